@@ -1,0 +1,10 @@
+package org.stablehlo4j.ir;
+
+import java.util.List;
+
+/** Builtin {@code [a, b, ...]}. */
+public record ArrayAttr(List<Attribute> elements) implements Attribute {
+    public ArrayAttr {
+        elements = List.copyOf(elements);
+    }
+}

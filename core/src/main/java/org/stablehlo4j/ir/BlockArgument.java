@@ -1,0 +1,20 @@
+package org.stablehlo4j.ir;
+
+/** Argument {@code index} of {@code owner}, with its own location. */
+public final class BlockArgument extends Value {
+    private final Block owner;
+    private final int index;
+    private Location location;
+
+    BlockArgument(Block owner, int index, Type type, Location location) {
+        super(type);
+        this.owner = owner;
+        this.index = index;
+        this.location = location;
+    }
+
+    public Block owner() { return owner; }
+    public int index() { return index; }
+    public Location location() { return location; }
+    public void setLocation(Location location) { this.location = location; }
+}

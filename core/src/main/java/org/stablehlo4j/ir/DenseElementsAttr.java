@@ -1,0 +1,67 @@
+package org.stablehlo4j.ir;
+
+import java.util.Arrays;
+
+/**
+ * Builtin {@code dense<...>} of integers, floats, complex numbers or bools.
+ *
+ * <p>The data is a slice of a byte array (often the input file itself, never copied at parse time from
+ * bytecode). Layout: elements in row-major order, each element {@code ceil(bitwidth/8)} bytes little-endian
+ * (i1 one byte 0/1), complex elements as real then imaginary. When {@code splat} is true the slice holds one
+ * element that stands for all of them.
+ */
+public final class DenseElementsAttr implements Attribute {
+    private final ShapedType type;
+    private final byte[] data;
+    private final int offset;
+    private final int length;
+    private final boolean splat;
+    private int hash;
+
+    public DenseElementsAttr(ShapedType type, byte[] data, int offset, int length, boolean splat) {
+        if (offset < 0 || length < 0 || offset > data.length - length) {
+            throw new IllegalArgumentException("slice out of bounds");
+        }
+        this.type = type;
+        this.data = data;
+        this.offset = offset;
+        this.length = length;
+        this.splat = splat;
+    }
+
+    public ShapedType type() { return type; }
+    public boolean isSplat() { return splat; }
+    /** The backing array; read only {@code [offset(), offset()+length())}. Do not modify. */
+    public byte[] rawArray() { return data; }
+    public int offset() { return offset; }
+    public int length() { return length; }
+
+    public byte byteAt(int i) {
+        if (i < 0 || i >= length) throw new IndexOutOfBoundsException(i);
+        return data[offset + i];
+    }
+
+    /** A copy of the raw bytes. */
+    public byte[] rawBytes() { return Arrays.copyOfRange(data, offset, offset + length); }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) return true;
+        if (!(o instanceof DenseElementsAttr d)) return false;
+        return splat == d.splat && type.equals(d.type)
+                && Arrays.equals(data, offset, offset + length, d.data, d.offset, d.offset + d.length);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = hash;
+        if (h == 0) {
+            h = type.hashCode() * 31 + (splat ? 1 : 0);
+            int step = Math.max(1, length / 64); // sample large payloads
+            for (int i = 0; i < length; i += step) h = h * 31 + data[offset + i];
+            h = h * 31 + length;
+            hash = h;
+        }
+        return h;
+    }
+}

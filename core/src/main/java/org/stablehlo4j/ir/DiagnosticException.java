@@ -1,0 +1,20 @@
+package org.stablehlo4j.ir;
+
+import java.util.List;
+
+/** Thrown when parsing, reading or verifying fails; carries the diagnostics (at least one error). */
+public class DiagnosticException extends Exception {
+    private static final long serialVersionUID = 1L;
+    private final transient List<Diagnostic> diagnostics;
+
+    public DiagnosticException(List<Diagnostic> diagnostics) {
+        super(diagnostics.isEmpty() ? "error" : diagnostics.get(0).message());
+        this.diagnostics = List.copyOf(diagnostics);
+    }
+
+    public DiagnosticException(Diagnostic d) {
+        this(List.of(d));
+    }
+
+    public List<Diagnostic> diagnostics() { return diagnostics; }
+}

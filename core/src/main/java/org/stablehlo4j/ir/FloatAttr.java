@@ -1,0 +1,10 @@
+package org.stablehlo4j.ir;
+
+import java.math.BigInteger;
+
+/**
+ * Builtin float attribute {@code 1.0 : f32}. The value is held as the raw bit pattern in the type's own
+ * format (so NaN payloads and every f8/f6/f4 value survive exactly); {@code bits} is unsigned.
+ */
+public record FloatAttr(FloatType type, BigInteger bits) implements Attribute {
+}

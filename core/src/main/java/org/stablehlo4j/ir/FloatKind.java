@@ -1,0 +1,74 @@
+package org.stablehlo4j.ir;
+
+/**
+ * The floating-point formats MLIR knows, with their bit layout.
+ *
+ * <p>{@code exponentBits}/{@code mantissaBits} describe the encoding; {@code bias} the exponent bias;
+ * {@code hasInf}/{@code nanEncoding} how non-finite values are encoded; {@code signed} is false for the
+ * unsigned exponent-only format f8E8M0FNU.
+ */
+public enum FloatKind {
+    BF16("bf16", 16, 8, 7, 127, true, NanEncoding.IEEE, true),
+    F16("f16", 16, 5, 10, 15, true, NanEncoding.IEEE, true),
+    TF32("tf32", 19, 8, 10, 127, true, NanEncoding.IEEE, true),
+    F32("f32", 32, 8, 23, 127, true, NanEncoding.IEEE, true),
+    F64("f64", 64, 11, 52, 1023, true, NanEncoding.IEEE, true),
+    F80("f80", 80, 15, 64, 16383, true, NanEncoding.IEEE, true),
+    F128("f128", 128, 15, 112, 16383, true, NanEncoding.IEEE, true),
+    F4E2M1FN("f4E2M1FN", 4, 2, 1, 1, false, NanEncoding.NONE, true),
+    F6E2M3FN("f6E2M3FN", 6, 2, 3, 1, false, NanEncoding.NONE, true),
+    F6E3M2FN("f6E3M2FN", 6, 3, 2, 3, false, NanEncoding.NONE, true),
+    F8E3M4("f8E3M4", 8, 3, 4, 3, true, NanEncoding.IEEE, true),
+    F8E4M3("f8E4M3", 8, 4, 3, 7, true, NanEncoding.IEEE, true),
+    F8E4M3FN("f8E4M3FN", 8, 4, 3, 7, false, NanEncoding.ALL_ONES, true),
+    F8E4M3FNUZ("f8E4M3FNUZ", 8, 4, 3, 8, false, NanEncoding.NEG_ZERO, true),
+    F8E4M3B11FNUZ("f8E4M3B11FNUZ", 8, 4, 3, 11, false, NanEncoding.NEG_ZERO, true),
+    F8E5M2("f8E5M2", 8, 5, 2, 15, true, NanEncoding.IEEE, true),
+    F8E5M2FNUZ("f8E5M2FNUZ", 8, 5, 2, 16, false, NanEncoding.NEG_ZERO, true),
+    F8E8M0FNU("f8E8M0FNU", 8, 8, 0, 127, false, NanEncoding.ALL_ONES, false);
+
+    /** How NaN is represented. */
+    public enum NanEncoding {
+        /** Exponent all ones, mantissa non-zero (and infinity when hasInf). */
+        IEEE,
+        /** Only the all-ones exponent and mantissa pattern is NaN (no infinity). */
+        ALL_ONES,
+        /** The bit pattern of negative zero is NaN; there is no negative zero and no infinity. */
+        NEG_ZERO,
+        /** No NaN at all. */
+        NONE
+    }
+
+    public final String keyword;
+    public final int width;
+    public final int exponentBits;
+    public final int mantissaBits;
+    public final int bias;
+    public final boolean hasInf;
+    public final NanEncoding nanEncoding;
+    public final boolean signed;
+
+    FloatKind(String keyword, int width, int exponentBits, int mantissaBits, int bias, boolean hasInf,
+              NanEncoding nanEncoding, boolean signed) {
+        this.keyword = keyword;
+        this.width = width;
+        this.exponentBits = exponentBits;
+        this.mantissaBits = mantissaBits;
+        this.bias = bias;
+        this.hasInf = hasInf;
+        this.nanEncoding = nanEncoding;
+        this.signed = signed;
+    }
+
+    public static FloatKind fromKeyword(String keyword) {
+        for (FloatKind k : values()) {
+            if (k.keyword.equals(keyword)) return k;
+        }
+        return null;
+    }
+
+    /** Bytes one element takes in dense storage (and in MLIR's hex form). */
+    public int storageBytes() {
+        return (width + 7) / 8;
+    }
+}

@@ -1,0 +1,11 @@
+package org.stablehlo4j.ir;
+
+import java.util.List;
+
+/** Builtin function type {@code (inputs) -> results}. */
+public record FunctionType(List<Type> inputs, List<Type> results) implements Type {
+    public FunctionType {
+        inputs = List.copyOf(inputs);
+        results = List.copyOf(results);
+    }
+}

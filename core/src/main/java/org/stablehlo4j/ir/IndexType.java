@@ -1,0 +1,8 @@
+package org.stablehlo4j.ir;
+
+/** Builtin {@code index} type. */
+public final class IndexType implements Type {
+    public static final IndexType INSTANCE = new IndexType();
+    private IndexType() {}
+    @Override public String toString() { return "index"; }
+}

@@ -1,0 +1,12 @@
+package org.stablehlo4j.ir;
+
+import java.math.BigInteger;
+
+/** Builtin integer attribute {@code 42 : i32} (also used for {@code index}). */
+public record IntegerAttr(Type type, BigInteger value) implements Attribute {
+    public static IntegerAttr of(Type type, long value) {
+        return new IntegerAttr(type, BigInteger.valueOf(value));
+    }
+
+    public long longValue() { return value.longValue(); }
+}

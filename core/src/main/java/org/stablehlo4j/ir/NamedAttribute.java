@@ -1,0 +1,5 @@
+package org.stablehlo4j.ir;
+
+/** A name/value pair of a {@link DictionaryAttr}. */
+public record NamedAttribute(String name, Attribute value) {
+}

@@ -1,0 +1,16 @@
+package org.stablehlo4j.ir;
+
+/** Result {@code index} of {@code owner}. */
+public final class OpResult extends Value {
+    private final Operation owner;
+    private final int index;
+
+    OpResult(Operation owner, int index, Type type) {
+        super(type);
+        this.owner = owner;
+        this.index = index;
+    }
+
+    public Operation owner() { return owner; }
+    public int index() { return index; }
+}

@@ -1,0 +1,79 @@
+package org.stablehlo4j.ir;
+
+import java.util.Arrays;
+
+/**
+ * Builtin {@code tensor<AxBx...xelem[, encoding]>}. Dynamic dimensions are {@link ShapedType#DYNAMIC}.
+ */
+public final class RankedTensorType implements ShapedType {
+    private final long[] shape;
+    private final Type elementType;
+    private final Attribute encoding;
+    private final int hash;
+
+    public RankedTensorType(long[] shape, Type elementType, Attribute encoding) {
+        this.shape = shape.clone();
+        this.elementType = elementType;
+        this.encoding = encoding;
+        this.hash = (Arrays.hashCode(this.shape) * 31 + elementType.hashCode()) * 31
+                + (encoding == null ? 0 : encoding.hashCode());
+    }
+
+    public RankedTensorType(long[] shape, Type elementType) {
+        this(shape, elementType, null);
+    }
+
+    public int rank() { return shape.length; }
+
+    public long dim(int i) { return shape[i]; }
+
+    /** A copy of the shape. */
+    public long[] shape() { return shape.clone(); }
+
+    @Override public Type elementType() { return elementType; }
+
+    /** The encoding attribute, or null. */
+    public Attribute encoding() { return encoding; }
+
+    @Override public boolean hasRank() { return true; }
+
+    public boolean hasStaticShape() {
+        for (long d : shape) if (d == DYNAMIC) return false;
+        return true;
+    }
+
+    /**
+     * Number of elements, or -1 if the shape is dynamic or the count does not fit in a long.
+     */
+    public long numElements() {
+        long n = 1;
+        for (long d : shape) {
+            if (d == DYNAMIC || d < 0) return -1;
+            try {
+                n = Math.multiplyExact(n, d);
+            } catch (ArithmeticException e) {
+                return -1;
+            }
+        }
+        return n;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) return true;
+        if (!(o instanceof RankedTensorType t)) return false;
+        return hash == t.hash && Arrays.equals(shape, t.shape) && elementType.equals(t.elementType)
+                && java.util.Objects.equals(encoding, t.encoding);
+    }
+
+    @Override public int hashCode() { return hash; }
+
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder("tensor<");
+        for (long d : shape) sb.append(d == DYNAMIC ? "?" : Long.toString(d)).append('x');
+        sb.append(elementType);
+        if (encoding != null) sb.append(", ").append(encoding);
+        return sb.append('>').toString();
+    }
+}

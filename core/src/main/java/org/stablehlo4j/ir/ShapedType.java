@@ -1,0 +1,11 @@
+package org.stablehlo4j.ir;
+
+/** A type with an element type and (maybe) a shape: ranked and unranked tensors. */
+public interface ShapedType extends Type {
+    /** Marker for a dynamic dimension ({@code ?}). */
+    long DYNAMIC = Long.MIN_VALUE;
+
+    Type elementType();
+
+    boolean hasRank();
+}

@@ -1,0 +1,12 @@
+package org.stablehlo4j.ir;
+
+import java.util.List;
+
+/** Builtin {@code @root::@nested::@leaf} symbol reference. */
+public record SymbolRefAttr(String root, List<String> nested) implements Attribute {
+    public SymbolRefAttr {
+        nested = List.copyOf(nested);
+    }
+
+    public static SymbolRefAttr flat(String name) { return new SymbolRefAttr(name, List.of()); }
+}

@@ -1,0 +1,10 @@
+package org.stablehlo4j.ir;
+
+import java.util.List;
+
+/** Builtin {@code tuple<...>}. */
+public record TupleType(List<Type> types) implements Type {
+    public TupleType {
+        types = List.copyOf(types);
+    }
+}

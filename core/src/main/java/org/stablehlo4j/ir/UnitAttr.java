@@ -1,0 +1,8 @@
+package org.stablehlo4j.ir;
+
+/** Builtin {@code unit} attribute. */
+public final class UnitAttr implements Attribute {
+    public static final UnitAttr INSTANCE = new UnitAttr();
+    private UnitAttr() {}
+    @Override public String toString() { return "unit"; }
+}

@@ -1,0 +1,43 @@
+package org.stablehlo4j.ir;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/** An SSA value: an operation result or a block argument. Tracks the operations that use it. */
+public abstract sealed class Value permits OpResult, BlockArgument {
+    private Type type;
+    private final List<Use> uses = new ArrayList<>(2);
+
+    /** One use: operand {@code index} of {@code user}. */
+    public record Use(Operation user, int index) {}
+
+    protected Value(Type type) {
+        this.type = type;
+    }
+
+    public Type type() { return type; }
+
+    public void setType(Type type) { this.type = type; }
+
+    public List<Use> uses() { return Collections.unmodifiableList(uses); }
+
+    public boolean hasUses() { return !uses.isEmpty(); }
+
+    void addUse(Operation user, int index) { uses.add(new Use(user, index)); }
+
+    void removeUse(Operation user, int index) {
+        for (int i = uses.size() - 1; i >= 0; i--) {
+            Use u = uses.get(i);
+            if (u.user() == user && u.index() == index) {
+                uses.remove(i);
+                return;
+            }
+        }
+    }
+
+    /** Points every use of this value at {@code other}. */
+    public void replaceAllUsesWith(Value other) {
+        for (Use u : List.copyOf(uses)) u.user().setOperand(u.index(), other);
+    }
+}
