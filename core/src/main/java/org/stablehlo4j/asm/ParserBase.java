@@ -122,10 +122,15 @@ abstract class ParserBase {
     // ---- locations of source positions
 
     final Location.FileLineCol locationOf(int offset) {
+        return pointLocation(lex, bufferNameAttr(), options.firstLine(), offset);
+    }
+
+    /** {@code loc("buffer":line:col)} of a character offset, lines shifted so the text starts at firstLine. */
+    static Location.FileLineCol pointLocation(Lexer lex, StringAttr buffer, int firstLine, int offset) {
         int line = lex.line(offset);
         int col = lex.column(offset, line);
-        int l = line + options.firstLine() - 1;
-        return new Location.FileLineCol(bufferNameAttr(), l, col, l, col, false);
+        int l = line + firstLine - 1;
+        return new Location.FileLineCol(buffer, l, col, l, col, false);
     }
 
     private StringAttr bufferName;
