@@ -378,7 +378,8 @@ class AsmParseTest {
     void errorsPointWhereSomethingIsMissing() {
         assertEquals("1:18: expected ')' to end operand list", error("%0 = \"check.a\"(%x : () -> ()"));
         // a missing token at the start of a line is reported at the end of the previous token
-        assertEquals("1:24: expected ':' followed by operation type", error("\"check.a\"() {a = 1}   \n// c\n"));
+        assertEquals("1:20: expected ':' followed by operation type",
+                error("\"check.a\"() {a = 1}   \n// c\n\"check.b\"() : () -> ()"));
         assertEquals("2:1: expected operation name in quotes", error("\"check.a\"() : () -> ()\n42"));
         assertTrue(error("\"check.a\"() {a = \"abc}").contains("expected '\"' in string literal"));
         DiagnosticException e = assertThrows(DiagnosticException.class,
