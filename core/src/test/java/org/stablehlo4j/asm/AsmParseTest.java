@@ -380,7 +380,7 @@ class AsmParseTest {
         // a missing token at the start of a line is reported at the end of the previous token
         assertEquals("1:20: expected ':' followed by operation type",
                 error("\"check.a\"() {a = 1}   \n// c\n\"check.b\"() : () -> ()"));
-        assertEquals("2:1: expected operation name in quotes", error("\"check.a\"() : () -> ()\n42"));
+        assertEquals("1:23: expected operation name in quotes", error("\"check.a\"() : () -> ()\n42"));
         assertTrue(error("\"check.a\"() {a = \"abc}").contains("expected '\"' in string literal"));
         DiagnosticException e = assertThrows(DiagnosticException.class,
                 () -> AsmParser.parse("\n\n 5", new ParseOptions("buf.mlir", 10, false)));
