@@ -41,7 +41,7 @@ final class OperationParser extends TypeAttrParser {
      * in these namespaces is kept generically. Shrink this set as dialects get registered.
      */
     static final Set<String> PROVISIONALLY_REGISTERED_DIALECTS =
-            Set.of("stablehlo", "vhlo", "chlo", "check", "quant", "tensor", "shape", "arith");
+            Set.of("stablehlo", "vhlo", "chlo", "check", "interpreter", "quant", "tensor", "shape", "arith");
 
     private static final String UNREGISTERED_DIALECT_MESSAGE = "operation being parsed with an unregistered dialect. "
             + "If this is intended, please use -allow-unregistered-dialect with the MLIR tool used";
