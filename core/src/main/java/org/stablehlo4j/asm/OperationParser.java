@@ -40,8 +40,12 @@ final class OperationParser extends TypeAttrParser {
      * Dialect namespaces accepted as if registered until their dialects land in the {@link Registry}. Any op name
      * in these namespaces is kept generically. Shrink this set as dialects get registered.
      */
-    static final Set<String> PROVISIONALLY_REGISTERED_DIALECTS =
-            Set.of("stablehlo", "vhlo", "chlo", "check", "interpreter", "quant", "tensor", "shape", "arith");
+    static final Set<String> PROVISIONALLY_REGISTERED_DIALECTS = Set.of(
+            // StableHLO's own dialects and the test dialects stablehlo-opt registers
+            "stablehlo", "vhlo", "chlo", "check", "interpreter", "hlo_test_speculatability", "hlo_test_infer",
+            "hlo_test_broadcast", "sdy",
+            // upstream MLIR dialects stablehlo-opt registers that the test corpus uses
+            "quant", "tensor", "shape", "arith", "llvm", "scf", "cf", "math", "memref", "bufferization");
 
     private static final String UNREGISTERED_DIALECT_MESSAGE = "operation being parsed with an unregistered dialect. "
             + "If this is intended, please use -allow-unregistered-dialect with the MLIR tool used";

@@ -401,9 +401,10 @@ class TypeAttrParser extends ParserBase {
             long hi = parseSignedLong();
             expect(Kind.GREATER, "expected '>'");
             if (lo < min || hi > max || lo > hi) throw errorAt(prevEnd, "illegal storage min and storage max");
+            // Like MLIR, a range equal to the storage type's full range is the same type as no range at all.
+            explicit = lo != min || hi != max;
             min = lo;
             max = hi;
-            explicit = true;
         }
         expect(Kind.COLON, "expected ':'");
         int eat = tok.start;
@@ -412,7 +413,7 @@ class TypeAttrParser extends ParserBase {
         int axis = -1;
         if (consumeIf(Kind.COLON)) {
             long a = parseSignedLong();
-            if (a < 0 || a > Integer.MAX_VALUE) throw errorAt(prevEnd, "illegal quantized dimension");
+            if (a < 0 || a > Integer.MAX_VALUE) throw errorAt(prevEnd, "illegal quantized dimension: " + a);
             axis = (int) a;
         }
         expect(Kind.COMMA, "expected ','");

@@ -13,6 +13,7 @@ import java.math.BigInteger;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.stablehlo4j.ir.AffineMapAttr;
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
@@ -34,6 +35,7 @@ import org.stablehlo4j.ir.IndexType;
 import org.stablehlo4j.ir.IntegerAttr;
 import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.Location;
+import org.stablehlo4j.ir.MemRefType;
 import org.stablehlo4j.ir.Module;
 import org.stablehlo4j.ir.NoneType;
 import org.stablehlo4j.ir.Operation;
@@ -99,6 +101,10 @@ class AsmParseTest {
         RankedTensorType enc = (RankedTensorType) type("tensor<?xf32, #stablehlo.bounds<3>>");
         assertEquals(new DialectAttr("stablehlo", "bounds<3>", true), enc.encoding());
         assertTrue(error("\"check.x\"() {a = tensor<2xfoo>} : () -> ()").contains("expected non-function type"));
+        assertEquals(new MemRefType(new long[] {2}, FloatType.F32, null, null), type("memref<2xf32>"));
+        assertEquals(new MemRefType(null, IntegerType.I8, null, IntegerAttr.of(IntegerType.I64, 1)),
+                type("memref<*xi8, 1>"));
+        assertEquals(new AffineMapAttr("(d0) -> (d0)"), attr("affine_map<(d0) -> (d0)>"));
     }
 
     @Test
@@ -127,6 +133,13 @@ class AsmParseTest {
         assertEquals(1, p.quantizedDimension());
         assertArrayEquals(new double[] {0.1, 0.2}, p.scales());
         assertArrayEquals(new long[] {2, -3}, p.zeroPoints());
+        assertEquals(type("!quant.uniform<i8:f32, 1.0:3>"), type("!quant.uniform<i8<-128:127>:f32, 1.0:3>"));
+        UniformQuantizedType ui = (UniformQuantizedType) type("!quant.uniform<ui8:f32, 34.0:16>");
+        assertFalse(ui.isSigned());
+        assertEquals(new IntegerType(8, IntegerType.Signedness.UNSIGNED), ui.storageType());
+        assertEquals(255, ui.storageMax());
+        assertTrue(error("\"check.x\"() {a = !quant.uniform<i8:f32:-1, {0.1:1}>} : () -> ()")
+                .contains("illegal quantized dimension: -1"));
         UniformQuantizedType u = (UniformQuantizedType) type("!quant.uniform<u4:f16, 2.5e-1>");
         assertFalse(u.isSigned());
         assertEquals(15, u.storageMax());
