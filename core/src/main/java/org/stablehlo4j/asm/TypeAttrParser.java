@@ -742,7 +742,7 @@ class TypeAttrParser extends ParserBase {
         if (is(Kind.HASH_IDENTIFIER)) {
             int at = tok.start;
             Attribute a = parseExtendedAttr();
-            if (!(a instanceof Location l)) throw errorAt(at, "expected location attribute, but got " + a);
+            if (!(a instanceof Location l)) throw errorAt(at, "expected location attribute, but got " + show(a));
             return l;
         }
         if (is(Kind.STRING)) return parseNameOrFileLineCol();
@@ -803,7 +803,8 @@ class TypeAttrParser extends ParserBase {
             Location child = parseLocationInstance();
             expect(Kind.R_PAREN, "expected ')' after child location of NameLoc");
             leave();
-            return new Location.Name(str, child);
+            // MLIR's NameLoc always has a child, unknown by default; an unknown child is the same as none.
+            return new Location.Name(str, child instanceof Location.Unknown ? null : child);
         }
         return new Location.Name(str, null);
     }

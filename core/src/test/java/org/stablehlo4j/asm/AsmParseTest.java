@@ -255,7 +255,9 @@ class AsmParseTest {
         assertEquals(new Location.FileLineCol(StringAttr.of("f"), 1, 2, 3, 4, true), attr("loc(\"f\":1:2 to 3:4)"));
         assertEquals(new Location.FileLineCol(StringAttr.of("f"), 1, 2, 1, 4, true), attr("loc(\"f\":1:2 to :4)"));
         assertEquals(new Location.Name(StringAttr.of("n"), null), attr("loc(\"n\")"));
-        assertEquals(new Location.Name(StringAttr.of("n"), Location.UNKNOWN), attr("loc(\"n\"(unknown))"));
+        assertEquals(new Location.Name(StringAttr.of("n"), null), attr("loc(\"n\"(unknown))"));
+        assertEquals(new Location.Name(StringAttr.of("n"), Location.FileLineCol.point("f", 1, 1)),
+                attr("loc(\"n\"(\"f\":1:1))"));
         assertEquals(new Location.CallSite(new Location.Name(StringAttr.of("a"), null), Location.UNKNOWN),
                 attr("loc(callsite(\"a\" at unknown))"));
         assertEquals(new Location.Fused(List.of(Location.UNKNOWN, Location.FileLineCol.point("f", 3, 4)),
@@ -297,6 +299,13 @@ class AsmParseTest {
     }
 
     @Test
+    void namesOfASiblingRegionCanBeReused() throws DiagnosticException {
+        Module m = parse("\"check.r\"() ({\n  \"check.u\"(%x) : (i32) -> ()\n  %x = \"check.d\"() : () -> i32\n}, {\n"
+                + "  %x = \"check.d\"() : () -> i64\n}) : () -> ()");
+        assertEquals(2, m.body().operations().get(0).numRegions());
+    }
+
+    @Test
     void ssaErrors() {
         assertEquals("1:13: use of undeclared SSA value name", error("\"check.use\"(%nope) : (i32) -> ()"));
         assertEquals("2:1: redefinition of SSA value '%a'",
@@ -306,6 +315,8 @@ class AsmParseTest {
         assertTrue(error("%a = \"check.a\"() : () -> i32\n\"check.b\"(%a) : (i64) -> ()")
                 .contains("expects different type than prior uses"));
         assertTrue(error("\"check.b\"() [^missing] : () -> ()").contains("reference to an undefined block"));
+        assertTrue(error("%a:2 = \"check.a\"() : () -> (i32, i32)\n\"check.b\"(%a#2) : (i32) -> ()")
+                .contains("reference to invalid result number"));
         // values of an isolated func body are not visible outside and vice versa
         assertTrue(error("%a = \"check.a\"() : () -> i32\nfunc.func @f() {\n  \"check.b\"(%a) : (i32) -> ()\n"
                 + "  return\n}").contains("use of undeclared SSA value name"));
