@@ -421,6 +421,31 @@ class AsmPrinterOpsPrintTest {
         assertEquals(true, whole.endsWith("\"\n    }\n  }\n#-}\n\n"));
     }
 
+    /** The parser's nesting limit (256 levels of regions or attributes) prints without deep-stack trouble. */
+    @Test
+    void deepNesting() {
+        Module m = Module.empty(Location.UNKNOWN);
+        Block b = m.body();
+        Attribute nested = IntegerAttr.of(IntegerType.I32, 1);
+        for (int i = 0; i < 256; i++) nested = new ArrayAttr(List.of(nested));
+        Location loc = Location.UNKNOWN;
+        for (int i = 0; i < 256; i++) loc = new Location.Name(StringAttr.of("n" + i), loc);
+        for (int i = 0; i < 256; i++) {
+            Operation o = op("test.nest", List.of(), List.of(), null, dict("a", nested), 1, loc);
+            b.append(o);
+            Block inner = new Block();
+            o.region(0).append(inner);
+            b = inner;
+        }
+        for (PrintOptions mode : new PrintOptions[] {PrintOptions.DEFAULT, GENERIC, DEBUG}) {
+            String s = AsmPrinter.print(m, mode);
+            assertEquals(true, s.contains("[".repeat(256) + "1 : i32" + "]".repeat(256)));
+        }
+        // with debug info every distinct nested name location gets its own alias, innermost first
+        String dbg = AsmPrinter.print(m, DEBUG);
+        assertEquals(true, dbg.contains("#loc1 = loc(\"n0\")\n#loc2 = loc(\"n1\"(#loc1))\n"));
+    }
+
     static Location range(StringAttr file, int line, int col, int endCol) {
         return new Location.FileLineCol(file, line, col, line, endCol, true);
     }
