@@ -11,6 +11,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.stablehlo4j.dialect.Registry;
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.AsmSink;
 import org.stablehlo4j.ir.Attribute;
@@ -222,7 +223,8 @@ final class AsmPrinterImpl implements AsmPrinterContext {
 
     private void printCustomOrGeneric(Operation op) {
         if (collecting && options.debugInfo()) visit(op.location(), true, false);
-        if (!options.generic()) {
+        if (!options.generic() && Registry.lookup(op.name()) != null) {
+            // Like MLIR, only registered ops use their custom form; unregistered ones print generically.
             AsmPrinterCustomOp custom = AsmPrinter.customPrinter(op.name());
             if (custom != null) {
                 custom.print(op, this);

@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.stablehlo4j.dialect.OpDef;
+import org.stablehlo4j.dialect.Registry;
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
@@ -43,6 +45,11 @@ class AsmPrinterOpsPrintTest {
      */
     @BeforeAll
     static void registerTestPrinters() {
+        for (String name : List.of("stablehlo.constant", "stablehlo.add", "stablehlo.abs")) {
+            if (Registry.lookup(name) == null) {
+                Registry.register(new OpDef(name, name.endsWith("constant") ? List.of("value") : List.of(), true));
+            }
+        }
         if (AsmPrinter.customPrinter("stablehlo.constant") == null) {
             AsmPrinter.registerCustomPrinter("stablehlo.constant", new AsmPrinterCustomOp() {
                 @Override
@@ -129,7 +136,7 @@ class AsmPrinterOpsPrintTest {
         Operation c0 = call(mb, "inputs", List.of(TBF));
         Operation abs = op("stablehlo.abs", List.of(c0.result(0)), List.of(TBF), null, null, 0, null);
         mb.append(abs);
-        Operation cc = op("stablehlo.custom_call", List.of(abs.result(0), c0.result(0)), List.of(),
+        Operation cc = op("test.custom_call", List.of(abs.result(0), c0.result(0)), List.of(),
                 dict("call_target_name", StringAttr.of("check.expect_close")),
                 dict("has_side_effect", org.stablehlo4j.ir.BoolAttr.TRUE), 0, null);
         mb.append(cc);
@@ -147,7 +154,7 @@ class AsmPrinterOpsPrintTest {
                   func.func public @main() -> (tensor<2x2xbf16> {jax.result_info = "", mhlo.layout_mode = "default"}) {
                     %0 = call @inputs() : () -> tensor<2x2xbf16>
                     %1 = stablehlo.abs %0 : tensor<2x2xbf16>
-                    "stablehlo.custom_call"(%1, %0) <{call_target_name = "check.expect_close"}> {has_side_effect = true} : (tensor<2x2xbf16>, tensor<2x2xbf16>) -> ()
+                    "test.custom_call"(%1, %0) <{call_target_name = "check.expect_close"}> {has_side_effect = true} : (tensor<2x2xbf16>, tensor<2x2xbf16>) -> ()
                     return %1 : tensor<2x2xbf16>
                   }
                   func.func private @inputs() -> (tensor<2x2xbf16> {mhlo.layout_mode = "default"}) {
@@ -444,6 +451,36 @@ class AsmPrinterOpsPrintTest {
         // with debug info every distinct nested name location gets its own alias, innermost first
         String dbg = AsmPrinter.print(m, DEBUG);
         assertEquals(true, dbg.contains("#loc1 = loc(\"n0\")\n#loc2 = loc(\"n1\"(#loc1))\n"));
+    }
+
+    /**
+     * tests/vhlo/stablehlo_legalize_to_vhlo_mixed.mlir: {@code builtin.unrealized_conversion_cast %0 : A to B}
+     * keeps its prefix outside a builtin default-dialect scope; unregistered ops never use a custom form.
+     */
+    @Test
+    void unrealizedCastAndDefaultDialect() {
+        Module m = Module.empty(Location.UNKNOWN);
+        Operation f = op("test.func", List.of(), List.of(), null, null, 1, null);
+        m.body().append(f);
+        Block b = new Block();
+        Value arg = b.addArgument(TI32, Location.UNKNOWN);
+        f.region(0).append(b);
+        Type vt = new org.stablehlo4j.ir.DialectType("vhlo", "tensor_v1<!vhlo.i32_v1>", true);
+        b.append(op("builtin.unrealized_conversion_cast", List.of(arg), List.of(vt), null, null, 0, null));
+        Operation top = op("builtin.unrealized_conversion_cast", List.of(), List.of(TI32), null, null, 0, null);
+        m.body().append(top);
+        m.body().append(op("func.return", List.of(), List.of(), null, null, 0, null));
+        assertEquals("""
+                module {
+                  "test.func"() ({
+                  ^bb0(%arg0: tensor<i32>):
+                    %1 = builtin.unrealized_conversion_cast %arg0 : tensor<i32> to !vhlo.tensor_v1<!vhlo.i32_v1>
+                  }) : () -> ()
+                  %0 = unrealized_conversion_cast to tensor<i32>
+                  func.return
+                }
+
+                """, AsmPrinter.print(m, PrintOptions.DEFAULT));
     }
 
     static Location range(StringAttr file, int line, int col, int endCol) {
