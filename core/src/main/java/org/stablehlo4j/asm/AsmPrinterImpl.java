@@ -484,17 +484,19 @@ final class AsmPrinterImpl implements AsmPrinterContext {
 
     @Override
     public void printRegionArgument(BlockArgument arg, DictionaryAttr attrs, boolean omitType) {
+        if (collecting) {
+            // MLIR's alias pass looks at the argument's type and location only.
+            visit(arg.type(), false, false);
+            if (options.debugInfo()) visit(arg.location(), false, false);
+            return;
+        }
         printOperand(arg);
         if (!omitType) {
             append(": ");
             printType(arg.type());
         }
         if (attrs != null) printOptionalAttrDict(attrs.entries(), List.of());
-        if (collecting) {
-            if (options.debugInfo()) visit(arg.location(), false, false);
-        } else {
-            printTrailingLocation(arg.location(), false);
-        }
+        printTrailingLocation(arg.location(), false);
     }
 
     @Override
