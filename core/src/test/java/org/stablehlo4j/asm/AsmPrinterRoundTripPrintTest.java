@@ -34,17 +34,19 @@ class AsmPrinterRoundTripPrintTest {
         return Path.of(dir);
     }
 
+    private static List<Path> mlirFiles(Path dir) throws IOException {
+        try (Stream<Path> s = Files.walk(dir)) {
+            return s.filter(p -> p.toString().endsWith(".mlir")).sorted().toList();
+        }
+    }
+
     private static Module parse(String text, String name, int line, boolean allow) throws DiagnosticException {
         return AsmParser.parse(text, new ParseOptions(name, line, allow));
     }
 
     @Test
     void printParsePrintIsAFixedPoint() throws IOException {
-        Path tests = shared().resolve("stablehlo/tests");
-        List<Path> files;
-        try (Stream<Path> s = Files.walk(tests)) {
-            files = s.filter(p -> p.toString().endsWith(".mlir")).sorted().toList();
-        }
+        List<Path> files = mlirFiles(shared().resolve("stablehlo/tests"));
         int chunksChecked = 0;
         int filesChecked = 0;
         int vhloFiles = 0;
@@ -101,11 +103,7 @@ class AsmPrinterRoundTripPrintTest {
      */
     @Test
     void testdataPrintsBackIdentically() throws IOException {
-        Path dir = shared().resolve("stablehlo/testdata");
-        List<Path> files;
-        try (Stream<Path> s = Files.list(dir)) {
-            files = s.filter(p -> p.toString().endsWith(".mlir")).sorted().toList();
-        }
+        List<Path> files = mlirFiles(shared().resolve("stablehlo/testdata"));
         int parsed = 0;
         int identical = 0;
         List<String> failures = new ArrayList<>();
