@@ -1,0 +1,43 @@
+package org.stablehlo4j.dialect.stablehlo;
+
+import java.util.Collection;
+import java.util.Map;
+import org.stablehlo4j.dialect.Registry;
+
+/**
+ * The StableHLO op table: one {@link OpSpec} row per op of StableHLO 1.20.0 (StablehloOps.td), built from the
+ * per-group definition classes.
+ */
+public final class StablehloOps {
+    /** The dialect namespace. */
+    public static final String DIALECT = "stablehlo";
+
+    private static final Map<String, OpSpec> SPECS = build();
+
+    private StablehloOps() {}
+
+    private static Map<String, OpSpec> build() {
+        OpTable t = new OpTable(DIALECT);
+        DataMovementOps.define(t);
+        ElementwiseOps.define(t);
+        ControlFlowOps.define(t);
+        CollectiveOps.define(t);
+        ComputeOps.define(t);
+        return t.build();
+    }
+
+    /** The row of op {@code fullName} (e.g. {@code stablehlo.add}), or null. */
+    public static OpSpec spec(String fullName) {
+        return SPECS.get(fullName);
+    }
+
+    /** Every row, in definition order. */
+    public static Collection<OpSpec> all() {
+        return SPECS.values();
+    }
+
+    /** Adds every StableHLO op to {@link Registry}. Idempotent. */
+    public static void registerAll() {
+        for (OpSpec s : SPECS.values()) Registry.register(s.toOpDef());
+    }
+}
