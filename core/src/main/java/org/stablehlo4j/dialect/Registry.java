@@ -21,6 +21,9 @@ public final class Registry {
                 List.of("sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs", "no_inline"), true));
         register(new OpDef("func.return", List.of(), true));
         register(new OpDef("func.call", List.of("callee", "arg_attrs", "res_attrs", "no_inline"), true));
+        // Dialect op tables (stablehlo-opt registers both): keep last, they call register().
+        org.stablehlo4j.dialect.stablehlo.StablehloOps.registerAll();
+        org.stablehlo4j.dialect.check.CheckOps.registerAll();
     }
 
     private Registry() {}
