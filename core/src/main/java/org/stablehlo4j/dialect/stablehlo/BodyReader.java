@@ -47,8 +47,19 @@ public final class BodyReader {
         depth--;
     }
 
+    /** Skips whitespace and {@code //} comments (to the end of the line), as MLIR's lexer does. */
     private void skipSpace() {
-        while (pos < text.length() && Character.isWhitespace(text.charAt(pos))) pos++;
+        while (pos < text.length()) {
+            char c = text.charAt(pos);
+            if (Character.isWhitespace(c)) {
+                pos++;
+            } else if (c == '/' && text.startsWith("//", pos)) {
+                int nl = text.indexOf('\n', pos);
+                pos = nl < 0 ? text.length() : nl + 1;
+            } else {
+                return;
+            }
+        }
     }
 
     /** The next non-space character, or 0 at the end. */
@@ -272,6 +283,10 @@ public final class BodyReader {
             char c = text.charAt(pos);
             if (c == '"') {
                 stringBytes("string");
+                continue;
+            }
+            if (c == '/' && text.startsWith("//", pos)) {
+                skipSpace();
                 continue;
             }
             pos++;
