@@ -118,6 +118,34 @@ class AttributeCorpusTest {
     }
 
     @Test
+    void corpusTypesRoundTrip() {
+        int exact = 0;
+        List<String> problems = new ArrayList<>();
+        for (Path f : Corpus.mlirFiles()) {
+            String text = Corpus.text(f);
+            int from = 0;
+            while ((from = text.indexOf("!stablehlo.", from)) >= 0) {
+                int start = from;
+                int end = attributeEnd(text, from + "!stablehlo".length());
+                from += "!stablehlo.".length();
+                if (end < 0) continue;
+                String type = text.substring(start, end);
+                if (type.contains("{{") || type.contains("\n")) continue;
+                try {
+                    String printed = StablehloDialect.print(StablehloDialect.parseTypeBody(type.substring(11)));
+                    if (printed.equals(type)) exact++;
+                    else problems.add(f.getFileName() + ": " + type + " printed as " + printed);
+                } catch (BodyParseException e) {
+                    if (!text.contains("expected-error")) problems.add(f.getFileName() + ": " + type + " -> " + e);
+                }
+            }
+        }
+        System.out.printf("stablehlo types: %d printed exactly as written, %d problems%n", exact, problems.size());
+        assertTrue(problems.isEmpty(), problems.subList(0, Math.min(20, problems.size())).toString());
+        assertTrue(exact > 2500, "too few types: " + exact);
+    }
+
+    @Test
     void occurrencesAreFound() {
         assertEquals(true, occurrences().size() > 2000);
     }
