@@ -3,10 +3,7 @@ package org.stablehlo4j.dialect.check;
 import static org.stablehlo4j.dialect.stablehlo.AttrKind.*;
 import static org.stablehlo4j.dialect.stablehlo.OpTrait.*;
 
-import java.util.Collection;
-import java.util.Map;
-import org.stablehlo4j.dialect.Registry;
-import org.stablehlo4j.dialect.stablehlo.OpSpec;
+import org.stablehlo4j.dialect.stablehlo.DialectOpTable;
 import org.stablehlo4j.dialect.stablehlo.OpTable;
 
 /**
@@ -17,11 +14,12 @@ public final class CheckOps {
     /** The dialect namespace. */
     public static final String DIALECT = "check";
 
-    private static final Map<String, OpSpec> SPECS = build();
+    /** The check ops' table. */
+    public static final DialectOpTable TABLE = build();
 
     private CheckOps() {}
 
-    private static Map<String, OpSpec> build() {
+    private static DialectOpTable build() {
         OpTable t = new OpTable(DIALECT);
         t.op("expect_almost_eq_const")
                 .in("lhs", "TensorOf<[AnyFloat, AnyComplex]>")
@@ -58,20 +56,5 @@ public final class CheckOps {
                 .defAttr("iteration", UI32, "", "0")
                 .format("$expected `,` `probe_id` `=` $probe_id (`,` `iter` `=` $iteration^)? attr-dict `:` type($expected)");
         return t.build();
-    }
-
-    /** The row of op {@code fullName} (e.g. {@code check.expect_eq}), or null. */
-    public static OpSpec spec(String fullName) {
-        return SPECS.get(fullName);
-    }
-
-    /** Every row, in definition order. */
-    public static Collection<OpSpec> all() {
-        return SPECS.values();
-    }
-
-    /** Adds every check op to {@link Registry}. Idempotent. */
-    public static void registerAll() {
-        for (OpSpec s : SPECS.values()) Registry.register(s.toOpDef());
     }
 }

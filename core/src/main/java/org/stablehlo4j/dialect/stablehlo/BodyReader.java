@@ -120,6 +120,21 @@ public final class BodyReader {
         if (!tryKeyword(kw)) throw error("expected '" + kw + "'");
     }
 
+    /**
+     * {@code open elem, elem, ... close} (possibly empty), each element read by {@code element}; {@code open} is
+     * consumed first.
+     */
+    public <T> java.util.List<T> commaList(String open, String close, java.util.function.Supplier<T> element) {
+        expect(open);
+        java.util.List<T> out = new java.util.ArrayList<>();
+        if (tryPunct(close)) return out;
+        do {
+            out.add(element.get());
+        } while (tryPunct(","));
+        expect(close);
+        return out;
+    }
+
     /** Whether an integer literal (optionally negative) comes next. */
     public boolean peekInteger() {
         skipSpace();

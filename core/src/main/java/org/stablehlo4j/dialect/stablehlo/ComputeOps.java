@@ -7,6 +7,19 @@ import static org.stablehlo4j.dialect.stablehlo.OpTrait.*;
 final class ComputeOps {
     private ComputeOps() {}
 
+    /** The window, layout and precision attributes of convolution and dynamic_conv (padding: an attribute?). */
+    private static OpTable.Row convolutionAttrs(OpTable.Row r, boolean paddingAttr) {
+        r.optAttr("window_strides", DENSE_I64_ARRAY);
+        if (paddingAttr) r.optAttr("padding", I64_ELEMENTS);
+        return r.optAttr("lhs_dilation", DENSE_I64_ARRAY)
+                .optAttr("rhs_dilation", DENSE_I64_ARRAY)
+                .optAttr("window_reversal", DENSE_BOOL_ARRAY)
+                .attr("dimension_numbers", STRUCT, "conv")
+                .attr("feature_group_count", I64, "positive")
+                .attr("batch_group_count", I64, "positive")
+                .optAttr("precision_config", ENUM_ARRAY, "precision");
+    }
+
     static void define(OpTable t) {
         t.op("reduce")
                 .varIn("inputs", "HLO_Tensor")
@@ -54,18 +67,9 @@ final class ComputeOps {
                 .out("result", "HLO_FpComplexOrQuantizedIntTensor")
                 .traits(NO_MEMORY_EFFECT, COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
                 .format("$a (`,` `lower` `=` $lower^)? attr-dict `:` custom<SameOperandsAndResultType>(type($a), type($result))");
-        t.op("convolution")
+        convolutionAttrs(t.op("convolution")
                 .in("lhs", "HLO_Tensor")
-                .in("rhs", "HLO_TensorOrPerAxisQuantizedTensor")
-                .optAttr("window_strides", DENSE_I64_ARRAY)
-                .optAttr("padding", I64_ELEMENTS)
-                .optAttr("lhs_dilation", DENSE_I64_ARRAY)
-                .optAttr("rhs_dilation", DENSE_I64_ARRAY)
-                .optAttr("window_reversal", DENSE_BOOL_ARRAY)
-                .attr("dimension_numbers", STRUCT, "conv")
-                .attr("feature_group_count", I64, "positive")
-                .attr("batch_group_count", I64, "positive")
-                .optAttr("precision_config", ENUM_ARRAY, "precision")
+                .in("rhs", "HLO_TensorOrPerAxisQuantizedTensor"), true)
                 .out("", "HLO_TensorOrPerAxisQuantizedTensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT)
                 .format("`(`operands`)` `dim_numbers` `=` custom<ConvolutionDimensions>($dimension_numbers) `,` `window` `=` `{` custom<WindowAttributes>($window_strides, $padding, $lhs_dilation, $rhs_dilation, $window_reversal) `}` attr-dict `:` functional-type(operands, results)");
@@ -165,18 +169,10 @@ final class ComputeOps {
                 .out("output", "HLO_StaticShapeIntOrFpTensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT)
                 .format("$initial_state `,` `algorithm` `=` $rng_algorithm attr-dict `:` functional-type(operands, results)");
-        t.op("dynamic_conv")
+        convolutionAttrs(t.op("dynamic_conv")
                 .in("lhs", "HLO_Tensor")
                 .in("rhs", "HLO_Tensor")
-                .in("padding", "HLO_Static2DIntTensor")
-                .optAttr("window_strides", DENSE_I64_ARRAY)
-                .optAttr("lhs_dilation", DENSE_I64_ARRAY)
-                .optAttr("rhs_dilation", DENSE_I64_ARRAY)
-                .optAttr("window_reversal", DENSE_BOOL_ARRAY)
-                .attr("dimension_numbers", STRUCT, "conv")
-                .attr("feature_group_count", I64, "positive")
-                .attr("batch_group_count", I64, "positive")
-                .optAttr("precision_config", ENUM_ARRAY, "precision")
+                .in("padding", "HLO_Static2DIntTensor"), false)
                 .out("", "HLO_Tensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT);
     }

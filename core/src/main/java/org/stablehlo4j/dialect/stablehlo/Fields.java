@@ -36,14 +36,7 @@ final class Fields {
 
     /** Dimension sizes between {@code open} and {@code close} (e.g. {@code [1, ?]} or {@code <1, ?>}). */
     static List<Long> parseDimList(BodyReader r, String open, String close) {
-        r.expect(open);
-        List<Long> out = new ArrayList<>();
-        if (r.tryPunct(close)) return out;
-        do {
-            out.add(parseDim(r));
-        } while (r.tryPunct(","));
-        r.expect(close);
-        return List.copyOf(out);
+        return List.copyOf(r.commaList(open, close, () -> parseDim(r)));
     }
 
     static List<Long> parseDims(BodyReader r) {

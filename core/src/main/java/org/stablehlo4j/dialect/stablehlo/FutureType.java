@@ -2,18 +2,12 @@ package org.stablehlo4j.dialect.stablehlo;
 
 import java.util.List;
 import org.stablehlo4j.ir.AsmSink;
-import org.stablehlo4j.ir.DialectPrintable;
 import org.stablehlo4j.ir.Type;
 
 /** {@code !stablehlo.future<tensor<8x8xf32>, ...>}: the pending results of an async op. */
-public record FutureType(List<Type> types) implements Type, DialectPrintable {
+public record FutureType(List<Type> types) implements StablehloType {
     public FutureType {
         types = List.copyOf(types);
-    }
-
-    @Override
-    public String dialectNamespace() {
-        return StablehloOps.DIALECT;
     }
 
     @Override

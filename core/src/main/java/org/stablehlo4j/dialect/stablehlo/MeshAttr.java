@@ -1,6 +1,5 @@
 package org.stablehlo4j.dialect.stablehlo;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.stablehlo4j.ir.AsmSink;
 import org.stablehlo4j.ir.Attribute;
@@ -31,14 +30,8 @@ public record MeshAttr(List<MeshAxisAttr> axes, Attribute deviceIds) implements 
         r.expect("<");
         r.expectKeyword("axes");
         r.expect("=");
-        r.expect("[");
-        List<MeshAxisAttr> axes = new ArrayList<>();
-        if (!r.tryPunct("]")) {
-            do {
-                axes.add(NestedValues.strippedOrFull(r, "mesh_axis", MeshAxisAttr.class, MeshAxisAttr::parseParams));
-            } while (r.tryPunct(","));
-            r.expect("]");
-        }
+        List<MeshAxisAttr> axes = r.commaList("[", "]",
+                () -> NestedValues.strippedOrFull(r, "mesh_axis", MeshAxisAttr.class, MeshAxisAttr::parseParams));
         Attribute ids = null;
         if (r.tryPunct(",")) {
             r.expectKeyword("device_ids");

@@ -80,17 +80,7 @@ final class NestedValues {
         if (c == '#') return hashAttribute(r);
         if (c == '@') return symbolRef(r);
         if (c == '"') return new StringAttr(r.stringBytes("string"), optionalType(r));
-        if (c == '[') {
-            r.expect("[");
-            List<Attribute> elems = new ArrayList<>();
-            if (!r.tryPunct("]")) {
-                do {
-                    elems.add(attribute(r));
-                } while (r.tryPunct(","));
-                r.expect("]");
-            }
-            return new ArrayAttr(elems);
-        }
+        if (c == '[') return new ArrayAttr(r.commaList("[", "]", () -> attribute(r)));
         if (r.tryKeyword("true")) return BoolAttr.TRUE;
         if (r.tryKeyword("false")) return BoolAttr.FALSE;
         if (r.tryKeyword("unit")) return UnitAttr.INSTANCE;
@@ -193,14 +183,12 @@ final class NestedValues {
     }
 
     private static void denseElements(BodyReader r, List<BigInteger> out) {
-        if (r.tryPunct("[")) {
+        if (r.peek() == '[') {
             r.enter();
-            if (!r.tryPunct("]")) {
-                do {
-                    denseElements(r, out);
-                } while (r.tryPunct(","));
-                r.expect("]");
-            }
+            r.commaList("[", "]", () -> {
+                denseElements(r, out);
+                return null;
+            });
             r.leave();
             return;
         }
@@ -250,17 +238,8 @@ final class NestedValues {
                 r.expect(">");
                 return new ComplexType(e);
             }
-            case "tuple": {
-                r.expect("<");
-                List<Type> ts = new ArrayList<>();
-                if (!r.tryPunct(">")) {
-                    do {
-                        ts.add(type(r));
-                    } while (r.tryPunct(","));
-                    r.expect(">");
-                }
-                return new TupleType(ts);
-            }
+            case "tuple":
+                return new TupleType(r.commaList("<", ">", () -> type(r)));
             case "tensor":
                 return tensor(r);
             default:

@@ -33,7 +33,7 @@ public final class OpTable {
     }
 
     /** The finished rows keyed by full op name, in definition order. */
-    public Map<String, OpSpec> build() {
+    public DialectOpTable build() {
         Map<String, OpSpec> out = new LinkedHashMap<>();
         for (Row r : rows) {
             for (String m : r.mnemonics) {
@@ -43,7 +43,7 @@ public final class OpTable {
                 if (out.put(full, spec) != null) throw new IllegalStateException("duplicate op " + full);
             }
         }
-        return Collections.unmodifiableMap(out);
+        return new DialectOpTable(Collections.unmodifiableMap(out));
     }
 
     /** A row template under construction. */
@@ -62,28 +62,33 @@ public final class OpTable {
             this.mnemonics = mnemonics;
         }
 
-        public Row in(String name, String constraint) {
-            operands.add(new ValueSpec(name, Arity.SINGLE, constraint));
+        private Row value(List<ValueSpec> into, String name, Arity arity, String constraint) {
+            into.add(new ValueSpec(name, arity, constraint));
             return this;
+        }
+
+        public Row in(String name, String constraint) {
+            return value(operands, name, Arity.SINGLE, constraint);
         }
 
         public Row optIn(String name, String constraint) {
-            operands.add(new ValueSpec(name, Arity.OPTIONAL, constraint));
-            return this;
+            return value(operands, name, Arity.OPTIONAL, constraint);
         }
 
         public Row varIn(String name, String constraint) {
-            operands.add(new ValueSpec(name, Arity.VARIADIC, constraint));
-            return this;
+            return value(operands, name, Arity.VARIADIC, constraint);
         }
 
         public Row out(String name, String constraint) {
-            results.add(new ValueSpec(name, Arity.SINGLE, constraint));
-            return this;
+            return value(results, name, Arity.SINGLE, constraint);
         }
 
         public Row varOut(String name, String constraint) {
-            results.add(new ValueSpec(name, Arity.VARIADIC, constraint));
+            return value(results, name, Arity.VARIADIC, constraint);
+        }
+
+        private Row attribute(String name, AttrKind kind, String detail, Presence presence, String defaultValue) {
+            attributes.add(new AttrSpec(name, kind, detail, presence, defaultValue));
             return this;
         }
 
@@ -93,8 +98,7 @@ public final class OpTable {
         }
 
         public Row attr(String name, AttrKind kind, String detail) {
-            attributes.add(new AttrSpec(name, kind, detail, Presence.REQUIRED, null));
-            return this;
+            return attribute(name, kind, detail, Presence.REQUIRED, null);
         }
 
         public Row optAttr(String name, AttrKind kind) {
@@ -102,14 +106,12 @@ public final class OpTable {
         }
 
         public Row optAttr(String name, AttrKind kind, String detail) {
-            attributes.add(new AttrSpec(name, kind, detail, Presence.OPTIONAL, null));
-            return this;
+            return attribute(name, kind, detail, Presence.OPTIONAL, null);
         }
 
         /** An attribute that may be omitted, meaning {@code defaultValue}. */
         public Row defAttr(String name, AttrKind kind, String detail, String defaultValue) {
-            attributes.add(new AttrSpec(name, kind, detail, Presence.DEFAULT_VALUED, defaultValue));
-            return this;
+            return attribute(name, kind, detail, Presence.DEFAULT_VALUED, defaultValue);
         }
 
         /** A unit attribute (present or absent). */

@@ -126,17 +126,8 @@ public final class StablehloDialect {
         switch (mnemonic) {
             case "token":
                 return TokenType.INSTANCE;
-            case "future": {
-                r.expect("<");
-                List<Type> types = new ArrayList<>();
-                if (!r.tryPunct(">")) {
-                    do {
-                        types.add(NestedValues.type(r));
-                    } while (r.tryPunct(","));
-                    r.expect(">");
-                }
-                return new FutureType(types);
-            }
+            case "future":
+                return new FutureType(r.commaList("<", ">", () -> NestedValues.type(r)));
             default:
                 throw r.error("unknown stablehlo type: " + mnemonic);
         }

@@ -1,7 +1,6 @@
 package org.stablehlo4j.dialect.stablehlo;
 
 import java.util.Collection;
-import java.util.Map;
 import org.stablehlo4j.dialect.Registry;
 
 /**
@@ -12,11 +11,11 @@ public final class StablehloOps {
     /** The dialect namespace. */
     public static final String DIALECT = "stablehlo";
 
-    private static final Map<String, OpSpec> SPECS = build();
+    private static final DialectOpTable TABLE = build();
 
     private StablehloOps() {}
 
-    private static Map<String, OpSpec> build() {
+    private static DialectOpTable build() {
         OpTable t = new OpTable(DIALECT);
         DataMovementOps.define(t);
         ElementwiseOps.define(t);
@@ -28,16 +27,16 @@ public final class StablehloOps {
 
     /** The row of op {@code fullName} (e.g. {@code stablehlo.add}), or null. */
     public static OpSpec spec(String fullName) {
-        return SPECS.get(fullName);
+        return TABLE.spec(fullName);
     }
 
     /** Every row, in definition order. */
     public static Collection<OpSpec> all() {
-        return SPECS.values();
+        return TABLE.all();
     }
 
     /** Adds every StableHLO op to {@link Registry}. Idempotent. */
     public static void registerAll() {
-        for (OpSpec s : SPECS.values()) Registry.register(s.toOpDef());
+        TABLE.registerAll();
     }
 }
