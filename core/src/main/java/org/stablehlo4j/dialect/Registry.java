@@ -23,7 +23,7 @@ public final class Registry {
         register(new OpDef("func.call", List.of("callee", "arg_attrs", "res_attrs", "no_inline"), true));
         // Dialect op tables (stablehlo-opt registers both): keep last, they call register().
         org.stablehlo4j.dialect.stablehlo.StablehloOps.registerAll();
-        org.stablehlo4j.dialect.check.CheckOps.registerAll();
+        org.stablehlo4j.dialect.check.CheckOps.TABLE.registerAll();
     }
 
     private Registry() {}
