@@ -14,7 +14,7 @@ import org.stablehlo4j.compat.VersionRange;
  */
 public enum VhloTypeKind {
     BOOL("bool_v1", "i1", "0.9.0"),
-    COMPLEX("complex_v1", "complex<T>", "0.9.0"),
+    COMPLEX("complex_v1", "complex", "0.9.0"),
     BF16("bf16_v1", "bf16", "0.9.0"),
     F16("f16_v1", "f16", "0.9.0"),
     F32("f32_v1", "f32", "0.9.0"),
@@ -32,7 +32,7 @@ public enum VhloTypeKind {
     F8E8M0FNU("f8E8M0FNU_v1", "f8E8M0FNU", "1.8.0"),
     /** Upstream spells the mnemonic {@code tf31_v1} (sic) for tf32; it is part of the wire format now. */
     TF32("tf31_v1", "tf32", "1.6.0"),
-    FUNCTION("func_v1", "(inputs) -> outputs", "0.9.0"),
+    FUNCTION("func_v1", "function", "0.9.0"),
     INDEX("index_v1", "index", "0.9.0"),
     SI2("i2_v1", "i2", "1.2.0"),
     SI4("i4_v1", "i4", "0.9.0"),
@@ -47,15 +47,15 @@ public enum VhloTypeKind {
     UI32("ui32_v1", "ui32", "0.9.0"),
     UI64("ui64_v1", "ui64", "0.9.0"),
     NONE("none_v1", "none", "1.6.0"),
-    RANKED_TENSOR("tensor_v1", "tensor<...>", "0.9.0"),
+    RANKED_TENSOR("tensor_v1", "tensor", "0.9.0"),
     TOKEN("token_v1", "!stablehlo.token", "0.9.0"),
-    FUTURE("future_v1", "!stablehlo.future<...>", "1.15.0"),
-    TUPLE("tuple_v1", "tuple<...>", "0.9.0"),
-    UNIFORM_QUANTIZED("quant_v1", "!quant.uniform<...>", "0.9.0"),
-    UNIFORM_QUANTIZED_PER_AXIS("quant_per_axis_v1", "!quant.uniform<...:axis, {...}>", "0.18.0"),
-    UNRANKED_TENSOR("unranked_tensor_v1", "tensor<*x...>", "0.9.0"),
+    FUTURE("future_v1", "!stablehlo.future", "1.15.0"),
+    TUPLE("tuple_v1", "tuple", "0.9.0"),
+    UNIFORM_QUANTIZED("quant_v1", "!quant.uniform", "0.9.0"),
+    UNIFORM_QUANTIZED_PER_AXIS("quant_per_axis_v1", "!quant.uniform", "0.18.0"),
+    UNRANKED_TENSOR("unranked_tensor_v1", "tensor", "0.9.0"),
     WITNESS("witness_v1", "!shape.witness", "0.9.0"),
-    RANKED_BUFFER("buffer_v1", "memref<...>", "1.13.0");
+    RANKED_BUFFER("buffer_v1", "memref", "1.13.0");
 
     private static final Map<String, VhloTypeKind> BY_MNEMONIC = new HashMap<>();
 
@@ -80,7 +80,11 @@ public enum VhloTypeKind {
         return mnemonic;
     }
 
-    /** How the builtin/StableHLO type this stands for is spelled (informative). */
+    /**
+     * The spelling (for parameterized types: the keyword) of the builtin/StableHLO type this stands for, e.g.
+     * {@code f8E4M3}, {@code tensor}, {@code !stablehlo.token}. Signless integers map to the {@code iN_v1} rows;
+     * per-axis and per-tensor quantized types share {@code !quant.uniform}.
+     */
     public String builtin() {
         return builtin;
     }
