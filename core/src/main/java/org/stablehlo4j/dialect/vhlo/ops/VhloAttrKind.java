@@ -1,7 +1,5 @@
 package org.stablehlo4j.dialect.vhlo.ops;
 
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Optional;
 
 import org.stablehlo4j.compat.Version;
@@ -12,7 +10,7 @@ import org.stablehlo4j.compat.VersionRange;
  * and {@code VhloEnums.td} at 1.20.0. Struct-like attributes print as {@code #vhlo.<mnemonic><...>}; enum
  * attributes print as {@code #vhlo<mnemonic CASE>}. Only the table; the attribute objects live elsewhere.
  */
-public enum VhloAttrKind {
+public enum VhloAttrKind implements VersionedKind {
     ARRAY("array_v1", false, "0.9.0"),
     BOOL("bool_v1", false, "0.9.0"),
     DICT("dict_v1", false, "0.9.0"),
@@ -39,13 +37,7 @@ public enum VhloAttrKind {
     TRANSPOSE("transpose_v1", true, "0.9.0"),
     RESULT_ACCURACY_MODE("result_accuracy_mode_v1", true, "1.9.0");
 
-    private static final Map<String, VhloAttrKind> BY_MNEMONIC = new HashMap<>();
-
-    static {
-        for (VhloAttrKind k : values()) {
-            BY_MNEMONIC.put(k.mnemonic, k);
-        }
-    }
+    private static final MnemonicIndex<VhloAttrKind> LOOKUP = new MnemonicIndex<>(values(), "#vhlo.");
 
     private final String mnemonic;
     private final boolean isEnum;
@@ -58,6 +50,7 @@ public enum VhloAttrKind {
     }
 
     /** The mnemonic, e.g. {@code integer_v1}. */
+    @Override
     public String mnemonic() {
         return mnemonic;
     }
@@ -67,27 +60,13 @@ public enum VhloAttrKind {
         return isEnum;
     }
 
+    @Override
     public VersionRange versions() {
         return versions;
     }
 
-    public boolean isValidAt(Version target) {
-        return versions.isValidAt(target);
-    }
-
     /** Looks an attribute up by mnemonic ({@code integer_v1}) or with its prefix ({@code #vhlo.integer_v1}). */
     public static Optional<VhloAttrKind> byMnemonic(String name) {
-        return Optional.ofNullable(BY_MNEMONIC.get(stripDialectPrefix(name, "#vhlo.")));
-    }
-
-    /** Drops a leading sigil+dialect ({@code !vhlo.}, {@code #vhlo.}) or bare {@code vhlo.} from a name. */
-    static String stripDialectPrefix(String name, String sigilPrefix) {
-        if (name == null) {
-            return "";
-        }
-        if (name.startsWith(sigilPrefix)) {
-            return name.substring(sigilPrefix.length());
-        }
-        return name.startsWith("vhlo.") ? name.substring("vhlo.".length()) : name;
+        return LOOKUP.find(name);
     }
 }

@@ -1,7 +1,5 @@
 package org.stablehlo4j.dialect.vhlo.ops;
 
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Optional;
 
 import org.stablehlo4j.compat.Version;
@@ -12,7 +10,7 @@ import org.stablehlo4j.compat.VersionRange;
  * {@code stablehlo/dialect/VhloTypes.td} at 1.20.0: mnemonic, the builtin/StableHLO type it stands for, and the
  * versions it is valid in. Only the table; the type objects themselves live elsewhere.
  */
-public enum VhloTypeKind {
+public enum VhloTypeKind implements VersionedKind {
     BOOL("bool_v1", "i1", "0.9.0"),
     COMPLEX("complex_v1", "complex", "0.9.0"),
     BF16("bf16_v1", "bf16", "0.9.0"),
@@ -57,13 +55,7 @@ public enum VhloTypeKind {
     WITNESS("witness_v1", "!shape.witness", "0.9.0"),
     RANKED_BUFFER("buffer_v1", "memref", "1.13.0");
 
-    private static final Map<String, VhloTypeKind> BY_MNEMONIC = new HashMap<>();
-
-    static {
-        for (VhloTypeKind k : values()) {
-            BY_MNEMONIC.put(k.mnemonic, k);
-        }
-    }
+    private static final MnemonicIndex<VhloTypeKind> LOOKUP = new MnemonicIndex<>(values(), "!vhlo.");
 
     private final String mnemonic;
     private final String builtin;
@@ -76,6 +68,7 @@ public enum VhloTypeKind {
     }
 
     /** The mnemonic after {@code !vhlo.}, e.g. {@code f32_v1}. */
+    @Override
     public String mnemonic() {
         return mnemonic;
     }
@@ -89,16 +82,13 @@ public enum VhloTypeKind {
         return builtin;
     }
 
+    @Override
     public VersionRange versions() {
         return versions;
     }
 
-    public boolean isValidAt(Version target) {
-        return versions.isValidAt(target);
-    }
-
     /** Looks a type up by its mnemonic ({@code f32_v1}) or full name ({@code !vhlo.f32_v1} / {@code vhlo.f32_v1}). */
     public static Optional<VhloTypeKind> byMnemonic(String name) {
-        return Optional.ofNullable(BY_MNEMONIC.get(VhloAttrKind.stripDialectPrefix(name, "!vhlo.")));
+        return LOOKUP.find(name);
     }
 }
