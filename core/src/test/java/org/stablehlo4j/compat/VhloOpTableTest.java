@@ -3,6 +3,7 @@ package org.stablehlo4j.compat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -23,6 +24,7 @@ import org.stablehlo4j.dialect.vhlo.ops.VhloAttrKind;
 import org.stablehlo4j.dialect.vhlo.ops.VhloOpDef;
 import org.stablehlo4j.dialect.vhlo.ops.VhloOpTable;
 import org.stablehlo4j.dialect.vhlo.ops.VhloTypeKind;
+import org.stablehlo4j.dialect.vhlo.ops.VersionStep;
 
 class VhloOpTableTest {
     private static final Pattern OP_NAME = Pattern.compile("(?<![!#.\\w])vhlo\\.([\\w\\-]+_v\\d+)");
@@ -103,16 +105,62 @@ class VhloOpTableTest {
                 continue;
             }
             steps++;
-            Set<String> before = new HashSet<>(older.attributeNames());
-            Set<String> after = new HashSet<>(newer.get().attributeNames());
-            for (VhloOpDef.Attr a : newer.get().attributes()) {
-                assertEquals(!before.contains(a.name()), a.versionDefault() != null, newer.get().name() + " " + a.name());
+            for (VersionStep st : List.of(VersionStep.between(older, newer.get()),
+                    VersionStep.between(newer.get(), older))) {
+                for (VhloOpDef.Attr a : st.attributesToAdd()) {
+                    assertNotNull(a.versionDefault(), st.to().name() + " " + a.name());
+                }
+                for (VhloOpDef.Attr a : st.attributesToDrop()) {
+                    assertNotNull(a.versionDefault(), st.from().name() + " " + a.name());
+                }
             }
-            for (VhloOpDef.Attr a : older.attributes()) {
-                assertEquals(!after.contains(a.name()), a.versionDefault() != null, older.name() + " " + a.name());
+            for (VhloOpDef def : List.of(older, newer.get())) {
+                VhloOpDef other = def == older ? newer.get() : older;
+                for (VhloOpDef.Attr a : def.attributes()) {
+                    assertEquals(other.attribute(a.name()).isEmpty(), a.versionDefault() != null,
+                            def.name() + " " + a.name() + ": version default iff the neighbour lacks it");
+                }
             }
         }
         assertEquals(25, steps, "op version pairs (145 versions in 120 families)");
+    }
+
+    @Test
+    void versionStepsBetweenAdjacentVersions() {
+        VersionStep down = step("gather_v2", "gather_v1");
+        assertFalse(down.isUpgrade());
+        assertEquals(List.of("operand_batching_dims", "start_indices_batching_dims"), names(down.attributesToDrop()));
+        assertEquals(AttrDefault.EMPTY_I64_TENSOR, down.attributesToDrop().get(0).versionDefault());
+        assertEquals(List.of(), down.attributesToAdd());
+
+        VersionStep allGather = step("all_gather_v2", "all_gather_v1");
+        assertEquals(List.of(0), allGather.operandsToUnwrap());
+        assertEquals(List.of(0), allGather.resultsToUnwrap());
+        assertEquals(List.of(0), step("all_gather_v1", "all_gather_v2").operandsToWrap());
+
+        VersionStep broadcast = step("collective_broadcast_v2", "collective_broadcast_v1");
+        assertEquals(List.of("has_dynamic_root"), names(broadcast.attributesToDrop()));
+        assertEquals(AttrDefault.FALSE, broadcast.attributesToDrop().get(0).versionDefault());
+
+        assertEquals(List.of("composite_regions"),
+                step("composite_v2", "composite_v1").regionsToDrop().stream().map(VhloOpDef.Slot::name).toList());
+        VersionStep conv = step("dynamic_conv_v2", "dynamic_conv_v1");
+        assertEquals(List.of("padding"), names(conv.attributesToAdd()));
+        assertEquals(AttrDefault.ZERO_PADDING_FROM_LHS_RANK, conv.attributesToAdd().get(0).versionDefault());
+        VersionStep exp = step("exponential_v1", "exponential_v2");
+        assertTrue(exp.isUpgrade());
+        assertEquals(AttrDefault.DEFAULT_RESULT_ACCURACY, exp.attributesToAdd().get(0).versionDefault());
+
+        assertThrows(IllegalArgumentException.class, () -> step("gather_v2", "scatter_v1"));
+        assertThrows(IllegalArgumentException.class, () -> step("gather_v1", "gather_v1"));
+    }
+
+    private static VersionStep step(String from, String to) {
+        return VersionStep.between(VhloOpTable.byName(from).orElseThrow(), VhloOpTable.byName(to).orElseThrow());
+    }
+
+    private static List<String> names(List<VhloOpDef.Attr> attrs) {
+        return attrs.stream().map(VhloOpDef.Attr::name).toList();
     }
 
     @Test
