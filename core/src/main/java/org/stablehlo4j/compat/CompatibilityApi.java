@@ -62,7 +62,10 @@ public final class CompatibilityApi {
         return "failed to deserialize portable artifact using " + Version.current().producerString();
     }
 
-    /** The error the vhlo-to-version pass emits on the module when conversion fails: {@code failed to convert VHLO to v1.9.0}. */
+    /**
+     * The error the vhlo-to-version pass emits on the module when conversion fails:
+     * {@code failed to convert VHLO to v1.9.0}.
+     */
     public static String conversionFailureMessage(Version target) {
         return "failed to convert VHLO to v" + target;
     }

@@ -37,7 +37,8 @@ class CompatibilityApiTest {
             assertTrue(r.version().isSupported(), r.name());
         }
         // WEEK_12's anchor is a patch release; the opset it converts to is 1.16.0.
-        assertEquals(Version.parse("1.16.0"), Version.validateTarget(CompatibilityRequirement.WEEK_12.version().toString()));
+        assertEquals(Version.parse("1.16.0"),
+                Version.validateTarget(CompatibilityRequirement.WEEK_12.version().toString()));
     }
 
     @Test

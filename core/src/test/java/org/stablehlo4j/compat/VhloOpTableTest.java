@@ -65,7 +65,7 @@ class VhloOpTableTest {
 
     @Test
     void everyStablehloOpLegalizesToItsNewestVersion() {
-        assertEquals(121, VhloOpTable.stablehloOps().size(), "118 StableHLO ops plus func.func, func.call, func.return");
+        assertEquals(121, VhloOpTable.stablehloOps().size(), "118 StableHLO ops, func.func, func.call, func.return");
         for (String op : VhloOpTable.stablehloOps()) {
             VhloOpDef def = VhloOpTable.forStablehlo(op).orElseThrow(() -> new AssertionError(op));
             assertTrue(def.versions().isOpenEnded(), op);
@@ -88,7 +88,8 @@ class VhloOpTableTest {
         assertEquals("vhlo.all_to_all_v1",
                 name(VhloOpTable.forStablehlo("stablehlo.all_to_all", Version.parse("1.4.1"))));
         assertEquals(Optional.empty(), VhloOpTable.forStablehlo("stablehlo.tan", Version.parse("1.3.0")));
-        assertEquals(Optional.empty(), VhloOpTable.forStablehlo("stablehlo.collective_reduce", Version.parse("1.18.0")));
+        assertEquals(Optional.empty(),
+                VhloOpTable.forStablehlo("stablehlo.collective_reduce", Version.parse("1.18.0")));
         assertEquals(Optional.empty(), VhloOpTable.forStablehlo("stablehlo.no_such_op", Version.current()));
         VhloOpDef cbrt2 = VhloOpTable.byName("cbrt_v2").orElseThrow();
         assertEquals("vhlo.cbrt_v1", name(VhloOpTable.convertTo(cbrt2, Version.parse("1.9.0"))));
@@ -161,6 +162,29 @@ class VhloOpTableTest {
 
     private static List<String> names(List<VhloOpDef.Attr> attrs) {
         return attrs.stream().map(VhloOpDef.Attr::name).toList();
+    }
+
+    @Test
+    void stablehloFormsOfAttributes() {
+        int unitFlags = 0;
+        for (VhloOpDef def : VhloOpTable.all()) {
+            for (VhloOpDef.Attr a : def.attributes()) {
+                boolean field = a.stablehloSource().contains(".");
+                String where = def.name() + " " + a.name();
+                assertEquals(field, a.stablehloForm() == VhloOpDef.StablehloForm.STRUCT_FIELD, where);
+                assertEquals(field, !a.stablehloSource().equals(a.name()), where);
+                if (a.stablehloForm() == VhloOpDef.StablehloForm.UNIT_FLAG) {
+                    assertEquals(Set.of(VhloAttrKind.BOOL), a.kinds(), where);
+                    assertEquals(AttrDefault.FALSE, a.legalizeDefault(), where);
+                    unitFlags++;
+                }
+            }
+        }
+        // use_global_device_ids on all_gather/all_reduce v1+v2, reduce_scatter, collective_reduce;
+        // has_dynamic_root on collective_broadcast_v2 and collective_reduce.
+        assertEquals(8, unitFlags);
+        assertEquals("channel_handle.type",
+                VhloOpTable.byName("send_v2").orElseThrow().attribute("channel_type").orElseThrow().stablehloSource());
     }
 
     @Test
@@ -277,7 +301,8 @@ class VhloOpTableTest {
         List<String[]> entries = topLevelEntries(text, open + 2);
         for (String[] e : entries) {
             String where = file.getFileName() + ": " + op + " " + e[0] + " = #vhlo." + e[1];
-            VhloOpDef.Attr attr = def.attribute(e[0]).orElseThrow(() -> new AssertionError("unknown property " + where));
+            VhloOpDef.Attr attr = def.attribute(e[0])
+                    .orElseThrow(() -> new AssertionError("unknown property " + where));
             VhloAttrKind kind = VhloAttrKind.byMnemonic(e[1]).orElseThrow(() -> new AssertionError(where));
             assertTrue(attr.kinds().contains(kind), "unexpected kind " + where + ", table has " + attr.kinds());
         }

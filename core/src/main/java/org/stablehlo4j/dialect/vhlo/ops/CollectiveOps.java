@@ -13,6 +13,8 @@ import static org.stablehlo4j.dialect.vhlo.ops.VhloAttrKind.REPLICA_GROUP_MESH_A
 import static org.stablehlo4j.dialect.vhlo.ops.VhloAttrKind.STRING;
 import static org.stablehlo4j.dialect.vhlo.ops.VhloAttrKind.TENSOR;
 
+import org.stablehlo4j.dialect.vhlo.ops.VhloOpDef.StablehloForm;
+
 /**
  * Collective, communication and token ops of the VHLO op table (upstream VhloOps.td). In StableHLO the channel is
  * a {@code #stablehlo.channel_handle<handle = N, type = M>}; VHLO flattens it into channel_id (and channel_type for
@@ -36,7 +38,7 @@ final class CollectiveOps {
     }
 
     private static VhloOpTableBuilder.Row unitFlag(VhloOpTableBuilder.Row row, String name) {
-        return row.attr(name, BOOL).orElse(FALSE);
+        return row.attr(name, BOOL).form(StablehloForm.UNIT_FLAG).orElse(FALSE);
     }
 
     /** all_gather / all_reduce: v1 takes one operand; v2 (1.5.0) takes any number. */
@@ -69,7 +71,7 @@ final class CollectiveOps {
             }
             row.attr("channel_id", INTEGER).from("channel_handle.handle")
                     .attr("channel_type", INTEGER).from("channel_handle.type");
-            unitFlag(row, "is_host_transfer");
+            row.attr("is_host_transfer", BOOL).orElse(FALSE);
             if (v == 2) {
                 row.attr("source_target_pairs", TENSOR).orElse(EMPTY_I64_TENSOR).onVersionChange(EMPTY_I64_TENSOR);
             }
@@ -90,7 +92,8 @@ final class CollectiveOps {
         channelId(replicaGroups(t.op("collective_broadcast_v1", "0.16.0", "1.19.0").operands("operand"), true))
                 .results("result");
         channelId(replicaGroups(t.op("collective_broadcast_v2", "1.20.0").operands("operands*"), true))
-                .attr("has_dynamic_root", BOOL).orElse(FALSE).onVersionChange(FALSE)
+                .attr("has_dynamic_root", BOOL).form(StablehloForm.UNIT_FLAG)
+                        .orElse(FALSE).onVersionChange(FALSE)
                 .results("results*");
         VhloOpTableBuilder.Row collectiveReduce = channelId(replicaGroups(
                 t.op("collective_reduce_v1", "1.19.0").operands("operands*"), true));

@@ -23,6 +23,7 @@ import static org.stablehlo4j.dialect.vhlo.ops.VhloAttrKind.STRING;
 import static org.stablehlo4j.dialect.vhlo.ops.VhloAttrKind.TENSOR;
 import static org.stablehlo4j.dialect.vhlo.ops.VhloAttrKind.TYPE;
 
+import org.stablehlo4j.dialect.vhlo.ops.VhloOpDef.StablehloForm;
 import org.stablehlo4j.dialect.vhlo.ops.VhloOpDef.Trait;
 
 /**
@@ -43,7 +44,8 @@ final class RegionOps {
                 .attr("call_target_name", STRING)
                 .attr("has_side_effect", BOOL).orElse(FALSE)
                 .attr("backend_config", STRING, DICT).orElse(BACKEND_CONFIG_FOR_API_VERSION)
-                .attr("api_version", CUSTOM_CALL_API_VERSION).orElse(API_VERSION_ORIGINAL)
+                .attr("api_version", CUSTOM_CALL_API_VERSION).form(StablehloForm.I32_ENUM)
+                        .orElse(API_VERSION_ORIGINAL)
                 .attr("called_computations", ARRAY).orElse(EMPTY_ARRAY)
                 .attr("operand_layouts", ARRAY).orElse(EMPTY_ARRAY)
                 .attr("result_layouts", ARRAY).orElse(EMPTY_ARRAY)

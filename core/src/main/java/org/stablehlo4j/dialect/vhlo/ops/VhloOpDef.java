@@ -52,6 +52,7 @@ public record VhloOpDef(
      * @param stablehloSource where the value comes from on the StableHLO side: the same name, or
      *                        {@code struct.field} for flattened struct attributes (e.g.
      *                        {@code dimension_numbers.input_batch_dimension}, {@code channel_handle.handle})
+     * @param stablehloForm   how the StableHLO value is written, when that is not the generic 1:1 conversion
      * @param legalizeDefault the value used when legalizing StableHLO to VHLO and the StableHLO attribute is
      *                        absent (VHLO has no optional attributes); on the way back an attribute equal to it is
      *                        dropped. Null if the StableHLO attribute is required.
@@ -60,11 +61,23 @@ public record VhloOpDef(
      *                        still equals this value (except dynamic_conv_v1's padding, which v2 drops outright).
      *                        Null if every version of the op has the attribute.
      */
-    public record Attr(String name, Set<VhloAttrKind> kinds, String stablehloSource,
+    public record Attr(String name, Set<VhloAttrKind> kinds, String stablehloSource, StablehloForm stablehloForm,
                        AttrDefault legalizeDefault, AttrDefault versionDefault) {
         public Attr {
             kinds = Set.copyOf(kinds);
         }
+    }
+
+    /** How a VHLO attribute's value is written on the StableHLO side. */
+    public enum StablehloForm {
+        /** The generic 1:1 attribute conversion (builtin/StableHLO attribute to its VHLO counterpart). */
+        GENERIC,
+        /** A field of a StableHLO struct attribute ({@code stablehloSource} is {@code struct.field}). */
+        STRUCT_FIELD,
+        /** A unit attribute in StableHLO (present = true) and a boolean in VHLO; false means absent. */
+        UNIT_FLAG,
+        /** custom_call's api_version: an i32 enum in StableHLO ({@code api_version = 4 : i32}), an enum in VHLO. */
+        I32_ENUM
     }
 
     /** Structural traits upstream declares on a few VHLO ops. */

@@ -129,7 +129,7 @@ public final class VhloOpTable {
         return VhloTypeKind.byMnemonic(name).map(k -> k.isValidAt(target)).orElse(false);
     }
 
-    /** Whether the VHLO attribute ({@code integer_v1} or {@code #vhlo.integer_v1}) exists and is legal at {@code target}. */
+    /** Whether the VHLO attribute ({@code integer_v1} or {@code #vhlo.integer_v1}) is legal at {@code target}. */
     public static boolean isAttrValidAt(String name, Version target) {
         return VhloAttrKind.byMnemonic(name).map(k -> k.isValidAt(target)).orElse(false);
     }

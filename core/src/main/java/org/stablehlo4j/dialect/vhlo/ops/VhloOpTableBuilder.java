@@ -88,6 +88,7 @@ final class VhloOpTableBuilder {
         private String attrName;
         private Set<VhloAttrKind> attrKinds;
         private String attrSource;
+        private VhloOpDef.StablehloForm attrForm;
         private AttrDefault attrLegalizeDefault;
         private AttrDefault attrVersionDefault;
 
@@ -129,6 +130,7 @@ final class VhloOpTableBuilder {
             this.attrName = attrName;
             this.attrKinds = EnumSet.of(first, more);
             this.attrSource = attrName;
+            this.attrForm = VhloOpDef.StablehloForm.GENERIC;
             return this;
         }
 
@@ -144,6 +146,14 @@ final class VhloOpTableBuilder {
         Row from(String stablehloSource) {
             requireAttr();
             attrSource = stablehloSource;
+            attrForm = VhloOpDef.StablehloForm.STRUCT_FIELD;
+            return this;
+        }
+
+        /** How the last attribute is written in StableHLO when that is neither generic nor a struct field. */
+        Row form(VhloOpDef.StablehloForm form) {
+            requireAttr();
+            attrForm = form;
             return this;
         }
 
@@ -187,10 +197,12 @@ final class VhloOpTableBuilder {
 
         private void closeAttr() {
             if (attrName != null) {
-                attrs.add(new Attr(attrName, attrKinds, attrSource, attrLegalizeDefault, attrVersionDefault));
+                attrs.add(new Attr(attrName, attrKinds, attrSource, attrForm, attrLegalizeDefault,
+                        attrVersionDefault));
                 attrName = null;
                 attrKinds = null;
                 attrSource = null;
+                attrForm = null;
                 attrLegalizeDefault = null;
                 attrVersionDefault = null;
             }
