@@ -336,6 +336,40 @@ class VhloOpTableTest {
         return out;
     }
 
+    /**
+     * The operand lists of the generic VHLO ops the suite checks fit our operand groups: exactly one value per
+     * single group, any number for variadic ones.
+     */
+    @Test
+    void operandListsInTheSuitesCheckLinesFitTheOperandGroups() {
+        int checked = 0;
+        for (Path file : VhloSuite.files(".mlir")) {
+            for (VhloSuite.Check check : VhloSuite.checks(file)) {
+                Matcher m = GENERIC_OP.matcher(check.body());
+                if (!m.find() || !check.body().startsWith("(", m.end())) {
+                    continue;
+                }
+                int close = check.body().indexOf(')', m.end());
+                String list = close < 0 ? "{{" : check.body().substring(m.end() + 1, close).trim();
+                if (list.contains("{{")) {
+                    continue; // a FileCheck regex may stand for any number of operands
+                }
+                int count = list.isEmpty() ? 0 : list.split(",").length;
+                VhloOpDef def = VhloOpTable.byName(m.group(1)).orElseThrow(() -> new AssertionError(m.group(1)));
+                long singles = def.operands().stream().filter(o -> !o.variadic()).count();
+                boolean variadic = def.operands().stream().anyMatch(VhloOpDef.Slot::variadic);
+                String where = file.getFileName() + ": " + check.body();
+                if (variadic) {
+                    assertTrue(count >= singles, where);
+                } else {
+                    assertEquals(singles, count, where);
+                }
+                checked++;
+            }
+        }
+        assertTrue(checked > 2000, checked + " operand lists checked");
+    }
+
     /** Every constant default we list is exactly what upstream prints for it in the legalization test. */
     @Test
     void constantDefaultsAppearVerbatimInTheLegalizationTest() {
