@@ -44,6 +44,7 @@ final class ByteCursor {
     int remaining() { return end - pos; }
     int position() { return pos; }
     int windowStart() { return start; }
+    int windowEnd() { return end; }
 
     BytecodeException error(String message) {
         return error(pos, message);

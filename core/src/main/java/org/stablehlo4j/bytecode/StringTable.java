@@ -21,7 +21,7 @@ final class StringTable {
         int n = c.readCount("string count");
         int[] offsets = new int[n];
         int[] lengths = new int[n];
-        int dataEnd = c.windowStart() + c.remaining();
+        int dataEnd = c.windowEnd();
         for (int i = n - 1; i >= 0; i--) {
             int at = c.position();
             long size = c.readVarInt();
