@@ -400,9 +400,9 @@ public final class BytecodeReader {
             RegionState state = new RegionState(List.of(holder), c, true);
             state.blocks = List.of(top);
             state.curBlock = 0;
-            readBlockHeader(c, state);
             scopes.push(new ValueScope());
             scopes.peek().push(0);
+            readBlockHeader(c, state);
             ArrayDeque<RegionState> stack = new ArrayDeque<>();
             stack.push(state);
             while (!stack.isEmpty()) readRegions(stack, stack.peek());
