@@ -44,7 +44,7 @@ final class BuiltinBytecode implements DialectBytecode {
         ARRAY, DICTIONARY, STRING, STRING_WITH_TYPE, FLAT_SYMBOL_REF, SYMBOL_REF, TYPE, UNIT, INTEGER, FLOAT,
         CALL_SITE_LOC, FILE_LINE_COL_LOC, FUSED_LOC, FUSED_LOC_WITH_METADATA, NAME_LOC, UNKNOWN_LOC,
         DENSE_RESOURCE_ELEMENTS, DENSE_ARRAY, DENSE_INT_OR_FP_ELEMENTS, DENSE_STRING_ELEMENTS, SPARSE_ELEMENTS,
-        DISTINCT
+        DISTINCT, FILE_LINE_COL_RANGE
     }
 
     /** Type kind codes, in code order. */
@@ -84,6 +84,7 @@ final class BuiltinBytecode implements DialectBytecode {
             case DENSE_ARRAY -> readDenseArray(r);
             case DENSE_INT_OR_FP_ELEMENTS -> readDenseElements(r);
             case DENSE_STRING_ELEMENTS -> readDenseStrings(r);
+            case FILE_LINE_COL_RANGE -> readFileLineColRange(r);
             case SPARSE_ELEMENTS, DISTINCT ->
                     throw r.error("builtin attribute kind " + ATTR_CODES[(int) code] + " is not supported");
         };
@@ -201,6 +202,20 @@ final class BuiltinBytecode implements DialectBytecode {
         int line = (int) Math.min(Integer.MAX_VALUE, r.readVarInt());
         int col = (int) Math.min(Integer.MAX_VALUE, r.readVarInt());
         return new Location.FileLineCol(file, line, col, line, col, false);
+    }
+
+    /** A file name and 0 to 4 varints: line, column, then end column and end line (in that order). */
+    private static Location readFileLineColRange(DialectReader r) throws BytecodeException {
+        StringAttr file = r.readAttribute(StringAttr.class, "a string");
+        int n = r.readCount("location field count");
+        if (n > 4) throw r.error("invalid file range location with " + n + " fields");
+        int[] v = new int[n];
+        for (int i = 0; i < n; i++) v[i] = (int) Math.min(Integer.MAX_VALUE, r.readVarInt());
+        int line = n > 0 ? v[0] : 0;
+        int col = n > 1 ? v[1] : 0;
+        int endCol = n > 2 ? v[2] : col;
+        int endLine = n > 3 ? v[3] : line;
+        return new Location.FileLineCol(file, line, col, endLine, endCol, n > 2);
     }
 
     private static ShapedType readShaped(DialectReader r) throws BytecodeException {

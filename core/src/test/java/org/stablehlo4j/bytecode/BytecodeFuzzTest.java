@@ -16,8 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * fail with a {@link BytecodeException}, never with another exception (or a hang / huge allocation).
  */
 class BytecodeFuzzTest {
-    private static final int PREFIXES_PER_FILE = 100;
-    private static final int MUTANTS_PER_FILE = 200;
+    private static final int PREFIXES_PER_FILE = Integer.getInteger("fuzz.prefixes", 100);
+    private static final int MUTANTS_PER_FILE = Integer.getInteger("fuzz.mutants", 200);
 
     private static void tryRead(byte[] data, String what, List<String> failures, int[] rejected) {
         try {
@@ -32,7 +32,7 @@ class BytecodeFuzzTest {
 
     @Test
     void truncatedAndBitFlippedArtifactsFailCleanly() throws Exception {
-        Random rnd = new Random(0x5eed);
+        Random rnd = new Random(Long.getLong("fuzz.seed", 0x5eed));
         List<String> failures = new ArrayList<>();
         int[] rejected = {0};
         int runs = 0;
