@@ -226,14 +226,7 @@ final class BuiltinBytecode implements DialectBytecode {
 
     /** Bytes per element of a dense element type, or -1 if it is not an int/float/complex type. */
     static int elementBytes(Type t) {
-        if (t instanceof IntegerType it) return Math.max(1, (it.width() + 7) / 8);
-        if (t instanceof IndexType) return 8;
-        if (t instanceof FloatType ft) return ft.kind().storageBytes();
-        if (t instanceof ComplexType ct) {
-            int e = elementBytes(ct.elementType());
-            return e < 0 ? -1 : 2 * e;
-        }
-        return -1;
+        return DenseElementsAttr.elementStorageBytes(t);
     }
 
     private static DenseArrayAttr readDenseArray(DialectReader r) throws BytecodeException {
