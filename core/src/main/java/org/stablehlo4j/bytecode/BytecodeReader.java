@@ -115,6 +115,27 @@ public final class BytecodeReader {
         return out;
     }
 
+    /**
+     * What the header and dialect section declare: format version, producer, each dialect with its raw version
+     * entry (null when it has none), and the op names in the order of the op name table.
+     */
+    public record FileInfo(long version, String producer, Map<String, byte[]> dialectVersions, List<String> opNames) {}
+
+    /** Reads the header, string and dialect sections only. */
+    public static FileInfo describe(byte[] data, String bufferName) throws BytecodeException {
+        Impl impl = new Impl(data, bufferName);
+        impl.headerOnly = true;
+        impl.read();
+        Map<String, byte[]> versions = new LinkedHashMap<>();
+        for (AttrTypeTable.DialectEntry d : impl.dialects) {
+            ByteCursor.Slice v = d.version();
+            versions.put(d.name(), v == null ? null : java.util.Arrays.copyOfRange(data, v.offset(), v.end()));
+        }
+        List<String> ops = new ArrayList<>();
+        for (Impl.OpName n : impl.opNames) ops.add(n.fullName());
+        return new FileInfo(impl.version, impl.producer, versions, List.copyOf(ops));
+    }
+
     /** Reads only the magic number, version and producer. */
     public static Header readHeader(byte[] data, String bufferName) throws BytecodeException {
         ByteCursor c = new ByteCursor(data, 0, data.length, "header", bufferName);
@@ -161,6 +182,8 @@ public final class BytecodeReader {
     private static final class Impl {
         private final byte[] data;
         private final String bufferName;
+        /** Stop after the dialect section (see {@link #describe}). */
+        boolean headerOnly;
         private long version;
         private String producer = "";
         private StringTable strings;
@@ -223,6 +246,7 @@ public final class BytecodeReader {
             strings = StringTable.read(cursor(sections[S_STRING], S_STRING));
             if (sections[S_PROPERTIES] != null) readProperties(cursor(sections[S_PROPERTIES], S_PROPERTIES));
             readDialects(cursor(sections[S_DIALECT], S_DIALECT));
+            if (headerOnly) return null;
             attrTypes = new AttrTypeTable(data, strings, version, bufferName);
             if ((sections[S_RESOURCE] == null) != (sections[S_RESOURCE_OFFSET] == null)) {
                 throw c.error(sections[S_RESOURCE] == null

@@ -75,6 +75,16 @@ class BytecodeReaderTest {
     }
 
     @Test
+    void describeListsDialectsAndOps() throws Exception {
+        byte[] data = Files.readAllBytes(vhloDir().resolve("invalid_vhlo_future.mlir.bc"));
+        BytecodeReader.FileInfo info = BytecodeReader.describe(data, "future");
+        assertEquals(6, info.version());
+        assertEquals("StableHLO_v2.0.0", info.producer());
+        assertTrue(info.dialectVersions().containsKey("vhlo"), info.dialectVersions().keySet().toString());
+        assertTrue(info.opNames().contains("vhlo.constant_v99"), info.opNames().toString());
+    }
+
+    @Test
     void artifactTopLevelIsVhloFunctions() throws Exception {
         for (Path p : artifacts()) {
             if (isInvalid(p)) continue;
