@@ -1,48 +1,50 @@
 package org.stablehlo4j.bytecode;
 
+import org.stablehlo4j.asm.AsmParser;
+import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.ir.Attribute;
-import org.stablehlo4j.ir.DialectAttr;
-import org.stablehlo4j.ir.DialectType;
-import org.stablehlo4j.ir.FloatKind;
-import org.stablehlo4j.ir.FloatType;
+import org.stablehlo4j.ir.DiagnosticException;
+import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.Type;
 
 /**
- * Attributes and types of dialects without a bytecode encoding are stored as their assembly text. Until the
- * assembly parser can be called here, dialect-prefixed text ({@code #d.x<...>}, {@code !d<...>}) becomes a
- * {@link DialectAttr}/{@link DialectType}, and builtin float keywords (which have no builtin bytecode code,
- * e.g. {@code f8E4M3FN}) become {@link FloatType}s.
+ * Attributes and types of dialects without a bytecode encoding are stored as their assembly text; they are
+ * parsed with the assembly parser, by wrapping the text into a one-op module ({@code "bytecode.entry"() {v = T}}
+ * or {@code ... -> T}) and taking it back out of the parsed op.
  */
 final class TextualFallback {
     private TextualFallback() {}
 
+    /** Assembly text longer than this is rejected rather than parsed. */
+    private static final int MAX_TEXT = 1 << 24;
+
     static Type parseType(String text, ByteCursor at) throws BytecodeException {
-        FloatKind k = FloatKind.fromKeyword(text);
-        if (k != null) return new FloatType(k);
-        if (text.startsWith("!")) {
-            String[] parts = split(text.substring(1));
-            if (parts != null) return new DialectType(parts[0], parts[1], parts[2] != null);
-        }
-        throw at.error("unsupported type in assembly format: " + text);
+        Operation op = parse("\"bytecode.entry\"() : () -> (" + text + ")", "type", text, at);
+        if (op.numResults() != 1) throw at.error("trailing characters found after type assembly format: " + text);
+        return op.result(0).type();
     }
 
     static Attribute parseAttribute(String text, ByteCursor at) throws BytecodeException {
-        if (text.startsWith("#")) {
-            String[] parts = split(text.substring(1));
-            if (parts != null) return new DialectAttr(parts[0], parts[1], parts[2] != null);
+        Operation op = parse("\"bytecode.entry\"() {v = " + text + "} : () -> ()", "attribute", text, at);
+        Attribute a = op.attributes().get("v");
+        if (a == null || op.attributes().size() != 1) {
+            throw at.error("trailing characters found after attribute assembly format: " + text);
         }
-        throw at.error("unsupported attribute in assembly format: " + text);
+        return a;
     }
 
-    /** {dialect, body, pretty-marker-or-null} for {@code d.body} or {@code d<body>}; null if neither. */
-    private static String[] split(String s) {
-        int i = 0;
-        while (i < s.length() && (Character.isLetterOrDigit(s.charAt(i)) || s.charAt(i) == '_')) i++;
-        if (i == 0 || i == s.length()) return null;
-        String dialect = s.substring(0, i);
-        char c = s.charAt(i);
-        if (c == '.') return new String[] {dialect, s.substring(i + 1), "pretty"};
-        if (c == '<' && s.endsWith(">")) return new String[] {dialect, s.substring(i + 1, s.length() - 1), null};
-        return null;
+    private static Operation parse(String source, String kind, String text, ByteCursor at)
+            throws BytecodeException {
+        if (text.length() > MAX_TEXT) throw at.error(kind + " assembly text too long: " + text.length());
+        try {
+            Module m = AsmParser.parse(source, new ParseOptions("bytecode", 1, true));
+            if (m.body().operations().size() != 1) throw at.error("invalid " + kind + " assembly format: " + text);
+            return m.body().operations().get(0);
+        } catch (DiagnosticException e) {
+            throw at.error("invalid " + kind + " assembly format '" + text + "': " + e.getMessage());
+        } catch (RuntimeException e) {
+            throw at.error("invalid " + kind + " assembly format '" + text + "': " + e);
+        }
     }
 }

@@ -214,6 +214,24 @@ class HandCraftedBytecodeTest {
     }
 
     @Test
+    void textualEntriesUseTheAssemblyParser() throws Exception {
+        Bytes ir = new Bytes().varint(1 << 1).varint(0).raw(0x01).varint(0).varint(3);
+        Entry arr = text("array<i64: 1, 2>");
+        Entry name = builtin(new Bytes().varint(2).varint(S_K));
+        Entry dict = builtin(new Bytes().varint(1).varint(1).varint(2).varint(1));
+        byte[] ok = file(1, dialects(1, S_A), attrTypes(new Entry[] {UNKNOWN_LOC, arr, name, dict}, new Entry[0]), ir);
+        Attribute a = BytecodeReader.read(ok, "text").body().operations().get(0).attributes().get("k");
+        assertEquals(org.stablehlo4j.ir.DenseArrayAttr.ofLongs(1, 2), a);
+
+        Entry broken = text("#test.foo<");
+        byte[] bad = file(1, dialects(1, S_A), attrTypes(new Entry[] {UNKNOWN_LOC, broken, name, dict},
+                new Entry[0]), ir);
+        BytecodeException e = fails(bad);
+        assertEquals("AttrType", e.section());
+        assertTrue(e.baseMessage().startsWith("invalid attribute assembly format '#test.foo<'"), e.getMessage());
+    }
+
+    @Test
     void cyclicAndDeeplyNestedAttributesAreRejected() {
         Entry selfArray = builtin(new Bytes().varint(0).varint(1).varint(1));   // attr 1 = [attr 1]
         Bytes ir = new Bytes().varint(1 << 1).varint(0).raw(0x01).varint(0).varint(1);
