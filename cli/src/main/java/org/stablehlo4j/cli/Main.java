@@ -1,0 +1,72 @@
+package org.stablehlo4j.cli;
+
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Entry point: {@code Main opt ARGS...} runs stablehlo-opt, {@code Main translate ARGS...} stablehlo-translate.
+ * The work runs in a thread with a large stack (the parser recurses on nesting); any unexpected throwable,
+ * including StackOverflowError and OutOfMemoryError, becomes {@code error: internal error: ...} and exit 1.
+ */
+public final class Main {
+    /** Stack size of the worker thread. */
+    static final long STACK_BYTES = 64L << 20;
+
+    private Main() {}
+
+    public static void main(String[] args) {
+        System.exit(runInWorker(args));
+    }
+
+    /** Runs the tool named by {@code args[0]} on a big-stack thread; returns the exit code. */
+    static int runInWorker(String[] args) {
+        PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
+        int[] code = {1};
+        Thread worker = new Thread(null, () -> code[0] = runGuarded(args, err), "stablehlo4j", STACK_BYTES);
+        worker.start();
+        try {
+            worker.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.print("error: internal error: interrupted\n");
+            return 1;
+        }
+        err.flush();
+        return code[0];
+    }
+
+    static int runGuarded(String[] args, PrintStream err) {
+        try {
+            return run(args, err);
+        } catch (StackOverflowError e) {
+            err.print("error: internal error: stack overflow (input nested too deeply)\n");
+        } catch (OutOfMemoryError e) {
+            err.print("error: internal error: out of memory (" + e.getMessage() + ")\n");
+        } catch (Throwable e) {
+            err.print("error: internal error: " + e + "\n");
+        }
+        return 1;
+    }
+
+    /** Runs a tool in the current thread. */
+    static int run(String[] args, PrintStream err) {
+        if (args.length == 0) {
+            err.print("usage: stablehlo4j (opt|translate) [options] [input]\n");
+            return 1;
+        }
+        String[] rest = Arrays.copyOfRange(args, 1, args.length);
+        Tool tool = switch (args[0]) {
+            case "opt", "stablehlo-opt" -> new OptTool();
+            case "translate", "stablehlo-translate" -> new TranslateTool();
+            default -> null;
+        };
+        if (tool == null) {
+            err.print("error: unknown tool '" + args[0] + "' (expected opt or translate)\n");
+            return 1;
+        }
+        return tool.run(rest, err);
+    }
+}

@@ -1,0 +1,238 @@
+package org.stablehlo4j.cli;
+
+import org.stablehlo4j.asm.AsmParser;
+import org.stablehlo4j.asm.ParseOptions;
+import org.stablehlo4j.asm.PrintOptions;
+import org.stablehlo4j.ir.Diagnostic;
+import org.stablehlo4j.ir.DiagnosticException;
+import org.stablehlo4j.ir.Module;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What {@code stablehlo-opt} and {@code stablehlo-translate} share: the common options, reading the input
+ * (file or stdin, bytecode detection, strict UTF-8), {@code --split-input-file} chunking, diagnostics
+ * (printed, or checked with {@code --verify-diagnostics}) and the all-or-nothing output.
+ */
+abstract class Tool {
+    /** Largest input accepted, to avoid huge allocations. */
+    static final long MAX_INPUT = Integer.MAX_VALUE - 64;
+
+    @Parameters(arity = "0..1", paramLabel = "<input file>", defaultValue = "-", description = "Input file (- for stdin)")
+    String input = "-";
+
+    @Option(names = "-o", paramLabel = "<filename>", description = "Output filename")
+    String output = "-";
+
+    @Option(names = "--split-input-file", arity = "0..1", fallbackValue = SplitInput.DEFAULT_MARKER,
+            description = "Split the input file into chunks using the given or default marker and process each "
+                    + "chunk independently")
+    String splitMarker;
+
+    @Option(names = "--verify-diagnostics", arity = "0..1", fallbackValue = "all",
+            description = "Check that emitted diagnostics match expected-* lines (all, only-expected)")
+    String verifyDiagnostics;
+
+    @Option(names = "--allow-unregistered-dialect", arity = "0..1",
+            description = "Allow operation with no registered dialects")
+    boolean allowUnregisteredDialect;
+
+    @Option(names = "--mlir-print-op-generic", arity = "0..1", description = "Print the generic op form")
+    boolean printGeneric;
+
+    @Option(names = "--mlir-print-debuginfo", arity = "0..1", description = "Print debug info in MLIR output")
+    boolean printDebugInfo;
+
+    @Option(names = "--mlir-print-local-scope", arity = "0..1",
+            description = "Print with local scope and inline information (no aliases)")
+    boolean printLocalScope;
+
+    @Option(names = "--mlir-disable-threading", arity = "0..1",
+            description = "Disable multi-threading (stablehlo4j is single-threaded)")
+    boolean disableThreading;
+
+    @Option(names = "--help", usageHelp = true, description = "Display available options")
+    boolean help;
+
+    final String toolName;
+    PrintStream err;
+
+    Tool(String toolName) {
+        this.toolName = toolName;
+    }
+
+    /** The separator between output chunks (before its newline) when no {@code --output-split-marker}. */
+    abstract String outputSplitMarker();
+
+    /** Handles flags outside the picocli model (passes, translations). */
+    abstract boolean acceptExtra(String name, String value, String arg) throws ToolException;
+
+    /** Checks the configuration before any input is read. */
+    abstract void prepare() throws ToolException;
+
+    /** Processes a whole bytecode input (no splitting); returns the output or null on failure. */
+    abstract byte[] processBytecode(SourceBuffer input, DiagnosticHandler handler) throws ToolException;
+
+    /**
+     * Processes one chunk of text; returns its output, or null on failure (diagnostics already reported).
+     *
+     * @param name      buffer name for locations
+     * @param firstLine line number of the text's first line
+     */
+    abstract byte[] processText(String text, String name, int firstLine, DiagnosticHandler handler)
+            throws ToolException;
+
+    /** Whether each split chunk is its own buffer (mlir-translate) rather than a view of the file (mlir-opt). */
+    abstract boolean chunksAreSeparateBuffers();
+
+    /** Runs the tool; returns the exit code. */
+    final int run(String[] args, PrintStream err) {
+        this.err = err;
+        try {
+            CommandLine cl = new CommandLine(this);
+            cl.setExpandAtFiles(false);
+            List<String> canonical = LlvmArgs.normalize(toolName, cl.getCommandSpec(), args, this::acceptExtra);
+            cl.parseArgs(canonical.toArray(new String[0]));
+            if (help) {
+                cl.usage(System.out);
+                return 0;
+            }
+            prepare();
+            Output out = new Output(output);
+            out.checkWritable();
+            SourceBuffer buffer = readInput();
+            boolean ok = process(buffer, out);
+            if (ok) out.commit();
+            return ok ? 0 : 1;
+        } catch (ToolException e) {
+            err.print(e.getMessage() + "\n");
+            return 1;
+        } catch (CommandLine.ParameterException e) {
+            err.print(toolName + ": " + e.getMessage() + "\n");
+            return 1;
+        }
+    }
+
+    private SourceBuffer readInput() throws ToolException {
+        if (input.equals("-")) {
+            try {
+                InputStream in = System.in;
+                return new SourceBuffer("<stdin>", in.readAllBytes());
+            } catch (IOException | OutOfMemoryError e) {
+                throw new ToolException("cannot open input file '-': " + e.getMessage());
+            }
+        }
+        Path p = Path.of(input);
+        try {
+            if (Files.isDirectory(p)) throw new ToolException("cannot open input file '" + input + "': Is a directory");
+            if (Files.size(p) > MAX_INPUT) throw new ToolException("cannot open input file '" + input + "': File too large");
+            return new SourceBuffer(input, Files.readAllBytes(p));
+        } catch (NoSuchFileException e) {
+            throw new ToolException("cannot open input file '" + input + "': No such file or directory");
+        } catch (AccessDeniedException e) {
+            throw new ToolException("cannot open input file '" + input + "': Permission denied");
+        } catch (IOException e) {
+            throw new ToolException("cannot open input file '" + input + "': " + e.getMessage());
+        }
+    }
+
+    private boolean verifying() { return verifyDiagnostics != null; }
+
+    private boolean onlyExpected() throws ToolException {
+        switch (verifyDiagnostics) {
+            case "", "all":
+                return false;
+            case "only-expected":
+                return true;
+            default:
+                throw new ToolException(toolName + ": for the --verify-diagnostics option: Cannot find option named '"
+                        + verifyDiagnostics + "'!");
+        }
+    }
+
+    /** Splits (if asked), processes each chunk and collects the output; true on success. */
+    final boolean process(SourceBuffer buffer, Output out) throws ToolException {
+        DiagnosticPrinter printer = new DiagnosticPrinter(buffer, err);
+        boolean onlyExpected = verifying() && onlyExpected();
+        if (buffer.isBytecode()) {
+            DiagnosticVerifier v = verifying() ? new DiagnosticVerifier(printer, onlyExpected) : null;
+            byte[] result = processBytecode(buffer, v != null ? v : printer);
+            if (result != null) out.write(result);
+            return v != null ? v.verify() : result != null;
+        }
+        String text = buffer.decodeUtf8();
+        String marker = splitMarker == null ? null : splitMarker.isEmpty() ? SplitInput.DEFAULT_MARKER : splitMarker;
+        List<SplitInput.Chunk> chunks = marker == null
+                ? List.of(new SplitInput.Chunk(text, 0, 1, 1))
+                : SplitInput.split(text, marker, printer);
+        boolean separate = chunksAreSeparateBuffers() && marker != null;
+        DiagnosticVerifier fileVerifier = verifying() && !separate ? new DiagnosticVerifier(printer, onlyExpected) : null;
+        boolean ok = true;
+        for (int i = 0; i < chunks.size(); i++) {
+            SplitInput.Chunk chunk = chunks.get(i);
+            if (i > 0) out.write(outputSplitMarker() + "\n");
+            byte[] result;
+            if (separate) {
+                String name = "within split at " + buffer.name() + ":" + chunk.firstLine() + " offset ";
+                DiagnosticPrinter chunkPrinter = new DiagnosticPrinter(
+                        new SourceBuffer(name, chunk.text().getBytes(StandardCharsets.UTF_8)), err);
+                DiagnosticVerifier v = verifying() ? new DiagnosticVerifier(chunkPrinter, onlyExpected) : null;
+                result = processText(chunk.text(), name, 1, v != null ? v : chunkPrinter);
+                ok &= v != null ? v.verify() : result != null;
+            } else {
+                String chunkText = marker == null ? chunk.text() : chunk.paddedText();
+                result = processText(chunkText, buffer.name(), chunk.firstLine(),
+                        fileVerifier != null ? fileVerifier : printer);
+                ok &= fileVerifier != null || result != null;
+            }
+            if (result != null) out.write(result);
+        }
+        if (fileVerifier != null) ok = fileVerifier.verify();
+        return ok;
+    }
+
+    // ---- helpers for subclasses
+
+    PrintOptions printOptions() {
+        return new PrintOptions(printGeneric, printDebugInfo, printLocalScope);
+    }
+
+    /** Parses text into a module; null on failure (diagnostics reported). */
+    Module parseText(String text, String name, int firstLine, DiagnosticHandler handler) {
+        try {
+            return AsmParser.parse(text, new ParseOptions(name, firstLine, allowUnregisteredDialect));
+        } catch (DiagnosticException e) {
+            report(e, handler);
+            return null;
+        }
+    }
+
+    /** Reads a bytecode buffer into a module; null on failure (diagnostics reported). */
+    Module readBytecode(byte[] bytes, String name, DiagnosticHandler handler) throws ToolException {
+        Backends.BytecodeReader reader = Backends.require(Backends.bytecodeReader, "reading MLIR bytecode");
+        try {
+            return reader.read(bytes, name, allowUnregisteredDialect);
+        } catch (DiagnosticException e) {
+            report(e, handler);
+            return null;
+        }
+    }
+
+    static void report(DiagnosticException e, DiagnosticHandler handler) {
+        if (e.diagnostics().isEmpty()) {
+            handler.handle(Diagnostic.error(org.stablehlo4j.ir.Location.UNKNOWN, String.valueOf(e.getMessage())));
+        }
+        for (Diagnostic d : e.diagnostics()) handler.handle(d);
+    }
+}
