@@ -39,8 +39,13 @@ public final class Main {
     }
 
     static int runGuarded(String[] args, PrintStream err) {
+        return guard(() -> run(args, err), err);
+    }
+
+    /** Runs {@code body}; an escaping throwable is reported as an internal error (exit code 1). */
+    static int guard(java.util.function.IntSupplier body, PrintStream err) {
         try {
-            return run(args, err);
+            return body.getAsInt();
         } catch (StackOverflowError e) {
             err.print("error: internal error: stack overflow (input nested too deeply)\n");
         } catch (OutOfMemoryError e) {

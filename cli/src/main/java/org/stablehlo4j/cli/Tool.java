@@ -100,10 +100,7 @@ abstract class Tool {
     final int run(String[] args, PrintStream err) {
         this.err = err;
         try {
-            CommandLine cl = new CommandLine(this);
-            cl.setExpandAtFiles(false);
-            List<String> canonical = LlvmArgs.normalize(toolName, cl.getCommandSpec(), args, this::acceptExtra);
-            cl.parseArgs(canonical.toArray(new String[0]));
+            CommandLine cl = parseCommandLine(args);
             if (help) {
                 cl.usage(System.out);
                 return 0;
@@ -118,10 +115,20 @@ abstract class Tool {
         } catch (ToolException e) {
             err.print(e.getMessage() + "\n");
             return 1;
-        } catch (CommandLine.ParameterException e) {
-            err.print(toolName + ": " + e.getMessage() + "\n");
-            return 1;
         }
+    }
+
+    /** Reads the command line into this object's fields (and the pass/translation lists). */
+    final CommandLine parseCommandLine(String[] args) throws ToolException {
+        CommandLine cl = new CommandLine(this);
+        cl.setExpandAtFiles(false);
+        List<String> canonical = LlvmArgs.normalize(toolName, cl.getCommandSpec(), args, this::acceptExtra);
+        try {
+            cl.parseArgs(canonical.toArray(new String[0]));
+        } catch (CommandLine.ParameterException e) {
+            throw new ToolException(toolName + ": " + e.getMessage());
+        }
+        return cl;
     }
 
     private SourceBuffer readInput() throws ToolException {
