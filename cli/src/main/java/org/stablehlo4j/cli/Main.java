@@ -24,8 +24,8 @@ public final class Main {
     /** Runs the tool named by {@code args[0]} on a big-stack thread; returns the exit code. */
     static int runInWorker(String[] args) {
         PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
-        int[] code = {1};
-        Thread worker = new Thread(null, () -> code[0] = runGuarded(args, err), "stablehlo4j", STACK_BYTES);
+        Worker work = new Worker(args, err);
+        Thread worker = new Thread(null, work, "stablehlo4j", STACK_BYTES);
         worker.start();
         try {
             worker.join();
@@ -35,11 +35,33 @@ public final class Main {
             return 1;
         }
         err.flush();
-        return code[0];
+        return work.code;
+    }
+
+    /** The worker thread's body (a class rather than a lambda: no invokedynamic bootstrap at start-up). */
+    private static final class Worker implements Runnable {
+        private final String[] args;
+        private final PrintStream err;
+        volatile int code = 1;
+
+        Worker(String[] args, PrintStream err) {
+            this.args = args;
+            this.err = err;
+        }
+
+        @Override
+        public void run() {
+            code = runGuarded(args, err);
+        }
     }
 
     static int runGuarded(String[] args, PrintStream err) {
-        return guard(() -> run(args, err), err);
+        return guard(new java.util.function.IntSupplier() {
+            @Override
+            public int getAsInt() {
+                return run(args, err);
+            }
+        }, err);
     }
 
     /** Runs {@code body}; an escaping throwable is reported as an internal error (exit code 1). */
@@ -63,6 +85,7 @@ public final class Main {
             return 1;
         }
         String[] rest = Arrays.copyOfRange(args, 1, args.length);
+        if (args[0].equals("cds-training")) return cdsTraining(rest);
         Tool tool = switch (args[0]) {
             case "opt", "stablehlo-opt" -> new OptTool();
             case "translate", "stablehlo-translate" -> new TranslateTool();
@@ -73,5 +96,33 @@ public final class Main {
             return 1;
         }
         return tool.run(rest, err);
+    }
+
+    /**
+     * Exercises the common code paths on the example programs given, so that a JVM started with
+     * {@code -XX:ArchiveClassesAtExit} archives the classes a typical run loads. Outputs go to a temporary file;
+     * diagnostics are discarded.
+     */
+    static int cdsTraining(String[] examples) {
+        PrintStream sink = new PrintStream(java.io.OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
+        try {
+            java.nio.file.Path out = java.nio.file.Files.createTempFile("stablehlo4j-cds", ".out");
+            String o = out.toString();
+            for (String ex : examples) {
+                String[][] runs = {
+                    {"opt", ex, "-o", o},
+                    {"opt", "--mlir-print-op-generic", "--mlir-print-debuginfo", ex, "-o", o},
+                    {"opt", "-split-input-file", "-verify-diagnostics", ex, "-o", o},
+                    {"opt", "--strip-debuginfo", "--no-such-flag", ex},
+                    {"translate", "--serialize", "--target=current", ex, "-o", o},
+                    {"translate", "--interpret", ex, "-o", o},
+                };
+                for (String[] r : runs) guard(() -> run(r, sink), sink);
+            }
+            java.nio.file.Files.deleteIfExists(out);
+        } catch (java.io.IOException e) {
+            return 1;
+        }
+        return 0;
     }
 }

@@ -5,26 +5,20 @@ import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.Module;
 import org.stablehlo4j.pass.Pass;
 import org.stablehlo4j.pass.PassRegistry;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
 /** {@code stablehlo-opt}: parse, run the passes named on the command line in order, print. */
-@Command(name = "stablehlo-opt", description = "StableHLO optimizer driver (stablehlo4j)",
-        footer = "Passes are given as flags, in order: --NAME or --NAME=OPTIONS.")
 final class OptTool extends Tool {
-    @Option(names = "--emit-bytecode", arity = "0..1", description = "Emit bytecode when generating output")
+    private static final List<OptionDef> OPTIONS = List.of(
+            OptionDef.flag("emit-bytecode", "Emit bytecode when generating output"),
+            OptionDef.value("output-split-marker", "<marker>", "Split marker to use for merging the output"),
+            OptionDef.flag("verify-each", "Run the verifier after each transformation pass"));
+
     boolean emitBytecode;
-
-    @Option(names = "--output-split-marker", paramLabel = "<marker>",
-            description = "Split marker to use for merging the output")
     String outputMarker = SplitInput.DEFAULT_MARKER;
-
-    @Option(names = "--verify-each", arity = "0..1",
-            description = "Run the verifier after each transformation pass")
     boolean verifyEach = true;
 
     final List<PassSpec> passSpecs = new ArrayList<>();
@@ -36,13 +30,32 @@ final class OptTool extends Tool {
     }
 
     @Override
+    List<OptionDef> toolOptions() { return OPTIONS; }
+
+    @Override
+    void setToolOption(String name, Object value) {
+        switch (name) {
+            case "emit-bytecode" -> emitBytecode = (Boolean) value;
+            case "output-split-marker" -> outputMarker = (String) value;
+            default -> verifyEach = (Boolean) value;
+        }
+    }
+
+    @Override
+    String[] usageText() {
+        return new String[] {"stablehlo-opt [options] [--PASS[=OPTIONS]...] [<input file>]",
+            "StableHLO optimizer driver (stablehlo4j)",
+            "Passes are given as flags and run in order: --NAME or --NAME=OPTIONS."};
+    }
+
+    @Override
     String outputSplitMarker() { return outputMarker; }
 
     @Override
     boolean chunksAreSeparateBuffers() { return false; }
 
     @Override
-    boolean acceptExtra(String name, String value, String arg) {
+    public boolean acceptExtra(String name, String value, String arg) {
         if (!PassSpec.isPassName(name)) return false;
         passSpecs.add(new PassSpec(name, value == null ? "" : value, arg));
         return true;

@@ -6,9 +6,6 @@ import org.stablehlo4j.asm.PrintOptions;
 import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.Module;
-import picocli.CommandLine;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -25,44 +22,35 @@ import java.util.List;
  * (file or stdin, bytecode detection, strict UTF-8), {@code --split-input-file} chunking, diagnostics
  * (printed, or checked with {@code --verify-diagnostics}) and the all-or-nothing output.
  */
-abstract class Tool {
+abstract class Tool implements LlvmArgs.Target {
     /** Largest input accepted, to avoid huge allocations. */
     static final long MAX_INPUT = Integer.MAX_VALUE - 64;
 
-    @Parameters(arity = "0..1", paramLabel = "<input file>", defaultValue = "-", description = "Input file (- for stdin)")
+    /** Options both tools have, as in MLIR's tool drivers. */
+    private static final List<OptionDef> COMMON_OPTIONS = List.of(
+            OptionDef.value("o", "<filename>", "Output filename (- for stdout, the default)"),
+            OptionDef.optionalValue("split-input-file", SplitInput.DEFAULT_MARKER, "<marker>",
+                    "Split the input file into chunks using the given or default marker and process each chunk "
+                            + "independently"),
+            OptionDef.optionalValue("verify-diagnostics", "all", "all|only-expected",
+                    "Check that emitted diagnostics match expected-* lines on the corresponding line"),
+            OptionDef.flag("allow-unregistered-dialect", "Allow operation with no registered dialects"),
+            OptionDef.flag("mlir-print-op-generic", "Print the generic op form"),
+            OptionDef.flag("mlir-print-debuginfo", "Print debug info in MLIR output"),
+            OptionDef.flag("mlir-print-local-scope", "Print with local scope and inline information (no aliases)"),
+            OptionDef.flag("mlir-disable-threading", "Disable multi-threading (stablehlo4j is single-threaded)"),
+            OptionDef.flag("help", "Display available options"));
+
     String input = "-";
-
-    @Option(names = "-o", paramLabel = "<filename>", description = "Output filename")
     String output = "-";
-
-    @Option(names = "--split-input-file", arity = "0..1", fallbackValue = SplitInput.DEFAULT_MARKER,
-            description = "Split the input file into chunks using the given or default marker and process each "
-                    + "chunk independently")
+    /** {@code --split-input-file} marker; null when not splitting. */
     String splitMarker;
-
-    @Option(names = "--verify-diagnostics", arity = "0..1", fallbackValue = "all",
-            description = "Check that emitted diagnostics match expected-* lines (all, only-expected)")
+    /** {@code --verify-diagnostics} level; null when not verifying. */
     String verifyDiagnostics;
-
-    @Option(names = "--allow-unregistered-dialect", arity = "0..1",
-            description = "Allow operation with no registered dialects")
     boolean allowUnregisteredDialect;
-
-    @Option(names = "--mlir-print-op-generic", arity = "0..1", description = "Print the generic op form")
     boolean printGeneric;
-
-    @Option(names = "--mlir-print-debuginfo", arity = "0..1", description = "Print debug info in MLIR output")
     boolean printDebugInfo;
-
-    @Option(names = "--mlir-print-local-scope", arity = "0..1",
-            description = "Print with local scope and inline information (no aliases)")
     boolean printLocalScope;
-
-    @Option(names = "--mlir-disable-threading", arity = "0..1",
-            description = "Disable multi-threading (stablehlo4j is single-threaded)")
-    boolean disableThreading;
-
-    @Option(names = "--help", usageHelp = true, description = "Display available options")
     boolean help;
 
     final String toolName;
@@ -72,11 +60,46 @@ abstract class Tool {
         this.toolName = toolName;
     }
 
+    /** The tool's own options (besides the common ones). */
+    abstract List<OptionDef> toolOptions();
+
+    /** Stores the value of one of {@link #toolOptions()}. */
+    abstract void setToolOption(String name, Object value);
+
+    /** One-line synopsis, description and footer for {@code --help}. */
+    abstract String[] usageText();
+
+    @Override
+    public final List<OptionDef> options() {
+        List<OptionDef> all = new java.util.ArrayList<>(COMMON_OPTIONS);
+        all.addAll(toolOptions());
+        return all;
+    }
+
+    @Override
+    public final void setInput(String input) {
+        this.input = input;
+    }
+
+    @Override
+    public final void set(String name, Object value) {
+        switch (name) {
+            case "o" -> output = (String) value;
+            case "split-input-file" -> splitMarker = (String) value;
+            case "verify-diagnostics" -> verifyDiagnostics = (String) value;
+            case "allow-unregistered-dialect" -> allowUnregisteredDialect = (Boolean) value;
+            case "mlir-print-op-generic" -> printGeneric = (Boolean) value;
+            case "mlir-print-debuginfo" -> printDebugInfo = (Boolean) value;
+            case "mlir-print-local-scope" -> printLocalScope = (Boolean) value;
+            case "help" -> help = (Boolean) value;
+            case "mlir-disable-threading" -> { }
+            default -> setToolOption(name, value);
+        }
+    }
+
     /** The separator between output chunks (before its newline) when no {@code --output-split-marker}. */
     abstract String outputSplitMarker();
 
-    /** Handles flags outside the picocli model (passes, translations). */
-    abstract boolean acceptExtra(String name, String value, String arg) throws ToolException;
 
     /** Checks the configuration before any input is read. */
     abstract void prepare() throws ToolException;
@@ -100,9 +123,10 @@ abstract class Tool {
     final int run(String[] args, PrintStream err) {
         this.err = err;
         try {
-            CommandLine cl = parseCommandLine(args);
+            parseCommandLine(args);
             if (help) {
-                cl.usage(System.out);
+                String[] text = usageText();
+                OptionDef.printUsage(toolName, text[0], text[1], text[2], options(), System.out);
                 return 0;
             }
             prepare();
@@ -119,16 +143,8 @@ abstract class Tool {
     }
 
     /** Reads the command line into this object's fields (and the pass/translation lists). */
-    final CommandLine parseCommandLine(String[] args) throws ToolException {
-        CommandLine cl = new CommandLine(this);
-        cl.setExpandAtFiles(false);
-        List<String> canonical = LlvmArgs.normalize(toolName, cl.getCommandSpec(), args, this::acceptExtra);
-        try {
-            cl.parseArgs(canonical.toArray(new String[0]));
-        } catch (CommandLine.ParameterException e) {
-            throw new ToolException(toolName + ": " + e.getMessage());
-        }
-        return cl;
+    final void parseCommandLine(String[] args) throws ToolException {
+        LlvmArgs.parse(toolName, this, args);
     }
 
     private SourceBuffer readInput() throws ToolException {

@@ -4,8 +4,6 @@ import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.Module;
 import org.stablehlo4j.pass.StripDebugInfoPass;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -18,37 +16,31 @@ import java.util.List;
  * {@code stablehlo-translate}: one or more translations ({@code --serialize}, {@code --deserialize},
  * {@code --interpret}), applied in the order given, each to the previous one's output.
  */
-@Command(name = "stablehlo-translate", description = "StableHLO interpreter driver (stablehlo4j)")
 final class TranslateTool extends Tool {
     /** The translations, by flag name. */
     enum Translation { SERIALIZE, DESERIALIZE, INTERPRET }
 
-    @Option(names = "--target", paramLabel = "<version>", description = "Target version for serialization")
+    private static final List<OptionDef> OPTIONS = List.of(
+            OptionDef.flag("serialize", "Serialize StableHLO program into a portable artifact"),
+            OptionDef.flag("deserialize", "Deserialize a portable artifact into a StableHLO program"),
+            OptionDef.flag("interpret", "Interpreter for StableHLO"),
+            OptionDef.value("target", "<version>", "Target version for serialization (or 'current')"),
+            OptionDef.flag("allow-other-dialects", "Allow mixed dialect in serialization"),
+            OptionDef.flag("strip-debuginfo", "Strip debug info from all operations"),
+            OptionDef.flag("print-stablehlo-version",
+                    "When deserializing a portable artifact, print the StableHLO version"),
+            OptionDef.value("args", "<attr>", "Arguments to pass to the interpreter"),
+            OptionDef.value("probe-output-dir", "<dir>", "Directory for storing instrumented tensor values"),
+            OptionDef.flag("interpreter-print-dense", "Print interpreter results as dense attributes"),
+            OptionDef.value("output-split-marker", "<marker>", "Split marker to use for merging the output"));
+
     String target = "";
-
-    @Option(names = "--allow-other-dialects", arity = "0..1", description = "Allow mixed dialect in serialization")
     boolean allowOtherDialects;
-
-    @Option(names = "--strip-debuginfo", arity = "0..1", description = "Strip debug info from all operations")
     boolean stripDebugInfo;
-
-    @Option(names = "--print-stablehlo-version", arity = "0..1",
-            description = "When deserializing a portable artifact, print the StableHLO version")
     boolean printVersion;
-
-    @Option(names = "--args", paramLabel = "<attr>", description = "Arguments to pass to the interpreter")
     String interpreterArgs = "";
-
-    @Option(names = "--probe-output-dir", paramLabel = "<dir>",
-            description = "Directory for storing instrumented tensor values")
     String probeOutputDir = "";
-
-    @Option(names = "--interpreter-print-dense", arity = "0..1",
-            description = "Print interpreter results as dense attributes")
     boolean printDense;
-
-    @Option(names = "--output-split-marker", paramLabel = "<marker>",
-            description = "Split marker to use for merging the output")
     String outputMarker = "";
 
     final List<Translation> translations = new ArrayList<>();
@@ -58,25 +50,45 @@ final class TranslateTool extends Tool {
     }
 
     @Override
+    List<OptionDef> toolOptions() { return OPTIONS; }
+
+    @Override
+    void setToolOption(String name, Object value) {
+        switch (name) {
+            case "serialize" -> addTranslation(Translation.SERIALIZE, value);
+            case "deserialize" -> addTranslation(Translation.DESERIALIZE, value);
+            case "interpret" -> addTranslation(Translation.INTERPRET, value);
+            case "target" -> target = (String) value;
+            case "allow-other-dialects" -> allowOtherDialects = (Boolean) value;
+            case "strip-debuginfo" -> stripDebugInfo = (Boolean) value;
+            case "print-stablehlo-version" -> printVersion = (Boolean) value;
+            case "args" -> interpreterArgs = (String) value;
+            case "probe-output-dir" -> probeOutputDir = (String) value;
+            case "interpreter-print-dense" -> printDense = (Boolean) value;
+            default -> outputMarker = (String) value;
+        }
+    }
+
+    /** Translations run in command-line order. */
+    private void addTranslation(Translation t, Object enabled) {
+        if ((Boolean) enabled) translations.add(t);
+    }
+
+    @Override
+    String[] usageText() {
+        return new String[] {"stablehlo-translate (--serialize|--deserialize|--interpret)... [options] [<input file>]",
+            "StableHLO interpreter driver (stablehlo4j)", null};
+    }
+
+    @Override
     String outputSplitMarker() { return outputMarker; }
 
     @Override
     boolean chunksAreSeparateBuffers() { return true; }
 
     @Override
-    boolean acceptExtra(String name, String value, String arg) throws ToolException {
-        Translation t = switch (name) {
-            case "serialize" -> Translation.SERIALIZE;
-            case "deserialize" -> Translation.DESERIALIZE;
-            case "interpret" -> Translation.INTERPRET;
-            default -> null;
-        };
-        if (t == null) return false;
-        if (value != null) {
-            throw new ToolException(toolName + ": for the " + arg + " option: does not take a value");
-        }
-        translations.add(t);
-        return true;
+    public boolean acceptExtra(String name, String value, String arg) {
+        return false;
     }
 
     @Override

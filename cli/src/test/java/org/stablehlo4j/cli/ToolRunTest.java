@@ -38,7 +38,10 @@ class ToolRunTest {
 
         @Override String outputSplitMarker() { return separate ? "" : SplitInput.DEFAULT_MARKER; }
         @Override boolean chunksAreSeparateBuffers() { return separate; }
-        @Override boolean acceptExtra(String name, String value, String arg) { return false; }
+        @Override public boolean acceptExtra(String name, String value, String arg) { return false; }
+        @Override List<OptionDef> toolOptions() { return List.of(); }
+        @Override void setToolOption(String name, Object value) { }
+        @Override String[] usageText() { return new String[] {"echo-tool", "test tool", null}; }
         @Override void prepare() {}
 
         @Override
