@@ -13,31 +13,26 @@ final class Locations {
 
     /** The first file location found walking {@code loc} pre-order (as MLIR's findInstanceOf), or null. */
     static Location.FileLineCol findFileLineCol(Location loc) {
-        Deque<Location> work = new ArrayDeque<>();
-        work.push(loc);
-        while (!work.isEmpty()) {
-            Location l = work.pop();
-            if (l instanceof Location.FileLineCol f) return f;
-            if (l instanceof Location.Name n && n.child() != null) work.push(n.child());
-            if (l instanceof Location.CallSite c) {
-                work.push(c.caller());
-                work.push(c.callee());
-            }
-            if (l instanceof Location.Fused f) {
-                for (int i = f.locations().size() - 1; i >= 0; i--) work.push(f.locations().get(i));
-            }
-        }
-        return null;
+        return find(loc, Location.FileLineCol.class, true);
     }
 
     /** The call-site location to report a call stack for, looking through names and fused locations. */
     static Location.CallSite findCallSite(Location loc) {
+        return find(loc, Location.CallSite.class, false);
+    }
+
+    /** Pre-order search of nested locations (into call sites only if asked), without recursion. */
+    private static <T extends Location> T find(Location loc, Class<T> type, boolean intoCallSites) {
         Deque<Location> work = new ArrayDeque<>();
         work.push(loc);
         while (!work.isEmpty()) {
             Location l = work.pop();
-            if (l instanceof Location.CallSite c) return c;
+            if (type.isInstance(l)) return type.cast(l);
             if (l instanceof Location.Name n && n.child() != null) work.push(n.child());
+            if (l instanceof Location.CallSite c && intoCallSites) {
+                work.push(c.caller());
+                work.push(c.callee());
+            }
             if (l instanceof Location.Fused f) {
                 for (int i = f.locations().size() - 1; i >= 0; i--) work.push(f.locations().get(i));
             }

@@ -14,11 +14,9 @@ import java.util.List;
 final class OptTool extends Tool {
     private static final List<OptionDef> OPTIONS = List.of(
             OptionDef.flag("emit-bytecode", "Emit bytecode when generating output"),
-            OptionDef.value("output-split-marker", "<marker>", "Split marker to use for merging the output"),
             OptionDef.flag("verify-each", "Run the verifier after each transformation pass"));
 
     boolean emitBytecode;
-    String outputMarker = SplitInput.DEFAULT_MARKER;
     boolean verifyEach = true;
 
     final List<PassSpec> passSpecs = new ArrayList<>();
@@ -26,33 +24,21 @@ final class OptTool extends Tool {
     private Backends.BytecodeWriter bytecodeWriter;
 
     OptTool() {
-        super("stablehlo-opt");
+        super("stablehlo-opt", OPTIONS, new String[] {
+            "stablehlo-opt [options] [--PASS[=OPTIONS]...] [<input file>]",
+            "StableHLO optimizer driver (stablehlo4j)",
+            "Passes are given as flags and run in order: --NAME or --NAME=OPTIONS."},
+            SplitInput.DEFAULT_MARKER, false);
     }
-
-    @Override
-    List<OptionDef> toolOptions() { return OPTIONS; }
 
     @Override
     void setToolOption(String name, Object value) {
-        switch (name) {
-            case "emit-bytecode" -> emitBytecode = (Boolean) value;
-            case "output-split-marker" -> outputMarker = (String) value;
-            default -> verifyEach = (Boolean) value;
+        if (name.equals("emit-bytecode")) {
+            emitBytecode = (Boolean) value;
+        } else {
+            verifyEach = (Boolean) value;
         }
     }
-
-    @Override
-    String[] usageText() {
-        return new String[] {"stablehlo-opt [options] [--PASS[=OPTIONS]...] [<input file>]",
-            "StableHLO optimizer driver (stablehlo4j)",
-            "Passes are given as flags and run in order: --NAME or --NAME=OPTIONS."};
-    }
-
-    @Override
-    String outputSplitMarker() { return outputMarker; }
-
-    @Override
-    boolean chunksAreSeparateBuffers() { return false; }
 
     @Override
     public boolean acceptExtra(String name, String value, String arg) {

@@ -39,6 +39,7 @@ abstract class Tool implements LlvmArgs.Target {
             OptionDef.flag("mlir-print-debuginfo", "Print debug info in MLIR output"),
             OptionDef.flag("mlir-print-local-scope", "Print with local scope and inline information (no aliases)"),
             OptionDef.flag("mlir-disable-threading", "Disable multi-threading (stablehlo4j is single-threaded)"),
+            OptionDef.value("output-split-marker", "<marker>", "Split marker to use for merging the output"),
             OptionDef.flag("help", "Display available options"));
 
     String input = "-";
@@ -54,25 +55,35 @@ abstract class Tool implements LlvmArgs.Target {
     boolean help;
 
     final String toolName;
+    private final List<OptionDef> toolOptions;
+    private final String[] usage;
+    /** Written between the outputs of split chunks, followed by a newline. */
+    String outputMarker;
+    /** Whether each split chunk is its own buffer (mlir-translate) rather than a view of the file (mlir-opt). */
+    private final boolean separateChunks;
     PrintStream err;
 
-    Tool(String toolName) {
+    /**
+     * @param toolOptions    the tool's own options (besides the common ones)
+     * @param usage          synopsis, description and footer (may be null) for {@code --help}
+     * @param outputMarker   default {@code --output-split-marker}
+     * @param separateChunks whether split chunks are separate buffers named {@code within split at FILE:N offset }
+     */
+    Tool(String toolName, List<OptionDef> toolOptions, String[] usage, String outputMarker, boolean separateChunks) {
         this.toolName = toolName;
+        this.toolOptions = toolOptions;
+        this.usage = usage;
+        this.outputMarker = outputMarker;
+        this.separateChunks = separateChunks;
     }
 
-    /** The tool's own options (besides the common ones). */
-    abstract List<OptionDef> toolOptions();
-
-    /** Stores the value of one of {@link #toolOptions()}. */
+    /** Stores the value of one of the tool's own options. */
     abstract void setToolOption(String name, Object value);
-
-    /** One-line synopsis, description and footer for {@code --help}. */
-    abstract String[] usageText();
 
     @Override
     public final List<OptionDef> options() {
         List<OptionDef> all = new java.util.ArrayList<>(COMMON_OPTIONS);
-        all.addAll(toolOptions());
+        all.addAll(toolOptions);
         return all;
     }
 
@@ -92,14 +103,11 @@ abstract class Tool implements LlvmArgs.Target {
             case "mlir-print-debuginfo" -> printDebugInfo = (Boolean) value;
             case "mlir-print-local-scope" -> printLocalScope = (Boolean) value;
             case "help" -> help = (Boolean) value;
+            case "output-split-marker" -> outputMarker = (String) value;
             case "mlir-disable-threading" -> { }
             default -> setToolOption(name, value);
         }
     }
-
-    /** The separator between output chunks (before its newline) when no {@code --output-split-marker}. */
-    abstract String outputSplitMarker();
-
 
     /** Checks the configuration before any input is read. */
     abstract void prepare() throws ToolException;
@@ -116,17 +124,13 @@ abstract class Tool implements LlvmArgs.Target {
     abstract byte[] processText(String text, String name, int firstLine, DiagnosticHandler handler)
             throws ToolException;
 
-    /** Whether each split chunk is its own buffer (mlir-translate) rather than a view of the file (mlir-opt). */
-    abstract boolean chunksAreSeparateBuffers();
-
     /** Runs the tool; returns the exit code. */
     final int run(String[] args, PrintStream err) {
         this.err = err;
         try {
             parseCommandLine(args);
             if (help) {
-                String[] text = usageText();
-                OptionDef.printUsage(toolName, text[0], text[1], text[2], options(), System.out);
+                OptionDef.printUsage(toolName, usage[0], usage[1], usage[2], options(), System.out);
                 return 0;
             }
             prepare();
@@ -199,12 +203,12 @@ abstract class Tool implements LlvmArgs.Target {
         List<SplitInput.Chunk> chunks = marker == null
                 ? List.of(new SplitInput.Chunk(text, 0, 1, 1))
                 : SplitInput.split(text, marker, printer);
-        boolean separate = chunksAreSeparateBuffers() && marker != null;
+        boolean separate = separateChunks && marker != null;
         DiagnosticVerifier fileVerifier = verifying() && !separate ? new DiagnosticVerifier(printer, onlyExpected) : null;
         boolean ok = true;
         for (int i = 0; i < chunks.size(); i++) {
             SplitInput.Chunk chunk = chunks.get(i);
-            if (i > 0) out.write(outputSplitMarker() + "\n");
+            if (i > 0) out.write(outputMarker + "\n");
             byte[] result;
             if (separate) {
                 String name = "within split at " + buffer.name() + ":" + chunk.firstLine() + " offset ";

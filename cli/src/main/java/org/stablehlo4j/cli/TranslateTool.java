@@ -31,8 +31,7 @@ final class TranslateTool extends Tool {
                     "When deserializing a portable artifact, print the StableHLO version"),
             OptionDef.value("args", "<attr>", "Arguments to pass to the interpreter"),
             OptionDef.value("probe-output-dir", "<dir>", "Directory for storing instrumented tensor values"),
-            OptionDef.flag("interpreter-print-dense", "Print interpreter results as dense attributes"),
-            OptionDef.value("output-split-marker", "<marker>", "Split marker to use for merging the output"));
+            OptionDef.flag("interpreter-print-dense", "Print interpreter results as dense attributes"));
 
     String target = "";
     boolean allowOtherDialects;
@@ -41,16 +40,14 @@ final class TranslateTool extends Tool {
     String interpreterArgs = "";
     String probeOutputDir = "";
     boolean printDense;
-    String outputMarker = "";
 
     final List<Translation> translations = new ArrayList<>();
 
     TranslateTool() {
-        super("stablehlo-translate");
+        super("stablehlo-translate", OPTIONS, new String[] {
+            "stablehlo-translate (--serialize|--deserialize|--interpret)... [options] [<input file>]",
+            "StableHLO interpreter driver (stablehlo4j)", null}, "", true);
     }
-
-    @Override
-    List<OptionDef> toolOptions() { return OPTIONS; }
 
     @Override
     void setToolOption(String name, Object value) {
@@ -64,8 +61,7 @@ final class TranslateTool extends Tool {
             case "print-stablehlo-version" -> printVersion = (Boolean) value;
             case "args" -> interpreterArgs = (String) value;
             case "probe-output-dir" -> probeOutputDir = (String) value;
-            case "interpreter-print-dense" -> printDense = (Boolean) value;
-            default -> outputMarker = (String) value;
+            default -> printDense = (Boolean) value;
         }
     }
 
@@ -73,18 +69,6 @@ final class TranslateTool extends Tool {
     private void addTranslation(Translation t, Object enabled) {
         if ((Boolean) enabled) translations.add(t);
     }
-
-    @Override
-    String[] usageText() {
-        return new String[] {"stablehlo-translate (--serialize|--deserialize|--interpret)... [options] [<input file>]",
-            "StableHLO interpreter driver (stablehlo4j)", null};
-    }
-
-    @Override
-    String outputSplitMarker() { return outputMarker; }
-
-    @Override
-    boolean chunksAreSeparateBuffers() { return true; }
 
     @Override
     public boolean acceptExtra(String name, String value, String arg) {

@@ -29,19 +29,13 @@ class ToolRunTest {
 
     /** Echo tool: opt-like (one buffer) or translate-like (each chunk its own buffer). */
     static final class EchoTool extends Tool {
-        final boolean separate;
-
         EchoTool(boolean separate) {
-            super("echo-tool");
-            this.separate = separate;
+            super("echo-tool", List.of(), new String[] {"echo-tool", "test tool", null},
+                    separate ? "" : SplitInput.DEFAULT_MARKER, separate);
         }
 
-        @Override String outputSplitMarker() { return separate ? "" : SplitInput.DEFAULT_MARKER; }
-        @Override boolean chunksAreSeparateBuffers() { return separate; }
         @Override public boolean acceptExtra(String name, String value, String arg) { return false; }
-        @Override List<OptionDef> toolOptions() { return List.of(); }
         @Override void setToolOption(String name, Object value) { }
-        @Override String[] usageText() { return new String[] {"echo-tool", "test tool", null}; }
         @Override void prepare() {}
 
         @Override
