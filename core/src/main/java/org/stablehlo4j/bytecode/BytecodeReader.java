@@ -74,6 +74,11 @@ public final class BytecodeReader {
         DIALECTS.put(name, codec);
     }
 
+    /** The registered bytecode codec of a dialect, or null (used by the writer for op property layouts). */
+    public static DialectBytecode codec(String dialect) {
+        return DIALECTS.get(dialect);
+    }
+
     /** The file header: format version and producer string. */
     public record Header(long version, String producer) {}
 
