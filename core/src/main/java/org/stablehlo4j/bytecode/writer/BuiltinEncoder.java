@@ -99,7 +99,7 @@ final class BuiltinEncoder implements AttrTypeEncoder {
         } else if (a instanceof DenseElementsAttr d) {
             out.varInt(DENSE_INT_OR_FP_ELEMENTS);
             out.type(d.type());
-            out.blob(d.rawArray(), d.offset(), d.length());
+            DenseBlobs.write(d, out);
         } else if (a instanceof DenseStringElementsAttr d) {
             out.varInt(DENSE_STRING_ELEMENTS);
             out.type(d.type());

@@ -101,7 +101,7 @@ final class VhloEncoder implements AttrTypeEncoder {
             case TENSOR -> {
                 out.type(a.typeParam());
                 DenseElementsAttr d = a.denseData();
-                out.blob(d.rawArray(), d.offset(), d.length());
+                DenseBlobs.write(d, out);
             }
             case TYPE -> out.type(a.typeParam());
             case STRUCT -> struct(kind, a.params(), out);
