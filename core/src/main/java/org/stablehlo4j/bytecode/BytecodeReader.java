@@ -438,6 +438,7 @@ public final class BytecodeReader {
             if (!forwardRefs.isEmpty()) throw c.error("not all forward unresolved forward operand references");
             if (!c.atEnd()) throw c.error("unexpected trailing data in the IR section");
             List<Operation> ops = new ArrayList<>(top.operations());
+            applyUseListOrders(ops, c);
             for (Operation op : ops) top.remove(op);
             if (ops.size() == 1 && ops.get(0).name().equals("builtin.module")) return new Module(ops.get(0));
             Module m = Module.empty(Location.FileLineCol.point(bufferName, 0, 0));
@@ -509,7 +510,9 @@ public final class BytecodeReader {
             Block block = st.blocks.get(st.curBlock);
             if (hasArgs) readBlockArguments(c, block);
             if (version < V_USE_LIST_ORDERING) return;
-            if (hasArgs && c.readByte() != 0) readUseListOrders(c, block.numArguments());
+            if (hasArgs && c.readByte() != 0) {
+                recordUseListOrders(readUseListOrders(c, block.numArguments()), block.arguments());
+            }
         }
 
         private void readBlockArguments(ByteCursor c, Block block) throws BytecodeException {
@@ -530,20 +533,90 @@ public final class BytecodeReader {
             defineValues(c, new ArrayList<>(block.arguments()));
         }
 
-        /** Parses (and checks the shape of) use-list orders; the IR does not keep use-list order. */
-        private void readUseListOrders(ByteCursor c, int rangeSize) throws BytecodeException {
+        /** Use-list orders read so far: the value and, per position, the index of the use it takes. */
+        private final List<Object[]> useListOrders = new ArrayList<>();
+        /** Orders read for the results of the op being read, recorded once the op exists. */
+        private List<Object[]> pendingResultOrders = List.of();
+
+        /**
+         * Parses use-list orders: per value (index, when the range has several), a count with a pair-encoding
+         * flag, then either the full order or (source, target) index pairs. Returns {value index, order} pairs.
+         */
+        private List<Object[]> readUseListOrders(ByteCursor c, int rangeSize) throws BytecodeException {
             long numValues = 1;
             if (rangeSize > 1) numValues = c.readVarInt();
             if (numValues < 0 || numValues > c.remaining()) throw c.error("invalid use-list order count");
+            List<Object[]> out = new ArrayList<>();
             for (long i = 0; i < numValues; i++) {
+                long idx = 0;
                 if (rangeSize > 1) {
-                    long idx = c.readVarInt();
+                    idx = c.readVarInt();
                     if (idx < 0 || idx >= rangeSize) throw c.error("invalid use-list value index: " + idx);
                 }
                 long v = c.readVarInt();
                 long count = v >>> 1;
                 if (count > c.remaining()) throw c.error("invalid use-list order size: " + count);
-                for (long k = 0; k < count; k++) c.readVarInt();
+                long[] values = new long[(int) count];
+                for (int k = 0; k < count; k++) values[k] = c.readVarInt();
+                out.add(new Object[] {(int) idx, values, (v & 1) != 0});
+            }
+            return out;
+        }
+
+        private void recordUseListOrders(List<Object[]> orders, List<? extends Value> range) {
+            for (Object[] o : orders) useListOrders.add(new Object[] {range.get((Integer) o[0]), o[1], o[2]});
+        }
+
+        /**
+         * Restores the recorded use-list orders. The writer stored, for the value's use list (newest first, as
+         * MLIR keeps it), the positions of the uses sorted by descending (op pre-order id, operand number); the
+         * uses here are kept oldest first, so the restored list is the reverse of that list.
+         */
+        private void applyUseListOrders(List<Operation> roots, ByteCursor c) throws BytecodeException {
+            if (useListOrders.isEmpty()) return;
+            java.util.IdentityHashMap<Operation, Integer> ids = new java.util.IdentityHashMap<>();
+            ArrayDeque<Operation> work = new ArrayDeque<>();
+            for (int i = roots.size() - 1; i >= 0; i--) work.push(roots.get(i));
+            while (!work.isEmpty()) {
+                Operation op = work.pop();
+                ids.put(op, ids.size());
+                List<Operation> children = new ArrayList<>();
+                for (Region r : op.regions()) for (Block b : r.blocks()) children.addAll(b.operations());
+                for (int i = children.size() - 1; i >= 0; i--) work.push(children.get(i));
+            }
+            for (Object[] rec : useListOrders) {
+                Value value = (Value) rec[0];
+                long[] raw = (long[]) rec[1];
+                int n = value.uses().size();
+                int[] order = new int[n];
+                for (int k = 0; k < n; k++) order[k] = k;
+                if ((Boolean) rec[2]) {
+                    if (raw.length % 2 != 0) throw c.error("invalid use-list index pairs");
+                    for (int k = 0; k < raw.length; k += 2) {
+                        if (raw[k] < 0 || raw[k] >= n || raw[k + 1] < 0 || raw[k + 1] >= n) {
+                            throw c.error("invalid use-list index pair");
+                        }
+                        order[(int) raw[k + 1]] = (int) raw[k];
+                    }
+                } else {
+                    if (raw.length != n) throw c.error("use-list order size " + raw.length + " does not match "
+                            + n + " uses");
+                    for (int k = 0; k < n; k++) {
+                        if (raw[k] < 0 || raw[k] >= n) throw c.error("invalid use-list index: " + raw[k]);
+                        order[k] = (int) raw[k];
+                    }
+                }
+                List<Value.Use> ascending = new ArrayList<>(value.uses());
+                ascending.sort(java.util.Comparator.<Value.Use>comparingInt(u -> ids.getOrDefault(u.user(), -1))
+                        .thenComparingInt(Value.Use::index));
+                Value.Use[] mlirList = new Value.Use[n];
+                for (int k = 0; k < n; k++) {
+                    if (mlirList[order[k]] != null) throw c.error("use-list order is not a permutation");
+                    mlirList[order[k]] = ascending.get(n - 1 - k);
+                }
+                List<Value.Use> restored = new ArrayList<>(n);
+                for (int i = n - 1; i >= 0; i--) restored.add(mlirList[i]);
+                value.reorderUses(restored);
             }
         }
 
@@ -607,7 +680,7 @@ public final class BytecodeReader {
                 }
             }
             if (version >= V_USE_LIST_ORDERING && (mask & HAS_USE_LIST_ORDERS) != 0) {
-                readUseListOrders(c, resultTypes.size());
+                pendingResultOrders = readUseListOrders(c, resultTypes.size());
             }
             int numRegions = 0;
             if ((mask & HAS_INLINE_REGIONS) != 0) {
@@ -631,6 +704,8 @@ public final class BytecodeReader {
             Operation op = Operation.create(fullName, operands, resultTypes, props, attrs, numRegions, successors,
                     loc);
             st.blocks.get(st.curBlock).append(op);
+            recordUseListOrders(pendingResultOrders, op.results());
+            pendingResultOrders = List.of();
             if (st.numValues > 0 && op.numResults() > 0) defineValues(c, new ArrayList<>(op.results()));
             return op;
         }
