@@ -139,7 +139,7 @@ class CorpusParseTest {
     }
 
     /** Splits a chunk whose top level is a sequence of {@code func.func} definitions at those lines. */
-    private static List<Chunk> splitFunctions(Chunk c) {
+    static List<Chunk> splitFunctions(Chunk c) {
         List<Chunk> out = new ArrayList<>();
         String[] lines = c.text().split("\n", -1);
         boolean topLevelFuncs = true;
