@@ -1,6 +1,8 @@
 package org.stablehlo4j.asm;
 
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.DiagnosticException;
@@ -10,7 +12,23 @@ import org.stablehlo4j.ir.StringAttr;
 
 /** Entry point: MLIR assembly text to IR. */
 public final class AsmParser {
+    private static final Map<String, CustomOpParser> CUSTOM = new ConcurrentHashMap<>();
+
+    static {
+        BuiltinCustomParsers.registerAll();
+    }
+
     private AsmParser() {}
+
+    /** Registers (or replaces) the parser of an op's custom form, keyed by its full name. */
+    public static void registerCustomParser(String opName, CustomOpParser parser) {
+        CUSTOM.put(opName, parser);
+    }
+
+    /** The custom-form parser of an op, or null. */
+    public static CustomOpParser customParser(String opName) {
+        return CUSTOM.get(opName);
+    }
 
     /**
      * Parses a whole buffer. Top-level ops other than a single {@code builtin.module} are wrapped into an
