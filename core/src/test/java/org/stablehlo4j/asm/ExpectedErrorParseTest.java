@@ -3,7 +3,6 @@ package org.stablehlo4j.asm;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,9 +22,9 @@ class ExpectedErrorParseTest {
 
     @Test
     void parseErrorsMatchUpstreamExpectations() throws IOException {
+        List<String> mismatches = new ArrayList<>();
         int rejected = 0;
         int matched = 0;
-        List<String> mismatches = new ArrayList<>();
         for (CorpusParseTest.Chunk c : CorpusParseTest.testChunks(true)) {
             Path f = c.file();
             DiagnosticException e;
