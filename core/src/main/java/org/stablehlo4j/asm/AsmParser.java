@@ -3,12 +3,15 @@ package org.stablehlo4j.asm;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
+import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.Module;
 import org.stablehlo4j.ir.StringAttr;
+import org.stablehlo4j.ir.Type;
 
 /** Entry point: MLIR assembly text to IR. */
 public final class AsmParser {
@@ -37,8 +40,33 @@ public final class AsmParser {
      * @throws DiagnosticException with {@code file:line:col} locations for any syntax error
      */
     public static Module parse(String text, ParseOptions options) throws DiagnosticException {
+        return run(text, options, OperationParser::parseModule);
+    }
+
+    /** Parses a single type, e.g. {@code tensor<2xf32>}; the whole text must be consumed. */
+    public static Type parseType(String text) throws DiagnosticException {
+        return parseSymbol(text, p -> p.parseType());
+    }
+
+    /** Parses a single attribute, e.g. {@code dense<1> : tensor<i32>}; the whole text must be consumed. */
+    public static Attribute parseAttribute(String text) throws DiagnosticException {
+        return parseSymbol(text, p -> p.parseAttribute(null));
+    }
+
+    private static <T> T parseSymbol(String text, Function<OperationParser, T> fn) throws DiagnosticException {
+        return run(text, ParseOptions.of(text), p -> {
+            T result = fn.apply(p);
+            if (!p.is(Token.Kind.EOF)) {
+                throw ParserBase.errorAt(p.tok.start, "found trailing characters: '" + text.substring(p.tok.start) + "'");
+            }
+            return result;
+        });
+    }
+
+    private static <T> T run(String text, ParseOptions options, Function<OperationParser, T> fn)
+            throws DiagnosticException {
         try {
-            return new OperationParser(text, options).parseModule();
+            return fn.apply(new OperationParser(text, options));
         } catch (ParseError e) {
             throw failure(text, options, Math.min(e.offset, text.length()), e.getMessage());
         } catch (StackOverflowError e) {

@@ -30,10 +30,24 @@ public final class OpAsmParser {
     public record Argument(String name, int offset, Type type, DictionaryAttr attributes, LocationRef location) {}
 
     private final OperationParser p;
+    private final int resultCount;
 
-    OpAsmParser(OperationParser p) {
+    OpAsmParser(OperationParser p, int resultCount) {
         this.p = p;
+        this.resultCount = resultCount;
     }
+
+    /** How many results the source binds to names ({@code %a, %b:2 = ...} gives 3; 0 without names). */
+    public int resultCount() { return resultCount; }
+
+    /** The text of the current token. */
+    public String tokenText() { return p.spelling(); }
+
+    /** {@code loc("buffer":line:col)} of a character offset, as MLIR gives ops without an explicit location. */
+    public Location locationOf(int offset) { return p.locationOf(offset); }
+
+    /** An optionally negative decimal or hexadecimal integer that fits in a long. */
+    public long parseInteger() { return p.parseSignedLong(); }
 
     // ---- tokens and keywords
 

@@ -355,7 +355,9 @@ final class OperationParser extends TypeAttrParser {
         if (is(Kind.STRING)) {
             op = parseGenericOperation(opStart);
         } else if (is(Kind.BARE_IDENTIFIER)) {
-            op = parseCustomOperation(opStart);
+            int named = 0;
+            for (ResultGroup g : groups) named += g.count();
+            op = parseCustomOperation(opStart, named);
         } else {
             throw wrongToken("expected operation name in quotes");
         }
@@ -568,7 +570,7 @@ final class OperationParser extends TypeAttrParser {
     // Custom forms
     // =====================================================================================================
 
-    private Operation parseCustomOperation(int opStart) {
+    private Operation parseCustomOperation(int opStart, int resultCount) {
         String name = spelling();
         String dialect = defaultDialects.isEmpty() ? "" : defaultDialects.peek();
         String full = null;
@@ -591,7 +593,7 @@ final class OperationParser extends TypeAttrParser {
         }
         consume();
         OperationState state = new OperationState(full);
-        parser.parse(new OpAsmParser(this), state);
+        parser.parse(new OpAsmParser(this, resultCount), state);
         return finishOp(state, opStart);
     }
 

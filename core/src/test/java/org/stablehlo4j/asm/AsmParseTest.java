@@ -73,6 +73,15 @@ class AsmParseTest {
     }
 
     @Test
+    void standaloneTypesAndAttributes() throws DiagnosticException {
+        assertEquals(new RankedTensorType(new long[] {2}, FloatType.F32), AsmParser.parseType("tensor<2xf32>"));
+        assertEquals(IntegerAttr.of(IntegerType.I32, 5), AsmParser.parseAttribute("5 : i32"));
+        DiagnosticException e = assertThrows(DiagnosticException.class, () -> AsmParser.parseType("i32 i64"));
+        assertEquals("found trailing characters: 'i64'", e.diagnostics().get(0).message());
+        assertThrows(DiagnosticException.class, () -> AsmParser.parseAttribute("[1,"));
+    }
+
+    @Test
     void integerAndFloatTypes() throws DiagnosticException {
         assertEquals(new IntegerType(7, IntegerType.Signedness.SIGNLESS), type("i7"));
         assertEquals(new IntegerType(8, IntegerType.Signedness.SIGNED), type("si8"));

@@ -35,6 +35,14 @@ class CustomOpParseTest {
             state.addOperands(p.resolveOperands(List.of(lhs, rhs), List.of(t, t), at));
             state.addResultTypes(List.of(t));
         });
+        // `check.test_consts 1, -2` -- one i64 result per bound name, taking integers from the list
+        AsmParser.registerCustomParser("check.test_consts", (p, state) -> {
+            for (int i = 0; i < p.resultCount(); i++) {
+                if (i > 0) p.parse(Kind.COMMA, "expected ','");
+                state.addAttribute("v" + i, IntegerAttr.of(IntegerType.I64, p.parseInteger()));
+                state.addResultTypes(List.of(IntegerType.I64));
+            }
+        });
         // `check.test_region {body}` -- one non-isolated region whose default dialect is `check`
         AsmParser.registerCustomParser("check.test_region",
                 (p, state) -> state.addRegion(p.parseRegion(null, false, "check")));
@@ -57,6 +65,15 @@ class CustomOpParseTest {
         assertEquals("check.test_binary", inner.name());
         assertSame(add.result(0), inner.operand(0));
         assertSame(add.result(0), body.operations().get(2).operand(0));
+    }
+
+    @Test
+    void customParsersSeeHowManyResultsAreBound() throws DiagnosticException {
+        Module m = AsmParser.parse("%a, %b:2 = check.test_consts 1, -2, 0x10", ParseOptions.of("c"));
+        Operation op = m.body().operations().get(0);
+        assertEquals(3, op.numResults());
+        assertEquals(IntegerAttr.of(IntegerType.I64, -2), op.attributes().get("v1"));
+        assertEquals(IntegerAttr.of(IntegerType.I64, 16), op.attributes().get("v2"));
     }
 
     @Test
