@@ -68,15 +68,25 @@ public final class AsmParser {
         try {
             return fn.apply(new OperationParser(text, options));
         } catch (ParseError e) {
-            throw failure(text, options, Math.min(e.offset, text.length()), e.getMessage());
+            throw failure(text, options, e);
         } catch (StackOverflowError e) {
             throw failure(text, options, 0, "nesting depth exceeded: input is nested too deeply");
         }
     }
 
     private static DiagnosticException failure(String text, ParseOptions options, int offset, String message) {
-        Location loc = ParserBase.pointLocation(new Lexer(text), StringAttr.of(options.bufferName()),
-                options.firstLine(), offset);
-        return new DiagnosticException(List.of(Diagnostic.error(loc, message)));
+        return failure(text, options, new ParseError(offset, message));
+    }
+
+    private static DiagnosticException failure(String text, ParseOptions options, ParseError e) {
+        Lexer lex = new Lexer(text);
+        StringAttr buffer = StringAttr.of(options.bufferName());
+        List<Diagnostic> notes = new java.util.ArrayList<>();
+        for (ParseError.Note n : e.notes) {
+            Location at = ParserBase.pointLocation(lex, buffer, options.firstLine(), Math.min(n.offset(), text.length()));
+            notes.add(new Diagnostic(Diagnostic.Severity.NOTE, at, n.message(), List.of()));
+        }
+        Location loc = ParserBase.pointLocation(lex, buffer, options.firstLine(), Math.min(e.offset, text.length()));
+        return new DiagnosticException(List.of(new Diagnostic(Diagnostic.Severity.ERROR, loc, e.getMessage(), notes)));
     }
 }

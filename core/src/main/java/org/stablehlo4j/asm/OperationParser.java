@@ -57,6 +57,8 @@ final class OperationParser extends TypeAttrParser {
         final Map<String, Value[]> values = new HashMap<>();
         /** Placeholder value -> offset of its first use. */
         final Map<Value, Integer> forwardRefs = new LinkedHashMap<>();
+        /** Where each named value was defined (or first used, for forward references). */
+        final Map<Value, Integer> locations = new HashMap<>();
         /** Names defined per (nested) region, removed when the region ends. */
         final ArrayDeque<List<String>> regionDefs = new ArrayDeque<>();
     }
@@ -264,7 +266,8 @@ final class OperationParser extends TypeAttrParser {
             Value v = entries[u.number()];
             if (!v.type().equals(type)) {
                 throw errorAt(u.offset(), "use of value '" + u.name() + "' expects different type than prior uses: '"
-                        + show(type) + "' vs '" + show(v.type()) + "'");
+                        + show(type) + "' vs '" + show(v.type()) + "'")
+                        .withNote(scope.locations.getOrDefault(v, u.offset()), "prior use here");
             }
             return v;
         }
@@ -273,6 +276,7 @@ final class OperationParser extends TypeAttrParser {
         entries = grow(scope, u.name(), u.number());
         entries[u.number()] = placeholder;
         scope.forwardRefs.put(placeholder, u.offset());
+        scope.locations.put(placeholder, u.offset());
         return placeholder;
     }
 
@@ -300,15 +304,22 @@ final class OperationParser extends TypeAttrParser {
         Value[] entries = grow(scope, name, number);
         Value existing = entries[number];
         if (existing != null) {
-            if (!scope.forwardRefs.containsKey(existing)) throw errorAt(offset, "redefinition of SSA value '" + name + "'");
+            int previous = scope.locations.getOrDefault(existing, offset);
+            if (!scope.forwardRefs.containsKey(existing)) {
+                throw errorAt(offset, "redefinition of SSA value '" + name + "'")
+                        .withNote(previous, "previously defined here");
+            }
             if (!existing.type().equals(value.type())) {
-                throw errorAt(offset, "definition of SSA value '" + name + "#" + number + "' has type " + show(value.type())
-                        + " but was previously used with type " + show(existing.type()));
+                throw errorAt(offset, "definition of SSA value '" + name + "#" + number + "' has type '"
+                        + show(value.type()) + "'")
+                        .withNote(previous, "previously used here with type '" + show(existing.type()) + "'");
             }
             existing.replaceAllUsesWith(value);
             scope.forwardRefs.remove(existing);
+            scope.locations.remove(existing);
         }
         entries[number] = value;
+        scope.locations.put(value, offset);
         if (!known || existing != null) scope.regionDefs.peek().add(name);
     }
 
@@ -429,6 +440,10 @@ final class OperationParser extends TypeAttrParser {
         Type t = parseType();
         if (!(t instanceof FunctionType ft)) throw errorAt(typeAt, "expected function type");
         OperationState state = new OperationState(name);
+        if (operands.size() != ft.inputs().size()) {
+            throw errorAt(typeAt, "expected " + operands.size() + " operand type" + (operands.size() == 1 ? "" : "s")
+                    + " but had " + ft.inputs().size());
+        }
         state.addOperands(resolveAll(operands, ft.inputs(), typeAt));
         state.addResultTypes(ft.results());
         for (NamedAttribute na : props.entries()) state.addProperty(na.name(), na.value());
