@@ -123,7 +123,6 @@ final class OperationParser extends TypeAttrParser {
     }
 
     private void parseAliasDefinition(boolean isType) {
-        int at = tok.start;
         String id = text.substring(tok.start + 1, tok.end);
         if (id.indexOf('.') >= 0) {
             throw error(isType ? "type names with a '.' are reserved for dialect-defined names"
@@ -135,13 +134,8 @@ final class OperationParser extends TypeAttrParser {
         consume();
         expect(Kind.EQUAL, isType ? "expected '=' in type alias definition"
                 : "expected '=' in attribute alias definition");
-        if (isType) {
-            typeAliases.put(id, parseType());
-        } else {
-            Attribute a = parseAttribute(null);
-            if (a == null) throw errorAt(at, "expected attribute value");
-            attributeAliases.put(id, a);
-        }
+        if (isType) typeAliases.put(id, parseType());
+        else attributeAliases.put(id, parseAttribute(null));
     }
 
     /** {@code {-# dialect_resources: {...}, external_resources: {...} #-}} */

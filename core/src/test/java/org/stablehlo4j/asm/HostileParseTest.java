@@ -105,6 +105,16 @@ class HostileParseTest {
     }
 
     @Test
+    void elementCountsThatOverflowAreRejected() throws InterruptedException {
+        String big = "tensor<4611686018427387904xf32>";
+        assertEquals(null, parseOnSmallStack("\"check.a\"() {a = dense<1.0> : " + big + "} : () -> ()"));
+        String msg = parseOnSmallStack("\"check.a\"() {a = dense<\"0x\"> : " + big + "} : () -> ()");
+        assertTrue(msg != null && msg.contains("hex data size is invalid"), "got: " + msg);
+        msg = parseOnSmallStack("\"check.a\"() {a = dense<1.0> : tensor<4294967296x4294967296xf32>} : () -> ()");
+        assertTrue(msg != null && msg.contains("too many elements"), "got: " + msg);
+    }
+
+    @Test
     void wrongElementCountErrors() throws InterruptedException {
         String msg = parseOnSmallStack("\"check.a\"() {a = dense<[1.0, 2.0]> : tensor<2147483648xf32>} : () -> ()");
         assertTrue(msg != null && msg.contains("does not match type"), "got: " + msg);
