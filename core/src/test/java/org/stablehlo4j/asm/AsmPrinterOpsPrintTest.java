@@ -483,6 +483,29 @@ class AsmPrinterOpsPrintTest {
                 """, AsmPrinter.print(m, PrintOptions.DEFAULT));
     }
 
+    /** Builtin aliases other than locations: {@code #map} for affine maps and {@code !tuple} for wide tuples. */
+    @Test
+    void mapAndTupleAliases() {
+        Module m = Module.empty(Location.UNKNOWN);
+        Attribute map0 = new org.stablehlo4j.ir.AffineMapAttr("(d0) -> (d0 + 1)");
+        Attribute map1 = new org.stablehlo4j.ir.AffineMapAttr("(d0) -> (d0 * 2)");
+        List<Type> many = new ArrayList<>();
+        for (int i = 0; i < 17; i++) many.add(IntegerType.I32);
+        Type wide = new org.stablehlo4j.ir.TupleType(many);
+        m.body().append(op("test.a", List.of(), List.of(wide), null, dict("m", map1, "n", map0), 0, null));
+        m.body().append(op("test.b", List.of(), List.of(), null, dict("m", map1), 0, null));
+        String tuple = "tuple<" + String.join(", ", java.util.Collections.nCopies(17, "i32")) + ">";
+        // same depth: type aliases first, then attributes, each in first-use order
+        assertEquals("!tuple = " + tuple + "\n"
+                + "#map = affine_map<(d0) -> (d0 * 2)>\n"
+                + "#map1 = affine_map<(d0) -> (d0 + 1)>\n"
+                + "module {\n"
+                + "  %0 = \"test.a\"() {m = #map, n = #map1} : () -> !tuple\n"
+                + "  \"test.b\"() {m = #map} : () -> ()\n"
+                + "}\n\n", AsmPrinter.print(m, PrintOptions.DEFAULT));
+        assertEquals(true, AsmPrinter.print(m, new PrintOptions(false, false, true)).contains("m = affine_map<(d0) -> (d0 * 2)>"));
+    }
+
     static Location range(StringAttr file, int line, int col, int endCol) {
         return new Location.FileLineCol(file, line, col, line, endCol, true);
     }

@@ -102,6 +102,18 @@ class AsmPrinterTypesAttrsPrintTest {
     }
 
     @Test
+    void memrefsAndAffineMaps() {
+        org.stablehlo4j.ir.AffineMapAttr id = new org.stablehlo4j.ir.AffineMapAttr("(d0, d1) -> (d0, d1)");
+        org.stablehlo4j.ir.AffineMapAttr tr = new org.stablehlo4j.ir.AffineMapAttr("(d0, d1) -> (d1, d0)");
+        assertEquals("memref<4x?xf32>", t(new org.stablehlo4j.ir.MemRefType(new long[] {4, ShapedType.DYNAMIC}, F32, null, null)));
+        assertEquals("memref<4x8xf32>", t(new org.stablehlo4j.ir.MemRefType(new long[] {4, 8}, F32, id, null)));
+        assertEquals("memref<4x8xf32, affine_map<(d0, d1) -> (d1, d0)>, 1>", t(new org.stablehlo4j.ir.MemRefType(
+                new long[] {4, 8}, F32, tr, IntegerAttr.of(IntegerType.I64, 1))));
+        assertEquals("memref<*xf32, 2 : i32>", t(new org.stablehlo4j.ir.MemRefType(null, F32, null, IntegerAttr.of(I32, 2))));
+        assertEquals("affine_map<(d0, d1) -> (d1, d0)>", a(tr));
+    }
+
+    @Test
     void functionTypes() {
         assertEquals("(i32) -> i32", t(new FunctionType(List.of(I32), List.of(I32))));
         assertEquals("() -> ()", t(new FunctionType(List.of(), List.of())));
