@@ -582,6 +582,11 @@ final class AsmPrinterImpl implements AsmPrinterContext {
     }
 
     @Override
+    public void shadowRegionArgs(Region region, List<? extends Value> namesToUse) {
+        if (!collecting) names.shadow(region, namesToUse);
+    }
+
+    @Override
     public void printNewline() {
         append("\n");
         if (!collecting) emitIndent(indent);
