@@ -199,9 +199,23 @@ public final class BytecodeReader {
             String fullName() { return name.isEmpty() ? dialect.name() : dialect.name() + "." + name; }
         }
 
+        /**
+         * Objects (values slots, blocks, regions) that may still be created: every one needs at least one byte of
+         * its own in the file, so more than the file size can only come from a corrupt count.
+         */
+        private long allocationBudget;
+
         Impl(byte[] data, String bufferName) {
             this.data = data;
             this.bufferName = bufferName;
+            this.allocationBudget = 2L * data.length + 16;
+        }
+
+        private void spend(ByteCursor c, long n, String what) throws BytecodeException {
+            if (n > allocationBudget) {
+                throw c.error(what + " " + n + " is more than the file can hold");
+            }
+            allocationBudget -= n;
         }
 
         private ByteCursor cursor(ByteCursor.Slice s, int section) {
@@ -484,6 +498,7 @@ public final class BytecodeReader {
             st.numValues = 0;
             if (numBlocks == 0) return;
             st.numValues = c.readCount("value count");
+            spend(c, (long) numBlocks + st.numValues, "block and value count");
             List<Block> blocks = new ArrayList<>(numBlocks);
             Region region = st.regions.get(st.curRegion);
             for (int i = 0; i < numBlocks; i++) {
@@ -610,6 +625,7 @@ public final class BytecodeReader {
                 isolated[0] = (v & 1) != 0;
                 long n = v >>> 1;
                 if (n > c.remaining() + 1L) throw c.error("invalid region count: " + n);
+                spend(c, n, "region count");
                 numRegions = (int) n;
             }
             if (props == null && schema != null && !schema.isEmpty() && !attrs.isEmpty()) {
