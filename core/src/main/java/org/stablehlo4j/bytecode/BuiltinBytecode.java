@@ -2,6 +2,7 @@ package org.stablehlo4j.bytecode;
 
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.Attribute;
+import org.stablehlo4j.ir.BoolAttr;
 import org.stablehlo4j.ir.ComplexType;
 import org.stablehlo4j.ir.DenseArrayAttr;
 import org.stablehlo4j.ir.DenseElementsAttr;
@@ -171,10 +172,12 @@ final class BuiltinBytecode implements DialectBytecode {
         throw r.error("expected an integer or index type, but got " + t);
     }
 
-    private static IntegerAttr readInteger(DialectReader r) throws BytecodeException {
+    /** An integer attribute; a signless i1 one is MLIR's bool attribute. */
+    private static Attribute readInteger(DialectReader r) throws BytecodeException {
         Type t = r.readType();
         int w = intWidth(t, r);
         BigInteger v = r.readAPInt(w);
+        if (t.equals(IntegerType.I1)) return BoolAttr.of(v.signum() != 0);
         boolean signed = !(t instanceof IntegerType it && (it.isUnsigned() || it.width() == 1));
         if (signed && w > 0 && v.testBit(w - 1)) v = v.subtract(BigInteger.ONE.shiftLeft(w));
         return new IntegerAttr(t, v);
