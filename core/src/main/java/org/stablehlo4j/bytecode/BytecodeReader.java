@@ -74,6 +74,11 @@ public final class BytecodeReader {
         DIALECTS.put(name, codec);
     }
 
+    /** The codec registered for a dialect, or null. */
+    static DialectBytecode codec(String dialect) {
+        return DIALECTS.get(dialect);
+    }
+
     /** The file header: format version and producer string. */
     public record Header(long version, String producer) {}
 

@@ -73,6 +73,18 @@ public final class DenseData {
         return null;
     }
 
+    /**
+     * The bytes to write for boolean dense data: bit-packed (least significant bit first), a splat as a single
+     * 0x00/0xFF byte; null for other element types (written as they are).
+     */
+    public static byte[] packForWrite(DenseElementsAttr d) {
+        if (!(d.type().elementType() instanceof IntegerType it && it.width() == 1)) return null;
+        if (d.isSplat()) return new byte[] {(byte) (d.byteAt(0) != 0 ? 0xFF : 0)};
+        byte[] out = new byte[(d.length() + 7) / 8];
+        for (int i = 0; i < d.length(); i++) if (d.byteAt(i) != 0) out[i / 8] |= (byte) (1 << (i % 8));
+        return out;
+    }
+
     /** Dense array data in the IR layout (copied), or null on a size mismatch. */
     static byte[] expand(byte[] a, int off, int len, int size, int eb, boolean bool) {
         if (bool) {
