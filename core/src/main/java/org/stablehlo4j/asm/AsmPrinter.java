@@ -37,6 +37,18 @@ public final class AsmPrinter {
         return sb.toString();
     }
 
+    /**
+     * Streaming variant of {@link #print(Module, PrintOptions)}: writes the same text to {@code out} in chunks,
+     * so modules with gigabytes of constants never need the whole text in memory.
+     *
+     * @throws java.io.UncheckedIOException if writing fails
+     */
+    public static void print(Module module, PrintOptions options, java.io.Writer out) {
+        AsmPrinterImpl p = new AsmPrinterImpl(new StringBuilder(1 << 16), out, options, module.op());
+        p.printModule(module);
+        p.flushAll();
+    }
+
     /** A type as MLIR prints it in local scope (no aliases). */
     public static String printType(Type type) {
         StringBuilder sb = new StringBuilder();

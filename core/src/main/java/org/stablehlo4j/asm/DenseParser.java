@@ -72,7 +72,7 @@ final class DenseParser {
         if (hex != null) return hexElements(rt, hex, n, eb);
         if (shape == null) {
             if (n != 0) {
-                throw ParserBase.errorAt(typeAt, "parsed zero elements, but type (" + rt + ") expected at least 1");
+                throw zeroElements(rt, typeAt);
             }
             return new DenseElementsAttr(rt, new byte[0], 0, 0, false);
         }
@@ -91,6 +91,10 @@ final class DenseParser {
         byte[] out = new byte[(int) total];
         for (int i = 0; i < count; i++) writeScalar(scalarType, out, i * sb, sb, i);
         return packed(rt, out, eb);
+    }
+
+    private static ParseError zeroElements(RankedTensorType rt, int at) {
+        return ParserBase.errorAt(at, "parsed zero elements, but type (" + ParserBase.show(rt) + ") expected at least 1");
     }
 
     /** Wraps packed element bytes, collapsing an all-equal payload to a splat like MLIR does. */
@@ -167,7 +171,7 @@ final class DenseParser {
             values.add(new StringAttr(p.lex.stringBytes(hex), null));
             shape = SCALAR;
         } else if (shape == null) {
-            if (n != 0) throw ParserBase.errorAt(typeAt, "parsed zero elements, but type (" + rt + ") expected at least 1");
+            if (n != 0) throw zeroElements(rt, typeAt);
             return new DenseStringElementsAttr(rt, List.of(), false);
         } else {
             for (int i = 0; i < count; i++) {
@@ -322,7 +326,7 @@ final class DenseParser {
         int typeAt = p.tok.start;
         Type elt = p.parseType();
         if (!(elt instanceof IntegerType) && !(elt instanceof FloatType)) {
-            throw ParserBase.errorAt(typeAt, "expected integer or float type, got: " + elt);
+            throw ParserBase.errorAt(typeAt, "expected integer or float type, got: " + ParserBase.show(elt));
         }
         if (p.consumeIf(Kind.COLON)) {
             do {

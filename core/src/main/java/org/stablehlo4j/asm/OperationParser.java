@@ -40,8 +40,12 @@ final class OperationParser extends TypeAttrParser {
      * Dialect namespaces accepted as if registered until their dialects land in the {@link Registry}. Any op name
      * in these namespaces is kept generically. Shrink this set as dialects get registered.
      */
-    static final Set<String> PROVISIONALLY_REGISTERED_DIALECTS =
-            Set.of("stablehlo", "vhlo", "chlo", "check", "quant", "tensor", "shape", "arith");
+    static final Set<String> PROVISIONALLY_REGISTERED_DIALECTS = Set.of(
+            // StableHLO's own dialects and the test dialects stablehlo-opt registers
+            "stablehlo", "vhlo", "chlo", "check", "interpreter", "hlo_test_speculatability", "hlo_test_infer",
+            "hlo_test_broadcast", "sdy",
+            // upstream MLIR dialects stablehlo-opt registers that the test corpus uses
+            "quant", "tensor", "shape", "arith", "llvm", "scf", "cf", "math", "memref", "bufferization");
 
     private static final String UNREGISTERED_DIALECT_MESSAGE = "operation being parsed with an unregistered dialect. "
             + "If this is intended, please use -allow-unregistered-dialect with the MLIR tool used";
@@ -123,7 +127,7 @@ final class OperationParser extends TypeAttrParser {
         for (Deferred d : deferredLocs) {
             Attribute a = attributeAliases.get(d.alias());
             if (a == null) throw errorAt(d.offset(), "operation location alias was never defined");
-            if (!(a instanceof Location l)) throw errorAt(d.offset(), "expected location, but found '" + a + "'");
+            if (!(a instanceof Location l)) throw errorAt(d.offset(), "expected location, but found '" + show(a) + "'");
             d.setter().accept(l);
         }
         Module module = implicit;
@@ -273,11 +277,15 @@ final class OperationParser extends TypeAttrParser {
     private Value resolve(UseRef u, Type type) {
         IsolatedScope scope = scopes.peek();
         Value[] entries = scope.values.get(u.name());
+        if (entries != null && u.number() >= entries.length && entries[0] != null
+                && !scope.forwardRefs.containsKey(entries[0])) {
+            throw errorAt(u.offset(), "reference to invalid result number");
+        }
         if (entries != null && u.number() < entries.length && entries[u.number()] != null) {
             Value v = entries[u.number()];
             if (!v.type().equals(type)) {
                 throw errorAt(u.offset(), "use of value '" + u.name() + "' expects different type than prior uses: '"
-                        + type + "' vs '" + v.type() + "'");
+                        + show(type) + "' vs '" + show(v.type()) + "'");
             }
             return v;
         }
@@ -315,14 +323,14 @@ final class OperationParser extends TypeAttrParser {
         if (existing != null) {
             if (!scope.forwardRefs.containsKey(existing)) throw errorAt(offset, "redefinition of SSA value '" + name + "'");
             if (!existing.type().equals(value.type())) {
-                throw errorAt(offset, "definition of SSA value '" + name + "#" + number + "' has type " + value.type()
-                        + " but was previously used with type " + existing.type());
+                throw errorAt(offset, "definition of SSA value '" + name + "#" + number + "' has type " + show(value.type())
+                        + " but was previously used with type " + show(existing.type()));
             }
             existing.replaceAllUsesWith(value);
             scope.forwardRefs.remove(existing);
         }
         entries[number] = value;
-        if (!known) scope.regionDefs.peek().add(name);
+        if (!known || existing != null) scope.regionDefs.peek().add(name);
     }
 
     private Block blockRef(String name, int offset) {

@@ -119,6 +119,26 @@ abstract class ParserBase {
         }
     }
 
+    // ---- text of types and attributes in messages
+
+    /** A type as MLIR prints it, for diagnostics. */
+    static String show(Type t) {
+        try {
+            return AsmPrinter.printType(t);
+        } catch (RuntimeException e) {
+            return String.valueOf(t);
+        }
+    }
+
+    /** An attribute as MLIR prints it, for diagnostics. */
+    static String show(Attribute a) {
+        try {
+            return AsmPrinter.printAttribute(a);
+        } catch (RuntimeException e) {
+            return String.valueOf(a);
+        }
+    }
+
     // ---- locations of source positions
 
     final Location.FileLineCol locationOf(int offset) {

@@ -98,7 +98,7 @@ final class PrinterNames {
     private void numberOp(Operation op) {
         List<Integer> groups = new ArrayList<>();
         groups.add(0);
-        if (!generic) {
+        if (!generic && org.stablehlo4j.dialect.Registry.lookup(op.name()) != null) {
             AsmPrinterCustomOp custom = AsmPrinter.customPrinter(op.name());
             if (custom != null) {
                 custom.resultNames(op, (value, name) -> {

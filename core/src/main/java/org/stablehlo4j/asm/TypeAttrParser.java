@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Set;
 
 import org.stablehlo4j.asm.Token.Kind;
+import org.stablehlo4j.ir.AffineMapAttr;
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.BoolAttr;
@@ -23,6 +24,7 @@ import org.stablehlo4j.ir.IndexType;
 import org.stablehlo4j.ir.IntegerAttr;
 import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.Location;
+import org.stablehlo4j.ir.MemRefType;
 import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.NoneType;
 import org.stablehlo4j.ir.RankedTensorType;
@@ -60,7 +62,7 @@ class TypeAttrParser extends ParserBase {
         if (!is(Kind.BARE_IDENTIFIER)) return false;
         String s = spelling();
         return intTypeSignedness(s) != null || FloatKind.fromKeyword(s) != null || s.equals("index")
-                || s.equals("none") || s.equals("tensor") || s.equals("complex") || s.equals("tuple");
+                || s.equals("none") || s.equals("tensor") || s.equals("memref") || s.equals("complex") || s.equals("tuple");
     }
 
     final FunctionType parseFunctionType() {
@@ -130,7 +132,8 @@ class TypeAttrParser extends ParserBase {
         switch (s) {
             case "index": consume(); return IndexType.INSTANCE;
             case "none": consume(); return NoneType.INSTANCE;
-            case "tensor": return parseTensorType();
+            case "tensor": return parseShapedType(false);
+            case "memref": return parseShapedType(true);
             case "complex": return parseComplexType();
             case "tuple": return parseTupleType();
             default: throw wrongToken("expected non-function type");
@@ -182,10 +185,12 @@ class TypeAttrParser extends ParserBase {
         return new TupleType(types);
     }
 
-    private Type parseTensorType() {
+    /** {@code tensor<dims x elem[, encoding]>} or {@code memref<dims x elem[, layout][, memory space]>}. */
+    private Type parseShapedType(boolean memref) {
+        String what = memref ? "memref" : "tensor";
         consume();
         enter();
-        expect(Kind.LESS, "expected '<' in tensor type");
+        expect(Kind.LESS, "expected '<' in " + what + " type");
         boolean unranked = false;
         long[] shape = null;
         if (consumeIf(Kind.STAR)) {
@@ -196,15 +201,25 @@ class TypeAttrParser extends ParserBase {
         }
         int eltAt = tok.start;
         Type elt = parseType();
-        if (!isValidTensorElementType(elt)) throw errorAt(eltAt, "invalid tensor element type");
-        Attribute encoding = null;
+        if (!isValidTensorElementType(elt)) throw errorAt(eltAt, "invalid " + what + " element type");
+        Attribute first = null;
+        Attribute second = null;
         if (consumeIf(Kind.COMMA)) {
-            if (unranked) throw error("cannot apply encoding to unranked tensor");
-            encoding = parseAttribute(null);
+            if (unranked && !memref) throw error("cannot apply encoding to unranked tensor");
+            first = parseAttribute(null);
+            if (memref && consumeIf(Kind.COMMA)) second = parseAttribute(null);
         }
-        expect(Kind.GREATER, "expected '>' in tensor type");
+        expect(Kind.GREATER, "expected '>' in " + what + " type");
         leave();
-        return unranked ? new UnrankedTensorType(elt) : new RankedTensorType(shape, elt, encoding);
+        if (memref) {
+            // A lone trailing attribute is a memory space when it is a plain integer or string, else a layout.
+            boolean firstIsSpace = second == null && !unranked
+                    ? first instanceof IntegerAttr || first instanceof StringAttr : second == null;
+            Attribute layout = firstIsSpace ? null : first;
+            Attribute space = firstIsSpace ? first : second;
+            return new MemRefType(unranked ? null : shape, elt, layout, space);
+        }
+        return unranked ? new UnrankedTensorType(elt) : new RankedTensorType(shape, elt, first);
     }
 
     private static boolean isValidTensorElementType(Type t) {
@@ -358,13 +373,25 @@ class TypeAttrParser extends ParserBase {
         if (!is(Kind.BARE_IDENTIFIER)) throw wrongToken("expected storage type");
         String st = spelling();
         boolean signed;
-        if (st.matches("i[0-9]+")) signed = true;
-        else if (st.matches("u[0-9]+")) signed = false;
-        else throw error("illegal storage type prefix");
-        if (st.length() > 3) throw error("illegal storage type size: " + st.substring(1));
-        int width = Integer.parseInt(st.substring(1));
-        if (width == 0 || width > 32) throw error("illegal storage type size: " + width);
-        consume();
+        IntegerType storage;
+        int width;
+        if (intTypeSignedness(st) != null) {
+            int at = tok.start;
+            Type t = parseNonFunctionType();
+            if (!(t instanceof IntegerType it)) throw errorAt(at, "illegal storage type");
+            storage = it;
+            signed = !it.isUnsigned();
+            width = it.width();
+        } else if (st.startsWith("u") && st.length() > 1 && st.length() <= 4
+                && st.substring(1).chars().allMatch(Character::isDigit)) {
+            width = Integer.parseInt(st.substring(1));
+            signed = false;
+            storage = IntegerType.signless(width);
+            consume();
+        } else {
+            throw error("illegal storage type prefix");
+        }
+        if (width == 0 || width > 32) throw errorAt(prevEnd, "illegal storage type size: " + width);
         long min = signed ? -(1L << (width - 1)) : 0;
         long max = signed ? (1L << (width - 1)) - 1 : (1L << width) - 1;
         boolean explicit = false;
@@ -374,9 +401,10 @@ class TypeAttrParser extends ParserBase {
             long hi = parseSignedLong();
             expect(Kind.GREATER, "expected '>'");
             if (lo < min || hi > max || lo > hi) throw errorAt(prevEnd, "illegal storage min and storage max");
+            // Like MLIR, a range equal to the storage type's full range is the same type as no range at all.
+            explicit = lo != min || hi != max;
             min = lo;
             max = hi;
-            explicit = true;
         }
         expect(Kind.COLON, "expected ':'");
         int eat = tok.start;
@@ -385,7 +413,7 @@ class TypeAttrParser extends ParserBase {
         int axis = -1;
         if (consumeIf(Kind.COLON)) {
             long a = parseSignedLong();
-            if (a < 0 || a > Integer.MAX_VALUE) throw errorAt(prevEnd, "illegal quantized dimension");
+            if (a < 0 || a > Integer.MAX_VALUE) throw errorAt(prevEnd, "illegal quantized dimension: " + a);
             axis = (int) a;
         }
         expect(Kind.COMMA, "expected ','");
@@ -407,7 +435,7 @@ class TypeAttrParser extends ParserBase {
             scales[i] = params.get(i)[0];
             zps[i] = (long) params.get(i)[1];
         }
-        return new UniformQuantizedType(signed, IntegerType.signless(width), min, max, explicit, expressed, axis,
+        return new UniformQuantizedType(signed, storage, min, max, explicit, expressed, axis,
                 scales, zps);
     }
 
@@ -507,6 +535,13 @@ class TypeAttrParser extends ParserBase {
             case "array": return new DenseParser(this).parseDenseArray();
             case "dense_resource": return parseDenseResource();
             case "loc": return parseLocation();
+            case "affine_map": {
+                int open = tok.end;
+                if (open >= text.length() || text.charAt(open) != '<') throw errorAt(open, "expected '<'");
+                consume();
+                int end = scanDialectSymbolBody(open);
+                return new AffineMapAttr(text.substring(open + 1, end - 1));
+            }
             default:
                 if (atTypeStart()) return new TypeAttr(parseType());
                 throw wrongToken("expected attribute value");
@@ -707,7 +742,7 @@ class TypeAttrParser extends ParserBase {
         if (is(Kind.HASH_IDENTIFIER)) {
             int at = tok.start;
             Attribute a = parseExtendedAttr();
-            if (!(a instanceof Location l)) throw errorAt(at, "expected location attribute, but got " + a);
+            if (!(a instanceof Location l)) throw errorAt(at, "expected location attribute, but got " + show(a));
             return l;
         }
         if (is(Kind.STRING)) return parseNameOrFileLineCol();
@@ -768,7 +803,8 @@ class TypeAttrParser extends ParserBase {
             Location child = parseLocationInstance();
             expect(Kind.R_PAREN, "expected ')' after child location of NameLoc");
             leave();
-            return new Location.Name(str, child);
+            // MLIR's NameLoc always has a child, unknown by default; an unknown child is the same as none.
+            return new Location.Name(str, child instanceof Location.Unknown ? null : child);
         }
         return new Location.Name(str, null);
     }

@@ -13,6 +13,7 @@ import java.math.BigInteger;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.stablehlo4j.ir.AffineMapAttr;
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
@@ -34,6 +35,7 @@ import org.stablehlo4j.ir.IndexType;
 import org.stablehlo4j.ir.IntegerAttr;
 import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.Location;
+import org.stablehlo4j.ir.MemRefType;
 import org.stablehlo4j.ir.Module;
 import org.stablehlo4j.ir.NoneType;
 import org.stablehlo4j.ir.Operation;
@@ -99,6 +101,10 @@ class AsmParseTest {
         RankedTensorType enc = (RankedTensorType) type("tensor<?xf32, #stablehlo.bounds<3>>");
         assertEquals(new DialectAttr("stablehlo", "bounds<3>", true), enc.encoding());
         assertTrue(error("\"check.x\"() {a = tensor<2xfoo>} : () -> ()").contains("expected non-function type"));
+        assertEquals(new MemRefType(new long[] {2}, FloatType.F32, null, null), type("memref<2xf32>"));
+        assertEquals(new MemRefType(null, IntegerType.I8, null, IntegerAttr.of(IntegerType.I64, 1)),
+                type("memref<*xi8, 1>"));
+        assertEquals(new AffineMapAttr("(d0) -> (d0)"), attr("affine_map<(d0) -> (d0)>"));
     }
 
     @Test
@@ -127,6 +133,13 @@ class AsmParseTest {
         assertEquals(1, p.quantizedDimension());
         assertArrayEquals(new double[] {0.1, 0.2}, p.scales());
         assertArrayEquals(new long[] {2, -3}, p.zeroPoints());
+        assertEquals(type("!quant.uniform<i8:f32, 1.0:3>"), type("!quant.uniform<i8<-128:127>:f32, 1.0:3>"));
+        UniformQuantizedType ui = (UniformQuantizedType) type("!quant.uniform<ui8:f32, 34.0:16>");
+        assertFalse(ui.isSigned());
+        assertEquals(new IntegerType(8, IntegerType.Signedness.UNSIGNED), ui.storageType());
+        assertEquals(255, ui.storageMax());
+        assertTrue(error("\"check.x\"() {a = !quant.uniform<i8:f32:-1, {0.1:1}>} : () -> ()")
+                .contains("illegal quantized dimension: -1"));
         UniformQuantizedType u = (UniformQuantizedType) type("!quant.uniform<u4:f16, 2.5e-1>");
         assertFalse(u.isSigned());
         assertEquals(15, u.storageMax());
@@ -242,7 +255,9 @@ class AsmParseTest {
         assertEquals(new Location.FileLineCol(StringAttr.of("f"), 1, 2, 3, 4, true), attr("loc(\"f\":1:2 to 3:4)"));
         assertEquals(new Location.FileLineCol(StringAttr.of("f"), 1, 2, 1, 4, true), attr("loc(\"f\":1:2 to :4)"));
         assertEquals(new Location.Name(StringAttr.of("n"), null), attr("loc(\"n\")"));
-        assertEquals(new Location.Name(StringAttr.of("n"), Location.UNKNOWN), attr("loc(\"n\"(unknown))"));
+        assertEquals(new Location.Name(StringAttr.of("n"), null), attr("loc(\"n\"(unknown))"));
+        assertEquals(new Location.Name(StringAttr.of("n"), Location.FileLineCol.point("f", 1, 1)),
+                attr("loc(\"n\"(\"f\":1:1))"));
         assertEquals(new Location.CallSite(new Location.Name(StringAttr.of("a"), null), Location.UNKNOWN),
                 attr("loc(callsite(\"a\" at unknown))"));
         assertEquals(new Location.Fused(List.of(Location.UNKNOWN, Location.FileLineCol.point("f", 3, 4)),
@@ -284,6 +299,13 @@ class AsmParseTest {
     }
 
     @Test
+    void namesOfASiblingRegionCanBeReused() throws DiagnosticException {
+        Module m = parse("\"check.r\"() ({\n  \"check.u\"(%x) : (i32) -> ()\n  %x = \"check.d\"() : () -> i32\n}, {\n"
+                + "  %x = \"check.d\"() : () -> i64\n}) : () -> ()");
+        assertEquals(2, m.body().operations().get(0).numRegions());
+    }
+
+    @Test
     void ssaErrors() {
         assertEquals("1:13: use of undeclared SSA value name", error("\"check.use\"(%nope) : (i32) -> ()"));
         assertEquals("2:1: redefinition of SSA value '%a'",
@@ -293,6 +315,8 @@ class AsmParseTest {
         assertTrue(error("%a = \"check.a\"() : () -> i32\n\"check.b\"(%a) : (i64) -> ()")
                 .contains("expects different type than prior uses"));
         assertTrue(error("\"check.b\"() [^missing] : () -> ()").contains("reference to an undefined block"));
+        assertTrue(error("%a:2 = \"check.a\"() : () -> (i32, i32)\n\"check.b\"(%a#2) : (i32) -> ()")
+                .contains("reference to invalid result number"));
         // values of an isolated func body are not visible outside and vice versa
         assertTrue(error("%a = \"check.a\"() : () -> i32\nfunc.func @f() {\n  \"check.b\"(%a) : (i32) -> ()\n"
                 + "  return\n}").contains("use of undeclared SSA value name"));

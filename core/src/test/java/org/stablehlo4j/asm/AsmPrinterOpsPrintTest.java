@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.stablehlo4j.dialect.OpDef;
+import org.stablehlo4j.dialect.Registry;
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
@@ -43,6 +45,11 @@ class AsmPrinterOpsPrintTest {
      */
     @BeforeAll
     static void registerTestPrinters() {
+        for (String name : List.of("stablehlo.constant", "stablehlo.add", "stablehlo.abs")) {
+            if (Registry.lookup(name) == null) {
+                Registry.register(new OpDef(name, name.endsWith("constant") ? List.of("value") : List.of(), true));
+            }
+        }
         if (AsmPrinter.customPrinter("stablehlo.constant") == null) {
             AsmPrinter.registerCustomPrinter("stablehlo.constant", new AsmPrinterCustomOp() {
                 @Override
@@ -129,7 +136,7 @@ class AsmPrinterOpsPrintTest {
         Operation c0 = call(mb, "inputs", List.of(TBF));
         Operation abs = op("stablehlo.abs", List.of(c0.result(0)), List.of(TBF), null, null, 0, null);
         mb.append(abs);
-        Operation cc = op("stablehlo.custom_call", List.of(abs.result(0), c0.result(0)), List.of(),
+        Operation cc = op("test.custom_call", List.of(abs.result(0), c0.result(0)), List.of(),
                 dict("call_target_name", StringAttr.of("check.expect_close")),
                 dict("has_side_effect", org.stablehlo4j.ir.BoolAttr.TRUE), 0, null);
         mb.append(cc);
@@ -147,7 +154,7 @@ class AsmPrinterOpsPrintTest {
                   func.func public @main() -> (tensor<2x2xbf16> {jax.result_info = "", mhlo.layout_mode = "default"}) {
                     %0 = call @inputs() : () -> tensor<2x2xbf16>
                     %1 = stablehlo.abs %0 : tensor<2x2xbf16>
-                    "stablehlo.custom_call"(%1, %0) <{call_target_name = "check.expect_close"}> {has_side_effect = true} : (tensor<2x2xbf16>, tensor<2x2xbf16>) -> ()
+                    "test.custom_call"(%1, %0) <{call_target_name = "check.expect_close"}> {has_side_effect = true} : (tensor<2x2xbf16>, tensor<2x2xbf16>) -> ()
                     return %1 : tensor<2x2xbf16>
                   }
                   func.func private @inputs() -> (tensor<2x2xbf16> {mhlo.layout_mode = "default"}) {
@@ -391,6 +398,86 @@ class AsmPrinterOpsPrintTest {
                   func.func @"my func"() attributes {no_inline, "x-y" = 3 : i64} {
                     return
                   }
+                }
+
+                """, AsmPrinter.print(m, PrintOptions.DEFAULT));
+    }
+
+    /** The streaming printer writes the same text as the String one, flushing hex in chunks. */
+    @Test
+    void streamingLargeConstants() {
+        Module m = Module.empty(Location.UNKNOWN);
+        int n = 3 << 20;
+        byte[] data = new byte[n * 4];
+        for (int i = 0; i < data.length; i++) data[i] = (byte) (i * 31 + 7);
+        RankedTensorType t = new RankedTensorType(new long[] {n}, FloatType.F32);
+        DenseElementsAttr big = new DenseElementsAttr(t, data, 0, data.length, false);
+        Attribute wrapped = new AsmPrinterTypesAttrsPrintTest.PrintableAttr("vhlo", "tensor_v1<", big, ">");
+        m.body().append(op("test.const", List.of(), List.of(t), null, dict("value", wrapped), 0, null));
+        java.util.Map<String, ResourceBlob> res = new java.util.LinkedHashMap<>();
+        res.put("r", new ResourceBlob(16, data, 0, data.length));
+        m.dialectResources().put("builtin", res);
+        m.body().append(op("test.const", List.of(), List.of(t), null,
+                dict("value", new DenseResourceElementsAttr(t, "r")), 0, null));
+        String whole = AsmPrinter.print(m, PrintOptions.DEFAULT);
+        java.io.StringWriter w = new java.io.StringWriter();
+        AsmPrinter.print(m, PrintOptions.DEFAULT, w);
+        assertEquals(whole.length(), w.toString().length());
+        assertEquals(whole, w.toString());
+        assertEquals(true, whole.startsWith("module {\n  %0 = \"test.const\"() {value = #vhlo.tensor_v1<dense<\"0x07"));
+        assertEquals(true, whole.endsWith("\"\n    }\n  }\n#-}\n\n"));
+    }
+
+    /** The parser's nesting limit (256 levels of regions or attributes) prints without deep-stack trouble. */
+    @Test
+    void deepNesting() {
+        Module m = Module.empty(Location.UNKNOWN);
+        Block b = m.body();
+        Attribute nested = IntegerAttr.of(IntegerType.I32, 1);
+        for (int i = 0; i < 256; i++) nested = new ArrayAttr(List.of(nested));
+        Location loc = Location.UNKNOWN;
+        for (int i = 0; i < 256; i++) loc = new Location.Name(StringAttr.of("n" + i), loc);
+        for (int i = 0; i < 256; i++) {
+            Operation o = op("test.nest", List.of(), List.of(), null, dict("a", nested), 1, loc);
+            b.append(o);
+            Block inner = new Block();
+            o.region(0).append(inner);
+            b = inner;
+        }
+        for (PrintOptions mode : new PrintOptions[] {PrintOptions.DEFAULT, GENERIC, DEBUG}) {
+            String s = AsmPrinter.print(m, mode);
+            assertEquals(true, s.contains("[".repeat(256) + "1 : i32" + "]".repeat(256)));
+        }
+        // with debug info every distinct nested name location gets its own alias, innermost first
+        String dbg = AsmPrinter.print(m, DEBUG);
+        assertEquals(true, dbg.contains("#loc1 = loc(\"n0\")\n#loc2 = loc(\"n1\"(#loc1))\n"));
+    }
+
+    /**
+     * tests/vhlo/stablehlo_legalize_to_vhlo_mixed.mlir: {@code builtin.unrealized_conversion_cast %0 : A to B}
+     * keeps its prefix outside a builtin default-dialect scope; unregistered ops never use a custom form.
+     */
+    @Test
+    void unrealizedCastAndDefaultDialect() {
+        Module m = Module.empty(Location.UNKNOWN);
+        Operation f = op("test.func", List.of(), List.of(), null, null, 1, null);
+        m.body().append(f);
+        Block b = new Block();
+        Value arg = b.addArgument(TI32, Location.UNKNOWN);
+        f.region(0).append(b);
+        Type vt = new org.stablehlo4j.ir.DialectType("vhlo", "tensor_v1<!vhlo.i32_v1>", true);
+        b.append(op("builtin.unrealized_conversion_cast", List.of(arg), List.of(vt), null, null, 0, null));
+        Operation top = op("builtin.unrealized_conversion_cast", List.of(), List.of(TI32), null, null, 0, null);
+        m.body().append(top);
+        m.body().append(op("func.return", List.of(), List.of(), null, null, 0, null));
+        assertEquals("""
+                module {
+                  "test.func"() ({
+                  ^bb0(%arg0: tensor<i32>):
+                    %1 = builtin.unrealized_conversion_cast %arg0 : tensor<i32> to !vhlo.tensor_v1<!vhlo.i32_v1>
+                  }) : () -> ()
+                  %0 = unrealized_conversion_cast to tensor<i32>
+                  func.return
                 }
 
                 """, AsmPrinter.print(m, PrintOptions.DEFAULT));

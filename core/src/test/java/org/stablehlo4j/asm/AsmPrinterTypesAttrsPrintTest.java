@@ -171,6 +171,12 @@ class AsmPrinterTypesAttrsPrintTest {
         assertEquals("1.000000e+00 : f8E4M3FN", a(new FloatAttr(new FloatType(FloatKind.F8E4M3FN), BigInteger.valueOf(0x38))));
         assertEquals("0x7F : f8E4M3FN", a(new FloatAttr(new FloatType(FloatKind.F8E4M3FN), BigInteger.valueOf(0x7F))));
         assertEquals("1.000000e+00 : bf16", a(new FloatAttr(FloatType.BF16, BigInteger.valueOf(0x3F80))));
+        assertEquals("5.960460e-08 : f16", a(new FloatAttr(FloatType.F16, BigInteger.ONE)));
+        assertEquals("1.000000e+00 : f8E8M0FNU", a(new FloatAttr(new FloatType(FloatKind.F8E8M0FNU), BigInteger.valueOf(0x7F))));
+        assertEquals("0xFF : f8E8M0FNU", a(new FloatAttr(new FloatType(FloatKind.F8E8M0FNU), BigInteger.valueOf(0xFF))));
+        assertEquals("5.000000e-01 : f4E2M1FN", a(new FloatAttr(new FloatType(FloatKind.F4E2M1FN), BigInteger.ONE)));
+        assertEquals("-6.000000e+00 : f4E2M1FN", a(new FloatAttr(new FloatType(FloatKind.F4E2M1FN), BigInteger.valueOf(0xF))));
+        assertEquals("0x80 : f8E4M3FNUZ", a(new FloatAttr(new FloatType(FloatKind.F8E4M3FNUZ), BigInteger.valueOf(0x80))));
         assertEquals("1.000980e+00 : f16", a(new FloatAttr(FloatType.F16, BigInteger.valueOf(0x3C01))));
     }
 

@@ -72,6 +72,7 @@ class CorpusParseTest {
         int parsedChunks = 0;
         int totalChunks = 0;
         List<String> failures = new ArrayList<>();
+        List<Path> prettyFiles = new ArrayList<>();
         for (Path f : mlirFiles(tests)) {
             String whole = Files.readString(f);
             boolean allow = whole.contains("allow-unregistered-dialect");
@@ -83,7 +84,10 @@ class CorpusParseTest {
                 if (err != null && err.contains("custom op '")) pretty = true;
                 errors.add(err);
             }
-            if (pretty) continue;
+            if (pretty) {
+                prettyFiles.add(f);
+                continue;
+            }
             genericFiles++;
             for (int i = 0; i < chunks.size(); i++) {
                 if (chunks.get(i).text().contains("expected-error")) continue;
@@ -94,8 +98,70 @@ class CorpusParseTest {
         }
         System.out.printf("generic-form files: %d, chunks parsed: %d/%d%n", genericFiles, parsedChunks, totalChunks);
         failures.stream().limit(40).forEach(System.out::println);
-        assertTrue(genericFiles >= 36, "expected at least the 36 VHLO legalization files");
+        assertTrue(genericFiles >= 40, "expected the generic-form test files to be found");
         assertEquals(List.of(), failures);
+        checkFunctionsOfPrettyFiles(prettyFiles);
+    }
+
+    /**
+     * Files that mix in pretty ops (e.g. the VHLO legalization tests use a few pretty {@code stablehlo.*} ops)
+     * are split further at top-level {@code func.func} lines: every function must parse or fail with the clean
+     * "custom op ... is unknown" error.
+     */
+    private static void checkFunctionsOfPrettyFiles(List<Path> files) throws IOException {
+        int funcs = 0;
+        int parsed = 0;
+        int vhloFuncs = 0;
+        int vhloParsed = 0;
+        List<String> failures = new ArrayList<>();
+        for (Path f : files) {
+            boolean vhlo = f.getFileName().toString().startsWith("stablehlo_legalize_to_vhlo.");
+            boolean allow = Files.readString(f).contains("allow-unregistered-dialect");
+            for (Chunk c : chunks(f)) {
+                if (c.text().contains("expected-error")) continue;
+                for (Chunk fn : splitFunctions(c)) {
+                    funcs++;
+                    if (vhlo) vhloFuncs++;
+                    String err = parseError(fn, allow);
+                    if (err == null) {
+                        parsed++;
+                        if (vhlo) vhloParsed++;
+                    } else if (!err.contains("custom op '")) {
+                        failures.add(err);
+                    }
+                }
+            }
+        }
+        System.out.printf("functions of files with pretty ops: %d parsed / %d (VHLO legalization files: %d / %d)%n",
+                parsed, funcs, vhloParsed, vhloFuncs);
+        failures.stream().limit(40).forEach(System.out::println);
+        assertEquals(List.of(), failures);
+    }
+
+    /** Splits a chunk whose top level is a sequence of {@code func.func} definitions at those lines. */
+    private static List<Chunk> splitFunctions(Chunk c) {
+        List<Chunk> out = new ArrayList<>();
+        String[] lines = c.text().split("\n", -1);
+        boolean topLevelFuncs = true;
+        for (String l : lines) {
+            if (!l.isEmpty() && !Character.isWhitespace(l.charAt(0)) && !l.startsWith("//") && !l.startsWith("}")
+                    && !l.startsWith("func.func ")) {
+                topLevelFuncs = false;
+            }
+        }
+        if (!topLevelFuncs) return List.of(c);
+        StringBuilder cur = new StringBuilder();
+        int start = c.firstLine();
+        for (int i = 0; i < lines.length; i++) {
+            if (lines[i].startsWith("func.func ") && cur.length() > 0) {
+                out.add(new Chunk(c.file(), start, cur.toString()));
+                cur.setLength(0);
+                start = c.firstLine() + i;
+            }
+            cur.append(lines[i]).append('\n');
+        }
+        out.add(new Chunk(c.file(), start, cur.toString()));
+        return out;
     }
 
     @Test
