@@ -89,8 +89,20 @@ public final class BytecodeReader {
         return data.length >= 4 && data[0] == 'M' && data[1] == 'L' && (data[2] & 0xFF) == 0xEF && data[3] == 'R';
     }
 
+    /** Reads a file; ops of dialects that are not registered are accepted (as unregistered ops). */
     public static Module read(byte[] data, String bufferName) throws BytecodeException {
-        return new Impl(data, bufferName).read();
+        return read(data, bufferName, true);
+    }
+
+    /**
+     * Reads a file. Unless {@code allowUnregisteredDialect}, an op of a dialect that is neither registered
+     * ({@link org.stablehlo4j.dialect.Registry}) nor has a bytecode codec is an error, as in MLIR.
+     */
+    public static Module read(byte[] data, String bufferName, boolean allowUnregisteredDialect)
+            throws BytecodeException {
+        Impl impl = new Impl(data, bufferName);
+        impl.allowUnregisteredDialect = allowUnregisteredDialect;
+        return impl.read();
     }
 
     public static Module read(ByteBuffer buffer, String bufferName) throws BytecodeException {
@@ -189,6 +201,7 @@ public final class BytecodeReader {
         private final String bufferName;
         /** Stop after the dialect section (see {@link #describe}). */
         boolean headerOnly;
+        boolean allowUnregisteredDialect = true;
         private long version;
         private String producer = "";
         private StringTable strings;
@@ -580,6 +593,13 @@ public final class BytecodeReader {
             if (schema == null && codec != null && codec.rejectsUnknownOps()) {
                 throw c.error(at, "unregistered operation '" + fullName + "' found in dialect ('"
                         + opName.dialect().name() + "') that does not allow unknown operations");
+            }
+            String dialect = opName.dialect().name();
+            if (!allowUnregisteredDialect && codec == null
+                    && !org.stablehlo4j.dialect.Registry.isDialectRegistered(dialect)) {
+                throw c.error(at, "dialect '" + dialect + "' is unknown. If this is intended, please call "
+                        + "allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with "
+                        + "the MLIR tool used.");
             }
             int mask = c.readByte();
             Location loc = location(c);

@@ -104,6 +104,8 @@ class HandCraftedBytecodeTest {
         byte[] f = file(0, dialects(0, S_A, S_B, S_R), attrTypes(new Entry[] {UNKNOWN_LOC}, new Entry[] {I32}),
                 forwardRefIR(0));
         checkForwardRef(BytecodeReader.read(f, "v0"));
+        BytecodeException e = assertThrows(BytecodeException.class, () -> BytecodeReader.read(f, "v0", false));
+        assertTrue(e.baseMessage().startsWith("dialect 'test' is unknown."), e.getMessage());
     }
 
     @Test
