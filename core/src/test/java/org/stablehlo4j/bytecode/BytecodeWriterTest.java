@@ -41,6 +41,44 @@ class BytecodeWriterTest {
         assertEquals(33, n);
     }
 
+    /** Upstream test files whose RUN lines pipe {@code -emit-bytecode} output back into the tools. */
+    @Test
+    void upstreamEmitBytecodeFilesRoundTrip() throws Exception {
+        Path tests = Path.of(System.getProperty("stablehlo.shared", "../shared/stablehlo"), "stablehlo", "tests");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(tests));
+        int files = 0;
+        int chunks = 0;
+        List<String> failures = new ArrayList<>();
+        List<Path> all;
+        try (Stream<Path> s = Files.walk(tests)) {
+            all = s.filter(p -> p.toString().endsWith(".mlir")).sorted().toList();
+        }
+        for (Path p : all) {
+            String text = Files.readString(p, StandardCharsets.UTF_8);
+            if (!text.contains("-emit-bytecode")) continue;
+            files++;
+            for (String chunk : text.split("(?m)^// -----\\s*$")) {
+                Module m;
+                try {
+                    m = AsmParser.parse(chunk, new ParseOptions(p.toString(), 1, true));
+                } catch (DiagnosticException e) {
+                    continue; // expected-error chunks and constructs the parser rejects
+                }
+                chunks++;
+                try {
+                    String before = AsmPrinter.print(m, PrintOptions.DEFAULT);
+                    Module back = BytecodeReader.read(BytecodeWriter.write(m, "StableHLO4J"), p.toString());
+                    assertEquals(before, AsmPrinter.print(back, PrintOptions.DEFAULT));
+                } catch (AssertionError | Exception e) {
+                    if (failures.size() < 5) failures.add(p.getFileName() + ": " + e.getMessage());
+                }
+            }
+        }
+        System.err.println("emit-bytecode round trip: " + files + " files, " + chunks + " chunks");
+        assertTrue(chunks > 0);
+        assertEquals(List.of(), failures);
+    }
+
     private static final String TEXT = """
             "test.op"() {a = [1 : i32, "s", unit], b = dense<[1.000000e+00, 2.500000e+00]> : tensor<2xf32>, \
             c = array<i64: 1, 2>, d = @sym::@nested, e = true, f = dense<[true, false, true]> : tensor<3xi1>, \
