@@ -1,6 +1,5 @@
 package org.stablehlo4j.dialect.stablehlo;
 
-import java.math.BigInteger;
 import java.util.List;
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.AsmSink;
@@ -131,26 +130,28 @@ public final class TextSink implements AsmSink {
     }
 
     private void dense(DenseElementsAttr d, IntegerType it) {
-        int eb = Math.max(1, (it.width() + 7) / 8);
-        int n = d.length() / eb;
+        long[] v = Fields.denseLongs(d);
+        int n = d.isSplat() ? 1 : v.length;
         out.append("dense<");
-        if (!d.isSplat() && n != 1) out.append('[');
+        if (n != 1) out.append('[');
         for (int i = 0; i < n; i++) {
             if (i > 0) out.append(", ");
-            byte[] le = new byte[eb];
-            for (int k = 0; k < eb; k++) le[eb - 1 - k] = d.byteAt(i * eb + k);
-            BigInteger v = it.isUnsigned() ? new BigInteger(1, le) : new BigInteger(le);
-            out.append(v);
+            out.append(it.isUnsigned() ? Long.toUnsignedString(v[i]) : Long.toString(v[i]));
         }
-        if (!d.isSplat() && n != 1) out.append(']');
+        if (n != 1) out.append(']');
         out.append("> : ");
         type(d.type());
     }
 
     private void symbol(String name) {
+        out.append(symbolText(name));
+    }
+
+    /** {@code @name}, quoted when the name is not a bare identifier. */
+    static String symbolText(String name) {
         boolean bare = !name.isEmpty() && (Character.isLetter(name.charAt(0)) || name.charAt(0) == '_')
                 && name.chars().allMatch(c -> Character.isLetterOrDigit(c) || c == '_' || c == '$' || c == '.');
-        out.append('@').append(bare ? name : Fields.quote(name));
+        return "@" + (bare ? name : Fields.quote(name));
     }
 
     private void dialect(char sigil, DialectPrintable p) {
