@@ -1,7 +1,12 @@
 package org.stablehlo4j.asm;
 
+import java.util.List;
+
+import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.DiagnosticException;
+import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.StringAttr;
 
 /** Entry point: MLIR assembly text to IR. */
 public final class AsmParser {
@@ -9,11 +14,23 @@ public final class AsmParser {
 
     /**
      * Parses a whole buffer. Top-level ops other than a single {@code builtin.module} are wrapped into an
-     * implicit module, as MLIR does.
+     * implicit module, as MLIR does. Parsing stops at the first error.
      *
      * @throws DiagnosticException with {@code file:line:col} locations for any syntax error
      */
     public static Module parse(String text, ParseOptions options) throws DiagnosticException {
-        throw new UnsupportedOperationException("not implemented yet");
+        try {
+            return new OperationParser(text, options).parseModule();
+        } catch (ParseError e) {
+            throw failure(text, options, Math.min(e.offset, text.length()), e.getMessage());
+        } catch (StackOverflowError e) {
+            throw failure(text, options, 0, "nesting depth exceeded: input is nested too deeply");
+        }
+    }
+
+    private static DiagnosticException failure(String text, ParseOptions options, int offset, String message) {
+        Location loc = ParserBase.pointLocation(new Lexer(text), StringAttr.of(options.bufferName()),
+                options.firstLine(), offset);
+        return new DiagnosticException(List.of(Diagnostic.error(loc, message)));
     }
 }

@@ -1,0 +1,27 @@
+package org.stablehlo4j.asm;
+
+import java.util.function.BiConsumer;
+import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.Value;
+
+/**
+ * The pretty form of a registered op (MLIR's custom assembly format). Register with
+ * {@link AsmPrinter#registerCustomPrinter(String, AsmPrinterCustomOp)}.
+ */
+public interface AsmPrinterCustomOp {
+    /** Prints everything after {@code %results = }, starting with the op name (see {@link AsmPrinterContext#printOpName}). */
+    void print(Operation op, AsmPrinterContext p);
+
+    /** Dialect whose prefix may be dropped from op names inside this op's regions (OpAsmOpInterface), or "". */
+    default String defaultDialect() {
+        return "";
+    }
+
+    /** Suggests SSA names for results (e.g. {@code cst}); called only when printing the custom form. */
+    default void resultNames(Operation op, BiConsumer<Value, String> setName) {}
+
+    /** Whether the op is a block terminator (lets {@code printBlockTerminators = false} hide it). */
+    default boolean isTerminator() {
+        return false;
+    }
+}

@@ -1,0 +1,344 @@
+package org.stablehlo4j.asm;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.stablehlo4j.asm.Token.Kind;
+import org.stablehlo4j.ir.Attribute;
+import org.stablehlo4j.ir.ComplexType;
+import org.stablehlo4j.ir.DenseArrayAttr;
+import org.stablehlo4j.ir.DenseElementsAttr;
+import org.stablehlo4j.ir.DenseStringElementsAttr;
+import org.stablehlo4j.ir.FloatKind;
+import org.stablehlo4j.ir.FloatType;
+import org.stablehlo4j.ir.IndexType;
+import org.stablehlo4j.ir.IntegerType;
+import org.stablehlo4j.ir.RankedTensorType;
+import org.stablehlo4j.ir.StringAttr;
+import org.stablehlo4j.ir.Type;
+
+/**
+ * Parses {@code dense<...>} and {@code array<...>} literals into the IR's packed little-endian layout. Literal
+ * elements are first recorded as token offsets (plus a negation flag) and converted once the type is known.
+ */
+final class DenseParser {
+    private static final long[] SCALAR = new long[0];
+
+    private final TypeAttrParser p;
+    private final Lexer relex;
+    private int[] starts = new int[16];
+    private boolean[] negated = new boolean[16];
+    private int count;
+    private int numPairs;
+    private int numScalars;
+
+    DenseParser(TypeAttrParser p) {
+        this.p = p;
+        this.relex = new Lexer(p.text);
+    }
+
+    // ---------------------------------------------------------------------------------------------- dense<>
+
+    Attribute parseDense() {
+        int at = p.tok.start;
+        p.consume();
+        p.expect(Kind.LESS, "expected '<' after 'dense'");
+        Token hex = null;
+        long[] shape = null;
+        if (!p.is(Kind.GREATER)) {
+            if (p.is(Kind.STRING) && p.text.startsWith("\"0x", p.tok.start)) {
+                hex = p.tok;
+                p.consume();
+            } else {
+                shape = p.is(Kind.L_SQUARE) ? parseList() : parseElement();
+            }
+        }
+        p.expect(Kind.GREATER, "expected '>'");
+        p.expect(Kind.COLON, "expected ':'");
+        int typeAt = p.tok.start;
+        Type t = p.parseType();
+        if (!(t instanceof RankedTensorType rt)) {
+            throw ParserBase.errorAt(typeAt, "elements literal must be a ranked tensor type");
+        }
+        long n = rt.numElements();
+        if (!rt.hasStaticShape() || n < 0) {
+            throw ParserBase.errorAt(typeAt, "elements literal type must have static shape");
+        }
+        Type elt = rt.elementType();
+        int eb = elementBytes(elt);
+        if (eb < 0) return stringElements(rt, hex, shape, n, typeAt);
+        if (hex != null) return hexElements(rt, hex, n, eb);
+        if (shape == null) {
+            if (n != 0) {
+                throw zeroElements(rt, typeAt);
+            }
+            return new DenseElementsAttr(rt, new byte[0], 0, 0, false);
+        }
+        boolean splat = shape == SCALAR;
+        if (!splat) checkShape(shape, rt, at);
+        if (n == 0) return new DenseElementsAttr(rt, new byte[0], 0, 0, false);
+        boolean complex = elt instanceof ComplexType;
+        if (complex ? numScalars > 0 : numPairs > 0) {
+            throw ParserBase.errorAt(at, complex ? "expected complex elements (real, imag) for complex element type"
+                    : "unexpected complex element for non-complex element type");
+        }
+        Type scalarType = complex ? ((ComplexType) elt).elementType() : elt;
+        int sb = complex ? eb / 2 : eb;
+        long total = (long) count * sb;
+        if (total > Integer.MAX_VALUE - 16) throw ParserBase.errorAt(at, "elements literal is too large");
+        byte[] out = new byte[(int) total];
+        for (int i = 0; i < count; i++) writeScalar(scalarType, out, i * sb, sb, i);
+        return packed(rt, out, eb);
+    }
+
+    private static ParseError zeroElements(RankedTensorType rt, int at) {
+        return ParserBase.errorAt(at, "parsed zero elements, but type (" + ParserBase.show(rt) + ") expected at least 1");
+    }
+
+    /** Wraps packed element bytes, collapsing an all-equal payload to a splat like MLIR does. */
+    private static DenseElementsAttr packed(RankedTensorType rt, byte[] out, int eb) {
+        int n = out.length / eb;
+        boolean same = n >= 1;
+        for (int i = 1; i < n && same; i++) {
+            same = Arrays.equals(out, i * eb, i * eb + eb, out, 0, eb);
+        }
+        if (same) return new DenseElementsAttr(rt, out, 0, eb, true);
+        return new DenseElementsAttr(rt, out, 0, out.length, false);
+    }
+
+    private void checkShape(long[] shape, RankedTensorType rt, int at) {
+        if (!Arrays.equals(shape, rt.shape())) {
+            throw ParserBase.errorAt(at, "inferred shape of elements literal (" + dims(shape)
+                    + ") does not match type (" + dims(rt.shape()) + ")");
+        }
+    }
+
+    private static String dims(long[] shape) {
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < shape.length; i++) {
+            if (i > 0) sb.append(", ");
+            sb.append(shape[i]);
+        }
+        return sb.append(']').toString();
+    }
+
+    /** Bytes per element in the packed layout, or -1 when the element type holds strings. */
+    static int elementBytes(Type t) {
+        if (t instanceof IntegerType it) return it.width() == 1 ? 1 : (it.width() + 7) / 8;
+        if (t instanceof IndexType) return 8;
+        if (t instanceof FloatType ft) return ft.kind().storageBytes();
+        if (t instanceof ComplexType ct) {
+            int b = elementBytes(ct.elementType());
+            return b < 0 ? -1 : 2 * b;
+        }
+        return -1;
+    }
+
+    private Attribute hexElements(RankedTensorType rt, Token hex, long n, int eb) {
+        byte[] data = decodeHex(p, hex);
+        boolean i1 = rt.elementType() instanceof IntegerType it && it.width() == 1;
+        if (data.length == eb && n >= 1) return new DenseElementsAttr(rt, data, 0, eb, true);
+        if (n * eb == data.length) return packed(rt, data, eb);
+        if (i1 && data.length == (n + 7) / 8) {
+            byte[] bytes = new byte[(int) n];
+            for (int i = 0; i < n; i++) bytes[i] = (byte) ((data[i >> 3] >> (i & 7)) & 1);
+            return packed(rt, bytes, 1);
+        }
+        throw ParserBase.errorAt(hex.start, "elements hex data size is invalid for provided type");
+    }
+
+    /** Decodes a {@code "0x..."} string token straight into bytes. */
+    static byte[] decodeHex(ParserBase p, Token t) {
+        int from = t.start + 3;
+        int to = t.end - 1;
+        if (((to - from) & 1) != 0) throw ParserBase.errorAt(t.start, "expected hex string with an even number of digits");
+        byte[] out = new byte[(to - from) / 2];
+        String s = p.text;
+        for (int i = from, k = 0; i < to; i += 2, k++) {
+            int hi = Character.digit(s.charAt(i), 16);
+            int lo = Character.digit(s.charAt(i + 1), 16);
+            if (hi < 0 || lo < 0) throw ParserBase.errorAt(t.start, "expected string containing hex digits");
+            out[k] = (byte) ((hi << 4) | lo);
+        }
+        return out;
+    }
+
+    private Attribute stringElements(RankedTensorType rt, Token hex, long[] shape, long n, int typeAt) {
+        List<StringAttr> values = new ArrayList<>();
+        if (hex != null) {
+            values.add(new StringAttr(p.lex.stringBytes(hex), null));
+            shape = SCALAR;
+        } else if (shape == null) {
+            if (n != 0) throw zeroElements(rt, typeAt);
+            return new DenseStringElementsAttr(rt, List.of(), false);
+        } else {
+            for (int i = 0; i < count; i++) {
+                relex.reset(starts[i]);
+                Token t = relex.next();
+                if (t.kind != Kind.STRING || negated[i]) {
+                    throw ParserBase.errorAt(starts[i], "expected string token, got " + p.lex.spelling(t));
+                }
+                values.add(new StringAttr(p.lex.stringBytes(t), null));
+            }
+        }
+        if (numPairs > 0) throw ParserBase.errorAt(typeAt, "unexpected complex element for string elements");
+        if (shape != SCALAR) checkShape(shape, rt, typeAt);
+        boolean same = !values.isEmpty();
+        for (int i = 1; i < values.size() && same; i++) same = values.get(i).equals(values.get(0));
+        if (same) return new DenseStringElementsAttr(rt, List.of(values.get(0)), true);
+        return new DenseStringElementsAttr(rt, values, false);
+    }
+
+    /** list ::= '[' (element-or-list (',' element-or-list)*)? ']'; returns the inferred shape. */
+    private long[] parseList() {
+        p.enter();
+        p.consume();
+        long[] inner = null;
+        long size = 0;
+        if (!p.consumeIf(Kind.R_SQUARE)) {
+            do {
+                int at = p.tok.start;
+                long[] s = p.is(Kind.L_SQUARE) ? parseList() : parseElement();
+                if (inner == null) {
+                    inner = s;
+                } else if (!Arrays.equals(inner, s)) {
+                    throw ParserBase.errorAt(at, "tensor literal is invalid; ranks are not consistent between elements");
+                }
+                size++;
+            } while (p.consumeIf(Kind.COMMA));
+            p.expect(Kind.R_SQUARE, "expected ']'");
+        }
+        p.leave();
+        long[] in = inner == null ? SCALAR : inner;
+        long[] shape = new long[in.length + 1];
+        shape[0] = size;
+        System.arraycopy(in, 0, shape, 1, in.length);
+        return shape;
+    }
+
+    /** A scalar element, or a complex {@code (re, im)} pair. */
+    private long[] parseElement() {
+        if (p.consumeIf(Kind.L_PAREN)) {
+            recordScalar();
+            p.expect(Kind.COMMA, "expected ',' between complex elements");
+            recordScalar();
+            p.expect(Kind.R_PAREN, "expected ')' after complex elements");
+            numPairs++;
+        } else {
+            recordScalar();
+            numScalars++;
+        }
+        return SCALAR;
+    }
+
+    private void recordScalar() {
+        boolean neg = p.consumeIf(Kind.MINUS);
+        Token t = p.tok;
+        boolean ok = switch (t.kind) {
+            case INTEGER, FLOAT -> true;
+            case STRING -> !neg;
+            case BARE_IDENTIFIER -> !neg && (p.lex.spells(t, "true") || p.lex.spells(t, "false"));
+            default -> false;
+        };
+        if (!ok) throw p.wrongToken("expected element literal of primitive type");
+        if (count == starts.length) {
+            starts = Arrays.copyOf(starts, count * 2);
+            negated = Arrays.copyOf(negated, count * 2);
+        }
+        starts[count] = t.start;
+        negated[count] = neg;
+        count++;
+        p.consume();
+    }
+
+    /** Converts recorded element {@code i} to {@code type} and stores it little-endian at {@code out[off..]}. */
+    private void writeScalar(Type type, byte[] out, int off, int nbytes, int i) {
+        relex.reset(starts[i]);
+        Token t = relex.next();
+        boolean neg = negated[i];
+        if (type instanceof FloatType ft) {
+            FloatKind k = ft.kind();
+            if (t.kind == Kind.FLOAT || (t.kind == Kind.INTEGER && !p.isHex(t))) {
+                if (k == FloatKind.F32) {
+                    float f = Float.parseFloat(p.text.substring(t.start, t.end));
+                    putLong(out, off, 4, Float.floatToRawIntBits(neg ? -f : f));
+                } else if (k == FloatKind.F64) {
+                    double d = Double.parseDouble(p.text.substring(t.start, t.end));
+                    putLong(out, off, 8, Double.doubleToRawLongBits(neg ? -d : d));
+                } else {
+                    putBig(out, off, nbytes, p.floatBits(k, t, neg));
+                }
+            } else if (t.kind == Kind.INTEGER) {
+                putBig(out, off, nbytes, p.hexFloatBits(k, t, neg));
+            } else {
+                throw ParserBase.errorAt(t.start, "expected floating-point elements, but parsed " + describe(t));
+            }
+            return;
+        }
+        // integer or index
+        if (t.kind == Kind.BARE_IDENTIFIER) {
+            if (!(type instanceof IntegerType it && it.width() == 1)) {
+                throw ParserBase.errorAt(t.start, "expected i1 type for 'true' or 'false' values");
+            }
+            out[off] = (byte) (p.lex.spells(t, "true") ? 1 : 0);
+            return;
+        }
+        if (t.kind != Kind.INTEGER) {
+            throw ParserBase.errorAt(t.start, "expected integer elements, but parsed " + describe(t));
+        }
+        putBig(out, off, nbytes, p.checkedInteger(type, t, neg, "integer constant out of range for type"));
+    }
+
+    private static String describe(Token t) {
+        return switch (t.kind) {
+            case FLOAT -> "floating-point";
+            case STRING -> "string";
+            default -> "integer";
+        };
+    }
+
+    private static void putLong(byte[] out, int off, int nbytes, long v) {
+        for (int k = 0; k < nbytes; k++) out[off + k] = (byte) (v >>> (8 * k));
+    }
+
+    /** Two's complement little-endian, sign- or zero-extended/truncated to {@code nbytes}. */
+    static void putBig(byte[] out, int off, int nbytes, BigInteger v) {
+        if (v.bitLength() < 64) {
+            putLong(out, off, Math.min(nbytes, 8), v.longValue());
+            if (nbytes > 8) Arrays.fill(out, off + 8, off + nbytes, (byte) (v.signum() < 0 ? -1 : 0));
+            return;
+        }
+        byte[] be = v.toByteArray();
+        for (int k = 0; k < nbytes; k++) {
+            int src = be.length - 1 - k;
+            out[off + k] = src >= 0 ? be[src] : (byte) (v.signum() < 0 ? -1 : 0);
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------- array<>
+
+    /** {@code array<T>} or {@code array<T: v0, v1, ...>} with T an integer or float type. */
+    Attribute parseDenseArray() {
+        p.consume();
+        p.expect(Kind.LESS, "expected '<' after 'array'");
+        int typeAt = p.tok.start;
+        Type elt = p.parseType();
+        if (!(elt instanceof IntegerType) && !(elt instanceof FloatType)) {
+            throw ParserBase.errorAt(typeAt, "expected integer or float type, got: " + ParserBase.show(elt));
+        }
+        if (p.consumeIf(Kind.COLON)) {
+            do {
+                recordScalar();
+            } while (p.consumeIf(Kind.COMMA));
+        }
+        p.expect(Kind.GREATER, "expected '>' to close an array attribute");
+        int eb = elementBytes(elt);
+        long total = (long) count * eb;
+        if (total > Integer.MAX_VALUE - 16) throw ParserBase.errorAt(typeAt, "array attribute is too large");
+        byte[] out = new byte[(int) total];
+        for (int i = 0; i < count; i++) writeScalar(elt, out, i * eb, eb, i);
+        return new DenseArrayAttr(elt, out, count);
+    }
+}

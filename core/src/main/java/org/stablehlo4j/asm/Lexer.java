@@ -1,0 +1,285 @@
+package org.stablehlo4j.asm;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+import org.stablehlo4j.asm.Token.Kind;
+
+/**
+ * Hand-written MLIR assembly lexer working directly on the text by index (no regular expressions). Errors are
+ * reported by throwing {@link ParseError} with the offending offset.
+ */
+public final class Lexer {
+    private final String text;
+    private final int length;
+    private int pos;
+    private int[] lineStarts;
+
+    public Lexer(String text) {
+        this.text = text;
+        this.length = text.length();
+    }
+
+    public String text() { return text; }
+
+    /** Moves the lexer so that the next token starts at {@code offset}. */
+    public void reset(int offset) { pos = offset; }
+
+    public int position() { return pos; }
+
+    /** Lexes the next token. */
+    public Token next() {
+        while (true) {
+            if (pos >= length) return new Token(Kind.EOF, length, length);
+            int start = pos;
+            char c = text.charAt(pos++);
+            switch (c) {
+                case ' ', '\t', '\n', '\r' -> { continue; }
+                case ':' -> {
+                    if (pos < length && text.charAt(pos) == ':') { pos++; return tok(Kind.COLON_COLON, start); }
+                    return tok(Kind.COLON, start);
+                }
+                case ',' -> { return tok(Kind.COMMA, start); }
+                case '.' -> {
+                    if (pos + 1 < length && text.charAt(pos) == '.' && text.charAt(pos + 1) == '.') {
+                        pos += 2;
+                        return tok(Kind.ELLIPSIS, start);
+                    }
+                    throw new ParseError(start, "unexpected character");
+                }
+                case '(' -> { return tok(Kind.L_PAREN, start); }
+                case ')' -> { return tok(Kind.R_PAREN, start); }
+                case '{' -> {
+                    if (pos + 1 < length && text.charAt(pos) == '-' && text.charAt(pos + 1) == '#') {
+                        pos += 2;
+                        return tok(Kind.FILE_METADATA_BEGIN, start);
+                    }
+                    return tok(Kind.L_BRACE, start);
+                }
+                case '}' -> { return tok(Kind.R_BRACE, start); }
+                case '[' -> { return tok(Kind.L_SQUARE, start); }
+                case ']' -> { return tok(Kind.R_SQUARE, start); }
+                case '<' -> { return tok(Kind.LESS, start); }
+                case '>' -> { return tok(Kind.GREATER, start); }
+                case '=' -> { return tok(Kind.EQUAL, start); }
+                case '+' -> { return tok(Kind.PLUS, start); }
+                case '*' -> { return tok(Kind.STAR, start); }
+                case '?' -> { return tok(Kind.QUESTION, start); }
+                case '|' -> { return tok(Kind.VERTICAL_BAR, start); }
+                case '-' -> {
+                    if (pos < length && text.charAt(pos) == '>') { pos++; return tok(Kind.ARROW, start); }
+                    return tok(Kind.MINUS, start);
+                }
+                case '/' -> {
+                    if (pos < length && text.charAt(pos) == '/') {
+                        while (pos < length && text.charAt(pos) != '\n' && text.charAt(pos) != '\r') pos++;
+                        continue;
+                    }
+                    throw new ParseError(start, "unexpected character");
+                }
+                case '@' -> { return lexAtIdentifier(start); }
+                case '#' -> {
+                    if (pos + 1 < length && text.charAt(pos) == '-' && text.charAt(pos + 1) == '}') {
+                        pos += 2;
+                        return tok(Kind.FILE_METADATA_END, start);
+                    }
+                    return lexPrefixed(start, Kind.HASH_IDENTIFIER, "invalid attribute name");
+                }
+                case '!' -> { return lexPrefixed(start, Kind.EXCLAMATION_IDENTIFIER, "invalid type identifier"); }
+                case '%' -> { return lexPrefixed(start, Kind.PERCENT_IDENTIFIER, "invalid SSA name"); }
+                case '^' -> { return lexPrefixed(start, Kind.CARET_IDENTIFIER, "invalid block name"); }
+                case '"' -> { return lexString(start); }
+                default -> {
+                    if (isLetter(c) || c == '_') return lexBareIdentifier(start);
+                    if (c >= '0' && c <= '9') return lexNumber(start);
+                    throw new ParseError(start, "unexpected character");
+                }
+            }
+        }
+    }
+
+    private Token tok(Kind k, int start) { return new Token(k, start, pos); }
+
+    private static boolean isLetter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+    private static boolean isDigit(char c) { return c >= '0' && c <= '9'; }
+
+    private static boolean isHexDigit(char c) {
+        return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+    }
+
+    /** Characters allowed after the first in suffix identifiers ({@code %x}, {@code #a}, ...). */
+    private static boolean isSuffixChar(char c) {
+        return isLetter(c) || isDigit(c) || c == '$' || c == '.' || c == '_' || c == '-';
+    }
+
+    private Token lexBareIdentifier(int start) {
+        while (pos < length) {
+            char c = text.charAt(pos);
+            if (isLetter(c) || isDigit(c) || c == '_' || c == '$' || c == '.') pos++; else break;
+        }
+        return tok(Kind.BARE_IDENTIFIER, start);
+    }
+
+    private Token lexAtIdentifier(int start) {
+        if (pos < length && text.charAt(pos) == '"') {
+            lexString(pos);
+            return tok(Kind.AT_IDENTIFIER, start);
+        }
+        if (pos >= length || !(isLetter(text.charAt(pos)) || text.charAt(pos) == '_')) {
+            throw new ParseError(start, "@ identifier expected to start with letter or '_'");
+        }
+        lexBareIdentifier(pos);
+        return tok(Kind.AT_IDENTIFIER, start);
+    }
+
+    private Token lexPrefixed(int start, Kind kind, String error) {
+        if (pos < length && isDigit(text.charAt(pos))) {
+            while (pos < length && isDigit(text.charAt(pos))) pos++;
+        } else if (pos < length && isSuffixChar(text.charAt(pos)) && !isDigit(text.charAt(pos))) {
+            while (pos < length && isSuffixChar(text.charAt(pos))) pos++;
+        } else {
+            throw new ParseError(start, error);
+        }
+        return tok(kind, start);
+    }
+
+    private Token lexNumber(int start) {
+        char first = text.charAt(start);
+        if (first == '0' && pos + 1 <= length && pos < length && text.charAt(pos) == 'x'
+                && pos + 1 < length && isHexDigit(text.charAt(pos + 1))) {
+            pos++;
+            while (pos < length && isHexDigit(text.charAt(pos))) pos++;
+            return tok(Kind.INTEGER, start);
+        }
+        while (pos < length && isDigit(text.charAt(pos))) pos++;
+        if (pos >= length || text.charAt(pos) != '.') return tok(Kind.INTEGER, start);
+        pos++;
+        while (pos < length && isDigit(text.charAt(pos))) pos++;
+        if (pos < length && (text.charAt(pos) == 'e' || text.charAt(pos) == 'E')) {
+            int p = pos + 1;
+            if (p < length && (text.charAt(p) == '-' || text.charAt(p) == '+')) p++;
+            if (p < length && isDigit(text.charAt(p))) {
+                pos = p;
+                while (pos < length && isDigit(text.charAt(pos))) pos++;
+            }
+        }
+        return tok(Kind.FLOAT, start);
+    }
+
+    private Token lexString(int start) {
+        pos = start + 1;
+        while (true) {
+            if (pos >= length) throw new ParseError(start, "expected '\"' in string literal");
+            char c = text.charAt(pos++);
+            switch (c) {
+                case '"' -> { return tok(Kind.STRING, start); }
+                case '\n', '\r', 0x0B, '\f' -> throw new ParseError(pos - 1, "expected '\"' in string literal");
+                case '\\' -> {
+                    if (pos >= length) throw new ParseError(start, "expected '\"' in string literal");
+                    char e = text.charAt(pos);
+                    if (e == '"' || e == '\\' || e == 'n' || e == 't') {
+                        pos++;
+                    } else if (pos + 1 < length && isHexDigit(e) && isHexDigit(text.charAt(pos + 1))) {
+                        pos += 2;
+                    } else {
+                        throw new ParseError(pos - 1, "unknown escape in string literal");
+                    }
+                }
+                default -> { }
+            }
+        }
+    }
+
+    /** The source text of a token. */
+    public String spelling(Token t) { return text.substring(t.start, t.end); }
+
+    /** Whether the token's text equals {@code s}, without allocating. */
+    public boolean spells(Token t, String s) {
+        return t.end - t.start == s.length() && text.startsWith(s, t.start);
+    }
+
+    /** The bytes of a string literal token (or of {@code @"..."}), escapes decoded, UTF-8 encoded. */
+    public byte[] stringBytes(Token t) {
+        int s = t.start;
+        if (text.charAt(s) == '@') s++;
+        return decodeString(s + 1, t.end - 1);
+    }
+
+    /** The value of a string token as a Java string (UTF-8 decoded, lossy for non-UTF-8 bytes). */
+    public String stringValue(Token t) {
+        int s = t.start;
+        if (text.charAt(s) == '@') s++;
+        boolean plain = true;
+        for (int i = s + 1; i < t.end - 1 && plain; i++) plain = text.charAt(i) != '\\';
+        if (plain) return text.substring(s + 1, t.end - 1);
+        return new String(decodeString(s + 1, t.end - 1), StandardCharsets.UTF_8);
+    }
+
+    private byte[] decodeString(int from, int to) {
+        boolean ascii = true;
+        for (int i = from; i < to && ascii; i++) {
+            char c = text.charAt(i);
+            ascii = c < 0x80 && c != '\\';
+        }
+        if (ascii) {
+            byte[] b = new byte[to - from];
+            for (int i = from; i < to; i++) b[i - from] = (byte) text.charAt(i);
+            return b;
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream(to - from);
+        int i = from;
+        while (i < to) {
+            char c = text.charAt(i);
+            if (c == '\\') {
+                char e = text.charAt(i + 1);
+                switch (e) {
+                    case 'n' -> { out.write('\n'); i += 2; }
+                    case 't' -> { out.write('\t'); i += 2; }
+                    case '"', '\\' -> { out.write(e); i += 2; }
+                    default -> {
+                        out.write((Character.digit(e, 16) << 4) | Character.digit(text.charAt(i + 2), 16));
+                        i += 3;
+                    }
+                }
+            } else {
+                int j = i;
+                while (j < to && text.charAt(j) != '\\') j++;
+                byte[] chunk = text.substring(i, j).getBytes(StandardCharsets.UTF_8);
+                out.write(chunk, 0, chunk.length);
+                i = j;
+            }
+        }
+        return out.toByteArray();
+    }
+
+    /** 1-based line of a character offset. */
+    public int line(int offset) {
+        int[] ls = lineStarts();
+        int idx = Arrays.binarySearch(ls, offset);
+        return (idx >= 0 ? idx : -idx - 2) + 1;
+    }
+
+    /** 1-based column of a character offset. */
+    public int column(int offset) {
+        return column(offset, line(offset));
+    }
+
+    /** 1-based column of a character offset known to be on 1-based {@code line}. */
+    public int column(int offset, int line) {
+        return offset - lineStarts()[line - 1] + 1;
+    }
+
+    private int[] lineStarts() {
+        if (lineStarts == null) {
+            int n = 1;
+            for (int i = 0; i < length; i++) if (text.charAt(i) == '\n') n++;
+            int[] ls = new int[n];
+            int k = 1;
+            for (int i = 0; i < length; i++) if (text.charAt(i) == '\n') ls[k++] = i + 1;
+            lineStarts = ls;
+        }
+        return lineStarts;
+    }
+}

@@ -1,0 +1,732 @@
+package org.stablehlo4j.asm;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+import org.stablehlo4j.asm.Token.Kind;
+import org.stablehlo4j.dialect.OpDef;
+import org.stablehlo4j.dialect.Registry;
+import org.stablehlo4j.ir.ArrayAttr;
+import org.stablehlo4j.ir.Attribute;
+import org.stablehlo4j.ir.Block;
+import org.stablehlo4j.ir.BlockArgument;
+import org.stablehlo4j.ir.DictionaryAttr;
+import org.stablehlo4j.ir.FunctionType;
+import org.stablehlo4j.ir.Location;
+import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.NamedAttribute;
+import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.ResourceBlob;
+import org.stablehlo4j.ir.StringAttr;
+import org.stablehlo4j.ir.SymbolRefAttr;
+import org.stablehlo4j.ir.Type;
+import org.stablehlo4j.ir.TypeAttr;
+import org.stablehlo4j.ir.Value;
+
+/**
+ * Parses operations, regions and blocks (generic form plus the custom forms of the builtin and func ops), the
+ * top level with alias definitions and the {@code {-# ... #-}} resource section, and resolves SSA names,
+ * block labels and forward {@code #loc} alias references.
+ */
+final class OperationParser extends TypeAttrParser {
+    /**
+     * Dialect namespaces accepted as if registered until their dialects land in the {@link Registry}. Any op name
+     * in these namespaces is kept generically. Shrink this set as dialects get registered.
+     */
+    static final Set<String> PROVISIONALLY_REGISTERED_DIALECTS = Set.of(
+            // StableHLO's own dialects and the test dialects stablehlo-opt registers
+            "stablehlo", "vhlo", "chlo", "check", "interpreter", "hlo_test_speculatability", "hlo_test_infer",
+            "hlo_test_broadcast", "sdy",
+            // upstream MLIR dialects stablehlo-opt registers that the test corpus uses
+            "quant", "tensor", "shape", "arith", "llvm", "scf", "cf", "math", "memref", "bufferization");
+
+    private static final String UNREGISTERED_DIALECT_MESSAGE = "operation being parsed with an unregistered dialect. "
+            + "If this is intended, please use -allow-unregistered-dialect with the MLIR tool used";
+
+    /** Name of the detached placeholder ops that stand for forward-referenced SSA values. */
+    private static final String FORWARD_REF = "builtin.<forward-ref>";
+
+    /** A custom-form op parser; the lexer is positioned after the op name. */
+    private interface CustomParser {
+        Operation parse(OperationParser p, int opStart);
+    }
+
+    private static final Map<String, CustomParser> CUSTOM = Map.of(
+            "builtin.module", OperationParser::parseModuleOp,
+            "func.func", OperationParser::parseFuncOp,
+            "func.return", OperationParser::parseReturnOp,
+            "func.call", OperationParser::parseCallOp);
+
+    /** SSA names of one isolated-from-above region tree. */
+    private static final class IsolatedScope {
+        final Map<String, Value[]> values = new HashMap<>();
+        /** Placeholder value -> offset of its first use. */
+        final Map<Value, Integer> forwardRefs = new LinkedHashMap<>();
+        /** Names defined per (nested) region, removed when the region ends. */
+        final ArrayDeque<List<String>> regionDefs = new ArrayDeque<>();
+    }
+
+    private static final class BlockDef {
+        final Block block = new Block();
+        boolean defined;
+        final int firstRef;
+
+        BlockDef(int firstRef) { this.firstRef = firstRef; }
+    }
+
+    /** A use of an SSA value: {@code %name} or {@code %name#number}. */
+    private record UseRef(String name, int number, int offset) {}
+
+    /** A location specifier: a parsed location, or a not-yet-defined {@code #alias}. */
+    private record LocRef(Location location, String alias, int offset) {}
+
+    /** A named argument of an entry block (function signatures). */
+    private record EntryArg(String name, int offset, Type type, LocRef loc) {}
+
+    private record Deferred(String alias, int offset, Consumer<Location> setter) {}
+
+    private final ArrayDeque<IsolatedScope> scopes = new ArrayDeque<>();
+    private final ArrayDeque<Map<String, BlockDef>> blockScopes = new ArrayDeque<>();
+    private final ArrayDeque<String> defaultDialects = new ArrayDeque<>();
+    private final List<Deferred> deferredLocs = new ArrayList<>();
+
+    OperationParser(String text, ParseOptions options) {
+        super(text, options);
+    }
+
+    // =====================================================================================================
+    // Top level
+    // =====================================================================================================
+
+    Module parseModule() {
+        Location fileLoc = options.firstLine() <= 1
+                ? new Location.FileLineCol(bufferNameAttr(), 0, 0, 0, 0, false)
+                : new Location.FileLineCol(bufferNameAttr(), options.firstLine(), 1, options.firstLine(), 1, false);
+        Module implicit = Module.empty(fileLoc);
+        Block top = implicit.body();
+        Map<String, Map<String, ResourceBlob>> dialectResources = new LinkedHashMap<>();
+        Map<String, Map<String, String>> externalResources = new LinkedHashMap<>();
+        pushRegionScope(true);
+        defaultDialects.push("func");
+        while (!is(Kind.EOF)) {
+            switch (tok.kind) {
+                case HASH_IDENTIFIER -> parseAliasDefinition(false);
+                case EXCLAMATION_IDENTIFIER -> parseAliasDefinition(true);
+                case FILE_METADATA_BEGIN -> parseFileMetadata(dialectResources, externalResources);
+                default -> parseOperation(top);
+            }
+        }
+        popRegionScope(true);
+        for (Deferred d : deferredLocs) {
+            Attribute a = attributeAliases.get(d.alias());
+            if (a == null) throw errorAt(d.offset(), "operation location alias was never defined");
+            if (!(a instanceof Location l)) throw errorAt(d.offset(), "expected location, but found '" + show(a) + "'");
+            d.setter().accept(l);
+        }
+        Module module = implicit;
+        if (top.operations().size() == 1 && top.operations().get(0).name().equals("builtin.module")) {
+            Operation only = top.operations().get(0);
+            top.remove(only);
+            module = new Module(only);
+        }
+        module.dialectResources().putAll(dialectResources);
+        module.externalResources().putAll(externalResources);
+        return module;
+    }
+
+    private void parseAliasDefinition(boolean isType) {
+        int at = tok.start;
+        String id = text.substring(tok.start + 1, tok.end);
+        if (id.indexOf('.') >= 0) {
+            throw error(isType ? "type names with a '.' are reserved for dialect-defined names"
+                    : "attribute names with a '.' are reserved for dialect-defined names");
+        }
+        if (isType ? typeAliases.containsKey(id) : attributeAliases.containsKey(id)) {
+            throw error("redefinition of " + (isType ? "type" : "attribute") + " alias id '" + id + "'");
+        }
+        consume();
+        expect(Kind.EQUAL, isType ? "expected '=' in type alias definition"
+                : "expected '=' in attribute alias definition");
+        if (isType) {
+            typeAliases.put(id, parseType());
+        } else {
+            Attribute a = parseAttribute(null);
+            if (a == null) throw errorAt(at, "expected attribute value");
+            attributeAliases.put(id, a);
+        }
+    }
+
+    /** {@code {-# dialect_resources: {...}, external_resources: {...} #-}} */
+    private void parseFileMetadata(Map<String, Map<String, ResourceBlob>> dialectResources,
+                                   Map<String, Map<String, String>> externalResources) {
+        consume();
+        if (consumeIf(Kind.FILE_METADATA_END)) return;
+        do {
+            if (!is(Kind.BARE_IDENTIFIER)) throw wrongToken("expected identifier key in file metadata dictionary");
+            String key = spelling();
+            consume();
+            expect(Kind.COLON, "expected ':'");
+            switch (key) {
+                case "dialect_resources" -> parseResourceSection(dialectResources, null);
+                case "external_resources" -> parseResourceSection(null, externalResources);
+                default -> throw errorAt(prevEnd - key.length(), "unknown key '" + key
+                        + "' in file metadata dictionary");
+            }
+        } while (consumeIf(Kind.COMMA));
+        expect(Kind.FILE_METADATA_END, "expected '#-}'");
+    }
+
+    private void parseResourceSection(Map<String, Map<String, ResourceBlob>> blobs, Map<String, Map<String, String>> raw) {
+        expect(Kind.L_BRACE, "expected '{'");
+        if (consumeIf(Kind.R_BRACE)) return;
+        do {
+            if (!is(Kind.BARE_IDENTIFIER)) throw wrongToken("expected identifier key for 'resource' entry");
+            String owner = spelling();
+            consume();
+            expect(Kind.COLON, "expected ':'");
+            expect(Kind.L_BRACE, "expected '{'");
+            if (!consumeIf(Kind.R_BRACE)) {
+                do {
+                    String key;
+                    if (is(Kind.BARE_IDENTIFIER)) key = spelling();
+                    else if (is(Kind.STRING)) key = lex.stringValue(tok);
+                    else throw wrongToken("expected identifier key for 'resource' entry");
+                    consume();
+                    expect(Kind.COLON, "expected ':'");
+                    if (blobs != null) {
+                        if (!is(Kind.STRING) || !text.startsWith("\"0x", tok.start)) {
+                            throw wrongToken("expected hex string blob for key '" + key + "'");
+                        }
+                        byte[] data = DenseParser.decodeHex(this, tok);
+                        if (data.length < 4) throw error("expected hex string blob with an alignment prefix");
+                        long align = (data[0] & 0xFFL) | (data[1] & 0xFFL) << 8 | (data[2] & 0xFFL) << 16
+                                | (data[3] & 0xFFL) << 24;
+                        blobs.computeIfAbsent(owner, k -> new LinkedHashMap<>())
+                                .put(key, new ResourceBlob(align, data, 4, data.length - 4));
+                    } else {
+                        raw.computeIfAbsent(owner, k -> new LinkedHashMap<>()).put(key, spelling());
+                    }
+                    consume();
+                } while (consumeIf(Kind.COMMA));
+                expect(Kind.R_BRACE, "expected '}'");
+            }
+        } while (consumeIf(Kind.COMMA));
+        expect(Kind.R_BRACE, "expected '}'");
+    }
+
+    // =====================================================================================================
+    // Scopes
+    // =====================================================================================================
+
+    private void pushRegionScope(boolean isolated) {
+        if (isolated || scopes.isEmpty()) scopes.push(new IsolatedScope());
+        scopes.peek().regionDefs.push(new ArrayList<>());
+        blockScopes.push(new HashMap<>());
+    }
+
+    private void popRegionScope(boolean isolated) {
+        Map<String, BlockDef> blocks = blockScopes.pop();
+        int firstUndefined = Integer.MAX_VALUE;
+        for (BlockDef b : blocks.values()) if (!b.defined) firstUndefined = Math.min(firstUndefined, b.firstRef);
+        if (firstUndefined != Integer.MAX_VALUE) throw errorAt(firstUndefined, "reference to an undefined block");
+        IsolatedScope scope = scopes.peek();
+        for (String name : scope.regionDefs.pop()) scope.values.remove(name);
+        if (isolated) {
+            if (!scope.forwardRefs.isEmpty()) {
+                int first = Integer.MAX_VALUE;
+                for (int off : scope.forwardRefs.values()) first = Math.min(first, off);
+                throw errorAt(first, "use of undeclared SSA value name");
+            }
+            scopes.pop();
+        }
+    }
+
+    private UseRef parseSsaUse() {
+        if (!is(Kind.PERCENT_IDENTIFIER)) throw wrongToken("expected SSA operand");
+        String name = spelling();
+        int at = tok.start;
+        consume();
+        int number = 0;
+        if (is(Kind.HASH_IDENTIFIER)) {
+            String digits = text.substring(tok.start + 1, tok.end);
+            if (digits.isEmpty() || digits.length() > 9 || !digits.chars().allMatch(Character::isDigit)) {
+                throw error("invalid SSA value result number");
+            }
+            number = Integer.parseInt(digits);
+            consume();
+        }
+        return new UseRef(name, number, at);
+    }
+
+    private List<UseRef> parseSsaUseList() {
+        List<UseRef> uses = new ArrayList<>();
+        if (!is(Kind.PERCENT_IDENTIFIER)) return uses;
+        do {
+            uses.add(parseSsaUse());
+        } while (consumeIf(Kind.COMMA));
+        return uses;
+    }
+
+    private Value resolve(UseRef u, Type type) {
+        IsolatedScope scope = scopes.peek();
+        Value[] entries = scope.values.get(u.name());
+        if (entries != null && u.number() >= entries.length && entries[0] != null
+                && !scope.forwardRefs.containsKey(entries[0])) {
+            throw errorAt(u.offset(), "reference to invalid result number");
+        }
+        if (entries != null && u.number() < entries.length && entries[u.number()] != null) {
+            Value v = entries[u.number()];
+            if (!v.type().equals(type)) {
+                throw errorAt(u.offset(), "use of value '" + u.name() + "' expects different type than prior uses: '"
+                        + show(type) + "' vs '" + show(v.type()) + "'");
+            }
+            return v;
+        }
+        Value placeholder = Operation.create(FORWARD_REF, List.of(), List.of(type), null, null, 0, List.of(),
+                null).result(0);
+        entries = grow(scope, u.name(), u.number());
+        entries[u.number()] = placeholder;
+        scope.forwardRefs.put(placeholder, u.offset());
+        return placeholder;
+    }
+
+    private List<Value> resolveAll(List<UseRef> uses, List<Type> types, int at) {
+        if (uses.size() != types.size()) {
+            throw errorAt(at, uses.size() + " operands present, but expected " + types.size());
+        }
+        List<Value> values = new ArrayList<>(uses.size());
+        for (int i = 0; i < uses.size(); i++) values.add(resolve(uses.get(i), types.get(i)));
+        return values;
+    }
+
+    private static Value[] grow(IsolatedScope scope, String name, int number) {
+        Value[] entries = scope.values.get(name);
+        if (entries == null || entries.length <= number) {
+            entries = entries == null ? new Value[number + 1] : Arrays.copyOf(entries, number + 1);
+            scope.values.put(name, entries);
+        }
+        return entries;
+    }
+
+    private void defineValue(String name, int number, Value value, int offset) {
+        IsolatedScope scope = scopes.peek();
+        boolean known = scope.values.containsKey(name);
+        Value[] entries = grow(scope, name, number);
+        Value existing = entries[number];
+        if (existing != null) {
+            if (!scope.forwardRefs.containsKey(existing)) throw errorAt(offset, "redefinition of SSA value '" + name + "'");
+            if (!existing.type().equals(value.type())) {
+                throw errorAt(offset, "definition of SSA value '" + name + "#" + number + "' has type " + show(value.type())
+                        + " but was previously used with type " + show(existing.type()));
+            }
+            existing.replaceAllUsesWith(value);
+            scope.forwardRefs.remove(existing);
+        }
+        entries[number] = value;
+        if (!known || existing != null) scope.regionDefs.peek().add(name);
+    }
+
+    private Block blockRef(String name, int offset) {
+        return blockScopes.peek().computeIfAbsent(name, k -> new BlockDef(offset)).block;
+    }
+
+    // =====================================================================================================
+    // Operations
+    // =====================================================================================================
+
+    private record ResultGroup(String name, int count, int offset) {}
+
+    private void parseOperation(Block block) {
+        int opStart = tok.start;
+        List<ResultGroup> groups = List.of();
+        if (is(Kind.PERCENT_IDENTIFIER)) {
+            groups = new ArrayList<>();
+            do {
+                if (!is(Kind.PERCENT_IDENTIFIER)) throw wrongToken("expected valid ssa identifier");
+                String name = spelling();
+                int at = tok.start;
+                consume();
+                int count = 1;
+                if (consumeIf(Kind.COLON)) {
+                    if (!is(Kind.INTEGER)) throw wrongToken("expected integer number of results");
+                    java.math.BigInteger n = integerTokenValue(tok);
+                    if (n == null || n.signum() == 0 || n.bitLength() > 30) {
+                        throw error("expected named operation to have at least 1 result");
+                    }
+                    count = n.intValue();
+                    consume();
+                }
+                groups.add(new ResultGroup(name, count, at));
+            } while (consumeIf(Kind.COMMA));
+            expect(Kind.EQUAL, "expected '=' after SSA name");
+        }
+        Operation op;
+        if (is(Kind.STRING)) {
+            op = parseGenericOperation(opStart);
+        } else if (is(Kind.BARE_IDENTIFIER)) {
+            op = parseCustomOperation(opStart);
+        } else {
+            throw wrongToken("expected operation name in quotes");
+        }
+        if (!groups.isEmpty()) {
+            int total = 0;
+            for (ResultGroup g : groups) total += g.count();
+            if (total != op.numResults()) {
+                throw errorAt(opStart, "operation defines " + op.numResults() + " results but was provided " + total
+                        + " to bind");
+            }
+            int idx = 0;
+            for (ResultGroup g : groups) {
+                for (int i = 0; i < g.count(); i++) defineValue(g.name(), i, op.result(idx++), g.offset());
+            }
+        }
+        block.append(op);
+    }
+
+    private static boolean isIsolated(String opName) {
+        return opName.equals("builtin.module") || opName.equals("func.func");
+    }
+
+    private void checkRegistered(String name, int nameAt, int opStart) {
+        if (Registry.lookup(name) != null) return;
+        int dot = name.indexOf('.');
+        String dialect = dot < 0 ? "" : name.substring(0, dot);
+        if (PROVISIONALLY_REGISTERED_DIALECTS.contains(dialect)) return;
+        if (Registry.isDialectRegistered(dialect)) {
+            throw errorAt(opStart, "unregistered operation '" + name + "' found in dialect ('" + dialect
+                    + "') that does not allow unknown operations");
+        }
+        if (!options.allowUnregisteredDialect()) throw errorAt(nameAt, UNREGISTERED_DIALECT_MESSAGE);
+    }
+
+    private Operation parseGenericOperation(int opStart) {
+        int nameAt = tok.start;
+        String name = lex.stringValue(tok);
+        if (name.isEmpty()) throw error("empty operation name is invalid");
+        consume();
+        checkRegistered(name, nameAt, opStart);
+        expect(Kind.L_PAREN, "expected '(' to start operand list");
+        List<UseRef> operands = parseSsaUseList();
+        expect(Kind.R_PAREN, "expected ')' to end operand list");
+        List<Block> successors = new ArrayList<>();
+        if (consumeIf(Kind.L_SQUARE)) {
+            do {
+                if (!is(Kind.CARET_IDENTIFIER)) throw wrongToken("expected block name");
+                successors.add(blockRef(spelling(), tok.start));
+                consume();
+            } while (consumeIf(Kind.COMMA));
+            expect(Kind.R_SQUARE, "expected ']' to end successor list");
+        }
+        DictionaryAttr props = DictionaryAttr.EMPTY;
+        if (consumeIf(Kind.LESS)) {
+            int at = tok.start;
+            Attribute a = parseAttribute(null);
+            if (!(a instanceof DictionaryAttr d)) throw errorAt(at, "expected a dictionary of properties");
+            props = d;
+            expect(Kind.GREATER, "expected '>' to close properties");
+        }
+        List<List<Block>> regions = new ArrayList<>();
+        if (consumeIf(Kind.L_PAREN)) {
+            do {
+                regions.add(parseRegion(isIsolated(name), null));
+            } while (consumeIf(Kind.COMMA));
+            expect(Kind.R_PAREN, "expected ')' to end region list");
+        }
+        DictionaryAttr attrs = is(Kind.L_BRACE) ? parseDictionary() : DictionaryAttr.EMPTY;
+        expect(Kind.COLON, "expected ':' followed by operation type");
+        int typeAt = tok.start;
+        Type t = parseType();
+        if (!(t instanceof FunctionType ft)) throw errorAt(typeAt, "expected function type");
+        List<Value> values = resolveAll(operands, ft.inputs(), typeAt);
+        return finishOp(name, values, ft.results(), props, attrs, regions, successors, opStart);
+    }
+
+    /** Creates the op (moving inherent attributes into properties), attaches regions and the location. */
+    private Operation finishOp(String name, List<Value> operands, List<Type> results, DictionaryAttr props,
+                               DictionaryAttr attrs, List<List<Block>> regions, List<Block> successors, int opStart) {
+        OpDef def = Registry.lookup(name);
+        if (def != null && !attrs.isEmpty()) {
+            List<NamedAttribute> keep = new ArrayList<>();
+            for (NamedAttribute na : attrs.entries()) {
+                if (def.inherentAttrs().contains(na.name())) {
+                    if (props.get(na.name()) == null) props = props.with(na.name(), na.value());
+                } else {
+                    keep.add(na);
+                }
+            }
+            attrs = DictionaryAttr.of(keep);
+        }
+        Operation op = Operation.create(name, operands, results, props, attrs, regions.size(), successors,
+                locationOf(opStart));
+        for (int i = 0; i < regions.size(); i++) {
+            for (Block b : regions.get(i)) op.region(i).append(b);
+        }
+        LocRef loc = parseOptionalLocationSpecifier();
+        if (loc != null) applyLocation(loc, op::setLocation);
+        return op;
+    }
+
+    private LocRef parseOptionalLocationSpecifier() {
+        if (!isKeyword("loc")) return null;
+        consume();
+        expect(Kind.L_PAREN, "expected '(' in location");
+        LocRef ref;
+        if (is(Kind.HASH_IDENTIFIER)) {
+            String id = text.substring(tok.start + 1, tok.end);
+            boolean trailing = tok.end < text.length() && text.charAt(tok.end) == '<';
+            if (attributeAliases.containsKey(id) || id.indexOf('.') >= 0 || trailing) {
+                ref = new LocRef(parseLocationInstance(), null, 0);
+            } else {
+                ref = new LocRef(null, id, tok.start);
+                consume();
+            }
+        } else {
+            ref = new LocRef(parseLocationInstance(), null, 0);
+        }
+        expect(Kind.R_PAREN, "expected ')' in location");
+        return ref;
+    }
+
+    private void applyLocation(LocRef ref, Consumer<Location> setter) {
+        if (ref.location() != null) setter.accept(ref.location());
+        else deferredLocs.add(new Deferred(ref.alias(), ref.offset(), setter));
+    }
+
+    // =====================================================================================================
+    // Regions and blocks
+    // =====================================================================================================
+
+    /** region ::= '{' block* '}'; returns the blocks in order. */
+    private List<Block> parseRegion(boolean isolated, List<EntryArg> entryArgs) {
+        enter();
+        expect(Kind.L_BRACE, "expected '{' to begin a region");
+        pushRegionScope(isolated);
+        List<Block> blocks = new ArrayList<>();
+        if (entryArgs != null) {
+            if (is(Kind.CARET_IDENTIFIER)) throw error("invalid block name in region with named arguments");
+            Block entry = new Block();
+            for (EntryArg a : entryArgs) {
+                BlockArgument arg = entry.addArgument(a.type(), locationOf(a.offset()));
+                if (a.loc() != null) applyLocation(a.loc(), arg::setLocation);
+                defineValue(a.name(), 0, arg, a.offset());
+            }
+            blocks.add(entry);
+            parseBlockBody(entry);
+        } else if (!is(Kind.R_BRACE) && !is(Kind.CARET_IDENTIFIER)) {
+            Block entry = new Block();
+            blocks.add(entry);
+            parseBlockBody(entry);
+        }
+        while (!is(Kind.R_BRACE)) {
+            Block b = parseBlockLabel();
+            blocks.add(b);
+            parseBlockBody(b);
+        }
+        consume();
+        popRegionScope(isolated);
+        leave();
+        return blocks;
+    }
+
+    private void parseBlockBody(Block block) {
+        while (!is(Kind.R_BRACE) && !is(Kind.CARET_IDENTIFIER)) {
+            if (is(Kind.EOF)) throw wrongToken("expected '}' to end region");
+            parseOperation(block);
+        }
+    }
+
+    /** block-label ::= caret-id ('(' arg (',' arg)* ')')? ':' */
+    private Block parseBlockLabel() {
+        if (!is(Kind.CARET_IDENTIFIER)) throw wrongToken("expected block name");
+        String name = spelling();
+        int at = tok.start;
+        BlockDef def = blockScopes.peek().computeIfAbsent(name, k -> new BlockDef(at));
+        if (def.defined) throw error("redefinition of block '" + name + "'");
+        def.defined = true;
+        consume();
+        if (consumeIf(Kind.L_PAREN)) {
+            if (!consumeIf(Kind.R_PAREN)) {
+                do {
+                    if (!is(Kind.PERCENT_IDENTIFIER)) throw wrongToken("expected SSA identifier");
+                    String argName = spelling();
+                    int argAt = tok.start;
+                    consume();
+                    expect(Kind.COLON, "expected ':' and type for SSA operand");
+                    Type type = parseType();
+                    BlockArgument arg = def.block.addArgument(type, locationOf(argAt));
+                    LocRef loc = parseOptionalLocationSpecifier();
+                    if (loc != null) applyLocation(loc, arg::setLocation);
+                    defineValue(argName, 0, arg, argAt);
+                } while (consumeIf(Kind.COMMA));
+                expect(Kind.R_PAREN, "expected ')' to end argument list");
+            }
+        }
+        expect(Kind.COLON, "expected ':' after block name");
+        return def.block;
+    }
+
+    // =====================================================================================================
+    // Custom forms
+    // =====================================================================================================
+
+    private Operation parseCustomOperation(int opStart) {
+        String name = spelling();
+        String dialect = defaultDialects.isEmpty() ? "" : defaultDialects.peek();
+        CustomParser parser = null;
+        String full = name;
+        if (name.indexOf('.') >= 0) {
+            parser = CUSTOM.get(name);
+        } else {
+            if (!dialect.isEmpty()) {
+                full = dialect + "." + name;
+                parser = CUSTOM.get(full);
+            }
+            if (parser == null) {
+                full = "builtin." + name;
+                parser = CUSTOM.get(full);
+            }
+        }
+        if (parser == null) {
+            String tried = name.indexOf('.') < 0 && !dialect.isEmpty()
+                    ? " (tried '" + dialect + "." + name + "' as well)" : "";
+            throw error("custom op '" + name + "' is unknown" + tried);
+        }
+        consume();
+        return parser.parse(this, opStart);
+    }
+
+    private List<List<Block>> parseCustomRegion(List<EntryArg> entryArgs, String dialect) {
+        defaultDialects.push(dialect);
+        List<Block> blocks = parseRegion(true, entryArgs);
+        defaultDialects.pop();
+        return List.of(blocks);
+    }
+
+    /** {@code module @name? (attributes {...})? region} */
+    private Operation parseModuleOp(int opStart) {
+        DictionaryAttr props = DictionaryAttr.EMPTY;
+        if (is(Kind.AT_IDENTIFIER)) {
+            props = props.with("sym_name", new StringAttr(symbolBytes(tok), null));
+            consume();
+        }
+        DictionaryAttr attrs = consumeKeyword("attributes") ? parseDictionary() : DictionaryAttr.EMPTY;
+        List<List<Block>> regions = parseCustomRegion(null, "func");
+        if (regions.get(0).isEmpty()) regions = List.of(List.of(new Block()));
+        return finishOp("builtin.module", List.of(), List.of(), props, attrs, regions, List.of(), opStart);
+    }
+
+    private byte[] symbolBytes(Token t) {
+        if (text.charAt(t.start + 1) == '"') return lex.stringBytes(t);
+        return text.substring(t.start + 1, t.end).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    /** {@code func.func visibility? @name(args) (-> results)? (attributes {...})? region?} */
+    private Operation parseFuncOp(int opStart) {
+        DictionaryAttr props = DictionaryAttr.EMPTY;
+        if (isKeyword("private") || isKeyword("public") || isKeyword("nested")) {
+            props = props.with("sym_visibility", StringAttr.of(spelling()));
+            consume();
+        }
+        if (!is(Kind.AT_IDENTIFIER)) throw wrongToken("expected valid '@'-identifier for symbol name");
+        props = props.with("sym_name", new StringAttr(symbolBytes(tok), null));
+        consume();
+        expect(Kind.L_PAREN, "expected '(' in function argument list");
+        List<EntryArg> named = new ArrayList<>();
+        List<Type> inputs = new ArrayList<>();
+        List<Attribute> argAttrs = new ArrayList<>();
+        boolean anyArgAttr = false;
+        Boolean isNamed = null;
+        if (!consumeIf(Kind.R_PAREN)) {
+            do {
+                if (is(Kind.ELLIPSIS)) throw error("variadic arguments are not allowed");
+                boolean hasName = is(Kind.PERCENT_IDENTIFIER);
+                if (isNamed != null && isNamed != hasName) {
+                    throw wrongToken(hasName ? "expected type instead of SSA identifier" : "expected SSA identifier");
+                }
+                isNamed = hasName;
+                String argName = null;
+                int argAt = tok.start;
+                if (hasName) {
+                    argName = spelling();
+                    consume();
+                    expect(Kind.COLON, "expected ':'");
+                }
+                Type type = parseType();
+                DictionaryAttr d = is(Kind.L_BRACE) ? parseDictionary() : DictionaryAttr.EMPTY;
+                anyArgAttr |= !d.isEmpty();
+                LocRef loc = parseOptionalLocationSpecifier();
+                inputs.add(type);
+                argAttrs.add(d);
+                if (hasName) named.add(new EntryArg(argName, argAt, type, loc));
+            } while (consumeIf(Kind.COMMA));
+            expect(Kind.R_PAREN, "expected ')' in function argument list");
+        }
+        List<Type> results = new ArrayList<>();
+        List<Attribute> resAttrs = new ArrayList<>();
+        boolean anyResAttr = false;
+        if (consumeIf(Kind.ARROW)) {
+            if (consumeIf(Kind.L_PAREN)) {
+                if (!consumeIf(Kind.R_PAREN)) {
+                    do {
+                        results.add(parseType());
+                        DictionaryAttr d = is(Kind.L_BRACE) ? parseDictionary() : DictionaryAttr.EMPTY;
+                        anyResAttr |= !d.isEmpty();
+                        resAttrs.add(d);
+                    } while (consumeIf(Kind.COMMA));
+                    expect(Kind.R_PAREN, "expected ')' in function result list");
+                }
+            } else {
+                results.add(parseNonFunctionType());
+                resAttrs.add(DictionaryAttr.EMPTY);
+            }
+        }
+        props = props.with("function_type", new TypeAttr(new FunctionType(inputs, results)));
+        if (anyArgAttr) props = props.with("arg_attrs", new ArrayAttr(argAttrs));
+        if (anyResAttr) props = props.with("res_attrs", new ArrayAttr(resAttrs));
+        DictionaryAttr attrs = consumeKeyword("attributes") ? parseDictionary() : DictionaryAttr.EMPTY;
+        List<List<Block>> regions = List.of(List.of());
+        if (is(Kind.L_BRACE)) {
+            if (Boolean.FALSE.equals(isNamed)) throw error("expected named arguments for a function with a body");
+            regions = parseCustomRegion(named, "func");
+        }
+        return finishOp("func.func", List.of(), List.of(), props, attrs, regions, List.of(), opStart);
+    }
+
+    /** {@code return attr-dict? (operands : types)?} */
+    private Operation parseReturnOp(int opStart) {
+        DictionaryAttr attrs = is(Kind.L_BRACE) ? parseDictionary() : DictionaryAttr.EMPTY;
+        List<UseRef> operands = parseSsaUseList();
+        List<Value> values = List.of();
+        if (!operands.isEmpty()) {
+            expect(Kind.COLON, "expected ':'");
+            int at = tok.start;
+            values = resolveAll(operands, parseTypeList(), at);
+        }
+        return finishOp("func.return", values, List.of(), DictionaryAttr.EMPTY, attrs, List.of(), List.of(), opStart);
+    }
+
+    /** {@code call @callee(operands) attr-dict? : (types) -> results} */
+    private Operation parseCallOp(int opStart) {
+        if (!is(Kind.AT_IDENTIFIER)) throw wrongToken("expected valid '@'-identifier for symbol name");
+        Attribute callee = SymbolRefAttr.flat(new String(symbolBytes(tok), java.nio.charset.StandardCharsets.UTF_8));
+        consume();
+        expect(Kind.L_PAREN, "expected '('");
+        List<UseRef> operands = parseSsaUseList();
+        expect(Kind.R_PAREN, "expected ')'");
+        DictionaryAttr attrs = is(Kind.L_BRACE) ? parseDictionary() : DictionaryAttr.EMPTY;
+        expect(Kind.COLON, "expected ':'");
+        int at = tok.start;
+        if (!is(Kind.L_PAREN)) throw wrongToken("expected '('");
+        FunctionType ft = parseFunctionType();
+        List<Value> values = resolveAll(operands, ft.inputs(), at);
+        return finishOp("func.call", values, ft.results(), DictionaryAttr.of(List.of(new NamedAttribute("callee",
+                callee))), attrs, List.of(), List.of(), opStart);
+    }
+}

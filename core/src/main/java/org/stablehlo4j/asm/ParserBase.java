@@ -1,0 +1,162 @@
+package org.stablehlo4j.asm;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import org.stablehlo4j.asm.Token.Kind;
+import org.stablehlo4j.ir.Attribute;
+import org.stablehlo4j.ir.Location;
+import org.stablehlo4j.ir.StringAttr;
+import org.stablehlo4j.ir.Type;
+
+/**
+ * Shared parser state: the token stream, alias tables, nesting depth and error reporting. Errors abort parsing by
+ * throwing {@link ParseError}; the entry point turns it into a diagnostic.
+ */
+abstract class ParserBase {
+    /**
+     * Maximum nesting of types, attributes and regions. Each level costs a few Java frames, so this bound keeps
+     * hostile inputs far away from the default thread stack size.
+     */
+    static final int MAX_NESTING = 256;
+
+    final Lexer lex;
+    final ParseOptions options;
+    final String text;
+    Token tok;
+    /** End offset of the previously consumed token. */
+    int prevEnd;
+    private int depth;
+
+    final Map<String, Type> typeAliases = new HashMap<>();
+    final Map<String, Attribute> attributeAliases = new HashMap<>();
+
+    ParserBase(String text, ParseOptions options) {
+        this.text = text;
+        this.lex = new Lexer(text);
+        this.options = options;
+        this.tok = lex.next();
+    }
+
+    // ---- tokens
+
+    final void consume() {
+        prevEnd = tok.end;
+        tok = lex.next();
+    }
+
+    final boolean is(Kind k) { return tok.kind == k; }
+
+    final boolean consumeIf(Kind k) {
+        if (tok.kind != k) return false;
+        consume();
+        return true;
+    }
+
+    /** Consumes a token of kind {@code k} or fails with {@code message} at the current token. */
+    final Token expect(Kind k, String message) {
+        if (tok.kind != k) throw wrongToken(message);
+        Token t = tok;
+        consume();
+        return t;
+    }
+
+    final boolean isKeyword(String word) {
+        return tok.kind == Kind.BARE_IDENTIFIER && lex.spells(tok, word);
+    }
+
+    final boolean consumeKeyword(String word) {
+        if (!isKeyword(word)) return false;
+        consume();
+        return true;
+    }
+
+    final String spelling() { return lex.spelling(tok); }
+
+    /** Re-lexes from {@code offset} (used to split tokens such as {@code 0x3} or {@code x3xf32}). */
+    final void resetTo(int offset) {
+        lex.reset(offset);
+        tok = lex.next();
+    }
+
+    // ---- nesting
+
+    final void enter() {
+        if (++depth > MAX_NESTING) {
+            throw new ParseError(tok.start, "nesting depth exceeded: more than " + MAX_NESTING + " nested levels");
+        }
+    }
+
+    final void leave() { depth--; }
+
+    // ---- errors
+
+    final ParseError error(String message) { return new ParseError(tok.start, message); }
+
+    static ParseError errorAt(int offset, String message) { return new ParseError(offset, message); }
+
+    /**
+     * An error about the current token. Like MLIR, when the token starts a line the error is moved back to the
+     * end of the previous non-blank, non-comment text, where the missing piece belongs.
+     */
+    final ParseError wrongToken(String message) {
+        int loc = tok.start;
+        if (tok.kind == Kind.EOF && loc > 0) loc--;
+        int original = loc;
+        int end = loc;
+        while (true) {
+            while (end > 0 && (text.charAt(end - 1) == ' ' || text.charAt(end - 1) == '\t')) end--;
+            if (end == 0) return new ParseError(original, message);
+            char c = text.charAt(end - 1);
+            if (c != '\n' && c != '\r') return new ParseError(end, message);
+            end--;
+            int lineStart = end;
+            while (lineStart > 0 && text.charAt(lineStart - 1) != '\n' && text.charAt(lineStart - 1) != '\r') {
+                lineStart--;
+            }
+            int comment = text.indexOf("//", lineStart);
+            if (comment >= 0 && comment < end) end = comment;
+        }
+    }
+
+    // ---- text of types and attributes in messages
+
+    /** A type as MLIR prints it, for diagnostics. */
+    static String show(Type t) {
+        try {
+            return AsmPrinter.printType(t);
+        } catch (RuntimeException e) {
+            return String.valueOf(t);
+        }
+    }
+
+    /** An attribute as MLIR prints it, for diagnostics. */
+    static String show(Attribute a) {
+        try {
+            return AsmPrinter.printAttribute(a);
+        } catch (RuntimeException e) {
+            return String.valueOf(a);
+        }
+    }
+
+    // ---- locations of source positions
+
+    final Location.FileLineCol locationOf(int offset) {
+        return pointLocation(lex, bufferNameAttr(), options.firstLine(), offset);
+    }
+
+    /** {@code loc("buffer":line:col)} of a character offset, lines shifted so the text starts at firstLine. */
+    static Location.FileLineCol pointLocation(Lexer lex, StringAttr buffer, int firstLine, int offset) {
+        int line = lex.line(offset);
+        int col = lex.column(offset, line);
+        int l = line + firstLine - 1;
+        return new Location.FileLineCol(buffer, l, col, l, col, false);
+    }
+
+    private StringAttr bufferName;
+
+    final StringAttr bufferNameAttr() {
+        if (bufferName == null) bufferName = StringAttr.of(options.bufferName());
+        return bufferName;
+    }
+}

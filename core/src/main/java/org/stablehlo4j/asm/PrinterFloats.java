@@ -1,0 +1,193 @@
+package org.stablehlo4j.asm;
+
+import java.math.BigInteger;
+import org.stablehlo4j.ir.FloatFormats;
+import org.stablehlo4j.ir.FloatKind;
+
+/**
+ * Float literal formatting with the same observable results as MLIR's printer: a value is printed in
+ * six-digit scientific notation ({@code 1.000000e+00}) when that text reads back to the same bits, otherwise
+ * in the shortest "round-trip" decimal form of LLVM's APFloat ({@code 1.537725862903607E-5}), and NaN,
+ * infinity or anything else that would not survive as hexadecimal bits ({@code 0x7FC00000}).
+ */
+final class PrinterFloats {
+    private PrinterFloats() {}
+
+    /** Number of significand bits including the leading one (APFloat's "precision"). */
+    static int precision(FloatKind k) {
+        return k == FloatKind.F80 ? 64 : k.mantissaBits + 1;
+    }
+
+    /**
+     * Appends the literal for {@code bits} of format {@code k}.
+     *
+     * @return true if it was written as hexadecimal bits
+     */
+    static boolean appendFloat(StringBuilder out, FloatKind k, BigInteger bits) {
+        if (!FloatFormats.isNaN(k, bits) && !FloatFormats.isInf(k, bits)) {
+            String sci = format(k, bits, 6, 0, false);
+            if (FloatFormats.parseDecimal(k, sci).equals(bits)) {
+                out.append(sci);
+                return false;
+            }
+            String shortest = format(k, bits, 0, 3, true);
+            if (shortest.indexOf('.') >= 0) {
+                out.append(shortest);
+                return false;
+            }
+        }
+        out.append("0x").append(bits.toString(16).toUpperCase());
+        return true;
+    }
+
+    /** Convenience for double values (e.g. quantization scales, which MLIR prints as f64). */
+    static void appendDouble(StringBuilder out, double v) {
+        appendFloat(out, FloatKind.F64, BigInteger.valueOf(Double.doubleToRawLongBits(v)).and(
+                BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE)));
+    }
+
+    /**
+     * Decimal text of a finite value with APFloat's toString parameters: {@code maxDigits} significant digits
+     * (0 = enough to round-trip, derived from the format's precision), {@code maxPadding} zeros allowed before
+     * switching to scientific notation (0 = always scientific), and whether trailing zeros are dropped.
+     */
+    static String format(FloatKind k, BigInteger bits, int maxDigits, int maxPadding, boolean truncateZero) {
+        StringBuilder sb = new StringBuilder();
+        boolean negative = FloatFormats.isNegative(k, bits);
+        // Decompose into significand * 2^exp.
+        int mb = k.mantissaBits;
+        BigInteger fieldMask = BigInteger.ONE.shiftLeft(k.exponentBits).subtract(BigInteger.ONE);
+        int expField = bits.shiftRight(mb).and(fieldMask).intValue();
+        BigInteger man = bits.and(BigInteger.ONE.shiftLeft(mb).subtract(BigInteger.ONE));
+        BigInteger significand;
+        int exp;
+        boolean hasSubnormals = mb > 0;
+        if (k == FloatKind.F80) {
+            significand = man; // explicit integer bit
+            exp = (expField == 0 ? 1 : expField) - k.bias - 63;
+        } else if (expField == 0 && hasSubnormals) {
+            significand = man;
+            exp = 1 - k.bias - mb;
+        } else {
+            significand = man.setBit(mb);
+            exp = expField - k.bias - mb;
+        }
+        if (significand.signum() == 0) {
+            if (negative) sb.append('-');
+            if (maxPadding == 0) {
+                if (truncateZero) {
+                    sb.append("0.0E+0");
+                } else {
+                    sb.append("0.0");
+                    if (maxDigits > 1) sb.append("0".repeat(maxDigits - 1));
+                    sb.append("e+00");
+                }
+            } else {
+                sb.append('0');
+            }
+            return sb.toString();
+        }
+        if (negative) sb.append('-');
+        int precisionDigits = maxDigits;
+        if (precisionDigits == 0) precisionDigits = 2 + precision(k) * 59 / 196;
+
+        int tz = significand.getLowestSetBit();
+        exp += tz;
+        significand = significand.shiftRight(tz);
+        if (exp > 0) {
+            significand = significand.shiftLeft(exp);
+            exp = 0;
+        } else if (exp < 0) {
+            significand = significand.multiply(BigInteger.valueOf(5).pow(-exp));
+        }
+        // exp is now a power of ten.
+        int[] e = {exp};
+        significand = dropBinaryExcess(significand, e, precisionDigits);
+
+        // Digits, least significant first, without trailing zeros.
+        String dec = significand.toString();
+        int end = dec.length();
+        while (end > 1 && dec.charAt(end - 1) == '0') {
+            end--;
+            e[0]++;
+        }
+        StringBuilder digits = new StringBuilder(dec.substring(0, end)); // most significant first
+        roundDigits(digits, e, precisionDigits);
+        int n = digits.length();
+        exp = e[0];
+
+        boolean scientific;
+        if (maxPadding == 0) {
+            scientific = true;
+        } else if (exp >= 0) {
+            scientific = exp > maxPadding || n + exp > precisionDigits;
+        } else {
+            int msd = exp + n - 1;
+            scientific = msd < 0 && -msd > maxPadding;
+        }
+        if (scientific) {
+            exp += n - 1;
+            sb.append(digits.charAt(0)).append('.');
+            if (n == 1 && truncateZero) sb.append('0');
+            else sb.append(digits, 1, n);
+            if (!truncateZero && precisionDigits > n - 1) sb.append("0".repeat(precisionDigits - n + 1));
+            sb.append(truncateZero ? 'E' : 'e').append(exp >= 0 ? '+' : '-');
+            String es = Integer.toString(Math.abs(exp));
+            if (!truncateZero && es.length() < 2) sb.append('0');
+            sb.append(es);
+            return sb.toString();
+        }
+        if (exp >= 0) {
+            sb.append(digits);
+            sb.append("0".repeat(exp));
+            return sb.toString();
+        }
+        int whole = exp + n;
+        if (whole > 0) {
+            sb.append(digits, 0, whole).append('.').append(digits, whole, n);
+        } else {
+            sb.append("0.").append("0".repeat(-whole)).append(digits);
+        }
+        return sb.toString();
+    }
+
+    /** Divides away decimal digits that exceed the requested precision by a wide margin (truncating). */
+    private static BigInteger dropBinaryExcess(BigInteger significand, int[] exp, int precisionDigits) {
+        int bits = significand.bitLength();
+        int bitsRequired = (precisionDigits * 196 + 58) / 59;
+        if (bits <= bitsRequired) return significand;
+        int tensRemovable = (bits - bitsRequired) * 59 / 196;
+        if (tensRemovable == 0) return significand;
+        exp[0] += tensRemovable;
+        return significand.divide(BigInteger.TEN.pow(tensRemovable));
+    }
+
+    /** Rounds the digit string (most significant first) half-up to {@code precisionDigits} digits. */
+    private static void roundDigits(StringBuilder digits, int[] exp, int precisionDigits) {
+        int n = digits.length();
+        if (n <= precisionDigits) return;
+        int drop = n - precisionDigits; // number of least significant digits removed
+        boolean up = digits.charAt(precisionDigits) >= '5';
+        digits.setLength(precisionDigits);
+        exp[0] += drop;
+        if (up) {
+            int i = digits.length() - 1;
+            while (i >= 0 && digits.charAt(i) == '9') i--;
+            if (i < 0) {
+                exp[0] += digits.length();
+                digits.setLength(0);
+                digits.append('1');
+                return;
+            }
+            digits.setCharAt(i, (char) (digits.charAt(i) + 1));
+            exp[0] += digits.length() - 1 - i;
+            digits.setLength(i + 1);
+            return;
+        }
+        // Rounding down: drop the trailing zeros the truncation exposed.
+        int len = digits.length();
+        while (len > 1 && digits.charAt(len - 1) == '0') len--;
+        exp[0] += digits.length() - len;
+        digits.setLength(len);
+    }
+}

@@ -1,0 +1,236 @@
+package org.stablehlo4j.asm;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.stablehlo4j.ir.Block;
+import org.stablehlo4j.ir.BlockArgument;
+import org.stablehlo4j.ir.OpResult;
+import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.Region;
+import org.stablehlo4j.ir.Value;
+
+/**
+ * SSA value and block names, assigned the way MLIR's printer does: a region's values are numbered before the
+ * regions nested in it, which then continue from the parent region's final counters; entry block arguments
+ * are {@code %argN}, other values {@code %N}, blocks {@code ^bbN} per region; suggested names are sanitized and
+ * made unique within the enclosing region scopes.
+ */
+final class PrinterNames {
+    private final Map<Value, Integer> ids = new IdentityHashMap<>();
+    private final Map<Value, String> names = new IdentityHashMap<>();
+    private final Map<Operation, int[]> resultGroups = new IdentityHashMap<>();
+    private final Map<Block, String> blockNames = new IdentityHashMap<>();
+    private final Map<Block, Integer> blockOrder = new IdentityHashMap<>();
+    private final boolean generic;
+
+    private int nextValueId;
+    private int nextArgumentId;
+    private int nextConflictId;
+    private Scope scope;
+
+    /** Names visible in a region: its own plus those of the enclosing regions. */
+    private static final class Scope {
+        final Scope parent;
+        final Set<String> used = new HashSet<>();
+
+        Scope(Scope parent) {
+            this.parent = parent;
+        }
+
+        boolean contains(String name) {
+            for (Scope s = this; s != null; s = s.parent) if (s.used.contains(name)) return true;
+            return false;
+        }
+    }
+
+    private record Pending(Region region, int valueId, int argumentId, int conflictId, Scope parent) {}
+
+    PrinterNames(Operation top, boolean generic) {
+        this.generic = generic;
+        Scope topScope = new Scope(null);
+        scope = topScope;
+        // Regions are handled last-pushed-first, each starting from the counters saved when it was pushed.
+        Deque<Pending> work = new ArrayDeque<>();
+        for (Region r : top.regions()) work.push(new Pending(r, 0, 0, 0, topScope));
+        numberOp(top);
+        while (!work.isEmpty()) {
+            Pending p = work.pop();
+            nextValueId = p.valueId;
+            nextArgumentId = p.argumentId;
+            nextConflictId = p.conflictId;
+            Scope cur = new Scope(p.parent);
+            scope = cur;
+            numberRegion(p.region);
+            for (Block b : p.region.blocks()) {
+                for (Operation op : b.operations()) {
+                    for (Region nested : op.regions()) {
+                        work.push(new Pending(nested, nextValueId, nextArgumentId, nextConflictId, cur));
+                    }
+                }
+            }
+        }
+    }
+
+    private void numberRegion(Region region) {
+        int nextBlockId = 0;
+        for (Block block : region.blocks()) {
+            blockNames.putIfAbsent(block, "^bb" + nextBlockId);
+            blockOrder.put(block, nextBlockId++);
+            numberBlock(block, block == region.entry());
+        }
+    }
+
+    private void numberBlock(Block block, boolean entry) {
+        for (BlockArgument arg : block.arguments()) {
+            if (ids.containsKey(arg)) continue;
+            setName(arg, entry ? "arg" + nextArgumentId++ : "");
+        }
+        for (Operation op : block.operations()) numberOp(op);
+    }
+
+    private void numberOp(Operation op) {
+        List<Integer> groups = new ArrayList<>();
+        groups.add(0);
+        if (!generic && org.stablehlo4j.dialect.Registry.lookup(op.name()) != null) {
+            AsmPrinterCustomOp custom = AsmPrinter.customPrinter(op.name());
+            if (custom != null) {
+                custom.resultNames(op, (value, name) -> {
+                    if (!(value instanceof OpResult r) || r.owner() != op || ids.containsKey(value)) return;
+                    setName(value, name);
+                    if (r.index() != 0) groups.add(r.index());
+                });
+            }
+        }
+        if (op.numResults() == 0) return;
+        OpResult first = op.result(0);
+        if (!ids.containsKey(first)) ids.put(first, nextValueId++);
+        if (groups.size() != 1) {
+            int[] g = groups.stream().mapToInt(Integer::intValue).sorted().toArray();
+            resultGroups.put(op, g);
+        }
+    }
+
+    private void setName(Value value, String name) {
+        if (name.isEmpty()) {
+            ids.put(value, nextValueId++);
+            return;
+        }
+        ids.put(value, -1);
+        names.put(value, uniqueName(name));
+    }
+
+    private String uniqueName(String name) {
+        name = sanitize(name, "$._-", true);
+        if (scope.contains(name)) {
+            String base = name + "_";
+            String probe;
+            do {
+                probe = base + nextConflictId++;
+            } while (scope.contains(probe));
+            name = probe;
+        }
+        scope.used.add(name);
+        return name;
+    }
+
+    /** MLIR's identifier sanitizer: invalid characters become hex (space becomes '_'). */
+    static String sanitize(String name, String allowedPunct, boolean allowTrailingDigit) {
+        StringBuilder sb = new StringBuilder();
+        boolean valid = true;
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (!isAlnum(c) && allowedPunct.indexOf(c) < 0) valid = false;
+        }
+        boolean leadingDigit = !name.isEmpty() && Character.isDigit(name.charAt(0)) && name.charAt(0) < 128;
+        boolean trailingDigit = !name.isEmpty() && isDigit(name.charAt(name.length() - 1));
+        if (valid && !leadingDigit && (allowTrailingDigit || !trailingDigit)) return name;
+        if (leadingDigit) sb.append('_');
+        byte[] bytes = name.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        for (byte b : bytes) {
+            char c = (char) (b & 0xFF);
+            if (isAlnum(c) || allowedPunct.indexOf(c) >= 0) sb.append(c);
+            else if (c == ' ') sb.append('_');
+            else sb.append(Integer.toHexString(c).toUpperCase());
+        }
+        if (!leadingDigit && !allowTrailingDigit && trailingDigit) sb.append('_');
+        return sb.toString();
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
+    private static boolean isAlnum(char c) {
+        return isDigit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    }
+
+    /** Appends {@code %name}, {@code %N} or {@code %N#i}. */
+    void appendValue(StringBuilder out, Value value, boolean printResultNo) {
+        Value lookup = value;
+        int resultNo = -1;
+        if (value instanceof OpResult r && r.owner().numResults() != 1) {
+            Operation owner = r.owner();
+            int[] groups = resultGroups.get(owner);
+            if (groups == null) {
+                resultNo = r.index();
+                lookup = owner.result(0);
+            } else {
+                int pos = upperBound(groups, r.index());
+                int groupStart;
+                int groupSize;
+                if (pos == groups.length) {
+                    groupStart = groups[groups.length - 1];
+                    groupSize = owner.numResults() - groupStart;
+                } else {
+                    groupStart = groups[pos - 1];
+                    groupSize = groups[pos] - groupStart;
+                }
+                if (groupSize != 1) resultNo = r.index() - groupStart;
+                lookup = owner.result(groupStart);
+            }
+        }
+        Integer id = ids.get(lookup);
+        if (id == null) {
+            out.append("<<UNKNOWN SSA VALUE>>");
+            return;
+        }
+        out.append('%');
+        if (id >= 0) out.append(id.intValue());
+        else out.append(names.get(lookup));
+        if (resultNo >= 0 && printResultNo) out.append('#').append(resultNo);
+    }
+
+    private static int upperBound(int[] a, int key) {
+        int lo = 0;
+        int hi = a.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (a[mid] <= key) lo = mid + 1;
+            else hi = mid;
+        }
+        return lo;
+    }
+
+    /** Result group start indices, or null when the op has a single group. */
+    int[] resultGroups(Operation op) {
+        int[] g = resultGroups.get(op);
+        return g == null ? null : Arrays.copyOf(g, g.length);
+    }
+
+    String blockName(Block block) {
+        String n = blockNames.get(block);
+        return n == null ? "INVALIDBLOCK" : n;
+    }
+
+    int blockOrder(Block block) {
+        Integer o = blockOrder.get(block);
+        return o == null ? -1 : o;
+    }
+}

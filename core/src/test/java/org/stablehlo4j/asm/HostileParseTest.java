@@ -1,0 +1,131 @@
+package org.stablehlo4j.asm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.stablehlo4j.ir.DenseElementsAttr;
+import org.stablehlo4j.ir.DiagnosticException;
+import org.stablehlo4j.ir.Module;
+
+/** Hostile and malformed inputs must end in a clean diagnostic: no stack overflow, hang or huge allocation. */
+class HostileParseTest {
+    /** Parses on a fresh thread with a small (512 KiB) stack; returns the first error message or null. */
+    private static String parseOnSmallStack(String text) throws InterruptedException {
+        AtomicReference<String> result = new AtomicReference<>();
+        AtomicReference<Throwable> crash = new AtomicReference<>();
+        Thread t = new Thread(null, () -> {
+            try {
+                AsmParser.parse(text, ParseOptions.of("h.mlir"));
+            } catch (DiagnosticException e) {
+                result.set(e.diagnostics().get(0).message());
+            } catch (Throwable e) {
+                crash.set(e);
+            }
+        }, "parse", 512 * 1024);
+        t.start();
+        t.join();
+        if (crash.get() != null) fail("parser crashed", crash.get());
+        return result.get();
+    }
+
+    private static String nested(String open, String middle, String close, int n) {
+        return open.repeat(n) + middle + close.repeat(n);
+    }
+
+    @Test
+    void deepNestingIsRejectedWithoutStackOverflow() throws InterruptedException {
+        int n = 100_000;
+        String[] inputs = {
+            nested("\"check.a\"() ({\n", "", "}) : () -> ()\n", n),
+            "\"check.a\"() {a = " + nested("[", "1", "]", n) + "} : () -> ()",
+            "\"check.a\"() {a = " + nested("{b = ", "1", "}", n) + "} : () -> ()",
+            "\"check.a\"() {a = " + nested("tensor<", "f32", ">", n) + "} : () -> ()",
+            "\"check.a\"() {a = " + nested("(", "i32", ") -> i32", n) + "} : () -> ()",
+            "\"check.a\"() {a = dense<" + nested("[", "1", "]", n) + "> : tensor<1xi32>} : () -> ()",
+            "\"check.a\"() : () -> () loc(" + nested("fused[", "unknown", "]", n) + ")",
+            "\"check.a\"() : () -> () loc(" + nested("\"n\"(", "unknown", ")", n) + ")",
+            "\"check.a\"() {a = " + nested("complex<", "f32", ">", n) + "} : () -> ()",
+        };
+        for (String in : inputs) {
+            String msg = parseOnSmallStack(in);
+            assertTrue(msg != null && msg.contains("nesting depth exceeded"), "got: " + msg);
+        }
+        String body = parseOnSmallStack("\"check.a\"() {a = !foo" + nested("<", "", ">", n) + "} : () -> ()");
+        assertTrue(body != null && body.contains("nesting depth exceeded"), "got: " + body);
+    }
+
+    @Test
+    void moderateNestingStillParses() throws InterruptedException {
+        assertEquals(null, parseOnSmallStack(nested("\"check.a\"() ({\n", "", "}) : () -> ()\n", 60)));
+        assertEquals(null, parseOnSmallStack("\"check.a\"() {a = " + nested("[", "1", "]", 200) + "} : () -> ()"));
+    }
+
+    @Test
+    void unterminatedString() throws InterruptedException {
+        assertEquals("expected '\"' in string literal", parseOnSmallStack("\"check.a\"() {a = \"abc"));
+        assertEquals("expected '\"' in string literal", parseOnSmallStack("\"check.a\"() {a = \"abc\n\"} : () -> ()"));
+    }
+
+    @Test
+    void giantIntegerLiteralFailsQuickly() {
+        String digits = "9".repeat(1_000_000);
+        assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
+            String msg = parseOnSmallStack("\"check.a\"() {a = " + digits + " : i32} : () -> ()");
+            assertTrue(msg != null && msg.contains("out of range"), "got: " + msg);
+            msg = parseOnSmallStack("\"check.a\"() {a = dense<" + digits + "> : tensor<2xi64>} : () -> ()");
+            assertTrue(msg != null && msg.contains("out of range"), "got: " + msg);
+            msg = parseOnSmallStack("\"check.a\"() {a = tensor<" + digits + "xf32>} : () -> ()");
+            assertTrue(msg != null && msg.contains("invalid dimension"), "got: " + msg);
+        });
+    }
+
+    @Test
+    void hugeSplatDoesNotAllocatePerElement() throws DiagnosticException {
+        Module m = AsmParser.parse("\"check.a\"() {a = dense<1.0> : tensor<2147483648x1024xf32>} : () -> ()",
+                ParseOptions.of("h"));
+        DenseElementsAttr d = (DenseElementsAttr) m.body().operations().get(0).attributes().get("a");
+        assertTrue(d.isSplat());
+        assertEquals(4, d.length());
+    }
+
+    @Test
+    void wrongElementCountErrors() throws InterruptedException {
+        String msg = parseOnSmallStack("\"check.a\"() {a = dense<[1.0, 2.0]> : tensor<2147483648xf32>} : () -> ()");
+        assertTrue(msg != null && msg.contains("does not match type"), "got: " + msg);
+    }
+
+    /** Truncations and byte flips of a real test file must yield diagnostics, never other exceptions. */
+    @Test
+    void mutatedCorpusNeverCrashes() throws IOException, InterruptedException {
+        String dir = System.getProperty("stablehlo.shared");
+        Assumptions.assumeTrue(dir != null && Files.isDirectory(Path.of(dir)), "upstream corpus not available");
+        String text = Files.readString(Path.of(dir, "stablehlo/tests/vhlo/stablehlo_legalize_to_vhlo.1_0_0.mlir"));
+        text = text.substring(0, Math.min(text.length(), 20_000));
+        Random rnd = new Random(42);
+        String punct = "{}()[]<>\"%^#!@:,=-x0.\\";
+        int diagnosed = 0;
+        for (int i = 0; i < 300; i++) {
+            String mutated;
+            if (i % 3 == 0) {
+                mutated = text.substring(0, rnd.nextInt(text.length()));
+            } else {
+                char[] cs = text.toCharArray();
+                for (int k = 0; k < 3; k++) cs[rnd.nextInt(cs.length)] = punct.charAt(rnd.nextInt(punct.length()));
+                mutated = new String(cs);
+            }
+            if (parseOnSmallStack(mutated) != null) diagnosed++;
+        }
+        assertTrue(diagnosed > 100, "most mutations should be rejected, got " + diagnosed);
+    }
+}
