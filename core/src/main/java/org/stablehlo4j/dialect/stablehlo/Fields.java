@@ -143,24 +143,8 @@ final class Fields {
         return (List<Long>) o;
     }
 
-    /** A string literal as MLIR prints it: printable ASCII kept, backslash doubled, {@code "} and others hex-escaped. */
-    static String quote(byte[] bytes) {
-        StringBuilder sb = new StringBuilder("\"");
-        for (byte b : bytes) {
-            int c = b & 0xFF;
-            if (c == '\\') {
-                sb.append("\\\\");
-            } else if (c >= 0x20 && c < 0x7F && c != '"') {
-                sb.append((char) c);
-            } else {
-                sb.append('\\').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
-                        .append(Character.toUpperCase(Character.forDigit(c & 15, 16)));
-            }
-        }
-        return sb.append('"').toString();
-    }
-
+    /** A string literal as the printer writes it ({@code "..."} with MLIR escapes). */
     static String quote(String s) {
-        return quote(s.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return org.stablehlo4j.asm.AsmPrinter.printAttribute(org.stablehlo4j.ir.StringAttr.of(s));
     }
 }

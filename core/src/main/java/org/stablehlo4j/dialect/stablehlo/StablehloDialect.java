@@ -202,13 +202,13 @@ public final class StablehloDialect {
         return changed ? out : null;
     }
 
-    /** Text of a StableHLO attribute as upstream prints it (nested builtin values rendered by {@link TextSink}). */
+    /** Text of an attribute as the module printer prints it (no aliases). */
     public static String print(Attribute attr) {
-        return new TextSink().attribute(attr).toString();
+        return org.stablehlo4j.asm.AsmPrinter.printAttribute(attr);
     }
 
-    /** Text of a type as upstream prints it (for the types {@link TextSink} knows). */
+    /** Text of a type as the module printer prints it (no aliases). */
     public static String print(Type type) {
-        return new TextSink().type(type).toString();
+        return org.stablehlo4j.asm.AsmPrinter.printType(type);
     }
 }
