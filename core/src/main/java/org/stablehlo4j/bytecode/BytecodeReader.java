@@ -571,6 +571,7 @@ public final class BytecodeReader {
          * flag, then either the full order or (source, target) index pairs. Returns {value index, order} pairs.
          */
         private List<Object[]> readUseListOrders(ByteCursor c, int rangeSize) throws BytecodeException {
+            if (rangeSize == 0) throw c.error("use-list orders for an operation without results");
             long numValues = 1;
             if (rangeSize > 1) numValues = c.readVarInt();
             if (numValues < 0 || numValues > c.remaining()) throw c.error("invalid use-list order count");
@@ -690,7 +691,7 @@ public final class BytecodeReader {
                             + " with properties.");
                 }
                 props = opName.wasRegistered() ? readNativeProperties(c, fullName, schema)
-                        : readPropertiesAttr(c);
+                        : readPropertiesAttr(c, fullName);
             }
             List<Type> resultTypes = List.of();
             if ((mask & HAS_RESULTS) != 0) {
@@ -746,11 +747,17 @@ public final class BytecodeReader {
             return op;
         }
 
-        private DictionaryAttr readPropertiesAttr(ByteCursor c) throws BytecodeException {
+        /** Unregistered ops store their properties as one attribute, in the properties section like any op. */
+        private DictionaryAttr readPropertiesAttr(ByteCursor c, String opName) throws BytecodeException {
             int at = c.position();
-            Attribute a = attrTypes.attribute(c, c.readVarInt(), 0);
-            if (a instanceof DictionaryAttr d) return d;
-            throw c.error(at, "expected a dictionary of properties, got " + a);
+            long idx = c.readVarInt();
+            if (idx < 0 || idx >= properties.size()) throw c.error(at, "Properties idx out-of-bound for " + opName);
+            ByteCursor pc = c.sub(properties.get((int) idx), "Properties");
+            int aat = pc.position();
+            Attribute a = attrTypes.attribute(pc, pc.readVarInt(), 0);
+            if (!(a instanceof DictionaryAttr d)) throw pc.error(aat, "expected a dictionary of properties, got " + a);
+            if (!pc.atEnd()) throw pc.error("unexpected trailing bytes in the properties of " + opName);
+            return d;
         }
 
         private DictionaryAttr readNativeProperties(ByteCursor c, String opName,

@@ -2,6 +2,7 @@ package org.stablehlo4j.bytecode.writer;
 
 import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.bytecode.DialectBytecode;
+import org.stablehlo4j.bytecode.DialectWriter;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.BlockArgument;
@@ -165,13 +166,13 @@ public final class BytecodeWriter {
             Emitter offsets = new Emitter();
             offsets.emitVarInt(numbering.orderedAttrs.size());
             offsets.emitVarInt(numbering.orderedTypes.size());
-            EncodingSink sink = new EmittingSink(data);
+            DialectWriter sink = new DialectWriter(new EmittingSink(data));
             long[] prev = {0};
             for (boolean isType : new boolean[] {false, true}) {
                 writeGroups(offsets, isType ? numbering.orderedTypes : numbering.orderedAttrs, e -> {
-                    AttrTypeEncoder enc = e.dialect.encoder;
-                    boolean custom = enc != null && (isType ? enc.type((Type) e.value, sink)
-                            : enc.attribute((Attribute) e.value, sink));
+                    DialectBytecode codec = e.dialect.codec;
+                    boolean custom = codec != null && (isType ? codec.writeType((Type) e.value, sink)
+                            : codec.writeAttribute((Attribute) e.value, sink));
                     if (!custom) {
                         String text = isType ? AsmPrinter.printType((Type) e.value)
                                 : AsmPrinter.printAttribute((Attribute) e.value);
@@ -186,37 +187,25 @@ public final class BytecodeWriter {
             out.emitSection(S_ATTR_TYPE, data);
         }
 
-        /** Writes references as numbers and strings into the string section. */
-        private final class EmittingSink implements EncodingSink {
+        /** Writes references as their numbers and owned strings as string-section indices. */
+        private final class EmittingSink implements DialectWriter.Sink {
             private final Emitter e;
 
             EmittingSink(Emitter e) { this.e = e; }
 
-            @Override public void attribute(Attribute a) { e.emitVarInt(numbering.attrNumber(a)); }
+            @Override public long attribute(Attribute a) { return numbering.attrNumber(a); }
 
-            @Override public void optionalAttribute(Attribute a) {
-                if (a == null) e.emitVarInt(0);
-                else e.emitVarIntWithFlag(numbering.attrNumber(a), true);
-            }
+            @Override public long type(Type t) { return numbering.typeNumber(t); }
 
-            @Override public void type(Type t) { e.emitVarInt(numbering.typeNumber(t)); }
+            @Override public long string(byte[] s) { return strings.insert(s); }
 
-            @Override public void resourceHandle(String dialect, String key) {
-                e.emitVarInt(numbering.resourceNumber(dialect, key));
-            }
+            @Override public long resourceHandle(String key) { return numbering.resourceNumber("builtin", key); }
 
             @Override public void varInt(long v) { e.emitVarInt(v); }
 
-            @Override public void signedVarInt(long v) { e.emitSignedVarInt(v); }
-
-            @Override public void string(byte[] utf8) { e.emitVarInt(strings.insert(utf8)); }
-
-            @Override public void blob(byte[] data, int offset, int length) {
-                e.emitVarInt(length);
-                e.emitOwnedBlob(data, offset, length);
-            }
-
             @Override public void rawByte(int b) { e.emitByte(b); }
+
+            @Override public void bytes(byte[] data, int offset, int length) { e.emitOwnedBlob(data, offset, length); }
         }
 
         // ---- IR ----
@@ -326,7 +315,7 @@ public final class BytecodeWriter {
                 if (op.properties().isEmpty()) return null;
                 raw.emitVarInt(numbering.attrNumber(op.properties()));
             } else {
-                IRNumbering.writeProperties(op, schema, new EmittingSink(raw));
+                IRNumbering.writeProperties(op, schema, new DialectWriter(new EmittingSink(raw)));
             }
             Emitter framed = new Emitter();
             framed.emitVarInt(raw.size());

@@ -2,6 +2,7 @@ package org.stablehlo4j.bytecode.writer;
 
 import org.stablehlo4j.bytecode.BytecodeReader;
 import org.stablehlo4j.bytecode.DialectBytecode;
+import org.stablehlo4j.bytecode.DialectWriter;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.BlockArgument;
@@ -43,14 +44,15 @@ final class IRNumbering {
     static final class DialectNum {
         final String name;
         final int number;
-        final AttrTypeEncoder encoder;
+        /** The dialect's custom encodings, or null (everything is then written as text). */
+        final DialectBytecode codec;
         /** Referenced resource keys in order of first reference, with their numbers. */
         final LinkedHashMap<String, Integer> resources = new LinkedHashMap<>();
 
         DialectNum(String name, int number) {
             this.name = name;
             this.number = number;
-            this.encoder = encoderFor(name);
+            this.codec = BytecodeReader.codec(name);
         }
     }
 
@@ -82,7 +84,7 @@ final class IRNumbering {
     private final IdentityHashMap<Operation, Integer> opIds = new IdentityHashMap<>();
     private final IdentityHashMap<Operation, Boolean> isolated = new IdentityHashMap<>();
     private int nextValueId;
-    private final EncodingSink numberingSink = new NumberingSink();
+    private final DialectWriter numberingWriter = new DialectWriter(new NumberingSink());
 
     IRNumbering(Operation root, int version, Map<String, Map<String, ResourceBlob>> resourceData) {
         this.version = version;
@@ -113,14 +115,6 @@ final class IRNumbering {
     }
 
     // ---- Encoders and canonical forms -------------------------------------------------------------------
-
-    static AttrTypeEncoder encoderFor(String dialect) {
-        switch (dialect) {
-            case "builtin": return BuiltinEncoder.INSTANCE;
-            case "vhlo": return VhloEncoder.INSTANCE;
-            default: return null;
-        }
-    }
 
     /** The form under which MLIR uniques an attribute: BoolAttr is an i1 IntegerAttr, NameLoc has a child. */
     static Attribute canonical(Attribute a) {
@@ -177,7 +171,7 @@ final class IRNumbering {
         e = new Entry(a, numberDialect(dialectOf(a)));
         attrs.put(a, e);
         orderedAttrs.add(e);
-        if (e.dialect.encoder != null) e.dialect.encoder.attribute(a, numberingSink);
+        if (e.dialect.codec != null) e.dialect.codec.writeAttribute(a, numberingWriter);
     }
 
     void number(Type t) {
@@ -189,7 +183,7 @@ final class IRNumbering {
         e = new Entry(t, numberDialect(dialectOf(t)));
         types.put(t, e);
         orderedTypes.add(e);
-        if (e.dialect.encoder != null) e.dialect.encoder.type(t, numberingSink);
+        if (e.dialect.codec != null) e.dialect.codec.writeType(t, numberingWriter);
     }
 
     private void numberOpName(String name) {
@@ -236,7 +230,7 @@ final class IRNumbering {
         if (version >= 5 && hasPropertiesStorage(op.name())) {
             List<DialectBytecode.Property> schema = schema(op.name());
             if (schema != null) {
-                writeProperties(op, schema, numberingSink);
+                writeProperties(op, schema, numberingWriter);
             } else if (!op.properties().isEmpty()) {
                 number(op.properties());
             }
@@ -245,7 +239,7 @@ final class IRNumbering {
     }
 
     /** The native properties encoding of a registered op: each property in layout order. */
-    static void writeProperties(Operation op, List<DialectBytecode.Property> schema, EncodingSink out) {
+    static void writeProperties(Operation op, List<DialectBytecode.Property> schema, DialectWriter out) {
         for (DialectBytecode.Property p : schema) {
             Attribute v = op.properties().get(p.name());
             if (p.required()) {
@@ -253,9 +247,9 @@ final class IRNumbering {
                     throw new IllegalArgumentException("op '" + op.name() + "' is missing its required property '"
                             + p.name() + "'");
                 }
-                out.attribute(v);
+                out.writeAttribute(v);
             } else {
-                out.optionalAttribute(v);
+                out.writeOptionalAttribute(v);
             }
         }
     }
@@ -396,15 +390,28 @@ final class IRNumbering {
     int resourceNumber(String dialect, String key) { return dialects.get(dialect).resources.get(key); }
 
     /** The sink that only records references. */
-    private final class NumberingSink implements EncodingSink {
-        @Override public void attribute(Attribute a) { number(a); }
-        @Override public void optionalAttribute(Attribute a) { if (a != null) number(a); }
-        @Override public void type(Type t) { number(t); }
-        @Override public void resourceHandle(String dialect, String key) { numberResource(dialect, key); }
+    private final class NumberingSink implements DialectWriter.Sink {
+        @Override public long attribute(Attribute a) {
+            number(a);
+            return 0;
+        }
+
+        @Override public long type(Type t) {
+            number(t);
+            return 0;
+        }
+
+        @Override public long string(byte[] s) { return 0; }
+
+        @Override public long resourceHandle(String key) {
+            numberResource("builtin", key);
+            return 0;
+        }
+
         @Override public void varInt(long v) { }
-        @Override public void signedVarInt(long v) { }
-        @Override public void string(byte[] utf8) { }
-        @Override public void blob(byte[] data, int offset, int length) { }
+
         @Override public void rawByte(int b) { }
+
+        @Override public void bytes(byte[] data, int offset, int length) { }
     }
 }
