@@ -61,6 +61,19 @@ public final class Backends {
     public static volatile ArtifactVersion artifactVersion;
     public static volatile Interpreter interpreter;
 
+    static {
+        bytecodeWriter = module -> {
+            try {
+                return org.stablehlo4j.bytecode.writer.BytecodeWriter.write(module,
+                        org.stablehlo4j.bytecode.writer.BytecodeWriterConfig.current(
+                                org.stablehlo4j.bytecode.writer.BytecodeWriterConfig.DEFAULT_PRODUCER));
+            } catch (IllegalArgumentException e) {
+                throw new DiagnosticException(org.stablehlo4j.ir.Diagnostic.error(module.op().location(),
+                        e.getMessage()));
+            }
+        };
+    }
+
     /** Fails unless the backend is installed. */
     static <T> T require(T backend, String what) throws ToolException {
         if (backend == null) throw new ToolException("error: " + what + " is not implemented in stablehlo4j");

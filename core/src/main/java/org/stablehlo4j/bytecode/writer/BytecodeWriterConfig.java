@@ -33,8 +33,9 @@ public record BytecodeWriterConfig(int bytecodeVersion, String producer, Map<Str
     }
 
     /**
-     * What a StableHLO portable artifact targeting {@code target} is written with: the target's bytecode format,
-     * producer {@code StableHLO_vX.Y.Z} and the VHLO dialect version X.Y.Z (three varints).
+     * What a StableHLO portable artifact targeting {@code target} is written with: the target's bytecode format
+     * and producer {@code StableHLO_vX.Y.Z}. Upstream artifacts carry no dialect-version entry (the VHLO
+     * version is the producer's), so none is written.
      *
      * @throws IllegalArgumentException if the target is outside the supported window
      */
@@ -42,11 +43,7 @@ public record BytecodeWriterConfig(int bytecodeVersion, String producer, Map<Str
         int format = target.bytecodeVersion().orElseThrow(() -> new IllegalArgumentException(
                 "target version " + target + " is outside the supported range [" + Version.minimum() + ", "
                         + Version.current() + "]"));
-        Emitter v = new Emitter();
-        v.emitVarInt(target.major());
-        v.emitVarInt(target.minor());
-        v.emitVarInt(target.patch());
-        return new BytecodeWriterConfig(format, target.producerString(), Map.of("vhlo", v.toByteArray()), false);
+        return new BytecodeWriterConfig(format, target.producerString(), Map.of(), false);
     }
 
     /** A copy with the dialect-version payload of {@code dialect} set (or removed when null). */
