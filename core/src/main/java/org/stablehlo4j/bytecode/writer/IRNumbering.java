@@ -163,39 +163,34 @@ final class IRNumbering {
 
     void number(Attribute attr) {
         Attribute a = canonical(attr);
-        Entry e = attrs.get(a);
-        if (e != null) {
-            e.refCount++;
-            return;
-        }
-        e = new Entry(a, numberDialect(dialectOf(a)));
-        attrs.put(a, e);
-        orderedAttrs.add(e);
-        if (e.dialect.codec != null) e.dialect.codec.writeAttribute(a, numberingWriter);
+        Entry e = newEntry(attrs, orderedAttrs, a, dialectOf(a));
+        if (e != null && e.dialect.codec != null) e.dialect.codec.writeAttribute(a, numberingWriter);
     }
 
     void number(Type t) {
-        Entry e = types.get(t);
+        Entry e = newEntry(types, orderedTypes, t, dialectOf(t));
+        if (e != null && e.dialect.codec != null) e.dialect.codec.writeType(t, numberingWriter);
+    }
+
+    /**
+     * Counts one more reference to {@code key}; on its first reference adds an entry (in order of first use,
+     * with its dialect numbered now, before anything it refers to) and returns it, otherwise returns null.
+     */
+    private <K> Entry newEntry(Map<K, Entry> table, List<Entry> ordered, K key, String dialect) {
+        Entry e = table.get(key);
         if (e != null) {
             e.refCount++;
-            return;
+            return null;
         }
-        e = new Entry(t, numberDialect(dialectOf(t)));
-        types.put(t, e);
-        orderedTypes.add(e);
-        if (e.dialect.codec != null) e.dialect.codec.writeType(t, numberingWriter);
+        e = new Entry(key, numberDialect(dialect));
+        table.put(key, e);
+        ordered.add(e);
+        return e;
     }
 
     private void numberOpName(String name) {
-        Entry e = opNames.get(name);
-        if (e != null) {
-            e.refCount++;
-            return;
-        }
         int dot = name.indexOf('.');
-        e = new Entry(name, numberDialect(dot < 0 ? "" : name.substring(0, dot)));
-        opNames.put(name, e);
-        orderedOpNames.add(e);
+        newEntry(opNames, orderedOpNames, name, dot < 0 ? "" : name.substring(0, dot));
     }
 
     private void number(Region region) {
