@@ -7,6 +7,8 @@ import org.stablehlo4j.ir.BlockArgument;
 import org.stablehlo4j.ir.DialectAttr;
 import org.stablehlo4j.ir.DialectPrintable;
 import org.stablehlo4j.ir.DialectType;
+import org.stablehlo4j.ir.DictionaryAttr;
+import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.Module;
 import org.stablehlo4j.ir.OpResult;
@@ -43,8 +45,20 @@ import java.util.Set;
 public final class BytecodeWriter {
     private BytecodeWriter() {}
 
+    /** Writes the newest format ({@link BytecodeReader#MAX_VERSION}). */
     public static byte[] write(Module module, String producer) {
-        return new Impl(module).write(producer);
+        return write(module, producer, BytecodeReader.MAX_VERSION);
+    }
+
+    /**
+     * Writes format {@code version} (0-6). Before version 5 there are no native properties: inherent
+     * attributes are merged into the attribute dictionary, as MLIR does when targeting old versions.
+     */
+    public static byte[] write(Module module, String producer, long version) {
+        if (version < 0 || version > BytecodeReader.MAX_VERSION) {
+            throw new IllegalArgumentException("unsupported bytecode version " + version);
+        }
+        return new Impl(module, version).write(producer);
     }
 
     /** One numbered attribute, type or op name. */
@@ -97,6 +111,7 @@ public final class BytecodeWriter {
 
     private static final class Impl {
         private final Module module;
+        private final long version;
         private final Map<String, Integer> dialects = new LinkedHashMap<>();
         private final Map<Object, Num> attrs = new HashMap<>();
         private final Map<Object, Num> types = new HashMap<>();
@@ -115,8 +130,19 @@ public final class BytecodeWriter {
         private final Map<ByteBuffer, Integer> propertiesIndex = new HashMap<>();
         private long nextValueId;
 
-        Impl(Module module) {
+        Impl(Module module, long version) {
             this.module = module;
+            this.version = version;
+        }
+
+        private boolean nativeProperties() { return version >= BytecodeReader.V_NATIVE_PROPERTIES; }
+
+        /** The dictionary written for an op: discardable attributes, plus inherent ones before version 5. */
+        private DictionaryAttr attrDictionary(Operation op) {
+            if (nativeProperties() || op.properties().isEmpty()) return op.attributes();
+            List<NamedAttribute> all = new ArrayList<>(op.attributes().entries());
+            all.addAll(op.properties().entries());
+            return DictionaryAttr.of(all);
         }
 
         // ---- numbering ----
@@ -203,9 +229,12 @@ public final class BytecodeWriter {
                 valueIds.put(r, nextValueId++);
                 numberType(r.type());
             }
-            if (!op.attributes().isEmpty()) numberAttr(op.attributes());
+            DictionaryAttr dict = attrDictionary(op);
+            if (!dict.isEmpty()) numberAttr(dict);
             List<DialectBytecode.Property> schema = schema(op);
-            if (schema != null) {
+            if (!nativeProperties()) {
+                // inherent attributes are part of the dictionary
+            } else if (schema != null) {
                 writeProperties(op, schema, new DialectWriter(numberingRefs));
             } else if (!op.properties().isEmpty()) {
                 numberAttr(op.properties());
@@ -321,7 +350,7 @@ public final class BytecodeWriter {
             number(module.op());
             Emitter file = new Emitter();
             file.out.writeBytes(new byte[] {'M', 'L', (byte) 0xEF, 'R'});
-            file.varint(BytecodeReader.MAX_VERSION);
+            file.varint(version);
             file.out.writeBytes(producer.getBytes(StandardCharsets.UTF_8));
             file.out.write(0);
             file.section(1, dialectSection());
@@ -344,24 +373,29 @@ public final class BytecodeWriter {
                 str.out.write(0);
             }
             file.section(0, str);
-            Emitter props = new Emitter();
-            props.varint(properties.size());
-            for (byte[] p : properties) props.out.writeBytes(p);
-            file.section(8, props);
+            if (nativeProperties()) {
+                Emitter props = new Emitter();
+                props.varint(properties.size());
+                for (byte[] p : properties) props.out.writeBytes(p);
+                file.section(8, props);
+            }
             return file.out.toByteArray();
         }
 
         private Emitter dialectSection() {
             Emitter e = new Emitter();
             e.varint(dialects.size());
-            for (String d : dialects.keySet()) e.varint((long) string(d) << 1);
-            e.varint(orderedOpNames.size());
+            for (String d : dialects.keySet()) {
+                e.varint(version >= BytecodeReader.V_DIALECT_VERSIONING ? (long) string(d) << 1 : string(d));
+            }
+            if (version >= BytecodeReader.V_ELIDE_UNKNOWN_BLOCK_ARG_LOC) e.varint(orderedOpNames.size());
             writeGroups(e, orderedOpNames, n -> {
                 String name = (String) n.value;
                 int dot = name.indexOf('.');
                 boolean registered = BytecodeReader.codec(n.dialect) != null
                         && BytecodeReader.codec(n.dialect).properties(name) != null;
-                e.varint(((long) string(dot < 0 ? "" : name.substring(dot + 1)) << 1) | (registered ? 1 : 0));
+                long id = string(dot < 0 ? "" : name.substring(dot + 1));
+                e.varint(nativeProperties() ? (id << 1) | (registered ? 1 : 0) : id);
             });
             return e;
         }
@@ -440,11 +474,14 @@ public final class BytecodeWriter {
             e.out.write(0);
             int mask = 0;
             e.varint(attrs.get(op.location()).number);
-            if (!op.attributes().isEmpty()) {
+            DictionaryAttr dict = attrDictionary(op);
+            if (!dict.isEmpty()) {
                 mask |= 0x01;
-                e.varint(attrs.get(op.attributes()).number);
+                e.varint(attrs.get(dict).number);
             }
-            if (schema(op) == null) {
+            if (!nativeProperties()) {
+                // no properties before version 5
+            } else if (schema(op) == null) {
                 // Unregistered ops: the properties dictionary is referenced inline, as readers expect.
                 if (!op.properties().isEmpty()) {
                     mask |= 0x40;
@@ -477,7 +514,7 @@ public final class BytecodeWriter {
                 List<Block> blocks = op.parent().parent().blocks();
                 for (Block b : op.successors()) e.varint(blocks.indexOf(b));
             }
-            if (writeUseListOrders(e, op.results())) mask |= 0x20;
+            if (version >= BytecodeReader.V_USE_LIST_ORDERING && writeUseListOrders(e, op.results())) mask |= 0x20;
             if (op.numRegions() > 0) mask |= 0x10;
             byte[] b = e.out.toByteArray();
             b[maskAt] = (byte) mask;
@@ -486,9 +523,10 @@ public final class BytecodeWriter {
             if (op.numRegions() > 0) {
                 boolean iso = isolated.contains(op);
                 e.varint(((long) op.numRegions() << 1) | (iso ? 1 : 0));
-                Emitter target = iso ? new Emitter() : e;
+                boolean section = iso && version >= BytecodeReader.V_LAZY_LOADING;
+                Emitter target = section ? new Emitter() : e;
                 for (Region r : op.regions()) writeRegion(target, r);
-                if (iso) e.section(4, target);
+                if (section) e.section(4, target);
             }
         }
 
@@ -505,9 +543,20 @@ public final class BytecodeWriter {
                 if (b.numArguments() > 0) {
                     e.varint(b.numArguments());
                     for (BlockArgument a : b.arguments()) {
-                        boolean hasLoc = a.location() != null && !(a.location() instanceof Location.Unknown);
-                        e.varint(((long) types.get(a.type()).number << 1) | (hasLoc ? 1 : 0));
-                        if (hasLoc) e.varint(attrs.get(a.location()).number);
+                        Location loc = a.location() == null ? Location.UNKNOWN : a.location();
+                        long type = types.get(a.type()).number;
+                        if (version >= BytecodeReader.V_ELIDE_UNKNOWN_BLOCK_ARG_LOC) {
+                            boolean hasLoc = !(loc instanceof Location.Unknown);
+                            e.varint((type << 1) | (hasLoc ? 1 : 0));
+                            if (hasLoc) e.varint(attrs.get(loc).number);
+                        } else {
+                            e.varint(type);
+                            e.varint(attrs.get(loc).number);
+                        }
+                    }
+                    if (version < BytecodeReader.V_USE_LIST_ORDERING) {
+                        for (Operation op : b.operations()) writeOp(e, op);
+                        continue;
                     }
                     int at = e.size();
                     e.out.write(0);
