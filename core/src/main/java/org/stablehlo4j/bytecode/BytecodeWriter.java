@@ -76,7 +76,14 @@ public final class BytecodeWriter {
 
     /** A byte buffer with the alignment its start needs (MLIR's EncodingEmitter). */
     private static final class Emitter {
-        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        /** A byte buffer whose already written bytes can be patched in place. */
+        static final class Buf extends ByteArrayOutputStream {
+            void patch(int index, int value) { buf[index] = (byte) value; }
+
+            void orAt(int index, int bits) { buf[index] |= (byte) bits; }
+        }
+
+        final Buf out = new Buf();
         long requiredAlignment = 1;
 
         int size() { return out.size(); }
@@ -97,10 +104,7 @@ public final class BytecodeWriter {
                 if (out.size() % child.requiredAlignment != 0) {
                     varint(child.requiredAlignment);
                     alignTo(child.requiredAlignment);
-                    byte[] b = out.toByteArray();
-                    b[codeAt] |= (byte) 0x80;
-                    out.reset();
-                    out.writeBytes(b);
+                    out.orAt(codeAt, 0x80);
                 } else {
                     requiredAlignment = Math.max(requiredAlignment, child.requiredAlignment);
                 }
@@ -516,10 +520,7 @@ public final class BytecodeWriter {
             }
             if (version >= BytecodeReader.V_USE_LIST_ORDERING && writeUseListOrders(e, op.results())) mask |= 0x20;
             if (op.numRegions() > 0) mask |= 0x10;
-            byte[] b = e.out.toByteArray();
-            b[maskAt] = (byte) mask;
-            e.out.reset();
-            e.out.writeBytes(b);
+            e.out.patch(maskAt, mask);
             if (op.numRegions() > 0) {
                 boolean iso = isolated.contains(op);
                 e.varint(((long) op.numRegions() << 1) | (iso ? 1 : 0));
@@ -562,10 +563,7 @@ public final class BytecodeWriter {
                     e.out.write(0);
                     Emitter orders = new Emitter();
                     if (writeUseListOrders(orders, b.arguments())) {
-                        byte[] bytes = e.out.toByteArray();
-                        bytes[at] = 0x20;
-                        e.out.reset();
-                        e.out.writeBytes(bytes);
+                        e.out.patch(at, 0x20);
                         e.out.writeBytes(orders.out.toByteArray());
                     }
                 }
