@@ -188,7 +188,8 @@ public final class BytecodeReader {
                         new Property("sym_name", true), new Property("sym_visibility", false));
                 case "func.call" -> List.of(new Property("arg_attrs", false), new Property("callee", true),
                         new Property("no_inline", false), new Property("res_attrs", false));
-                case "func.return", "func.constant" -> List.of();
+                case "func.constant" -> List.of(new Property("value", true));
+                case "func.return" -> List.of();
                 default -> null;
             };
         }
