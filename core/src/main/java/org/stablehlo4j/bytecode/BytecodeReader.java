@@ -74,6 +74,11 @@ public final class BytecodeReader {
         DIALECTS.put(name, codec);
     }
 
+    /** The codec registered for a dialect, or null. */
+    static DialectBytecode codec(String dialect) {
+        return DIALECTS.get(dialect);
+    }
+
     /** The file header: format version and producer string. */
     public record Header(long version, String producer) {}
 
@@ -84,8 +89,20 @@ public final class BytecodeReader {
         return data.length >= 4 && data[0] == 'M' && data[1] == 'L' && (data[2] & 0xFF) == 0xEF && data[3] == 'R';
     }
 
+    /** Reads a file; ops of dialects that are not registered are accepted (as unregistered ops). */
     public static Module read(byte[] data, String bufferName) throws BytecodeException {
-        return new Impl(data, bufferName).read();
+        return read(data, bufferName, true);
+    }
+
+    /**
+     * Reads a file. Unless {@code allowUnregisteredDialect}, an op of a dialect that is neither registered
+     * ({@link org.stablehlo4j.dialect.Registry}) nor has a bytecode codec is an error, as in MLIR.
+     */
+    public static Module read(byte[] data, String bufferName, boolean allowUnregisteredDialect)
+            throws BytecodeException {
+        Impl impl = new Impl(data, bufferName);
+        impl.allowUnregisteredDialect = allowUnregisteredDialect;
+        return impl.read();
     }
 
     public static Module read(ByteBuffer buffer, String bufferName) throws BytecodeException {
@@ -184,6 +201,7 @@ public final class BytecodeReader {
         private final String bufferName;
         /** Stop after the dialect section (see {@link #describe}). */
         boolean headerOnly;
+        boolean allowUnregisteredDialect = true;
         private long version;
         private String producer = "";
         private StringTable strings;
@@ -199,9 +217,23 @@ public final class BytecodeReader {
             String fullName() { return name.isEmpty() ? dialect.name() : dialect.name() + "." + name; }
         }
 
+        /**
+         * Objects (values slots, blocks, regions) that may still be created: every one needs at least one byte of
+         * its own in the file, so more than the file size can only come from a corrupt count.
+         */
+        private long allocationBudget;
+
         Impl(byte[] data, String bufferName) {
             this.data = data;
             this.bufferName = bufferName;
+            this.allocationBudget = 2L * data.length + 16;
+        }
+
+        private void spend(ByteCursor c, long n, String what) throws BytecodeException {
+            if (n > allocationBudget) {
+                throw c.error(what + " " + n + " is more than the file can hold");
+            }
+            allocationBudget -= n;
         }
 
         private ByteCursor cursor(ByteCursor.Slice s, int section) {
@@ -484,6 +516,7 @@ public final class BytecodeReader {
             st.numValues = 0;
             if (numBlocks == 0) return;
             st.numValues = c.readCount("value count");
+            spend(c, (long) numBlocks + st.numValues, "block and value count");
             List<Block> blocks = new ArrayList<>(numBlocks);
             Region region = st.regions.get(st.curRegion);
             for (int i = 0; i < numBlocks; i++) {
@@ -561,6 +594,13 @@ public final class BytecodeReader {
                 throw c.error(at, "unregistered operation '" + fullName + "' found in dialect ('"
                         + opName.dialect().name() + "') that does not allow unknown operations");
             }
+            String dialect = opName.dialect().name();
+            if (!allowUnregisteredDialect && codec == null
+                    && !org.stablehlo4j.dialect.Registry.isDialectRegistered(dialect)) {
+                throw c.error(at, "dialect '" + dialect + "' is unknown. If this is intended, please call "
+                        + "allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with "
+                        + "the MLIR tool used.");
+            }
             int mask = c.readByte();
             Location loc = location(c);
             DictionaryAttr attrs = DictionaryAttr.EMPTY;
@@ -610,6 +650,7 @@ public final class BytecodeReader {
                 isolated[0] = (v & 1) != 0;
                 long n = v >>> 1;
                 if (n > c.remaining() + 1L) throw c.error("invalid region count: " + n);
+                spend(c, n, "region count");
                 numRegions = (int) n;
             }
             if (props == null && schema != null && !schema.isEmpty() && !attrs.isEmpty()) {

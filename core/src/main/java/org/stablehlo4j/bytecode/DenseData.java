@@ -30,6 +30,10 @@ public final class DenseData {
         int eb = BuiltinBytecode.elementBytes(elementType);
         if (eb < 0) throw r.error("unsupported dense element type " + elementType);
         if (elementType instanceof IntegerType it && it.width() == 1) {
+            if (length == 1 && n > 1 && ((r.array()[offset] & 0xFF) == 0xFF || r.array()[offset] == 0)) {
+                byte[] one = {(byte) (r.array()[offset] != 0 ? 1 : 0)};
+                return new DenseElementsAttr(type, one, 0, 1, true);
+            }
             byte[] bools = unpackBools(r.array(), offset, length, n);
             if (bools == null) throw r.error("dense i1 data size " + length + " does not match " + n + " elements");
             boolean uniform = true;
@@ -67,6 +71,18 @@ public final class DenseData {
             return out;
         }
         return null;
+    }
+
+    /**
+     * The bytes to write for boolean dense data: bit-packed (least significant bit first), a splat as a single
+     * 0x00/0xFF byte; null for other element types (written as they are).
+     */
+    public static byte[] packForWrite(DenseElementsAttr d) {
+        if (!(d.type().elementType() instanceof IntegerType it && it.width() == 1)) return null;
+        if (d.isSplat()) return new byte[] {(byte) (d.byteAt(0) != 0 ? 0xFF : 0)};
+        byte[] out = new byte[(d.length() + 7) / 8];
+        for (int i = 0; i < d.length(); i++) if (d.byteAt(i) != 0) out[i / 8] |= (byte) (1 << (i % 8));
+        return out;
     }
 
     /** Dense array data in the IR layout (copied), or null on a size mismatch. */
