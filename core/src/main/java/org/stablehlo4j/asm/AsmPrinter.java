@@ -37,6 +37,18 @@ public final class AsmPrinter {
         return sb.toString();
     }
 
+    /**
+     * Streaming variant of {@link #print(Module, PrintOptions)}: writes the same text to {@code out} in chunks,
+     * so modules with gigabytes of constants never need the whole text in memory.
+     *
+     * @throws java.io.UncheckedIOException if writing fails
+     */
+    public static void print(Module module, PrintOptions options, java.io.Writer out) {
+        AsmPrinterImpl p = new AsmPrinterImpl(new StringBuilder(1 << 16), out, options, module.op());
+        p.printModule(module);
+        p.flushAll();
+    }
+
     /** A type as MLIR prints it in local scope (no aliases). */
     public static String printType(Type type) {
         StringBuilder sb = new StringBuilder();
@@ -48,6 +60,16 @@ public final class AsmPrinter {
     public static String printAttribute(Attribute attribute) {
         StringBuilder sb = new StringBuilder();
         new AsmPrinterImpl(sb, new PrintOptions(false, false, true), null).printAttribute(attribute);
+        return sb.toString();
+    }
+
+    /**
+     * A float literal exactly as MLIR prints it ({@code 1.000000e+00}, {@code 0.33333333333333331},
+     * {@code 0x7FC00000}), for custom printers.
+     */
+    public static String formatFloat(org.stablehlo4j.ir.FloatKind kind, java.math.BigInteger bits) {
+        StringBuilder sb = new StringBuilder();
+        PrinterFloats.appendFloat(sb, kind, bits);
         return sb.toString();
     }
 

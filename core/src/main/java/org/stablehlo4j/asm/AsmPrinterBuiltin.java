@@ -65,6 +65,7 @@ final class AsmPrinterBuiltin {
                 return true;
             }
         });
+        AsmPrinter.registerCustomPrinter("builtin.unrealized_conversion_cast", AsmPrinterBuiltin::printUnrealizedCast);
         AsmPrinter.registerCustomPrinter("func.call", (op, p) -> {
             p.printOpName(op);
             p.append(" ");
@@ -76,6 +77,20 @@ final class AsmPrinterBuiltin {
             p.append(" : ");
             p.printFunctionalType(op);
         });
+    }
+
+    /** {@code ($inputs^ `:` type($inputs))? `to` type($outputs) attr-dict}. */
+    private static void printUnrealizedCast(Operation op, AsmPrinterContext p) {
+        p.printOpName(op);
+        if (op.numOperands() > 0) {
+            p.append(" ");
+            p.printOperands(op.operands());
+            p.append(" : ");
+            p.printTypes(op.operands().stream().map(v -> v.type()).toList());
+        }
+        p.append(" to ");
+        p.printTypes(op.results().stream().map(v -> v.type()).toList());
+        p.printOptionalAttrDict(p.allAttributes(op), List.of());
     }
 
     /** MLIR's function_interface_impl::printFunctionOp for func.func. */

@@ -11,6 +11,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.stablehlo4j.dialect.Registry;
+import org.stablehlo4j.ir.AffineMapAttr;
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.AsmSink;
 import org.stablehlo4j.ir.Attribute;
@@ -34,6 +36,7 @@ import org.stablehlo4j.ir.IndexType;
 import org.stablehlo4j.ir.IntegerAttr;
 import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.Location;
+import org.stablehlo4j.ir.MemRefType;
 import org.stablehlo4j.ir.Module;
 import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.NoneType;
@@ -65,7 +68,14 @@ final class AsmPrinterImpl implements AsmPrinterContext {
 
     private enum Elision { NEVER, MAY, MUST }
 
-    private final StringBuilder out;
+    private StringBuilder out;
+    /** Where full chunks of output go when streaming (null: everything stays in {@link #out}). */
+    private final java.io.Writer sink;
+    /** While positive, {@link #out} must not be flushed (a caller will inspect what it appended). */
+    private int noFlush;
+    /** Probe mode: only the shape of dialect bodies matters, so bulk hex data is abbreviated. */
+    private boolean probing;
+    private static final int FLUSH_CHARS = 1 << 20;
     private final PrintOptions options;
     private final PrinterNames names;
     private final PrinterAliases aliases;
@@ -81,7 +91,12 @@ final class AsmPrinterImpl implements AsmPrinterContext {
     private final Map<Region, Map<Block, List<Block>>> predecessorCache = new IdentityHashMap<>();
 
     AsmPrinterImpl(StringBuilder out, PrintOptions options, Operation top) {
+        this(out, null, options, top);
+    }
+
+    AsmPrinterImpl(StringBuilder out, java.io.Writer sink, PrintOptions options, Operation top) {
         this.out = out;
+        this.sink = sink;
         this.options = options;
         this.names = top == null ? null : new PrinterNames(top, options.generic());
         this.aliases = top == null || options.localScope() ? null : new PrinterAliases();
@@ -121,25 +136,28 @@ final class AsmPrinterImpl implements AsmPrinterContext {
         }
     }
 
+    /** One resource entry: its group (dialect or external name), key, and how to write its value. */
+    private record ResourceEntry(String group, String key, Runnable value) {}
+
     private void printResources(Module module) {
-        List<String[]> dialectEntries = new ArrayList<>(); // {dialect, key, value}
+        List<ResourceEntry> dialectEntries = new ArrayList<>();
         Map<String, ResourceBlob> builtin = module.dialectResources().get("builtin");
         if (builtin != null) {
             for (String key : referencedResources) {
                 ResourceBlob blob = builtin.get(key);
-                if (blob != null) dialectEntries.add(new String[] {"builtin", key, blobText(blob)});
+                if (blob != null) dialectEntries.add(new ResourceEntry("builtin", key, () -> printBlob(blob)));
             }
         }
         for (Map.Entry<String, Map<String, ResourceBlob>> d : module.dialectResources().entrySet()) {
             if (d.getKey().equals("builtin")) continue;
             for (Map.Entry<String, ResourceBlob> e : d.getValue().entrySet()) {
-                dialectEntries.add(new String[] {d.getKey(), e.getKey(), blobText(e.getValue())});
+                dialectEntries.add(new ResourceEntry(d.getKey(), e.getKey(), () -> printBlob(e.getValue())));
             }
         }
-        List<String[]> externalEntries = new ArrayList<>();
+        List<ResourceEntry> externalEntries = new ArrayList<>();
         for (Map.Entry<String, Map<String, String>> d : module.externalResources().entrySet()) {
             for (Map.Entry<String, String> e : d.getValue().entrySet()) {
-                externalEntries.add(new String[] {d.getKey(), e.getKey(), e.getValue()});
+                externalEntries.add(new ResourceEntry(d.getKey(), e.getKey(), () -> out.append(e.getValue())));
             }
         }
         if (dialectEntries.isEmpty() && externalEntries.isEmpty()) return;
@@ -150,31 +168,33 @@ final class AsmPrinterImpl implements AsmPrinterContext {
     }
 
     /** Prints one {@code X_resources} group; returns whether nothing has been printed before it. */
-    private boolean printResourceSection(String kind, List<String[]> entries, boolean first) {
+    private boolean printResourceSection(String kind, List<ResourceEntry> entries, boolean first) {
         if (entries.isEmpty()) return first;
         if (!first) out.append(",\n");
         out.append("  ").append(kind).append("_resources: {\n");
         String current = null;
-        for (String[] e : entries) {
-            if (!e[0].equals(current)) {
+        for (ResourceEntry e : entries) {
+            if (!e.group().equals(current)) {
                 if (current != null) out.append("\n    },\n");
-                out.append("    ").append(e[0]).append(": {\n");
-                current = e[0];
+                out.append("    ").append(e.group()).append(": {\n");
+                current = e.group();
             } else {
                 out.append(",\n");
             }
-            out.append("      ").append(e[1]).append(": ").append(e[2]);
+            out.append("      ").append(e.key()).append(": ");
+            e.value().run();
         }
         out.append("\n    }\n  }");
         return false;
     }
 
-    private static String blobText(ResourceBlob blob) {
-        StringBuilder sb = new StringBuilder(blob.length() * 2 + 12).append("\"0x");
+    /** {@code "0x"} + alignment as 4 little-endian bytes + the data, in upper-case hex. */
+    private void printBlob(ResourceBlob blob) {
+        out.append("\"0x");
         long a = blob.alignment();
-        for (int i = 0; i < 4; i++) appendHexByte(sb, (int) (a >>> (8 * i)));
-        appendHex(sb, blob.rawArray(), blob.offset(), blob.length());
-        return sb.append('"').toString();
+        for (int i = 0; i < 4; i++) appendHexByte(out, (int) (a >>> (8 * i)));
+        appendBulkHex(blob.rawArray(), blob.offset(), blob.length());
+        out.append('"');
     }
 
     // ------------------------------------------------------------------ operations
@@ -205,7 +225,8 @@ final class AsmPrinterImpl implements AsmPrinterContext {
 
     private void printCustomOrGeneric(Operation op) {
         if (collecting && options.debugInfo()) visit(op.location(), true, false);
-        if (!options.generic()) {
+        if (!options.generic() && Registry.lookup(op.name()) != null) {
+            // Like MLIR, only registered ops use their custom form; unregistered ones print generically.
             AsmPrinterCustomOp custom = AsmPrinter.customPrinter(op.name());
             if (custom != null) {
                 custom.print(op, this);
@@ -318,6 +339,7 @@ final class AsmPrinterImpl implements AsmPrinterContext {
             } else {
                 printFullOp(ops.get(i));
                 out.append('\n');
+                maybeFlush();
             }
         }
         indent -= INDENT_WIDTH;
@@ -464,17 +486,19 @@ final class AsmPrinterImpl implements AsmPrinterContext {
 
     @Override
     public void printRegionArgument(BlockArgument arg, DictionaryAttr attrs, boolean omitType) {
+        if (collecting) {
+            // MLIR's alias pass looks at the argument's type and location only.
+            visit(arg.type(), false, false);
+            if (options.debugInfo()) visit(arg.location(), false, false);
+            return;
+        }
         printOperand(arg);
         if (!omitType) {
             append(": ");
             printType(arg.type());
         }
         if (attrs != null) printOptionalAttrDict(attrs.entries(), List.of());
-        if (collecting) {
-            if (options.debugInfo()) visit(arg.location(), false, false);
-        } else {
-            printTrailingLocation(arg.location(), false);
-        }
+        printTrailingLocation(arg.location(), false);
     }
 
     @Override
@@ -558,6 +582,11 @@ final class AsmPrinterImpl implements AsmPrinterContext {
     }
 
     @Override
+    public void shadowRegionArgs(Region region, List<? extends Value> namesToUse) {
+        if (!collecting) names.shadow(region, namesToUse);
+    }
+
+    @Override
     public void printNewline() {
         append("\n");
         if (!collecting) emitIndent(indent);
@@ -619,6 +648,10 @@ final class AsmPrinterImpl implements AsmPrinterContext {
         if (type instanceof RankedTensorType t) {
             visitChild(t.elementType());
             if (t.encoding() != null) visitChild(t.encoding());
+        } else if (type instanceof MemRefType t) {
+            visitChild(t.elementType());
+            if (t.shape() != null && hasNonIdentityLayout(t)) visitChild(t.layout());
+            if (t.memorySpace() != null) visitChild(t.memorySpace());
         } else if (type instanceof UnrankedTensorType t) {
             visitChild(t.elementType());
         } else if (type instanceof ComplexType t) {
@@ -641,7 +674,7 @@ final class AsmPrinterImpl implements AsmPrinterContext {
             return;
         }
         if (attr instanceof IntegerAttr || attr instanceof FloatAttr || attr instanceof BoolAttr
-                || attr instanceof DenseArrayAttr || attr instanceof UnitAttr) {
+                || attr instanceof DenseArrayAttr || attr instanceof UnitAttr || attr instanceof AffineMapAttr) {
             return;
         }
         if (attr instanceof DictionaryAttr d) {
@@ -784,6 +817,28 @@ final class AsmPrinterImpl implements AsmPrinterContext {
                 printAttribute(t.encoding());
             }
             out.append('>');
+        } else if (type instanceof MemRefType t) {
+            out.append("memref<");
+            long[] shape = t.shape();
+            if (shape == null) {
+                out.append("*x");
+            } else {
+                for (long d : shape) {
+                    if (d == ShapedType.DYNAMIC) out.append('?');
+                    else out.append(d);
+                    out.append('x');
+                }
+            }
+            printType(t.elementType());
+            if (shape != null && hasNonIdentityLayout(t)) {
+                out.append(", ");
+                printAttribute(t.layout(), Elision.MAY);
+            }
+            if (t.memorySpace() != null) {
+                out.append(", ");
+                printAttribute(t.memorySpace(), Elision.MAY);
+            }
+            out.append('>');
         } else if (type instanceof UnrankedTensorType t) {
             out.append("tensor<*x");
             printType(t.elementType());
@@ -813,7 +868,7 @@ final class AsmPrinterImpl implements AsmPrinterContext {
         } else if (type instanceof DialectType d) {
             printDialectSymbol("!", d.dialect(), d.body());
         } else if (type instanceof DialectPrintable d) {
-            printDialectSymbol("!", d.dialectNamespace(), captureBody(() -> d.printBody(outputSink())));
+            printDialectPrintable("!", d);
         } else {
             out.append("<<UNKNOWN TYPE ").append(type.getClass().getSimpleName()).append(">>");
         }
@@ -850,11 +905,64 @@ final class AsmPrinterImpl implements AsmPrinterContext {
 
     /** Runs {@code body} against the output and returns (removes) what it appended. */
     private String captureBody(Runnable body) {
-        int start = out.length();
-        body.run();
-        String text = out.substring(start);
-        out.setLength(start);
-        return text;
+        noFlush++;
+        try {
+            int start = out.length();
+            body.run();
+            String text = out.substring(start);
+            out.setLength(start);
+            return text;
+        } finally {
+            noFlush--;
+        }
+    }
+
+    /**
+     * A structured dialect type/attribute. Whether the pretty {@code ns.body} form applies depends only on the
+     * body's leading identifier and last character, so the body is first printed in probe mode into a scratch
+     * buffer (bulk hex abbreviated), then printed for real straight into the output, which keeps huge constants
+     * streamable.
+     */
+    private void printDialectPrintable(String prefix, DialectPrintable d) {
+        StringBuilder saved = out;
+        boolean savedProbing = probing;
+        String probe;
+        out = new StringBuilder();
+        probing = true;
+        try {
+            d.printBody(outputSink());
+            probe = out.toString();
+        } finally {
+            out = saved;
+            probing = savedProbing;
+        }
+        boolean pretty = isPrettyDialectBody(probe);
+        out.append(prefix).append(d.dialectNamespace()).append(pretty ? '.' : '<');
+        d.printBody(outputSink());
+        if (!pretty) out.append('>');
+    }
+
+    /** Hands complete output to the streaming sink when allowed. */
+    private void maybeFlush() {
+        if (sink == null || noFlush > 0 || probing || out.length() < FLUSH_CHARS) return;
+        try {
+            sink.append(out);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        out.setLength(0);
+    }
+
+    /** Writes whatever is left to the streaming sink. */
+    void flushAll() {
+        if (sink == null) return;
+        try {
+            sink.append(out);
+            sink.flush();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        out.setLength(0);
     }
 
     private AsmSink outputSink() {
@@ -885,6 +993,16 @@ final class AsmPrinterImpl implements AsmPrinterContext {
         else out.append('<').append(body).append('>');
     }
 
+    /** A memref layout other than absent or the identity affine map {@code (d0, ..) -> (d0, ..)}. */
+    private static boolean hasNonIdentityLayout(MemRefType t) {
+        if (t.layout() == null) return false;
+        if (!(t.layout() instanceof AffineMapAttr m)) return true;
+        String compact = m.body().replace(" ", "");
+        StringBuilder dims = new StringBuilder();
+        for (int i = 0; i < t.shape().length; i++) dims.append(i == 0 ? "" : ",").append('d').append(i);
+        return !compact.equals("(" + dims + ")->(" + dims + ")");
+    }
+
     /** MLIR's rule: an identifier (letters, digits, '.', '_') optionally followed by a {@code <...>} group. */
     static boolean isPrettyDialectBody(String body) {
         if (body.isEmpty() || !isAlpha(body.charAt(0))) return false;
@@ -910,11 +1028,15 @@ final class AsmPrinterImpl implements AsmPrinterContext {
             return;
         }
         if (attr instanceof DialectPrintable d) {
-            printDialectSymbol("#", d.dialectNamespace(), captureBody(() -> d.printBody(outputSink())));
+            printDialectPrintable("#", d);
             return;
         }
         if (attr instanceof UnitAttr) {
             out.append("unit");
+            return;
+        }
+        if (attr instanceof AffineMapAttr m) {
+            out.append("affine_map<").append(m.body()).append('>');
             return;
         }
         if (attr instanceof BoolAttr b) {
@@ -1016,8 +1138,8 @@ final class AsmPrinterImpl implements AsmPrinterContext {
         boolean splat = d.isSplat() || numElements == 1 || allEqual(d, eltBytes, numElements);
         if (!splat && numElements > HEX_ELEMENT_LIMIT) {
             out.append("\"0x");
-            if (isBool(elem)) appendPackedBools(d, numElements);
-            else appendHex(out, d.rawArray(), d.offset(), d.length());
+            // i1 is stored one byte per element (LLVM 22 layout), so the raw bytes are printed as they are.
+            appendBulkHex(d.rawArray(), d.offset(), d.length());
             out.append('"');
             return;
         }
@@ -1087,19 +1209,6 @@ final class AsmPrinterImpl implements AsmPrinterContext {
             for (int k = 0; k < eltBytes; k++) if (a[off + k] != a[base + k]) return false;
         }
         return true;
-    }
-
-    private void appendPackedBools(DenseElementsAttr d, long numElements) {
-        byte[] a = d.rawArray();
-        int cur = 0;
-        for (long i = 0; i < numElements; i++) {
-            if (a[d.offset() + (int) i] != 0) cur |= 1 << (int) (i % 8);
-            if (i % 8 == 7) {
-                appendHexByte(out, cur);
-                cur = 0;
-            }
-        }
-        if (numElements % 8 != 0) appendHexByte(out, cur);
     }
 
     private void appendElement(Type elem, byte[] data, int off) {
@@ -1186,6 +1295,19 @@ final class AsmPrinterImpl implements AsmPrinterContext {
 
     private static void appendHexByte(StringBuilder sb, int b) {
         sb.append(HEX.charAt((b >> 4) & 15)).append(HEX.charAt(b & 15));
+    }
+
+    /** Hex of bulk element data: chunked so a streaming printer never holds more than a few MB. */
+    private void appendBulkHex(byte[] data, int offset, int length) {
+        if (probing) {
+            out.append("00");
+            return;
+        }
+        int chunk = FLUSH_CHARS / 2;
+        for (int pos = 0; pos < length; pos += chunk) {
+            appendHex(out, data, offset + pos, Math.min(chunk, length - pos));
+            maybeFlush();
+        }
     }
 
     /** Upper-case hex of a byte slice, without per-element objects. */

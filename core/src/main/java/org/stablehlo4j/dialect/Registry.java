@@ -20,7 +20,11 @@ public final class Registry {
         register(new OpDef("func.func",
                 List.of("sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs", "no_inline"), true));
         register(new OpDef("func.return", List.of(), true));
+        register(new OpDef("builtin.unrealized_conversion_cast", List.of(), true));
         register(new OpDef("func.call", List.of("callee", "arg_attrs", "res_attrs", "no_inline"), true));
+        // Dialect op tables (stablehlo-opt registers both): keep last, they call register().
+        org.stablehlo4j.dialect.stablehlo.StablehloOps.registerAll();
+        org.stablehlo4j.dialect.check.CheckOps.TABLE.registerAll();
     }
 
     private Registry() {}

@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.stablehlo4j.dialect.OpDef;
+import org.stablehlo4j.dialect.Registry;
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
@@ -43,6 +45,11 @@ class AsmPrinterOpsPrintTest {
      */
     @BeforeAll
     static void registerTestPrinters() {
+        for (String name : List.of("stablehlo.constant", "stablehlo.add", "stablehlo.abs")) {
+            if (Registry.lookup(name) == null) {
+                Registry.register(new OpDef(name, name.endsWith("constant") ? List.of("value") : List.of(), true));
+            }
+        }
         if (AsmPrinter.customPrinter("stablehlo.constant") == null) {
             AsmPrinter.registerCustomPrinter("stablehlo.constant", new AsmPrinterCustomOp() {
                 @Override
@@ -129,7 +136,7 @@ class AsmPrinterOpsPrintTest {
         Operation c0 = call(mb, "inputs", List.of(TBF));
         Operation abs = op("stablehlo.abs", List.of(c0.result(0)), List.of(TBF), null, null, 0, null);
         mb.append(abs);
-        Operation cc = op("stablehlo.custom_call", List.of(abs.result(0), c0.result(0)), List.of(),
+        Operation cc = op("test.custom_call", List.of(abs.result(0), c0.result(0)), List.of(),
                 dict("call_target_name", StringAttr.of("check.expect_close")),
                 dict("has_side_effect", org.stablehlo4j.ir.BoolAttr.TRUE), 0, null);
         mb.append(cc);
@@ -147,7 +154,7 @@ class AsmPrinterOpsPrintTest {
                   func.func public @main() -> (tensor<2x2xbf16> {jax.result_info = "", mhlo.layout_mode = "default"}) {
                     %0 = call @inputs() : () -> tensor<2x2xbf16>
                     %1 = stablehlo.abs %0 : tensor<2x2xbf16>
-                    "stablehlo.custom_call"(%1, %0) <{call_target_name = "check.expect_close"}> {has_side_effect = true} : (tensor<2x2xbf16>, tensor<2x2xbf16>) -> ()
+                    "test.custom_call"(%1, %0) <{call_target_name = "check.expect_close"}> {has_side_effect = true} : (tensor<2x2xbf16>, tensor<2x2xbf16>) -> ()
                     return %1 : tensor<2x2xbf16>
                   }
                   func.func private @inputs() -> (tensor<2x2xbf16> {mhlo.layout_mode = "default"}) {
@@ -394,6 +401,194 @@ class AsmPrinterOpsPrintTest {
                 }
 
                 """, AsmPrinter.print(m, PrintOptions.DEFAULT));
+    }
+
+    /** The streaming printer writes the same text as the String one, flushing hex in chunks. */
+    @Test
+    void streamingLargeConstants() {
+        Module m = Module.empty(Location.UNKNOWN);
+        int n = 3 << 20;
+        byte[] data = new byte[n * 4];
+        for (int i = 0; i < data.length; i++) data[i] = (byte) (i * 31 + 7);
+        RankedTensorType t = new RankedTensorType(new long[] {n}, FloatType.F32);
+        DenseElementsAttr big = new DenseElementsAttr(t, data, 0, data.length, false);
+        Attribute wrapped = new AsmPrinterTypesAttrsPrintTest.PrintableAttr("vhlo", "tensor_v1<", big, ">");
+        m.body().append(op("test.const", List.of(), List.of(t), null, dict("value", wrapped), 0, null));
+        java.util.Map<String, ResourceBlob> res = new java.util.LinkedHashMap<>();
+        res.put("r", new ResourceBlob(16, data, 0, data.length));
+        m.dialectResources().put("builtin", res);
+        m.body().append(op("test.const", List.of(), List.of(t), null,
+                dict("value", new DenseResourceElementsAttr(t, "r")), 0, null));
+        String whole = AsmPrinter.print(m, PrintOptions.DEFAULT);
+        java.io.StringWriter w = new java.io.StringWriter();
+        AsmPrinter.print(m, PrintOptions.DEFAULT, w);
+        assertEquals(whole.length(), w.toString().length());
+        assertEquals(whole, w.toString());
+        assertEquals(true, whole.startsWith("module {\n  %0 = \"test.const\"() {value = #vhlo.tensor_v1<dense<\"0x07"));
+        assertEquals(true, whole.endsWith("\"\n    }\n  }\n#-}\n\n"));
+    }
+
+    /** The parser's nesting limit (256 levels of regions or attributes) prints without deep-stack trouble. */
+    @Test
+    void deepNesting() {
+        Module m = Module.empty(Location.UNKNOWN);
+        Block b = m.body();
+        Attribute nested = IntegerAttr.of(IntegerType.I32, 1);
+        for (int i = 0; i < 256; i++) nested = new ArrayAttr(List.of(nested));
+        Location loc = Location.UNKNOWN;
+        for (int i = 0; i < 256; i++) loc = new Location.Name(StringAttr.of("n" + i), loc);
+        for (int i = 0; i < 256; i++) {
+            Operation o = op("test.nest", List.of(), List.of(), null, dict("a", nested), 1, loc);
+            b.append(o);
+            Block inner = new Block();
+            o.region(0).append(inner);
+            b = inner;
+        }
+        for (PrintOptions mode : new PrintOptions[] {PrintOptions.DEFAULT, GENERIC, DEBUG}) {
+            String s = AsmPrinter.print(m, mode);
+            assertEquals(true, s.contains("[".repeat(256) + "1 : i32" + "]".repeat(256)));
+        }
+        // with debug info every distinct nested name location gets its own alias, innermost first
+        String dbg = AsmPrinter.print(m, DEBUG);
+        assertEquals(true, dbg.contains("#loc1 = loc(\"n0\")\n#loc2 = loc(\"n1\"(#loc1))\n"));
+    }
+
+    /**
+     * tests/vhlo/stablehlo_legalize_to_vhlo_mixed.mlir: {@code builtin.unrealized_conversion_cast %0 : A to B}
+     * keeps its prefix outside a builtin default-dialect scope; unregistered ops never use a custom form.
+     */
+    @Test
+    void unrealizedCastAndDefaultDialect() {
+        Module m = Module.empty(Location.UNKNOWN);
+        Operation f = op("test.func", List.of(), List.of(), null, null, 1, null);
+        m.body().append(f);
+        Block b = new Block();
+        Value arg = b.addArgument(TI32, Location.UNKNOWN);
+        f.region(0).append(b);
+        Type vt = new org.stablehlo4j.ir.DialectType("vhlo", "tensor_v1<!vhlo.i32_v1>", true);
+        b.append(op("builtin.unrealized_conversion_cast", List.of(arg), List.of(vt), null, null, 0, null));
+        Operation top = op("builtin.unrealized_conversion_cast", List.of(), List.of(TI32), null, null, 0, null);
+        m.body().append(top);
+        m.body().append(op("func.return", List.of(), List.of(), null, null, 0, null));
+        assertEquals("""
+                module {
+                  "test.func"() ({
+                  ^bb0(%arg0: tensor<i32>):
+                    %1 = builtin.unrealized_conversion_cast %arg0 : tensor<i32> to !vhlo.tensor_v1<!vhlo.i32_v1>
+                  }) : () -> ()
+                  %0 = unrealized_conversion_cast to tensor<i32>
+                  func.return
+                }
+
+                """, AsmPrinter.print(m, PrintOptions.DEFAULT));
+    }
+
+    /** Builtin aliases other than locations: {@code #map} for affine maps and {@code !tuple} for wide tuples. */
+    @Test
+    void mapAndTupleAliases() {
+        Module m = Module.empty(Location.UNKNOWN);
+        Attribute map0 = new org.stablehlo4j.ir.AffineMapAttr("(d0) -> (d0 + 1)");
+        Attribute map1 = new org.stablehlo4j.ir.AffineMapAttr("(d0) -> (d0 * 2)");
+        List<Type> many = new ArrayList<>();
+        for (int i = 0; i < 17; i++) many.add(IntegerType.I32);
+        Type wide = new org.stablehlo4j.ir.TupleType(many);
+        m.body().append(op("test.a", List.of(), List.of(wide), null, dict("m", map1, "n", map0), 0, null));
+        m.body().append(op("test.b", List.of(), List.of(), null, dict("m", map1), 0, null));
+        String tuple = "tuple<" + String.join(", ", java.util.Collections.nCopies(17, "i32")) + ">";
+        // same depth: type aliases first, then attributes, each in first-use order
+        assertEquals("!tuple = " + tuple + "\n"
+                + "#map = affine_map<(d0) -> (d0 * 2)>\n"
+                + "#map1 = affine_map<(d0) -> (d0 + 1)>\n"
+                + "module {\n"
+                + "  %0 = \"test.a\"() {m = #map, n = #map1} : () -> !tuple\n"
+                + "  \"test.b\"() {m = #map} : () -> ()\n"
+                + "}\n\n", AsmPrinter.print(m, PrintOptions.DEFAULT));
+        assertEquals(true, AsmPrinter.print(m, new PrintOptions(false, false, true)).contains("m = affine_map<(d0) -> (d0 * 2)>"));
+    }
+
+    /** Custom block-argument names ({@code %iterArg}, as stablehlo.while in testdata), result groups, shadowing. */
+    @Test
+    void customNamesAndGroups() {
+        for (String name : List.of("testp.while", "testp.pair", "testp.iso")) {
+            if (Registry.lookup(name) == null) Registry.register(new OpDef(name, List.of(), true));
+        }
+        AsmPrinter.registerCustomPrinter("testp.while", new AsmPrinterCustomOp() {
+            @Override
+            public void print(Operation op, AsmPrinterContext p) {
+                p.printOpName(op);
+                p.append("(");
+                Block body = op.region(0).entry();
+                for (int i = 0; i < op.numOperands(); i++) {
+                    if (i > 0) p.append(", ");
+                    p.printOperand(body.argument(i));
+                    p.append(" = ");
+                    p.printOperand(op.operand(i));
+                }
+                p.append(") ");
+                p.printRegion(op.region(0), false, true, false);
+            }
+
+            @Override
+            public void blockArgumentNames(Operation op, org.stablehlo4j.ir.Region region,
+                                           java.util.function.BiConsumer<Value, String> setName) {
+                for (Value a : region.entry().arguments()) setName.accept(a, "iterArg");
+            }
+        });
+        AsmPrinter.registerCustomPrinter("testp.pair", new AsmPrinterCustomOp() {
+            @Override
+            public void print(Operation op, AsmPrinterContext p) {
+                p.printOpName(op);
+            }
+
+            @Override
+            public void resultNames(Operation op, java.util.function.BiConsumer<Value, String> setName) {
+                setName.accept(op.result(0), "values");
+                setName.accept(op.result(1), "indices");
+            }
+        });
+        AsmPrinter.registerCustomPrinter("testp.iso", (op, p) -> {
+            p.printOpName(op);
+            p.shadowRegionArgs(op.region(0), op.operands());
+            p.append(" ");
+            p.printRegion(op.region(0), false, true, false);
+        });
+        Module m = Module.empty(Location.UNKNOWN);
+        Operation f = func(m.body(), "f", null, List.of(TI32), List.of(), null, null, null);
+        Block fb = f.region(0).entry();
+        Value a0 = fb.argument(0);
+        Operation w = op("testp.while", List.of(a0, a0), List.of(TI32, TI32), null, null, 1, null);
+        Block wb = new Block();
+        wb.addArgument(TI32, Location.UNKNOWN);
+        wb.addArgument(TI32, Location.UNKNOWN);
+        w.region(0).append(wb);
+        wb.append(op("test.use", List.of(wb.argument(0), wb.argument(1)), List.of(), null, null, 0, null));
+        fb.append(w);
+        Operation pair = op("testp.pair", List.of(), List.of(TI32, TI32), null, null, 0, null);
+        fb.append(pair);
+        Operation iso = op("testp.iso", List.of(pair.result(1)), List.of(), null, null, 1, null);
+        Block ib = new Block();
+        ib.addArgument(TI32, Location.UNKNOWN);
+        iso.region(0).append(ib);
+        ib.append(op("test.use", List.of(ib.argument(0), w.result(1)), List.of(), null, null, 0, null));
+        fb.append(iso);
+        ret(fb, null);
+        assertEquals("""
+                module {
+                  func.func @f(%arg0: tensor<i32>) {
+                    %0:2 = testp.while(%iterArg = %arg0, %iterArg_0 = %arg0) {
+                      "test.use"(%iterArg, %iterArg_0) : (tensor<i32>, tensor<i32>) -> ()
+                    }
+                    %values, %indices = testp.pair
+                    testp.iso {
+                      "test.use"(%indices, %0#1) : (tensor<i32>, tensor<i32>) -> ()
+                    }
+                    return
+                  }
+                }
+
+                """, AsmPrinter.print(m, PrintOptions.DEFAULT));
+        // generic form ignores all naming hooks
+        assertEquals(true, AsmPrinter.print(m, GENERIC).contains("%1:2 = \"testp.pair\"() : () -> (tensor<i32>, tensor<i32>)"));
     }
 
     static Location range(StringAttr file, int line, int col, int endCol) {

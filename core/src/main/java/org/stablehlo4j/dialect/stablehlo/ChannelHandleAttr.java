@@ -1,0 +1,22 @@
+package org.stablehlo4j.dialect.stablehlo;
+
+import org.stablehlo4j.ir.AsmSink;
+
+/** {@code #stablehlo.channel_handle<handle = 1, type = 2>}. */
+public record ChannelHandleAttr(long handle, long type) implements StablehloAttribute {
+    private static final String[] NAMES = {"handle", "type"};
+
+    @Override
+    public void printBody(AsmSink sink) {
+        sink.append("channel_handle<handle = " + handle + ", type = " + type + ">");
+    }
+
+    static ChannelHandleAttr parseParams(BodyReader r) {
+        long[] v = Structs.parseRequiredInts(r, "channel_handle", NAMES);
+        return new ChannelHandleAttr(v[0], v[1]);
+    }
+
+    public static ChannelHandleAttr parseBody(String body) {
+        return StablehloDialect.parseAttributeBody(body, ChannelHandleAttr.class);
+    }
+}

@@ -1,0 +1,150 @@
+package org.stablehlo4j.dialect.stablehlo;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.stablehlo4j.ir.AsmSink;
+import org.stablehlo4j.ir.DenseElementsAttr;
+import org.stablehlo4j.ir.IntegerType;
+import org.stablehlo4j.ir.RankedTensorType;
+import org.stablehlo4j.ir.ShapedType;
+
+/**
+ * Shared printing/parsing pieces of StableHLO attribute bodies: dimension lists, keyword structs, quoted
+ * strings.
+ */
+final class Fields {
+    private Fields() {}
+
+    /** {@code [1, ?, 3]}: a list of dimension sizes, {@code ?} for dynamic. */
+    static void printDims(AsmSink sink, List<Long> dims) {
+        sink.append("[");
+        printDimList(sink, dims);
+        sink.append("]");
+    }
+
+    /** {@code 1, ?, 3} without brackets. */
+    static void printDimList(AsmSink sink, List<Long> dims) {
+        for (int i = 0; i < dims.size(); i++) {
+            if (i > 0) sink.append(", ");
+            long d = dims.get(i);
+            sink.append(d == ShapedType.DYNAMIC ? "?" : Long.toString(d));
+        }
+    }
+
+    /** One dimension size: an integer or {@code ?}. */
+    static long parseDim(BodyReader r) {
+        if (r.tryPunct("?")) return ShapedType.DYNAMIC;
+        return r.integer("integer or '?'");
+    }
+
+    /** Dimension sizes between {@code open} and {@code close} (e.g. {@code [1, ?]} or {@code <1, ?>}). */
+    static List<Long> parseDimList(BodyReader r, String open, String close) {
+        return List.copyOf(r.commaList(open, close, () -> parseDim(r)));
+    }
+
+    static List<Long> parseDims(BodyReader r) {
+        return parseDimList(r, "[", "]");
+    }
+
+    /**
+     * Prints {@code <name = value, ...>} leaving out zero integers and empty lists (the StableHLO
+     * dimension-numbers style).
+     */
+    static void printSparseStruct(AsmSink sink, String[] names, Object... values) {
+        sink.append("<");
+        String sep = "";
+        for (int i = 0; i < names.length; i++) {
+            Object v = values[i];
+            if (v instanceof Long l) {
+                if (l == 0) continue;
+                sink.append(sep).append(names[i]).append(" = ").append(Long.toString(l));
+            } else {
+                @SuppressWarnings("unchecked")
+                List<Long> list = (List<Long>) v;
+                if (list.isEmpty()) continue;
+                sink.append(sep).append(names[i]).append(" = [");
+                for (int k = 0; k < list.size(); k++) {
+                    if (k > 0) sink.append(", ");
+                    sink.append(Long.toString(list.get(k)));
+                }
+                sink.append("]");
+            }
+            sep = ", ";
+        }
+        sink.append(">");
+    }
+
+    /**
+     * Parses {@code <kw = value, ...>} where the keywords may come in any order, each at most once; a field
+     * whose {@code isList} entry is true holds a dimension list, else an integer. Absent fields are 0 or empty.
+     */
+    static Object[] parseSparseStruct(BodyReader r, String[] names, boolean[] isList) {
+        r.expect("<");
+        return parseSparseStructFields(r, names, isList);
+    }
+
+    /** {@link #parseSparseStruct} after the opening {@code <}. */
+    static Object[] parseSparseStructFields(BodyReader r, String[] names, boolean[] isList) {
+        Object[] values = new Object[names.length];
+        for (int i = 0; i < names.length; i++) values[i] = isList[i] ? List.<Long>of() : (Object) 0L;
+        boolean[] seen = new boolean[names.length];
+        while (!r.tryPunct(">")) {
+            int found = -1;
+            for (int i = 0; i < names.length && found < 0; i++) {
+                if (r.tryKeyword(names[i])) found = i;
+            }
+            if (found < 0) {
+                StringBuilder sb = new StringBuilder("expected one of: ");
+                for (int i = 0; i < names.length; i++) sb.append(i > 0 ? ", `" : "`").append(names[i]).append('`');
+                throw r.error(sb.toString());
+            }
+            if (seen[found]) throw r.error("duplicated `" + names[found] + "` entry");
+            seen[found] = true;
+            r.expect("=");
+            values[found] = isList[found] ? parseDims(r) : (Object) r.integer("integer");
+            if (!r.tryPunct(",")) {
+                r.expect(">");
+                break;
+            }
+        }
+        return values;
+    }
+
+    /** The elements of an integer elements attribute as longs (a splat is expanded to the type's size). */
+    static long[] denseLongs(DenseElementsAttr d) {
+        IntegerType it = (IntegerType) d.type().elementType();
+        int eb = Math.max(1, (it.width() + 7) / 8);
+        int stored = d.length() / eb;
+        int n = stored;
+        if (d.isSplat() && d.type() instanceof RankedTensorType t) n = (int) Math.min(Integer.MAX_VALUE, t.numElements());
+        long[] out = new long[n];
+        for (int i = 0; i < n; i++) {
+            int base = (stored == 1 ? 0 : i) * eb;
+            long v = 0;
+            for (int k = eb - 1; k >= 0; k--) v = (v << 8) | (d.byteAt(base + k) & 0xFF);
+            if (!it.isUnsigned() && eb < 8) v = (v << (64 - 8 * eb)) >> (64 - 8 * eb);
+            out[i] = v;
+        }
+        return out;
+    }
+
+    /** A dense i64 tensor of the given shape holding {@code values}. */
+    static DenseElementsAttr denseI64(long[] shape, List<Long> values) {
+        byte[] b = new byte[values.size() * 8];
+        for (int i = 0; i < values.size(); i++) {
+            long v = values.get(i);
+            for (int k = 0; k < 8; k++) b[i * 8 + k] = (byte) (v >>> (8 * k));
+        }
+        return new DenseElementsAttr(new RankedTensorType(shape, IntegerType.I64), b, 0, b.length, false);
+    }
+
+    @SuppressWarnings("unchecked")
+    static List<Long> list(Object o) {
+        return (List<Long>) o;
+    }
+
+    /** A string literal as the printer writes it ({@code "..."} with MLIR escapes). */
+    static String quote(String s) {
+        return org.stablehlo4j.asm.AsmPrinter.printAttribute(org.stablehlo4j.ir.StringAttr.of(s));
+    }
+}

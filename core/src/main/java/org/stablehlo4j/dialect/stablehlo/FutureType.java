@@ -1,0 +1,22 @@
+package org.stablehlo4j.dialect.stablehlo;
+
+import java.util.List;
+import org.stablehlo4j.ir.AsmSink;
+import org.stablehlo4j.ir.Type;
+
+/** {@code !stablehlo.future<tensor<8x8xf32>, ...>}: the pending results of an async op. */
+public record FutureType(List<Type> types) implements StablehloType {
+    public FutureType {
+        types = List.copyOf(types);
+    }
+
+    @Override
+    public void printBody(AsmSink sink) {
+        sink.append("future<");
+        for (int i = 0; i < types.size(); i++) {
+            if (i > 0) sink.append(", ");
+            sink.type(types.get(i));
+        }
+        sink.append(">");
+    }
+}

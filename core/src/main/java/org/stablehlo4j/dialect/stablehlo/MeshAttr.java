@@ -1,0 +1,48 @@
+package org.stablehlo4j.dialect.stablehlo;
+
+import java.util.List;
+import org.stablehlo4j.ir.AsmSink;
+import org.stablehlo4j.ir.Attribute;
+
+/**
+ * {@code #stablehlo.mesh<axes=[<name = "x", size = 2>], device_ids=dense<[0, 1]> : tensor<2xi64>>}: named
+ * mesh axes (printed without their {@code #stablehlo.mesh_axis} prefix, parsed with or without it) and optional
+ * explicit device ids ({@code deviceIds} may be null).
+ */
+public record MeshAttr(List<MeshAxisAttr> axes, Attribute deviceIds) implements StablehloAttribute {
+    public MeshAttr {
+        axes = List.copyOf(axes);
+    }
+
+    @Override
+    public void printBody(AsmSink sink) {
+        sink.append("mesh<axes=[");
+        for (int i = 0; i < axes.size(); i++) {
+            if (i > 0) sink.append(", ");
+            axes.get(i).printStripped(sink);
+        }
+        sink.append("]");
+        if (deviceIds != null) sink.append(", device_ids=").attribute(deviceIds);
+        sink.append(">");
+    }
+
+    static MeshAttr parseParams(BodyReader r) {
+        r.expect("<");
+        r.expectKeyword("axes");
+        r.expect("=");
+        List<MeshAxisAttr> axes = r.commaList("[", "]",
+                () -> NestedValues.strippedOrFull(r, "mesh_axis", MeshAxisAttr.class, MeshAxisAttr::parseParams));
+        Attribute ids = null;
+        if (r.tryPunct(",")) {
+            r.expectKeyword("device_ids");
+            r.expect("=");
+            ids = NestedValues.attribute(r);
+        }
+        r.expect(">");
+        return new MeshAttr(axes, ids);
+    }
+
+    public static MeshAttr parseBody(String body) {
+        return StablehloDialect.parseAttributeBody(body, MeshAttr.class);
+    }
+}

@@ -1,0 +1,30 @@
+package org.stablehlo4j.dialect.stablehlo;
+
+import org.stablehlo4j.ir.AsmSink;
+
+/** {@code #stablehlo.mesh_axis<name = "x", size = 2>}. */
+public record MeshAxisAttr(String name, long size) implements StablehloAttribute {
+    private static final String[] NAMES = {"name", "size"};
+
+    @Override
+    public void printBody(AsmSink sink) {
+        sink.append("mesh_axis");
+        printStripped(sink);
+    }
+
+    /** {@code <name = "x", size = 2>}, as it appears inside a mesh. */
+    void printStripped(AsmSink sink) {
+        sink.append("<name = " + Fields.quote(name) + ", size = " + size + ">");
+    }
+
+    static MeshAxisAttr parseParams(BodyReader r) {
+        Object[] v = new Object[2];
+        Structs.parse(r, "mesh_axis", NAMES, null,
+                (i, rr) -> v[i] = i == 0 ? rr.string("axis name") : (Object) rr.integer("axis size"));
+        return new MeshAxisAttr((String) v[0], (Long) v[1]);
+    }
+
+    public static MeshAxisAttr parseBody(String body) {
+        return StablehloDialect.parseAttributeBody(body, MeshAxisAttr.class);
+    }
+}

@@ -1,0 +1,159 @@
+package org.stablehlo4j.dialect.stablehlo;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.stablehlo4j.dialect.stablehlo.OpSpec.Arity;
+import org.stablehlo4j.dialect.stablehlo.OpSpec.AttrSpec;
+import org.stablehlo4j.dialect.stablehlo.OpSpec.Presence;
+import org.stablehlo4j.dialect.stablehlo.OpSpec.RegionSpec;
+import org.stablehlo4j.dialect.stablehlo.OpSpec.ValueSpec;
+
+/**
+ * A tiny fluent builder for a dialect's op table. {@code op("a", "b")} starts a row template shared by several
+ * ops (e.g. elementwise ops that differ only in name); the methods of {@link Row} fill it in.
+ */
+public final class OpTable {
+    private final String dialect;
+    private final List<Row> rows = new ArrayList<>();
+
+    public OpTable(String dialect) {
+        this.dialect = dialect;
+    }
+
+    /** Starts a row for one or more ops (mnemonics without the dialect prefix) that share everything else. */
+    public Row op(String... mnemonics) {
+        if (mnemonics.length == 0) throw new IllegalArgumentException("no op name");
+        Row r = new Row(List.of(mnemonics));
+        rows.add(r);
+        return r;
+    }
+
+    /** The finished rows keyed by full op name, in definition order. */
+    public DialectOpTable build() {
+        Map<String, OpSpec> out = new LinkedHashMap<>();
+        for (Row r : rows) {
+            for (String m : r.mnemonics) {
+                String full = dialect + "." + m;
+                OpSpec spec = new OpSpec(full, r.operands, r.attributes, r.results, r.regions, r.successors,
+                        r.traits, r.format, r.custom);
+                if (out.put(full, spec) != null) throw new IllegalStateException("duplicate op " + full);
+            }
+        }
+        return new DialectOpTable(Collections.unmodifiableMap(out));
+    }
+
+    /** A row template under construction. */
+    public static final class Row {
+        private final List<String> mnemonics;
+        private final List<ValueSpec> operands = new ArrayList<>();
+        private final List<AttrSpec> attributes = new ArrayList<>();
+        private final List<ValueSpec> results = new ArrayList<>();
+        private final List<RegionSpec> regions = new ArrayList<>();
+        private final EnumSet<OpTrait> traits = EnumSet.noneOf(OpTrait.class);
+        private int successors;
+        private String format;
+        private boolean custom;
+
+        private Row(List<String> mnemonics) {
+            this.mnemonics = mnemonics;
+        }
+
+        private Row value(List<ValueSpec> into, String name, Arity arity, String constraint) {
+            into.add(new ValueSpec(name, arity, constraint));
+            return this;
+        }
+
+        public Row in(String name, String constraint) {
+            return value(operands, name, Arity.SINGLE, constraint);
+        }
+
+        public Row optIn(String name, String constraint) {
+            return value(operands, name, Arity.OPTIONAL, constraint);
+        }
+
+        public Row varIn(String name, String constraint) {
+            return value(operands, name, Arity.VARIADIC, constraint);
+        }
+
+        public Row out(String name, String constraint) {
+            return value(results, name, Arity.SINGLE, constraint);
+        }
+
+        public Row varOut(String name, String constraint) {
+            return value(results, name, Arity.VARIADIC, constraint);
+        }
+
+        private Row attribute(String name, AttrKind kind, String detail, Presence presence, String defaultValue) {
+            attributes.add(new AttrSpec(name, kind, detail, presence, defaultValue));
+            return this;
+        }
+
+        /** A required attribute. */
+        public Row attr(String name, AttrKind kind) {
+            return attr(name, kind, "");
+        }
+
+        public Row attr(String name, AttrKind kind, String detail) {
+            return attribute(name, kind, detail, Presence.REQUIRED, null);
+        }
+
+        public Row optAttr(String name, AttrKind kind) {
+            return optAttr(name, kind, "");
+        }
+
+        public Row optAttr(String name, AttrKind kind, String detail) {
+            return attribute(name, kind, detail, Presence.OPTIONAL, null);
+        }
+
+        /** An attribute that may be omitted, meaning {@code defaultValue}. */
+        public Row defAttr(String name, AttrKind kind, String detail, String defaultValue) {
+            return attribute(name, kind, detail, Presence.DEFAULT_VALUED, defaultValue);
+        }
+
+        /** A unit attribute (present or absent). */
+        public Row unit(String name) {
+            return optAttr(name, AttrKind.UNIT);
+        }
+
+        /** An attribute holding a StableHLO enum. */
+        public Row enumAttr(String name, StablehloEnum e) {
+            return attr(name, AttrKind.ENUM, e.mnemonic());
+        }
+
+        public Row region(String name) {
+            regions.add(new RegionSpec(name, false));
+            return this;
+        }
+
+        public Row varRegion(String name) {
+            regions.add(new RegionSpec(name, true));
+            return this;
+        }
+
+        public Row successors(int n) {
+            successors = n;
+            return this;
+        }
+
+        public Row traits(OpTrait... ts) {
+            Collections.addAll(traits, ts);
+            return this;
+        }
+
+        /** The declarative assembly format (upstream's {@code assemblyFormat}). */
+        public Row format(String assemblyFormat) {
+            format = assemblyFormat;
+            return this;
+        }
+
+        /** Marks a hand-written custom pretty form. */
+        public Row custom() {
+            custom = true;
+            return this;
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package org.stablehlo4j.dialect.stablehlo;
+
+/** The op traits and interfaces that matter to printing, parsing and verification. */
+public enum OpTrait {
+    PURE,
+    NO_MEMORY_EFFECT,
+    RECURSIVE_MEMORY_EFFECTS,
+    /** reads and writes a side-effect resource (infeed, outfeed, send, recv) */
+    SIDE_EFFECTING,
+    CONDITIONALLY_SPECULATABLE,
+    ELEMENTWISE,
+    BROADCASTING_ELEMENTWISE,
+    COMMUTATIVE,
+    CONSTANT_LIKE,
+    TERMINATOR,
+    ISOLATED_FROM_ABOVE,
+    /** regions have one block whose implicit terminator is {@code stablehlo.return} */
+    SINGLE_BLOCK_IMPLICIT_TERMINATOR,
+    SAME_OPERANDS_AND_RESULT_SHAPE,
+    SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE,
+    SAME_OPERANDS_ELEMENT_TYPE,
+    /** operand and result types are equal up to compatibility (HLO_CompatibleOperandsAndResultType) */
+    COMPATIBLE_OPERANDS_AND_RESULT_TYPE,
+    COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE,
+    COMPATIBLE_OPERANDS_ELEMENT_TYPE,
+    PAIRWISE_SAME_OPERAND_AND_RESULT_TYPE,
+    PAIRWISE_SAME_OPERAND_AND_RESULT_ELEMENT_TYPE,
+    /** named operands/results have matching types, element types, ranks or sizes (AllTypesMatch & co.) */
+    NAMED_VALUES_MATCH,
+    SAME_VARIADIC_OPERAND_SIZE,
+    SAME_TYPE_OPERANDS,
+    INFER_TYPE,
+    INFER_SHAPED_TYPE,
+    INFER_TENSOR_TYPE,
+    SYMBOL_USER,
+    /** names results/block arguments in the pretty form (OpAsmOpInterface) */
+    ASM_NAMES
+}

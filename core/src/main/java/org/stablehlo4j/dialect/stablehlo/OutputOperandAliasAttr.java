@@ -1,0 +1,44 @@
+package org.stablehlo4j.dialect.stablehlo;
+
+import java.util.List;
+import org.stablehlo4j.ir.AsmSink;
+
+/**
+ * {@code #stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0,
+ * operand_tuple_indices = [1]>}.
+ */
+public record OutputOperandAliasAttr(List<Long> outputTupleIndices, long operandIndex,
+                                     List<Long> operandTupleIndices) implements StablehloAttribute {
+    public OutputOperandAliasAttr {
+        outputTupleIndices = List.copyOf(outputTupleIndices);
+        operandTupleIndices = List.copyOf(operandTupleIndices);
+    }
+
+    @Override
+    public void printBody(AsmSink sink) {
+        sink.append("output_operand_alias<output_tuple_indices = ");
+        Fields.printDims(sink, outputTupleIndices);
+        sink.append(", operand_index = " + operandIndex + ", operand_tuple_indices = ");
+        Fields.printDims(sink, operandTupleIndices);
+        sink.append(">");
+    }
+
+    static OutputOperandAliasAttr parseParams(BodyReader r) {
+        r.expect("<");
+        r.expectKeyword("output_tuple_indices");
+        r.expect("=");
+        List<Long> out = Fields.parseDims(r);
+        r.expect(",");
+        long operand = DotAlgorithmAttr.intField(r, "operand_index");
+        r.expect(",");
+        r.expectKeyword("operand_tuple_indices");
+        r.expect("=");
+        List<Long> in = Fields.parseDims(r);
+        r.expect(">");
+        return new OutputOperandAliasAttr(out, operand, in);
+    }
+
+    public static OutputOperandAliasAttr parseBody(String body) {
+        return StablehloDialect.parseAttributeBody(body, OutputOperandAliasAttr.class);
+    }
+}

@@ -1,0 +1,42 @@
+package org.stablehlo4j.dialect.stablehlo;
+
+import java.util.Collection;
+import org.stablehlo4j.dialect.Registry;
+
+/**
+ * The StableHLO op table: one {@link OpSpec} row per op of StableHLO 1.20.0 (StablehloOps.td), built from the
+ * per-group definition classes.
+ */
+public final class StablehloOps {
+    /** The dialect namespace. */
+    public static final String DIALECT = "stablehlo";
+
+    private static final DialectOpTable TABLE = build();
+
+    private StablehloOps() {}
+
+    private static DialectOpTable build() {
+        OpTable t = new OpTable(DIALECT);
+        DataMovementOps.define(t);
+        ElementwiseOps.define(t);
+        ControlFlowOps.define(t);
+        CollectiveOps.define(t);
+        ComputeOps.define(t);
+        return t.build();
+    }
+
+    /** The row of op {@code fullName} (e.g. {@code stablehlo.add}), or null. */
+    public static OpSpec spec(String fullName) {
+        return TABLE.spec(fullName);
+    }
+
+    /** Every row, in definition order. */
+    public static Collection<OpSpec> all() {
+        return TABLE.all();
+    }
+
+    /** Adds every StableHLO op to {@link Registry}. Idempotent. */
+    public static void registerAll() {
+        TABLE.registerAll();
+    }
+}

@@ -1,0 +1,29 @@
+package org.stablehlo4j.dialect.stablehlo;
+
+import org.stablehlo4j.ir.AsmSink;
+
+/** {@code #stablehlo<sub_axis_info(1)2>}: a sub-axis of size {@code size} after {@code preSize} elements. */
+public record SubAxisInfoAttr(long preSize, long size) implements StablehloAttribute {
+    @Override
+    public void printBody(AsmSink sink) {
+        sink.append("sub_axis_info");
+        printStripped(sink);
+    }
+
+    /** The body without the mnemonic, {@code (1)2}, as it appears nested in an axis_ref. */
+    void printStripped(AsmSink sink) {
+        sink.append("(" + preSize + ")" + size);
+    }
+
+    static SubAxisInfoAttr parseParams(BodyReader r) {
+        r.expect("(");
+        long pre = r.integer("pre_size");
+        r.expect(")");
+        long size = r.integer("size");
+        return new SubAxisInfoAttr(pre, size);
+    }
+
+    public static SubAxisInfoAttr parseBody(String body) {
+        return StablehloDialect.parseAttributeBody(body, SubAxisInfoAttr.class);
+    }
+}

@@ -1,0 +1,93 @@
+package org.stablehlo4j.dialect.stablehlo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.stablehlo4j.dialect.OpDef;
+import org.stablehlo4j.dialect.Registry;
+import org.stablehlo4j.dialect.check.CheckOps;
+import org.stablehlo4j.dialect.stablehlo.OpSpec.Arity;
+import org.stablehlo4j.dialect.stablehlo.OpSpec.Presence;
+
+/** Spot checks of op table rows against StablehloOps.td / CheckOps.td. */
+class OpTableTest {
+    @Test
+    void elementwiseTemplateRows() {
+        OpSpec add = StablehloOps.spec("stablehlo.add");
+        assertEquals(List.of("lhs", "rhs"), add.operands().stream().map(OpSpec.ValueSpec::name).toList());
+        assertTrue(add.hasTrait(OpTrait.COMMUTATIVE));
+        assertTrue(add.hasTrait(OpTrait.ELEMENTWISE));
+        assertEquals(ElementwiseOps.BINARY_FORMAT, add.assemblyFormat());
+        OpSpec sub = StablehloOps.spec("stablehlo.subtract");
+        assertFalse(sub.hasTrait(OpTrait.COMMUTATIVE));
+        OpSpec cos = StablehloOps.spec("stablehlo.cosine");
+        OpSpec.AttrSpec acc = cos.attribute("result_accuracy");
+        assertEquals(AttrKind.STRUCT, acc.kind());
+        assertEquals("result_accuracy", acc.detail());
+        assertEquals(Presence.DEFAULT_VALUED, acc.presence());
+        assertEquals(ElementwiseOps.UNARY_FORMAT, cos.assemblyFormat());
+        assertNull(StablehloOps.spec("stablehlo.negate").attribute("result_accuracy"));
+    }
+
+    @Test
+    void customAndRegionRows() {
+        OpSpec w = StablehloOps.spec("stablehlo.while");
+        assertTrue(w.customAssembly());
+        assertNull(w.assemblyFormat());
+        assertEquals(List.of("cond", "body"), w.regions().stream().map(OpSpec.RegionSpec::name).toList());
+        assertEquals(Arity.VARIADIC, w.operands().get(0).arity());
+        OpSpec c = StablehloOps.spec("stablehlo.case");
+        assertTrue(c.regions().get(0).variadic());
+        OpSpec ret = StablehloOps.spec("stablehlo.return");
+        assertTrue(ret.hasTrait(OpTrait.TERMINATOR));
+        OpSpec start = StablehloOps.spec("stablehlo.async_start");
+        assertTrue(start.hasTrait(OpTrait.ISOLATED_FROM_ABOVE));
+        OpSpec reduce = StablehloOps.spec("stablehlo.reduce");
+        assertTrue(reduce.hasTrait(OpTrait.SAME_VARIADIC_OPERAND_SIZE));
+        assertTrue(reduce.customAssembly());
+        // ops with neither a declarative nor a custom form print generically
+        OpSpec gather = StablehloOps.spec("stablehlo.gather");
+        assertFalse(gather.customAssembly());
+        assertNull(gather.assemblyFormat());
+    }
+
+    @Test
+    void attributeKindsAndDefaults() {
+        OpSpec cmp = StablehloOps.spec("stablehlo.compare");
+        assertEquals(AttrKind.ENUM, cmp.attribute("comparison_direction").kind());
+        assertEquals("comparison_direction", cmp.attribute("comparison_direction").detail());
+        assertEquals(Presence.REQUIRED, cmp.attribute("comparison_direction").presence());
+        assertEquals(Presence.OPTIONAL, cmp.attribute("compare_type").presence());
+        OpSpec cc = StablehloOps.spec("stablehlo.custom_call");
+        assertEquals("API_VERSION_ORIGINAL", cc.attribute("api_version").defaultValue()
+                .substring(cc.attribute("api_version").defaultValue().lastIndexOf(':') + 1));
+        assertEquals(AttrKind.STRUCT_ARRAY, cc.attribute("output_operand_aliases").kind());
+        OpSpec sort = StablehloOps.spec("stablehlo.sort");
+        assertEquals("-1", sort.attribute("dimension").defaultValue());
+        OpSpec ag = StablehloOps.spec("stablehlo.all_gather");
+        assertEquals(AttrKind.UNIT, ag.attribute("use_global_device_ids").kind());
+        assertEquals(AttrKind.REPLICA_GROUPS, ag.attribute("replica_groups").kind());
+        assertEquals("non-negative", ag.attribute("all_gather_dim").detail());
+    }
+
+    @Test
+    void registryKnowsInherentAttributes() {
+        OpDef d = Registry.lookup("stablehlo.compare");
+        assertNotNull(d);
+        assertEquals(List.of("comparison_direction", "compare_type"), d.inherentAttrs());
+        assertTrue(d.customAssembly());
+        assertTrue(Registry.isDialectRegistered("stablehlo"));
+        assertTrue(Registry.isDialectRegistered("check"));
+        assertEquals(List.of("tolerance"), Registry.lookup("check.expect_almost_eq").inherentAttrs());
+        // generic-only ops are registered but have no pretty form
+        assertFalse(Registry.lookup("stablehlo.scatter").customAssembly());
+        assertNull(Registry.lookup("stablehlo.no_such_op"));
+        assertEquals(CheckOps.TABLE.all().size(), CheckOps.TABLE.all().stream().filter(s -> Registry.lookup(s.name()) != null)
+                .count());
+    }
+}
