@@ -54,25 +54,25 @@ public final class Backends {
         String interpret(Module module, String args, String probeDir, boolean printDense) throws DiagnosticException;
     }
 
-    public static volatile BytecodeReader bytecodeReader;
-    public static volatile BytecodeWriter bytecodeWriter;
+    public static volatile BytecodeReader bytecodeReader = new BytecodeReader() {
+        // an anonymous class rather than a method reference: no invokedynamic bootstrap at start-up
+        @Override
+        public Module read(byte[] bytes, String bufferName, boolean allowUnregisteredDialect)
+                throws DiagnosticException {
+            return org.stablehlo4j.bytecode.BytecodeReader.read(bytes, bufferName, allowUnregisteredDialect);
+        }
+    };
+    /** {@code -emit-bytecode}: the current bytecode format with MLIR's producer string. */
+    public static volatile BytecodeWriter bytecodeWriter = new BytecodeWriter() {
+        @Override
+        public byte[] write(Module module) {
+            return org.stablehlo4j.bytecode.BytecodeWriter.write(module, "MLIR22.0.0git");
+        }
+    };
     public static volatile Serializer serializer;
     public static volatile Deserializer deserializer;
     public static volatile ArtifactVersion artifactVersion;
     public static volatile Interpreter interpreter;
-
-    static {
-        bytecodeWriter = module -> {
-            try {
-                return org.stablehlo4j.bytecode.writer.BytecodeWriter.write(module,
-                        org.stablehlo4j.bytecode.writer.BytecodeWriterConfig.current(
-                                org.stablehlo4j.bytecode.writer.BytecodeWriterConfig.DEFAULT_PRODUCER));
-            } catch (IllegalArgumentException e) {
-                throw new DiagnosticException(org.stablehlo4j.ir.Diagnostic.error(module.op().location(),
-                        e.getMessage()));
-            }
-        };
-    }
 
     /** Fails unless the backend is installed. */
     static <T> T require(T backend, String what) throws ToolException {

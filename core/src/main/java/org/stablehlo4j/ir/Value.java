@@ -37,12 +37,10 @@ public abstract sealed class Value permits OpResult, BlockArgument {
     }
 
     /**
-     * Puts the uses in the given order (the same uses, permuted); used to restore a use-list order recorded
-     * in bytecode.
-     *
-     * @throws IllegalArgumentException if {@code order} is not a permutation of the current uses
+     * Reorders the uses (e.g. to restore a use-list order recorded in bytecode). {@code order} must hold exactly
+     * the current uses.
      */
-    public void reorderUses(List<Use> order) {
+    public void setUseOrder(List<Use> order) {
         if (order.size() != uses.size() || !new java.util.HashSet<>(order).equals(new java.util.HashSet<>(uses))) {
             throw new IllegalArgumentException("not a permutation of the uses");
         }

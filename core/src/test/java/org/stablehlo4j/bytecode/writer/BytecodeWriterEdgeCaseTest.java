@@ -119,7 +119,7 @@ class BytecodeWriterEdgeCaseTest {
         List<Value.Use> shuffled = new ArrayList<>(v0.uses());
         java.util.Collections.swap(shuffled, 0, 3);
         java.util.Collections.swap(shuffled, 1, 2);
-        v0.reorderUses(shuffled);
+        v0.setUseOrder(shuffled);
         for (int version = 0; version <= BytecodeWriter.MAX_VERSION; version++) {
             byte[] bytes = BytecodeWriter.write(m, v(version));
             Module back = BytecodeReader.read(bytes, "uses");
