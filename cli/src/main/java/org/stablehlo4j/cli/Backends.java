@@ -65,8 +65,13 @@ public final class Backends {
     /** {@code -emit-bytecode}: the current bytecode format with MLIR's producer string. */
     public static volatile BytecodeWriter bytecodeWriter = new BytecodeWriter() {
         @Override
-        public byte[] write(Module module) {
-            return org.stablehlo4j.bytecode.BytecodeWriter.write(module, "MLIR22.0.0git");
+        public byte[] write(Module module) throws DiagnosticException {
+            try {
+                return org.stablehlo4j.bytecode.BytecodeWriter.write(module, "MLIR22.0.0git");
+            } catch (IllegalArgumentException e) { // IR the bytecode format cannot express
+                throw new DiagnosticException(org.stablehlo4j.ir.Diagnostic.error(module.op().location(),
+                        e.getMessage()));
+            }
         }
     };
     public static volatile Serializer serializer;
