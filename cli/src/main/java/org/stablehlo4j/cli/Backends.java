@@ -68,9 +68,8 @@ public final class Backends {
         public byte[] write(Module module) throws DiagnosticException {
             try {
                 return org.stablehlo4j.bytecode.BytecodeWriter.write(module, "MLIR22.0.0git");
-            } catch (IllegalArgumentException e) { // IR the bytecode format cannot express
-                throw new DiagnosticException(org.stablehlo4j.ir.Diagnostic.error(module.op().location(),
-                        e.getMessage()));
+            } catch (org.stablehlo4j.bytecode.writer.UnwritableIRException e) {
+                throw new DiagnosticException(org.stablehlo4j.ir.Diagnostic.error(e.location(), e.getMessage()));
             }
         }
     };

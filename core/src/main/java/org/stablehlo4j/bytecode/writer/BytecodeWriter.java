@@ -46,7 +46,7 @@ public final class BytecodeWriter {
     /**
      * The bytecode of {@code module}.
      *
-     * @throws IllegalArgumentException if the IR cannot be written (an operand defined outside the module, a
+     * @throws UnwritableIRException if the IR cannot be written (an operand defined outside the module, a
      *                                  registered op without a required property)
      */
     public static byte[] write(Module module, BytecodeWriterConfig config) {
@@ -347,7 +347,8 @@ public final class BytecodeWriter {
                     if (!config.elideResourceData()) {
                         int align = (int) Math.max(1, b.alignment());
                         if (Integer.bitCount(align) != 1 || align != Math.max(1, b.alignment())) {
-                            throw new IllegalArgumentException("resource '" + key + "' has an invalid alignment "
+                            throw new UnwritableIRException(module.op().location(), "resource '" + key
+                                    + "' has an invalid alignment "
                                     + b.alignment());
                         }
                         data.emitVarInt(align);

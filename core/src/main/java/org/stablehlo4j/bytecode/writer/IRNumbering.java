@@ -239,8 +239,8 @@ final class IRNumbering {
             Attribute v = op.properties().get(p.name());
             if (p.required()) {
                 if (v == null) {
-                    throw new IllegalArgumentException("op '" + op.name() + "' is missing its required property '"
-                            + p.name() + "'");
+                    throw new UnwritableIRException(op.location(), "op '" + op.name()
+                            + "' is missing its required property '" + p.name() + "'");
                 }
                 out.writeAttribute(v);
             } else {
@@ -365,7 +365,8 @@ final class IRNumbering {
     int valueId(Value v, Operation user) {
         Integer id = valueIds.get(v);
         if (id == null) {
-            throw new IllegalArgumentException("operand of '" + user.name() + "' is defined outside the written IR");
+            throw new UnwritableIRException(user.location(), "operand of '" + user.name()
+                    + "' is defined outside the written IR");
         }
         return id;
     }
@@ -376,7 +377,7 @@ final class IRNumbering {
 
     int opId(Operation op) {
         Integer id = opIds.get(op);
-        if (id == null) throw new IllegalArgumentException("use by an op outside the written IR: " + op.name());
+        if (id == null) throw new UnwritableIRException(op.location(), "use by an op outside the written IR: " + op.name());
         return id;
     }
 

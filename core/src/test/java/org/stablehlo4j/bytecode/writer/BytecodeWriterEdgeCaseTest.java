@@ -192,9 +192,13 @@ class BytecodeWriterEdgeCaseTest {
         Value outside = a.body().operations().get(0).result(0);
         Operation user = Operation.create("test.use", List.of(outside), List.of(), null, null, 0, List.of(), null);
         b.body().append(user);
-        IllegalArgumentException e2 = assertThrows(IllegalArgumentException.class,
-                () -> BytecodeWriter.write(b, v(6)));
+        UnwritableIRException e2 = assertThrows(UnwritableIRException.class, () -> BytecodeWriter.write(b, v(6)));
         assertTrue(e2.getMessage().contains("defined outside"), e2.getMessage());
+        assertEquals(user.location(), e2.location());
+        Module missing = parse("%0 = \"vhlo.constant_v1\"() : () -> !vhlo.tensor_v1<!vhlo.f32_v1>");
+        UnwritableIRException e3 = assertThrows(UnwritableIRException.class,
+                () -> BytecodeWriter.write(missing, v(6)));
+        assertEquals("op 'vhlo.constant_v1' is missing its required property 'value'", e3.getMessage());
     }
 
     @Test
