@@ -146,9 +146,19 @@ final class IRNumbering {
 
     /** The attribute dictionary written with the op (version < 5 merges the properties in). */
     DictionaryAttr opAttributes(Operation op) {
-        if (version >= 5 && hasPropertiesStorage(op.name())) return op.attributes();
         if (op.properties().isEmpty()) return op.attributes();
-        List<NamedAttribute> all = new ArrayList<>(op.properties().entries());
+        List<NamedAttribute> all = new ArrayList<>();
+        if (version >= 5 && hasPropertiesStorage(op.name())) {
+            List<DialectBytecode.Property> schema = schema(op.name());
+            if (schema == null) return op.attributes(); // unregistered: all properties travel as one attribute
+            // Properties outside the op's layout cannot be encoded natively; keep them as attributes.
+            for (NamedAttribute na : op.properties().entries()) {
+                if (schema.stream().noneMatch(p -> p.name().equals(na.name()))) all.add(na);
+            }
+            if (all.isEmpty()) return op.attributes();
+        } else {
+            all.addAll(op.properties().entries());
+        }
         for (NamedAttribute na : op.attributes().entries()) {
             if (op.properties().get(na.name()) == null) all.add(na);
         }

@@ -182,6 +182,20 @@ class BytecodeWriterEdgeCaseTest {
     }
 
     @Test
+    void propertiesOutsideAnOpsLayoutAreKeptAsAttributes() throws Exception {
+        // builtin.module's layout is (sym_name, sym_visibility); "extra" has no place in it.
+        Module m = parse("module @m {}");
+        org.stablehlo4j.ir.Attribute one = parse("\"test.x\"() {v = 1 : i32} : () -> ()").body().operations().get(0)
+                .attr("v");
+        m.op().setProperties(m.op().properties().with("extra", one));
+        for (int version = 0; version <= BytecodeWriter.MAX_VERSION; version++) {
+            Module back = BytecodeReader.read(BytecodeWriter.write(m, v(version)), "extra");
+            assertEquals(one, back.op().attr("extra"), "version " + version);
+            assertEquals(m.op().attr("sym_name"), back.op().attr("sym_name"), "version " + version);
+        }
+    }
+
+    @Test
     void invalidRequestsFailClearly() throws Exception {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new BytecodeWriterConfig(7, "x", Map.of(), false));
