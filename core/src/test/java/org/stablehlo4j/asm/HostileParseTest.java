@@ -67,8 +67,13 @@ class HostileParseTest {
 
     @Test
     void moderateNestingStillParses() throws InterruptedException {
-        assertEquals(null, parseOnSmallStack(nested("\"check.a\"() ({\n", "", "}) : () -> ()\n", 60)));
-        assertEquals(null, parseOnSmallStack("\"check.a\"() {a = " + nested("[", "1", "]", 200) + "} : () -> ()"));
+        // just below the limit, and each level holding types and attributes too
+        int levels = ParserBase.MAX_NESTING - 6;
+        String op = "%r = \"check.a\"(%x) ({\n";
+        String end = "}) {a = [[dense<[[1]]> : tensor<1x1xi8>]]} : (tensor<2xcomplex<f32>>) -> tuple<tensor<i1>>\n";
+        assertEquals(null, parseOnSmallStack("func.func @f(%x: tensor<2xcomplex<f32>>) {\n"
+                + nested(op, "", end, levels) + "return\n}"));
+        assertEquals(null, parseOnSmallStack("\"check.a\"() {a = " + nested("[", "1", "]", levels) + "} : () -> ()"));
     }
 
     @Test
@@ -97,6 +102,16 @@ class HostileParseTest {
         DenseElementsAttr d = (DenseElementsAttr) m.body().operations().get(0).attributes().get("a");
         assertTrue(d.isSplat());
         assertEquals(4, d.length());
+    }
+
+    @Test
+    void elementCountsThatOverflowAreRejected() throws InterruptedException {
+        String big = "tensor<4611686018427387904xf32>";
+        assertEquals(null, parseOnSmallStack("\"check.a\"() {a = dense<1.0> : " + big + "} : () -> ()"));
+        String msg = parseOnSmallStack("\"check.a\"() {a = dense<\"0x\"> : " + big + "} : () -> ()");
+        assertTrue(msg != null && msg.contains("hex data size is invalid"), "got: " + msg);
+        msg = parseOnSmallStack("\"check.a\"() {a = dense<1.0> : tensor<4294967296x4294967296xf32>} : () -> ()");
+        assertTrue(msg != null && msg.contains("too many elements"), "got: " + msg);
     }
 
     @Test

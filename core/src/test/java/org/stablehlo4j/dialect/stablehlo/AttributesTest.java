@@ -252,6 +252,9 @@ class AttributesTest {
             {"#stablehlo.conv<[b, 0, f]x[i, o, 0]>", "expected '->'"},
             {"#stablehlo.axis_ref<name = \"x>", "unterminated string"},
             {"#stablehlo.dot_algorithm<lhs_precision_type = bogus, rhs_precision_type = f32>", "expected a type"},
+            {"#stablehlo.replica_group_mesh_axes<mesh = @m, axes = [1.0e99999999999 : f32]>", "out of range"},
+            {"#stablehlo.result_accuracy<atol = 1.0, mode = #stablehlo.result_accuracy_mode<SOMETIMES>>",
+             "one of: DEFAULT, HIGHEST, TOLERANCE"},
         };
         for (String[] c : bad) {
             BodyParseException e = assertThrows(BodyParseException.class, () -> parse(c[0]), c[0]);

@@ -1,0 +1,76 @@
+package org.stablehlo4j.cli;
+
+import org.stablehlo4j.ir.DiagnosticException;
+import org.stablehlo4j.ir.Module;
+
+/**
+ * The parts of the tools that other components of stablehlo4j provide: MLIR bytecode reading and writing,
+ * portable-artifact (de)serialization and the interpreter. Each is null until implemented; the tools then
+ * fail with a clear "not implemented" error. Implementations are installed by assigning the fields (e.g. from
+ * a static initializer of this class once the component exists).
+ */
+public final class Backends {
+    private Backends() {}
+
+    /** Reads an MLIR bytecode file (starting with {@code ML\xEFR}) into a module. */
+    @FunctionalInterface
+    public interface BytecodeReader {
+        Module read(byte[] bytes, String bufferName, boolean allowUnregisteredDialect) throws DiagnosticException;
+    }
+
+    /** Writes a module as MLIR bytecode. */
+    @FunctionalInterface
+    public interface BytecodeWriter {
+        byte[] write(Module module) throws DiagnosticException;
+    }
+
+    /** {@code --serialize}: a StableHLO module to a portable artifact for {@code target} (a version). */
+    @FunctionalInterface
+    public interface Serializer {
+        byte[] serialize(Module module, String target, boolean allowOtherDialects) throws DiagnosticException;
+    }
+
+    /** {@code --deserialize}: a portable artifact to a StableHLO module. */
+    @FunctionalInterface
+    public interface Deserializer {
+        Module deserialize(byte[] artifact, String bufferName) throws DiagnosticException;
+    }
+
+    /** The StableHLO version recorded in a portable artifact, or null if it cannot be read. */
+    @FunctionalInterface
+    public interface ArtifactVersion {
+        String versionOf(byte[] artifact);
+    }
+
+    /**
+     * {@code --interpret}: runs the module's {@code main} function and returns the printed results.
+     *
+     * @param args          {@code --args} text (an array attribute of dense elements), empty if absent
+     * @param probeDir      {@code --probe-output-dir}, empty if absent
+     * @param printDense    {@code --interpreter-print-dense}
+     */
+    @FunctionalInterface
+    public interface Interpreter {
+        String interpret(Module module, String args, String probeDir, boolean printDense) throws DiagnosticException;
+    }
+
+    public static volatile BytecodeReader bytecodeReader = new BytecodeReader() {
+        // an anonymous class rather than a method reference: no invokedynamic bootstrap at start-up
+        @Override
+        public Module read(byte[] bytes, String bufferName, boolean allowUnregisteredDialect)
+                throws DiagnosticException {
+            return org.stablehlo4j.bytecode.BytecodeReader.read(bytes, bufferName, allowUnregisteredDialect);
+        }
+    };
+    public static volatile BytecodeWriter bytecodeWriter;
+    public static volatile Serializer serializer;
+    public static volatile Deserializer deserializer;
+    public static volatile ArtifactVersion artifactVersion;
+    public static volatile Interpreter interpreter;
+
+    /** Fails unless the backend is installed. */
+    static <T> T require(T backend, String what) throws ToolException {
+        if (backend == null) throw new ToolException("error: " + what + " is not implemented in stablehlo4j");
+        return backend;
+    }
+}

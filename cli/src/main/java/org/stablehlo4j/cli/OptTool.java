@@ -1,0 +1,89 @@
+package org.stablehlo4j.cli;
+
+import org.stablehlo4j.asm.AsmPrinter;
+import org.stablehlo4j.ir.DiagnosticException;
+import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.pass.Pass;
+import org.stablehlo4j.pass.PassRegistry;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/** {@code stablehlo-opt}: parse, run the passes named on the command line in order, print. */
+final class OptTool extends Tool {
+    private static final List<OptionDef> OPTIONS = List.of(
+            OptionDef.flag("emit-bytecode", "Emit bytecode when generating output"),
+            OptionDef.flag("verify-each", "Run the verifier after each transformation pass"));
+
+    boolean emitBytecode;
+    boolean verifyEach = true;
+
+    final List<PassSpec> passSpecs = new ArrayList<>();
+    private final List<Pass> passes = new ArrayList<>();
+    private Backends.BytecodeWriter bytecodeWriter;
+
+    OptTool() {
+        super("stablehlo-opt", OPTIONS, new String[] {
+            "stablehlo-opt [options] [--PASS[=OPTIONS]...] [<input file>]",
+            "StableHLO optimizer driver (stablehlo4j)",
+            "Passes are given as flags and run in order: --NAME or --NAME=OPTIONS."},
+            SplitInput.DEFAULT_MARKER, false);
+    }
+
+    @Override
+    void setToolOption(String name, Object value) {
+        if (name.equals("emit-bytecode")) {
+            emitBytecode = (Boolean) value;
+        } else {
+            verifyEach = (Boolean) value;
+        }
+    }
+
+    @Override
+    public boolean acceptExtra(String name, String value, String arg) {
+        if (!PassSpec.isPassName(name)) return false;
+        passSpecs.add(new PassSpec(name, value == null ? "" : value, arg));
+        return true;
+    }
+
+    @Override
+    void prepare() throws ToolException {
+        for (PassSpec spec : passSpecs) {
+            PassRegistry.Factory factory = PassRegistry.lookup(spec.name());
+            if (factory == null) {
+                String kind = spec.name().equals("debug-only") ? "option" : "pass";
+                throw new ToolException("error: " + kind + " '" + spec.display()
+                        + "' is not implemented in stablehlo4j");
+            }
+            try {
+                passes.add(factory.create(spec.options()));
+            } catch (IllegalArgumentException e) {
+                throw new ToolException("error: " + spec.display() + ": " + e.getMessage());
+            }
+        }
+        if (emitBytecode) bytecodeWriter = Backends.require(Backends.bytecodeWriter, "'-emit-bytecode'");
+    }
+
+    @Override
+    byte[] processBytecode(SourceBuffer input, DiagnosticHandler handler) throws ToolException {
+        return transformAndPrint(readBytecode(input.bytes(), input.name(), handler), handler);
+    }
+
+    @Override
+    byte[] processText(String text, String name, int firstLine, DiagnosticHandler handler) throws ToolException {
+        return transformAndPrint(parseText(text, name, firstLine, handler), handler);
+    }
+
+    private byte[] transformAndPrint(Module module, DiagnosticHandler handler) {
+        if (module == null) return null;
+        try {
+            for (Pass pass : passes) pass.run(module);
+            if (bytecodeWriter != null) return bytecodeWriter.write(module);
+        } catch (DiagnosticException e) {
+            report(e, handler);
+            return null;
+        }
+        return AsmPrinter.print(module, printOptions()).getBytes(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,102 @@
+package org.stablehlo4j.compat;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+
+/**
+ * The version side of upstream's portable API (openxla/stablehlo {@code stablehlo/api/PortableApi.{h,cpp}},
+ * {@code stablehlo/dialect/Serialization.cpp} and the C/Python bindings), at StableHLO 1.20.0.
+ */
+public final class CompatibilityApi {
+    /** Upstream {@code getApiVersion()}: "increments on all meaningful changes" to PortableApi.h; 9 at 1.20.0. */
+    public static final int API_VERSION = 9;
+
+    /** The magic number every MLIR bytecode file starts with: "ML\xEFR". */
+    private static final byte[] BYTECODE_MAGIC = {'M', 'L', (byte) 0xEF, 'R'};
+    private static final String PRODUCER_PREFIX = "StableHLO_v";
+    /** Upstream's minimum header length for {@code MLiRxStableHLO_vX.Y.Z}. */
+    private static final int MIN_HEADER_LENGTH = 19;
+
+    private CompatibilityApi() {}
+
+    public static int getApiVersion() {
+        return API_VERSION;
+    }
+
+    /** "1.20.0". */
+    public static String getCurrentVersion() {
+        return Version.current().toString();
+    }
+
+    /** "0.9.0". */
+    public static String getMinimumVersion() {
+        return Version.minimum().toString();
+    }
+
+    /**
+     * The smaller of two version strings, formatted canonically (so {@code "01.2.3"} comes back as
+     * {@code "1.2.3"}), as upstream {@code getSmallerVersion}.
+     *
+     * @throws VersionException "failed to convert version to stablehlo version" (the Python binding's text) if
+     *                          either string is not of the form {@code #.#.#}
+     */
+    public static String getSmallerVersion(String version1, String version2) {
+        Optional<Version> v1 = Version.tryParse(version1);
+        Optional<Version> v2 = Version.tryParse(version2);
+        if (v1.isEmpty() || v2.isEmpty()) {
+            throw new VersionException("failed to convert version to stablehlo version");
+        }
+        return Version.min(v1.get(), v2.get()).toString();
+    }
+
+    /** Upstream {@code Version::fromCompatibilityRequirement}, as a string. */
+    public static String getVersionFromCompatibilityRequirement(CompatibilityRequirement requirement) {
+        return requirement.version().toString();
+    }
+
+    /**
+     * The diagnostic upstream's deserializer emits (at an unknown location) when an artifact cannot be parsed:
+     * {@code failed to deserialize portable artifact using StableHLO_v1.20.0}.
+     */
+    public static String deserializationFailureMessage() {
+        return "failed to deserialize portable artifact using " + Version.current().producerString();
+    }
+
+    /**
+     * The error the vhlo-to-version pass emits on the module when conversion fails:
+     * {@code failed to convert VHLO to v1.9.0}.
+     */
+    public static String conversionFailureMessage(Version target) {
+        return "failed to convert VHLO to v" + target;
+    }
+
+    /**
+     * The StableHLO version recorded in a portable artifact's producer string, following upstream
+     * {@code getPortableArtifactVersion}: the bytes up to the first NUL must start with the bytecode magic and
+     * contain {@code StableHLO_v}, followed by exactly {@code #.#.#}. Empty if any of that does not hold.
+     */
+    public static Optional<Version> getPortableArtifactVersion(byte[] artifact) {
+        if (artifact == null || artifact.length < MIN_HEADER_LENGTH) {
+            return Optional.empty();
+        }
+        int end = 0;
+        while (end < artifact.length && artifact[end] != 0) {
+            end++;
+        }
+        if (end == artifact.length || end < BYTECODE_MAGIC.length) {
+            return Optional.empty();
+        }
+        for (int i = 0; i < BYTECODE_MAGIC.length; i++) {
+            if (artifact[i] != BYTECODE_MAGIC[i]) {
+                return Optional.empty();
+            }
+        }
+        // Latin-1 keeps one char per byte, so indexes stay byte offsets and any byte value is representable.
+        String header = new String(artifact, 0, end, StandardCharsets.ISO_8859_1);
+        int at = header.indexOf(PRODUCER_PREFIX);
+        if (at < 0) {
+            return Optional.empty();
+        }
+        return Version.tryParse(header.substring(at + PRODUCER_PREFIX.length()));
+    }
+}
