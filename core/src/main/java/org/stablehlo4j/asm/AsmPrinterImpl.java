@@ -1135,6 +1135,11 @@ final class AsmPrinterImpl implements AsmPrinterContext {
         Type elem = type.elementType();
         long numElements = type instanceof RankedTensorType r ? r.numElements() : 1;
         int eltBytes = elementBytes(elem);
+        long needed = d.isSplat() ? eltBytes : Math.max(0, numElements) * (long) eltBytes;
+        if (numElements != 0 && d.length() < needed) {
+            throw new IllegalArgumentException("malformed dense elements attribute: " + d.length()
+                    + " bytes of data, " + needed + " needed for its type");
+        }
         boolean splat = d.isSplat() || numElements == 1 || allEqual(d, eltBytes, numElements);
         if (!splat && numElements > HEX_ELEMENT_LIMIT) {
             out.append("\"0x");

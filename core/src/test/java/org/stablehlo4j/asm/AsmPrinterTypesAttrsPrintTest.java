@@ -244,6 +244,14 @@ class AsmPrinterTypesAttrsPrintTest {
         assertEquals("dense<[\"a\", \"b\\0A\"]> : tensor<2x!tf.string>", a(strs));
     }
 
+    @Test
+    void malformedDenseDataIsAClearError() {
+        DenseElementsAttr bad = new DenseElementsAttr(tensor(F32, 4), new byte[8], 0, 8, false);
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> a(bad));
+        assertEquals("malformed dense elements attribute: 8 bytes of data, 16 needed for its type", e.getMessage());
+    }
+
     private static DenseElementsAttr complexI32() {
         ByteBuffer b = ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN);
         b.putInt(1).putInt(2).putInt(3).putInt(-4);
