@@ -13,7 +13,16 @@ import org.stablehlo4j.ir.Module;
 import org.stablehlo4j.ir.StringAttr;
 import org.stablehlo4j.ir.Type;
 
-/** Entry point: MLIR assembly text to IR. */
+/**
+ * Entry point: MLIR assembly text to IR.
+ *
+ * <p>The parser follows MLIR's own ({@code mlir/lib/AsmParser}): {@link Lexer} produces tokens, the type,
+ * attribute and location grammar lives in {@code TypeAttrParser} (dense literals in {@code DenseParser}),
+ * operations, regions, SSA scoping and the top level in {@code OperationParser}. Ops in generic form need no
+ * registration; custom (pretty) forms are parsed by {@link CustomOpParser}s registered here by op name (the
+ * builtin and func ones are built in). Unqualified custom op names are looked up in the enclosing default dialect
+ * ({@code func} inside functions and at module level) and then in {@code builtin}.
+ */
 public final class AsmParser {
     private static final Map<String, CustomOpParser> CUSTOM = new ConcurrentHashMap<>();
 

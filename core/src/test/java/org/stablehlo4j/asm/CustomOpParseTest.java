@@ -43,6 +43,18 @@ class CustomOpParseTest {
                 state.addResultTypes(List.of(IntegerType.I64));
             }
         });
+        // `check.test_lambda(%x: T, ...) {body}` -- a region whose entry block arguments come from the signature
+        AsmParser.registerCustomParser("check.test_lambda", (p, state) -> {
+            p.parse(Kind.L_PAREN, "expected '('");
+            List<OpAsmParser.Argument> args = new java.util.ArrayList<>();
+            if (!p.parseOptional(Kind.R_PAREN)) {
+                do {
+                    args.add(p.parseArgument(true));
+                } while (p.parseOptional(Kind.COMMA));
+                p.parse(Kind.R_PAREN, "expected ')'");
+            }
+            state.addRegion(p.parseRegion(args, false, "check"));
+        });
         // `check.test_region {body}` -- one non-isolated region whose default dialect is `check`
         AsmParser.registerCustomParser("check.test_region",
                 (p, state) -> state.addRegion(p.parseRegion(null, false, "check")));
@@ -65,6 +77,21 @@ class CustomOpParseTest {
         assertEquals("check.test_binary", inner.name());
         assertSame(add.result(0), inner.operand(0));
         assertSame(add.result(0), body.operations().get(2).operand(0));
+    }
+
+    @Test
+    void regionArgumentsFromACustomSignature() throws DiagnosticException {
+        Module m = AsmParser.parse("func.func @f(%a: i32) {\n"
+                + "  check.test_lambda(%x: i32 loc(\"x\"), %y: i32) {\n    %s = test_binary %x, %a : i32\n  }\n"
+                + "  return\n}", ParseOptions.of("c"));
+        Block fn = m.body().operations().get(0).region(0).entry();
+        Block lambda = fn.operations().get(0).region(0).entry();
+        assertEquals(2, lambda.numArguments());
+        assertEquals(new Location.Name(StringAttr.of("x"), null), lambda.argument(0).location());
+        assertEquals(Location.FileLineCol.point("c", 2, 39), lambda.argument(1).location());
+        Operation inner = lambda.operations().get(0);
+        assertSame(lambda.argument(0), inner.operand(0));
+        assertSame(fn.argument(0), inner.operand(1));
     }
 
     @Test

@@ -120,6 +120,33 @@ class HostileParseTest {
         assertTrue(msg != null && msg.contains("does not match type"), "got: " + msg);
     }
 
+    /** Random token soups end in a diagnostic or a module, never in another exception. */
+    @Test
+    void randomTokenSequencesNeverCrash() {
+        String[] vocab = {"\"check.a\"", "(", ")", "{", "}", "[", "]", "<", ">", ":", ",", "=", "->", "%0", "%1#1",
+            "^bb0", "@f", "#a", "!t", "#x.y<", "!q.r<", "tensor", "dense", "array", "loc", "fused", "callsite", "at",
+            "i32", "f32", "complex", "tuple", "1", "-", "1.5", "0x1F", "\"0x00\"", "\"s\"", "true", "unit",
+            "func.func", "module", "return", "call", "attributes", "x", "?", "*", "{-#", "#-}", "dialect_resources",
+            "builtin", "!quant.uniform<", "i8", "u8", "memref", "affine_map<", "%x:2", "\n", "private", "...",
+            "#a = ", "!t = "};
+        Random rnd = new Random(1);
+        int parsed = 0;
+        for (int i = 0; i < 20_000; i++) {
+            StringBuilder sb = new StringBuilder();
+            int n = 1 + rnd.nextInt(30);
+            for (int j = 0; j < n; j++) sb.append(vocab[rnd.nextInt(vocab.length)]).append(rnd.nextInt(3) == 0 ? "" : " ");
+            try {
+                AsmParser.parse(sb.toString(), new ParseOptions("f", 1, rnd.nextBoolean()));
+                parsed++;
+            } catch (DiagnosticException e) {
+                assertTrue(!e.diagnostics().isEmpty() && e.diagnostics().get(0).message() != null);
+            } catch (RuntimeException e) {
+                fail("crash on: " + sb, e);
+            }
+        }
+        assertTrue(parsed < 20_000);
+    }
+
     /** Truncations and byte flips of a real test file must yield diagnostics, never other exceptions. */
     @Test
     void mutatedCorpusNeverCrashes() throws IOException, InterruptedException {

@@ -9,6 +9,8 @@ import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.ComplexType;
+import org.stablehlo4j.ir.Diagnostic;
+import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.DialectAttr;
 import org.stablehlo4j.ir.DialectType;
 import org.stablehlo4j.ir.DictionaryAttr;
@@ -196,21 +198,26 @@ public final class StablehloDialect {
 
     /**
      * Resolves, in place, every StableHLO attribute and type kept as text in {@code root} and everything nested in
-     * it: properties, discardable attributes, result and block argument types.
+     * it: properties, discardable attributes, result and block argument types. A malformed one is reported as an
+     * error at the location of the op that holds it, with upstream's message.
      */
-    public static void resolveAll(Operation root) {
+    public static void resolveAll(Operation root) throws DiagnosticException {
         java.util.ArrayDeque<Operation> work = new java.util.ArrayDeque<>();
         work.push(root);
         while (!work.isEmpty()) {
             Operation op = work.pop();
-            op.setProperties((DictionaryAttr) resolve(op.properties()));
-            op.setAttributes((DictionaryAttr) resolve(op.attributes()));
-            for (Value v : op.results()) v.setType(resolve(v.type()));
-            for (Region region : op.regions()) {
-                for (Block block : region.blocks()) {
-                    for (Value v : block.arguments()) v.setType(resolve(v.type()));
-                    for (Operation nested : block.operations()) work.push(nested);
+            try {
+                op.setProperties((DictionaryAttr) resolve(op.properties()));
+                op.setAttributes((DictionaryAttr) resolve(op.attributes()));
+                for (Value v : op.results()) v.setType(resolve(v.type()));
+                for (Region region : op.regions()) {
+                    for (Block block : region.blocks()) {
+                        for (Value v : block.arguments()) v.setType(resolve(v.type()));
+                        for (Operation nested : block.operations()) work.push(nested);
+                    }
                 }
+            } catch (BodyParseException e) {
+                throw new DiagnosticException(Diagnostic.error(op.location(), e.reason()));
             }
         }
     }

@@ -13,7 +13,8 @@
  *       {@link org.stablehlo4j.dialect.stablehlo.StablehloDialect#parseType} turn the textual
  *       {@link org.stablehlo4j.ir.DialectAttr}/{@link org.stablehlo4j.ir.DialectType} the generic parser keeps
  *       into them; {@link org.stablehlo4j.dialect.stablehlo.StablehloDialect#resolve} does so through nested
- *       arrays, dictionaries and types.</li>
+ *       arrays, dictionaries and types, and
+ *       {@link org.stablehlo4j.dialect.stablehlo.StablehloDialect#resolveAll} over a whole parsed op tree.</li>
  *   <li>{@link org.stablehlo4j.dialect.stablehlo.PrettyDirectives}: the attribute-printing {@code custom<...>}
  *       directives of the ops' pretty forms.</li>
  * </ul>

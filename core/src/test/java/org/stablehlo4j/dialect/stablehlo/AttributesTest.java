@@ -53,6 +53,11 @@ class AttributesTest {
         roundTrip("#stablehlo<precision DEFAULT>", EnumAttr.class);
         // tests/print_stablehlo.mlir
         roundTrip("#stablehlo.result_accuracy_mode<HIGHEST>", EnumAttr.class);
+        // integer values (as VHLO and bytecode carry them) map back to cases
+        assertEquals(0, StablehloEnum.RNG_DISTRIBUTION.indexOfValue(1));
+        assertEquals(-1, StablehloEnum.RNG_DISTRIBUTION.indexOfValue(0));
+        assertEquals(StablehloEnum.FFT_TYPE, StablehloEnum.byMnemonic("fft_type"));
+        assertNull(StablehloEnum.byMnemonic("custom_call_api_version"));
         BodyParseException e = assertThrows(BodyParseException.class,
                 () -> parse("#stablehlo<comparison_direction EQUAL>"));
         assertTrue(e.getMessage().contains("EQ, NE, GE, GT, LE, LT"), e.getMessage());

@@ -21,7 +21,7 @@ import org.stablehlo4j.ir.Module;
  */
 class ResolveModuleTest {
     @Test
-    void resolvedModulesReprintAsFixedPoint() {
+    void resolvedModulesReprintAsFixedPoint() throws DiagnosticException {
         int chunks = 0;
         int parsed = 0;
         int withStablehlo = 0;
@@ -44,8 +44,10 @@ class ResolveModuleTest {
                 String generic = AsmPrinter.print(m, new PrintOptions(true, false, false));
                 try {
                     StablehloDialect.resolveAll(m.op());
-                } catch (BodyParseException e) {
+                } catch (DiagnosticException e) {
                     assertTrue(chunk.contains("expected-error"), f + ": " + e.getMessage());
+                    String msg = e.diagnostics().get(0).message();
+                    assertTrue(chunk.contains(msg), f + ": " + msg);
                     rejected++;
                     continue;
                 }
