@@ -54,7 +54,14 @@ public final class Backends {
         String interpret(Module module, String args, String probeDir, boolean printDense) throws DiagnosticException;
     }
 
-    public static volatile BytecodeReader bytecodeReader;
+    public static volatile BytecodeReader bytecodeReader = new BytecodeReader() {
+        // an anonymous class rather than a method reference: no invokedynamic bootstrap at start-up
+        @Override
+        public Module read(byte[] bytes, String bufferName, boolean allowUnregisteredDialect)
+                throws DiagnosticException {
+            return org.stablehlo4j.bytecode.BytecodeReader.read(bytes, bufferName, allowUnregisteredDialect);
+        }
+    };
     public static volatile BytecodeWriter bytecodeWriter;
     public static volatile Serializer serializer;
     public static volatile Deserializer deserializer;

@@ -2,6 +2,7 @@ package org.stablehlo4j.asm;
 
 import java.util.function.BiConsumer;
 import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.Region;
 import org.stablehlo4j.ir.Value;
 
 /**
@@ -19,6 +20,12 @@ public interface AsmPrinterCustomOp {
 
     /** Suggests SSA names for results (e.g. {@code cst}); called only when printing the custom form. */
     default void resultNames(Operation op, BiConsumer<Value, String> setName) {}
+
+    /**
+     * Suggests names for the arguments of the blocks in one of this op's regions (e.g. {@code iterArg});
+     * called only when printing the custom form.
+     */
+    default void blockArgumentNames(Operation op, Region region, BiConsumer<Value, String> setName) {}
 
     /** Whether the op is a block terminator (lets {@code printBlockTerminators = false} hide it). */
     default boolean isTerminator() {

@@ -63,9 +63,8 @@ final class DenseParser {
             throw ParserBase.errorAt(typeAt, "elements literal must be a ranked tensor type");
         }
         long n = rt.numElements();
-        if (!rt.hasStaticShape() || n < 0) {
-            throw ParserBase.errorAt(typeAt, "elements literal type must have static shape");
-        }
+        if (!rt.hasStaticShape()) throw ParserBase.errorAt(typeAt, "elements literal type must have static shape");
+        if (n < 0) throw ParserBase.errorAt(typeAt, "elements literal type has too many elements");
         Type elt = rt.elementType();
         int eb = elementBytes(elt);
         if (eb < 0) return stringElements(rt, hex, shape, n, typeAt);
@@ -140,7 +139,7 @@ final class DenseParser {
         byte[] data = decodeHex(p, hex);
         boolean i1 = rt.elementType() instanceof IntegerType it && it.width() == 1;
         if (data.length == eb && n >= 1) return new DenseElementsAttr(rt, data, 0, eb, true);
-        if (n * eb == data.length) return packed(rt, data, eb);
+        if (n <= Integer.MAX_VALUE && n * eb == data.length) return packed(rt, data, eb);
         if (i1 && data.length == (n + 7) / 8) {
             byte[] bytes = new byte[(int) n];
             for (int i = 0; i < n; i++) bytes[i] = (byte) ((data[i >> 3] >> (i & 7)) & 1);

@@ -26,7 +26,7 @@ final class PrinterFloats {
     static boolean appendFloat(StringBuilder out, FloatKind k, BigInteger bits) {
         if (!FloatFormats.isNaN(k, bits) && !FloatFormats.isInf(k, bits)) {
             String sci = format(k, bits, 6, 0, false);
-            if (FloatFormats.parseDecimal(k, sci).equals(bits)) {
+            if (readsBack(k, sci, bits)) {
                 out.append(sci);
                 return false;
             }
@@ -38,6 +38,29 @@ final class PrinterFloats {
         }
         out.append("0x").append(bits.toString(16).toUpperCase());
         return true;
+    }
+
+    /** Whether the decimal text rounds (to nearest even) to exactly {@code bits}. */
+    private static boolean readsBack(FloatKind k, String text, BigInteger bits) {
+        // Zero always reads back; f32/f64 use the JDK's correctly rounded parsers, the rest exact arithmetic.
+        if (!bits.testBit(k.width - 1) && bits.signum() == 0) return true;
+        if (k == FloatKind.F64) return Double.doubleToRawLongBits(Double.parseDouble(text)) == bits.longValue();
+        if (k == FloatKind.F32) return (Float.floatToRawIntBits(Float.parseFloat(text)) & 0xFFFFFFFFL) == bits.longValue();
+        return FloatFormats.parseDecimal(k, text).equals(bits);
+    }
+
+    private static final BigInteger[] POW5 = new BigInteger[1200];
+    private static final BigInteger[] POW10 = new BigInteger[1200];
+
+    /** Cached powers (BigInteger is immutable, so racing fills are harmless). */
+    private static BigInteger pow(BigInteger[] cache, int base, int e) {
+        if (e >= cache.length) return BigInteger.valueOf(base).pow(e);
+        BigInteger p = cache[e];
+        if (p == null) {
+            p = BigInteger.valueOf(base).pow(e);
+            cache[e] = p;
+        }
+        return p;
     }
 
     /** Convenience for double values (e.g. quantization scales, which MLIR prints as f64). */
@@ -98,7 +121,7 @@ final class PrinterFloats {
             significand = significand.shiftLeft(exp);
             exp = 0;
         } else if (exp < 0) {
-            significand = significand.multiply(BigInteger.valueOf(5).pow(-exp));
+            significand = significand.multiply(pow(POW5, 5, -exp));
         }
         // exp is now a power of ten.
         int[] e = {exp};
@@ -159,7 +182,7 @@ final class PrinterFloats {
         int tensRemovable = (bits - bitsRequired) * 59 / 196;
         if (tensRemovable == 0) return significand;
         exp[0] += tensRemovable;
-        return significand.divide(BigInteger.TEN.pow(tensRemovable));
+        return significand.divide(pow(POW10, 10, tensRemovable));
     }
 
     /** Rounds the digit string (most significant first) half-up to {@code precisionDigits} digits. */

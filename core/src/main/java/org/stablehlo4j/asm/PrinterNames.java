@@ -79,6 +79,15 @@ final class PrinterNames {
     }
 
     private void numberRegion(Region region) {
+        Operation parent = region.parent();
+        AsmPrinterCustomOp custom = parent == null ? null : customFormOf(parent);
+        if (custom != null) {
+            custom.blockArgumentNames(parent, region, (value, name) -> {
+                if (value instanceof BlockArgument a && a.owner().parent() == region && !ids.containsKey(value)) {
+                    setName(value, name);
+                }
+            });
+        }
         int nextBlockId = 0;
         for (Block block : region.blocks()) {
             blockNames.putIfAbsent(block, "^bb" + nextBlockId);
@@ -98,15 +107,13 @@ final class PrinterNames {
     private void numberOp(Operation op) {
         List<Integer> groups = new ArrayList<>();
         groups.add(0);
-        if (!generic && org.stablehlo4j.dialect.Registry.lookup(op.name()) != null) {
-            AsmPrinterCustomOp custom = AsmPrinter.customPrinter(op.name());
-            if (custom != null) {
-                custom.resultNames(op, (value, name) -> {
-                    if (!(value instanceof OpResult r) || r.owner() != op || ids.containsKey(value)) return;
-                    setName(value, name);
-                    if (r.index() != 0) groups.add(r.index());
-                });
-            }
+        AsmPrinterCustomOp custom = customFormOf(op);
+        if (custom != null) {
+            custom.resultNames(op, (value, name) -> {
+                if (!(value instanceof OpResult r) || r.owner() != op || ids.containsKey(value)) return;
+                setName(value, name);
+                if (r.index() != 0) groups.add(r.index());
+            });
         }
         if (op.numResults() == 0) return;
         OpResult first = op.result(0);
@@ -115,6 +122,12 @@ final class PrinterNames {
             int[] g = groups.stream().mapToInt(Integer::intValue).sorted().toArray();
             resultGroups.put(op, g);
         }
+    }
+
+    /** The custom printer that will print {@code op}, or null when it prints generically. */
+    private AsmPrinterCustomOp customFormOf(Operation op) {
+        if (generic || org.stablehlo4j.dialect.Registry.lookup(op.name()) == null) return null;
+        return AsmPrinter.customPrinter(op.name());
     }
 
     private void setName(Value value, String name) {
@@ -216,6 +229,24 @@ final class PrinterNames {
             else hi = mid;
         }
         return lo;
+    }
+
+    /**
+     * MLIR's shadowRegionArgs: the entry arguments of {@code region} take the printed names of
+     * {@code namesToUse} (null entries are left alone).
+     */
+    void shadow(Region region, List<? extends Value> namesToUse) {
+        Block entry = region.entry();
+        if (entry == null) return;
+        for (int i = 0; i < namesToUse.size() && i < entry.numArguments(); i++) {
+            Value v = namesToUse.get(i);
+            if (v == null) continue;
+            StringBuilder sb = new StringBuilder();
+            appendValue(sb, v, true);
+            BlockArgument arg = entry.argument(i);
+            ids.put(arg, -1);
+            names.put(arg, sb.substring(1));
+        }
     }
 
     /** Result group start indices, or null when the op has a single group. */

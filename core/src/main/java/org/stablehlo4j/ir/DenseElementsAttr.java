@@ -29,6 +29,21 @@ public final class DenseElementsAttr implements Attribute {
         this.splat = splat;
     }
 
+    /**
+     * Bytes one element of {@code elementType} takes in this layout ({@code ceil(width/8)}, i1 one byte, index 8,
+     * complex twice its part), or -1 if the type is not an integer, index, float or complex type.
+     */
+    public static int elementStorageBytes(Type elementType) {
+        if (elementType instanceof IntegerType it) return Math.max(1, (it.width() + 7) / 8);
+        if (elementType instanceof IndexType) return 8;
+        if (elementType instanceof FloatType ft) return ft.kind().storageBytes();
+        if (elementType instanceof ComplexType ct) {
+            int part = elementStorageBytes(ct.elementType());
+            return part < 0 ? -1 : 2 * part;
+        }
+        return -1;
+    }
+
     public ShapedType type() { return type; }
     public boolean isSplat() { return splat; }
     /** The backing array; read only {@code [offset(), offset()+length())}. Do not modify. */

@@ -46,7 +46,8 @@ class AsmPrinterRoundTripPrintTest {
 
     @Test
     void printParsePrintIsAFixedPoint() throws IOException {
-        List<Path> files = mlirFiles(shared().resolve("stablehlo/tests"));
+        List<Path> files = new ArrayList<>(mlirFiles(shared().resolve("stablehlo/tests")));
+        files.addAll(mlirFiles(shared().resolve("stablehlo/testdata")));
         int chunksChecked = 0;
         int filesChecked = 0;
         int vhloFiles = 0;
@@ -99,11 +100,14 @@ class AsmPrinterRoundTripPrintTest {
 
     /**
      * testdata/*.mlir are stablehlo-opt output behind a few RUN-line comments: each one that parses must print
-     * back to exactly its text (plus the blank line stablehlo-opt writes at the end).
+     * back to exactly its text. (They all use pretty StableHLO ops, so this engages once those ops have their
+     * custom parsers and printers.)
      */
     @Test
     void testdataPrintsBackIdentically() throws IOException {
-        List<Path> files = mlirFiles(shared().resolve("stablehlo/testdata"));
+        // Top-level files only: testdata/dynamic/ holds hand-written generic forms, not printer output.
+        List<Path> files = mlirFiles(shared().resolve("stablehlo/testdata")).stream()
+                .filter(p -> p.getParent().getFileName().toString().equals("testdata")).toList();
         int parsed = 0;
         int identical = 0;
         List<String> failures = new ArrayList<>();
@@ -119,7 +123,8 @@ class AsmPrinterRoundTripPrintTest {
             parsed++;
             String body = stripLeadingComments(text);
             String printed = AsmPrinter.print(m, PrintOptions.DEFAULT);
-            if (printed.equals(body + "\n")) {
+            // stablehlo-opt ends its output with a blank line; the stored files keep zero or one of them.
+            if (printed.stripTrailing().equals(body.stripTrailing())) {
                 identical++;
             } else {
                 differing.add(f.getFileName() + ": " + firstDifference(body + "\n", printed));

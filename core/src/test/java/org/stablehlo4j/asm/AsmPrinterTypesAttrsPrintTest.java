@@ -102,6 +102,18 @@ class AsmPrinterTypesAttrsPrintTest {
     }
 
     @Test
+    void memrefsAndAffineMaps() {
+        org.stablehlo4j.ir.AffineMapAttr id = new org.stablehlo4j.ir.AffineMapAttr("(d0, d1) -> (d0, d1)");
+        org.stablehlo4j.ir.AffineMapAttr tr = new org.stablehlo4j.ir.AffineMapAttr("(d0, d1) -> (d1, d0)");
+        assertEquals("memref<4x?xf32>", t(new org.stablehlo4j.ir.MemRefType(new long[] {4, ShapedType.DYNAMIC}, F32, null, null)));
+        assertEquals("memref<4x8xf32>", t(new org.stablehlo4j.ir.MemRefType(new long[] {4, 8}, F32, id, null)));
+        assertEquals("memref<4x8xf32, affine_map<(d0, d1) -> (d1, d0)>, 1>", t(new org.stablehlo4j.ir.MemRefType(
+                new long[] {4, 8}, F32, tr, IntegerAttr.of(IntegerType.I64, 1))));
+        assertEquals("memref<*xf32, 2 : i32>", t(new org.stablehlo4j.ir.MemRefType(null, F32, null, IntegerAttr.of(I32, 2))));
+        assertEquals("affine_map<(d0, d1) -> (d1, d0)>", a(tr));
+    }
+
+    @Test
     void functionTypes() {
         assertEquals("(i32) -> i32", t(new FunctionType(List.of(I32), List.of(I32))));
         assertEquals("() -> ()", t(new FunctionType(List.of(), List.of())));
@@ -165,6 +177,7 @@ class AsmPrinterTypesAttrsPrintTest {
         // no '.' in the shortest form: MLIR falls back to the bits
         assertEquals("0x419D6F3454000000 : f64", a(f64(123456789)));
         assertEquals("0.0039215482917486456 : f64", a(f64(0.0039215482917486456)));
+        assertEquals("-2.500000e-01", AsmPrinter.formatFloat(FloatKind.F16, BigInteger.valueOf(0xB400)));
         // f64 type elided inside arrays only
         assertEquals("[1.000000e+00, 2.000000e+00 : f32]", a(new ArrayAttr(List.of(f64(1.0), f32(2.0f)))));
         // small formats

@@ -1,0 +1,131 @@
+package org.stablehlo4j.bytecode;
+
+import org.stablehlo4j.ir.Attribute;
+import org.stablehlo4j.ir.Type;
+
+import java.util.List;
+
+/**
+ * The attribute and type entries of the file, resolved lazily on first reference. Entries are encoded either
+ * with their dialect's custom encoding or as assembly text; see {@link TextualFallback}.
+ */
+final class AttrTypeTable {
+    /** Nested attribute/type references deeper than this are rejected (guards the Java stack). */
+    static final int MAX_DEPTH = 256;
+
+    /** One dialect of the dialect section. */
+    record DialectEntry(String name, DialectBytecode codec, ByteCursor.Slice version) {}
+
+    private static final class Entry {
+        DialectEntry dialect;
+        boolean custom;
+        ByteCursor.Slice data;
+        Object value;
+        boolean resolving;
+    }
+
+    private final StringTable strings;
+    private final long version;
+    private final String bufferName;
+    private final byte[] bytes;
+    private Entry[] attrs = new Entry[0];
+    private Entry[] types = new Entry[0];
+    private List<String> resourceHandles = List.of();
+
+    AttrTypeTable(byte[] bytes, StringTable strings, long version, String bufferName) {
+        this.bytes = bytes;
+        this.strings = strings;
+        this.version = version;
+        this.bufferName = bufferName;
+    }
+
+    StringTable strings() { return strings; }
+    long version() { return version; }
+
+    void setResourceHandles(List<String> handles) { this.resourceHandles = handles; }
+
+    String resourceHandle(ByteCursor c, long index) throws BytecodeException {
+        if (index < 0 || index >= resourceHandles.size()) throw c.error("invalid resource handle index: " + index);
+        return resourceHandles.get((int) index);
+    }
+
+    /** Reads the offset section, which splits the attr/type section into entries grouped by dialect. */
+    void initialize(ByteCursor offsets, ByteCursor.Slice section, List<DialectEntry> dialects)
+            throws BytecodeException {
+        int numAttrs = offsets.readCount("attribute count");
+        int numTypes = offsets.readCount("type count");
+        attrs = new Entry[numAttrs];
+        types = new Entry[numTypes];
+        long[] current = {section.offset()};
+        fill(offsets, attrs, section, dialects, current);
+        fill(offsets, types, section, dialects, current);
+        if (!offsets.atEnd()) throw offsets.error("unexpected trailing data in the Attribute/Type offset section");
+    }
+
+    private static void fill(ByteCursor offsets, Entry[] entries, ByteCursor.Slice section,
+                             List<DialectEntry> dialects, long[] current) throws BytecodeException {
+        int i = 0;
+        while (i < entries.length) {
+            int at = offsets.position();
+            long d = offsets.readVarInt();
+            if (d < 0 || d >= dialects.size()) throw offsets.error(at, "invalid dialect index: " + d);
+            DialectEntry dialect = dialects.get((int) d);
+            long n = offsets.readVarInt();
+            if (n < 0 || n > entries.length - i) throw offsets.error(at, "too many entries in dialect group: " + n);
+            for (long k = 0; k < n; k++, i++) {
+                int eat = offsets.position();
+                long v = offsets.readVarInt();
+                long size = v >>> 1;
+                if (size > section.end() - current[0]) {
+                    throw offsets.error(eat, "Attribute or Type entry offset points past the end of section");
+                }
+                Entry e = new Entry();
+                e.dialect = dialect;
+                e.custom = (v & 1) != 0;
+                e.data = new ByteCursor.Slice((int) current[0], (int) size);
+                current[0] += size;
+                entries[i] = e;
+            }
+        }
+    }
+
+    Attribute attribute(ByteCursor from, long index, int depth) throws BytecodeException {
+        return (Attribute) resolve(from, attrs, index, depth, "attribute");
+    }
+
+    Type type(ByteCursor from, long index, int depth) throws BytecodeException {
+        return (Type) resolve(from, types, index, depth, "type");
+    }
+
+    private Object resolve(ByteCursor from, Entry[] entries, long index, int depth, String kind)
+            throws BytecodeException {
+        if (index < 0 || index >= entries.length) throw from.error("invalid " + kind + " index: " + index);
+        Entry e = entries[(int) index];
+        if (e.value != null) return e.value;
+        if (depth > MAX_DEPTH) throw from.error(kind + " nesting exceeds the limit of " + MAX_DEPTH);
+        if (e.resolving) throw from.error(kind + " #" + index + " refers to itself");
+        e.resolving = true;
+        try {
+            ByteCursor c = new ByteCursor(bytes, e.data, "AttrType", bufferName);
+            Object v;
+            boolean isType = entries == types;
+            if (e.custom) {
+                DialectReader r = new DialectReader(c, this, e.dialect.name(), depth);
+                DialectBytecode codec = e.dialect.codec();
+                if (codec == null) {
+                    throw c.error("dialect '" + e.dialect.name() + "' is unknown");
+                }
+                v = isType ? codec.readType(r) : codec.readAttribute(r);
+                if (v == null) throw c.error("failed to read " + kind + " of dialect '" + e.dialect.name() + "'");
+            } else {
+                String text = c.readNullTerminatedString();
+                v = isType ? TextualFallback.parseType(text, c) : TextualFallback.parseAttribute(text, c);
+            }
+            if (!c.atEnd()) throw c.error("unexpected trailing bytes after " + kind + " entry");
+            e.value = v;
+            return v;
+        } finally {
+            e.resolving = false;
+        }
+    }
+}

@@ -1,0 +1,132 @@
+package org.stablehlo4j.bytecode;
+
+import org.stablehlo4j.ir.Attribute;
+import org.stablehlo4j.ir.Type;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The view a {@link DialectBytecode} gets of one attribute/type entry (or of one op's properties): primitive
+ * reads plus references to other attributes, types, strings and resources of the file.
+ */
+public final class DialectReader {
+    private final ByteCursor cursor;
+    private final AttrTypeTable table;
+    private final String dialectName;
+    private final int depth;
+
+    DialectReader(ByteCursor cursor, AttrTypeTable table, String dialectName, int depth) {
+        this.cursor = cursor;
+        this.table = table;
+        this.dialectName = dialectName;
+        this.depth = depth;
+    }
+
+    public String dialectName() { return dialectName; }
+
+    /** The bytecode format version of the file. */
+    public long bytecodeVersion() { return table.version(); }
+
+    public BytecodeException error(String message) { return cursor.error(message); }
+
+    public boolean atEnd() { return cursor.atEnd(); }
+
+    public long readVarInt() throws BytecodeException { return cursor.readVarInt(); }
+
+    public long readSignedVarInt() throws BytecodeException { return cursor.readSignedVarInt(); }
+
+    public int readByte() throws BytecodeException { return cursor.readByte(); }
+
+    /** A count of following items, each taking at least one byte (checked against the remaining bytes). */
+    public int readCount(String what) throws BytecodeException { return cursor.readCount(what); }
+
+    public long[] readSignedVarInts() throws BytecodeException {
+        int n = cursor.readCount("list size");
+        long[] out = new long[n];
+        for (int i = 0; i < n; i++) out[i] = cursor.readSignedVarInt();
+        return out;
+    }
+
+    public Attribute readAttribute() throws BytecodeException {
+        return table.attribute(cursor, cursor.readVarInt(), depth + 1);
+    }
+
+    /** An attribute reference with a presence flag in the low bit; null when absent. */
+    public Attribute readOptionalAttribute() throws BytecodeException {
+        long v = cursor.readVarInt();
+        if ((v & 1) == 0) return null;
+        return table.attribute(cursor, v >>> 1, depth + 1);
+    }
+
+    public <T extends Attribute> T readAttribute(Class<T> kind, String what) throws BytecodeException {
+        int at = cursor.position();
+        Attribute a = readAttribute();
+        if (!kind.isInstance(a)) throw cursor.error(at, "expected " + what + ", but got " + a);
+        return kind.cast(a);
+    }
+
+    public List<Attribute> readAttributes() throws BytecodeException {
+        int n = cursor.readCount("attribute list size");
+        List<Attribute> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) out.add(readAttribute());
+        return out;
+    }
+
+    public Type readType() throws BytecodeException {
+        return table.type(cursor, cursor.readVarInt(), depth + 1);
+    }
+
+    public List<Type> readTypes() throws BytecodeException {
+        int n = cursor.readCount("type list size");
+        List<Type> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) out.add(readType());
+        return out;
+    }
+
+    /** A string of the string section (as raw bytes). */
+    public byte[] readStringBytes() throws BytecodeException {
+        return table.strings().bytes(cursor, cursor.readVarInt());
+    }
+
+    public String readString() throws BytecodeException {
+        return table.strings().get(cursor, cursor.readVarInt());
+    }
+
+    /** A size-prefixed blob; returns {offset, length} into {@link #array()} (no copy). */
+    public int[] readBlob() throws BytecodeException {
+        ByteCursor.Slice s = cursor.readBlob();
+        return new int[] {s.offset(), s.length()};
+    }
+
+    /** The array blobs point into (the whole input). Do not modify. */
+    public byte[] array() { return cursor.data; }
+
+    /** A dialect resource handle: the key of the resource, as declared in the resource section. */
+    public String readResourceHandle() throws BytecodeException {
+        return table.resourceHandle(cursor, cursor.readVarInt());
+    }
+
+    /**
+     * An APInt of known bit width: one byte up to 8 bits, a zigzag varint up to 64 bits, otherwise a count of
+     * 64-bit words (least significant first), each a zigzag varint. The result is the unsigned value of the low
+     * {@code width} bits.
+     */
+    public BigInteger readAPInt(int width) throws BytecodeException {
+        if (width <= 8) return BigInteger.valueOf(cursor.readByte() & ((1 << width) - 1));
+        if (width <= 64) return toUnsigned(cursor.readSignedVarInt(), width);
+        int words = cursor.readCount("APInt word count");
+        BigInteger v = BigInteger.ZERO;
+        for (int i = 0; i < words; i++) {
+            v = v.or(toUnsigned(cursor.readSignedVarInt(), 64).shiftLeft(64 * i));
+        }
+        return v.and(BigInteger.ONE.shiftLeft(width).subtract(BigInteger.ONE));
+    }
+
+    private static BigInteger toUnsigned(long v, int width) {
+        BigInteger b = BigInteger.valueOf(v);
+        if (v < 0) b = b.add(BigInteger.ONE.shiftLeft(64));
+        return width >= 64 ? b : b.and(BigInteger.ONE.shiftLeft(width).subtract(BigInteger.ONE));
+    }
+}

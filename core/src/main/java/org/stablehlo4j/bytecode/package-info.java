@@ -1,0 +1,14 @@
+/**
+ * MLIR bytecode ({@code ML\xEFR}, format versions 0-6).
+ *
+ * <p>{@link org.stablehlo4j.bytecode.BytecodeReader} reads a file into an {@link org.stablehlo4j.ir.Module}
+ * ({@code read}), or just its header ({@code readHeader}), dialect/op tables ({@code describe}) or the StableHLO
+ * version of a portable artifact ({@code getPortableArtifactVersion}). Errors are
+ * {@link org.stablehlo4j.bytecode.BytecodeException}s naming the section and byte offset.
+ * {@link org.stablehlo4j.bytecode.BytecodeWriter} writes a module back (format 6; not byte-identical to MLIR).
+ *
+ * <p>Dialects plug in through {@link org.stablehlo4j.bytecode.DialectBytecode}
+ * ({@code BytecodeReader.registerDialect}): custom attribute/type encodings and the property layout of their
+ * ops. Builtin, func and VHLO are built in; attributes and types of other dialects travel as assembly text.
+ */
+package org.stablehlo4j.bytecode;

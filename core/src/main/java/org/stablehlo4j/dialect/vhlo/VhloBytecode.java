@@ -1,0 +1,299 @@
+package org.stablehlo4j.dialect.vhlo;
+
+import org.stablehlo4j.bytecode.BytecodeException;
+import org.stablehlo4j.bytecode.DenseData;
+import org.stablehlo4j.bytecode.DialectBytecode;
+import org.stablehlo4j.bytecode.DialectReader;
+import org.stablehlo4j.bytecode.DialectWriter;
+import org.stablehlo4j.ir.Attribute;
+import org.stablehlo4j.ir.FloatType;
+import org.stablehlo4j.ir.IndexType;
+import org.stablehlo4j.ir.IntegerType;
+import org.stablehlo4j.ir.ShapedType;
+import org.stablehlo4j.ir.Type;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The VHLO dialect's bytecode: its type and attribute encodings (one kind code, then the parameters) and the
+ * property layout of every VHLO op (all inherent attributes required, encoded in name order).
+ */
+public final class VhloBytecode implements DialectBytecode {
+    public static final VhloBytecode INSTANCE = new VhloBytecode();
+
+    private final Map<String, List<Property>> ops;
+
+    private VhloBytecode() {
+        ops = loadOps();
+    }
+
+    private static Map<String, List<Property>> loadOps() {
+        Map<String, List<Property>> m = new HashMap<>();
+        try (InputStream in = VhloBytecode.class.getResourceAsStream("vhlo_ops.txt")) {
+            if (in == null) throw new IllegalStateException("vhlo_ops.txt missing");
+            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            for (String line; (line = r.readLine()) != null; ) {
+                line = line.strip();
+                if (line.isEmpty() || line.startsWith("#")) continue;
+                String[] parts = line.split("\\s+");
+                List<Property> props = new ArrayList<>(parts.length - 1);
+                for (String p : Arrays.asList(parts).subList(1, parts.length)) props.add(new Property(p, true));
+                m.put("vhlo." + parts[0], List.copyOf(props));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return Map.copyOf(m);
+    }
+
+    /** Names of all VHLO ops ({@code vhlo.add_v1}, ...). */
+    public java.util.Set<String> opNames() { return ops.keySet(); }
+
+    @Override
+    public List<Property> properties(String opName) {
+        return ops.get(opName);
+    }
+
+    @Override
+    public boolean rejectsUnknownOps() {
+        return true;
+    }
+
+    @Override
+    public Type readType(DialectReader r) throws BytecodeException {
+        long code = r.readVarInt();
+        VhloTypeKind kind = VhloTypeKind.fromCode(code);
+        if (kind == null) throw r.error("unknown vhlo type code: " + code);
+        return switch (kind.form) {
+            case SIMPLE -> VhloType.get(kind);
+            case ELEMENT -> VhloType.element(kind, r.readType());
+            case TYPES -> VhloType.types(kind, r.readTypes());
+            case FUNCTION -> VhloType.function(r.readTypes(), r.readTypes());
+            case RANKED -> {
+                Attribute encoding = code == VhloTypeKind.RANKED_TENSOR_WITH_ENCODING_CODE ? r.readAttribute() : null;
+                yield VhloType.ranked(kind, r.readSignedVarInts(), r.readType(), encoding);
+            }
+            case QUANT -> readQuant(r, false);
+            case QUANT_PER_AXIS -> readQuant(r, true);
+        };
+    }
+
+    private static VhloType readQuant(DialectReader r, boolean perAxis) throws BytecodeException {
+        long flags = r.readVarInt();
+        Type storage = r.readType();
+        Type expressed = r.readType();
+        long[] scales;
+        long[] zeroPoints;
+        long dim = -1;
+        long min;
+        long max;
+        if (perAxis) {
+            dim = r.readVarInt();
+            if (dim < 0) throw r.error("invalid quantized dimension");
+            min = r.readSignedVarInt();
+            max = r.readSignedVarInt();
+            int n = r.readCount("scale count");
+            scales = new long[n];
+            for (int i = 0; i < n; i++) scales[i] = r.readAPInt(64).longValue();
+            zeroPoints = r.readSignedVarInts();
+        } else {
+            scales = new long[] {r.readAPInt(64).longValue()};
+            zeroPoints = new long[] {r.readSignedVarInt()};
+            min = r.readSignedVarInt();
+            max = r.readSignedVarInt();
+        }
+        return VhloType.quant(new VhloType.Quant(flags, storage, expressed, dim, scales, zeroPoints, min, max));
+    }
+
+    @Override
+    public Attribute readAttribute(DialectReader r) throws BytecodeException {
+        long code = r.readVarInt();
+        VhloAttrKind kind = VhloAttrKind.fromCode(code);
+        if (kind == null) throw r.error("unknown vhlo attribute code: " + code);
+        return switch (kind.form) {
+            case ENUM -> {
+                long v = r.readVarInt();
+                if (kind.caseName(v) == null) throw r.error("invalid " + kind.mnemonic + " value: " + v);
+                yield VhloAttr.enumValue(kind, (int) v);
+            }
+            case ARRAY -> VhloAttr.array(r.readAttributes());
+            case BOOL -> {
+                long v = r.readVarInt();
+                if (v != 0 && v != 1) throw r.error("unsupported value: " + v);
+                yield VhloAttr.bool(v == 1);
+            }
+            case DICT -> {
+                int n = r.readCount("dictionary size");
+                List<Attribute> kv = new ArrayList<>(2 * n);
+                for (int i = 0; i < n; i++) {
+                    kv.add(r.readAttribute());
+                    kv.add(r.readAttribute());
+                }
+                yield VhloAttr.dict(kv);
+            }
+            case FLOAT -> {
+                VhloType t = vhloType(r);
+                if (!(t.toBuiltin() instanceof FloatType ft)) throw r.error("expected a VHLO float type, got " + t);
+                yield VhloAttr.floatValue(t, r.readAPInt(ft.width()));
+            }
+            case INTEGER -> readInteger(r);
+            case STRING -> VhloAttr.string(r.readStringBytes());
+            case TENSOR -> readTensor(r);
+            case TYPE -> VhloAttr.type(r.readType());
+            case STRUCT -> readStruct(r, kind);
+        };
+    }
+
+    @Override
+    public boolean writeType(Type type, DialectWriter w) {
+        if (!(type instanceof VhloType t)) return false;
+        VhloTypeKind kind = t.kind();
+        boolean encoded = kind == VhloTypeKind.RANKED_TENSOR && t.encoding() != null;
+        w.writeVarInt(encoded ? VhloTypeKind.RANKED_TENSOR_WITH_ENCODING_CODE : kind.code);
+        switch (kind.form) {
+            case SIMPLE -> { }
+            case ELEMENT -> w.writeType(t.elementType());
+            case TYPES -> w.writeTypes(t.types());
+            case FUNCTION -> w.writeTypes(t.types()).writeTypes(t.results());
+            case RANKED -> {
+                if (encoded) w.writeAttribute(t.encoding());
+                w.writeSignedVarInts(t.shape()).writeType(t.elementType());
+            }
+            case QUANT, QUANT_PER_AXIS -> writeQuant(t.quantization(), kind == VhloTypeKind.QUANT_PER_AXIS, w);
+        }
+        return true;
+    }
+
+    private static void writeQuant(VhloType.Quant q, boolean perAxis, DialectWriter w) {
+        w.writeVarInt(q.flags()).writeType(q.storageType()).writeType(q.expressedType());
+        if (perAxis) {
+            w.writeVarInt(q.quantizedDimension()).writeSignedVarInt(q.storageMin()).writeSignedVarInt(q.storageMax());
+            w.writeVarInt(q.scaleBits().length);
+            for (long s : q.scaleBits()) w.writeAPInt(BigInteger.valueOf(s), 64);
+            w.writeSignedVarInts(q.zeroPoints());
+        } else {
+            w.writeAPInt(BigInteger.valueOf(q.scaleBits()[0]), 64).writeSignedVarInt(q.zeroPoints()[0])
+                    .writeSignedVarInt(q.storageMin()).writeSignedVarInt(q.storageMax());
+        }
+    }
+
+    @Override
+    public boolean writeAttribute(Attribute attribute, DialectWriter w) {
+        if (!(attribute instanceof VhloAttr a)) return false;
+        VhloAttrKind kind = a.kind();
+        w.writeVarInt(kind.code);
+        switch (kind.form) {
+            case ENUM, BOOL -> w.writeVarInt(a.number().longValue());
+            case ARRAY, DICT -> {
+                if (kind.form == VhloAttrKind.Form.DICT) w.writeVarInt(a.attributes().size() / 2);
+                else w.writeVarInt(a.attributes().size());
+                for (Attribute e : a.attributes()) w.writeAttribute(e);
+            }
+            case FLOAT -> {
+                w.writeType(a.typeParam());
+                FloatType ft = (FloatType) ((VhloType) a.typeParam()).toBuiltin();
+                w.writeAPInt(a.number(), ft.width());
+            }
+            case INTEGER -> {
+                w.writeType(a.typeParam());
+                Type b = ((VhloType) a.typeParam()).toBuiltin();
+                w.writeAPInt(a.number(), b instanceof IntegerType it ? it.width() : 64);
+            }
+            case STRING -> w.writeString(a.stringBytes());
+            case TENSOR -> {
+                w.writeType(a.typeParam());
+                byte[] packed = DenseData.packForWrite(a.denseData());
+                if (packed != null) w.writeBlob(packed, 0, packed.length);
+                else w.writeBlob(a.denseData().rawArray(), a.denseData().offset(), a.denseData().length());
+            }
+            case TYPE -> w.writeType(a.typeParam());
+            case STRUCT -> writeStruct(a, w);
+        }
+        return true;
+    }
+
+    private static void writeStruct(VhloAttr a, DialectWriter w) {
+        for (int i = 0; i < a.params().size(); i++) {
+            Object v = a.params().get(i);
+            switch (a.kind().params.get(i).kind()) {
+                case ATTR -> w.writeAttribute((Attribute) v);
+                case ATTR_IF_FLAG -> {
+                    w.writeVarInt(v == null ? 0 : 1);
+                    if (v != null) w.writeAttribute((Attribute) v);
+                }
+                case OPTIONAL_ATTR -> w.writeOptionalAttribute((Attribute) v);
+                case INT -> w.writeSignedVarInt((Long) v);
+                case F64 -> w.writeAPInt(BigInteger.valueOf((Long) v), 64);
+                case DIMS -> {
+                    @SuppressWarnings("unchecked") List<Long> dims = (List<Long>) v;
+                    w.writeVarInt(dims.size());
+                    for (long d : dims) w.writeSignedVarInt(d);
+                }
+            }
+        }
+    }
+
+    private static VhloType vhloType(DialectReader r) throws BytecodeException {
+        Type t = r.readType();
+        if (!(t instanceof VhloType v)) throw r.error("expected a VHLO type, got " + t);
+        return v;
+    }
+
+    private static VhloAttr readInteger(DialectReader r) throws BytecodeException {
+        VhloType t = vhloType(r);
+        Type b = t.toBuiltin();
+        int width;
+        boolean signed;
+        if (b instanceof IndexType) {
+            width = 64;
+            signed = true;
+        } else if (b instanceof IntegerType it) {
+            width = it.width();
+            signed = !it.isUnsigned() && width > 1;
+        } else {
+            throw r.error("expected a VHLO integer type, got " + t);
+        }
+        BigInteger v = r.readAPInt(width);
+        if (signed && v.testBit(width - 1)) v = v.subtract(BigInteger.ONE.shiftLeft(width));
+        return VhloAttr.integer(t, v);
+    }
+
+    private static VhloAttr readTensor(DialectReader r) throws BytecodeException {
+        VhloType t = vhloType(r);
+        if (!(t.toBuiltin() instanceof ShapedType builtin)) {
+            throw r.error("unsupported tensor attribute type " + t);
+        }
+        int[] blob = r.readBlob();
+        return VhloAttr.tensor(t, DenseData.elements(r, builtin, builtin.elementType(), blob[0], blob[1]));
+    }
+
+    private static VhloAttr readStruct(DialectReader r, VhloAttrKind kind) throws BytecodeException {
+        List<Object> values = new ArrayList<>(kind.params.size());
+        for (VhloAttrKind.Param p : kind.params) {
+            values.add(switch (p.kind()) {
+                case ATTR -> r.readAttribute();
+                case ATTR_IF_FLAG -> r.readVarInt() != 0 ? r.readAttribute() : null;
+                case OPTIONAL_ATTR -> r.readOptionalAttribute();
+                case INT -> r.readSignedVarInt();
+                case F64 -> r.readAPInt(64).longValue();
+                case DIMS -> {
+                    List<Long> dims = new ArrayList<>();
+                    for (long d : r.readSignedVarInts()) dims.add(d);
+                    yield List.copyOf(dims);
+                }
+            });
+        }
+        return VhloAttr.struct(kind, values);
+    }
+}

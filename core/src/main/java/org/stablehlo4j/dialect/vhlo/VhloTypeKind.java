@@ -1,0 +1,111 @@
+package org.stablehlo4j.dialect.vhlo;
+
+import org.stablehlo4j.ir.FloatKind;
+import org.stablehlo4j.ir.IndexType;
+import org.stablehlo4j.ir.IntegerType;
+import org.stablehlo4j.ir.Type;
+
+/**
+ * Every VHLO type: its bytecode code, its mnemonic and the shape of its parameters. Parameterless kinds also
+ * know the builtin type they stand for (used to print integer/tensor attributes the way VHLO does).
+ */
+public enum VhloTypeKind {
+    BOOL(0, "bool_v1", Form.SIMPLE, IntegerType.I1),
+    COMPLEX(1, "complex_v1", Form.ELEMENT, null),
+    BF16(2, "bf16_v1", FloatKind.BF16),
+    F16(3, "f16_v1", FloatKind.F16),
+    F32(4, "f32_v1", FloatKind.F32),
+    F64(5, "f64_v1", FloatKind.F64),
+    F8E4M3FN(6, "f8E4M3FN_v1", FloatKind.F8E4M3FN),
+    F8E5M2(7, "f8E5M2_v1", FloatKind.F8E5M2),
+    FUNCTION(8, "func_v1", Form.FUNCTION, null),
+    INDEX(9, "index_v1", Form.SIMPLE, IndexType.INSTANCE),
+    I4(10, "i4_v1", 4, false),
+    I8(11, "i8_v1", 8, false),
+    I16(12, "i16_v1", 16, false),
+    I32(13, "i32_v1", 32, false),
+    I64(14, "i64_v1", 64, false),
+    UI4(15, "ui4_v1", 4, true),
+    UI8(16, "ui8_v1", 8, true),
+    UI16(17, "ui16_v1", 16, true),
+    UI32(18, "ui32_v1", 32, true),
+    UI64(19, "ui64_v1", 64, true),
+    RANKED_TENSOR(20, "tensor_v1", Form.RANKED, null),
+    /** Code 21 is the ranked tensor with an encoding; it decodes to {@link #RANKED_TENSOR}. */
+    TOKEN(22, "token_v1", Form.SIMPLE, null),
+    TUPLE(23, "tuple_v1", Form.TYPES, null),
+    QUANT(24, "quant_v1", Form.QUANT, null),
+    UNRANKED_TENSOR(25, "unranked_tensor_v1", Form.ELEMENT, null),
+    WITNESS(26, "witness_v1", Form.SIMPLE, null),
+    F8E4M3FNUZ(27, "f8E4M3FNUZ_v1", FloatKind.F8E4M3FNUZ),
+    F8E5M2FNUZ(28, "f8E5M2FNUZ_v1", FloatKind.F8E5M2FNUZ),
+    F8E4M3B11FNUZ(29, "f8E4M3B11FNUZ_v1", FloatKind.F8E4M3B11FNUZ),
+    QUANT_PER_AXIS(30, "quant_per_axis_v1", Form.QUANT_PER_AXIS, null),
+    I2(31, "i2_v1", 2, false),
+    UI2(32, "ui2_v1", 2, true),
+    NONE(33, "none_v1", Form.SIMPLE, null),
+    TF32(34, "tf31_v1", FloatKind.TF32),
+    F8E4M3(35, "f8E4M3_v1", FloatKind.F8E4M3),
+    F8E3M4(36, "f8E3M4_v1", FloatKind.F8E3M4),
+    F4E2M1FN(37, "f4E2M1FN_v1", FloatKind.F4E2M1FN),
+    F6E2M3FN(38, "f6E2M3FN_v1", FloatKind.F6E2M3FN),
+    F6E3M2FN(39, "f6E3M2FN_v1", FloatKind.F6E3M2FN),
+    F8E8M0FNU(40, "f8E8M0FNU_v1", FloatKind.F8E8M0FNU),
+    RANKED_BUFFER(41, "buffer_v1", Form.RANKED, null),
+    FUTURE(42, "future_v1", Form.TYPES, null);
+
+    /** Bytecode code of a ranked tensor type that carries an encoding attribute. */
+    public static final int RANKED_TENSOR_WITH_ENCODING_CODE = 21;
+
+    /** The layout of a kind's parameters. */
+    public enum Form {
+        /** No parameters. */
+        SIMPLE,
+        /** One element type: {@code <T>}. */
+        ELEMENT,
+        /** A type list: {@code <T1, T2>}. */
+        TYPES,
+        /** Inputs and outputs: {@code <(ins) -> outs>}. */
+        FUNCTION,
+        /** Shape, element type and (tensors only) an optional encoding. */
+        RANKED,
+        /** Per-tensor uniform quantization. */
+        QUANT,
+        /** Per-axis uniform quantization. */
+        QUANT_PER_AXIS
+    }
+
+    public final int code;
+    public final String mnemonic;
+    public final Form form;
+    /** For parameterless scalar kinds: the builtin type printed inside integer/tensor attributes; else null. */
+    public final Type builtin;
+
+    VhloTypeKind(int code, String mnemonic, Form form, Type builtin) {
+        this.code = code;
+        this.mnemonic = mnemonic;
+        this.form = form;
+        this.builtin = builtin;
+    }
+
+    VhloTypeKind(int code, String mnemonic, FloatKind floatKind) {
+        this(code, mnemonic, Form.SIMPLE, new org.stablehlo4j.ir.FloatType(floatKind));
+    }
+
+    VhloTypeKind(int code, String mnemonic, int width, boolean unsigned) {
+        this(code, mnemonic, Form.SIMPLE, new IntegerType(width,
+                unsigned ? IntegerType.Signedness.UNSIGNED : IntegerType.Signedness.SIGNLESS));
+    }
+
+    private static final VhloTypeKind[] BY_CODE = new VhloTypeKind[43];
+
+    static {
+        for (VhloTypeKind k : values()) BY_CODE[k.code] = k;
+    }
+
+    /** The kind with this bytecode code (21 maps to {@link #RANKED_TENSOR}), or null. */
+    public static VhloTypeKind fromCode(long code) {
+        if (code == RANKED_TENSOR_WITH_ENCODING_CODE) return RANKED_TENSOR;
+        return code >= 0 && code < BY_CODE.length ? BY_CODE[(int) code] : null;
+    }
+}
