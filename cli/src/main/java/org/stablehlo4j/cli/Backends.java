@@ -62,7 +62,15 @@ public final class Backends {
             return org.stablehlo4j.bytecode.BytecodeReader.read(bytes, bufferName, allowUnregisteredDialect);
         }
     };
-    public static volatile BytecodeWriter bytecodeWriter;
+    /** Producer string of {@code -emit-bytecode} files, as MLIR writes it ("MLIR" + LLVM version). */
+    static final String PRODUCER = "MLIR22.0.0git";
+
+    public static volatile BytecodeWriter bytecodeWriter = new BytecodeWriter() {
+        @Override
+        public byte[] write(Module module) {
+            return org.stablehlo4j.bytecode.BytecodeWriter.write(module, PRODUCER);
+        }
+    };
     public static volatile Serializer serializer;
     public static volatile Deserializer deserializer;
     public static volatile ArtifactVersion artifactVersion;

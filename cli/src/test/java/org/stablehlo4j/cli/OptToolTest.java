@@ -56,6 +56,18 @@ class OptToolTest {
     }
 
     @Test
+    void bytecodeOutputReadsBackToTheSameModule() throws IOException {
+        Path in = Files.writeString(dir.resolve("in.mlir"), PROGRAM);
+        Path bc = dir.resolve("out.mlirbc");
+        assertEquals(0, opt("-emit-bytecode", in.toString(), "-o", bc.toString()), err.toString(StandardCharsets.UTF_8));
+        byte[] bytes = Files.readAllBytes(bc);
+        assertTrue(new SourceBuffer("x", bytes).isBytecode());
+        Path back = dir.resolve("back.mlir");
+        assertEquals(0, opt(bc.toString(), "-o", back.toString()), err.toString(StandardCharsets.UTF_8));
+        assertEquals(run(PROGRAM), Files.readString(back));
+    }
+
+    @Test
     void stripDebugInfoRemovesFileLocations() throws IOException {
         String withLocs = run(PROGRAM, "--mlir-print-debuginfo");
         assertTrue(withLocs.contains("in.mlir\":2:3"), withLocs);
