@@ -73,7 +73,13 @@ public final class Backends {
     };
     public static volatile Serializer serializer;
     public static volatile Deserializer deserializer;
-    public static volatile ArtifactVersion artifactVersion;
+    public static volatile ArtifactVersion artifactVersion = new ArtifactVersion() {
+        @Override
+        public String versionOf(byte[] artifact) {
+            return org.stablehlo4j.compat.CompatibilityApi.getPortableArtifactVersion(artifact)
+                    .map(Object::toString).orElse(null);
+        }
+    };
     public static volatile Interpreter interpreter;
 
     /** Fails unless the backend is installed. */
