@@ -62,13 +62,11 @@ public final class Backends {
             return org.stablehlo4j.bytecode.BytecodeReader.read(bytes, bufferName, allowUnregisteredDialect);
         }
     };
-    /** Producer string of {@code -emit-bytecode} files, as MLIR writes it ("MLIR" + LLVM version). */
-    static final String PRODUCER = "MLIR22.0.0git";
-
+    /** {@code -emit-bytecode}: the current bytecode format with MLIR's producer string. */
     public static volatile BytecodeWriter bytecodeWriter = new BytecodeWriter() {
         @Override
         public byte[] write(Module module) {
-            return org.stablehlo4j.bytecode.BytecodeWriter.write(module, PRODUCER);
+            return org.stablehlo4j.bytecode.BytecodeWriter.write(module, "MLIR22.0.0git");
         }
     };
     public static volatile Serializer serializer;
