@@ -61,6 +61,12 @@ public final class Backends {
     public static volatile ArtifactVersion artifactVersion;
     public static volatile Interpreter interpreter;
 
+    static {
+        deserializer = org.stablehlo4j.compat.legalize.PortableArtifacts::deserializePortableArtifact;
+        artifactVersion = artifact -> org.stablehlo4j.compat.legalize.PortableArtifacts
+                .getPortableArtifactVersion(artifact).map(Object::toString).orElse(null);
+    }
+
     /** Fails unless the backend is installed. */
     static <T> T require(T backend, String what) throws ToolException {
         if (backend == null) throw new ToolException("error: " + what + " is not implemented in stablehlo4j");

@@ -1,0 +1,88 @@
+package org.stablehlo4j.compat.legalize;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.stablehlo4j.asm.AsmParser;
+import org.stablehlo4j.asm.AsmPrinter;
+import org.stablehlo4j.asm.ParseOptions;
+import org.stablehlo4j.asm.PrintOptions;
+import org.stablehlo4j.ir.DiagnosticException;
+import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.pass.StripDebugInfoPass;
+
+/**
+ * Upstream's round-trip check for every {@code tests/vhlo/stablehlo_legalize_to_vhlo.X_Y_Z.mlir}: the
+ * deserialized {@code .mlir.bc} artifact must print exactly like the source program after strip-debuginfo
+ * (both printed in generic form here, so the check does not depend on the pretty printer).
+ */
+class DeserializeCorpusTest {
+    static Path vhloDir() {
+        String shared = System.getProperty("stablehlo.shared");
+        Assumptions.assumeTrue(shared != null, "stablehlo.shared not set");
+        Path dir = Path.of(shared, "stablehlo", "tests", "vhlo");
+        Assumptions.assumeTrue(Files.isDirectory(dir), "upstream tests absent");
+        return dir;
+    }
+
+    static String generic(Module m) {
+        return AsmPrinter.print(m, new PrintOptions(true, false, false));
+    }
+
+    /** Compares one artifact with its source; returns null when they match, else a description. */
+    static String compare(Path mlir) throws Exception {
+        Path bc = Path.of(mlir + ".bc");
+        Module out;
+        try {
+            out = PortableArtifacts.deserializePortableArtifact(Files.readAllBytes(bc), bc.toString());
+        } catch (DiagnosticException e) {
+            return "deserialize failed: " + e.diagnostics().get(0).location() + " " + e.diagnostics().get(0).message();
+        }
+        Module source = AsmParser.parse(Files.readString(mlir, StandardCharsets.UTF_8),
+                new ParseOptions(mlir.toString(), 1, false));
+        new StripDebugInfoPass().run(source);
+        String want = generic(source);
+        String got = generic(out);
+        if (want.equals(got)) return null;
+        String[] w = want.split("\n");
+        String[] g = got.split("\n");
+        for (int i = 0; i < Math.min(w.length, g.length); i++) {
+            if (!w[i].equals(g[i])) return "line " + (i + 1) + "\n  want: " + w[i] + "\n  got:  " + g[i];
+        }
+        return "length differs: " + w.length + " vs " + g.length;
+    }
+
+    @Test
+    void everyVersionedArtifactRoundTrips() throws Exception {
+        Path dir = vhloDir();
+        List<Path> files;
+        try (Stream<Path> s = Files.list(dir)) {
+            files = s.filter(p -> p.getFileName().toString().matches("stablehlo_legalize_to_vhlo\\.\\d+_\\d+_\\d+\\.mlir"))
+                    .sorted().toList();
+        }
+        assertTrue(files.size() >= 30, "expected the versioned corpus, found " + files.size());
+        List<String> failures = new ArrayList<>();
+        for (Path f : files) {
+            String problem;
+            try {
+                problem = compare(f);
+            } catch (DiagnosticException e) {
+                problem = "source does not parse: " + e.diagnostics().get(0).message();
+            }
+            if (problem != null) failures.add(f.getFileName() + ": " + problem);
+        }
+        System.out.println("deserialize round trip: " + (files.size() - failures.size()) + "/" + files.size()
+                + " match");
+        failures.forEach(System.out::println);
+        assertEquals(List.of(), failures);
+    }
+}
