@@ -186,7 +186,13 @@ final class AttrConverter {
 
     static Attribute toVhlo(Attribute a) {
         if (a instanceof VhloAttr) return a;
-        if (a instanceof DialectAttr) a = StablehloDialect.parseAttribute(a);
+        if (a instanceof DialectAttr) {
+            try {
+                a = StablehloDialect.parseAttribute(a);
+            } catch (RuntimeException e) {
+                throw new LegalizeException("invalid attribute " + a + ": " + e.getMessage());
+            }
+        }
         if (a instanceof ArrayAttr arr) {
             List<Attribute> out = new ArrayList<>(arr.elements().size());
             for (Attribute e : arr.elements()) out.add(toVhlo(e));

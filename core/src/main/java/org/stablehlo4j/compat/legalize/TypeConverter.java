@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.stablehlo4j.dialect.stablehlo.FutureType;
+import org.stablehlo4j.dialect.stablehlo.StablehloDialect;
 import org.stablehlo4j.dialect.stablehlo.TokenType;
 import org.stablehlo4j.dialect.vhlo.VhloType;
 import org.stablehlo4j.dialect.vhlo.VhloTypeKind;
@@ -104,6 +105,7 @@ final class TypeConverter {
     /** Builtin/StableHLO to VHLO; throws if the type has no VHLO counterpart. */
     static Type toVhlo(Type t) {
         if (t instanceof VhloType) return t;
+        if (t instanceof DialectType d && d.dialect().equals("stablehlo")) t = resolve(d);
         VhloTypeKind simple = SIMPLE.get(t);
         if (simple != null) return VhloType.get(simple);
         if (t instanceof ComplexType c) return VhloType.element(VhloTypeKind.COMPLEX, toVhlo(c.elementType()));
@@ -128,6 +130,14 @@ final class TypeConverter {
                     q.storageMax()));
         }
         throw new LegalizeException("type " + t + " has no VHLO counterpart");
+    }
+
+    private static Type resolve(DialectType d) {
+        try {
+            return StablehloDialect.parseType(d);
+        } catch (RuntimeException e) {
+            throw new LegalizeException("invalid StableHLO type " + d + ": " + e.getMessage());
+        }
     }
 
     static List<Type> allToVhlo(List<Type> types) {

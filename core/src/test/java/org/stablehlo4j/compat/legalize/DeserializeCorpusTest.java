@@ -50,6 +50,9 @@ class DeserializeCorpusTest {
         Module source = AsmParser.parse(Files.readString(mlir, StandardCharsets.UTF_8),
                 new ParseOptions(mlir.toString(), 1, false));
         new StripDebugInfoPass().run(source);
+        // The pretty printer elides default-valued attributes that the generic form shows; legalizing the source
+        // to VHLO and back drops them the same way upstream's deserializer does.
+        source = Legalize.vhloToStablehlo(Legalize.stablehloToVhlo(source, false));
         String want = generic(source);
         String got = generic(out);
         if (want.equals(got)) return null;
