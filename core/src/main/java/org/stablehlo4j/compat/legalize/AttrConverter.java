@@ -136,9 +136,23 @@ final class AttrConverter {
         RecordComponent[] comps = cls.getRecordComponents();
         Object[] args = new Object[comps.length];
         for (int i = 0; i < comps.length; i++) {
-            args[i] = paramToComponent(v.kind().params.get(i).kind(), v.params().get(i), comps[i].getType());
+            args[i] = paramToComponent(v.kind(), i, v.params().get(i), comps[i].getType());
         }
         return (Attribute) construct(cls, comps, args);
+    }
+
+    /** Struct parameters that hold a symbol reference in StableHLO and a string in VHLO. */
+    private static final java.util.Set<String> SYMBOL_PARAMS = java.util.Set.of("replica_group_mesh_axes_v1.mesh");
+
+    /** A string attribute as a flat symbol reference; other attributes unchanged. */
+    static Attribute symbolRef(Attribute a) {
+        return a instanceof StringAttr s ? SymbolRefAttr.flat(s.value()) : a;
+    }
+
+    private static Object paramToComponent(VhloAttrKind kind, int index, Object value, Class<?> target) {
+        Object v = paramToComponent(kind.params.get(index).kind(), value, target);
+        return SYMBOL_PARAMS.contains(kind.mnemonic + "." + kind.params.get(index).name())
+                ? symbolRef((Attribute) v) : v;
     }
 
     private static Object paramToComponent(VhloAttrKind.ParamKind kind, Object value, Class<?> target) {

@@ -26,6 +26,7 @@ import org.stablehlo4j.dialect.vhlo.VhloAttrKind;
 import org.stablehlo4j.dialect.vhlo.VhloType;
 import org.stablehlo4j.dialect.vhlo.ops.VhloOpDef;
 import org.stablehlo4j.dialect.vhlo.ops.VhloOpTable;
+import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.BoolAttr;
 import org.stablehlo4j.ir.DenseArrayAttr;
@@ -90,7 +91,7 @@ final class OpLegalizer {
         for (VhloOpDef.Attr a : def.attributes()) {
             Attribute v = op.attr(a.name());
             if (v == null) throw new LegalizeException("missing attribute '" + a.name() + "'");
-            if (a.legalizeDefault() != null && Defaults.matches(a.legalizeDefault(), v, ctx)) v = null;
+            if (isDroppable(def, a, v, ctx)) v = null;
             switch (a.stablehloForm()) {
                 case STRUCT_FIELD -> {
                     String src = a.stablehloSource();
@@ -116,6 +117,23 @@ final class OpLegalizer {
         return new Converted(name, dict(props), convertAll(op.attributes(), true));
     }
 
+    /**
+     * Attributes upstream only drops together: custom_call's layouts stay unless both are empty (an op with
+     * layouts for operands but none for results is different from one without layouts).
+     */
+    private static final Map<String, String> DROPPED_IN_PAIRS = Map.of("operand_layouts", "result_layouts",
+            "result_layouts", "operand_layouts");
+
+    /** Whether VHLO attribute {@code a} holds the value that stands for an absent StableHLO attribute. */
+    private static boolean isDroppable(VhloOpDef def, VhloOpDef.Attr a, Attribute v, Defaults.Context ctx) {
+        if (a.legalizeDefault() == null || !Defaults.matches(a.legalizeDefault(), v, ctx)) return false;
+        String partner = DROPPED_IN_PAIRS.get(a.name());
+        if (partner == null) return true;
+        VhloOpDef.Attr p = def.attribute(partner).orElse(null);
+        Attribute pv = ctx.attrs().get(partner);
+        return p == null || pv == null || Defaults.matches(p.legalizeDefault(), pv, ctx);
+    }
+
     /** The StableHLO form of a VHLO attribute of op attribute {@code name}, per the StableHLO attribute kind. */
     private static Attribute fitStablehlo(OpSpec spec, String name, Attribute v) {
         Attribute s = AttrConverter.toStablehlo(v);
@@ -126,7 +144,14 @@ final class OpLegalizer {
                 if (s instanceof DenseElementsAttr d) return toDenseArray(d);
             }
             case FLAT_SYMBOL_REF -> {
-                if (s instanceof StringAttr str) return SymbolRefAttr.flat(str.value());
+                return AttrConverter.symbolRef(s);
+            }
+            case FLAT_SYMBOL_REF_ARRAY -> {
+                if (s instanceof ArrayAttr arr) {
+                    List<Attribute> refs = new ArrayList<>(arr.elements().size());
+                    for (Attribute e : arr.elements()) refs.add(AttrConverter.symbolRef(e));
+                    return new ArrayAttr(refs);
+                }
             }
             default -> { }
         }
