@@ -19,6 +19,7 @@ public final class Legalize {
 
     static {
         VhloOpTable.registerAll();
+        VhloFuncPrinter.register();
     }
 
     /** Every VHLO op, type and attribute to its StableHLO/func/builtin counterpart. */

@@ -2,6 +2,7 @@ package org.stablehlo4j.compat.legalize;
 
 import org.stablehlo4j.compat.Version;
 import org.stablehlo4j.compat.VersionException;
+import org.stablehlo4j.dialect.vhlo.ops.VhloOpTable;
 import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.Module;
@@ -32,6 +33,8 @@ public final class LegalizePasses {
     }
 
     public static void registerAll() {
+        VhloOpTable.registerAll();
+        VhloFuncPrinter.register();
         PassRegistry.register("vhlo-legalize-to-stablehlo", options -> {
             noOptions("vhlo-legalize-to-stablehlo", options);
             return new RewritePass("vhlo-legalize-to-stablehlo", Legalize::vhloToStablehlo);
