@@ -62,6 +62,12 @@ public final class Backends {
     public static volatile Interpreter interpreter;
 
     static {
+        if (bytecodeReader == null) {
+            bytecodeReader = (bytes, name, allowUnregistered) -> {
+                org.stablehlo4j.compat.legalize.LegalizePasses.registerAll();
+                return org.stablehlo4j.bytecode.BytecodeReader.read(bytes, name);
+            };
+        }
         deserializer = org.stablehlo4j.compat.legalize.PortableArtifacts::deserializePortableArtifact;
         artifactVersion = artifact -> org.stablehlo4j.compat.legalize.PortableArtifacts
                 .getPortableArtifactVersion(artifact).map(Object::toString).orElse(null);
