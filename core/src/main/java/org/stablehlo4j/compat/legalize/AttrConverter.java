@@ -223,7 +223,10 @@ final class AttrConverter {
         }
         if (a instanceof FloatAttr f) return VhloAttr.floatValue((VhloType) TypeConverter.toVhlo(f.type()), f.bits());
         if (a instanceof IntegerAttr i) return VhloAttr.integer((VhloType) TypeConverter.toVhlo(i.type()), i.value());
-        if (a instanceof StringAttr s) return VhloAttr.string(s.bytes());
+        if (a instanceof StringAttr s) {
+            if (s.type() != null) throw new LegalizeException("typed string attributes have no VHLO counterpart");
+            return VhloAttr.string(s.bytes());
+        }
         if (a instanceof DenseElementsAttr d) return VhloAttr.tensor((VhloType) TypeConverter.toVhlo(d.type()), d);
         if (a instanceof DenseArrayAttr d) return denseArrayToVhlo(d);
         if (a instanceof TypeAttr t) return VhloAttr.type(TypeConverter.toVhlo(t.value()));

@@ -60,8 +60,17 @@ final class IrRewriter {
         }
     }
 
-    private void error(Operation at, String message) {
-        errors.add(new Diagnostic(Diagnostic.Severity.ERROR, at.location(), message, List.of()));
+    /**
+     * Records that {@code at} could not be converted. Like upstream's dialect conversion, the diagnostic names the
+     * op only ({@code failed to legalize operation 'X' that was explicitly marked illegal}); {@code reason} is
+     * not shown, so that upstream's expected-error annotations match.
+     */
+    private void error(Operation at, String reason) {
+        errors.add(new Diagnostic(Diagnostic.Severity.ERROR, at.location(), failureMessage(at.name()), List.of()));
+    }
+
+    static String failureMessage(String opName) {
+        return "failed to legalize operation '" + opName + "' that was explicitly marked illegal";
     }
 
     private Operation op(Operation old) {

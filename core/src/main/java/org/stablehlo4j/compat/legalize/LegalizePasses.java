@@ -43,6 +43,11 @@ public final class LegalizePasses {
             boolean allow = booleanOption("stablehlo-legalize-to-vhlo", options, "allow-other-dialects");
             return new RewritePass("stablehlo-legalize-to-vhlo", m -> Legalize.stablehloToVhlo(m, allow));
         });
+        PassRegistry.register("stablehlo-deserialize", options -> {
+            noOptions("stablehlo-deserialize", options);
+            return new RewritePass("stablehlo-deserialize",
+                    m -> Legalize.vhloToStablehlo(VhloToVersion.convert(m, Version.current())));
+        });
         PassRegistry.register("vhlo-to-version", options -> {
             String target = option("vhlo-to-version", options, "target", s -> s);
             return new RewritePass("vhlo-to-version", m -> {

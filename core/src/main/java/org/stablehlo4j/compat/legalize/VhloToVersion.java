@@ -64,7 +64,7 @@ public final class VhloToVersion {
 
     private static OpLegalizer.Converted convertOp(Operation op, Version target) {
         if (!op.dialect().equals("vhlo")) return new OpLegalizer.Converted(op.name(), op.properties(), op.attributes());
-        String illegal = "failed to legalize operation '" + op.name() + "' that was explicitly marked illegal";
+        String illegal = IrRewriter.failureMessage(op.name());
         VhloOpDef def = VhloOpTable.byName(op.name()).orElseThrow(() -> new LegalizeException(illegal));
         Map<String, Attribute> attrs = new HashMap<>();
         for (NamedAttribute n : op.properties().entries()) attrs.put(n.name(), n.value());
