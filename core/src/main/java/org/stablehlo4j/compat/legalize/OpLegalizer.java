@@ -1,15 +1,12 @@
 package org.stablehlo4j.compat.legalize;
 
 import java.lang.reflect.RecordComponent;
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.stablehlo4j.dialect.OpDef;
-import org.stablehlo4j.dialect.Registry;
 import org.stablehlo4j.dialect.stablehlo.AttrKind;
 import org.stablehlo4j.dialect.stablehlo.ChannelHandleAttr;
 import org.stablehlo4j.dialect.stablehlo.ConvDimensionNumbersAttr;
@@ -22,8 +19,6 @@ import org.stablehlo4j.dialect.stablehlo.StablehloDialect;
 import org.stablehlo4j.dialect.stablehlo.StablehloEnum;
 import org.stablehlo4j.dialect.stablehlo.StablehloOps;
 import org.stablehlo4j.dialect.vhlo.VhloAttr;
-import org.stablehlo4j.dialect.vhlo.VhloAttrKind;
-import org.stablehlo4j.dialect.vhlo.VhloType;
 import org.stablehlo4j.dialect.vhlo.ops.VhloOpDef;
 import org.stablehlo4j.dialect.vhlo.ops.VhloOpTable;
 import org.stablehlo4j.ir.ArrayAttr;
@@ -33,7 +28,6 @@ import org.stablehlo4j.ir.DenseArrayAttr;
 import org.stablehlo4j.ir.DenseElementsAttr;
 import org.stablehlo4j.ir.DictionaryAttr;
 import org.stablehlo4j.ir.IntegerAttr;
-import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.NoneType;
 import org.stablehlo4j.ir.Operation;
@@ -265,7 +259,7 @@ final class OpLegalizer {
         for (VhloOpDef.Attr a : def.attributes()) inherent.add(a.stablehloSource().split("\\.")[0]);
         List<NamedAttribute> extra = new ArrayList<>();
         for (NamedAttribute n : op.properties().entries()) {
-            if (!inherent.contains(n.name()) && !isUnused(op.name(), n.name())) {
+            if (!inherent.contains(n.name())) {
                 extra.add(new NamedAttribute(n.name(), AttrConverter.toVhlo(n.value())));
             }
         }
@@ -273,11 +267,6 @@ final class OpLegalizer {
             extra.add(new NamedAttribute(n.name(), AttrConverter.toVhlo(n.value())));
         }
         return new Converted(def.name(), dict(props), DictionaryAttr.of(extra));
-    }
-
-    /** StableHLO attributes VHLO has no place for and that upstream drops (func.func's no_inline stays). */
-    private static boolean isUnused(String opName, String attr) {
-        return false;
     }
 
     private static Attribute vhloValue(Operation op, OpSpec spec, VhloOpDef.Attr a) {
@@ -340,23 +329,5 @@ final class OpLegalizer {
             if (v != null) out.add(new NamedAttribute(k, v));
         });
         return DictionaryAttr.of(out);
-    }
-
-    /** Whether {@code name} is an inherent attribute of registered op {@code opName}. */
-    static boolean isInherent(String opName, String name) {
-        OpDef def = Registry.lookup(opName);
-        return def != null && def.inherentAttrs().contains(name);
-    }
-
-    static IntegerAttr i32(long v) {
-        return new IntegerAttr(IntegerType.I32, BigInteger.valueOf(v));
-    }
-
-    static VhloType vhloType(Type t) {
-        return (VhloType) TypeConverter.toVhlo(t);
-    }
-
-    static boolean isVhloAttr(Attribute a) {
-        return a instanceof VhloAttr v && v.kind() != VhloAttrKind.STRING;
     }
 }
