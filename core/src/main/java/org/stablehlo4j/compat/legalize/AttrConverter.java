@@ -199,6 +199,14 @@ final class AttrConverter {
     // ---------------------------------------------------------------- StableHLO -> VHLO
 
     static Attribute toVhlo(Attribute a) {
+        return toVhlo(a, false);
+    }
+
+    /**
+     * The VHLO form of {@code a}; with {@code keepOthers} (allow-other-dialects) attributes without a VHLO
+     * counterpart stay as they are, also inside arrays and dictionaries.
+     */
+    static Attribute toVhlo(Attribute a, boolean keepOthers) {
         if (a instanceof VhloAttr) return a;
         if (a instanceof DialectAttr) {
             try {
@@ -209,7 +217,7 @@ final class AttrConverter {
         }
         if (a instanceof ArrayAttr arr) {
             List<Attribute> out = new ArrayList<>(arr.elements().size());
-            for (Attribute e : arr.elements()) out.add(toVhlo(e));
+            for (Attribute e : arr.elements()) out.add(toVhlo(e, keepOthers));
             return VhloAttr.array(out);
         }
         if (a instanceof BoolAttr b) return VhloAttr.bool(b.value());
@@ -217,7 +225,7 @@ final class AttrConverter {
             List<Attribute> kv = new ArrayList<>(d.size() * 2);
             for (NamedAttribute n : d.entries()) {
                 kv.add(string(n.name()));
-                kv.add(toVhlo(n.value()));
+                kv.add(toVhlo(n.value(), keepOthers));
             }
             return VhloAttr.dict(kv);
         }
@@ -233,6 +241,7 @@ final class AttrConverter {
         if (a instanceof SymbolRefAttr s && s.nested().isEmpty()) return string(s.root());
         if (a instanceof EnumAttr e) return enumToVhlo(e.kind(), e.value());
         if (a instanceof Record r && STRUCT_KINDS.containsKey(r.getClass())) return structToVhlo(r);
+        if (keepOthers) return a;
         throw new LegalizeException("attribute " + a + " has no VHLO counterpart");
     }
 

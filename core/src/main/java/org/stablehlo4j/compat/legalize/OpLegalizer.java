@@ -69,7 +69,8 @@ final class OpLegalizer {
 
     static Converted toStablehlo(Operation op) {
         if (!op.dialect().equals("vhlo")) {
-            return new Converted(op.name(), convertAll(op.properties(), true), convertAll(op.attributes(), true));
+            return new Converted(op.name(), convertAll(op.properties(), true, false),
+                    convertAll(op.attributes(), true, false));
         }
         VhloOpDef def = VhloOpTable.byName(op.name())
                 .orElseThrow(() -> new LegalizeException("unknown VHLO operation"));
@@ -108,7 +109,7 @@ final class OpLegalizer {
             if (s.getValue().isEmpty()) continue;
             props.put(s.getKey(), structToStablehlo(spec, s.getKey(), s.getValue()));
         }
-        return new Converted(name, dict(props), convertAll(op.attributes(), true));
+        return new Converted(name, dict(props), convertAll(op.attributes(), true, false));
     }
 
     /**
@@ -236,7 +237,8 @@ final class OpLegalizer {
         VhloOpDef def = VhloOpTable.forStablehlo(op.name()).orElse(null);
         if (def == null) {
             if (op.name().equals("builtin.module") || allowOtherDialects) {
-                return new Converted(op.name(), op.properties(), convertAll(op.attributes(), false));
+                return new Converted(op.name(), op.properties(),
+                        convertAll(op.attributes(), false, allowOtherDialects));
             }
             throw new LegalizeException("failed to legalize operation '" + op.name() + "'");
         }
@@ -260,11 +262,11 @@ final class OpLegalizer {
         List<NamedAttribute> extra = new ArrayList<>();
         for (NamedAttribute n : op.properties().entries()) {
             if (!inherent.contains(n.name())) {
-                extra.add(new NamedAttribute(n.name(), AttrConverter.toVhlo(n.value())));
+                extra.add(new NamedAttribute(n.name(), AttrConverter.toVhlo(n.value(), allowOtherDialects)));
             }
         }
         for (NamedAttribute n : op.attributes().entries()) {
-            extra.add(new NamedAttribute(n.name(), AttrConverter.toVhlo(n.value())));
+            extra.add(new NamedAttribute(n.name(), AttrConverter.toVhlo(n.value(), allowOtherDialects)));
         }
         return new Converted(def.name(), dict(props), DictionaryAttr.of(extra));
     }
@@ -313,12 +315,12 @@ final class OpLegalizer {
 
     // ---------------------------------------------------------------- shared
 
-    private static DictionaryAttr convertAll(DictionaryAttr d, boolean toStablehlo) {
+    private static DictionaryAttr convertAll(DictionaryAttr d, boolean toStablehlo, boolean keepOthers) {
         if (d.isEmpty()) return d;
         List<NamedAttribute> out = new ArrayList<>(d.size());
         for (NamedAttribute n : d.entries()) {
             out.add(new NamedAttribute(n.name(), toStablehlo ? AttrConverter.toStablehlo(n.value())
-                    : AttrConverter.toVhlo(n.value())));
+                    : AttrConverter.toVhlo(n.value(), keepOthers)));
         }
         return DictionaryAttr.of(out);
     }
