@@ -79,6 +79,15 @@ final class PrinterNames {
     }
 
     private void numberRegion(Region region) {
+        Operation parent = region.parent();
+        if (!generic && parent != null && org.stablehlo4j.dialect.Registry.lookup(parent.name()) != null) {
+            AsmPrinterCustomOp custom = AsmPrinter.customPrinter(parent.name());
+            if (custom != null) {
+                custom.blockArgumentNames(region, (value, name) -> {
+                    if (!ids.containsKey(value)) setName(value, name);
+                });
+            }
+        }
         int nextBlockId = 0;
         for (Block block : region.blocks()) {
             blockNames.putIfAbsent(block, "^bb" + nextBlockId);
@@ -216,6 +225,24 @@ final class PrinterNames {
             else hi = mid;
         }
         return lo;
+    }
+
+    /**
+     * MLIR's shadowRegionArgs: the entry arguments of {@code region} take the printed names of
+     * {@code namesToUse} (null entries are left alone).
+     */
+    void shadow(Region region, List<? extends Value> namesToUse) {
+        Block entry = region.entry();
+        if (entry == null) return;
+        for (int i = 0; i < namesToUse.size() && i < entry.numArguments(); i++) {
+            Value v = namesToUse.get(i);
+            if (v == null) continue;
+            StringBuilder sb = new StringBuilder();
+            appendValue(sb, v, true);
+            BlockArgument arg = entry.argument(i);
+            ids.put(arg, -1);
+            names.put(arg, sb.substring(1));
+        }
     }
 
     /** Result group start indices, or null when the op has a single group. */
