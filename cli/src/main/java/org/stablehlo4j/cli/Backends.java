@@ -72,7 +72,12 @@ public final class Backends {
         }
     };
     public static volatile Serializer serializer;
-    public static volatile Deserializer deserializer;
+    public static volatile Deserializer deserializer = new Deserializer() {
+        @Override
+        public Module deserialize(byte[] artifact, String bufferName) throws DiagnosticException {
+            return org.stablehlo4j.compat.legalize.PortableArtifacts.deserializePortableArtifact(artifact, bufferName);
+        }
+    };
     public static volatile ArtifactVersion artifactVersion = new ArtifactVersion() {
         @Override
         public String versionOf(byte[] artifact) {
@@ -81,18 +86,6 @@ public final class Backends {
         }
     };
     public static volatile Interpreter interpreter;
-
-    static {
-        if (bytecodeReader == null) {
-            bytecodeReader = (bytes, name, allowUnregistered) -> {
-                org.stablehlo4j.compat.legalize.LegalizePasses.registerAll();
-                return org.stablehlo4j.bytecode.BytecodeReader.read(bytes, name);
-            };
-        }
-        deserializer = org.stablehlo4j.compat.legalize.PortableArtifacts::deserializePortableArtifact;
-        artifactVersion = artifact -> org.stablehlo4j.compat.legalize.PortableArtifacts
-                .getPortableArtifactVersion(artifact).map(Object::toString).orElse(null);
-    }
 
     /** Fails unless the backend is installed. */
     static <T> T require(T backend, String what) throws ToolException {

@@ -16,10 +16,15 @@ import org.stablehlo4j.ir.Type;
  * The pretty form of {@code vhlo.func_v1} (upstream's {@code custom<FunctionBody>} directive followed by the
  * attribute dictionary): {@code vhlo.func_v1 @name(%arg0: T) -> (R) { ... } {arg_attrs = ..., ...}}.
  */
-final class VhloFuncPrinter implements AsmPrinterCustomOp {
+public final class VhloFuncPrinter implements AsmPrinterCustomOp {
+    private VhloFuncPrinter() {}
+
     static final String OP = "vhlo.func_v1";
 
-    static void register() {
+    /** Registers the printer with {@link AsmPrinter} (called from its static initializer). */
+    public static void register() {
+        // Like MLIR, only registered ops print in their custom form: stablehlo-opt always loads VHLO.
+        org.stablehlo4j.dialect.vhlo.ops.VhloOpTable.registerAll();
         if (AsmPrinter.customPrinter(OP) == null) AsmPrinter.registerCustomPrinter(OP, new VhloFuncPrinter());
     }
 
