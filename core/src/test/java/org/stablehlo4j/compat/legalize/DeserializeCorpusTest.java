@@ -55,15 +55,18 @@ class DeserializeCorpusTest {
         // The pretty printer elides default-valued attributes that the generic form shows; legalizing the source
         // to VHLO and back drops them the same way upstream's deserializer does.
         source = Legalize.vhloToStablehlo(Legalize.stablehloToVhlo(source, false));
-        String want = generic(source);
-        String got = generic(out);
-        if (want.equals(got)) return null;
-        String[] w = want.split("\n");
-        String[] g = got.split("\n");
-        for (int i = 0; i < Math.min(w.length, g.length); i++) {
-            if (!w[i].equals(g[i])) return "line " + (i + 1) + "\n  want: " + w[i] + "\n  got:  " + g[i];
+        return firstDifference(generic(source), generic(out));
+    }
+
+    /** Upstream's versioned legalization tests, {@code stablehlo_legalize_to_vhlo.X_Y_Z.mlir}, sorted. */
+    static List<Path> versionedCorpus() throws java.io.IOException {
+        try (Stream<Path> s = Files.list(vhloDir())) {
+            List<Path> files = s.filter(p -> p.getFileName().toString()
+                            .matches("stablehlo_legalize_to_vhlo\\.\\d+_\\d+_\\d+\\.mlir"))
+                    .sorted().toList();
+            assertTrue(files.size() >= 30, "expected the versioned corpus, found " + files.size());
+            return files;
         }
-        return "length differs: " + w.length + " vs " + g.length;
     }
 
     /**
@@ -94,13 +97,7 @@ class DeserializeCorpusTest {
 
     @Test
     void legalizingSourcesToTheirVersionGivesTheArtifactsProgram() throws Exception {
-        Path dir = vhloDir();
-        List<Path> files;
-        try (Stream<Path> s = Files.list(dir)) {
-            files = s.filter(p -> p.getFileName().toString()
-                            .matches("stablehlo_legalize_to_vhlo\\.\\d+_\\d+_\\d+\\.mlir"))
-                    .sorted().toList();
-        }
+        List<Path> files = versionedCorpus();
         List<String> failures = new ArrayList<>();
         int compared = 0;
         for (Path f : files) {
@@ -122,14 +119,7 @@ class DeserializeCorpusTest {
 
     @Test
     void everyVersionedArtifactRoundTrips() throws Exception {
-        Path dir = vhloDir();
-        List<Path> files;
-        try (Stream<Path> s = Files.list(dir)) {
-            files = s.filter(p -> p.getFileName().toString()
-                            .matches("stablehlo_legalize_to_vhlo\\.\\d+_\\d+_\\d+\\.mlir"))
-                    .sorted().toList();
-        }
-        assertTrue(files.size() >= 30, "expected the versioned corpus, found " + files.size());
+        List<Path> files = versionedCorpus();
         List<String> failures = new ArrayList<>();
         int compared = 0;
         for (Path f : files) {
