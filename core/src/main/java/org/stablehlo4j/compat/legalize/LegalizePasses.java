@@ -1,15 +1,12 @@
 package org.stablehlo4j.compat.legalize;
 
 import org.stablehlo4j.compat.Version;
-import org.stablehlo4j.compat.VersionException;
 import org.stablehlo4j.dialect.vhlo.ops.VhloOpTable;
-import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.Module;
 import org.stablehlo4j.pass.Pass;
 import org.stablehlo4j.pass.PassRegistry;
 
-import java.util.List;
 import java.util.function.Function;
 
 /**
@@ -50,16 +47,8 @@ public final class LegalizePasses {
         });
         PassRegistry.register("vhlo-to-version", options -> {
             String target = option("vhlo-to-version", options, "target", s -> s);
-            return new RewritePass("vhlo-to-version", m -> {
-                Version v;
-                try {
-                    v = VhloToVersion.target(target == null ? "" : target);
-                } catch (VersionException e) {
-                    throw new DiagnosticException(new Diagnostic(Diagnostic.Severity.ERROR, m.op().location(),
-                            e.getMessage(), List.of()));
-                }
-                return VhloToVersion.convert(m, v);
-            });
+            return new RewritePass("vhlo-to-version",
+                    m -> VhloToVersion.convert(m, VhloToVersion.target(target == null ? "" : target, m)));
         });
     }
 

@@ -57,6 +57,20 @@ public final class PortableArtifacts {
         return AsmPrinter.print(deserializePortableArtifact(artifact), new PrintOptions(true, false, false));
     }
 
+    /**
+     * The VHLO program a portable artifact for {@code target} holds (upstream's serializePortableArtifact up to
+     * the bytecode writing): StableHLO legalized to VHLO, then converted to the target's op versions.
+     *
+     * @param target {@code X.Y.Z} or {@code current}; validated like the vhlo-to-version pass option
+     * @throws DiagnosticException if an op cannot be expressed in VHLO or at the target version, or the target
+     *                             is invalid (reported at the module)
+     */
+    public static Module legalizeForSerialization(Module stablehlo, String target, boolean allowOtherDialects)
+            throws DiagnosticException {
+        Version v = VhloToVersion.target(target, stablehlo);
+        return VhloToVersion.convert(Legalize.stablehloToVhlo(stablehlo, allowOtherDialects), v);
+    }
+
     /** The StableHLO version in the artifact's producer string, if it has one. */
     public static Optional<Version> getPortableArtifactVersion(byte[] artifact) {
         return CompatibilityApi.getPortableArtifactVersion(artifact);

@@ -48,6 +48,16 @@ public final class VhloToVersion {
         return Version.validateTarget(text);
     }
 
+    /** {@link #target(String)} with a bad target reported as an error at {@code m}'s module op. */
+    static Version target(String text, Module m) throws DiagnosticException {
+        try {
+            return target(text);
+        } catch (org.stablehlo4j.compat.VersionException e) {
+            throw new DiagnosticException(new Diagnostic(Diagnostic.Severity.ERROR, m.op().location(),
+                    e.getMessage(), List.of()));
+        }
+    }
+
     /** Converts {@code m} to {@code target} (an opset, patch ignored) and returns the converted module. */
     public static Module convert(Module m, Version target) throws DiagnosticException {
         Version opset = target.opset();

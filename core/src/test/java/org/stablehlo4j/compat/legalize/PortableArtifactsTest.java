@@ -52,4 +52,16 @@ class PortableArtifactsTest {
                     .startsWith("failed to deserialize portable artifact"));
         }
     }
+
+    @Test
+    void serializationSideLegalizesToTheTargetVersion() throws Exception {
+        String src = VhloToVersionTest.cbrt("DEFAULT");
+        String v = VhloToVersionTest.print(PortableArtifacts.legalizeForSerialization(
+                VhloToVersionTest.parse(src), "1.1.0", false));
+        assertTrue(v.contains("\"vhlo.cbrt_v1\"(%arg0)"), v);
+        assertTrue(v.contains("\"vhlo.func_v1\"()"), v);
+        DiagnosticException e = assertThrows(DiagnosticException.class, () -> PortableArtifacts
+                .legalizeForSerialization(VhloToVersionTest.parse(src), "1.2", false));
+        assertTrue(e.diagnostics().get(0).message().startsWith("Invalid target version argument '1.2'"));
+    }
 }
