@@ -75,7 +75,13 @@ public final class Backends {
             }
         }
     };
-    public static volatile Serializer serializer;
+    public static volatile Serializer serializer = new Serializer() {
+        @Override
+        public byte[] serialize(Module module, String target, boolean allowOtherDialects) throws DiagnosticException {
+            return org.stablehlo4j.compat.legalize.PortableArtifacts.serializePortableArtifact(module, target,
+                    allowOtherDialects);
+        }
+    };
     public static volatile Deserializer deserializer = new Deserializer() {
         @Override
         public Module deserialize(byte[] artifact, String bufferName) throws DiagnosticException {
