@@ -10,7 +10,24 @@ import org.stablehlo4j.ir.StringAttr;
 
 /** Entry point: MLIR assembly text to IR. */
 public final class AsmParser {
+    private static final java.util.Map<String, AsmCustomOpParser> CUSTOM =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    static {
+        org.stablehlo4j.asm.format.StablehloAssembly.registerAll();
+    }
+
     private AsmParser() {}
+
+    /** Registers (or replaces) the pretty-form parser of a registered op. */
+    public static void registerCustomParser(String opName, AsmCustomOpParser parser) {
+        CUSTOM.put(opName, parser);
+    }
+
+    /** The pretty-form parser of an op, or null. */
+    public static AsmCustomOpParser customParser(String opName) {
+        return CUSTOM.get(opName);
+    }
 
     /**
      * Parses a whole buffer. Top-level ops other than a single {@code builtin.module} are wrapped into an

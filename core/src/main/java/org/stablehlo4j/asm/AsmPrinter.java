@@ -21,6 +21,7 @@ public final class AsmPrinter {
 
     static {
         AsmPrinterBuiltin.registerAll();
+        org.stablehlo4j.asm.format.StablehloAssembly.registerAll();
     }
 
     private AsmPrinter() {}

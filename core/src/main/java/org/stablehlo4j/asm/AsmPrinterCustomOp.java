@@ -20,6 +20,12 @@ public interface AsmPrinterCustomOp {
     /** Suggests SSA names for results (e.g. {@code cst}); called only when printing the custom form. */
     default void resultNames(Operation op, BiConsumer<Value, String> setName) {}
 
+    /**
+     * Suggests SSA names for the arguments of a region of the op (MLIR's {@code getAsmBlockArgumentNames});
+     * called only when printing the custom form, before the region is numbered.
+     */
+    default void blockArgumentNames(org.stablehlo4j.ir.Region region, BiConsumer<Value, String> setName) {}
+
     /** Whether the op is a block terminator (lets {@code printBlockTerminators = false} hide it). */
     default boolean isTerminator() {
         return false;

@@ -594,6 +594,12 @@ final class OperationParser extends TypeAttrParser {
             }
         }
         if (parser == null) {
+            String candidate = name.indexOf('.') >= 0 || dialect.isEmpty() ? name : dialect + "." + name;
+            AsmCustomOpParser registered = AsmParser.customParser(candidate);
+            if (registered != null && Registry.lookup(candidate) != null) {
+                consume();
+                return registered.parse(candidate, context(), opStart);
+            }
             String tried = name.indexOf('.') < 0 && !dialect.isEmpty()
                     ? " (tried '" + dialect + "." + name + "' as well)" : "";
             throw error("custom op '" + name + "' is unknown" + tried);
@@ -728,5 +734,152 @@ final class OperationParser extends TypeAttrParser {
         List<Value> values = resolveAll(operands, ft.inputs(), at);
         return finishOp("func.call", values, ft.results(), DictionaryAttr.of(List.of(new NamedAttribute("callee",
                 callee))), attrs, List.of(), List.of(), opStart);
+    }
+
+    // =====================================================================================================
+    // The context handed to registered custom parsers
+    // =====================================================================================================
+
+    private AsmParserContext context;
+
+    private AsmParserContext context() {
+        if (context == null) context = new Context();
+        return context;
+    }
+
+    private static final Map<String, Kind> PUNCTUATION = Map.ofEntries(
+            Map.entry("->", Kind.ARROW), Map.entry(":", Kind.COLON), Map.entry("::", Kind.COLON_COLON),
+            Map.entry(",", Kind.COMMA), Map.entry("...", Kind.ELLIPSIS), Map.entry("=", Kind.EQUAL),
+            Map.entry(">", Kind.GREATER), Map.entry("<", Kind.LESS), Map.entry("{", Kind.L_BRACE),
+            Map.entry("}", Kind.R_BRACE), Map.entry("(", Kind.L_PAREN), Map.entry(")", Kind.R_PAREN),
+            Map.entry("[", Kind.L_SQUARE), Map.entry("]", Kind.R_SQUARE), Map.entry("-", Kind.MINUS),
+            Map.entry("+", Kind.PLUS), Map.entry("?", Kind.QUESTION), Map.entry("*", Kind.STAR),
+            Map.entry("|", Kind.VERTICAL_BAR));
+
+    private static Kind punctuation(String p) {
+        Kind k = PUNCTUATION.get(p);
+        if (k == null) throw new IllegalArgumentException("not punctuation: " + p);
+        return k;
+    }
+
+    private final class Context implements AsmParserContext {
+        @Override public int offset() { return tok.start; }
+        @Override public int previousEnd() { return prevEnd; }
+        @Override public String text() { return text; }
+        @Override public RuntimeException error(String message) { return wrongToken(message); }
+        @Override public RuntimeException errorAt(int offset, String message) { return OperationParser.errorAt(offset, message); }
+        @Override public boolean consumeIf(String p) { return OperationParser.this.consumeIf(punctuation(p)); }
+
+        @Override
+        public void expect(String p) {
+            OperationParser.this.expect(punctuation(p), "expected '" + p + "'");
+        }
+
+        @Override public String peekKeyword() { return is(Kind.BARE_IDENTIFIER) ? spelling() : null; }
+        @Override public boolean consumeKeyword(String keyword) { return OperationParser.this.consumeKeyword(keyword); }
+
+        @Override
+        public void expectKeyword(String keyword) {
+            if (!OperationParser.this.consumeKeyword(keyword)) throw wrongToken("expected '" + keyword + "'");
+        }
+
+        @Override
+        public String parseKeyword(String message) {
+            if (!is(Kind.BARE_IDENTIFIER)) throw wrongToken(message);
+            String s = spelling();
+            consume();
+            return s;
+        }
+
+        @Override
+        public String parseKeywordOrString(String message) {
+            if (is(Kind.STRING)) {
+                String s = lex.stringValue(tok);
+                consume();
+                return s;
+            }
+            return parseKeyword(message);
+        }
+
+        @Override public boolean atOperand() { return is(Kind.PERCENT_IDENTIFIER); }
+        @Override public OperandRef parseOperand() { return new Ref(parseSsaUse()); }
+
+        @Override
+        public OperandRef parseArgumentName() {
+            if (!is(Kind.PERCENT_IDENTIFIER)) throw wrongToken("expected SSA operand");
+            UseRef u = new UseRef(spelling(), 0, tok.start);
+            consume();
+            return new Ref(u);
+        }
+
+        @Override public Value resolve(OperandRef ref, Type type) { return OperationParser.this.resolve(((Ref) ref).use, type); }
+
+        @Override
+        public List<Value> resolve(List<OperandRef> refs, List<Type> types, int at) {
+            List<UseRef> uses = new ArrayList<>(refs.size());
+            for (OperandRef r : refs) uses.add(((Ref) r).use);
+            return resolveAll(uses, types, at);
+        }
+
+        @Override public Type parseType() { return OperationParser.this.parseType(); }
+        @Override public List<Type> parseTypeList() { return OperationParser.this.parseTypeList(); }
+        @Override public boolean atType() { return atTypeStart(); }
+        @Override public Attribute parseAttribute(Type type) { return OperationParser.this.parseAttribute(type); }
+        @Override public DictionaryAttr parseOptionalAttrDict() { return is(Kind.L_BRACE) ? parseDictionary() : DictionaryAttr.EMPTY; }
+
+        @Override
+        public DictionaryAttr parseOptionalAttrDictWithKeyword() {
+            return OperationParser.this.consumeKeyword("attributes") ? parseDictionary() : DictionaryAttr.EMPTY;
+        }
+
+        @Override public long parseInteger() { return parseSignedLong(); }
+
+        @Override
+        public String parseSymbolName() {
+            if (!is(Kind.AT_IDENTIFIER)) throw wrongToken("expected valid '@'-identifier for symbol name");
+            String s = new String(symbolBytes(tok), java.nio.charset.StandardCharsets.UTF_8);
+            consume();
+            return s;
+        }
+
+        @Override public boolean atSymbolName() { return is(Kind.AT_IDENTIFIER); }
+
+        @Override
+        public Location parseOptionalLocationSpecifier() {
+            LocRef ref = OperationParser.this.parseOptionalLocationSpecifier();
+            if (ref == null) return null;
+            if (ref.location() != null) return ref.location();
+            Location[] holder = new Location[1];
+            applyLocation(ref, l -> holder[0] = l);
+            return new Location.Unknown();
+        }
+
+        @Override public Location locationOf(int offset) { return OperationParser.this.locationOf(offset); }
+
+        @Override
+        public List<Block> parseRegion(List<RegionArgument> entryArgs) {
+            List<EntryArg> args = null;
+            if (entryArgs != null) {
+                args = new ArrayList<>(entryArgs.size());
+                for (RegionArgument a : entryArgs) {
+                    UseRef u = ((Ref) a.name()).use;
+                    args.add(new EntryArg(u.name(), u.offset(), a.type(),
+                            a.location() == null ? null : new LocRef(a.location(), null, 0)));
+                }
+            }
+            return OperationParser.this.parseRegion(false, args);
+        }
+
+        @Override public boolean atRegion() { return is(Kind.L_BRACE); }
+
+        @Override
+        public Operation build(String name, List<Value> operands, List<Type> resultTypes, DictionaryAttr properties,
+                               DictionaryAttr attributes, List<List<Block>> regions, int opStart) {
+            return finishOp(name, operands, resultTypes, properties, attributes, regions, List.of(), opStart);
+        }
+    }
+
+    private record Ref(UseRef use) implements AsmParserContext.OperandRef {
+        @Override public int offset() { return use.offset(); }
     }
 }

@@ -79,6 +79,15 @@ final class PrinterNames {
     }
 
     private void numberRegion(Region region) {
+        Operation parent = region.parent();
+        if (!generic && parent != null && org.stablehlo4j.dialect.Registry.lookup(parent.name()) != null) {
+            AsmPrinterCustomOp custom = AsmPrinter.customPrinter(parent.name());
+            if (custom != null) {
+                custom.blockArgumentNames(region, (value, name) -> {
+                    if (!ids.containsKey(value)) setName(value, name);
+                });
+            }
+        }
         int nextBlockId = 0;
         for (Block block : region.blocks()) {
             blockNames.putIfAbsent(block, "^bb" + nextBlockId);
