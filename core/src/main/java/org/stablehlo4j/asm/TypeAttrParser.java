@@ -636,7 +636,8 @@ class TypeAttrParser extends ParserBase {
         }
         consume();
         Type type = expected;
-        if (consumeIf(Kind.COLON)) type = parseType();
+        // Like MLIR, a literal only takes a `: type` suffix when the caller does not supply its type.
+        if (expected == null && consumeIf(Kind.COLON)) type = parseType();
         if (num.kind == Kind.FLOAT) {
             if (type == null) type = FloatType.F64;
             if (!(type instanceof FloatType ft)) throw errorAt(at, "floating point value not valid for specified type");

@@ -310,8 +310,9 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
             } else if (e instanceof Space) {
                 return;
             } else if (e instanceof Optional o) {
-                if (startsPresent(o.then())) {
-                    for (Elem t : o.then()) element(t);
+                int consumed = startsPresent(o.then());
+                if (consumed >= 0) {
+                    for (Elem t : o.then().subList(consumed, o.then().size())) element(t);
                 } else {
                     for (Elem t : o.otherwise()) element(t);
                 }
@@ -389,24 +390,28 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
                     : List.of());
         }
 
-        /** Whether an optional group is present, judged from its first parseable element. */
-        private boolean startsPresent(List<Elem> then) {
-            for (Elem e : then) {
+        /**
+         * Whether an optional group is present, judged from its first parseable element: -1 if absent, else how
+         * many leading elements were consumed to decide (a literal is consumed, anything else is only peeked).
+         */
+        private int startsPresent(List<Elem> then) {
+            for (int i = 0; i < then.size(); i++) {
+                Elem e = then.get(i);
                 if (e instanceof Space) continue;
+                boolean present;
                 if (e instanceof Literal l) {
                     char c = l.text().charAt(0);
-                    return c == '_' || Character.isLetter(c) ? p.consumeKeyword(l.text()) : p.consumeIf(l.text());
+                    present = c == '_' || Character.isLetter(c) ? p.consumeKeyword(l.text()) : p.consumeIf(l.text());
+                    return present ? i + 1 : -1;
                 }
-                if (e instanceof TypeOf) return p.atType();
-                if (e instanceof Var v) {
-                    if (regionIndex(v.name()) >= 0) return p.atRegion();
-                    if (spec.attribute(v.name()) != null) return p.peekKeyword() != null || p.atType();
-                    return p.atOperand();
-                }
-                if (e instanceof Operands) return p.atOperand();
-                return true;
+                if (e instanceof TypeOf) present = p.atType();
+                else if (e instanceof Var v && regionIndex(v.name()) >= 0) present = p.atRegion();
+                else if (e instanceof Var v && spec.attribute(v.name()) != null) present = p.peekKeyword() != null || p.atType();
+                else if (e instanceof Var || e instanceof Operands) present = p.atOperand();
+                else present = true;
+                return present ? i : -1;
             }
-            return false;
+            return -1;
         }
 
         private boolean single(Elem e) {
@@ -457,6 +462,16 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
             markTypes();
         }
 
+        /** AllTypesMatch between an operand and an elements attribute (the check dialect's *_const ops). */
+        private List<Type> typeFromMatchingAttribute() {
+            if (!spec.hasTrait(org.stablehlo4j.dialect.stablehlo.OpTrait.NAMED_VALUES_MATCH)) return null;
+            for (Attribute a : props.values()) {
+                Type t = HandWrittenOps.elementsType(a);
+                if (t != null) return List.of(t);
+            }
+            return null;
+        }
+
         private Operation finish(String opName, int opStart) {
             int at = typeAt < 0 ? p.offset() : typeAt;
             List<OperandRef> flatRefs = new ArrayList<>();
@@ -476,6 +491,7 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
                     ValueSpec g = spec.operands().get(i);
                     int n = groups != null ? groups.get(i).size() : refs.getOrDefault(g.name(), List.of()).size();
                     List<Type> t = types.get(g.name());
+                    if (t == null && n > 0) t = typeFromMatchingAttribute();
                     if (t == null) {
                         if (n == 0) continue;
                         throw p.errorAt(at, "type of operand '" + g.name() + "' of " + opName + " is not given");
