@@ -105,6 +105,15 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
         return a != null && a.presence() == OpSpec.Presence.DEFAULT_VALUED && AttrValues.isDefault(a, value);
     }
 
+    /** Ops with several named single results name them after the results (e.g. {@code %values, %indices}). */
+    @Override
+    public void resultNames(Operation op, java.util.function.BiConsumer<Value, String> setName) {
+        List<ValueSpec> results = spec.results();
+        if (results.size() < 2 || results.size() != op.numResults()) return;
+        for (ValueSpec r : results) if (r.name().isEmpty() || r.arity() != Arity.SINGLE) return;
+        for (int i = 0; i < results.size(); i++) setName.accept(op.result(i), results.get(i).name());
+    }
+
     // ============================================================================================ printing
 
     @Override

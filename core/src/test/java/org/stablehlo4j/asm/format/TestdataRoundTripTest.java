@@ -58,6 +58,8 @@ class TestdataRoundTripTest {
         }
         int parsed = 0;
         int identical = 0;
+        int identicalTopLevel = 0;
+        long topLevel = files.stream().filter(f -> f.getParent().equals(testdata())).count();
         int stable = 0;
         List<String> parseFailures = new ArrayList<>();
         List<String> unstable = new ArrayList<>();
@@ -86,6 +88,7 @@ class TestdataRoundTripTest {
             String expected = body(text);
             if (once.stripTrailing().equals(expected)) {
                 identical++;
+                if (f.getParent().equals(testdata())) identicalTopLevel++;
             } else {
                 String why = firstDifference(expected, once.stripTrailing());
                 String key = why.replaceAll("[%#]?[0-9]+", "N").replaceAll("\\s+", " ");
@@ -102,8 +105,9 @@ class TestdataRoundTripTest {
         unstable.stream().limit(20).forEach(s -> System.out.println("  unstable: " + s));
         differences.entrySet().stream().sorted((a, b) -> b.getValue() - a.getValue()).limit(25)
                 .forEach(e -> System.out.println("  differs x" + e.getValue() + ": " + exampleOf.get(e.getKey())));
-        System.out.printf("testdata: %d files, %d parse, %d print-parse-print stable, %d identical to the file%n",
-                files.size(), parsed, stable, identical);
+        System.out.printf("testdata: %d files, %d parse, %d print-parse-print stable, %d identical to the file"
+                + " (top level: %d of %d identical)%n", files.size(), parsed, stable, identical, identicalTopLevel,
+                topLevel);
         assertEquals(List.of(), parseFailures.subList(0, Math.min(parseFailures.size(), 20)), "parse failures");
         assertEquals(List.of(), unstable.subList(0, Math.min(unstable.size(), 20)), "unstable printing");
         assertTrue(identical * 10 >= files.size() * 9, "fewer than 90% print identically: " + identical);
