@@ -360,7 +360,18 @@ class TypeAttrParser extends ParserBase {
         if (h.pretty() && h.trailing() && h.dialect().equals("quant") && h.data().equals("uniform")) {
             return parseQuantUniform();
         }
-        return new DialectType(h.dialect(), extendedSymbolBody(h), h.pretty());
+        DialectType t = new DialectType(h.dialect(), extendedSymbolBody(h), h.pretty());
+        if (!h.dialect().equals(org.stablehlo4j.dialect.stablehlo.StablehloOps.DIALECT)) return t;
+        try {
+            return org.stablehlo4j.dialect.stablehlo.StablehloDialect.parseType(t);
+        } catch (org.stablehlo4j.dialect.stablehlo.BodyParseException e) {
+            throw errorAt(bodyStart(h) + e.offset(), e.getMessage());
+        }
+    }
+
+    /** Offset in the text where the body of an extended symbol (as kept in DialectAttr/DialectType) starts. */
+    private static int bodyStart(ExtendedSymbol h) {
+        return h.pretty() ? h.start() + 1 + h.dialect().length() + 1 : h.end() + 1;
     }
 
     /**
@@ -508,7 +519,7 @@ class TypeAttrParser extends ParserBase {
             case STRING: {
                 byte[] bytes = lex.stringBytes(tok);
                 consume();
-                Type t = consumeIf(Kind.COLON) ? parseType() : null;
+                Type t = type == null && consumeIf(Kind.COLON) ? parseType() : null;
                 return new StringAttr(bytes, t);
             }
             case MINUS:
@@ -624,7 +635,13 @@ class TypeAttrParser extends ParserBase {
             if (a == null) throw errorAt(at, "undefined symbol alias id '" + h.identifier() + "'");
             return a;
         }
-        return new DialectAttr(h.dialect(), extendedSymbolBody(h), h.pretty());
+        DialectAttr a = new DialectAttr(h.dialect(), extendedSymbolBody(h), h.pretty());
+        if (!h.dialect().equals(org.stablehlo4j.dialect.stablehlo.StablehloOps.DIALECT)) return a;
+        try {
+            return org.stablehlo4j.dialect.stablehlo.StablehloDialect.parseAttribute(a);
+        } catch (org.stablehlo4j.dialect.stablehlo.BodyParseException e) {
+            throw errorAt(bodyStart(h) + e.offset(), e.getMessage());
+        }
     }
 
     private Attribute parseNumberAttr(Type expected) {

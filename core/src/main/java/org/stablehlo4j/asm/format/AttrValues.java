@@ -39,6 +39,8 @@ final class AttrValues {
             case UI64 -> UI64;
             case F32 -> new FloatType(FloatKind.F32);
             case F64 -> new FloatType(FloatKind.F64);
+            // a string in an op format never takes a `: type` suffix
+            case STRING -> org.stablehlo4j.ir.NoneType.INSTANCE;
             default -> null;
         };
     }

@@ -527,7 +527,8 @@ final class Directives {
                 p.append(sb.append(']').toString());
             }
             if (withAlgorithm && s.attr(a.get(1)) != null) {
-                p.append(", algorithm = ").append(bodyText(s.attr(a.get(1))));
+                String body = bodyText(s.attr(a.get(1)));
+                p.append(", algorithm = ").append(body.substring(Math.max(0, body.indexOf('<'))));
             }
         }
 
@@ -564,7 +565,6 @@ final class Directives {
             AsmParserContext p = s.parser();
             p.expect("=");
             int start = p.offset();
-            p.expectKeyword("dot_algorithm");
             p.expect("<");
             int depth = 1;
             while (depth > 0) {
@@ -577,7 +577,7 @@ final class Directives {
             }
             String text = p.text().substring(start, p.previousEnd());
             try {
-                s.setAttr(target, StablehloDialect.parseAttributeBody(text));
+                s.setAttr(target, StablehloDialect.parseAttributeBody("dot_algorithm" + text));
             } catch (RuntimeException e) {
                 throw p.errorAt(start, e.getMessage());
             }
