@@ -20,8 +20,11 @@ public interface AsmParserContext {
         int offset();
     }
 
-    /** A named entry-block argument of a region to parse: {@code %name: type}. */
-    record RegionArgument(OperandRef name, Type type, Location location) {}
+    /** A parsed {@code loc(...)} specifier; it may name a {@code #loc} alias defined later in the file. */
+    interface LocationRef {}
+
+    /** A named entry-block argument of a region to parse: {@code %name: type loc(...)?}; loc may be null. */
+    record RegionArgument(OperandRef name, Type type, LocationRef location) {}
 
     /** Offset of the current token. */
     int offset();
@@ -94,8 +97,11 @@ public interface AsmParserContext {
 
     boolean atSymbolName();
 
-    /** The optional {@code loc(...)} specifier of a block argument, or null. */
-    Location parseOptionalLocationSpecifier();
+    /** An optional {@code loc(...)} specifier, or null. */
+    LocationRef parseOptionalLocationSpecifier();
+
+    /** Passes the location to {@code setter} now, or once its forward-referenced alias is defined. */
+    void applyLocation(LocationRef ref, java.util.function.Consumer<Location> setter);
 
     /** Location of a source offset. */
     Location locationOf(int offset);

@@ -845,13 +845,14 @@ final class OperationParser extends TypeAttrParser {
         @Override public boolean atSymbolName() { return is(Kind.AT_IDENTIFIER); }
 
         @Override
-        public Location parseOptionalLocationSpecifier() {
+        public LocationRef parseOptionalLocationSpecifier() {
             LocRef ref = OperationParser.this.parseOptionalLocationSpecifier();
-            if (ref == null) return null;
-            if (ref.location() != null) return ref.location();
-            Location[] holder = new Location[1];
-            applyLocation(ref, l -> holder[0] = l);
-            return new Location.Unknown();
+            return ref == null ? null : new Loc(ref);
+        }
+
+        @Override
+        public void applyLocation(LocationRef ref, Consumer<Location> setter) {
+            OperationParser.this.applyLocation(((Loc) ref).ref, setter);
         }
 
         @Override public Location locationOf(int offset) { return OperationParser.this.locationOf(offset); }
@@ -864,7 +865,7 @@ final class OperationParser extends TypeAttrParser {
                 for (RegionArgument a : entryArgs) {
                     UseRef u = ((Ref) a.name()).use;
                     args.add(new EntryArg(u.name(), u.offset(), a.type(),
-                            a.location() == null ? null : new LocRef(a.location(), null, 0)));
+                            a.location() == null ? null : ((Loc) a.location()).ref));
                 }
             }
             return OperationParser.this.parseRegion(false, args);
@@ -878,6 +879,8 @@ final class OperationParser extends TypeAttrParser {
             return finishOp(name, operands, resultTypes, properties, attributes, regions, List.of(), opStart);
         }
     }
+
+    private record Loc(LocRef ref) implements AsmParserContext.LocationRef {}
 
     private record Ref(UseRef use) implements AsmParserContext.OperandRef {
         @Override public int offset() { return use.offset(); }

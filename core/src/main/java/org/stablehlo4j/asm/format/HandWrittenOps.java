@@ -161,18 +161,16 @@ final class HandWrittenOps {
             DictionaryAttr attrs = p.parseOptionalAttrDictWithKeyword();
             List<List<Block>> regions = new ArrayList<>();
             p.expectKeyword("cond");
-            regions.add(p.parseRegion(arguments(iterArgs, types, null)));
+            regions.add(p.parseRegion(arguments(iterArgs, types)));
             p.expectKeyword("do");
-            regions.add(p.parseRegion(arguments(iterArgs, types, null)));
+            regions.add(p.parseRegion(arguments(iterArgs, types)));
             return p.build(opName, values, types, DictionaryAttr.EMPTY, attrs, regions, opStart);
         }
     };
 
-    private static List<RegionArgument> arguments(List<OperandRef> names, List<Type> types, List<Location> locs) {
+    private static List<RegionArgument> arguments(List<OperandRef> names, List<Type> types) {
         List<RegionArgument> out = new ArrayList<>(names.size());
-        for (int i = 0; i < names.size(); i++) {
-            out.add(new RegionArgument(names.get(i), types.get(i), locs == null ? null : locs.get(i)));
-        }
+        for (int i = 0; i < names.size(); i++) out.add(new RegionArgument(names.get(i), types.get(i), null));
         return out;
     }
 
@@ -253,24 +251,34 @@ final class HandWrittenOps {
             if (innerName == null) {
                 return parseRegionForm(p, opName, operands, ft, dims, attrs, opStart, at);
             }
-            Location explicit = p.parseOptionalLocationSpecifier();
+            AsmParserContext.LocationRef explicit = p.parseOptionalLocationSpecifier();
             if (ft.inputs().isEmpty()) throw p.errorAt(at, "input types missing in reduce-op function type");
             List<Value> values = p.resolve(operands, ft.inputs(), at);
-            Location loc = explicit != null ? explicit : p.locationOf(opStart);
+            Location loc = p.locationOf(opStart);
             Type elem = ft.inputs().get(0) instanceof ShapedType s ? s.elementType() : ft.inputs().get(0);
             Type scalar = new RankedTensorType(new long[0], elem);
             Block block = new Block();
-            Value lhs = block.addArgument(scalar, loc);
-            Value rhs = block.addArgument(scalar, loc);
+            BlockArgument lhs = block.addArgument(scalar, loc);
+            BlockArgument rhs = block.addArgument(scalar, loc);
             Operation inner = Operation.create(innerName, List.of(lhs, rhs), List.of(scalar), null, null, 0,
                     List.of(), loc);
             block.append(inner);
             String dialect = innerName.indexOf('.') < 0 ? "" : innerName.substring(0, innerName.indexOf('.'));
-            block.append(Operation.create(dialect + ".return", List.of(inner.result(0)), List.of(), null, null, 0,
-                    List.of(), loc));
+            Operation ret = Operation.create(dialect + ".return", List.of(inner.result(0)), List.of(), null, null, 0,
+                    List.of(), loc);
+            block.append(ret);
             Operation op = p.build(opName, values, ft.results(), DictionaryAttr.EMPTY.with("dimensions", dims), attrs,
                     List.of(List.of(block)), opStart);
-            op.setLocation(loc);
+            // One location (the explicit one, else the op's) for the op and everything it implies.
+            java.util.function.Consumer<Location> setAll = l -> {
+                lhs.setLocation(l);
+                rhs.setLocation(l);
+                inner.setLocation(l);
+                ret.setLocation(l);
+                op.setLocation(l);
+            };
+            if (explicit != null) p.applyLocation(explicit, setAll);
+            else setAll.accept(op.location());
             return op;
         }
     };
