@@ -39,7 +39,13 @@ public final class AsmParser {
         try {
             return new OperationParser(text, options).parseModule();
         } catch (ParseError e) {
-            throw failure(text, options, Math.min(e.offset, text.length()), e.getMessage());
+            DiagnosticException first = failure(text, options, Math.min(e.offset, text.length()), e.getMessage());
+            if (e.followUps.isEmpty()) throw first;
+            List<Diagnostic> all = new java.util.ArrayList<>(first.diagnostics());
+            for (ParseError f : e.followUps) {
+                all.addAll(failure(text, options, Math.min(f.offset, text.length()), f.getMessage()).diagnostics());
+            }
+            throw new DiagnosticException(all);
         } catch (StackOverflowError e) {
             throw failure(text, options, 0, "nesting depth exceeded: input is nested too deeply");
         }

@@ -40,6 +40,13 @@ public interface AsmParserContext {
 
     RuntimeException errorAt(int offset, String message);
 
+    /**
+     * Adds a further error to a failure of this parser, as MLIR reports a custom parser's own message after the
+     * error of the token it could not read; {@code fromOp} prefixes it like {@link #errorAt}. Returns
+     * {@code failure}.
+     */
+    RuntimeException withFollowUp(RuntimeException failure, int offset, String message, boolean fromOp);
+
     /** Consumes punctuation such as {@code ,}, {@code (}, {@code ->} when it is next. */
     boolean consumeIf(String punctuation);
 

@@ -598,7 +598,14 @@ final class OperationParser extends TypeAttrParser {
             AsmCustomOpParser registered = AsmParser.customParser(candidate);
             if (registered != null && Registry.lookup(candidate) != null) {
                 consume();
-                return registered.parse(candidate, context(), opStart);
+                Context ctx = (Context) context();
+                String outer = ctx.opName;
+                ctx.opName = candidate;
+                try {
+                    return registered.parse(candidate, ctx, opStart);
+                } finally {
+                    ctx.opName = outer;
+                }
             }
             String tried = name.indexOf('.') < 0 && !dialect.isEmpty()
                     ? " (tried '" + dialect + "." + name + "' as well)" : "";
@@ -763,11 +770,26 @@ final class OperationParser extends TypeAttrParser {
     }
 
     private final class Context implements AsmParserContext {
+        /** The custom op being parsed: its errors are prefixed like MLIR's {@code custom op 'X' ...}. */
+        String opName;
+
+        private String prefixed(String message) {
+            return opName == null ? message : "custom op '" + opName + "' " + message;
+        }
+
         @Override public int offset() { return tok.start; }
         @Override public int previousEnd() { return prevEnd; }
         @Override public String text() { return text; }
-        @Override public RuntimeException error(String message) { return wrongToken(message); }
-        @Override public RuntimeException errorAt(int offset, String message) { return OperationParser.errorAt(offset, message); }
+        @Override public RuntimeException error(String message) { return OperationParser.errorAt(tok.start, prefixed(message)); }
+        @Override public RuntimeException errorAt(int offset, String message) { return OperationParser.errorAt(offset, prefixed(message)); }
+
+        @Override
+        public RuntimeException withFollowUp(RuntimeException failure, int offset, String message, boolean fromOp) {
+            if (failure instanceof ParseError pe) {
+                pe.followUps.add(OperationParser.errorAt(offset, fromOp ? prefixed(message) : message));
+            }
+            return failure;
+        }
         @Override public boolean consumeIf(String p) { return OperationParser.this.consumeIf(punctuation(p)); }
 
         @Override
@@ -780,12 +802,12 @@ final class OperationParser extends TypeAttrParser {
 
         @Override
         public void expectKeyword(String keyword) {
-            if (!OperationParser.this.consumeKeyword(keyword)) throw wrongToken("expected '" + keyword + "'");
+            if (!OperationParser.this.consumeKeyword(keyword)) throw error("expected '" + keyword + "'");
         }
 
         @Override
         public String parseKeyword(String message) {
-            if (!is(Kind.BARE_IDENTIFIER)) throw wrongToken(message);
+            if (!is(Kind.BARE_IDENTIFIER)) throw error(message);
             String s = spelling();
             consume();
             return s;
@@ -816,6 +838,10 @@ final class OperationParser extends TypeAttrParser {
 
         @Override
         public List<Value> resolve(List<OperandRef> refs, List<Type> types, int at) {
+            if (refs.size() != types.size()) {
+                throw errorAt(at, "number of operands and types do not match: got " + refs.size()
+                        + " operands and " + types.size() + " types");
+            }
             List<UseRef> uses = new ArrayList<>(refs.size());
             for (OperandRef r : refs) uses.add(((Ref) r).use);
             return resolveAll(uses, types, at);
@@ -832,11 +858,15 @@ final class OperationParser extends TypeAttrParser {
             return OperationParser.this.consumeKeyword("attributes") ? parseDictionary() : DictionaryAttr.EMPTY;
         }
 
-        @Override public long parseInteger() { return parseSignedLong(); }
+        @Override
+        public long parseInteger() {
+            if (!is(Kind.INTEGER) && !is(Kind.MINUS)) throw error("expected integer value");
+            return parseSignedLong();
+        }
 
         @Override
         public String parseSymbolName() {
-            if (!is(Kind.AT_IDENTIFIER)) throw wrongToken("expected valid '@'-identifier for symbol name");
+            if (!is(Kind.AT_IDENTIFIER)) throw error("expected valid '@'-identifier for symbol name");
             String s = new String(symbolBytes(tok), java.nio.charset.StandardCharsets.UTF_8);
             consume();
             return s;

@@ -4,6 +4,8 @@ package org.stablehlo4j.asm;
 final class ParseError extends RuntimeException {
     private static final long serialVersionUID = 1L;
     final int offset;
+    /** Further errors MLIR reports after this one (e.g. a custom parser's own message after a token error). */
+    final java.util.List<ParseError> followUps = new java.util.ArrayList<>();
 
     ParseError(int offset, String message) {
         super(message, null, false, false);

@@ -128,7 +128,12 @@ final class AttrValues {
                     if (!w.equals("true") && !w.equals("false")) throw p.errorAt(at, "expected 'true' or 'false'");
                     values.add(w.equals("true") ? 1L : 0L);
                 } else {
-                    values.add(p.parseInteger());
+                    int at = p.offset();
+                    try {
+                        values.add(p.parseInteger());
+                    } catch (RuntimeException e) {
+                        throw p.withFollowUp(e, at, "expected ']'", false);
+                    }
                 }
             } while (p.consumeIf(","));
             p.expect("]");

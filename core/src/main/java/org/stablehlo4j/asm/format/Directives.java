@@ -153,7 +153,13 @@ final class Directives {
 
                 public void parse(ParseScope s, List<Elem> a) {
                     s.markTypeStart();
-                    List<Type> types = s.parser().parseTypeList();
+                    int at = s.parser().offset();
+                    List<Type> types;
+                    try {
+                        types = s.parser().parseTypeList();
+                    } catch (RuntimeException e) {
+                        throw s.parser().withFollowUp(e, at, "expected type list", true);
+                    }
                     s.setTypes(a.get(0), types);
                     s.setTypes(a.get(1), types);
                 }
@@ -220,11 +226,11 @@ final class Directives {
                 public void parse(ParseScope s, List<Elem> a) {
                     AsmParserContext p = s.parser();
                     int at = p.offset();
-                    String w = p.parseKeyword("expected exponent mantissa in format e#m#");
-                    java.util.regex.Matcher m = java.util.regex.Pattern.compile("e([0-9]{1,9})m([0-9]{1,9})").matcher(w);
+                    String w = p.parseKeyword("expected valid keyword");
+                    java.util.regex.Matcher m = java.util.regex.Pattern.compile("e([0-9]+)m([0-9]+)").matcher(w);
                     if (!m.matches()) throw p.errorAt(at, "expected exponent mantissa in format e#m#, saw " + w);
-                    s.setAttr(a.get(0), IntegerAttr.of(IntegerType.I32, Long.parseLong(m.group(1))));
-                    s.setAttr(a.get(1), IntegerAttr.of(IntegerType.I32, Long.parseLong(m.group(2))));
+                    s.setAttr(a.get(0), IntegerAttr.of(IntegerType.I32, int32(p, at, m.group(1), "exponent")));
+                    s.setAttr(a.get(1), IntegerAttr.of(IntegerType.I32, int32(p, at, m.group(2), "mantissa")));
                 }
             }),
             Map.entry("CustomCallTarget", new Directive() {
@@ -361,6 +367,14 @@ final class Directives {
 
     static DenseArrayAttr array(List<Long> values) {
         return DenseArrayAttr.ofLongs(values.stream().mapToLong(Long::longValue).toArray());
+    }
+
+    /** A non-negative decimal that must fit in a signed 32-bit integer. */
+    private static long int32(AsmParserContext p, int at, String digits, String what) {
+        if (digits.length() > 10 || Long.parseLong(digits) > Integer.MAX_VALUE) {
+            throw p.errorAt(at, "unable to parse " + what + " '" + digits + "'");
+        }
+        return Long.parseLong(digits);
     }
 
     private static String intValue(Attribute a) {
@@ -516,6 +530,9 @@ final class Directives {
 
     /** {@code , precision = [DEFAULT, HIGH]} and optionally {@code , algorithm = dot_algorithm<...>}. */
     private record Precision(boolean withAlgorithm) implements Directive {
+        private static final String PRECISION_FAILURE = "failed to parse StableHLO_PrecisionAttr parameter 'value' "
+                + "which is to be a `::mlir::stablehlo::Precision`";
+
         public void print(PrintScope s, List<Elem> a) {
             AsmPrinterContext p = s.printer();
             if (s.attr(a.get(0)) instanceof ArrayAttr arr) {
@@ -546,10 +563,17 @@ final class Directives {
             if (!p.consumeIf("]")) {
                 do {
                     int at = p.offset();
-                    String w = p.parseKeyword("expected precision value");
+                    String w;
+                    try {
+                        w = p.parseKeyword("expected valid keyword");
+                    } catch (RuntimeException e) {
+                        throw p.withFollowUp(e, at, PRECISION_FAILURE, true);
+                    }
                     int i = StablehloEnum.PRECISION.indexOf(w);
-                    if (i < 0) throw p.errorAt(at, "expected precision to be one of: "
-                            + String.join(", ", StablehloEnum.PRECISION.cases()));
+                    if (i < 0) {
+                        throw p.withFollowUp(p.errorAt(at, "expected ::mlir::stablehlo::Precision to be one of: "
+                                + String.join(", ", StablehloEnum.PRECISION.cases())), at, PRECISION_FAILURE, true);
+                    }
                     values.add(new EnumAttr(StablehloEnum.PRECISION, i));
                 } while (p.consumeIf(","));
                 p.expect("]");

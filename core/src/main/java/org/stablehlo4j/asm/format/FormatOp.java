@@ -505,7 +505,6 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
                         if (n == 0) continue;
                         throw p.errorAt(at, "type of operand '" + g.name() + "' of " + opName + " is not given");
                     }
-                    if (t.size() == 1 && n > 1 && g.arity() == Arity.VARIADIC) t = java.util.Collections.nCopies(n, t.get(0));
                     flatTypes.addAll(t);
                 }
             }
