@@ -26,6 +26,7 @@ public final class Registry {
         org.stablehlo4j.dialect.stablehlo.StablehloOps.registerAll();
         org.stablehlo4j.dialect.check.CheckOps.TABLE.registerAll();
         org.stablehlo4j.dialect.chlo.ChloOps.TABLE.registerAll();
+        org.stablehlo4j.dialect.mlir.MlirOps.registerAll();
     }
 
     private Registry() {}

@@ -97,6 +97,59 @@ final class HandWrittenOps {
         }
     };
 
+    /** {@code arith.constant attr-dict $value}: the result type is the value's type. */
+    static final Both ARITH_CONSTANT = new Both() {
+        @Override
+        public void print(Operation op, AsmPrinterContext p) {
+            p.printOpName(op);
+            p.printOptionalAttrDict(p.allAttributes(op), List.of("value"));
+            Attribute value = op.attr("value");
+            if (value != null) {
+                p.append(" ");
+                p.printAttribute(value);
+            }
+        }
+
+        /** MLIR's names: {@code %true}/{@code %false}, {@code %c42_i32}, {@code %c42} (index), else {@code %cst}. */
+        @Override
+        public void resultNames(Operation op, BiConsumer<Value, String> setName) {
+            if (op.numResults() != 1) return;
+            Type type = op.result(0).type();
+            if (op.attr("value") instanceof org.stablehlo4j.ir.IntegerAttr i) {
+                if (type instanceof IntegerType it && it.width() == 1) {
+                    setName.accept(op.result(0), i.value().signum() != 0 ? "true" : "false");
+                    return;
+                }
+                String name = "c" + i.value();
+                if (type instanceof IntegerType) name += "_" + org.stablehlo4j.asm.AsmPrinter.printType(type);
+                setName.accept(op.result(0), name);
+            } else if (op.attr("value") instanceof org.stablehlo4j.ir.BoolAttr b) {
+                setName.accept(op.result(0), b.value() ? "true" : "false");
+            } else {
+                setName.accept(op.result(0), "cst");
+            }
+        }
+
+        @Override
+        public Operation parse(String opName, AsmParserContext p, int opStart) {
+            DictionaryAttr attrs = p.parseOptionalAttrDict();
+            int at = p.offset();
+            Attribute value = p.parseAttribute(null);
+            Type t = typeOf(value);
+            if (t == null) throw p.errorAt(at, "expected a typed attribute");
+            return p.build(opName, List.of(), List.of(t), DictionaryAttr.EMPTY.with("value", value), attrs, List.of(),
+                    opStart);
+        }
+    };
+
+    /** The type of a typed attribute (integer, float, bool, elements), or null. */
+    static Type typeOf(Attribute a) {
+        if (a instanceof org.stablehlo4j.ir.IntegerAttr i) return i.type();
+        if (a instanceof org.stablehlo4j.ir.FloatAttr f) return f.type();
+        if (a instanceof org.stablehlo4j.ir.BoolAttr) return IntegerType.I1;
+        return elementsType(a);
+    }
+
     /** The type of an elements attribute, or null for other attributes. */
     static Type elementsType(Attribute a) {
         if (a instanceof DenseElementsAttr d) return d.type();

@@ -22,7 +22,9 @@ public final class StablehloAssembly {
         for (OpSpec spec : StablehloOps.all()) register(spec);
         for (OpSpec spec : CheckOps.TABLE.all()) register(spec);
         for (OpSpec spec : org.stablehlo4j.dialect.chlo.ChloOps.TABLE.all()) register(spec);
+        for (OpSpec spec : org.stablehlo4j.dialect.mlir.MlirOps.all()) register(spec);
         register("stablehlo.constant", HandWrittenOps.CONSTANT);
+        register("arith.constant", HandWrittenOps.ARITH_CONSTANT);
         register("stablehlo.while", HandWrittenOps.WHILE);
         register("stablehlo.reduce", HandWrittenOps.REDUCE);
     }
