@@ -365,7 +365,7 @@ class TypeAttrParser extends ParserBase {
         try {
             return org.stablehlo4j.dialect.stablehlo.StablehloDialect.parseType(t);
         } catch (org.stablehlo4j.dialect.stablehlo.BodyParseException e) {
-            throw errorAt(bodyStart(h) + e.offset(), e.getMessage());
+            throw errorAt(bodyStart(h) + e.offset(), e.reason());
         }
     }
 
@@ -640,7 +640,7 @@ class TypeAttrParser extends ParserBase {
         try {
             return org.stablehlo4j.dialect.stablehlo.StablehloDialect.parseAttribute(a);
         } catch (org.stablehlo4j.dialect.stablehlo.BodyParseException e) {
-            throw errorAt(bodyStart(h) + e.offset(), e.getMessage());
+            throw errorAt(bodyStart(h) + e.offset(), e.reason());
         }
     }
 

@@ -266,7 +266,7 @@ final class Directives {
                     try {
                         s.setAttr(a.get(0), ConvDimensionNumbersAttr.parseBody("conv<" + text + ">"));
                     } catch (RuntimeException e) {
-                        throw p.errorAt(start, e.getMessage());
+                        throw p.errorAt(start, reason(e));
                     }
                 }
             }),
@@ -367,6 +367,10 @@ final class Directives {
 
     static DenseArrayAttr array(List<Long> values) {
         return DenseArrayAttr.ofLongs(values.stream().mapToLong(Long::longValue).toArray());
+    }
+
+    private static String reason(RuntimeException e) {
+        return e instanceof org.stablehlo4j.dialect.stablehlo.BodyParseException b ? b.reason() : e.getMessage();
     }
 
     /** A non-negative decimal that must fit in a signed 32-bit integer. */
@@ -603,7 +607,7 @@ final class Directives {
             try {
                 s.setAttr(target, StablehloDialect.parseAttributeBody("dot_algorithm" + text));
             } catch (RuntimeException e) {
-                throw p.errorAt(start, e.getMessage());
+                throw p.errorAt(start, reason(e));
             }
         }
     }
