@@ -640,7 +640,17 @@ class TypeAttrParser extends ParserBase {
         try {
             return org.stablehlo4j.dialect.stablehlo.StablehloDialect.parseAttribute(a);
         } catch (org.stablehlo4j.dialect.stablehlo.BodyParseException e) {
-            throw errorAt(bodyStart(h) + e.offset(), e.reason());
+            int where = bodyStart(h) + e.offset();
+            ParseError error = e.reason().startsWith("expected '") ? wrongTokenAt(where, e.reason())
+                    : errorAt(where, e.reason());
+            String body = a.body();
+            String kind = body.startsWith("dot<") || body.startsWith("conv<") ? "dot"
+                    : body.startsWith("gather<") ? "gather" : body.startsWith("scatter<") ? "scatter" : null;
+            // Like upstream's struct parsers, which add their own error at the token they stopped on.
+            if (kind != null) {
+                error.followUps.add(errorAt(where, "failed parsing " + kind + " dimension numbers attribute"));
+            }
+            throw error;
         }
     }
 

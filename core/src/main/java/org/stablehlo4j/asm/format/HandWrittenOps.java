@@ -185,6 +185,18 @@ final class HandWrittenOps {
             p.printRegion(op.region(1), false, true, false);
         }
 
+        /** The pretty form implies that both regions' arguments have the operand types. */
+        @Override
+        public boolean canPrint(Operation op) {
+            if (op.numRegions() != 2) return false;
+            List<Type> types = types(op.operands());
+            if (!types(op.results()).equals(types)) return false;
+            for (Region r : op.regions()) {
+                if (r.entry() == null || !types(r.entry().arguments()).equals(types)) return false;
+            }
+            return true;
+        }
+
         @Override
         public void blockArgumentNames(Region region, BiConsumer<Value, String> setName) {
             if (region.entry() == null) return;

@@ -110,7 +110,9 @@ class TestdataRoundTripTest {
                 topLevel);
         assertEquals(List.of(), parseFailures.subList(0, Math.min(parseFailures.size(), 20)), "parse failures");
         assertEquals(List.of(), unstable.subList(0, Math.min(unstable.size(), 20)), "unstable printing");
-        assertTrue(identical * 10 >= files.size() * 9, "fewer than 90% print identically: " + identical);
+        // The top-level files are stablehlo-opt output; the subdirectories hold hand-written programs.
+        assertTrue(identicalTopLevel * 100 >= topLevel * 99, "fewer than 99% of the top-level files print "
+                + "identically: " + identicalTopLevel + " of " + topLevel);
     }
 
     /** The expected and actual line where the texts first differ. */
