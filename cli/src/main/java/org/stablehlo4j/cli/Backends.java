@@ -54,11 +54,32 @@ public final class Backends {
         String interpret(Module module, String args, String probeDir, boolean printDense) throws DiagnosticException;
     }
 
-    public static volatile BytecodeReader bytecodeReader;
-    public static volatile BytecodeWriter bytecodeWriter;
+    public static volatile BytecodeReader bytecodeReader = new BytecodeReader() {
+        // an anonymous class rather than a method reference: no invokedynamic bootstrap at start-up
+        @Override
+        public Module read(byte[] bytes, String bufferName, boolean allowUnregisteredDialect)
+                throws DiagnosticException {
+            return org.stablehlo4j.bytecode.BytecodeReader.read(bytes, bufferName, allowUnregisteredDialect);
+        }
+    };
+    /** Producer string of {@code -emit-bytecode} files, as MLIR writes it ("MLIR" + LLVM version). */
+    static final String PRODUCER = "MLIR22.0.0git";
+
+    public static volatile BytecodeWriter bytecodeWriter = new BytecodeWriter() {
+        @Override
+        public byte[] write(Module module) {
+            return org.stablehlo4j.bytecode.BytecodeWriter.write(module, PRODUCER);
+        }
+    };
     public static volatile Serializer serializer;
     public static volatile Deserializer deserializer;
-    public static volatile ArtifactVersion artifactVersion;
+    public static volatile ArtifactVersion artifactVersion = new ArtifactVersion() {
+        @Override
+        public String versionOf(byte[] artifact) {
+            return org.stablehlo4j.compat.CompatibilityApi.getPortableArtifactVersion(artifact)
+                    .map(Object::toString).orElse(null);
+        }
+    };
     public static volatile Interpreter interpreter;
 
     /** Fails unless the backend is installed. */

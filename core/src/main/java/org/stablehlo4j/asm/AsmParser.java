@@ -1,31 +1,56 @@
 package org.stablehlo4j.asm;
 
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
+import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.Module;
 import org.stablehlo4j.ir.StringAttr;
+import org.stablehlo4j.ir.Type;
 
-/** Entry point: MLIR assembly text to IR. */
+/**
+ * Entry point: MLIR assembly text to IR.
+ *
+ * <p>The parser follows MLIR's own ({@code mlir/lib/AsmParser}): {@link Lexer} produces tokens, the type,
+ * attribute and location grammar lives in {@code TypeAttrParser} (dense literals in {@code DenseParser}),
+ * operations, regions, SSA scoping and the top level in {@code OperationParser}. Ops in generic form need no
+ * registration; custom (pretty) forms are parsed by {@link CustomOpParser}s registered here by op name (the
+ * builtin and func ones are built in). Unqualified custom op names are looked up in the enclosing default dialect
+ * ({@code func} inside functions and at module level) and then in {@code builtin}.
+ */
 public final class AsmParser {
-    private static final java.util.Map<String, AsmCustomOpParser> CUSTOM =
-            new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<String, CustomOpParser> CUSTOM = new ConcurrentHashMap<>();
+    private static final Map<String, AsmCustomOpParser> FORMAT = new ConcurrentHashMap<>();
 
     static {
+        BuiltinCustomParsers.registerAll();
         org.stablehlo4j.asm.format.StablehloAssembly.registerAll();
+    }
+
+    /** Registers the pretty-form parser of a registered op written with {@link AsmParserContext} (asm.format). */
+    public static void registerFormatParser(String opName, AsmCustomOpParser parser) {
+        FORMAT.put(opName, parser);
+    }
+
+    /** The {@link AsmParserContext}-based pretty-form parser of an op, or null. */
+    public static AsmCustomOpParser formatParser(String opName) {
+        return FORMAT.get(opName);
     }
 
     private AsmParser() {}
 
-    /** Registers (or replaces) the pretty-form parser of a registered op. */
-    public static void registerCustomParser(String opName, AsmCustomOpParser parser) {
+    /** Registers (or replaces) the parser of an op's custom form, keyed by its full name. */
+    public static void registerCustomParser(String opName, CustomOpParser parser) {
         CUSTOM.put(opName, parser);
     }
 
-    /** The pretty-form parser of an op, or null. */
-    public static AsmCustomOpParser customParser(String opName) {
+    /** The custom-form parser of an op, or null. */
+    public static CustomOpParser customParser(String opName) {
         return CUSTOM.get(opName);
     }
 
@@ -36,24 +61,56 @@ public final class AsmParser {
      * @throws DiagnosticException with {@code file:line:col} locations for any syntax error
      */
     public static Module parse(String text, ParseOptions options) throws DiagnosticException {
-        try {
-            return new OperationParser(text, options).parseModule();
-        } catch (ParseError e) {
-            DiagnosticException first = failure(text, options, Math.min(e.offset, text.length()), e.getMessage());
-            if (e.followUps.isEmpty()) throw first;
-            List<Diagnostic> all = new java.util.ArrayList<>(first.diagnostics());
-            for (ParseError f : e.followUps) {
-                all.addAll(failure(text, options, Math.min(f.offset, text.length()), f.getMessage()).diagnostics());
+        return run(text, options, OperationParser::parseModule);
+    }
+
+    /** Parses a single type, e.g. {@code tensor<2xf32>}; the whole text must be consumed. */
+    public static Type parseType(String text) throws DiagnosticException {
+        return parseSymbol(text, p -> p.parseType());
+    }
+
+    /** Parses a single attribute, e.g. {@code dense<1> : tensor<i32>}; the whole text must be consumed. */
+    public static Attribute parseAttribute(String text) throws DiagnosticException {
+        return parseSymbol(text, p -> p.parseAttribute(null));
+    }
+
+    private static <T> T parseSymbol(String text, Function<OperationParser, T> fn) throws DiagnosticException {
+        return run(text, ParseOptions.of(text), p -> {
+            T result = fn.apply(p);
+            if (!p.is(Token.Kind.EOF)) {
+                throw ParserBase.errorAt(p.tok.start, "found trailing characters: '" + text.substring(p.tok.start) + "'");
             }
-            throw new DiagnosticException(all);
+            return result;
+        });
+    }
+
+    private static <T> T run(String text, ParseOptions options, Function<OperationParser, T> fn)
+            throws DiagnosticException {
+        try {
+            return fn.apply(new OperationParser(text, options));
+        } catch (ParseError e) {
+            throw failure(text, options, e);
         } catch (StackOverflowError e) {
             throw failure(text, options, 0, "nesting depth exceeded: input is nested too deeply");
         }
     }
 
     private static DiagnosticException failure(String text, ParseOptions options, int offset, String message) {
-        Location loc = ParserBase.pointLocation(new Lexer(text), StringAttr.of(options.bufferName()),
-                options.firstLine(), offset);
-        return new DiagnosticException(List.of(Diagnostic.error(loc, message)));
+        return failure(text, options, new ParseError(offset, message));
+    }
+
+    private static DiagnosticException failure(String text, ParseOptions options, ParseError e) {
+        Lexer lex = new Lexer(text);
+        StringAttr buffer = StringAttr.of(options.bufferName());
+        List<Diagnostic> notes = new java.util.ArrayList<>();
+        for (ParseError.Note n : e.notes) {
+            Location at = ParserBase.pointLocation(lex, buffer, options.firstLine(), Math.min(n.offset(), text.length()));
+            notes.add(new Diagnostic(Diagnostic.Severity.NOTE, at, n.message(), List.of()));
+        }
+        Location loc = ParserBase.pointLocation(lex, buffer, options.firstLine(), Math.min(e.offset, text.length()));
+        List<Diagnostic> all = new java.util.ArrayList<>();
+        all.add(new Diagnostic(Diagnostic.Severity.ERROR, loc, e.getMessage(), notes));
+        for (ParseError f : e.followUps) all.addAll(failure(text, options, f).diagnostics());
+        return new DiagnosticException(all);
     }
 }

@@ -64,6 +64,16 @@ public final class AsmPrinter {
         return sb.toString();
     }
 
+    /**
+     * A float literal exactly as MLIR prints it ({@code 1.000000e+00}, {@code 0.33333333333333331},
+     * {@code 0x7FC00000}), for custom printers.
+     */
+    public static String formatFloat(org.stablehlo4j.ir.FloatKind kind, java.math.BigInteger bits) {
+        StringBuilder sb = new StringBuilder();
+        PrinterFloats.appendFloat(sb, kind, bits);
+        return sb.toString();
+    }
+
     /** Registers (or replaces) the pretty printer of an op. */
     public static void registerCustomPrinter(String opName, AsmPrinterCustomOp printer) {
         CUSTOM.put(opName, printer);

@@ -79,6 +79,12 @@ public interface AsmPrinterContext {
     /** {@code " loc(...)"} when debug info is printed. */
     void printOptionalLocationSpecifier(Location loc);
 
+    /**
+     * Renames the entry arguments of {@code region} (of an isolated-from-above op) to the printed names of
+     * {@code namesToUse}, as MLIR's {@code shadowRegionArgs}.
+     */
+    void shadowRegionArgs(Region region, List<? extends Value> namesToUse);
+
     /** Newline followed by the current indentation. */
     void printNewline();
 

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.stablehlo4j.dialect.Registry;
+import org.stablehlo4j.ir.AffineMapAttr;
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.AsmSink;
 import org.stablehlo4j.ir.Attribute;
@@ -35,6 +36,7 @@ import org.stablehlo4j.ir.IndexType;
 import org.stablehlo4j.ir.IntegerAttr;
 import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.Location;
+import org.stablehlo4j.ir.MemRefType;
 import org.stablehlo4j.ir.Module;
 import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.NoneType;
@@ -580,6 +582,11 @@ final class AsmPrinterImpl implements AsmPrinterContext {
     }
 
     @Override
+    public void shadowRegionArgs(Region region, List<? extends Value> namesToUse) {
+        if (!collecting) names.shadow(region, namesToUse);
+    }
+
+    @Override
     public void printNewline() {
         append("\n");
         if (!collecting) emitIndent(indent);
@@ -641,6 +648,10 @@ final class AsmPrinterImpl implements AsmPrinterContext {
         if (type instanceof RankedTensorType t) {
             visitChild(t.elementType());
             if (t.encoding() != null) visitChild(t.encoding());
+        } else if (type instanceof MemRefType t) {
+            visitChild(t.elementType());
+            if (t.shape() != null && hasNonIdentityLayout(t)) visitChild(t.layout());
+            if (t.memorySpace() != null) visitChild(t.memorySpace());
         } else if (type instanceof UnrankedTensorType t) {
             visitChild(t.elementType());
         } else if (type instanceof org.stablehlo4j.ir.MemRefType m) {
@@ -667,7 +678,7 @@ final class AsmPrinterImpl implements AsmPrinterContext {
             return;
         }
         if (attr instanceof IntegerAttr || attr instanceof FloatAttr || attr instanceof BoolAttr
-                || attr instanceof DenseArrayAttr || attr instanceof UnitAttr) {
+                || attr instanceof DenseArrayAttr || attr instanceof UnitAttr || attr instanceof AffineMapAttr) {
             return;
         }
         if (attr instanceof DictionaryAttr d) {
@@ -808,6 +819,28 @@ final class AsmPrinterImpl implements AsmPrinterContext {
             if (t.encoding() != null) {
                 out.append(", ");
                 printAttribute(t.encoding());
+            }
+            out.append('>');
+        } else if (type instanceof MemRefType t) {
+            out.append("memref<");
+            long[] shape = t.shape();
+            if (shape == null) {
+                out.append("*x");
+            } else {
+                for (long d : shape) {
+                    if (d == ShapedType.DYNAMIC) out.append('?');
+                    else out.append(d);
+                    out.append('x');
+                }
+            }
+            printType(t.elementType());
+            if (shape != null && hasNonIdentityLayout(t)) {
+                out.append(", ");
+                printAttribute(t.layout(), Elision.MAY);
+            }
+            if (t.memorySpace() != null) {
+                out.append(", ");
+                printAttribute(t.memorySpace(), Elision.MAY);
             }
             out.append('>');
         } else if (type instanceof UnrankedTensorType t) {
@@ -976,6 +1009,16 @@ final class AsmPrinterImpl implements AsmPrinterContext {
         else out.append('<').append(body).append('>');
     }
 
+    /** A memref layout other than absent or the identity affine map {@code (d0, ..) -> (d0, ..)}. */
+    private static boolean hasNonIdentityLayout(MemRefType t) {
+        if (t.layout() == null) return false;
+        if (!(t.layout() instanceof AffineMapAttr m)) return true;
+        String compact = m.body().replace(" ", "");
+        StringBuilder dims = new StringBuilder();
+        for (int i = 0; i < t.shape().length; i++) dims.append(i == 0 ? "" : ",").append('d').append(i);
+        return !compact.equals("(" + dims + ")->(" + dims + ")");
+    }
+
     /** MLIR's rule: an identifier (letters, digits, '.', '_') optionally followed by a {@code <...>} group. */
     static boolean isPrettyDialectBody(String body) {
         if (body.isEmpty() || !isAlpha(body.charAt(0))) return false;
@@ -1006,6 +1049,10 @@ final class AsmPrinterImpl implements AsmPrinterContext {
         }
         if (attr instanceof UnitAttr) {
             out.append("unit");
+            return;
+        }
+        if (attr instanceof AffineMapAttr m) {
+            out.append("affine_map<").append(m.body()).append('>');
             return;
         }
         if (attr instanceof BoolAttr b) {
@@ -1104,7 +1151,13 @@ final class AsmPrinterImpl implements AsmPrinterContext {
         Type elem = type.elementType();
         long numElements = type instanceof RankedTensorType r ? r.numElements() : 1;
         int eltBytes = elementBytes(elem);
-        boolean splat = d.isSplat() || numElements == 1 || allEqual(d, eltBytes, numElements);
+        long needed = d.isSplat() ? eltBytes : Math.max(0, numElements) * (long) eltBytes;
+        if ((numElements != 0 || d.isSplat()) && d.length() < needed) {
+            throw new IllegalArgumentException("malformed dense elements attribute: " + d.length()
+                    + " bytes of data, " + needed + " needed for its type");
+        }
+        // A splat prints its one value even for an empty shape (MLIR keeps `dense<v> : tensor<0xT>` a splat).
+        boolean splat = d.isSplat() || numElements == 1 || (numElements > 1 && allEqual(d, eltBytes, numElements));
         if (!splat && numElements > HEX_ELEMENT_LIMIT) {
             out.append("\"0x");
             // i1 is stored one byte per element (LLVM 22 layout), so the raw bytes are printed as they are.
@@ -1118,7 +1171,8 @@ final class AsmPrinterImpl implements AsmPrinterContext {
     private void printDenseStrings(DenseStringElementsAttr d) {
         List<StringAttr> values = d.values();
         long numElements = d.type() instanceof RankedTensorType r ? r.numElements() : values.size();
-        boolean splat = d.splat() || numElements == 1 || values.stream().distinct().count() <= 1;
+        boolean splat = d.splat() && !values.isEmpty() || numElements == 1
+                || (numElements > 1 && values.stream().distinct().count() <= 1);
         printElementList(d.type(), splat, numElements, i -> appendQuoted(out, values.get((int) i).bytes()));
     }
 
@@ -1129,7 +1183,7 @@ final class AsmPrinterImpl implements AsmPrinterContext {
     /** Nested {@code [[a, b], [c, d]]} structure (or the single splat value). */
     private void printElementList(ShapedType type, boolean splat, long numElements, ElementPrinter eltFn) {
         if (splat) {
-            if (numElements != 0 || type instanceof UnrankedTensorType) eltFn.print(0);
+            eltFn.print(0);
             return;
         }
         if (numElements <= 0) return;

@@ -63,9 +63,8 @@ final class DenseParser {
             throw ParserBase.errorAt(typeAt, "elements literal must be a ranked tensor type");
         }
         long n = rt.numElements();
-        if (!rt.hasStaticShape() || n < 0) {
-            throw ParserBase.errorAt(typeAt, "elements literal type must have static shape");
-        }
+        if (!rt.hasStaticShape()) throw ParserBase.errorAt(typeAt, "elements literal type must have static shape");
+        if (n < 0) throw ParserBase.errorAt(typeAt, "elements literal type has too many elements");
         Type elt = rt.elementType();
         int eb = elementBytes(elt);
         if (eb < 0) return stringElements(rt, hex, shape, n, typeAt);
@@ -78,7 +77,8 @@ final class DenseParser {
         }
         boolean splat = shape == SCALAR;
         if (!splat) checkShape(shape, rt, at);
-        if (n == 0) return new DenseElementsAttr(rt, new byte[0], 0, 0, false);
+        // MLIR keeps a splat even when the shape has no elements (dense<1.0> : tensor<0xf32>)
+        if (n == 0 && !splat) return new DenseElementsAttr(rt, new byte[0], 0, 0, false);
         boolean complex = elt instanceof ComplexType;
         if (complex ? numScalars > 0 : numPairs > 0) {
             throw ParserBase.errorAt(at, complex ? "expected complex elements (real, imag) for complex element type"
@@ -140,7 +140,7 @@ final class DenseParser {
         byte[] data = decodeHex(p, hex);
         boolean i1 = rt.elementType() instanceof IntegerType it && it.width() == 1;
         if (data.length == eb && n >= 1) return new DenseElementsAttr(rt, data, 0, eb, true);
-        if (n * eb == data.length) return packed(rt, data, eb);
+        if (n <= Integer.MAX_VALUE && n * eb == data.length) return packed(rt, data, eb);
         if (i1 && data.length == (n + 7) / 8) {
             byte[] bytes = new byte[(int) n];
             for (int i = 0; i < n; i++) bytes[i] = (byte) ((data[i >> 3] >> (i & 7)) & 1);

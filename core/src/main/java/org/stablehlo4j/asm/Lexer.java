@@ -266,18 +266,41 @@ public final class Lexer {
         return column(offset, line(offset));
     }
 
-    /** 1-based column of a character offset known to be on 1-based {@code line}. */
+    /**
+     * 1-based column of a character offset known to be on 1-based {@code line}. Like MLIR, columns count UTF-8
+     * bytes, so characters outside ASCII before the offset count more than once.
+     */
     public int column(int offset, int line) {
-        return offset - lineStarts()[line - 1] + 1;
+        int start = lineStarts()[line - 1];
+        if (!nonAsciiLines.get(line - 1)) return offset - start + 1;
+        int col = 1;
+        for (int i = start; i < offset; i++) {
+            char c = text.charAt(i);
+            if (c < 0x80) col += 1;
+            else if (c < 0x800) col += 2;
+            else if (Character.isHighSurrogate(c) && i + 1 < offset && Character.isLowSurrogate(text.charAt(i + 1))) {
+                col += 4;
+                i++;
+            } else col += 3;
+        }
+        return col;
     }
+
+    private java.util.BitSet nonAsciiLines;
 
     private int[] lineStarts() {
         if (lineStarts == null) {
             int n = 1;
             for (int i = 0; i < length; i++) if (text.charAt(i) == '\n') n++;
             int[] ls = new int[n];
+            java.util.BitSet nonAscii = new java.util.BitSet();
             int k = 1;
-            for (int i = 0; i < length; i++) if (text.charAt(i) == '\n') ls[k++] = i + 1;
+            for (int i = 0; i < length; i++) {
+                char c = text.charAt(i);
+                if (c == '\n') ls[k++] = i + 1;
+                else if (c >= 0x80) nonAscii.set(k - 1);
+            }
+            nonAsciiLines = nonAscii;
             lineStarts = ls;
         }
         return lineStarts;

@@ -10,10 +10,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
+import org.stablehlo4j.asm.OpAsmParser.Argument;
+import org.stablehlo4j.asm.OpAsmParser.LocationRef;
+import org.stablehlo4j.asm.OpAsmParser.UnresolvedOperand;
 import org.stablehlo4j.asm.Token.Kind;
 import org.stablehlo4j.dialect.OpDef;
 import org.stablehlo4j.dialect.Registry;
-import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.BlockArgument;
@@ -24,10 +26,7 @@ import org.stablehlo4j.ir.Module;
 import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.ResourceBlob;
-import org.stablehlo4j.ir.StringAttr;
-import org.stablehlo4j.ir.SymbolRefAttr;
 import org.stablehlo4j.ir.Type;
-import org.stablehlo4j.ir.TypeAttr;
 import org.stablehlo4j.ir.Value;
 
 /**
@@ -53,22 +52,13 @@ final class OperationParser extends TypeAttrParser {
     /** Name of the detached placeholder ops that stand for forward-referenced SSA values. */
     private static final String FORWARD_REF = "builtin.<forward-ref>";
 
-    /** A custom-form op parser; the lexer is positioned after the op name. */
-    private interface CustomParser {
-        Operation parse(OperationParser p, int opStart);
-    }
-
-    private static final Map<String, CustomParser> CUSTOM = Map.of(
-            "builtin.module", OperationParser::parseModuleOp,
-            "func.func", OperationParser::parseFuncOp,
-            "func.return", OperationParser::parseReturnOp,
-            "func.call", OperationParser::parseCallOp);
-
     /** SSA names of one isolated-from-above region tree. */
     private static final class IsolatedScope {
         final Map<String, Value[]> values = new HashMap<>();
         /** Placeholder value -> offset of its first use. */
         final Map<Value, Integer> forwardRefs = new LinkedHashMap<>();
+        /** Where each named value was defined (or first used, for forward references). */
+        final Map<Value, Integer> locations = new HashMap<>();
         /** Names defined per (nested) region, removed when the region ends. */
         final ArrayDeque<List<String>> regionDefs = new ArrayDeque<>();
     }
@@ -80,15 +70,6 @@ final class OperationParser extends TypeAttrParser {
 
         BlockDef(int firstRef) { this.firstRef = firstRef; }
     }
-
-    /** A use of an SSA value: {@code %name} or {@code %name#number}. */
-    private record UseRef(String name, int number, int offset) {}
-
-    /** A location specifier: a parsed location, or a not-yet-defined {@code #alias}. */
-    private record LocRef(Location location, String alias, int offset) {}
-
-    /** A named argument of an entry block (function signatures). */
-    private record EntryArg(String name, int offset, Type type, LocRef loc) {}
 
     private record Deferred(String alias, int offset, Consumer<Location> setter) {}
 
@@ -142,7 +123,6 @@ final class OperationParser extends TypeAttrParser {
     }
 
     private void parseAliasDefinition(boolean isType) {
-        int at = tok.start;
         String id = text.substring(tok.start + 1, tok.end);
         if (id.indexOf('.') >= 0) {
             throw error(isType ? "type names with a '.' are reserved for dialect-defined names"
@@ -154,13 +134,8 @@ final class OperationParser extends TypeAttrParser {
         consume();
         expect(Kind.EQUAL, isType ? "expected '=' in type alias definition"
                 : "expected '=' in attribute alias definition");
-        if (isType) {
-            typeAliases.put(id, parseType());
-        } else {
-            Attribute a = parseAttribute(null);
-            if (a == null) throw errorAt(at, "expected attribute value");
-            attributeAliases.put(id, a);
-        }
+        if (isType) typeAliases.put(id, parseType());
+        else attributeAliases.put(id, parseAttribute(null));
     }
 
     /** {@code {-# dialect_resources: {...}, external_resources: {...} #-}} */
@@ -248,7 +223,7 @@ final class OperationParser extends TypeAttrParser {
         }
     }
 
-    private UseRef parseSsaUse() {
+    UnresolvedOperand parseSsaUse() {
         if (!is(Kind.PERCENT_IDENTIFIER)) throw wrongToken("expected SSA operand");
         String name = spelling();
         int at = tok.start;
@@ -262,11 +237,11 @@ final class OperationParser extends TypeAttrParser {
             number = Integer.parseInt(digits);
             consume();
         }
-        return new UseRef(name, number, at);
+        return new UnresolvedOperand(name, number, at);
     }
 
-    private List<UseRef> parseSsaUseList() {
-        List<UseRef> uses = new ArrayList<>();
+    List<UnresolvedOperand> parseSsaUseList() {
+        List<UnresolvedOperand> uses = new ArrayList<>();
         if (!is(Kind.PERCENT_IDENTIFIER)) return uses;
         do {
             uses.add(parseSsaUse());
@@ -274,7 +249,7 @@ final class OperationParser extends TypeAttrParser {
         return uses;
     }
 
-    private Value resolve(UseRef u, Type type) {
+    Value resolve(UnresolvedOperand u, Type type) {
         IsolatedScope scope = scopes.peek();
         Value[] entries = scope.values.get(u.name());
         if (entries != null && u.number() >= entries.length && entries[0] != null
@@ -285,7 +260,8 @@ final class OperationParser extends TypeAttrParser {
             Value v = entries[u.number()];
             if (!v.type().equals(type)) {
                 throw errorAt(u.offset(), "use of value '" + u.name() + "' expects different type than prior uses: '"
-                        + show(type) + "' vs '" + show(v.type()) + "'");
+                        + show(type) + "' vs '" + show(v.type()) + "'")
+                        .withNote(scope.locations.getOrDefault(v, u.offset()), "prior use here");
             }
             return v;
         }
@@ -294,10 +270,11 @@ final class OperationParser extends TypeAttrParser {
         entries = grow(scope, u.name(), u.number());
         entries[u.number()] = placeholder;
         scope.forwardRefs.put(placeholder, u.offset());
+        scope.locations.put(placeholder, u.offset());
         return placeholder;
     }
 
-    private List<Value> resolveAll(List<UseRef> uses, List<Type> types, int at) {
+    List<Value> resolveAll(List<UnresolvedOperand> uses, List<Type> types, int at) {
         if (uses.size() != types.size()) {
             throw errorAt(at, uses.size() + " operands present, but expected " + types.size());
         }
@@ -321,20 +298,32 @@ final class OperationParser extends TypeAttrParser {
         Value[] entries = grow(scope, name, number);
         Value existing = entries[number];
         if (existing != null) {
-            if (!scope.forwardRefs.containsKey(existing)) throw errorAt(offset, "redefinition of SSA value '" + name + "'");
+            int previous = scope.locations.getOrDefault(existing, offset);
+            if (!scope.forwardRefs.containsKey(existing)) {
+                throw errorAt(offset, "redefinition of SSA value '" + name + "'")
+                        .withNote(previous, "previously defined here");
+            }
             if (!existing.type().equals(value.type())) {
-                throw errorAt(offset, "definition of SSA value '" + name + "#" + number + "' has type " + show(value.type())
-                        + " but was previously used with type " + show(existing.type()));
+                throw errorAt(offset, "definition of SSA value '" + name + "#" + number + "' has type '"
+                        + show(value.type()) + "'")
+                        .withNote(previous, "previously used here with type '" + show(existing.type()) + "'");
             }
             existing.replaceAllUsesWith(value);
             scope.forwardRefs.remove(existing);
+            scope.locations.remove(existing);
         }
         entries[number] = value;
+        scope.locations.put(value, offset);
         if (!known || existing != null) scope.regionDefs.peek().add(name);
     }
 
-    private Block blockRef(String name, int offset) {
-        return blockScopes.peek().computeIfAbsent(name, k -> new BlockDef(offset)).block;
+    /** {@code ^name}: a block of the current region, created on first reference. */
+    Block parseSuccessor() {
+        if (!is(Kind.CARET_IDENTIFIER)) throw wrongToken("expected block name");
+        int at = tok.start;
+        Block b = blockScopes.peek().computeIfAbsent(spelling(), k -> new BlockDef(at)).block;
+        consume();
+        return b;
     }
 
     // =====================================================================================================
@@ -371,7 +360,9 @@ final class OperationParser extends TypeAttrParser {
         if (is(Kind.STRING)) {
             op = parseGenericOperation(opStart);
         } else if (is(Kind.BARE_IDENTIFIER)) {
-            op = parseCustomOperation(opStart);
+            int named = 0;
+            for (ResultGroup g : groups) named += g.count();
+            op = parseCustomOperation(opStart, named);
         } else {
             throw wrongToken("expected operation name in quotes");
         }
@@ -413,14 +404,12 @@ final class OperationParser extends TypeAttrParser {
         consume();
         checkRegistered(name, nameAt, opStart);
         expect(Kind.L_PAREN, "expected '(' to start operand list");
-        List<UseRef> operands = parseSsaUseList();
+        List<UnresolvedOperand> operands = parseSsaUseList();
         expect(Kind.R_PAREN, "expected ')' to end operand list");
         List<Block> successors = new ArrayList<>();
         if (consumeIf(Kind.L_SQUARE)) {
             do {
-                if (!is(Kind.CARET_IDENTIFIER)) throw wrongToken("expected block name");
-                successors.add(blockRef(spelling(), tok.start));
-                consume();
+                successors.add(parseSuccessor());
             } while (consumeIf(Kind.COMMA));
             expect(Kind.R_SQUARE, "expected ']' to end successor list");
         }
@@ -444,13 +433,25 @@ final class OperationParser extends TypeAttrParser {
         int typeAt = tok.start;
         Type t = parseType();
         if (!(t instanceof FunctionType ft)) throw errorAt(typeAt, "expected function type");
-        List<Value> values = resolveAll(operands, ft.inputs(), typeAt);
-        return finishOp(name, values, ft.results(), props, attrs, regions, successors, opStart);
+        OperationState state = new OperationState(name);
+        if (operands.size() != ft.inputs().size()) {
+            throw errorAt(typeAt, "expected " + operands.size() + " operand type" + (operands.size() == 1 ? "" : "s")
+                    + " but had " + ft.inputs().size());
+        }
+        state.addOperands(resolveAll(operands, ft.inputs(), typeAt));
+        state.addResultTypes(ft.results());
+        for (NamedAttribute na : props.entries()) state.addProperty(na.name(), na.value());
+        state.addAttributes(attrs);
+        regions.forEach(state::addRegion);
+        successors.forEach(state::addSuccessor);
+        return finishOp(state, opStart);
     }
 
     /** Creates the op (moving inherent attributes into properties), attaches regions and the location. */
-    private Operation finishOp(String name, List<Value> operands, List<Type> results, DictionaryAttr props,
-                               DictionaryAttr attrs, List<List<Block>> regions, List<Block> successors, int opStart) {
+    private Operation finishOp(OperationState state, int opStart) {
+        String name = state.name();
+        DictionaryAttr props = state.properties();
+        DictionaryAttr attrs = state.attributes();
         OpDef def = Registry.lookup(name);
         if (def != null && !attrs.isEmpty()) {
             List<NamedAttribute> keep = new ArrayList<>();
@@ -463,38 +464,39 @@ final class OperationParser extends TypeAttrParser {
             }
             attrs = DictionaryAttr.of(keep);
         }
-        Operation op = Operation.create(name, operands, results, props, attrs, regions.size(), successors,
-                locationOf(opStart));
+        List<List<Block>> regions = state.regions();
+        Operation op = Operation.create(name, state.operands(), state.resultTypes(), props, attrs, regions.size(),
+                state.successors(), locationOf(opStart));
         for (int i = 0; i < regions.size(); i++) {
             for (Block b : regions.get(i)) op.region(i).append(b);
         }
-        LocRef loc = parseOptionalLocationSpecifier();
+        LocationRef loc = parseOptionalLocationSpecifier();
         if (loc != null) applyLocation(loc, op::setLocation);
         return op;
     }
 
-    private LocRef parseOptionalLocationSpecifier() {
+    LocationRef parseOptionalLocationSpecifier() {
         if (!isKeyword("loc")) return null;
         consume();
         expect(Kind.L_PAREN, "expected '(' in location");
-        LocRef ref;
+        LocationRef ref;
         if (is(Kind.HASH_IDENTIFIER)) {
             String id = text.substring(tok.start + 1, tok.end);
             boolean trailing = tok.end < text.length() && text.charAt(tok.end) == '<';
             if (attributeAliases.containsKey(id) || id.indexOf('.') >= 0 || trailing) {
-                ref = new LocRef(parseLocationInstance(), null, 0);
+                ref = new LocationRef(parseLocationInstance(), null, 0);
             } else {
-                ref = new LocRef(null, id, tok.start);
+                ref = new LocationRef(null, id, tok.start);
                 consume();
             }
         } else {
-            ref = new LocRef(parseLocationInstance(), null, 0);
+            ref = new LocationRef(parseLocationInstance(), null, 0);
         }
         expect(Kind.R_PAREN, "expected ')' in location");
         return ref;
     }
 
-    private void applyLocation(LocRef ref, Consumer<Location> setter) {
+    private void applyLocation(LocationRef ref, Consumer<Location> setter) {
         if (ref.location() != null) setter.accept(ref.location());
         else deferredLocs.add(new Deferred(ref.alias(), ref.offset(), setter));
     }
@@ -504,7 +506,7 @@ final class OperationParser extends TypeAttrParser {
     // =====================================================================================================
 
     /** region ::= '{' block* '}'; returns the blocks in order. */
-    private List<Block> parseRegion(boolean isolated, List<EntryArg> entryArgs) {
+    private List<Block> parseRegion(boolean isolated, List<Argument> entryArgs) {
         enter();
         expect(Kind.L_BRACE, "expected '{' to begin a region");
         pushRegionScope(isolated);
@@ -512,9 +514,10 @@ final class OperationParser extends TypeAttrParser {
         if (entryArgs != null) {
             if (is(Kind.CARET_IDENTIFIER)) throw error("invalid block name in region with named arguments");
             Block entry = new Block();
-            for (EntryArg a : entryArgs) {
+            for (Argument a : entryArgs) {
+                if (a.name() == null) throw errorAt(a.offset(), "expected named arguments for a region");
                 BlockArgument arg = entry.addArgument(a.type(), locationOf(a.offset()));
-                if (a.loc() != null) applyLocation(a.loc(), arg::setLocation);
+                if (a.location() != null) applyLocation(a.location(), arg::setLocation);
                 defineValue(a.name(), 0, arg, a.offset());
             }
             blocks.add(entry);
@@ -561,7 +564,7 @@ final class OperationParser extends TypeAttrParser {
                     expect(Kind.COLON, "expected ':' and type for SSA operand");
                     Type type = parseType();
                     BlockArgument arg = def.block.addArgument(type, locationOf(argAt));
-                    LocRef loc = parseOptionalLocationSpecifier();
+                    LocationRef loc = parseOptionalLocationSpecifier();
                     if (loc != null) applyLocation(loc, arg::setLocation);
                     defineValue(argName, 0, arg, argAt);
                 } while (consumeIf(Kind.COMMA));
@@ -576,26 +579,26 @@ final class OperationParser extends TypeAttrParser {
     // Custom forms
     // =====================================================================================================
 
-    private Operation parseCustomOperation(int opStart) {
+    private Operation parseCustomOperation(int opStart, int resultCount) {
         String name = spelling();
         String dialect = defaultDialects.isEmpty() ? "" : defaultDialects.peek();
-        CustomParser parser = null;
-        String full = name;
+        String full = null;
+        CustomOpParser parser = null;
         if (name.indexOf('.') >= 0) {
-            parser = CUSTOM.get(name);
+            full = name;
+            parser = AsmParser.customParser(name);
         } else {
-            if (!dialect.isEmpty()) {
-                full = dialect + "." + name;
-                parser = CUSTOM.get(full);
-            }
-            if (parser == null) {
-                full = "builtin." + name;
-                parser = CUSTOM.get(full);
+            for (String prefix : new String[] {dialect, "builtin"}) {
+                if (parser == null && !prefix.isEmpty()) {
+                    full = prefix + "." + name;
+                    parser = AsmParser.customParser(full);
+                }
             }
         }
         if (parser == null) {
+            // Pretty forms from declarative assembly formats (asm.format), registered per op.
             String candidate = name.indexOf('.') >= 0 || dialect.isEmpty() ? name : dialect + "." + name;
-            AsmCustomOpParser registered = AsmParser.customParser(candidate);
+            AsmCustomOpParser registered = AsmParser.formatParser(candidate);
             if (registered != null && Registry.lookup(candidate) != null) {
                 consume();
                 Context ctx = (Context) context();
@@ -612,139 +615,26 @@ final class OperationParser extends TypeAttrParser {
             throw error("custom op '" + name + "' is unknown" + tried);
         }
         consume();
-        return parser.parse(this, opStart);
+        OperationState state = new OperationState(full);
+        parser.parse(new OpAsmParser(this, resultCount), state);
+        return finishOp(state, opStart);
     }
 
-    private List<List<Block>> parseCustomRegion(List<EntryArg> entryArgs, String dialect) {
-        defaultDialects.push(dialect);
-        List<Block> blocks = parseRegion(true, entryArgs);
+    /** A region parsed with {@code dialect} as the default dialect of unqualified op names. */
+    List<Block> parseRegionWithDialect(List<Argument> entryArgs, boolean isolated, String dialect) {
+        defaultDialects.push(dialect == null ? "" : dialect);
+        List<Block> blocks = parseRegion(isolated, entryArgs);
         defaultDialects.pop();
-        return List.of(blocks);
+        return blocks;
     }
 
-    /** {@code module @name? (attributes {...})? region} */
-    private Operation parseModuleOp(int opStart) {
-        DictionaryAttr props = DictionaryAttr.EMPTY;
-        if (is(Kind.AT_IDENTIFIER)) {
-            props = props.with("sym_name", new StringAttr(symbolBytes(tok), null));
-            consume();
-        }
-        DictionaryAttr attrs = consumeKeyword("attributes") ? parseDictionary() : DictionaryAttr.EMPTY;
-        List<List<Block>> regions = parseCustomRegion(null, "func");
-        if (regions.get(0).isEmpty()) regions = List.of(List.of(new Block()));
-        return finishOp("builtin.module", List.of(), List.of(), props, attrs, regions, List.of(), opStart);
-    }
-
-    private byte[] symbolBytes(Token t) {
+    byte[] symbolBytes(Token t) {
         if (text.charAt(t.start + 1) == '"') return lex.stringBytes(t);
         return text.substring(t.start + 1, t.end).getBytes(java.nio.charset.StandardCharsets.UTF_8);
     }
 
-    /** {@code func.func visibility? @name(args) (-> results)? (attributes {...})? region?} */
-    private Operation parseFuncOp(int opStart) {
-        DictionaryAttr props = DictionaryAttr.EMPTY;
-        if (isKeyword("private") || isKeyword("public") || isKeyword("nested")) {
-            props = props.with("sym_visibility", StringAttr.of(spelling()));
-            consume();
-        }
-        if (!is(Kind.AT_IDENTIFIER)) throw wrongToken("expected valid '@'-identifier for symbol name");
-        props = props.with("sym_name", new StringAttr(symbolBytes(tok), null));
-        consume();
-        expect(Kind.L_PAREN, "expected '(' in function argument list");
-        List<EntryArg> named = new ArrayList<>();
-        List<Type> inputs = new ArrayList<>();
-        List<Attribute> argAttrs = new ArrayList<>();
-        boolean anyArgAttr = false;
-        Boolean isNamed = null;
-        if (!consumeIf(Kind.R_PAREN)) {
-            do {
-                if (is(Kind.ELLIPSIS)) throw error("variadic arguments are not allowed");
-                boolean hasName = is(Kind.PERCENT_IDENTIFIER);
-                if (isNamed != null && isNamed != hasName) {
-                    throw wrongToken(hasName ? "expected type instead of SSA identifier" : "expected SSA identifier");
-                }
-                isNamed = hasName;
-                String argName = null;
-                int argAt = tok.start;
-                if (hasName) {
-                    argName = spelling();
-                    consume();
-                    expect(Kind.COLON, "expected ':'");
-                }
-                Type type = parseType();
-                DictionaryAttr d = is(Kind.L_BRACE) ? parseDictionary() : DictionaryAttr.EMPTY;
-                anyArgAttr |= !d.isEmpty();
-                LocRef loc = parseOptionalLocationSpecifier();
-                inputs.add(type);
-                argAttrs.add(d);
-                if (hasName) named.add(new EntryArg(argName, argAt, type, loc));
-            } while (consumeIf(Kind.COMMA));
-            expect(Kind.R_PAREN, "expected ')' in function argument list");
-        }
-        List<Type> results = new ArrayList<>();
-        List<Attribute> resAttrs = new ArrayList<>();
-        boolean anyResAttr = false;
-        if (consumeIf(Kind.ARROW)) {
-            if (consumeIf(Kind.L_PAREN)) {
-                if (!consumeIf(Kind.R_PAREN)) {
-                    do {
-                        results.add(parseType());
-                        DictionaryAttr d = is(Kind.L_BRACE) ? parseDictionary() : DictionaryAttr.EMPTY;
-                        anyResAttr |= !d.isEmpty();
-                        resAttrs.add(d);
-                    } while (consumeIf(Kind.COMMA));
-                    expect(Kind.R_PAREN, "expected ')' in function result list");
-                }
-            } else {
-                results.add(parseNonFunctionType());
-                resAttrs.add(DictionaryAttr.EMPTY);
-            }
-        }
-        props = props.with("function_type", new TypeAttr(new FunctionType(inputs, results)));
-        if (anyArgAttr) props = props.with("arg_attrs", new ArrayAttr(argAttrs));
-        if (anyResAttr) props = props.with("res_attrs", new ArrayAttr(resAttrs));
-        DictionaryAttr attrs = consumeKeyword("attributes") ? parseDictionary() : DictionaryAttr.EMPTY;
-        List<List<Block>> regions = List.of(List.of());
-        if (is(Kind.L_BRACE)) {
-            if (Boolean.FALSE.equals(isNamed)) throw error("expected named arguments for a function with a body");
-            regions = parseCustomRegion(named, "func");
-        }
-        return finishOp("func.func", List.of(), List.of(), props, attrs, regions, List.of(), opStart);
-    }
-
-    /** {@code return attr-dict? (operands : types)?} */
-    private Operation parseReturnOp(int opStart) {
-        DictionaryAttr attrs = is(Kind.L_BRACE) ? parseDictionary() : DictionaryAttr.EMPTY;
-        List<UseRef> operands = parseSsaUseList();
-        List<Value> values = List.of();
-        if (!operands.isEmpty()) {
-            expect(Kind.COLON, "expected ':'");
-            int at = tok.start;
-            values = resolveAll(operands, parseTypeList(), at);
-        }
-        return finishOp("func.return", values, List.of(), DictionaryAttr.EMPTY, attrs, List.of(), List.of(), opStart);
-    }
-
-    /** {@code call @callee(operands) attr-dict? : (types) -> results} */
-    private Operation parseCallOp(int opStart) {
-        if (!is(Kind.AT_IDENTIFIER)) throw wrongToken("expected valid '@'-identifier for symbol name");
-        Attribute callee = SymbolRefAttr.flat(new String(symbolBytes(tok), java.nio.charset.StandardCharsets.UTF_8));
-        consume();
-        expect(Kind.L_PAREN, "expected '('");
-        List<UseRef> operands = parseSsaUseList();
-        expect(Kind.R_PAREN, "expected ')'");
-        DictionaryAttr attrs = is(Kind.L_BRACE) ? parseDictionary() : DictionaryAttr.EMPTY;
-        expect(Kind.COLON, "expected ':'");
-        int at = tok.start;
-        if (!is(Kind.L_PAREN)) throw wrongToken("expected '('");
-        FunctionType ft = parseFunctionType();
-        List<Value> values = resolveAll(operands, ft.inputs(), at);
-        return finishOp("func.call", values, ft.results(), DictionaryAttr.of(List.of(new NamedAttribute("callee",
-                callee))), attrs, List.of(), List.of(), opStart);
-    }
-
     // =====================================================================================================
-    // The context handed to registered custom parsers
+    // The context handed to the parsers of asm.format (AsmParserContext)
     // =====================================================================================================
 
     private AsmParserContext context;
@@ -790,6 +680,7 @@ final class OperationParser extends TypeAttrParser {
             }
             return failure;
         }
+
         @Override public boolean consumeIf(String p) { return OperationParser.this.consumeIf(punctuation(p)); }
 
         @Override
@@ -829,7 +720,7 @@ final class OperationParser extends TypeAttrParser {
         @Override
         public OperandRef parseArgumentName() {
             if (!is(Kind.PERCENT_IDENTIFIER)) throw wrongToken("expected SSA operand");
-            UseRef u = new UseRef(spelling(), 0, tok.start);
+            UnresolvedOperand u = new UnresolvedOperand(spelling(), 0, tok.start);
             consume();
             return new Ref(u);
         }
@@ -842,7 +733,7 @@ final class OperationParser extends TypeAttrParser {
                 throw errorAt(at, "number of operands and types do not match: got " + refs.size()
                         + " operands and " + types.size() + " types");
             }
-            List<UseRef> uses = new ArrayList<>(refs.size());
+            List<UnresolvedOperand> uses = new ArrayList<>(refs.size());
             for (OperandRef r : refs) uses.add(((Ref) r).use);
             return resolveAll(uses, types, at);
         }
@@ -875,13 +766,13 @@ final class OperationParser extends TypeAttrParser {
         @Override public boolean atSymbolName() { return is(Kind.AT_IDENTIFIER); }
 
         @Override
-        public LocationRef parseOptionalLocationSpecifier() {
-            LocRef ref = OperationParser.this.parseOptionalLocationSpecifier();
+        public AsmParserContext.LocationRef parseOptionalLocationSpecifier() {
+            OpAsmParser.LocationRef ref = OperationParser.this.parseOptionalLocationSpecifier();
             return ref == null ? null : new Loc(ref);
         }
 
         @Override
-        public void applyLocation(LocationRef ref, Consumer<Location> setter) {
+        public void applyLocation(AsmParserContext.LocationRef ref, Consumer<Location> setter) {
             OperationParser.this.applyLocation(((Loc) ref).ref, setter);
         }
 
@@ -889,12 +780,12 @@ final class OperationParser extends TypeAttrParser {
 
         @Override
         public List<Block> parseRegion(List<RegionArgument> entryArgs) {
-            List<EntryArg> args = null;
+            List<Argument> args = null;
             if (entryArgs != null) {
                 args = new ArrayList<>(entryArgs.size());
                 for (RegionArgument a : entryArgs) {
-                    UseRef u = ((Ref) a.name()).use;
-                    args.add(new EntryArg(u.name(), u.offset(), a.type(),
+                    UnresolvedOperand u = ((Ref) a.name()).use;
+                    args.add(new Argument(u.name(), u.offset(), a.type(), DictionaryAttr.EMPTY,
                             a.location() == null ? null : ((Loc) a.location()).ref));
                 }
             }
@@ -906,13 +797,19 @@ final class OperationParser extends TypeAttrParser {
         @Override
         public Operation build(String name, List<Value> operands, List<Type> resultTypes, DictionaryAttr properties,
                                DictionaryAttr attributes, List<List<Block>> regions, int opStart) {
-            return finishOp(name, operands, resultTypes, properties, attributes, regions, List.of(), opStart);
+            OperationState state = new OperationState(name);
+            state.addOperands(operands);
+            state.addResultTypes(resultTypes);
+            for (NamedAttribute na : properties.entries()) state.addProperty(na.name(), na.value());
+            state.addAttributes(attributes);
+            regions.forEach(state::addRegion);
+            return finishOp(state, opStart);
         }
     }
 
-    private record Loc(LocRef ref) implements AsmParserContext.LocationRef {}
+    private record Loc(LocationRef ref) implements AsmParserContext.LocationRef {}
 
-    private record Ref(UseRef use) implements AsmParserContext.OperandRef {
+    private record Ref(UnresolvedOperand use) implements AsmParserContext.OperandRef {
         @Override public int offset() { return use.offset(); }
     }
 }

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.stablehlo4j.ir.AffineMapAttr;
 import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.TupleType;
 import org.stablehlo4j.ir.Type;
@@ -75,6 +76,7 @@ final class PrinterAliases {
 
     private static String aliasName(Object symbol) {
         if (symbol instanceof Location) return "loc";
+        if (symbol instanceof AffineMapAttr) return "map";
         if (symbol instanceof TupleType t && t.types().size() > 16) return "tuple";
         for (var provider : AsmPrinter.aliasProviders()) {
             String n = provider.apply(symbol);

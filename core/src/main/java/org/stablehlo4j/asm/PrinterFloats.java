@@ -26,7 +26,7 @@ final class PrinterFloats {
     static boolean appendFloat(StringBuilder out, FloatKind k, BigInteger bits) {
         if (!FloatFormats.isNaN(k, bits) && !FloatFormats.isInf(k, bits)) {
             String sci = format(k, bits, 6, 0, false);
-            if (FloatFormats.parseDecimal(k, sci).equals(bits)) {
+            if (readsBack(k, sci, bits)) {
                 out.append(sci);
                 return false;
             }
@@ -38,6 +38,29 @@ final class PrinterFloats {
         }
         out.append("0x").append(bits.toString(16).toUpperCase());
         return true;
+    }
+
+    /** Whether the decimal text rounds (to nearest even) to exactly {@code bits}. */
+    private static boolean readsBack(FloatKind k, String text, BigInteger bits) {
+        // Zero always reads back; f32/f64 use the JDK's correctly rounded parsers, the rest exact arithmetic.
+        if (!bits.testBit(k.width - 1) && bits.signum() == 0) return true;
+        if (k == FloatKind.F64) return Double.doubleToRawLongBits(Double.parseDouble(text)) == bits.longValue();
+        if (k == FloatKind.F32) return (Float.floatToRawIntBits(Float.parseFloat(text)) & 0xFFFFFFFFL) == bits.longValue();
+        return FloatFormats.parseDecimal(k, text).equals(bits);
+    }
+
+    private static final BigInteger[] POW5 = new BigInteger[1200];
+    private static final BigInteger[] POW10 = new BigInteger[1200];
+
+    /** Cached powers (BigInteger is immutable, so racing fills are harmless). */
+    private static BigInteger pow(BigInteger[] cache, int base, int e) {
+        if (e >= cache.length) return BigInteger.valueOf(base).pow(e);
+        BigInteger p = cache[e];
+        if (p == null) {
+            p = BigInteger.valueOf(base).pow(e);
+            cache[e] = p;
+        }
+        return p;
     }
 
     /** Convenience for double values (e.g. quantization scales, which MLIR prints as f64). */
@@ -94,15 +117,31 @@ final class PrinterFloats {
         int tz = significand.getLowestSetBit();
         exp += tz;
         significand = significand.shiftRight(tz);
-        if (exp > 0) {
-            significand = significand.shiftLeft(exp);
-            exp = 0;
-        } else if (exp < 0) {
-            significand = significand.multiply(BigInteger.valueOf(5).pow(-exp));
+        int[] e = {0};
+        if (exp >= 0) {
+            significand = dropBinaryExcess(significand.shiftLeft(exp), e, precisionDigits);
+        } else {
+            // sig * 2^-t == sig * 5^t * 10^-t; dropping R decimal digits of sig * 5^t is, for R <= t,
+            // floor(sig * 5^(t-R) / 2^R): a multiply and a shift instead of a long division.
+            int t = -exp;
+            BigInteger sig = significand;
+            BigInteger p5 = pow(POW5, 5, t);
+            // The product has bl(sig)+bl(5^t) or one bit less; only multiply when that changes the count.
+            int maxBits = sig.bitLength() + p5.bitLength();
+            int removable = tensRemovable(maxBits, precisionDigits);
+            BigInteger full = null;
+            if (removable != tensRemovable(maxBits - 1, precisionDigits)) {
+                full = sig.multiply(p5);
+                removable = tensRemovable(full.bitLength(), precisionDigits);
+            }
+            if (removable > 0 && removable <= t) {
+                significand = sig.multiply(pow(POW5, 5, t - removable)).shiftRight(removable);
+                e[0] = -t + removable;
+            } else {
+                e[0] = -t;
+                significand = dropBinaryExcess(full != null ? full : sig.multiply(p5), e, precisionDigits);
+            }
         }
-        // exp is now a power of ten.
-        int[] e = {exp};
-        significand = dropBinaryExcess(significand, e, precisionDigits);
 
         // Digits, least significant first, without trailing zeros.
         String dec = significand.toString();
@@ -153,13 +192,16 @@ final class PrinterFloats {
 
     /** Divides away decimal digits that exceed the requested precision by a wide margin (truncating). */
     private static BigInteger dropBinaryExcess(BigInteger significand, int[] exp, int precisionDigits) {
-        int bits = significand.bitLength();
-        int bitsRequired = (precisionDigits * 196 + 58) / 59;
-        if (bits <= bitsRequired) return significand;
-        int tensRemovable = (bits - bitsRequired) * 59 / 196;
+        int tensRemovable = tensRemovable(significand.bitLength(), precisionDigits);
         if (tensRemovable == 0) return significand;
         exp[0] += tensRemovable;
-        return significand.divide(BigInteger.TEN.pow(tensRemovable));
+        return significand.divide(pow(POW10, 10, tensRemovable));
+    }
+
+    /** How many low decimal digits of a {@code bits}-bit integer APFloat drops before rounding (lg 10 ~ 196/59). */
+    private static int tensRemovable(int bits, int precisionDigits) {
+        int bitsRequired = (precisionDigits * 196 + 58) / 59;
+        return bits <= bitsRequired ? 0 : (bits - bitsRequired) * 59 / 196;
     }
 
     /** Rounds the digit string (most significant first) half-up to {@code precisionDigits} digits. */

@@ -227,6 +227,24 @@ final class PrinterNames {
         return lo;
     }
 
+    /**
+     * MLIR's shadowRegionArgs: the entry arguments of {@code region} take the printed names of
+     * {@code namesToUse} (null entries are left alone).
+     */
+    void shadow(Region region, List<? extends Value> namesToUse) {
+        Block entry = region.entry();
+        if (entry == null) return;
+        for (int i = 0; i < namesToUse.size() && i < entry.numArguments(); i++) {
+            Value v = namesToUse.get(i);
+            if (v == null) continue;
+            StringBuilder sb = new StringBuilder();
+            appendValue(sb, v, true);
+            BlockArgument arg = entry.argument(i);
+            ids.put(arg, -1);
+            names.put(arg, sb.substring(1));
+        }
+    }
+
     /** Result group start indices, or null when the op has a single group. */
     int[] resultGroups(Operation op) {
         int[] g = resultGroups.get(op);

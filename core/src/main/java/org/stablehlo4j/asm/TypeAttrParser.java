@@ -490,6 +490,13 @@ class TypeAttrParser extends ParserBase {
         return new BigInteger(text.substring(from, t.end), hex ? 16 : 10);
     }
 
+    /** Number of digits of an integer token without the {@code 0x} prefix and leading zeros. */
+    private int significantDigits(Token t) {
+        int from = isHex(t) ? t.start + 2 : t.start;
+        while (from < t.end - 1 && text.charAt(from) == '0') from++;
+        return t.end - from;
+    }
+
     // =====================================================================================================
     // Attributes
     // =====================================================================================================
@@ -735,6 +742,9 @@ class TypeAttrParser extends ParserBase {
         }
         if (neg && sg == IntegerType.Signedness.UNSIGNED) {
             throw errorAt(t.start, "negative integer literal not valid for unsigned integer type");
+        }
+        if (significantDigits(t) > (isHex(t) ? width / 4 + 2 : (long) (width * 0.30103) + 2)) {
+            throw errorAt(t.start, rangeMessage); // far too many digits for the width: skip building the number
         }
         BigInteger v = integerTokenValue(t);
         if (v == null) throw errorAt(t.start, rangeMessage);

@@ -2,6 +2,7 @@ package org.stablehlo4j.bytecode;
 
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.Attribute;
+import org.stablehlo4j.ir.BoolAttr;
 import org.stablehlo4j.ir.ComplexType;
 import org.stablehlo4j.ir.DenseArrayAttr;
 import org.stablehlo4j.ir.DenseElementsAttr;
@@ -131,11 +132,129 @@ final class BuiltinBytecode implements DialectBytecode {
     }
 
     @Override
-    public List<Property> properties(String opName) {
-        if (opName.equals("builtin.module")) {
-            return List.of(new Property("sym_name", false), new Property("sym_visibility", false));
+    public boolean writeAttribute(Attribute a, DialectWriter w) {
+        if (a instanceof ArrayAttr arr) {
+            w.writeVarInt(AttrCode.ARRAY.ordinal()).writeAttributes(arr.elements());
+        } else if (a instanceof DictionaryAttr d) {
+            w.writeVarInt(AttrCode.DICTIONARY.ordinal()).writeVarInt(d.size());
+            for (NamedAttribute na : d.entries()) w.writeAttribute(StringAttr.of(na.name())).writeAttribute(na.value());
+        } else if (a instanceof StringAttr s) {
+            w.writeVarInt((s.type() == null ? AttrCode.STRING : AttrCode.STRING_WITH_TYPE).ordinal());
+            w.writeString(s.bytes());
+            if (s.type() != null) w.writeType(s.type());
+        } else if (a instanceof SymbolRefAttr ref) {
+            w.writeVarInt((ref.nested().isEmpty() ? AttrCode.FLAT_SYMBOL_REF : AttrCode.SYMBOL_REF).ordinal());
+            w.writeAttribute(StringAttr.of(ref.root()));
+            if (!ref.nested().isEmpty()) {
+                w.writeVarInt(ref.nested().size());
+                for (String n : ref.nested()) w.writeAttribute(SymbolRefAttr.flat(n));
+            }
+        } else if (a instanceof TypeAttr t) {
+            w.writeVarInt(AttrCode.TYPE.ordinal()).writeType(t.value());
+        } else if (a instanceof UnitAttr) {
+            w.writeVarInt(AttrCode.UNIT.ordinal());
+        } else if (a instanceof BoolAttr b) {
+            w.writeVarInt(AttrCode.INTEGER.ordinal()).writeType(IntegerType.I1).writeByte(b.value() ? 1 : 0);
+        } else if (a instanceof IntegerAttr i && (i.type() instanceof IntegerType || i.type() instanceof IndexType)) {
+            int width = i.type() instanceof IntegerType it ? it.width() : 64;
+            w.writeVarInt(AttrCode.INTEGER.ordinal()).writeType(i.type()).writeAPInt(i.value(), width);
+        } else if (a instanceof FloatAttr f) {
+            w.writeVarInt(AttrCode.FLOAT.ordinal()).writeType(f.type()).writeAPInt(f.bits(), f.type().width());
+        } else if (a instanceof Location loc) {
+            writeLocation(loc, w);
+        } else if (a instanceof DenseResourceElementsAttr r) {
+            w.writeVarInt(AttrCode.DENSE_RESOURCE_ELEMENTS.ordinal()).writeType(r.type());
+            w.writeResourceHandle(r.handle());
+        } else if (a instanceof DenseArrayAttr d && !(d.elementType() instanceof IntegerType it && it.width() == 1)) {
+            byte[] raw = d.rawBytes();
+            w.writeVarInt(AttrCode.DENSE_ARRAY.ordinal()).writeType(d.elementType()).writeVarInt(d.size())
+                    .writeBlob(raw, 0, raw.length);
+        } else if (a instanceof DenseElementsAttr d && d.type() instanceof RankedTensorType) {
+            w.writeVarInt(AttrCode.DENSE_INT_OR_FP_ELEMENTS.ordinal()).writeType(d.type());
+            byte[] packed = DenseData.packForWrite(d);
+            if (packed != null) w.writeBlob(packed, 0, packed.length);
+            else w.writeBlob(d.rawArray(), d.offset(), d.length());
+        } else if (a instanceof DenseStringElementsAttr d && d.type() instanceof RankedTensorType) {
+            w.writeVarInt(AttrCode.DENSE_STRING_ELEMENTS.ordinal()).writeType(d.type()).writeVarInt(d.splat() ? 1 : 0);
+            for (StringAttr s : d.values()) w.writeString(s.bytes());
+        } else {
+            return false;
         }
-        return null;
+        return true;
+    }
+
+    private static void writeLocation(Location loc, DialectWriter w) {
+        if (loc instanceof Location.Unknown) {
+            w.writeVarInt(AttrCode.UNKNOWN_LOC.ordinal());
+        } else if (loc instanceof Location.FileLineCol f && !f.range()) {
+            w.writeVarInt(AttrCode.FILE_LINE_COL_LOC.ordinal()).writeAttribute(f.file()).writeVarInt(f.line())
+                    .writeVarInt(f.column());
+        } else if (loc instanceof Location.FileLineCol f) {
+            w.writeVarInt(AttrCode.FILE_LINE_COL_RANGE.ordinal()).writeAttribute(f.file()).writeVarInt(4)
+                    .writeVarInt(f.line()).writeVarInt(f.column()).writeVarInt(f.endColumn()).writeVarInt(f.endLine());
+        } else if (loc instanceof Location.Name n) {
+            w.writeVarInt(AttrCode.NAME_LOC.ordinal()).writeAttribute(n.name())
+                    .writeAttribute(n.child() == null ? Location.UNKNOWN : n.child());
+        } else if (loc instanceof Location.CallSite c) {
+            w.writeVarInt(AttrCode.CALL_SITE_LOC.ordinal()).writeAttribute(c.callee()).writeAttribute(c.caller());
+        } else if (loc instanceof Location.Fused f) {
+            w.writeVarInt((f.metadata() == null ? AttrCode.FUSED_LOC : AttrCode.FUSED_LOC_WITH_METADATA).ordinal());
+            w.writeAttributes(f.locations());
+            if (f.metadata() != null) w.writeAttribute(f.metadata());
+        }
+    }
+
+    @Override
+    public boolean writeType(Type t, DialectWriter w) {
+        if (t instanceof IntegerType it) {
+            int sign = switch (it.signedness()) { case SIGNLESS -> 0; case SIGNED -> 1; case UNSIGNED -> 2; };
+            w.writeVarInt(TypeCode.INTEGER.ordinal()).writeVarInt(((long) it.width() << 2) | sign);
+        } else if (t instanceof IndexType) {
+            w.writeVarInt(TypeCode.INDEX.ordinal());
+        } else if (t instanceof FunctionType f) {
+            w.writeVarInt(TypeCode.FUNCTION.ordinal()).writeTypes(f.inputs()).writeTypes(f.results());
+        } else if (t instanceof FloatType f && floatCode(f.kind()) != null) {
+            w.writeVarInt(floatCode(f.kind()).ordinal());
+        } else if (t instanceof ComplexType c) {
+            w.writeVarInt(TypeCode.COMPLEX.ordinal()).writeType(c.elementType());
+        } else if (t instanceof NoneType) {
+            w.writeVarInt(TypeCode.NONE.ordinal());
+        } else if (t instanceof RankedTensorType r) {
+            if (r.encoding() == null) {
+                w.writeVarInt(TypeCode.RANKED_TENSOR.ordinal());
+            } else {
+                w.writeVarInt(TypeCode.RANKED_TENSOR_WITH_ENCODING.ordinal()).writeAttribute(r.encoding());
+            }
+            w.writeSignedVarInts(r.shape()).writeType(r.elementType());
+        } else if (t instanceof TupleType tt) {
+            w.writeVarInt(TypeCode.TUPLE.ordinal()).writeTypes(tt.types());
+        } else if (t instanceof UnrankedTensorType u) {
+            w.writeVarInt(TypeCode.UNRANKED_TENSOR.ordinal()).writeType(u.elementType());
+        } else {
+            return false;
+        }
+        return true;
+    }
+
+    private static TypeCode floatCode(FloatKind k) {
+        return switch (k) {
+            case BF16 -> TypeCode.BF16;
+            case F16 -> TypeCode.F16;
+            case F32 -> TypeCode.F32;
+            case F64 -> TypeCode.F64;
+            case F80 -> TypeCode.F80;
+            case F128 -> TypeCode.F128;
+            default -> null;
+        };
+    }
+
+    @Override
+    public List<Property> properties(String opName) {
+        return switch (opName) {
+            case "builtin.module" -> List.of(new Property("sym_name", false), new Property("sym_visibility", false));
+            case "builtin.unrealized_conversion_cast" -> List.of();
+            default -> null;
+        };
     }
 
     /** Shapes are zigzag varints with MLIR's dynamic marker (INT64_MIN), mapped to {@link ShapedType#DYNAMIC}. */
@@ -171,10 +290,12 @@ final class BuiltinBytecode implements DialectBytecode {
         throw r.error("expected an integer or index type, but got " + t);
     }
 
-    private static IntegerAttr readInteger(DialectReader r) throws BytecodeException {
+    /** An integer attribute; a signless i1 one is MLIR's bool attribute. */
+    private static Attribute readInteger(DialectReader r) throws BytecodeException {
         Type t = r.readType();
         int w = intWidth(t, r);
         BigInteger v = r.readAPInt(w);
+        if (t.equals(IntegerType.I1)) return BoolAttr.of(v.signum() != 0);
         boolean signed = !(t instanceof IntegerType it && (it.isUnsigned() || it.width() == 1));
         if (signed && w > 0 && v.testBit(w - 1)) v = v.subtract(BigInteger.ONE.shiftLeft(w));
         return new IntegerAttr(t, v);

@@ -30,6 +30,10 @@ public final class DenseData {
         int eb = BuiltinBytecode.elementBytes(elementType);
         if (eb < 0) throw r.error("unsupported dense element type " + elementType);
         if (elementType instanceof IntegerType it && it.width() == 1) {
+            if (length == 1 && n > 1 && ((r.array()[offset] & 0xFF) == 0xFF || r.array()[offset] == 0)) {
+                byte[] one = {(byte) (r.array()[offset] != 0 ? 1 : 0)};
+                return new DenseElementsAttr(type, one, 0, 1, true);
+            }
             byte[] bools = unpackBools(r.array(), offset, length, n);
             if (bools == null) throw r.error("dense i1 data size " + length + " does not match " + n + " elements");
             boolean uniform = true;
@@ -37,7 +41,8 @@ public final class DenseData {
             if (uniform && bools.length > 0) return new DenseElementsAttr(type, new byte[] {bools[0]}, 0, 1, true);
             return new DenseElementsAttr(type, bools, 0, bools.length, false);
         }
-        if (length == eb && n >= 1) return new DenseElementsAttr(type, r.array(), offset, length, true);
+        // one element's worth of data is a splat, as in MLIR, whatever the shape (even one with no elements)
+        if (length == eb) return new DenseElementsAttr(type, r.array(), offset, length, true);
         if ((long) eb * n != length) {
             throw r.error("dense data size " + length + " does not match " + n + " elements of " + eb + " bytes");
         }
@@ -67,6 +72,18 @@ public final class DenseData {
             return out;
         }
         return null;
+    }
+
+    /**
+     * The bytes to write for boolean dense data: bit-packed (least significant bit first), a splat as a single
+     * 0x00/0xFF byte; null for other element types (written as they are).
+     */
+    public static byte[] packForWrite(DenseElementsAttr d) {
+        if (!(d.type().elementType() instanceof IntegerType it && it.width() == 1)) return null;
+        if (d.isSplat()) return new byte[] {(byte) (d.byteAt(0) != 0 ? 0xFF : 0)};
+        byte[] out = new byte[(d.length() + 7) / 8];
+        for (int i = 0; i < d.length(); i++) if (d.byteAt(i) != 0) out[i / 8] |= (byte) (1 << (i % 8));
+        return out;
     }
 
     /** Dense array data in the IR layout (copied), or null on a size mismatch. */

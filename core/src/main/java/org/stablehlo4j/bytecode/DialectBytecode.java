@@ -24,6 +24,19 @@ public interface DialectBytecode {
     }
 
     /**
+     * Writes {@code attribute} in this dialect's custom encoding (kind code first) and returns true, or returns
+     * false (writing nothing) if it has none; the writer then stores the attribute as assembly text.
+     */
+    default boolean writeAttribute(Attribute attribute, DialectWriter writer) {
+        return false;
+    }
+
+    /** Like {@link #writeAttribute} for types. */
+    default boolean writeType(Type type, DialectWriter writer) {
+        return false;
+    }
+
+    /**
      * The properties of the registered op {@code opName} (full name with dialect prefix) in the order they are
      * encoded, or null if this dialect does not know the op.
      */

@@ -73,6 +73,29 @@ class AsmParseTest {
     }
 
     @Test
+    void splatOnEmptyShapeKeepsItsValue() throws DiagnosticException {
+        // testdata/fft_*.mlir: MLIR keeps the splat value even though the tensor has no elements
+        Attribute a = AsmParser.parseAttribute("dense<(1.0, 2.0)> : tensor<2x0xcomplex<f32>>");
+        DenseElementsAttr d = assertInstanceOf(DenseElementsAttr.class, a);
+        assertTrue(d.isSplat());
+        assertEquals(8, d.length());
+        assertEquals("dense<(1.000000e+00,2.000000e+00)> : tensor<2x0xcomplex<f32>>", AsmPrinter.printAttribute(a));
+        DenseElementsAttr empty = assertInstanceOf(DenseElementsAttr.class,
+                AsmParser.parseAttribute("dense<> : tensor<0xf32>"));
+        assertFalse(empty.isSplat());
+        assertEquals(0, empty.length());
+    }
+
+    @Test
+    void standaloneTypesAndAttributes() throws DiagnosticException {
+        assertEquals(new RankedTensorType(new long[] {2}, FloatType.F32), AsmParser.parseType("tensor<2xf32>"));
+        assertEquals(IntegerAttr.of(IntegerType.I32, 5), AsmParser.parseAttribute("5 : i32"));
+        DiagnosticException e = assertThrows(DiagnosticException.class, () -> AsmParser.parseType("i32 i64"));
+        assertEquals("found trailing characters: 'i64'", e.diagnostics().get(0).message());
+        assertThrows(DiagnosticException.class, () -> AsmParser.parseAttribute("[1,"));
+    }
+
+    @Test
     void integerAndFloatTypes() throws DiagnosticException {
         assertEquals(new IntegerType(7, IntegerType.Signedness.SIGNLESS), type("i7"));
         assertEquals(new IntegerType(8, IntegerType.Signedness.SIGNED), type("si8"));
@@ -311,6 +334,14 @@ class AsmParseTest {
         assertEquals("1:13: use of undeclared SSA value name", error("\"check.use\"(%nope) : (i32) -> ()"));
         assertEquals("2:1: redefinition of SSA value '%a'",
                 error("%a = \"check.a\"() : () -> i32\n%a = \"check.a\"() : () -> i32"));
+        DiagnosticException e = assertThrows(DiagnosticException.class,
+                () -> parse("  %a = \"check.a\"() : () -> i32\n%a = \"check.a\"() : () -> i32"));
+        assertEquals(1, e.diagnostics().get(0).notes().size());
+        assertEquals("previously defined here", e.diagnostics().get(0).notes().get(0).message());
+        assertEquals(Location.FileLineCol.point("t.mlir", 1, 3), e.diagnostics().get(0).notes().get(0).location());
+        assertEquals("2:1: definition of SSA value '%a#0' has type 'i64'", error(
+                "\"check.b\"(%a) : (i32) -> ()\n%a = \"check.a\"() : () -> i64"));
+        assertEquals("1:25: expected 1 operand type but had 0", error("\"check.b\"(%a) {x = 1} : () -> ()"));
         assertTrue(error("%a, %b = \"check.a\"() : () -> i32")
                 .contains("operation defines 1 results but was provided 2 to bind"));
         assertTrue(error("%a = \"check.a\"() : () -> i32\n\"check.b\"(%a) : (i64) -> ()")

@@ -483,6 +483,114 @@ class AsmPrinterOpsPrintTest {
                 """, AsmPrinter.print(m, PrintOptions.DEFAULT));
     }
 
+    /** Builtin aliases other than locations: {@code #map} for affine maps and {@code !tuple} for wide tuples. */
+    @Test
+    void mapAndTupleAliases() {
+        Module m = Module.empty(Location.UNKNOWN);
+        Attribute map0 = new org.stablehlo4j.ir.AffineMapAttr("(d0) -> (d0 + 1)");
+        Attribute map1 = new org.stablehlo4j.ir.AffineMapAttr("(d0) -> (d0 * 2)");
+        List<Type> many = new ArrayList<>();
+        for (int i = 0; i < 17; i++) many.add(IntegerType.I32);
+        Type wide = new org.stablehlo4j.ir.TupleType(many);
+        m.body().append(op("test.a", List.of(), List.of(wide), null, dict("m", map1, "n", map0), 0, null));
+        m.body().append(op("test.b", List.of(), List.of(), null, dict("m", map1), 0, null));
+        String tuple = "tuple<" + String.join(", ", java.util.Collections.nCopies(17, "i32")) + ">";
+        // same depth: type aliases first, then attributes, each in first-use order
+        assertEquals("!tuple = " + tuple + "\n"
+                + "#map = affine_map<(d0) -> (d0 * 2)>\n"
+                + "#map1 = affine_map<(d0) -> (d0 + 1)>\n"
+                + "module {\n"
+                + "  %0 = \"test.a\"() {m = #map, n = #map1} : () -> !tuple\n"
+                + "  \"test.b\"() {m = #map} : () -> ()\n"
+                + "}\n\n", AsmPrinter.print(m, PrintOptions.DEFAULT));
+        assertEquals(true, AsmPrinter.print(m, new PrintOptions(false, false, true)).contains("m = affine_map<(d0) -> (d0 * 2)>"));
+    }
+
+    /** Custom block-argument names ({@code %iterArg}, as stablehlo.while in testdata), result groups, shadowing. */
+    @Test
+    void customNamesAndGroups() {
+        for (String name : List.of("testp.while", "testp.pair", "testp.iso")) {
+            if (Registry.lookup(name) == null) Registry.register(new OpDef(name, List.of(), true));
+        }
+        AsmPrinter.registerCustomPrinter("testp.while", new AsmPrinterCustomOp() {
+            @Override
+            public void print(Operation op, AsmPrinterContext p) {
+                p.printOpName(op);
+                p.append("(");
+                Block body = op.region(0).entry();
+                for (int i = 0; i < op.numOperands(); i++) {
+                    if (i > 0) p.append(", ");
+                    p.printOperand(body.argument(i));
+                    p.append(" = ");
+                    p.printOperand(op.operand(i));
+                }
+                p.append(") ");
+                p.printRegion(op.region(0), false, true, false);
+            }
+
+            @Override
+            public void blockArgumentNames(org.stablehlo4j.ir.Region region,
+                                           java.util.function.BiConsumer<Value, String> setName) {
+                for (Value a : region.entry().arguments()) setName.accept(a, "iterArg");
+            }
+        });
+        AsmPrinter.registerCustomPrinter("testp.pair", new AsmPrinterCustomOp() {
+            @Override
+            public void print(Operation op, AsmPrinterContext p) {
+                p.printOpName(op);
+            }
+
+            @Override
+            public void resultNames(Operation op, java.util.function.BiConsumer<Value, String> setName) {
+                setName.accept(op.result(0), "values");
+                setName.accept(op.result(1), "indices");
+            }
+        });
+        AsmPrinter.registerCustomPrinter("testp.iso", (op, p) -> {
+            p.printOpName(op);
+            p.shadowRegionArgs(op.region(0), op.operands());
+            p.append(" ");
+            p.printRegion(op.region(0), false, true, false);
+        });
+        Module m = Module.empty(Location.UNKNOWN);
+        Operation f = func(m.body(), "f", null, List.of(TI32), List.of(), null, null, null);
+        Block fb = f.region(0).entry();
+        Value a0 = fb.argument(0);
+        Operation w = op("testp.while", List.of(a0, a0), List.of(TI32, TI32), null, null, 1, null);
+        Block wb = new Block();
+        wb.addArgument(TI32, Location.UNKNOWN);
+        wb.addArgument(TI32, Location.UNKNOWN);
+        w.region(0).append(wb);
+        wb.append(op("test.use", List.of(wb.argument(0), wb.argument(1)), List.of(), null, null, 0, null));
+        fb.append(w);
+        Operation pair = op("testp.pair", List.of(), List.of(TI32, TI32), null, null, 0, null);
+        fb.append(pair);
+        Operation iso = op("testp.iso", List.of(pair.result(1)), List.of(), null, null, 1, null);
+        Block ib = new Block();
+        ib.addArgument(TI32, Location.UNKNOWN);
+        iso.region(0).append(ib);
+        ib.append(op("test.use", List.of(ib.argument(0), w.result(1)), List.of(), null, null, 0, null));
+        fb.append(iso);
+        ret(fb, null);
+        assertEquals("""
+                module {
+                  func.func @f(%arg0: tensor<i32>) {
+                    %0:2 = testp.while(%iterArg = %arg0, %iterArg_0 = %arg0) {
+                      "test.use"(%iterArg, %iterArg_0) : (tensor<i32>, tensor<i32>) -> ()
+                    }
+                    %values, %indices = testp.pair
+                    testp.iso {
+                      "test.use"(%indices, %0#1) : (tensor<i32>, tensor<i32>) -> ()
+                    }
+                    return
+                  }
+                }
+
+                """, AsmPrinter.print(m, PrintOptions.DEFAULT));
+        // generic form ignores all naming hooks
+        assertEquals(true, AsmPrinter.print(m, GENERIC).contains("%1:2 = \"testp.pair\"() : () -> (tensor<i32>, tensor<i32>)"));
+    }
+
     static Location range(StringAttr file, int line, int col, int endCol) {
         return new Location.FileLineCol(file, line, col, line, endCol, true);
     }

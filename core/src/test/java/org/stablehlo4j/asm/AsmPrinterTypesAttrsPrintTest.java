@@ -102,6 +102,18 @@ class AsmPrinterTypesAttrsPrintTest {
     }
 
     @Test
+    void memrefsAndAffineMaps() {
+        org.stablehlo4j.ir.AffineMapAttr id = new org.stablehlo4j.ir.AffineMapAttr("(d0, d1) -> (d0, d1)");
+        org.stablehlo4j.ir.AffineMapAttr tr = new org.stablehlo4j.ir.AffineMapAttr("(d0, d1) -> (d1, d0)");
+        assertEquals("memref<4x?xf32>", t(new org.stablehlo4j.ir.MemRefType(new long[] {4, ShapedType.DYNAMIC}, F32, null, null)));
+        assertEquals("memref<4x8xf32>", t(new org.stablehlo4j.ir.MemRefType(new long[] {4, 8}, F32, id, null)));
+        assertEquals("memref<4x8xf32, affine_map<(d0, d1) -> (d1, d0)>, 1>", t(new org.stablehlo4j.ir.MemRefType(
+                new long[] {4, 8}, F32, tr, IntegerAttr.of(IntegerType.I64, 1))));
+        assertEquals("memref<*xf32, 2 : i32>", t(new org.stablehlo4j.ir.MemRefType(null, F32, null, IntegerAttr.of(I32, 2))));
+        assertEquals("affine_map<(d0, d1) -> (d1, d0)>", a(tr));
+    }
+
+    @Test
     void functionTypes() {
         assertEquals("(i32) -> i32", t(new FunctionType(List.of(I32), List.of(I32))));
         assertEquals("() -> ()", t(new FunctionType(List.of(), List.of())));
@@ -165,6 +177,7 @@ class AsmPrinterTypesAttrsPrintTest {
         // no '.' in the shortest form: MLIR falls back to the bits
         assertEquals("0x419D6F3454000000 : f64", a(f64(123456789)));
         assertEquals("0.0039215482917486456 : f64", a(f64(0.0039215482917486456)));
+        assertEquals("-2.500000e-01", AsmPrinter.formatFloat(FloatKind.F16, BigInteger.valueOf(0xB400)));
         // f64 type elided inside arrays only
         assertEquals("[1.000000e+00, 2.000000e+00 : f32]", a(new ArrayAttr(List.of(f64(1.0), f32(2.0f)))));
         // small formats
@@ -222,6 +235,9 @@ class AsmPrinterTypesAttrsPrintTest {
         assertEquals("dense<[2.000000e+00, 5.000000e-01]> : tensor<2xf32>", a(denseF32(tensor(F32, 2), 2f, 0.5f)));
         assertEquals("dense<0x7FC00000> : tensor<f32>", a(denseF32(tensor(F32), Float.NaN)));
         assertEquals("dense<> : tensor<0xf32>", a(denseF32(tensor(F32, 0))));
+        // testdata/fft_complex64_14_15_0_17.mlir: a splat literal on an empty shape stays a splat
+        assertEquals("dense<(0.000000e+00,0.000000e+00)> : tensor<14x15x0x17xcomplex<f32>>",
+                a(new DenseElementsAttr(tensor(new ComplexType(F32), 14, 15, 0, 17), new byte[8], 0, 8, true)));
         // tests/interpret/printing.mlir: dense<(3.140000e+00,1.000000e+00)> : tensor<4xcomplex<f32>>
         assertEquals("dense<(3.140000e+00,1.000000e+00)> : tensor<4xcomplex<f32>>",
                 a(denseF32(tensor(new ComplexType(F32), 4), 3.14f, 1f)));
@@ -229,6 +245,14 @@ class AsmPrinterTypesAttrsPrintTest {
         DenseStringElementsAttr strs = new DenseStringElementsAttr(tensor(new DialectType("tf", "string", true), 2),
                 List.of(StringAttr.of("a"), StringAttr.of("b\n")), false);
         assertEquals("dense<[\"a\", \"b\\0A\"]> : tensor<2x!tf.string>", a(strs));
+    }
+
+    @Test
+    void malformedDenseDataIsAClearError() {
+        DenseElementsAttr bad = new DenseElementsAttr(tensor(F32, 4), new byte[8], 0, 8, false);
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> a(bad));
+        assertEquals("malformed dense elements attribute: 8 bytes of data, 16 needed for its type", e.getMessage());
     }
 
     private static DenseElementsAttr complexI32() {

@@ -22,14 +22,31 @@ import org.stablehlo4j.ir.DiagnosticException;
 class CorpusParseTest {
     private static final String SEPARATOR = "// -----";
 
-    private static Path shared() {
+    static Path shared() {
         String dir = System.getProperty("stablehlo.shared");
         Assumptions.assumeTrue(dir != null && Files.isDirectory(Path.of(dir)), "upstream corpus not available");
         return Path.of(dir);
     }
 
     /** A chunk of a test file with the line it starts on. */
-    record Chunk(Path file, int firstLine, String text) {}
+    record Chunk(Path file, int firstLine, String text) {
+        /** Parse options as the file's RUN lines ask (unregistered dialects allowed or not). */
+        ParseOptions options() throws IOException {
+            return new ParseOptions(file.toString(), firstLine,
+                    Files.readString(file).contains("allow-unregistered-dialect"));
+        }
+    }
+
+    /** Chunks of all upstream test files that do (or do not) carry {@code expected-error} annotations. */
+    static List<Chunk> testChunks(boolean withExpectedErrors) throws IOException {
+        List<Chunk> out = new ArrayList<>();
+        for (Path f : mlirFiles(shared().resolve("stablehlo/tests"))) {
+            for (Chunk c : chunks(f)) {
+                if (c.text().contains("expected-error") == withExpectedErrors) out.add(c);
+            }
+        }
+        return out;
+    }
 
     static List<Chunk> chunks(Path file) throws IOException {
         String text = Files.readString(file, StandardCharsets.UTF_8);
@@ -59,7 +76,7 @@ class CorpusParseTest {
         }
     }
 
-    private static List<Path> mlirFiles(Path dir) throws IOException {
+    static List<Path> mlirFiles(Path dir) throws IOException {
         try (Stream<Path> s = Files.walk(dir)) {
             return s.filter(p -> p.toString().endsWith(".mlir")).sorted().toList();
         }
@@ -139,7 +156,7 @@ class CorpusParseTest {
     }
 
     /** Splits a chunk whose top level is a sequence of {@code func.func} definitions at those lines. */
-    private static List<Chunk> splitFunctions(Chunk c) {
+    static List<Chunk> splitFunctions(Chunk c) {
         List<Chunk> out = new ArrayList<>();
         String[] lines = c.text().split("\n", -1);
         boolean topLevelFuncs = true;

@@ -3,15 +3,12 @@ package org.stablehlo4j.asm;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.Location;
@@ -25,52 +22,43 @@ class ExpectedErrorParseTest {
 
     @Test
     void parseErrorsMatchUpstreamExpectations() throws IOException {
-        String dir = System.getProperty("stablehlo.shared");
-        Assumptions.assumeTrue(dir != null && Files.isDirectory(Path.of(dir)), "upstream corpus not available");
-        List<Path> files;
-        try (Stream<Path> s = Files.walk(Path.of(dir, "stablehlo/tests"))) {
-            files = s.filter(p -> p.toString().endsWith(".mlir")).sorted().toList();
-        }
+        List<String> mismatches = new ArrayList<>();
         int rejected = 0;
         int matched = 0;
-        List<String> mismatches = new ArrayList<>();
-        for (Path f : files) {
-            boolean allow = Files.readString(f).contains("allow-unregistered-dialect");
-            for (CorpusParseTest.Chunk c : CorpusParseTest.chunks(f)) {
-                if (!c.text().contains("expected-error")) continue;
-                DiagnosticException e;
-                try {
-                    AsmParser.parse(c.text(), new ParseOptions(f.toString(), c.firstLine(), allow));
-                    continue;
-                } catch (DiagnosticException ex) {
-                    e = ex;
-                }
-                String msg = e.diagnostics().get(0).message();
-                if (msg.startsWith("custom op '")) continue;
-                rejected++;
-                int line = ((Location.FileLineCol) e.diagnostics().get(0).location()).line();
-                String[] lines = c.text().split("\n", -1);
-                boolean ok = false;
-                List<String> expectations = new ArrayList<>();
-                for (int i = 0; i < lines.length; i++) {
-                    Matcher m = EXPECTED.matcher(lines[i]);
-                    while (m.find()) {
-                        int target = c.firstLine() + i;
-                        String off = m.group(2);
-                        if ("below".equals(off)) {
-                            target++;
-                        } else if ("above".equals(off)) {
-                            target--;
-                        } else if (off != null) {
-                            target += Integer.parseInt(off);
-                        }
-                        expectations.add(target + ": " + m.group(3));
-                        if (target == line && msg.contains(m.group(3))) ok = true;
-                    }
-                }
-                if (ok) matched++;
-                else mismatches.add(f.getFileName() + ":" + line + ": " + msg + "  EXPECTED " + expectations);
+        for (CorpusParseTest.Chunk c : CorpusParseTest.testChunks(true)) {
+            Path f = c.file();
+            DiagnosticException e;
+            try {
+                AsmParser.parse(c.text(), c.options());
+                continue;
+            } catch (DiagnosticException ex) {
+                e = ex;
             }
+            String msg = e.diagnostics().get(0).message();
+            if (msg.startsWith("custom op '")) continue;
+            rejected++;
+            int line = ((Location.FileLineCol) e.diagnostics().get(0).location()).line();
+            String[] lines = c.text().split("\n", -1);
+            boolean ok = false;
+            List<String> expectations = new ArrayList<>();
+            for (int i = 0; i < lines.length; i++) {
+                Matcher m = EXPECTED.matcher(lines[i]);
+                while (m.find()) {
+                    int target = c.firstLine() + i;
+                    String off = m.group(2);
+                    if ("below".equals(off)) {
+                        target++;
+                    } else if ("above".equals(off)) {
+                        target--;
+                    } else if (off != null) {
+                        target += Integer.parseInt(off);
+                    }
+                    expectations.add(target + ": " + m.group(3));
+                    if (target == line && msg.contains(m.group(3))) ok = true;
+                }
+            }
+            if (ok) matched++;
+            else mismatches.add(f.getFileName() + ":" + line + ": " + msg + "  EXPECTED " + expectations);
         }
         System.out.printf("expected-error chunks rejected by the parser: %d, matching upstream: %d%n", rejected, matched);
         mismatches.forEach(System.out::println);

@@ -67,8 +67,13 @@ class HostileParseTest {
 
     @Test
     void moderateNestingStillParses() throws InterruptedException {
-        assertEquals(null, parseOnSmallStack(nested("\"check.a\"() ({\n", "", "}) : () -> ()\n", 60)));
-        assertEquals(null, parseOnSmallStack("\"check.a\"() {a = " + nested("[", "1", "]", 200) + "} : () -> ()"));
+        // just below the limit, and each level holding types and attributes too
+        int levels = ParserBase.MAX_NESTING - 6;
+        String op = "%r = \"check.a\"(%x) ({\n";
+        String end = "}) {a = [[dense<[[1]]> : tensor<1x1xi8>]]} : (tensor<2xcomplex<f32>>) -> tuple<tensor<i1>>\n";
+        assertEquals(null, parseOnSmallStack("func.func @f(%x: tensor<2xcomplex<f32>>) {\n"
+                + nested(op, "", end, levels) + "return\n}"));
+        assertEquals(null, parseOnSmallStack("\"check.a\"() {a = " + nested("[", "1", "]", levels) + "} : () -> ()"));
     }
 
     @Test
@@ -100,9 +105,46 @@ class HostileParseTest {
     }
 
     @Test
+    void elementCountsThatOverflowAreRejected() throws InterruptedException {
+        String big = "tensor<4611686018427387904xf32>";
+        assertEquals(null, parseOnSmallStack("\"check.a\"() {a = dense<1.0> : " + big + "} : () -> ()"));
+        String msg = parseOnSmallStack("\"check.a\"() {a = dense<\"0x\"> : " + big + "} : () -> ()");
+        assertTrue(msg != null && msg.contains("hex data size is invalid"), "got: " + msg);
+        msg = parseOnSmallStack("\"check.a\"() {a = dense<1.0> : tensor<4294967296x4294967296xf32>} : () -> ()");
+        assertTrue(msg != null && msg.contains("too many elements"), "got: " + msg);
+    }
+
+    @Test
     void wrongElementCountErrors() throws InterruptedException {
         String msg = parseOnSmallStack("\"check.a\"() {a = dense<[1.0, 2.0]> : tensor<2147483648xf32>} : () -> ()");
         assertTrue(msg != null && msg.contains("does not match type"), "got: " + msg);
+    }
+
+    /** Random token soups end in a diagnostic or a module, never in another exception. */
+    @Test
+    void randomTokenSequencesNeverCrash() {
+        String[] vocab = {"\"check.a\"", "(", ")", "{", "}", "[", "]", "<", ">", ":", ",", "=", "->", "%0", "%1#1",
+            "^bb0", "@f", "#a", "!t", "#x.y<", "!q.r<", "tensor", "dense", "array", "loc", "fused", "callsite", "at",
+            "i32", "f32", "complex", "tuple", "1", "-", "1.5", "0x1F", "\"0x00\"", "\"s\"", "true", "unit",
+            "func.func", "module", "return", "call", "attributes", "x", "?", "*", "{-#", "#-}", "dialect_resources",
+            "builtin", "!quant.uniform<", "i8", "u8", "memref", "affine_map<", "%x:2", "\n", "private", "...",
+            "#a = ", "!t = "};
+        Random rnd = new Random(1);
+        int parsed = 0;
+        for (int i = 0; i < 20_000; i++) {
+            StringBuilder sb = new StringBuilder();
+            int n = 1 + rnd.nextInt(30);
+            for (int j = 0; j < n; j++) sb.append(vocab[rnd.nextInt(vocab.length)]).append(rnd.nextInt(3) == 0 ? "" : " ");
+            try {
+                AsmParser.parse(sb.toString(), new ParseOptions("f", 1, rnd.nextBoolean()));
+                parsed++;
+            } catch (DiagnosticException e) {
+                assertTrue(!e.diagnostics().isEmpty() && e.diagnostics().get(0).message() != null);
+            } catch (RuntimeException e) {
+                fail("crash on: " + sb, e);
+            }
+        }
+        assertTrue(parsed < 20_000);
     }
 
     /** Truncations and byte flips of a real test file must yield diagnostics, never other exceptions. */

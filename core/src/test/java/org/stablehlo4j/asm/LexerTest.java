@@ -60,5 +60,8 @@ class LexerTest {
         assertEquals(2, l.column(4));
         assertEquals(4, l.line(7));
         assertEquals(1, l.column(7));
+        // columns count UTF-8 bytes, as MLIR's do
+        Lexer u = new Lexer("\"\u00e9\u20ac\ud83d\ude00\" x");
+        assertEquals(13, u.column(7));
     }
 }

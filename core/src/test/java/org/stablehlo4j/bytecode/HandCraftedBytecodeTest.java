@@ -104,6 +104,8 @@ class HandCraftedBytecodeTest {
         byte[] f = file(0, dialects(0, S_A, S_B, S_R), attrTypes(new Entry[] {UNKNOWN_LOC}, new Entry[] {I32}),
                 forwardRefIR(0));
         checkForwardRef(BytecodeReader.read(f, "v0"));
+        BytecodeException e = assertThrows(BytecodeException.class, () -> BytecodeReader.read(f, "v0", false));
+        assertTrue(e.baseMessage().startsWith("dialect 'test' is unknown."), e.getMessage());
     }
 
     @Test
@@ -229,6 +231,31 @@ class HandCraftedBytecodeTest {
         BytecodeException e = fails(bad);
         assertEquals("AttrType", e.section());
         assertTrue(e.baseMessage().startsWith("invalid attribute assembly format '#test.foo<'"), e.getMessage());
+    }
+
+    @Test
+    void hugeCountsAreBoundedByTheFileSize() throws Exception {
+        // A splat i1 tensor of 2^40 elements stays one byte.
+        Entry i1 = builtin(new Bytes().varint(0).varint(1 << 2));
+        Entry big = builtin(new Bytes().varint(13).varint(1).svarint(1L << 40).varint(0));
+        Entry splat = builtin(new Bytes().varint(18).varint(1).varint(1).raw(0xFF));
+        Entry name = builtin(new Bytes().varint(2).varint(S_K));
+        Entry dict = builtin(new Bytes().varint(1).varint(1).varint(2).varint(1));
+        Bytes ir = new Bytes().varint(1 << 1).varint(0).raw(0x01).varint(0).varint(3);
+        byte[] f = file(1, dialects(1, S_A), attrTypes(new Entry[] {UNKNOWN_LOC, splat, name, dict},
+                new Entry[] {i1, big}), ir);
+        DenseElementsAttr d = assertInstanceOf(DenseElementsAttr.class,
+                BytecodeReader.read(f, "splat").body().operations().get(0).attributes().get("k"));
+        assertTrue(d.isSplat());
+        assertEquals(1, d.length());
+
+        // Nested regions each claiming as many values as bytes remain.
+        Bytes nested = new Bytes().varint(1 << 1);
+        for (int i = 0; i < 2000; i++) {
+            nested.varint(2).raw(0x10).varint(0).varint(1 << 1).varint(1).varint(15000).varint(1 << 1);
+        }
+        byte[] g = file(1, dialects(1, S_A, S_B, S_R), attrTypes(new Entry[] {UNKNOWN_LOC}, new Entry[0]), nested);
+        assertTrue(fails(g).getMessage().contains("more than the file can hold"), fails(g).getMessage());
     }
 
     @Test

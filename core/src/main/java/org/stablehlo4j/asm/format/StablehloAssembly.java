@@ -37,6 +37,6 @@ public final class StablehloAssembly {
     private static <T extends org.stablehlo4j.asm.AsmPrinterCustomOp & org.stablehlo4j.asm.AsmCustomOpParser> void register(
             String name, T op) {
         AsmPrinter.registerCustomPrinter(name, op);
-        AsmParser.registerCustomParser(name, op);
+        AsmParser.registerFormatParser(name, op);
     }
 }

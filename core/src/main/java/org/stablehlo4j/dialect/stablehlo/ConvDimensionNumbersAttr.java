@@ -34,17 +34,24 @@ public record ConvDimensionNumbersAttr(long inputBatchDimension, long inputFeatu
 
     @Override
     public void printBody(AsmSink sink) {
+        String compact = compactText();
+        if (compact == null) {
+            sink.append("conv<raw ").append(rawText().substring(1));
+            return;
+        }
+        sink.append("conv<").append(compact).append(">");
+    }
+
+    /**
+     * The compact layout text {@code [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]} (also the op-level
+     * {@code custom<ConvolutionDimensions>} form), or null when the numbers do not describe permutations.
+     */
+    public String compactText() {
         String in = layout(inputSpatialDimensions, inputBatchDimension, 'b', inputFeatureDimension, 'f');
         String k = layout(kernelSpatialDimensions, kernelInputFeatureDimension, 'i',
                 kernelOutputFeatureDimension, 'o');
         String out = layout(outputSpatialDimensions, outputBatchDimension, 'b', outputFeatureDimension, 'f');
-        if (in == null || k == null || out == null) {
-            sink.append("conv<raw ");
-            String body = rawText();
-            sink.append(body.substring(1));
-            return;
-        }
-        sink.append("conv<").append(in).append("x").append(k).append("->").append(out).append(">");
+        return in == null || k == null || out == null ? null : in + "x" + k + "->" + out;
     }
 
     private String rawText() {
@@ -85,12 +92,18 @@ public record ConvDimensionNumbersAttr(long inputBatchDimension, long inputFeatu
             return new ConvDimensionNumbersAttr((Long) v[0], (Long) v[1], list(v[2]), (Long) v[3], (Long) v[4],
                     list(v[5]), (Long) v[6], (Long) v[7], list(v[8]));
         }
+        ConvDimensionNumbersAttr a = parseCompact(r);
+        r.expect(">");
+        return a;
+    }
+
+    /** Parses the compact layout text (see {@link #compactText()}). */
+    public static ConvDimensionNumbersAttr parseCompact(BodyReader r) {
         Parsed in = parseLayout(r, 'b', 'f');
         r.expectKeyword("x");
         Parsed k = parseLayout(r, 'i', 'o');
         r.expect("->");
         Parsed out = parseLayout(r, 'b', 'f');
-        r.expect(">");
         return new ConvDimensionNumbersAttr(in.first, in.second, in.spatial, k.first, k.second, k.spatial,
                 out.first, out.second, out.spatial);
     }

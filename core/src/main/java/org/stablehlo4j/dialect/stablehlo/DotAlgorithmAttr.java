@@ -13,7 +13,13 @@ public record DotAlgorithmAttr(Type lhsPrecisionType, Type rhsPrecisionType, Typ
                                boolean allowImpreciseAccumulation) implements StablehloAttribute {
     @Override
     public void printBody(AsmSink sink) {
-        sink.append("dot_algorithm<lhs_precision_type = ").type(lhsPrecisionType)
+        sink.append("dot_algorithm");
+        printStripped(sink);
+    }
+
+    /** The parameters {@code <lhs_precision_type = ...>} without the mnemonic. */
+    public void printStripped(AsmSink sink) {
+        sink.append("<lhs_precision_type = ").type(lhsPrecisionType)
                 .append(", rhs_precision_type = ").type(rhsPrecisionType)
                 .append(", accumulation_type = ").type(accumulationType)
                 .append(", lhs_component_count = " + lhsComponentCount)
@@ -22,7 +28,8 @@ public record DotAlgorithmAttr(Type lhsPrecisionType, Type rhsPrecisionType, Typ
                 .append(", allow_imprecise_accumulation = " + allowImpreciseAccumulation + ">");
     }
 
-    static DotAlgorithmAttr parseParams(BodyReader r) {
+    /** Parses {@code <lhs_precision_type = ...>} (what follows the mnemonic). */
+    public static DotAlgorithmAttr parseParams(BodyReader r) {
         r.expect("<");
         Type lhs = typeField(r, "lhs_precision_type");
         r.expect(",");

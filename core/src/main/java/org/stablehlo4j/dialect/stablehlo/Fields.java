@@ -3,6 +3,9 @@ package org.stablehlo4j.dialect.stablehlo;
 import java.util.ArrayList;
 import java.util.List;
 import org.stablehlo4j.ir.AsmSink;
+import org.stablehlo4j.ir.DenseElementsAttr;
+import org.stablehlo4j.ir.IntegerType;
+import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.ShapedType;
 
 /**
@@ -107,29 +110,41 @@ final class Fields {
         return values;
     }
 
+    /** The elements of an integer elements attribute as longs (a splat is expanded to the type's size). */
+    static long[] denseLongs(DenseElementsAttr d) {
+        IntegerType it = (IntegerType) d.type().elementType();
+        int eb = Math.max(1, (it.width() + 7) / 8);
+        int stored = d.length() / eb;
+        int n = stored;
+        if (d.isSplat() && d.type() instanceof RankedTensorType t) n = (int) Math.min(Integer.MAX_VALUE, t.numElements());
+        long[] out = new long[n];
+        for (int i = 0; i < n; i++) {
+            int base = (stored == 1 ? 0 : i) * eb;
+            long v = 0;
+            for (int k = eb - 1; k >= 0; k--) v = (v << 8) | (d.byteAt(base + k) & 0xFF);
+            if (!it.isUnsigned() && eb < 8) v = (v << (64 - 8 * eb)) >> (64 - 8 * eb);
+            out[i] = v;
+        }
+        return out;
+    }
+
+    /** A dense i64 tensor of the given shape holding {@code values}. */
+    static DenseElementsAttr denseI64(long[] shape, List<Long> values) {
+        byte[] b = new byte[values.size() * 8];
+        for (int i = 0; i < values.size(); i++) {
+            long v = values.get(i);
+            for (int k = 0; k < 8; k++) b[i * 8 + k] = (byte) (v >>> (8 * k));
+        }
+        return new DenseElementsAttr(new RankedTensorType(shape, IntegerType.I64), b, 0, b.length, false);
+    }
+
     @SuppressWarnings("unchecked")
     static List<Long> list(Object o) {
         return (List<Long>) o;
     }
 
-    /** A string literal as MLIR prints it: printable ASCII kept, backslash doubled, {@code "} and others hex-escaped. */
-    static String quote(byte[] bytes) {
-        StringBuilder sb = new StringBuilder("\"");
-        for (byte b : bytes) {
-            int c = b & 0xFF;
-            if (c == '\\') {
-                sb.append("\\\\");
-            } else if (c >= 0x20 && c < 0x7F && c != '"') {
-                sb.append((char) c);
-            } else {
-                sb.append('\\').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
-                        .append(Character.toUpperCase(Character.forDigit(c & 15, 16)));
-            }
-        }
-        return sb.append('"').toString();
-    }
-
+    /** A string literal as the printer writes it ({@code "..."} with MLIR escapes). */
     static String quote(String s) {
-        return quote(s.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return org.stablehlo4j.asm.AsmPrinter.printAttribute(org.stablehlo4j.ir.StringAttr.of(s));
     }
 }

@@ -91,7 +91,7 @@ final class NestedValues {
             Type t = optionalType(r);
             if (t == null) t = FloatType.F64;
             if (!(t instanceof FloatType ft)) throw new BodyParseException(at, "float literal needs a float type");
-            return new FloatAttr(ft, FloatFormats.parseDecimal(ft.kind(), lit));
+            return new FloatAttr(ft, decimal(ft, lit, at));
         }
         if (r.peekInteger()) {
             int at = r.position();
@@ -99,7 +99,7 @@ final class NestedValues {
             Type t = optionalType(r);
             if (t == null) t = IntegerType.I64;
             if (t instanceof FloatType ft) {
-                return new FloatAttr(ft, FloatFormats.parseDecimal(ft.kind(), v.toString()));
+                return new FloatAttr(ft, decimal(ft, v.toString(), at));
             }
             if (!(t instanceof IntegerType) && !(t instanceof IndexType)) {
                 throw new BodyParseException(at, "integer literal needs an integer or index type");
@@ -107,6 +107,14 @@ final class NestedValues {
             return new IntegerAttr(t, v);
         }
         throw r.error("expected an attribute value");
+    }
+
+    private static BigInteger decimal(FloatType t, String literal, int at) {
+        try {
+            return FloatFormats.parseDecimal(t.kind(), literal);
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw new BodyParseException(at, "floating point value out of range: " + literal);
+        }
     }
 
     private static Type optionalType(BodyReader r) {

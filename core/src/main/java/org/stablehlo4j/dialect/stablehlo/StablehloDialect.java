@@ -6,18 +6,24 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.stablehlo4j.ir.ArrayAttr;
+import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.ComplexType;
+import org.stablehlo4j.ir.Diagnostic;
+import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.DialectAttr;
 import org.stablehlo4j.ir.DialectType;
 import org.stablehlo4j.ir.DictionaryAttr;
 import org.stablehlo4j.ir.FunctionType;
 import org.stablehlo4j.ir.NamedAttribute;
+import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.RankedTensorType;
+import org.stablehlo4j.ir.Region;
 import org.stablehlo4j.ir.TupleType;
 import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.TypeAttr;
 import org.stablehlo4j.ir.UnrankedTensorType;
+import org.stablehlo4j.ir.Value;
 
 /**
  * Entry points that turn StableHLO attributes and types kept as text ({@link DialectAttr}/{@link DialectType}
@@ -190,6 +196,32 @@ public final class StablehloDialect {
         return type;
     }
 
+    /**
+     * Resolves, in place, every StableHLO attribute and type kept as text in {@code root} and everything nested in
+     * it: properties, discardable attributes, result and block argument types. A malformed one is reported as an
+     * error at the location of the op that holds it, with upstream's message.
+     */
+    public static void resolveAll(Operation root) throws DiagnosticException {
+        java.util.ArrayDeque<Operation> work = new java.util.ArrayDeque<>();
+        work.push(root);
+        while (!work.isEmpty()) {
+            Operation op = work.pop();
+            try {
+                op.setProperties((DictionaryAttr) resolve(op.properties()));
+                op.setAttributes((DictionaryAttr) resolve(op.attributes()));
+                for (Value v : op.results()) v.setType(resolve(v.type()));
+                for (Region region : op.regions()) {
+                    for (Block block : region.blocks()) {
+                        for (Value v : block.arguments()) v.setType(resolve(v.type()));
+                        for (Operation nested : block.operations()) work.push(nested);
+                    }
+                }
+            } catch (BodyParseException e) {
+                throw new DiagnosticException(Diagnostic.error(op.location(), e.reason()));
+            }
+        }
+    }
+
     /** The resolved list, or null if nothing changed. */
     private static List<Type> resolveAll(List<Type> types) {
         List<Type> out = new ArrayList<>(types.size());
@@ -202,13 +234,13 @@ public final class StablehloDialect {
         return changed ? out : null;
     }
 
-    /** Text of a StableHLO attribute as upstream prints it (nested builtin values rendered by {@link TextSink}). */
+    /** Text of an attribute as the module printer prints it (no aliases). */
     public static String print(Attribute attr) {
-        return new TextSink().attribute(attr).toString();
+        return org.stablehlo4j.asm.AsmPrinter.printAttribute(attr);
     }
 
-    /** Text of a type as upstream prints it (for the types {@link TextSink} knows). */
+    /** Text of a type as the module printer prints it (no aliases). */
     public static String print(Type type) {
-        return new TextSink().type(type).toString();
+        return org.stablehlo4j.asm.AsmPrinter.printType(type);
     }
 }

@@ -4,6 +4,9 @@ import org.stablehlo4j.bytecode.BytecodeException;
 import org.stablehlo4j.bytecode.DenseData;
 import org.stablehlo4j.bytecode.DialectBytecode;
 import org.stablehlo4j.bytecode.DialectReader;
+import org.stablehlo4j.bytecode.DialectWriter;
+import org.stablehlo4j.dialect.vhlo.ops.VhloOpDef;
+import org.stablehlo4j.dialect.vhlo.ops.VhloOpTable;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.FloatType;
 import org.stablehlo4j.ir.IndexType;
@@ -11,15 +14,8 @@ import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.ShapedType;
 import org.stablehlo4j.ir.Type;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
 import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,29 +27,20 @@ import java.util.Map;
 public final class VhloBytecode implements DialectBytecode {
     public static final VhloBytecode INSTANCE = new VhloBytecode();
 
+    /** Op name -> properties: every VHLO attribute is required; properties are encoded in name order. */
     private final Map<String, List<Property>> ops;
 
     private VhloBytecode() {
-        ops = loadOps();
-    }
-
-    private static Map<String, List<Property>> loadOps() {
         Map<String, List<Property>> m = new HashMap<>();
-        try (InputStream in = VhloBytecode.class.getResourceAsStream("vhlo_ops.txt")) {
-            if (in == null) throw new IllegalStateException("vhlo_ops.txt missing");
-            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-            for (String line; (line = r.readLine()) != null; ) {
-                line = line.strip();
-                if (line.isEmpty() || line.startsWith("#")) continue;
-                String[] parts = line.split("\\s+");
-                List<Property> props = new ArrayList<>(parts.length - 1);
-                for (String p : Arrays.asList(parts).subList(1, parts.length)) props.add(new Property(p, true));
-                m.put("vhlo." + parts[0], List.copyOf(props));
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        for (VhloOpDef def : VhloOpTable.all()) {
+            List<String> names = new ArrayList<>();
+            for (VhloOpDef.Attr a : def.attributes()) names.add(a.name());
+            java.util.Collections.sort(names);
+            List<Property> props = new ArrayList<>(names.size());
+            for (String n : names) props.add(new Property(n, true));
+            m.put(def.name(), List.copyOf(props));
         }
-        return Map.copyOf(m);
+        ops = Map.copyOf(m);
     }
 
     /** Names of all VHLO ops ({@code vhlo.add_v1}, ...). */
@@ -152,6 +139,95 @@ public final class VhloBytecode implements DialectBytecode {
             case TYPE -> VhloAttr.type(r.readType());
             case STRUCT -> readStruct(r, kind);
         };
+    }
+
+    @Override
+    public boolean writeType(Type type, DialectWriter w) {
+        if (!(type instanceof VhloType t)) return false;
+        VhloTypeKind kind = t.kind();
+        boolean encoded = kind == VhloTypeKind.RANKED_TENSOR && t.encoding() != null;
+        w.writeVarInt(encoded ? VhloTypeKind.RANKED_TENSOR_WITH_ENCODING_CODE : kind.code);
+        switch (kind.form) {
+            case SIMPLE -> { }
+            case ELEMENT -> w.writeType(t.elementType());
+            case TYPES -> w.writeTypes(t.types());
+            case FUNCTION -> w.writeTypes(t.types()).writeTypes(t.results());
+            case RANKED -> {
+                if (encoded) w.writeAttribute(t.encoding());
+                w.writeSignedVarInts(t.shape()).writeType(t.elementType());
+            }
+            case QUANT, QUANT_PER_AXIS -> writeQuant(t.quantization(), kind == VhloTypeKind.QUANT_PER_AXIS, w);
+        }
+        return true;
+    }
+
+    private static void writeQuant(VhloType.Quant q, boolean perAxis, DialectWriter w) {
+        w.writeVarInt(q.flags()).writeType(q.storageType()).writeType(q.expressedType());
+        if (perAxis) {
+            w.writeVarInt(q.quantizedDimension()).writeSignedVarInt(q.storageMin()).writeSignedVarInt(q.storageMax());
+            w.writeVarInt(q.scaleBits().length);
+            for (long s : q.scaleBits()) w.writeAPInt(BigInteger.valueOf(s), 64);
+            w.writeSignedVarInts(q.zeroPoints());
+        } else {
+            w.writeAPInt(BigInteger.valueOf(q.scaleBits()[0]), 64).writeSignedVarInt(q.zeroPoints()[0])
+                    .writeSignedVarInt(q.storageMin()).writeSignedVarInt(q.storageMax());
+        }
+    }
+
+    @Override
+    public boolean writeAttribute(Attribute attribute, DialectWriter w) {
+        if (!(attribute instanceof VhloAttr a)) return false;
+        VhloAttrKind kind = a.kind();
+        w.writeVarInt(kind.code);
+        switch (kind.form) {
+            case ENUM, BOOL -> w.writeVarInt(a.number().longValue());
+            case ARRAY, DICT -> {
+                if (kind.form == VhloAttrKind.Form.DICT) w.writeVarInt(a.attributes().size() / 2);
+                else w.writeVarInt(a.attributes().size());
+                for (Attribute e : a.attributes()) w.writeAttribute(e);
+            }
+            case FLOAT -> {
+                w.writeType(a.typeParam());
+                FloatType ft = (FloatType) ((VhloType) a.typeParam()).toBuiltin();
+                w.writeAPInt(a.number(), ft.width());
+            }
+            case INTEGER -> {
+                w.writeType(a.typeParam());
+                Type b = ((VhloType) a.typeParam()).toBuiltin();
+                w.writeAPInt(a.number(), b instanceof IntegerType it ? it.width() : 64);
+            }
+            case STRING -> w.writeString(a.stringBytes());
+            case TENSOR -> {
+                w.writeType(a.typeParam());
+                byte[] packed = DenseData.packForWrite(a.denseData());
+                if (packed != null) w.writeBlob(packed, 0, packed.length);
+                else w.writeBlob(a.denseData().rawArray(), a.denseData().offset(), a.denseData().length());
+            }
+            case TYPE -> w.writeType(a.typeParam());
+            case STRUCT -> writeStruct(a, w);
+        }
+        return true;
+    }
+
+    private static void writeStruct(VhloAttr a, DialectWriter w) {
+        for (int i = 0; i < a.params().size(); i++) {
+            Object v = a.params().get(i);
+            switch (a.kind().params.get(i).kind()) {
+                case ATTR -> w.writeAttribute((Attribute) v);
+                case ATTR_IF_FLAG -> {
+                    w.writeVarInt(v == null ? 0 : 1);
+                    if (v != null) w.writeAttribute((Attribute) v);
+                }
+                case OPTIONAL_ATTR -> w.writeOptionalAttribute((Attribute) v);
+                case INT -> w.writeSignedVarInt((Long) v);
+                case F64 -> w.writeAPInt(BigInteger.valueOf((Long) v), 64);
+                case DIMS -> {
+                    @SuppressWarnings("unchecked") List<Long> dims = (List<Long>) v;
+                    w.writeVarInt(dims.size());
+                    for (long d : dims) w.writeSignedVarInt(d);
+                }
+            }
+        }
     }
 
     private static VhloType vhloType(DialectReader r) throws BytecodeException {

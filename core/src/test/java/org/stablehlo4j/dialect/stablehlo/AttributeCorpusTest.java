@@ -145,6 +145,34 @@ class AttributeCorpusTest {
         assertTrue(exact > 2500, "too few types: " + exact);
     }
 
+    /** Every truncation and a few corruptions of distinct corpus attributes fail cleanly, never with a crash. */
+    @Test
+    void damagedAttributesFailCleanly() {
+        java.util.Set<String> distinct = new java.util.TreeSet<>();
+        for (Occurrence o : occurrences()) distinct.add(o.text());
+        int tried = 0;
+        for (String text : distinct) {
+            List<String> variants = new ArrayList<>();
+            for (int cut = "#stablehlo".length() + 2; cut < text.length(); cut++) variants.add(text.substring(0, cut));
+            variants.add(text.replace("[", "[["));
+            variants.add(text.replace(",", ""));
+            variants.add(text.replace("=", ":"));
+            variants.add(text.replaceAll("[0-9]+", "99999999999999999999"));
+            variants.add(text.replaceAll("[0-9]+", "-1"));
+            for (String v : variants) {
+                tried++;
+                try {
+                    StablehloDialect.parseAttribute(asDialectAttr(v.endsWith(">") || v.contains(".") ? v : v + ">"));
+                } catch (BodyParseException e) {
+                    assertTrue(e.offset() >= 0 && e.offset() <= v.length(), v + ": " + e.getMessage());
+                } catch (RuntimeException e) {
+                    throw new AssertionError("crash on " + v, e);
+                }
+            }
+        }
+        assertTrue(tried > 10000, "too few variants: " + tried);
+    }
+
     @Test
     void occurrencesAreFound() {
         assertEquals(true, occurrences().size() > 2000);

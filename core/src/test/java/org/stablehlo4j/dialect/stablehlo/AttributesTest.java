@@ -53,6 +53,11 @@ class AttributesTest {
         roundTrip("#stablehlo<precision DEFAULT>", EnumAttr.class);
         // tests/print_stablehlo.mlir
         roundTrip("#stablehlo.result_accuracy_mode<HIGHEST>", EnumAttr.class);
+        // integer values (as VHLO and bytecode carry them) map back to cases
+        assertEquals(0, StablehloEnum.RNG_DISTRIBUTION.indexOfValue(1));
+        assertEquals(-1, StablehloEnum.RNG_DISTRIBUTION.indexOfValue(0));
+        assertEquals(StablehloEnum.FFT_TYPE, StablehloEnum.byMnemonic("fft_type"));
+        assertNull(StablehloEnum.byMnemonic("custom_call_api_version"));
         BodyParseException e = assertThrows(BodyParseException.class,
                 () -> parse("#stablehlo<comparison_direction EQUAL>"));
         assertTrue(e.getMessage().contains("EQ, NE, GE, GT, LE, LT"), e.getMessage());
@@ -252,6 +257,9 @@ class AttributesTest {
             {"#stablehlo.conv<[b, 0, f]x[i, o, 0]>", "expected '->'"},
             {"#stablehlo.axis_ref<name = \"x>", "unterminated string"},
             {"#stablehlo.dot_algorithm<lhs_precision_type = bogus, rhs_precision_type = f32>", "expected a type"},
+            {"#stablehlo.replica_group_mesh_axes<mesh = @m, axes = [1.0e99999999999 : f32]>", "out of range"},
+            {"#stablehlo.result_accuracy<atol = 1.0, mode = #stablehlo.result_accuracy_mode<SOMETIMES>>",
+             "one of: DEFAULT, HIGHEST, TOLERANCE"},
         };
         for (String[] c : bad) {
             BodyParseException e = assertThrows(BodyParseException.class, () -> parse(c[0]), c[0]);

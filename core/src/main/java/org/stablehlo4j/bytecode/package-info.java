@@ -1,0 +1,16 @@
+/**
+ * MLIR bytecode ({@code ML\xEFR}, format versions 0-6).
+ *
+ * <p>{@link org.stablehlo4j.bytecode.BytecodeReader} reads a file into an {@link org.stablehlo4j.ir.Module}
+ * ({@code read}), or just its header ({@code readHeader}), dialect/op tables ({@code describe}) or the StableHLO
+ * version of a portable artifact ({@code getPortableArtifactVersion}). Errors are
+ * {@link org.stablehlo4j.bytecode.BytecodeException}s naming the section and byte offset.
+ * {@link org.stablehlo4j.bytecode.BytecodeWriter} writes a module in any format version 0-6 with MLIR's layout
+ * (numbering, grouping, section order, use-list orders): reading then writing an upstream VHLO artifact gives
+ * the identical bytes. Ops of dialects without a property layout here are written as unregistered ops.
+ *
+ * <p>Dialects plug in through {@link org.stablehlo4j.bytecode.DialectBytecode}
+ * ({@code BytecodeReader.registerDialect}): custom attribute/type encodings and the property layout of their
+ * ops. Builtin, func and VHLO are built in; attributes and types of other dialects travel as assembly text.
+ */
+package org.stablehlo4j.bytecode;

@@ -1,0 +1,22 @@
+/**
+ * The StableHLO dialect as data.
+ *
+ * <ul>
+ *   <li>{@link org.stablehlo4j.dialect.stablehlo.StablehloOps}: the op table, one
+ *       {@link org.stablehlo4j.dialect.stablehlo.OpSpec} row per op of StableHLO 1.20.0 (operands, inherent
+ *       attributes, results, regions, traits, assembly format), built by
+ *       {@link org.stablehlo4j.dialect.stablehlo.OpTable} in one file per op group; every row is registered in
+ *       {@link org.stablehlo4j.dialect.Registry} with its inherent attribute names.</li>
+ *   <li>Structured attributes and types ({@link org.stablehlo4j.dialect.stablehlo.StablehloAttribute},
+ *       {@link org.stablehlo4j.dialect.stablehlo.StablehloType}) that print their own bodies exactly as upstream
+ *       does. {@link org.stablehlo4j.dialect.stablehlo.StablehloDialect#parseAttribute} /
+ *       {@link org.stablehlo4j.dialect.stablehlo.StablehloDialect#parseType} turn the textual
+ *       {@link org.stablehlo4j.ir.DialectAttr}/{@link org.stablehlo4j.ir.DialectType} the generic parser keeps
+ *       into them; {@link org.stablehlo4j.dialect.stablehlo.StablehloDialect#resolve} does so through nested
+ *       arrays, dictionaries and types, and
+ *       {@link org.stablehlo4j.dialect.stablehlo.StablehloDialect#resolveAll} over a whole parsed op tree.</li>
+ *   <li>{@link org.stablehlo4j.dialect.stablehlo.PrettyDirectives}: the attribute-printing {@code custom<...>}
+ *       directives of the ops' pretty forms.</li>
+ * </ul>
+ */
+package org.stablehlo4j.dialect.stablehlo;
