@@ -9,9 +9,12 @@ import org.stablehlo4j.asm.AsmParserContext.OperandRef;
 import org.stablehlo4j.asm.AsmPrinterContext;
 import org.stablehlo4j.asm.format.Format.Custom;
 import org.stablehlo4j.asm.format.Format.Elem;
+import org.stablehlo4j.dialect.stablehlo.BodyParseException;
+import org.stablehlo4j.dialect.stablehlo.BodyReader;
 import org.stablehlo4j.dialect.stablehlo.ConvDimensionNumbersAttr;
 import org.stablehlo4j.dialect.stablehlo.DotDimensionNumbersAttr;
 import org.stablehlo4j.dialect.stablehlo.EnumAttr;
+import org.stablehlo4j.dialect.stablehlo.PrettyDirectives;
 import org.stablehlo4j.dialect.stablehlo.StablehloAttribute;
 import org.stablehlo4j.dialect.stablehlo.StablehloDialect;
 import org.stablehlo4j.dialect.stablehlo.StablehloEnum;
@@ -278,33 +281,34 @@ final class Directives {
                         s.printer().printAttribute(attr);
                         return;
                     }
-                    StringBuilder sb = new StringBuilder();
-                    if (!d.lhsBatchingDimensions().isEmpty() || !d.rhsBatchingDimensions().isEmpty()) {
-                        sb.append("batching_dims = ").append(d.lhsBatchingDimensions()).append(" x ")
-                                .append(d.rhsBatchingDimensions()).append(", ");
-                    }
-                    sb.append("contracting_dims = ").append(d.lhsContractingDimensions()).append(" x ")
-                            .append(d.rhsContractingDimensions());
-                    s.printer().append(sb.toString());
+                    TextSink sink = new TextSink();
+                    PrettyDirectives.printDotDimensionNumbers(sink, d);
+                    s.printer().append(sink.toString());
                 }
 
+                /** Reads the tokens up to the second list after {@code contracting_dims}, then the shared parser. */
                 public void parse(ParseScope s, List<Elem> a) {
                     AsmParserContext p = s.parser();
-                    List<Long> lb = List.of();
-                    List<Long> rb = List.of();
-                    if (p.consumeKeyword("batching_dims")) {
-                        p.expect("=");
-                        lb = dims(p);
-                        p.expectKeyword("x");
-                        rb = dims(p);
-                        p.expect(",");
+                    int start = p.offset();
+                    boolean contracting = false;
+                    int lists = 0;
+                    while (!contracting || lists < 2) {
+                        if (p.consumeIf("]")) {
+                            if (contracting) lists++;
+                        } else if (p.peekKeyword() != null) {
+                            contracting |= p.parseKeyword("expected keyword").equals("contracting_dims");
+                        } else if (!p.consumeIf("[") && !p.consumeIf("=") && !p.consumeIf(",")) {
+                            p.parseInteger();
+                        }
                     }
-                    p.expectKeyword("contracting_dims");
-                    p.expect("=");
-                    List<Long> lc = dims(p);
-                    p.expectKeyword("x");
-                    List<Long> rc = dims(p);
-                    s.setAttr(a.get(0), new DotDimensionNumbersAttr(lb, rb, lc, rc));
+                    String text = p.text().substring(start, p.previousEnd());
+                    try {
+                        BodyReader r = new BodyReader(text);
+                        s.setAttr(a.get(0), PrettyDirectives.parseDotDimensionNumbers(r));
+                        r.expectEnd();
+                    } catch (BodyParseException e) {
+                        throw p.errorAt(start + e.offset(), e.reason());
+                    }
                 }
             }),
             Map.entry("PrecisionConfig", new Precision(false)),
