@@ -19,6 +19,9 @@ import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.Value;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
@@ -55,10 +58,28 @@ public final class BytecodeWriter {
      * attributes are merged into the attribute dictionary, as MLIR does when targeting old versions.
      */
     public static byte[] write(Module module, String producer, long version) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            write(module, producer, version, out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a ByteArrayOutputStream does not fail
+        }
+        return out.toByteArray();
+    }
+
+    /**
+     * Writes format {@code version} to {@code out}. The top-level sections are streamed as they are finished,
+     * so only the largest single section is buffered in memory (the whole file never is).
+     */
+    public static void write(Module module, String producer, long version, OutputStream out) throws IOException {
         if (version < 0 || version > BytecodeReader.MAX_VERSION) {
             throw new IllegalArgumentException("unsupported bytecode version " + version);
         }
-        return new Impl(module, version).write(producer);
+        try {
+            new Impl(module, version).write(producer, out);
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
     }
 
     /** One numbered attribute, type or op name. */
@@ -81,18 +102,32 @@ public final class BytecodeWriter {
             void patch(int index, int value) { buf[index] = (byte) value; }
 
             void orAt(int index, int bits) { buf[index] |= (byte) bits; }
+
+            /** Appends another buffer's content without an intermediate copy. */
+            void append(Buf other) { write(other.buf, 0, other.count); }
         }
 
         final Buf out = new Buf();
         long requiredAlignment = 1;
+        /** When set, finished sections go straight to this stream; {@code out} holds only unflushed bytes. */
+        private final OutputStream sink;
+        /** Bytes already passed to {@code sink}. */
+        private long flushed;
+
+        Emitter() { this(null); }
+
+        Emitter(OutputStream sink) { this.sink = sink; }
 
         int size() { return out.size(); }
+
+        /** The absolute position of the next byte (what alignment is measured against). */
+        long position() { return flushed + out.size(); }
 
         void varint(long v) { DialectWriter.writeVarInt(out, v); }
 
         void alignTo(long alignment) {
             if (alignment < 2) return;
-            while (out.size() % alignment != 0) out.write(0xCB);
+            while (position() % alignment != 0) out.write(0xCB);
             requiredAlignment = Math.max(requiredAlignment, alignment);
         }
 
@@ -101,7 +136,7 @@ public final class BytecodeWriter {
             out.write(id);
             varint(child.size());
             if (child.requiredAlignment > 1) {
-                if (out.size() % child.requiredAlignment != 0) {
+                if (position() % child.requiredAlignment != 0) {
                     varint(child.requiredAlignment);
                     alignTo(child.requiredAlignment);
                     out.orAt(codeAt, 0x80);
@@ -109,7 +144,28 @@ public final class BytecodeWriter {
                     requiredAlignment = Math.max(requiredAlignment, child.requiredAlignment);
                 }
             }
-            out.writeBytes(child.out.toByteArray());
+            if (sink == null) {
+                out.append(child.out);
+                return;
+            }
+            flush();
+            try {
+                child.out.writeTo(sink);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            flushed += child.size();
+        }
+
+        /** Passes the buffered bytes to the sink. */
+        void flush() {
+            try {
+                out.writeTo(sink);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            flushed += out.size();
+            out.reset();
         }
     }
 
@@ -350,9 +406,9 @@ public final class BytecodeWriter {
             return string(s.getBytes(StandardCharsets.UTF_8));
         }
 
-        byte[] write(String producer) {
+        void write(String producer, OutputStream sink) {
             number(module.op());
-            Emitter file = new Emitter();
+            Emitter file = new Emitter(sink);
             file.out.writeBytes(new byte[] {'M', 'L', (byte) 0xEF, 'R'});
             file.varint(version);
             file.out.writeBytes(producer.getBytes(StandardCharsets.UTF_8));
@@ -383,7 +439,7 @@ public final class BytecodeWriter {
                 for (byte[] p : properties) props.out.writeBytes(p);
                 file.section(8, props);
             }
-            return file.out.toByteArray();
+            file.flush();
         }
 
         private Emitter dialectSection() {
