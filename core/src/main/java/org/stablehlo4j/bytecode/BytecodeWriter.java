@@ -211,6 +211,7 @@ public final class BytecodeWriter {
             @Override public long attribute(Attribute a) { numberAttr(a); return 0; }
             @Override public long type(Type t) { numberType(t); return 0; }
             @Override public long string(byte[] s) { return 0; }
+            @Override public boolean keepsBytes() { return false; }
             @Override public long resourceHandle(String key) {
                 if (!resourceKeys.contains(key)) resourceKeys.add(key);
                 numberDialect("builtin");

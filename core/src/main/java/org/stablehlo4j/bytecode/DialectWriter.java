@@ -21,6 +21,9 @@ public final class DialectWriter {
         long string(byte[] s);
 
         long resourceHandle(String key);
+
+        /** False when the encoded bytes are thrown away (numbering pass): blob payloads are then skipped. */
+        default boolean keepsBytes() { return true; }
     }
 
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -102,7 +105,7 @@ public final class DialectWriter {
     /** A size-prefixed blob. */
     public DialectWriter writeBlob(byte[] data, int offset, int length) {
         writeVarInt(length);
-        out.write(data, offset, length);
+        if (refs.keepsBytes()) out.write(data, offset, length);
         return this;
     }
 

@@ -34,8 +34,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A ~1 GiB bytecode artifact of dense f32 constants: written with {@link BytecodeWriter} (streaming, so the
- * writer never holds the whole file), then read back with {@link BytecodeReader#read(Path)} in a separate JVM
+ * A ~1 GiB bytecode artifact of dense f32 constants: written with {@link BytecodeWriter} in a JVM capped at
+ * {@code -Xmx3g} (it streams the sections, but buffers the attribute section, which holds the constants), then
+ * read back with {@link BytecodeReader#read(Path)} in a separate JVM
  * capped at {@code -Xmx2g}, which reports its peak heap use and spot-checks element values.
  *
  * <p>The reader keeps one copy of the file on the heap (the IR's dense data is byte-array backed) and every
@@ -84,25 +85,57 @@ class LargeArtifactTest {
     @Test
     void gigabyteArtifactIsReadWithOneCopyOfTheInput(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("large.mlirbc");
-        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 20)) {
-            BytecodeWriter.write(buildModule(), "stablehlo4j-test", BytecodeReader.MAX_VERSION, out);
-        }
+        // Both sides run in their own JVM with a fixed heap, so the figures do not depend on surefire's defaults.
+        String written = runJava(dir, "-Xmx3g", WriteLarge.class, file);
         long size = Files.size(file);
         assertTrue(size > CONSTANTS * (long) ELEMENTS * 4, "artifact is only " + size + " bytes");
+        String read = runJava(dir, "-Xmx2g", ReadLarge.class, file);
+        long writePeak = Long.parseLong(field(written, "peakHeap"));
+        long readPeak = Long.parseLong(field(read, "peakHeap"));
+        System.out.printf("LargeArtifactTest: artifact %d MiB; writer peak heap %d MiB (%s ms); "
+                        + "reader peak heap %d MiB (%s ms)%n", size / MIB, writePeak / MIB, field(written, "millis"),
+                readPeak / MIB, field(read, "millis"));
+        // One heap copy of the file plus a small IR; a copy of the constants would add another ~1 GiB.
+        assertTrue(readPeak < size + 256 * MIB, "reader peak heap " + readPeak / MIB + " MiB for " + size / MIB
+                + " MiB");
+    }
 
-        String cp = codeSource(LargeArtifactTest.class) + java.io.File.pathSeparator + codeSource(BytecodeReader.class);
-        Path log = dir.resolve("reader.out");
+    /** Runs {@code main.main(file)} in a new JVM with {@code heap}; returns its output, failing on exit != 0. */
+    private static String runJava(Path dir, String heap, Class<?> main, Path file) throws Exception {
+        String cp = codeSource(LargeArtifactTest.class) + java.io.File.pathSeparator
+                + codeSource(BytecodeReader.class);
+        Path log = dir.resolve(main.getSimpleName() + ".out");
         Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx2g", "-cp", cp, ReadLarge.class.getName(), file.toString())
+                heap, "-cp", cp, main.getName(), file.toString())
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "reader JVM did not finish");
+        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError(main.getSimpleName() + " did not finish within 120 s");
+        }
         String output = Files.readString(log, StandardCharsets.UTF_8);
         assertEquals(0, p.exitValue(), output);
-        long peak = Long.parseLong(field(output, "peakHeap"));
-        System.out.printf("LargeArtifactTest: artifact %d MiB, reader peak heap %d MiB, read in %s ms%n",
-                size / MIB, peak / MIB, field(output, "readMillis"));
-        // One heap copy of the file plus a small IR; a copy of the constants would add another ~1 GiB.
-        assertTrue(peak < size + 256 * MIB, "peak heap " + peak / MIB + " MiB for a " + size / MIB + " MiB file");
+        return output;
+    }
+
+    /** Sum of the heap pools' peak use in this JVM. */
+    static long peakHeap() {
+        long peak = 0;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP) peak += pool.getPeakUsage().getUsed();
+        }
+        return peak;
+    }
+
+    /** The writer side, run in its own JVM: builds the module and streams it to the file. */
+    public static final class WriteLarge {
+        public static void main(String[] args) throws IOException {
+            long t0 = System.nanoTime();
+            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(Path.of(args[0])), 1 << 20)) {
+                BytecodeWriter.write(buildModule(), "stablehlo4j-test", BytecodeReader.MAX_VERSION, out);
+            }
+            System.out.println("peakHeap=" + peakHeap());
+            System.out.println("millis=" + (System.nanoTime() - t0) / 1_000_000);
+        }
     }
 
     private static String codeSource(Class<?> c) throws Exception {
@@ -144,12 +177,8 @@ class LargeArtifactTest {
             if (arrays.size() != 1) throw new AssertionError(arrays.size() + " backing arrays");
             byte[] backing = arrays.keySet().iterator().next();
             if (backing.length != size) throw new AssertionError("backing array " + backing.length + " != " + size);
-            long peak = 0;
-            for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-                if (pool.getType() == MemoryType.HEAP) peak += pool.getPeakUsage().getUsed();
-            }
-            System.out.println("peakHeap=" + peak);
-            System.out.println("readMillis=" + readMillis);
+            System.out.println("peakHeap=" + peakHeap());
+            System.out.println("millis=" + readMillis);
         }
     }
 }
