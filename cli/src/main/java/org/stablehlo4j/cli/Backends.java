@@ -67,8 +67,12 @@ public final class Backends {
 
     public static volatile BytecodeWriter bytecodeWriter = new BytecodeWriter() {
         @Override
-        public byte[] write(Module module) {
-            return org.stablehlo4j.bytecode.BytecodeWriter.write(module, PRODUCER);
+        public byte[] write(Module module) throws DiagnosticException {
+            try {
+                return org.stablehlo4j.bytecode.BytecodeWriter.write(module, PRODUCER);
+            } catch (org.stablehlo4j.bytecode.writer.UnwritableIRException e) {
+                throw new DiagnosticException(org.stablehlo4j.ir.Diagnostic.error(e.location(), e.getMessage()));
+            }
         }
     };
     public static volatile Serializer serializer;
