@@ -5,12 +5,12 @@ import org.junit.jupiter.api.io.TempDir;
 import org.stablehlo4j.bytecode.writer.BytecodeWriter;
 import org.stablehlo4j.bytecode.writer.BytecodeWriterConfig;
 import org.stablehlo4j.ir.DenseElementsAttr;
+import org.stablehlo4j.ir.DictionaryAttr;
 import org.stablehlo4j.ir.FloatKind;
 import org.stablehlo4j.ir.FloatType;
 import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.Module;
 import org.stablehlo4j.ir.NamedAttribute;
-import org.stablehlo4j.ir.DictionaryAttr;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.Type;
@@ -150,7 +150,7 @@ class LargeArtifactTest {
         for (String line : output.split("\n")) {
             if (line.startsWith(name + "=")) return line.substring(name.length() + 1).trim();
         }
-        throw new AssertionError("no " + name + " in reader output:\n" + output);
+        throw new AssertionError("no " + name + " in the output:\n" + output);
     }
 
     /** The reader side, run in its own JVM: reads the artifact, checks it, prints its peak heap use. */
