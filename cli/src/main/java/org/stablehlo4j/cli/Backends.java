@@ -76,7 +76,12 @@ public final class Backends {
         }
     };
     public static volatile Serializer serializer;
-    public static volatile Deserializer deserializer;
+    public static volatile Deserializer deserializer = new Deserializer() {
+        @Override
+        public Module deserialize(byte[] artifact, String bufferName) throws DiagnosticException {
+            return org.stablehlo4j.compat.legalize.PortableArtifacts.deserializePortableArtifact(artifact, bufferName);
+        }
+    };
     public static volatile ArtifactVersion artifactVersion = new ArtifactVersion() {
         @Override
         public String versionOf(byte[] artifact) {
