@@ -24,6 +24,7 @@ public final class PassRegistry {
             }
             return new StripDebugInfoPass();
         });
+        org.stablehlo4j.compat.legalize.LegalizePasses.registerAll();
     }
 
     private PassRegistry() {}
