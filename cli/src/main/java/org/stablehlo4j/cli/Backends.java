@@ -62,7 +62,13 @@ public final class Backends {
             return org.stablehlo4j.bytecode.BytecodeReader.read(bytes, bufferName, allowUnregisteredDialect);
         }
     };
-    public static volatile BytecodeWriter bytecodeWriter;
+    /** {@code -emit-bytecode}: the current bytecode format with MLIR's producer string. */
+    public static volatile BytecodeWriter bytecodeWriter = new BytecodeWriter() {
+        @Override
+        public byte[] write(Module module) {
+            return org.stablehlo4j.bytecode.BytecodeWriter.write(module, "MLIR22.0.0git");
+        }
+    };
     public static volatile Serializer serializer;
     public static volatile Deserializer deserializer;
     public static volatile ArtifactVersion artifactVersion;

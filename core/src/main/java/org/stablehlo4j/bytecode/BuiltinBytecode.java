@@ -250,10 +250,11 @@ final class BuiltinBytecode implements DialectBytecode {
 
     @Override
     public List<Property> properties(String opName) {
-        if (opName.equals("builtin.module")) {
-            return List.of(new Property("sym_name", false), new Property("sym_visibility", false));
-        }
-        return null;
+        return switch (opName) {
+            case "builtin.module" -> List.of(new Property("sym_name", false), new Property("sym_visibility", false));
+            case "builtin.unrealized_conversion_cast" -> List.of();
+            default -> null;
+        };
     }
 
     /** Shapes are zigzag varints with MLIR's dynamic marker (INT64_MIN), mapped to {@link ShapedType#DYNAMIC}. */

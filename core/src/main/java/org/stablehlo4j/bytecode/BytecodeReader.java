@@ -188,7 +188,8 @@ public final class BytecodeReader {
                         new Property("sym_name", true), new Property("sym_visibility", false));
                 case "func.call" -> List.of(new Property("arg_attrs", false), new Property("callee", true),
                         new Property("no_inline", false), new Property("res_attrs", false));
-                case "func.return", "func.constant" -> List.of();
+                case "func.constant" -> List.of(new Property("value", true));
+                case "func.return" -> List.of();
                 default -> null;
             };
         }
@@ -466,9 +467,14 @@ public final class BytecodeReader {
             if (!c.atEnd()) throw c.error("unexpected trailing data in the IR section");
             List<Operation> ops = new ArrayList<>(top.operations());
             for (Operation op : ops) top.remove(op);
-            if (ops.size() == 1 && ops.get(0).name().equals("builtin.module")) return new Module(ops.get(0));
-            Module m = Module.empty(Location.FileLineCol.point(bufferName, 0, 0));
-            for (Operation op : ops) m.body().append(op);
+            Module m;
+            if (ops.size() == 1 && ops.get(0).name().equals("builtin.module")) {
+                m = new Module(ops.get(0));
+            } else {
+                m = Module.empty(Location.FileLineCol.point(bufferName, 0, 0));
+                for (Operation op : ops) m.body().append(op);
+            }
+            applyUseOrders(m.op(), c);
             return m;
         }
 
@@ -537,7 +543,9 @@ public final class BytecodeReader {
             Block block = st.blocks.get(st.curBlock);
             if (hasArgs) readBlockArguments(c, block);
             if (version < V_USE_LIST_ORDERING) return;
-            if (hasArgs && c.readByte() != 0) readUseListOrders(c, block.numArguments());
+            if (hasArgs && c.readByte() != 0) {
+                recordUseOrders(readUseListOrders(c, block.numArguments()), block.arguments());
+            }
         }
 
         private void readBlockArguments(ByteCursor c, Block block) throws BytecodeException {
@@ -558,21 +566,108 @@ public final class BytecodeReader {
             defineValues(c, new ArrayList<>(block.arguments()));
         }
 
-        /** Parses (and checks the shape of) use-list orders; the IR does not keep use-list order. */
-        private void readUseListOrders(ByteCursor c, int rangeSize) throws BytecodeException {
+        /** A recorded use-list order: writer positions of the uses sorted by descending use id. */
+        private record UseOrder(boolean pairs, int[] indices) {}
+
+        /** Values with a recorded use-list order, applied once the whole IR is read. */
+        private final Map<Value, UseOrder> useOrders = new java.util.IdentityHashMap<>();
+
+        /** Parses the use-list orders of a range of {@code rangeSize} values: range index -> order. */
+        private Map<Integer, UseOrder> readUseListOrders(ByteCursor c, int rangeSize) throws BytecodeException {
             long numValues = 1;
             if (rangeSize > 1) numValues = c.readVarInt();
             if (numValues < 0 || numValues > c.remaining()) throw c.error("invalid use-list order count");
+            Map<Integer, UseOrder> out = new LinkedHashMap<>();
             for (long i = 0; i < numValues; i++) {
-                if (rangeSize > 1) {
-                    long idx = c.readVarInt();
-                    if (idx < 0 || idx >= rangeSize) throw c.error("invalid use-list value index: " + idx);
-                }
+                long idx = 0;
+                if (rangeSize > 1) idx = c.readVarInt();
+                if (idx < 0 || idx >= rangeSize) throw c.error("invalid use-list value index: " + idx);
                 long v = c.readVarInt();
                 long count = v >>> 1;
                 if (count > c.remaining()) throw c.error("invalid use-list order size: " + count);
-                for (long k = 0; k < count; k++) c.readVarInt();
+                int[] indices = new int[(int) count];
+                for (int k = 0; k < count; k++) indices[k] = (int) Math.min(Integer.MAX_VALUE, c.readVarInt());
+                out.putIfAbsent((int) idx, new UseOrder((v & 1) != 0, indices));
             }
+            return out;
+        }
+
+        private void recordUseOrders(Map<Integer, UseOrder> orders, List<? extends Value> values) {
+            for (var e : orders.entrySet()) useOrders.put(values.get(e.getKey()), e.getValue());
+        }
+
+        /**
+         * Puts every value's uses in the order the writer had: MLIR keeps the newest use first and, without a
+         * recorded order, a reader rebuilds uses by descending use id (pre-order op id, then operand number);
+         * this IR keeps the reverse of MLIR's order.
+         */
+        private void applyUseOrders(Operation root, ByteCursor c) throws BytecodeException {
+            Map<Operation, Long> ids = new java.util.IdentityHashMap<>();
+            List<Value> values = new ArrayList<>();
+            ArrayDeque<Operation> stack = new ArrayDeque<>();
+            stack.push(root);
+            while (!stack.isEmpty()) {
+                Operation op = stack.pop();
+                ids.put(op, (long) ids.size());
+                values.addAll(op.results());
+                List<Operation> children = new ArrayList<>();
+                for (Region r : op.regions()) {
+                    for (Block b : r.blocks()) {
+                        values.addAll(b.arguments());
+                        children.addAll(b.operations());
+                    }
+                }
+                for (int i = children.size() - 1; i >= 0; i--) stack.push(children.get(i));
+            }
+            java.util.Comparator<Value.Use> byId = java.util.Comparator.comparingLong(
+                    u -> (ids.get(u.user()) << 32) | u.index());
+            for (Value v : values) {
+                if (v.uses().size() < 2) continue;
+                List<Value.Use> sorted = new ArrayList<>(v.uses());
+                sorted.sort(byId.reversed());
+                UseOrder order = useOrders.get(v);
+                List<Value.Use> mlirOrder = order == null ? sorted : customOrder(order, sorted);
+                if (mlirOrder == null) throw c.error("parsed use-list orders were invalid and could not be applied");
+                List<Value.Use> ours = new ArrayList<>(mlirOrder);
+                Collections.reverse(ours);
+                if (!ours.equals(v.uses())) v.setUseOrder(ours);
+            }
+        }
+
+        /** The writer's use list rebuilt from a recorded order, or null if the order is not a permutation. */
+        private static List<Value.Use> customOrder(UseOrder order, List<Value.Use> sorted) {
+            int n = sorted.size();
+            int[] pos = new int[n]; // writer position -> sorted position
+            if (order.pairs()) {
+                int[] idx = order.indices();
+                if (idx.length % 2 != 0) return null;
+                for (int i = 0; i < n; i++) pos[i] = i;
+                for (int k = 0; k < idx.length; k += 2) {
+                    if (idx[k] >= n || idx[k + 1] >= n) return null;
+                    pos[idx[k]] = idx[k + 1];
+                }
+            } else {
+                if (order.indices().length != n) return null;
+                for (int k = 0; k < n; k++) {
+                    if (order.indices()[k] >= n) return null;
+                    pos[order.indices()[k]] = k;
+                }
+            }
+            boolean[] seen = new boolean[n];
+            List<Value.Use> out = new ArrayList<>(n);
+            for (int w = 0; w < n; w++) {
+                if (seen[pos[w]]) return null;
+                seen[pos[w]] = true;
+                out.add(sorted.get(pos[w]));
+            }
+            if (!order.pairs()) {
+                boolean[] used = new boolean[n];
+                for (int k : order.indices()) {
+                    if (used[k]) return null;
+                    used[k] = true;
+                }
+            }
+            return out;
         }
 
         private Location location(ByteCursor c) throws BytecodeException {
@@ -641,8 +736,9 @@ public final class BytecodeReader {
                     successors.add(st.blocks.get((int) b));
                 }
             }
+            Map<Integer, UseOrder> resultOrders = Map.of();
             if (version >= V_USE_LIST_ORDERING && (mask & HAS_USE_LIST_ORDERS) != 0) {
-                readUseListOrders(c, resultTypes.size());
+                resultOrders = readUseListOrders(c, resultTypes.size());
             }
             int numRegions = 0;
             if ((mask & HAS_INLINE_REGIONS) != 0) {
@@ -668,6 +764,7 @@ public final class BytecodeReader {
                     loc);
             st.blocks.get(st.curBlock).append(op);
             if (st.numValues > 0 && op.numResults() > 0) defineValues(c, new ArrayList<>(op.results()));
+            recordUseOrders(resultOrders, op.results());
             return op;
         }
 

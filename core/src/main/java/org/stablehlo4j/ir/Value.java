@@ -36,6 +36,18 @@ public abstract sealed class Value permits OpResult, BlockArgument {
         }
     }
 
+    /**
+     * Reorders the uses (e.g. to restore a use-list order recorded in bytecode). {@code order} must hold exactly
+     * the current uses.
+     */
+    public void setUseOrder(List<Use> order) {
+        if (order.size() != uses.size() || !new java.util.HashSet<>(order).equals(new java.util.HashSet<>(uses))) {
+            throw new IllegalArgumentException("not a permutation of the uses");
+        }
+        uses.clear();
+        uses.addAll(order);
+    }
+
     /** Points every use of this value at {@code other}. */
     public void replaceAllUsesWith(Value other) {
         for (Use u : List.copyOf(uses)) u.user().setOperand(u.index(), other);

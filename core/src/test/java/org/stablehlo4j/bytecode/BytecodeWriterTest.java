@@ -31,6 +31,23 @@ class BytecodeWriterTest {
     }
 
     @Test
+    void everyArtifactIsRewrittenByteIdentically() throws Exception {
+        int identical = 0;
+        List<String> different = new ArrayList<>();
+        for (Path p : BytecodeReaderTest.artifacts()) {
+            if (BytecodeReaderTest.isInvalid(p)) continue;
+            byte[] original = Files.readAllBytes(p);
+            BytecodeReader.Header h = BytecodeReader.readHeader(original, p.toString());
+            byte[] written = BytecodeWriter.write(BytecodeReader.read(original, p.toString()), h.producer(),
+                    h.version());
+            if (java.util.Arrays.equals(original, written)) identical++;
+            else different.add(p.getFileName().toString());
+        }
+        assertEquals(List.of(), different);
+        assertEquals(33, identical); // bytecode versions 0, 1, 3, 4 and 6
+    }
+
+    @Test
     void vhloArtifactsRoundTrip() throws Exception {
         int n = 0;
         for (Path p : BytecodeReaderTest.artifacts()) {

@@ -5,6 +5,8 @@ import org.stablehlo4j.bytecode.DenseData;
 import org.stablehlo4j.bytecode.DialectBytecode;
 import org.stablehlo4j.bytecode.DialectReader;
 import org.stablehlo4j.bytecode.DialectWriter;
+import org.stablehlo4j.dialect.vhlo.ops.VhloOpDef;
+import org.stablehlo4j.dialect.vhlo.ops.VhloOpTable;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.FloatType;
 import org.stablehlo4j.ir.IndexType;
@@ -12,15 +14,8 @@ import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.ShapedType;
 import org.stablehlo4j.ir.Type;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
 import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,29 +27,20 @@ import java.util.Map;
 public final class VhloBytecode implements DialectBytecode {
     public static final VhloBytecode INSTANCE = new VhloBytecode();
 
+    /** Op name -> properties: every VHLO attribute is required; properties are encoded in name order. */
     private final Map<String, List<Property>> ops;
 
     private VhloBytecode() {
-        ops = loadOps();
-    }
-
-    private static Map<String, List<Property>> loadOps() {
         Map<String, List<Property>> m = new HashMap<>();
-        try (InputStream in = VhloBytecode.class.getResourceAsStream("vhlo_ops.txt")) {
-            if (in == null) throw new IllegalStateException("vhlo_ops.txt missing");
-            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-            for (String line; (line = r.readLine()) != null; ) {
-                line = line.strip();
-                if (line.isEmpty() || line.startsWith("#")) continue;
-                String[] parts = line.split("\\s+");
-                List<Property> props = new ArrayList<>(parts.length - 1);
-                for (String p : Arrays.asList(parts).subList(1, parts.length)) props.add(new Property(p, true));
-                m.put("vhlo." + parts[0], List.copyOf(props));
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        for (VhloOpDef def : VhloOpTable.all()) {
+            List<String> names = new ArrayList<>();
+            for (VhloOpDef.Attr a : def.attributes()) names.add(a.name());
+            java.util.Collections.sort(names);
+            List<Property> props = new ArrayList<>(names.size());
+            for (String n : names) props.add(new Property(n, true));
+            m.put(def.name(), List.copyOf(props));
         }
-        return Map.copyOf(m);
+        ops = Map.copyOf(m);
     }
 
     /** Names of all VHLO ops ({@code vhlo.add_v1}, ...). */

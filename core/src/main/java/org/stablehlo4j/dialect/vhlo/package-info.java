@@ -3,7 +3,7 @@
  * {@link org.stablehlo4j.dialect.vhlo.VhloAttr}) described by the tables
  * {@link org.stablehlo4j.dialect.vhlo.VhloTypeKind} and {@link org.stablehlo4j.dialect.vhlo.VhloAttrKind}
  * (bytecode code, mnemonic, parameter layout), printed exactly as upstream prints them, and their bytecode
- * encoding ({@link org.stablehlo4j.dialect.vhlo.VhloBytecode}, including the property layout of every VHLO op
- * from {@code vhlo_ops.txt}).
+ * encoding ({@link org.stablehlo4j.dialect.vhlo.VhloBytecode}, including the property layout of every VHLO op,
+ * derived from {@link org.stablehlo4j.dialect.vhlo.ops.VhloOpTable}).
  */
 package org.stablehlo4j.dialect.vhlo;
