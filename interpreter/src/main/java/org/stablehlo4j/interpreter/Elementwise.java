@@ -20,7 +20,7 @@ final class Elementwise {
     interface IntFn { long apply(long a, long b, Tensor t); }
     interface RealFn { double apply(double a, double b); }
     /** A complex function writing (re, im) into {@code out[0..1]}. */
-    interface ComplexFn { void apply(double ar, double ai, double br, double bi, double[] out); }
+    interface ComplexFn { void apply(double ar, double ai, double br, double bi, double[] out, Tensor t); }
 
     record Def(IntFn ints, RealFn reals, ComplexFn complex) {}
 
@@ -36,15 +36,15 @@ final class Elementwise {
 
     static {
         binary("add", (a, b, t) -> t.kind == Kind.BOOL ? a | b : a + b, Double::sum,
-                (ar, ai, br, bi, o) -> set(o, ar + br, ai + bi));
-        binary("subtract", (a, b, t) -> a - b, (a, b) -> a - b, (ar, ai, br, bi, o) -> set(o, ar - br, ai - bi));
+                (ar, ai, br, bi, o, t) -> set(o, ar + br, ai + bi));
+        binary("subtract", (a, b, t) -> a - b, (a, b) -> a - b, (ar, ai, br, bi, o, t) -> set(o, ar - br, ai - bi));
         binary("multiply", (a, b, t) -> t.kind == Kind.BOOL ? a & b : a * b, (a, b) -> a * b, Complex::mul);
         binary("divide", Elementwise::intDiv, (a, b) -> a / b, Complex::div);
         binary("remainder", Elementwise::intRem, Elementwise::fmod, null);
-        binary("maximum", (a, b, t) -> cmpInt(a, b, t) >= 0 ? a : b, Elementwise::fmax, (ar, ai, br, bi, o) -> {
+        binary("maximum", (a, b, t) -> cmpInt(a, b, t) >= 0 ? a : b, Elementwise::fmax, (ar, ai, br, bi, o, t) -> {
             if (ar > br || (ar == br && ai >= bi)) set(o, ar, ai); else set(o, br, bi);
         });
-        binary("minimum", (a, b, t) -> cmpInt(a, b, t) <= 0 ? a : b, Elementwise::fmin, (ar, ai, br, bi, o) -> {
+        binary("minimum", (a, b, t) -> cmpInt(a, b, t) <= 0 ? a : b, Elementwise::fmin, (ar, ai, br, bi, o, t) -> {
             if (ar < br || (ar == br && ai <= bi)) set(o, ar, ai); else set(o, br, bi);
         });
         binary("and", (a, b, t) -> a & b, null, null);
@@ -57,11 +57,11 @@ final class Elementwise {
         binary("power", Elementwise::intPow, Math::pow, Complex::pow);
         binary("atan2", null, Math::atan2, null);
 
-        unary("negate", (a, b, t) -> -a, a -> -a, (ar, ai, br, bi, o) -> set(o, -ar, -ai));
+        unary("negate", (a, b, t) -> -a, a -> -a, (ar, ai, br, bi, o, t) -> set(o, -ar, -ai));
         unary("abs", (a, b, t) -> a < 0 ? -a : a, a -> Math.abs(a), null);
         unary("not", (a, b, t) -> t.kind == Kind.BOOL ? a ^ 1 : ~a, null, null);
         unary("sign", (a, b, t) -> Long.signum(a), a -> Double.isNaN(a) ? a : a == 0 ? a : Math.signum(a),
-                (ar, ai, br, bi, o) -> {
+                (ar, ai, br, bi, o, t) -> {
                     double m = Math.hypot(ar, ai);
                     if (m == 0 || Double.isNaN(m)) set(o, Double.isNaN(m) ? Double.NaN : ar, Double.isNaN(m) ? Double.NaN : ai);
                     else set(o, ar / m, ai / m);
@@ -69,22 +69,25 @@ final class Elementwise {
         unary("popcnt", (a, b, t) -> Long.bitCount(unsignedBits(a, t)), null, null);
         unary("count_leading_zeros", (a, b, t) -> Long.numberOfLeadingZeros(unsignedBits(a, t)) - (64 - t.width), null, null);
         unary("exponential", null, Math::exp, Complex::exp);
-        unary("exponential_minus_one", null, Math::expm1, (ar, ai, br, bi, o) -> {
-            Complex.exp(ar, ai, 0, 0, o);
+        unary("exponential_minus_one", null, Math::expm1, (ar, ai, br, bi, o, t) -> {
+            Complex.exp(ar, ai, 0, 0, o, t);
             o[0] -= 1;
         });
         unary("log", null, Math::log, Complex::log);
-        unary("log_plus_one", null, Math::log1p, (ar, ai, br, bi, o) -> Complex.log(ar + 1, ai, 0, 0, o));
+        unary("log_plus_one", null, Math::log1p, (ar, ai, br, bi, o, t) -> Complex.log(ar + 1, ai, 0, 0, o, t));
         unary("sqrt", null, Math::sqrt, Complex::sqrt);
-        unary("rsqrt", null, a -> 1 / Math.sqrt(a), (ar, ai, br, bi, o) -> {
-            Complex.sqrt(ar, ai, 0, 0, o);
-            Complex.div(1, 0, o[0], o[1], o);
+        unary("rsqrt", null, a -> 1 / Math.sqrt(a), (ar, ai, br, bi, o, t) -> {
+            Complex.sqrt(ar, ai, 0, 0, o, t);
+            Complex.div(1, 0, o[0], o[1], o, t);
         });
         unary("cbrt", null, Math::cbrt, null);
-        unary("sine", null, Math::sin, (ar, ai, br, bi, o) -> set(o, Math.sin(ar) * Math.cosh(ai), Math.cos(ar) * Math.sinh(ai)));
-        unary("cosine", null, Math::cos, (ar, ai, br, bi, o) -> set(o, Math.cos(ar) * Math.cosh(ai), -Math.sin(ar) * Math.sinh(ai)));
+        unary("sine", null, Math::sin, (ar, ai, br, bi, o, t) -> set(o, Math.sin(ar) * Math.cosh(ai), Math.cos(ar) * Math.sinh(ai)));
+        unary("cosine", null, Math::cos, (ar, ai, br, bi, o, t) -> set(o, Math.cos(ar) * Math.cosh(ai), -Math.sin(ar) * Math.sinh(ai)));
         unary("tan", null, Math::tan, null);
-        unary("tanh", null, Math::tanh, null);
+        unary("tanh", null, Math::tanh, (ar, ai, br, bi, o, t) -> {
+            double d = Math.cosh(2 * ar) + Math.cos(2 * ai);
+            set(o, Math.sinh(2 * ar) / d, Math.sin(2 * ai) / d);
+        });
         unary("logistic", null, a -> 1 / (1 + Math.exp(-a)), null);
         unary("atan", null, Math::atan, null);
         unary("floor", null, Math::floor, null);
@@ -182,7 +185,7 @@ final class Elementwise {
             double[] o = new double[2];
             for (int i = 0; i < r.size; i++) {
                 def.complex().apply(a.reals[2 * i], a.reals[2 * i + 1], b == null ? 0 : b.reals[2 * i],
-                        b == null ? 0 : b.reals[2 * i + 1], o);
+                        b == null ? 0 : b.reals[2 * i + 1], o, a);
                 r.reals[2 * i] = r.round(o[0]);
                 r.reals[2 * i + 1] = r.round(o[1]);
             }
@@ -387,41 +390,41 @@ final class Elementwise {
     static final class Complex {
         private Complex() {}
 
-        static void mul(double ar, double ai, double br, double bi, double[] o) {
-            set(o, ar * br - ai * bi, ar * bi + ai * br);
+        static void mul(double ar, double ai, double br, double bi, double[] o, Tensor t) {
+            set(o, t.round(t.round(ar * br) - t.round(ai * bi)), t.round(t.round(ar * bi) + t.round(ai * br)));
         }
 
-        static void div(double ar, double ai, double br, double bi, double[] o) {
+        static void div(double ar, double ai, double br, double bi, double[] o, Tensor t) {
             double d = br * br + bi * bi;
             set(o, (ar * br + ai * bi) / d, (ai * br - ar * bi) / d);
         }
 
-        static void exp(double ar, double ai, double br, double bi, double[] o) {
+        static void exp(double ar, double ai, double br, double bi, double[] o, Tensor t) {
             double m = Math.exp(ar);
             set(o, m * Math.cos(ai), m * Math.sin(ai));
         }
 
-        static void log(double ar, double ai, double br, double bi, double[] o) {
+        static void log(double ar, double ai, double br, double bi, double[] o, Tensor t) {
             set(o, Math.log(Math.hypot(ar, ai)), Math.atan2(ai, ar));
         }
 
-        static void sqrt(double ar, double ai, double br, double bi, double[] o) {
+        static void sqrt(double ar, double ai, double br, double bi, double[] o, Tensor t) {
             double m = Math.hypot(ar, ai);
             double re = Math.sqrt((m + ar) / 2);
             double im = Math.copySign(Math.sqrt((m - ar) / 2), ai);
             set(o, re, im);
         }
 
-        static void pow(double ar, double ai, double br, double bi, double[] o) {
+        static void pow(double ar, double ai, double br, double bi, double[] o, Tensor t) {
             if (ar == 0 && ai == 0) {
                 set(o, br == 0 && bi == 0 ? 1 : 0, 0);
                 return;
             }
-            log(ar, ai, 0, 0, o);
+            log(ar, ai, 0, 0, o, t);
             double lr = o[0];
             double li = o[1];
-            mul(lr, li, br, bi, o);
-            exp(o[0], o[1], 0, 0, o);
+            mul(lr, li, br, bi, o, t);
+            exp(o[0], o[1], 0, 0, o, t);
         }
     }
 }

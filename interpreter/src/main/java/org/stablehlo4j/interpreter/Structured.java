@@ -335,8 +335,8 @@ final class Structured {
             Integer[] tmp = new Integer[len];
             mergeSort(perm, tmp, 0, len, (x, y) -> {
                 for (int k = 0; k < n; k++) {
-                    args[k] = Interpreter.scalar(inputs[k], base + x * st[dim]);
-                    args[n + k] = Interpreter.scalar(inputs[k], base + y * st[dim]);
+                    args[2 * k] = Interpreter.scalar(inputs[k], base + x * st[dim]);
+                    args[2 * k + 1] = Interpreter.scalar(inputs[k], base + y * st[dim]);
                 }
                 return body(in, op.region(0), args, sc)[0].ints[0] != 0;
             });
