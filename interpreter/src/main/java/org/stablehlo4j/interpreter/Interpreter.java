@@ -278,6 +278,7 @@ public final class Interpreter {
 
         Structured.register(OPS);
         CheckOps.register(OPS);
+        Windowed.register(OPS);
     }
 
     private List<Object> whileLoop(Operation op, List<Object> init, Map<Value, Object> scope) {
