@@ -96,6 +96,45 @@ final class Elementwise {
         unary("round_nearest_afz", null, Elementwise::roundAfz, null);
     }
 
+    private static void chlo(String name, RealUnary r) {
+        UNARY.put("chlo." + name, new Def(null, (a, b) -> r.apply(a), null));
+    }
+
+    static {
+        chlo("acosh", a -> a < 1 ? Double.NaN : Math.log(a + Math.sqrt(a - 1) * Math.sqrt(a + 1)));
+        chlo("asin", Math::asin);
+        chlo("acos", Math::acos);
+        chlo("asinh", a -> Double.isInfinite(a) ? a
+                : Math.copySign(Math.abs(a) > 1e150 ? Math.log(Math.abs(a)) + Math.log(2)
+                : Math.log1p(Math.abs(a) + a * a / (1 + Math.sqrt(1 + a * a))), a));
+        chlo("atan", Math::atan);
+        chlo("atanh", a -> Math.abs(a) > 1 ? Double.NaN : 0.5 * Math.log1p(2 * a / (1 - a)));
+        chlo("cosh", Math::cosh);
+        chlo("sinh", Math::sinh);
+        chlo("tan", Math::tan);
+    }
+
+    /** {@code chlo.next_after}: the next representable value of the element format after {@code a} toward {@code b}. */
+    static Tensor nextAfter(Tensor a, Tensor b, RankedTensorType resultType) {
+        Tensor r = Tensor.zeros(resultType);
+        for (int i = 0; i < r.size; i++) {
+            double x = a.reals[i];
+            double y = b.reals[i];
+            if (Double.isNaN(x) || Double.isNaN(y)) r.reals[i] = Double.NaN;
+            else if (x == y) r.reals[i] = y;
+            else if (r.floatKind == FloatKind.F64) r.reals[i] = Math.nextAfter(x, y);
+            else if (r.floatKind == FloatKind.F32) r.reals[i] = Math.nextAfter((float) x, y);
+            else {
+                long bits = Tensor.doubleToBits(r.floatKind, x);
+                long sign = 1L << (r.floatKind.width - 1);
+                if (x == 0) bits = (y < 0 ? sign : 0) | 1;
+                else bits += (x < y) == (x > 0) ? 1 : -1;
+                r.reals[i] = Tensor.bitsToDouble(r.floatKind, bits, r.floatKind.width);
+            }
+        }
+        return r;
+    }
+
     private static double roundAfz(double a) {
         if (!Double.isFinite(a)) return a;
         double f = Math.floor(Math.abs(a));

@@ -215,6 +215,8 @@ public final class Interpreter {
             if (v instanceof DenseElementsAttr d) return one(Tensor.fromAttr(d));
             throw new InterpreterException("unsupported constant value " + v);
         });
+        OPS.put("chlo.next_after", (in, op, a, sc) -> one(Elementwise.nextAfter(tensor(a[0]), tensor(a[1]), resultType(op, 0))));
+        OPS.put("chlo.top_k", (in, op, a, sc) -> topK(tensor(a[0]), resultType(op, 0), resultType(op, 1)));
         OPS.put("stablehlo.real", (in, op, a, sc) -> one(Elementwise.part(tensor(a[0]), 0, resultType(op, 0))));
         OPS.put("stablehlo.imag", (in, op, a, sc) -> one(Elementwise.part(tensor(a[0]), 1, resultType(op, 0))));
         OPS.put("stablehlo.complex", (in, op, a, sc) -> one(Elementwise.complex(tensor(a[0]), tensor(a[1]), resultType(op, 0))));
@@ -288,6 +290,34 @@ public final class Interpreter {
             if (tensor(c.get(0)).ints[0] == 0) return vals;
             vals = runRegion(op.region(1), vals, scope);
         }
+    }
+
+    /** {@code chlo.top_k}: the k largest elements along the last dimension (stable for ties), with their indices. */
+    static List<Object> topK(Tensor x, RankedTensorType valuesType, RankedTensorType indicesType) {
+        Tensor values = Tensor.zeros(valuesType);
+        Tensor indices = Tensor.zeros(indicesType);
+        int n = x.rank() == 0 ? 1 : x.dim(x.rank() - 1);
+        int k = values.rank() == 0 ? 1 : values.dim(values.rank() - 1);
+        int rows = n == 0 ? 0 : x.size / n;
+        for (int row = 0; row < rows; row++) {
+            Integer[] perm = new Integer[n];
+            for (int i = 0; i < n; i++) perm[i] = i;
+            int base = row * n;
+            Structured.mergeSort(perm, new Integer[n], 0, n, (p, q) -> greater(x, base + p, base + q));
+            for (int i = 0; i < k; i++) {
+                values.copyElement(row * k + i, x, base + perm[i]);
+                indices.ints[row * k + i] = perm[i];
+            }
+        }
+        return List.of(values, indices);
+    }
+
+    private static boolean greater(Tensor x, int i, int j) {
+        if (x.ints != null) return Elementwise.cmpInt(x.ints[i], x.ints[j], x) > 0;
+        double a = x.reals[i];
+        double b = x.reals[j];
+        if (Double.isNaN(a) || Double.isNaN(b)) return Double.isNaN(a) && !Double.isNaN(b);
+        return a > b;
     }
 
     static Tensor select(Tensor pred, Tensor onTrue, Tensor onFalse) {
