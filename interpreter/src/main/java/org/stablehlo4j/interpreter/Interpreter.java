@@ -255,6 +255,12 @@ public final class Interpreter {
             r.ints[0] = tensor(a[0]).dim((int) intAttr(op, "dimension", 0));
             return one(r);
         });
+        OPS.put("stablehlo.composite", (in, op, a, sc) -> {
+            Attribute callee = attr(op, "decomposition");
+            Operation f = callee instanceof SymbolRefAttr s ? in.functions.get(s.root()) : null;
+            if (f == null) throw new InterpreterException("composite decomposition function not found: " + callee);
+            return in.call(f, List.of(a));
+        });
         OPS.put("stablehlo.tuple", (in, op, a, sc) -> one(List.of(a)));
         OPS.put("stablehlo.get_tuple_element", (in, op, a, sc) ->
                 one(((List<?>) a[0]).get((int) intAttr(op, "index", 0))));
@@ -345,26 +351,23 @@ public final class Interpreter {
         return r;
     }
 
+    /** Rounds the mantissa (to nearest even) then clamps the exponent range, on the double's bit pattern. */
     private static double reduce(double v, int eBits, int mBits) {
-        if (Double.isNaN(v) || Double.isInfinite(v)) return v;
         long bits = Double.doubleToRawLongBits(v);
         if (mBits < 52) {
-            int drop = 52 - mBits;
-            long lastKept = 1L << drop;
-            long half = lastKept >>> 1;
-            long rem = bits & (lastKept - 1);
-            long base = bits & ~(lastKept - 1);
-            if (rem > half || (rem == half && (base & lastKept) != 0)) base += lastKept;
-            bits = base;
+            long lastBit = 1L << (52 - mBits);
+            long bias = (lastBit >>> 1) - 1 + ((bits & lastBit) >>> (52 - mBits));
+            bits = (bits + bias) & ~(lastBit - 1);
         }
-        double r = Double.longBitsToDouble(bits);
         if (eBits < 11) {
-            int maxExp = (1 << (eBits - 1)) - 1;
-            int exp = Math.getExponent(r);
-            if (exp > maxExp) return Math.copySign(Double.POSITIVE_INFINITY, v);
-            if (exp < 1 - maxExp) return Math.copySign(0.0, v);
+            long expMask = 0x7FFL << 52;
+            long reducedBias = (1L << (eBits - 1)) - 1;
+            long exp = bits & expMask;
+            long sign = bits & Long.MIN_VALUE;
+            if (exp > (1023 + reducedBias) << 52) bits = sign | expMask;
+            else if (exp <= (1023 - reducedBias) << 52) bits = sign;
         }
-        return r;
+        return mBits > 0 && Double.isNaN(v) ? v : Double.longBitsToDouble(bits);
     }
 
 }
