@@ -353,6 +353,7 @@ public final class Interpreter {
 
     /** Rounds the mantissa (to nearest even) then clamps the exponent range, on the double's bit pattern. */
     private static double reduce(double v, int eBits, int mBits) {
+        if (Double.isNaN(v)) return mBits > 0 ? v : Math.copySign(Double.POSITIVE_INFINITY, v);
         long bits = Double.doubleToRawLongBits(v);
         if (mBits < 52) {
             long lastBit = 1L << (52 - mBits);
@@ -367,7 +368,7 @@ public final class Interpreter {
             if (exp > (1023 + reducedBias) << 52) bits = sign | expMask;
             else if (exp <= (1023 - reducedBias) << 52) bits = sign;
         }
-        return mBits > 0 && Double.isNaN(v) ? v : Double.longBitsToDouble(bits);
+        return Double.longBitsToDouble(bits);
     }
 
 }
