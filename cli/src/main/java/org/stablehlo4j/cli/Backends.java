@@ -62,16 +62,28 @@ public final class Backends {
             return org.stablehlo4j.bytecode.BytecodeReader.read(bytes, bufferName, allowUnregisteredDialect);
         }
     };
-    /** {@code -emit-bytecode}: the current bytecode format with MLIR's producer string. */
+    /** Producer string of {@code -emit-bytecode} files, as MLIR writes it ("MLIR" + LLVM version). */
+    static final String PRODUCER = "MLIR22.0.0git";
+
     public static volatile BytecodeWriter bytecodeWriter = new BytecodeWriter() {
         @Override
-        public byte[] write(Module module) {
-            return org.stablehlo4j.bytecode.BytecodeWriter.write(module, "MLIR22.0.0git");
+        public byte[] write(Module module) throws DiagnosticException {
+            try {
+                return org.stablehlo4j.bytecode.BytecodeWriter.write(module, PRODUCER);
+            } catch (org.stablehlo4j.bytecode.writer.UnwritableIRException e) {
+                throw new DiagnosticException(org.stablehlo4j.ir.Diagnostic.error(e.location(), e.getMessage()));
+            }
         }
     };
     public static volatile Serializer serializer;
     public static volatile Deserializer deserializer;
-    public static volatile ArtifactVersion artifactVersion;
+    public static volatile ArtifactVersion artifactVersion = new ArtifactVersion() {
+        @Override
+        public String versionOf(byte[] artifact) {
+            return org.stablehlo4j.compat.CompatibilityApi.getPortableArtifactVersion(artifact)
+                    .map(Object::toString).orElse(null);
+        }
+    };
     public static volatile Interpreter interpreter = new Interpreter() {
         @Override
         public String interpret(Module module, String args, String probeDir, boolean printDense)

@@ -2,7 +2,6 @@ package org.stablehlo4j.asm;
 
 import java.util.function.BiConsumer;
 import org.stablehlo4j.ir.Operation;
-import org.stablehlo4j.ir.Region;
 import org.stablehlo4j.ir.Value;
 
 /**
@@ -22,10 +21,10 @@ public interface AsmPrinterCustomOp {
     default void resultNames(Operation op, BiConsumer<Value, String> setName) {}
 
     /**
-     * Suggests names for the arguments of the blocks in one of this op's regions (e.g. {@code iterArg});
-     * called only when printing the custom form.
+     * Suggests SSA names for the arguments of a region of the op (MLIR's {@code getAsmBlockArgumentNames});
+     * called only when printing the custom form, before the region is numbered.
      */
-    default void blockArgumentNames(Operation op, Region region, BiConsumer<Value, String> setName) {}
+    default void blockArgumentNames(org.stablehlo4j.ir.Region region, BiConsumer<Value, String> setName) {}
 
     /** Whether the op is a block terminator (lets {@code printBlockTerminators = false} hide it). */
     default boolean isTerminator() {

@@ -1135,7 +1135,13 @@ final class AsmPrinterImpl implements AsmPrinterContext {
         Type elem = type.elementType();
         long numElements = type instanceof RankedTensorType r ? r.numElements() : 1;
         int eltBytes = elementBytes(elem);
-        boolean splat = d.isSplat() || numElements == 1 || allEqual(d, eltBytes, numElements);
+        long needed = d.isSplat() ? eltBytes : Math.max(0, numElements) * (long) eltBytes;
+        if ((numElements != 0 || d.isSplat()) && d.length() < needed) {
+            throw new IllegalArgumentException("malformed dense elements attribute: " + d.length()
+                    + " bytes of data, " + needed + " needed for its type");
+        }
+        // A splat prints its one value even for an empty shape (MLIR keeps `dense<v> : tensor<0xT>` a splat).
+        boolean splat = d.isSplat() || numElements == 1 || (numElements > 1 && allEqual(d, eltBytes, numElements));
         if (!splat && numElements > HEX_ELEMENT_LIMIT) {
             out.append("\"0x");
             // i1 is stored one byte per element (LLVM 22 layout), so the raw bytes are printed as they are.
@@ -1149,7 +1155,8 @@ final class AsmPrinterImpl implements AsmPrinterContext {
     private void printDenseStrings(DenseStringElementsAttr d) {
         List<StringAttr> values = d.values();
         long numElements = d.type() instanceof RankedTensorType r ? r.numElements() : values.size();
-        boolean splat = d.splat() || numElements == 1 || values.stream().distinct().count() <= 1;
+        boolean splat = d.splat() && !values.isEmpty() || numElements == 1
+                || (numElements > 1 && values.stream().distinct().count() <= 1);
         printElementList(d.type(), splat, numElements, i -> appendQuoted(out, values.get((int) i).bytes()));
     }
 
@@ -1160,7 +1167,7 @@ final class AsmPrinterImpl implements AsmPrinterContext {
     /** Nested {@code [[a, b], [c, d]]} structure (or the single splat value). */
     private void printElementList(ShapedType type, boolean splat, long numElements, ElementPrinter eltFn) {
         if (splat) {
-            if (numElements != 0 || type instanceof UnrankedTensorType) eltFn.print(0);
+            eltFn.print(0);
             return;
         }
         if (numElements <= 0) return;

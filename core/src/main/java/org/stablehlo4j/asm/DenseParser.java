@@ -77,7 +77,8 @@ final class DenseParser {
         }
         boolean splat = shape == SCALAR;
         if (!splat) checkShape(shape, rt, at);
-        if (n == 0) return new DenseElementsAttr(rt, new byte[0], 0, 0, false);
+        // MLIR keeps a splat even when the shape has no elements (dense<1.0> : tensor<0xf32>)
+        if (n == 0 && !splat) return new DenseElementsAttr(rt, new byte[0], 0, 0, false);
         boolean complex = elt instanceof ComplexType;
         if (complex ? numScalars > 0 : numPairs > 0) {
             throw ParserBase.errorAt(at, complex ? "expected complex elements (real, imag) for complex element type"

@@ -117,15 +117,31 @@ final class PrinterFloats {
         int tz = significand.getLowestSetBit();
         exp += tz;
         significand = significand.shiftRight(tz);
-        if (exp > 0) {
-            significand = significand.shiftLeft(exp);
-            exp = 0;
-        } else if (exp < 0) {
-            significand = significand.multiply(pow(POW5, 5, -exp));
+        int[] e = {0};
+        if (exp >= 0) {
+            significand = dropBinaryExcess(significand.shiftLeft(exp), e, precisionDigits);
+        } else {
+            // sig * 2^-t == sig * 5^t * 10^-t; dropping R decimal digits of sig * 5^t is, for R <= t,
+            // floor(sig * 5^(t-R) / 2^R): a multiply and a shift instead of a long division.
+            int t = -exp;
+            BigInteger sig = significand;
+            BigInteger p5 = pow(POW5, 5, t);
+            // The product has bl(sig)+bl(5^t) or one bit less; only multiply when that changes the count.
+            int maxBits = sig.bitLength() + p5.bitLength();
+            int removable = tensRemovable(maxBits, precisionDigits);
+            BigInteger full = null;
+            if (removable != tensRemovable(maxBits - 1, precisionDigits)) {
+                full = sig.multiply(p5);
+                removable = tensRemovable(full.bitLength(), precisionDigits);
+            }
+            if (removable > 0 && removable <= t) {
+                significand = sig.multiply(pow(POW5, 5, t - removable)).shiftRight(removable);
+                e[0] = -t + removable;
+            } else {
+                e[0] = -t;
+                significand = dropBinaryExcess(full != null ? full : sig.multiply(p5), e, precisionDigits);
+            }
         }
-        // exp is now a power of ten.
-        int[] e = {exp};
-        significand = dropBinaryExcess(significand, e, precisionDigits);
 
         // Digits, least significant first, without trailing zeros.
         String dec = significand.toString();
@@ -176,13 +192,16 @@ final class PrinterFloats {
 
     /** Divides away decimal digits that exceed the requested precision by a wide margin (truncating). */
     private static BigInteger dropBinaryExcess(BigInteger significand, int[] exp, int precisionDigits) {
-        int bits = significand.bitLength();
-        int bitsRequired = (precisionDigits * 196 + 58) / 59;
-        if (bits <= bitsRequired) return significand;
-        int tensRemovable = (bits - bitsRequired) * 59 / 196;
+        int tensRemovable = tensRemovable(significand.bitLength(), precisionDigits);
         if (tensRemovable == 0) return significand;
         exp[0] += tensRemovable;
         return significand.divide(pow(POW10, 10, tensRemovable));
+    }
+
+    /** How many low decimal digits of a {@code bits}-bit integer APFloat drops before rounding (lg 10 ~ 196/59). */
+    private static int tensRemovable(int bits, int precisionDigits) {
+        int bitsRequired = (precisionDigits * 196 + 58) / 59;
+        return bits <= bitsRequired ? 0 : (bits - bitsRequired) * 59 / 196;
     }
 
     /** Rounds the digit string (most significant first) half-up to {@code precisionDigits} digits. */

@@ -80,13 +80,13 @@ final class PrinterNames {
 
     private void numberRegion(Region region) {
         Operation parent = region.parent();
-        AsmPrinterCustomOp custom = parent == null ? null : customFormOf(parent);
-        if (custom != null) {
-            custom.blockArgumentNames(parent, region, (value, name) -> {
-                if (value instanceof BlockArgument a && a.owner().parent() == region && !ids.containsKey(value)) {
-                    setName(value, name);
-                }
-            });
+        if (!generic && parent != null && org.stablehlo4j.dialect.Registry.lookup(parent.name()) != null) {
+            AsmPrinterCustomOp custom = AsmPrinter.customPrinter(parent.name());
+            if (custom != null) {
+                custom.blockArgumentNames(region, (value, name) -> {
+                    if (!ids.containsKey(value)) setName(value, name);
+                });
+            }
         }
         int nextBlockId = 0;
         for (Block block : region.blocks()) {
@@ -107,13 +107,15 @@ final class PrinterNames {
     private void numberOp(Operation op) {
         List<Integer> groups = new ArrayList<>();
         groups.add(0);
-        AsmPrinterCustomOp custom = customFormOf(op);
-        if (custom != null) {
-            custom.resultNames(op, (value, name) -> {
-                if (!(value instanceof OpResult r) || r.owner() != op || ids.containsKey(value)) return;
-                setName(value, name);
-                if (r.index() != 0) groups.add(r.index());
-            });
+        if (!generic && org.stablehlo4j.dialect.Registry.lookup(op.name()) != null) {
+            AsmPrinterCustomOp custom = AsmPrinter.customPrinter(op.name());
+            if (custom != null) {
+                custom.resultNames(op, (value, name) -> {
+                    if (!(value instanceof OpResult r) || r.owner() != op || ids.containsKey(value)) return;
+                    setName(value, name);
+                    if (r.index() != 0) groups.add(r.index());
+                });
+            }
         }
         if (op.numResults() == 0) return;
         OpResult first = op.result(0);
@@ -122,12 +124,6 @@ final class PrinterNames {
             int[] g = groups.stream().mapToInt(Integer::intValue).sorted().toArray();
             resultGroups.put(op, g);
         }
-    }
-
-    /** The custom printer that will print {@code op}, or null when it prints generically. */
-    private AsmPrinterCustomOp customFormOf(Operation op) {
-        if (generic || org.stablehlo4j.dialect.Registry.lookup(op.name()) == null) return null;
-        return AsmPrinter.customPrinter(op.name());
     }
 
     private void setName(Value value, String name) {

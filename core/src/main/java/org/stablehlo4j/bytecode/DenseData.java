@@ -41,7 +41,8 @@ public final class DenseData {
             if (uniform && bools.length > 0) return new DenseElementsAttr(type, new byte[] {bools[0]}, 0, 1, true);
             return new DenseElementsAttr(type, bools, 0, bools.length, false);
         }
-        if (length == eb && n >= 1) return new DenseElementsAttr(type, r.array(), offset, length, true);
+        // one element's worth of data is a splat, as in MLIR, whatever the shape (even one with no elements)
+        if (length == eb) return new DenseElementsAttr(type, r.array(), offset, length, true);
         if ((long) eb * n != length) {
             throw r.error("dense data size " + length + " does not match " + n + " elements of " + eb + " bytes");
         }

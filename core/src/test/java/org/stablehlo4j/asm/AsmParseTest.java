@@ -73,6 +73,20 @@ class AsmParseTest {
     }
 
     @Test
+    void splatOnEmptyShapeKeepsItsValue() throws DiagnosticException {
+        // testdata/fft_*.mlir: MLIR keeps the splat value even though the tensor has no elements
+        Attribute a = AsmParser.parseAttribute("dense<(1.0, 2.0)> : tensor<2x0xcomplex<f32>>");
+        DenseElementsAttr d = assertInstanceOf(DenseElementsAttr.class, a);
+        assertTrue(d.isSplat());
+        assertEquals(8, d.length());
+        assertEquals("dense<(1.000000e+00,2.000000e+00)> : tensor<2x0xcomplex<f32>>", AsmPrinter.printAttribute(a));
+        DenseElementsAttr empty = assertInstanceOf(DenseElementsAttr.class,
+                AsmParser.parseAttribute("dense<> : tensor<0xf32>"));
+        assertFalse(empty.isSplat());
+        assertEquals(0, empty.length());
+    }
+
+    @Test
     void standaloneTypesAndAttributes() throws DiagnosticException {
         assertEquals(new RankedTensorType(new long[] {2}, FloatType.F32), AsmParser.parseType("tensor<2xf32>"));
         assertEquals(IntegerAttr.of(IntegerType.I32, 5), AsmParser.parseAttribute("5 : i32"));

@@ -529,7 +529,7 @@ class AsmPrinterOpsPrintTest {
             }
 
             @Override
-            public void blockArgumentNames(Operation op, org.stablehlo4j.ir.Region region,
+            public void blockArgumentNames(org.stablehlo4j.ir.Region region,
                                            java.util.function.BiConsumer<Value, String> setName) {
                 for (Value a : region.entry().arguments()) setName.accept(a, "iterArg");
             }

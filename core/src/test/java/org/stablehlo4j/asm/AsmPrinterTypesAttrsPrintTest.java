@@ -235,6 +235,9 @@ class AsmPrinterTypesAttrsPrintTest {
         assertEquals("dense<[2.000000e+00, 5.000000e-01]> : tensor<2xf32>", a(denseF32(tensor(F32, 2), 2f, 0.5f)));
         assertEquals("dense<0x7FC00000> : tensor<f32>", a(denseF32(tensor(F32), Float.NaN)));
         assertEquals("dense<> : tensor<0xf32>", a(denseF32(tensor(F32, 0))));
+        // testdata/fft_complex64_14_15_0_17.mlir: a splat literal on an empty shape stays a splat
+        assertEquals("dense<(0.000000e+00,0.000000e+00)> : tensor<14x15x0x17xcomplex<f32>>",
+                a(new DenseElementsAttr(tensor(new ComplexType(F32), 14, 15, 0, 17), new byte[8], 0, 8, true)));
         // tests/interpret/printing.mlir: dense<(3.140000e+00,1.000000e+00)> : tensor<4xcomplex<f32>>
         assertEquals("dense<(3.140000e+00,1.000000e+00)> : tensor<4xcomplex<f32>>",
                 a(denseF32(tensor(new ComplexType(F32), 4), 3.14f, 1f)));
@@ -242,6 +245,14 @@ class AsmPrinterTypesAttrsPrintTest {
         DenseStringElementsAttr strs = new DenseStringElementsAttr(tensor(new DialectType("tf", "string", true), 2),
                 List.of(StringAttr.of("a"), StringAttr.of("b\n")), false);
         assertEquals("dense<[\"a\", \"b\\0A\"]> : tensor<2x!tf.string>", a(strs));
+    }
+
+    @Test
+    void malformedDenseDataIsAClearError() {
+        DenseElementsAttr bad = new DenseElementsAttr(tensor(F32, 4), new byte[8], 0, 8, false);
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> a(bad));
+        assertEquals("malformed dense elements attribute: 8 bytes of data, 16 needed for its type", e.getMessage());
     }
 
     private static DenseElementsAttr complexI32() {
