@@ -248,50 +248,57 @@ public final class Tensor {
     // ---------------------------------------------------------------------------------------------------------
     // Printing
 
-    /** One element as text, in the style of MLIR's attribute printer. */
+    /** One element as text, in the style of MLIR's attribute printer (complex numbers as {@code [re, im]}). */
     String elementText(int i) {
         return switch (kind) {
             case BOOL -> ints[i] != 0 ? "true" : "false";
             case SINT -> Long.toString(ints[i]);
             case UINT -> Long.toUnsignedString(ints[i]);
             case FLOAT -> floatText(reals[i]);
-            case COMPLEX -> "(" + floatText(reals[2 * i]) + ", " + floatText(reals[2 * i + 1]) + ")";
+            case COMPLEX -> "[" + floatText(reals[2 * i]) + ", " + floatText(reals[2 * i + 1]) + "]";
         };
     }
 
     private String floatText(double v) {
-        if (Double.isNaN(v)) return "NaN";
-        if (Double.isInfinite(v)) return v > 0 ? "+Inf" : "-Inf";
-        String s = floatKind == FloatKind.F64 ? Double.toString(v) : Float.toString((float) v);
-        return s.replace("E", "e").replace("e-", "e-0").replace("e-00", "e-0");
+        long bits = doubleToBits(floatKind, v);
+        int w = floatKind.width;
+        BigInteger b = BigInteger.valueOf(bits);
+        if (bits < 0) b = b.add(BigInteger.ONE.shiftLeft(64));
+        if (w < 64) b = b.and(BigInteger.ONE.shiftLeft(w).subtract(BigInteger.ONE));
+        return org.stablehlo4j.asm.AsmPrinter.formatFloat(floatKind, b);
     }
 
-    /** The tensor as {@code tensor<...> {[...]}} text, the interpreter's result format. */
+    /**
+     * The tensor as the interpreter prints results: {@code tensor<ui8> {1}} for scalars, otherwise the type and
+     * nested brackets, innermost dimension on one line.
+     */
     public String print() {
-        StringBuilder sb = new StringBuilder();
-        sb.append(type).append(" {\n");
-        if (shape.length == 0) {
-            sb.append("  ").append(elementText(0)).append('\n');
-        } else {
-            printDim(sb, 0, 0, 1);
-        }
-        sb.append('}');
-        return sb.toString();
+        StringBuilder sb = new StringBuilder(org.stablehlo4j.asm.AsmPrinter.printType(type)).append(" {");
+        if (shape.length == 0) return sb.append(elementText(0)).append('}').toString();
+        sb.append("\n  ");
+        printDim(sb, 0, 0, 2);
+        return sb.append("\n}").toString();
     }
 
     private int printDim(StringBuilder sb, int dim, int offset, int indent) {
-        sb.append("  ".repeat(indent)).append('[');
+        sb.append('[');
         if (dim == shape.length - 1) {
             for (int i = 0; i < shape[dim]; i++) {
                 if (i > 0) sb.append(", ");
                 sb.append(elementText(offset++));
             }
-            sb.append("]\n");
+            sb.append(']');
             return offset;
         }
-        sb.append('\n');
-        for (int i = 0; i < shape[dim]; i++) offset = printDim(sb, dim + 1, offset, indent + 1);
-        sb.append("  ".repeat(indent)).append("]\n");
+        if (shape[dim] == 0) {
+            sb.append(']');
+            return offset;
+        }
+        for (int i = 0; i < shape[dim]; i++) {
+            sb.append(i > 0 ? ",\n" : "\n").append(" ".repeat(indent + 2));
+            offset = printDim(sb, dim + 1, offset, indent + 2);
+        }
+        sb.append('\n').append(" ".repeat(indent)).append(']');
         return offset;
     }
 
