@@ -112,6 +112,11 @@ final class Elementwise {
         chlo("cosh", Math::cosh);
         chlo("sinh", Math::sinh);
         chlo("tan", Math::tan);
+        chlo("lgamma", SpecialFunctions::lgamma);
+        chlo("digamma", SpecialFunctions::digamma);
+        chlo("erf", SpecialFunctions::erf);
+        chlo("erfc", SpecialFunctions::erfc);
+        chlo("erf_inv", SpecialFunctions::erfInv);
     }
 
     /** {@code chlo.next_after}: the next representable value of the element format after {@code a} toward {@code b}. */
