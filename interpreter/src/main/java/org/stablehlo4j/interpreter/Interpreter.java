@@ -217,6 +217,8 @@ public final class Interpreter {
         });
         OPS.put("chlo.next_after", (in, op, a, sc) -> one(Elementwise.nextAfter(tensor(a[0]), tensor(a[1]), resultType(op, 0))));
         OPS.put("chlo.top_k", (in, op, a, sc) -> topK(tensor(a[0]), resultType(op, 0), resultType(op, 1)));
+        OPS.put("stablehlo.fft", (in, op, a, sc) -> one(Fourier.fft(tensor(a[0]), enumAttr(op, "fft_type"),
+                longs(op, "fft_length"), resultType(op, 0))));
         OPS.put("stablehlo.real", (in, op, a, sc) -> one(Elementwise.part(tensor(a[0]), 0, resultType(op, 0))));
         OPS.put("stablehlo.imag", (in, op, a, sc) -> one(Elementwise.part(tensor(a[0]), 1, resultType(op, 0))));
         OPS.put("stablehlo.complex", (in, op, a, sc) -> one(Elementwise.complex(tensor(a[0]), tensor(a[1]), resultType(op, 0))));
