@@ -97,7 +97,11 @@ final class Elementwise {
     }
 
     private static void chlo(String name, RealUnary r) {
-        UNARY.put("chlo." + name, new Def(null, (a, b) -> r.apply(a), null));
+        chlo(name, r, null);
+    }
+
+    private static void chlo(String name, RealUnary r, ComplexFn c) {
+        UNARY.put("chlo." + name, new Def(null, (a, b) -> r.apply(a), c));
     }
 
     static {
@@ -109,9 +113,12 @@ final class Elementwise {
                 : Math.log1p(Math.abs(a) + a * a / (1 + Math.sqrt(1 + a * a))), a));
         chlo("atan", Math::atan);
         chlo("atanh", a -> Math.abs(a) > 1 ? Double.NaN : 0.5 * Math.log1p(2 * a / (1 - a)));
-        chlo("cosh", Math::cosh);
-        chlo("sinh", Math::sinh);
-        chlo("tan", Math::tan);
+        chlo("cosh", Math::cosh, (ar, ai, br, bi, o, t) -> set(o, Math.cosh(ar) * Math.cos(ai), Math.sinh(ar) * Math.sin(ai)));
+        chlo("sinh", Math::sinh, (ar, ai, br, bi, o, t) -> set(o, Math.sinh(ar) * Math.cos(ai), Math.cosh(ar) * Math.sin(ai)));
+        chlo("tan", Math::tan, (ar, ai, br, bi, o, t) -> {
+            double d = Math.cos(2 * ar) + Math.cosh(2 * ai);
+            set(o, Math.sin(2 * ar) / d, Math.sinh(2 * ai) / d);
+        });
         chlo("lgamma", SpecialFunctions::lgamma);
         chlo("digamma", SpecialFunctions::digamma);
         chlo("erf", SpecialFunctions::erf);
