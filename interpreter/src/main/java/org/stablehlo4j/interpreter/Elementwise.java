@@ -55,7 +55,18 @@ final class Elementwise {
         binary("shift_right_arithmetic", (a, b, t) -> outOfRangeShift(b, t) ? (signedBits(a, t) < 0 ? -1 : 0)
                 : signedBits(a, t) >> b, null, null);
         binary("power", Elementwise::intPow, Math::pow, Complex::pow);
-        binary("atan2", null, Math::atan2, null);
+        binary("atan2", null, Math::atan2, (ar, ai, br, bi, o, t) -> {
+            // atan2(y, x) = -i * log((x + i*y) / sqrt(x*x + y*y)) with y = a, x = b
+            double[] n = new double[2];
+            Complex.mul(ar, ai, ar, ai, n, null);
+            double yyr = n[0];
+            double yyi = n[1];
+            Complex.mul(br, bi, br, bi, n, null);
+            Complex.sqrt(n[0] + yyr, n[1] + yyi, 0, 0, n, t);
+            Complex.div(br - ai, bi + ar, n[0], n[1], o, t);
+            Complex.log(o[0], o[1], 0, 0, o, t);
+            set(o, o[1], -o[0]);
+        });
 
         unary("negate", (a, b, t) -> -a, a -> -a, (ar, ai, br, bi, o, t) -> set(o, -ar, -ai));
         unary("abs", (a, b, t) -> a < 0 ? -a : a, a -> Math.abs(a), null);
@@ -88,7 +99,10 @@ final class Elementwise {
             double d = Math.cosh(2 * ar) + Math.cos(2 * ai);
             set(o, Math.sinh(2 * ar) / d, Math.sin(2 * ai) / d);
         });
-        unary("logistic", null, a -> 1 / (1 + Math.exp(-a)), null);
+        unary("logistic", null, a -> 1 / (1 + Math.exp(-a)), (ar, ai, br, bi, o, t) -> {
+            Complex.exp(-ar, -ai, 0, 0, o, t);
+            Complex.div(1, 0, 1 + o[0], o[1], o, t);
+        });
         unary("atan", null, Math::atan, null);
         unary("floor", null, Math::floor, null);
         unary("ceil", null, Math::ceil, null);
@@ -442,7 +456,8 @@ final class Elementwise {
         private Complex() {}
 
         static void mul(double ar, double ai, double br, double bi, double[] o, Tensor t) {
-            set(o, t.round(t.round(ar * br) - t.round(ai * bi)), t.round(t.round(ar * bi) + t.round(ai * br)));
+            if (t == null) set(o, ar * br - ai * bi, ar * bi + ai * br);
+            else set(o, t.round(t.round(ar * br) - t.round(ai * bi)), t.round(t.round(ar * bi) + t.round(ai * br)));
         }
 
         static void div(double ar, double ai, double br, double bi, double[] o, Tensor t) {
