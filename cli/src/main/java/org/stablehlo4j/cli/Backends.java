@@ -75,8 +75,19 @@ public final class Backends {
             }
         }
     };
-    public static volatile Serializer serializer;
-    public static volatile Deserializer deserializer;
+    public static volatile Serializer serializer = new Serializer() {
+        @Override
+        public byte[] serialize(Module module, String target, boolean allowOtherDialects) throws DiagnosticException {
+            return org.stablehlo4j.compat.legalize.PortableArtifacts.serializePortableArtifact(module, target,
+                    allowOtherDialects);
+        }
+    };
+    public static volatile Deserializer deserializer = new Deserializer() {
+        @Override
+        public Module deserialize(byte[] artifact, String bufferName) throws DiagnosticException {
+            return org.stablehlo4j.compat.legalize.PortableArtifacts.deserializePortableArtifact(artifact, bufferName);
+        }
+    };
     public static volatile ArtifactVersion artifactVersion = new ArtifactVersion() {
         @Override
         public String versionOf(byte[] artifact) {

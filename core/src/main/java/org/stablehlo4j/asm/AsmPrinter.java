@@ -21,6 +21,7 @@ public final class AsmPrinter {
 
     static {
         AsmPrinterBuiltin.registerAll();
+        org.stablehlo4j.compat.legalize.VhloFuncPrinter.register();
     }
 
     private AsmPrinter() {}

@@ -1,0 +1,67 @@
+package org.stablehlo4j.compat.legalize;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.stablehlo4j.dialect.vhlo.ops.VhloOpTable;
+import org.stablehlo4j.ir.Block;
+import org.stablehlo4j.ir.DiagnosticException;
+import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.Operation;
+
+/**
+ * The two legalizations between StableHLO (with func and builtin) and VHLO, as whole-module rewrites:
+ * {@link #vhloToStablehlo} ({@code --vhlo-legalize-to-stablehlo}) and {@link #stablehloToVhlo}
+ * ({@code --stablehlo-legalize-to-vhlo}).
+ */
+public final class Legalize {
+    private Legalize() {}
+
+    static {
+        VhloOpTable.registerAll();
+        VhloFuncPrinter.register();
+    }
+
+    /** Every VHLO op, type and attribute to its StableHLO/func/builtin counterpart. */
+    public static Module vhloToStablehlo(Module m) throws DiagnosticException {
+        return finish(IrRewriter.rewrite(m, OpLegalizer::toStablehlo, TypeConverter::toStablehlo));
+    }
+
+    /**
+     * Every StableHLO/func op, type and attribute to VHLO at the current version. Ops of other dialects are an
+     * error unless {@code allowOtherDialects}.
+     */
+    public static Module stablehloToVhlo(Module m, boolean allowOtherDialects) throws DiagnosticException {
+        return finish(IrRewriter.rewrite(m, op -> OpLegalizer.toVhlo(op, allowOtherDialects),
+                t -> allowOtherDialects ? toVhloOrSelf(t) : TypeConverter.toVhlo(t)));
+    }
+
+    private static org.stablehlo4j.ir.Type toVhloOrSelf(org.stablehlo4j.ir.Type t) {
+        try {
+            return TypeConverter.toVhlo(t);
+        } catch (LegalizeException e) {
+            return t;
+        }
+    }
+
+    private static Module finish(IrRewriter.Result r) throws DiagnosticException {
+        if (!r.errors().isEmpty()) throw new DiagnosticException(List.of(r.errors().get(0)));
+        return r.module();
+    }
+
+    /** Makes {@code target} hold what {@code source} holds (passes work in place on their module). */
+    static void transplant(Module source, Module target) {
+        Operation to = target.op();
+        to.setProperties(source.op().properties());
+        to.setAttributes(source.op().attributes());
+        Block dst = target.body();
+        for (Operation op : new ArrayList<>(dst.operations())) dst.remove(op);
+        Block src = source.body();
+        for (Operation op : new ArrayList<>(src.operations())) {
+            src.remove(op);
+            dst.append(op);
+        }
+        target.dialectResources().clear();
+        target.dialectResources().putAll(source.dialectResources());
+    }
+}

@@ -1,0 +1,335 @@
+package org.stablehlo4j.compat.legalize;
+
+import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.stablehlo4j.dialect.stablehlo.AttrKind;
+import org.stablehlo4j.dialect.stablehlo.ChannelHandleAttr;
+import org.stablehlo4j.dialect.stablehlo.ConvDimensionNumbersAttr;
+import org.stablehlo4j.dialect.stablehlo.DotAlgorithmAttr;
+import org.stablehlo4j.dialect.stablehlo.DotDimensionNumbersAttr;
+import org.stablehlo4j.dialect.stablehlo.GatherDimensionNumbersAttr;
+import org.stablehlo4j.dialect.stablehlo.OpSpec;
+import org.stablehlo4j.dialect.stablehlo.ScatterDimensionNumbersAttr;
+import org.stablehlo4j.dialect.stablehlo.StablehloDialect;
+import org.stablehlo4j.dialect.stablehlo.StablehloEnum;
+import org.stablehlo4j.dialect.stablehlo.StablehloOps;
+import org.stablehlo4j.dialect.vhlo.VhloAttr;
+import org.stablehlo4j.dialect.vhlo.ops.VhloOpDef;
+import org.stablehlo4j.dialect.vhlo.ops.VhloOpTable;
+import org.stablehlo4j.ir.ArrayAttr;
+import org.stablehlo4j.ir.Attribute;
+import org.stablehlo4j.ir.BoolAttr;
+import org.stablehlo4j.ir.DenseArrayAttr;
+import org.stablehlo4j.ir.DenseElementsAttr;
+import org.stablehlo4j.ir.DictionaryAttr;
+import org.stablehlo4j.ir.IntegerAttr;
+import org.stablehlo4j.ir.NamedAttribute;
+import org.stablehlo4j.ir.NoneType;
+import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.RankedTensorType;
+import org.stablehlo4j.ir.StringAttr;
+import org.stablehlo4j.ir.SymbolRefAttr;
+import org.stablehlo4j.ir.Type;
+import org.stablehlo4j.ir.TypeAttr;
+import org.stablehlo4j.ir.UnitAttr;
+
+/**
+ * Converts one op between VHLO and StableHLO/func, driven by the VHLO op table ({@link VhloOpDef}: which
+ * attributes exist, where each comes from on the StableHLO side, their defaults) and the StableHLO op table
+ * ({@link OpSpec}: the StableHLO attribute kinds, e.g. {@code array<i64>} versus dense elements). Operands,
+ * results and regions correspond one to one; only the name and the attributes change.
+ */
+final class OpLegalizer {
+    private OpLegalizer() {}
+
+    /** The converted op's name and attributes (inherent ones in {@code properties}). */
+    record Converted(String name, DictionaryAttr properties, DictionaryAttr attributes) {}
+
+    /** StableHLO struct attribute mnemonics and their records. */
+    private static final Map<String, Class<? extends Record>> STRUCTS = new HashMap<>();
+
+    static {
+        STRUCTS.put("gather", GatherDimensionNumbersAttr.class);
+        STRUCTS.put("scatter", ScatterDimensionNumbersAttr.class);
+        STRUCTS.put("dot", DotDimensionNumbersAttr.class);
+        STRUCTS.put("conv", ConvDimensionNumbersAttr.class);
+        STRUCTS.put("dot_algorithm", DotAlgorithmAttr.class);
+        STRUCTS.put("channel_handle", ChannelHandleAttr.class);
+    }
+
+    /** Attribute kinds of the func ops, which have no StableHLO op table row. */
+    private static final Map<String, AttrKind> FUNC_ATTR_KINDS = Map.of("callee", AttrKind.FLAT_SYMBOL_REF);
+
+    // ---------------------------------------------------------------- VHLO -> StableHLO
+
+    static Converted toStablehlo(Operation op) {
+        if (!op.dialect().equals("vhlo")) {
+            return new Converted(op.name(), convertAll(op.properties(), true, false),
+                    convertAll(op.attributes(), true, false));
+        }
+        VhloOpDef def = VhloOpTable.byName(op.name())
+                .orElseThrow(() -> new LegalizeException("unknown VHLO operation"));
+        String name = def.stablehloName();
+        if (name.equals("stablehlo.return") && op.parentOp() != null
+                && (op.parentOp().name().equals("vhlo.func_v1") || op.parentOp().name().equals("func.func"))) {
+            name = "func.return";
+        }
+        OpSpec spec = StablehloOps.spec(name);
+        Defaults.Context ctx = context(op);
+        Map<String, Attribute> props = new LinkedHashMap<>();
+        Map<String, Map<String, Attribute>> structs = new LinkedHashMap<>();
+        for (VhloOpDef.Attr a : def.attributes()) {
+            Attribute v = op.attr(a.name());
+            if (v == null) throw new LegalizeException("missing attribute '" + a.name() + "'");
+            if (isDroppable(def, a, v, ctx)) v = null;
+            switch (a.stablehloForm()) {
+                case STRUCT_FIELD -> {
+                    String src = a.stablehloSource();
+                    int dot = src.indexOf('.');
+                    Map<String, Attribute> fields = structs.computeIfAbsent(src.substring(0, dot),
+                            k -> new HashMap<>());
+                    if (v != null) fields.put(src.substring(dot + 1), v);
+                }
+                case UNIT_FLAG -> {
+                    if (v != null && AttrConverter.toStablehlo(v) instanceof BoolAttr b && b.value()) {
+                        props.put(a.stablehloSource(), UnitAttr.INSTANCE);
+                    }
+                }
+                default -> {
+                    if (v != null) props.put(a.stablehloSource(), fitStablehlo(spec, a.stablehloSource(), v));
+                }
+            }
+        }
+        for (Map.Entry<String, Map<String, Attribute>> s : structs.entrySet()) {
+            if (s.getValue().isEmpty()) continue;
+            props.put(s.getKey(), structToStablehlo(spec, s.getKey(), s.getValue()));
+        }
+        return new Converted(name, dict(props), convertAll(op.attributes(), true, false));
+    }
+
+    /**
+     * Attributes upstream only drops together: custom_call's layouts stay unless both are empty (an op with
+     * layouts for operands but none for results is different from one without layouts).
+     */
+    private static final Map<String, String> DROPPED_IN_PAIRS = Map.of("operand_layouts", "result_layouts",
+            "result_layouts", "operand_layouts");
+
+    /** Whether VHLO attribute {@code a} holds the value that stands for an absent StableHLO attribute. */
+    private static boolean isDroppable(VhloOpDef def, VhloOpDef.Attr a, Attribute v, Defaults.Context ctx) {
+        if (a.legalizeDefault() == null || !Defaults.matches(a.legalizeDefault(), v, ctx)) return false;
+        String partner = DROPPED_IN_PAIRS.get(a.name());
+        if (partner == null) return true;
+        VhloOpDef.Attr p = def.attribute(partner).orElse(null);
+        Attribute pv = ctx.attrs().get(partner);
+        return p == null || pv == null || Defaults.matches(p.legalizeDefault(), pv, ctx);
+    }
+
+    /** The StableHLO form of a VHLO attribute of op attribute {@code name}, per the StableHLO attribute kind. */
+    private static Attribute fitStablehlo(OpSpec spec, String name, Attribute v) {
+        Attribute s = AttrConverter.toStablehlo(v);
+        AttrKind kind = attrKind(spec, name);
+        if (kind == null) return s;
+        switch (kind) {
+            case DENSE_I64_ARRAY, DENSE_BOOL_ARRAY -> {
+                if (s instanceof DenseElementsAttr d) return toDenseArray(d);
+            }
+            case FLAT_SYMBOL_REF -> {
+                return AttrConverter.symbolRef(s);
+            }
+            case FLAT_SYMBOL_REF_ARRAY -> {
+                if (s instanceof ArrayAttr arr) {
+                    List<Attribute> refs = new ArrayList<>(arr.elements().size());
+                    for (Attribute e : arr.elements()) refs.add(AttrConverter.symbolRef(e));
+                    return new ArrayAttr(refs);
+                }
+            }
+            default -> { }
+        }
+        return s;
+    }
+
+    private static AttrKind attrKind(OpSpec spec, String name) {
+        if (spec == null) return FUNC_ATTR_KINDS.get(name);
+        OpSpec.AttrSpec a = spec.attribute(name);
+        return a == null ? null : a.kind();
+    }
+
+    /** A rank-1 dense elements attribute as a dense array (splats expanded). */
+    private static DenseArrayAttr toDenseArray(DenseElementsAttr d) {
+        if (!(d.type() instanceof RankedTensorType t) || t.rank() != 1) {
+            throw new LegalizeException("expected a rank-1 tensor for a dense array");
+        }
+        int n = (int) t.dim(0);
+        byte[] raw = d.rawBytes();
+        if (d.isSplat() && n != 1) {
+            byte[] out = new byte[raw.length * n];
+            for (int i = 0; i < n; i++) System.arraycopy(raw, 0, out, i * raw.length, raw.length);
+            raw = out;
+        }
+        return new DenseArrayAttr(t.elementType(), raw, n);
+    }
+
+    /** Builds a StableHLO struct attribute from its flattened VHLO fields (absent fields: zero / empty). */
+    private static Attribute structToStablehlo(OpSpec spec, String attrName, Map<String, Attribute> fields) {
+        Class<? extends Record> cls = structClass(spec, attrName);
+        RecordComponent[] comps = cls.getRecordComponents();
+        Object[] args = new Object[comps.length];
+        for (int i = 0; i < comps.length; i++) {
+            Attribute v = fields.get(snake(comps[i].getName()));
+            args[i] = fieldToComponent(v, comps[i].getType());
+        }
+        return (Attribute) AttrConverter.construct(cls, comps, args);
+    }
+
+    private static Class<? extends Record> structClass(OpSpec spec, String attrName) {
+        OpSpec.AttrSpec a = spec == null ? null : spec.attribute(attrName);
+        Class<? extends Record> cls = a == null ? null : STRUCTS.get(a.detail());
+        if (cls == null) throw new LegalizeException("no struct attribute '" + attrName + "'");
+        return cls;
+    }
+
+    private static Object fieldToComponent(Attribute v, Class<?> type) {
+        if (type == long.class) {
+            return v == null ? 0L : ((IntegerAttr) AttrConverter.toStablehlo(v)).longValue();
+        }
+        if (type == boolean.class) return v != null && ((BoolAttr) AttrConverter.toStablehlo(v)).value();
+        if (type == Type.class) {
+            return v == null ? NoneType.INSTANCE : ((TypeAttr) AttrConverter.toStablehlo(v)).value();
+        }
+        if (v == null) return List.of();
+        Attribute s = AttrConverter.toStablehlo(v);
+        if (!(s instanceof DenseElementsAttr d)) throw new LegalizeException("expected a dims tensor, got " + s);
+        DenseArrayAttr arr = toDenseArray(d);
+        List<Long> out = new ArrayList<>(arr.size());
+        for (int i = 0; i < arr.size(); i++) out.add(arr.getLong(i));
+        return out;
+    }
+
+    private static String snake(String camel) {
+        StringBuilder sb = new StringBuilder(camel.length() + 4);
+        for (char c : camel.toCharArray()) {
+            if (Character.isUpperCase(c)) sb.append('_').append(Character.toLowerCase(c));
+            else sb.append(c);
+        }
+        return sb.toString();
+    }
+
+    private static Defaults.Context context(Operation op) {
+        Map<String, Attribute> attrs = new HashMap<>();
+        for (NamedAttribute n : op.properties().entries()) attrs.put(n.name(), n.value());
+        List<Type> types = new ArrayList<>();
+        for (int i = 0; i < op.numOperands(); i++) types.add(op.operand(i).type());
+        return new Defaults.Context(attrs, types);
+    }
+
+    // ---------------------------------------------------------------- StableHLO -> VHLO
+
+    /**
+     * The VHLO form of a StableHLO/func op; ops of other dialects are returned with converted attributes when
+     * {@code allowOtherDialects}, else rejected.
+     */
+    static Converted toVhlo(Operation op, boolean allowOtherDialects) {
+        VhloOpDef def = VhloOpTable.forStablehlo(op.name()).orElse(null);
+        if (def == null) {
+            if (op.name().equals("builtin.module") || allowOtherDialects) {
+                return new Converted(op.name(), op.properties(),
+                        convertAll(op.attributes(), false, allowOtherDialects));
+            }
+            throw new LegalizeException("failed to legalize operation '" + op.name() + "'");
+        }
+        OpSpec spec = StablehloOps.spec(op.name());
+        Map<String, Attribute> props = new LinkedHashMap<>();
+        List<VhloOpDef.Attr> missing = new ArrayList<>();
+        for (VhloOpDef.Attr a : def.attributes()) {
+            Attribute v = vhloValue(op, spec, a);
+            if (v == null && a.legalizeDefault() == null) {
+                throw new LegalizeException("missing required attribute '" + a.stablehloSource() + "'");
+            }
+            if (v == null) missing.add(a);
+            props.put(a.name(), v);
+        }
+        List<Type> operandTypes = new ArrayList<>();
+        for (int i = 0; i < op.numOperands(); i++) operandTypes.add(TypeConverter.toVhlo(op.operand(i).type()));
+        Defaults.Context ctx = new Defaults.Context(props, operandTypes);
+        for (VhloOpDef.Attr a : missing) props.put(a.name(), Defaults.make(a.legalizeDefault(), ctx));
+        List<String> inherent = new ArrayList<>();
+        for (VhloOpDef.Attr a : def.attributes()) inherent.add(a.stablehloSource().split("\\.")[0]);
+        List<NamedAttribute> extra = new ArrayList<>();
+        for (NamedAttribute n : op.properties().entries()) {
+            if (!inherent.contains(n.name())) {
+                extra.add(new NamedAttribute(n.name(), AttrConverter.toVhlo(n.value(), allowOtherDialects)));
+            }
+        }
+        for (NamedAttribute n : op.attributes().entries()) {
+            extra.add(new NamedAttribute(n.name(), AttrConverter.toVhlo(n.value(), allowOtherDialects)));
+        }
+        return new Converted(def.name(), dict(props), DictionaryAttr.of(extra));
+    }
+
+    private static Attribute vhloValue(Operation op, OpSpec spec, VhloOpDef.Attr a) {
+        String src = a.stablehloSource();
+        switch (a.stablehloForm()) {
+            case STRUCT_FIELD: {
+                int dot = src.indexOf('.');
+                Attribute s = op.attr(src.substring(0, dot));
+                if (s == null) return null;
+                s = StablehloDialect.resolve(s);
+                if (!(s instanceof Record r)) throw new LegalizeException("unexpected '" + src + "' attribute");
+                String field = src.substring(dot + 1);
+                for (RecordComponent c : r.getClass().getRecordComponents()) {
+                    if (snake(c.getName()).equals(field)) return componentToVhlo(AttrConverter.component(r, c));
+                }
+                throw new LegalizeException("no field '" + field + "' in " + r.getClass().getSimpleName());
+            }
+            case UNIT_FLAG:
+                return VhloAttr.bool(op.attr(src) != null);
+            case I32_ENUM: {
+                Attribute s = op.attr(src);
+                if (s == null) return null;
+                if (!(s instanceof IntegerAttr i)) throw new LegalizeException("expected an integer '" + src + "'");
+                return AttrConverter.enumToVhlo(StablehloEnum.CUSTOM_CALL_API_VERSION, i.longValue());
+            }
+            default: {
+                Attribute s = op.attr(src);
+                return s == null ? null : AttrConverter.toVhlo(s);
+            }
+        }
+    }
+
+    private static Attribute componentToVhlo(Object v) {
+        if (v instanceof Long l) return AttrConverter.i64(l);
+        if (v instanceof Boolean b) return VhloAttr.bool(b);
+        if (v instanceof Type t) return VhloAttr.type(TypeConverter.toVhlo(t));
+        if (v instanceof List<?> l) {
+            long[] values = new long[l.size()];
+            for (int i = 0; i < values.length; i++) values[i] = (Long) l.get(i);
+            return AttrConverter.denseArrayToVhlo(DenseArrayAttr.ofLongs(values));
+        }
+        throw new LegalizeException("unexpected struct field " + v);
+    }
+
+    // ---------------------------------------------------------------- shared
+
+    private static DictionaryAttr convertAll(DictionaryAttr d, boolean toStablehlo, boolean keepOthers) {
+        if (d.isEmpty()) return d;
+        List<NamedAttribute> out = new ArrayList<>(d.size());
+        for (NamedAttribute n : d.entries()) {
+            out.add(new NamedAttribute(n.name(), toStablehlo ? AttrConverter.toStablehlo(n.value())
+                    : AttrConverter.toVhlo(n.value(), keepOthers)));
+        }
+        return DictionaryAttr.of(out);
+    }
+
+    private static DictionaryAttr dict(Map<String, Attribute> m) {
+        List<NamedAttribute> out = new ArrayList<>(m.size());
+        m.forEach((k, v) -> {
+            if (v != null) out.add(new NamedAttribute(k, v));
+        });
+        return DictionaryAttr.of(out);
+    }
+}

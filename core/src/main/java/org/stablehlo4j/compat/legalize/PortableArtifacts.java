@@ -1,0 +1,112 @@
+package org.stablehlo4j.compat.legalize;
+
+import org.stablehlo4j.asm.ParseOptions;
+
+import org.stablehlo4j.asm.AsmParser;
+
+import org.stablehlo4j.bytecode.writer.PortableArtifactWriter;
+
+import java.io.OutputStream;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import org.stablehlo4j.asm.AsmPrinter;
+import org.stablehlo4j.asm.PrintOptions;
+import org.stablehlo4j.bytecode.BytecodeReader;
+import org.stablehlo4j.compat.CompatibilityApi;
+import org.stablehlo4j.compat.Version;
+import org.stablehlo4j.ir.Diagnostic;
+import org.stablehlo4j.ir.DiagnosticException;
+import org.stablehlo4j.ir.Location;
+import org.stablehlo4j.ir.Module;
+
+/**
+ * Reading portable artifacts (MLIR bytecode of VHLO) back into StableHLO, as upstream's
+ * {@code deserializePortableArtifact}: read the bytecode, convert every op to the current VHLO version, then
+ * legalize VHLO to StableHLO. A file that cannot be read reports the reader's errors followed by
+ * {@code failed to deserialize portable artifact using StableHLO_v1.20.0}.
+ */
+public final class PortableArtifacts {
+    private PortableArtifacts() {}
+
+    public static Module deserializePortableArtifact(byte[] artifact) throws DiagnosticException {
+        return deserializePortableArtifact(artifact, "<artifact>");
+    }
+
+    public static Module deserializePortableArtifact(byte[] artifact, String bufferName) throws DiagnosticException {
+        Module vhlo;
+        try {
+            vhlo = BytecodeReader.read(artifact, bufferName);
+        } catch (DiagnosticException e) {
+            List<Diagnostic> out = new ArrayList<>(e.diagnostics());
+            out.add(new Diagnostic(Diagnostic.Severity.ERROR, Location.UNKNOWN,
+                    CompatibilityApi.deserializationFailureMessage(), List.of()));
+            throw new DiagnosticException(out);
+        }
+        return Legalize.vhloToStablehlo(VhloToVersion.convert(vhlo, Version.current()));
+    }
+
+    public static Module deserializePortableArtifact(InputStream in) throws DiagnosticException, IOException {
+        return deserializePortableArtifact(in.readAllBytes());
+    }
+
+    public static Module deserializePortableArtifact(Path path) throws DiagnosticException, IOException {
+        return deserializePortableArtifact(Files.readAllBytes(path), path.toString());
+    }
+
+    /** The deserialized program printed in generic form. */
+    public static String deserializePortableArtifactToString(byte[] artifact) throws DiagnosticException {
+        return AsmPrinter.print(deserializePortableArtifact(artifact), new PrintOptions(true, false, false));
+    }
+
+    /**
+     * The VHLO program a portable artifact for {@code target} holds (upstream's serializePortableArtifact up to
+     * the bytecode writing): StableHLO legalized to VHLO, then converted to the target's op versions.
+     *
+     * @param target {@code X.Y.Z} or {@code current}; validated like the vhlo-to-version pass option
+     * @throws DiagnosticException if an op cannot be expressed in VHLO or at the target version, or the target
+     *                             is invalid (reported at the module)
+     */
+    public static Module legalizeForSerialization(Module stablehlo, String target, boolean allowOtherDialects)
+            throws DiagnosticException {
+        Version v = VhloToVersion.target(target, stablehlo);
+        return VhloToVersion.convert(Legalize.stablehloToVhlo(stablehlo, allowOtherDialects), v);
+    }
+
+    /**
+     * Serializes a StableHLO program as a portable artifact for {@code target} (upstream's
+     * serializePortableArtifact): legalized to VHLO, converted to the target's op versions and written with the
+     * target's bytecode format and producer. Nothing is written if any step fails.
+     *
+     * @param target {@code X.Y.Z} (a non-zero patch is accepted, the opset is the one of {@code X.Y.0}) or
+     *               {@code current}
+     */
+    public static void serializePortableArtifact(Module stablehlo, String target, boolean allowOtherDialects,
+                                                 OutputStream out) throws DiagnosticException, IOException {
+        out.write(serializePortableArtifact(stablehlo, target, allowOtherDialects));
+    }
+
+    /** Like {@link #serializePortableArtifact(Module, String, boolean, OutputStream)}, returning the bytes. */
+    public static byte[] serializePortableArtifact(Module stablehlo, String target, boolean allowOtherDialects)
+            throws DiagnosticException {
+        Module vhlo = legalizeForSerialization(stablehlo, target, allowOtherDialects);
+        return PortableArtifactWriter.write(vhlo, Version.resolveSerializationTarget(target));
+    }
+
+    /** Parses StableHLO assembly text and serializes it (see {@link #serializePortableArtifact(Module, String, boolean)}). */
+    public static byte[] serializePortableArtifact(String stablehloText, String target) throws DiagnosticException {
+        Module m = AsmParser.parse(stablehloText, ParseOptions.of("<string>"));
+        return serializePortableArtifact(m, target, false);
+    }
+
+    /** The StableHLO version in the artifact's producer string, if it has one. */
+    public static Optional<Version> getPortableArtifactVersion(byte[] artifact) {
+        return CompatibilityApi.getPortableArtifactVersion(artifact);
+    }
+}

@@ -1,0 +1,203 @@
+package org.stablehlo4j.compat.legalize;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.stablehlo4j.compat.CompatibilityApi;
+import org.stablehlo4j.compat.Version;
+import org.stablehlo4j.dialect.vhlo.VhloAttr;
+import org.stablehlo4j.dialect.vhlo.VhloAttrKind;
+import org.stablehlo4j.dialect.vhlo.VhloType;
+import org.stablehlo4j.dialect.vhlo.VhloTypeKind;
+import org.stablehlo4j.dialect.vhlo.ops.VersionConstraint;
+import org.stablehlo4j.dialect.vhlo.ops.VersionStep;
+import org.stablehlo4j.dialect.vhlo.ops.VhloOpDef;
+import org.stablehlo4j.dialect.vhlo.ops.VhloOpTable;
+import org.stablehlo4j.ir.Attribute;
+import org.stablehlo4j.ir.Block;
+import org.stablehlo4j.ir.Diagnostic;
+import org.stablehlo4j.ir.DiagnosticException;
+import org.stablehlo4j.ir.DictionaryAttr;
+import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.NamedAttribute;
+import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.Region;
+import org.stablehlo4j.ir.ShapedType;
+import org.stablehlo4j.ir.Type;
+import org.stablehlo4j.ir.Value;
+
+/**
+ * Converts every VHLO op of a module to the op versions of a target StableHLO version, one adjacent version at a
+ * time ({@link VersionStep}): attributes new in the newer version get their version default on upgrade; on
+ * downgrade an attribute that the older version lacks must still hold that default, a variadic group that
+ * becomes single must hold one value and vanishing regions must be empty. Afterwards every op, type and
+ * attribute must be legal at the target. Like upstream's conversion, the first op that fails is reported
+ * ({@code failed to legalize operation 'vhlo.X' that was explicitly marked illegal}), followed by
+ * {@code failed to convert VHLO to vX.Y.Z} on the module.
+ */
+public final class VhloToVersion {
+    private VhloToVersion() {}
+
+    /** Parses a target as the pass option does: {@code current} or a version within the supported window. */
+    public static Version target(String text) {
+        if (Version.CURRENT_KEYWORD.equals(text)) return Version.current();
+        return Version.validateTarget(text);
+    }
+
+    /** {@link #target(String)} with a bad target reported as an error at {@code m}'s module op. */
+    static Version target(String text, Module m) throws DiagnosticException {
+        try {
+            return target(text);
+        } catch (org.stablehlo4j.compat.VersionException e) {
+            throw new DiagnosticException(new Diagnostic(Diagnostic.Severity.ERROR, m.op().location(),
+                    e.getMessage(), List.of()));
+        }
+    }
+
+    /** Converts {@code m} to {@code target} (an opset, patch ignored) and returns the converted module. */
+    public static Module convert(Module m, Version target) throws DiagnosticException {
+        Version opset = target.opset();
+        IrRewriter.Result r = IrRewriter.rewrite(m, op -> convertOp(op, opset), t -> t);
+        if (!r.errors().isEmpty()) {
+            List<Diagnostic> out = new ArrayList<>();
+            out.add(r.errors().get(0));
+            out.add(new Diagnostic(Diagnostic.Severity.ERROR, m.op().location(),
+                    CompatibilityApi.conversionFailureMessage(target), List.of()));
+            throw new DiagnosticException(out);
+        }
+        return r.module();
+    }
+
+    private static OpLegalizer.Converted convertOp(Operation op, Version target) {
+        if (!op.dialect().equals("vhlo")) return new OpLegalizer.Converted(op.name(), op.properties(), op.attributes());
+        String illegal = IrRewriter.failureMessage(op.name());
+        VhloOpDef def = VhloOpTable.byName(op.name()).orElseThrow(() -> new LegalizeException(illegal));
+        Map<String, Attribute> attrs = new HashMap<>();
+        for (NamedAttribute n : op.properties().entries()) attrs.put(n.name(), n.value());
+        List<Type> operandTypes = new ArrayList<>();
+        for (Value v : op.operands()) operandTypes.add(v.type());
+        Defaults.Context ctx = new Defaults.Context(attrs, operandTypes);
+        while (!def.isValidAt(target)) {
+            boolean up = lessThanTarget(def, target);
+            VhloOpDef next = (up ? VhloOpTable.next(def) : VhloOpTable.previous(def)).orElse(null);
+            if (next == null) throw new LegalizeException(illegal);
+            step(VersionStep.between(def, next), op, ctx, illegal);
+            def = next;
+        }
+        if (!isLegal(op, def, attrs, target)) throw new LegalizeException(illegal);
+        List<NamedAttribute> props = new ArrayList<>();
+        for (String name : def.attributeNames()) {
+            Attribute a = attrs.get(name);
+            if (a != null) props.add(new NamedAttribute(name, a));
+        }
+        return new OpLegalizer.Converted(def.name(), DictionaryAttr.of(props), op.attributes());
+    }
+
+    /** Whether every version of {@code def}'s range lies below the target (so the op must be upgraded). */
+    private static boolean lessThanTarget(VhloOpDef def, Version target) {
+        Version min = def.versions().min();
+        return min.compareTo(target) < 0;
+    }
+
+    private static void step(VersionStep s, Operation op, Defaults.Context ctx, String illegal) {
+        for (VhloOpDef.Attr a : s.attributesToAdd()) {
+            if (a.versionDefault() != null) ctx.attrs().put(a.name(), Defaults.make(a.versionDefault(), ctx));
+        }
+        for (VhloOpDef.Attr a : s.attributesToDrop()) {
+            Attribute v = ctx.attrs().remove(a.name());
+            if (v == null || a.versionDefault() == null) continue;
+            if (!(a.versionDefault() instanceof org.stablehlo4j.dialect.vhlo.ops.AttrDefault.Computed)
+                    && !Defaults.matches(a.versionDefault(), v, ctx)) {
+                throw new LegalizeException(illegal);
+            }
+        }
+        int fixed = 0;
+        for (VhloOpDef.Slot sl : s.from().operands()) if (!sl.variadic()) fixed++;
+        if (!s.operandsToUnwrap().isEmpty() && op.numOperands() - fixed != 1) throw new LegalizeException(illegal);
+        int fixedResults = 0;
+        for (VhloOpDef.Slot sl : s.from().results()) if (!sl.variadic()) fixedResults++;
+        if (!s.resultsToUnwrap().isEmpty() && op.numResults() - fixedResults != 1) {
+            throw new LegalizeException(illegal);
+        }
+        if (!s.regionsToDrop().isEmpty()) {
+            for (Region r : op.regions().subList(s.to().regions().size(), op.numRegions())) {
+                if (!r.isEmpty()) throw new LegalizeException(illegal);
+            }
+            if (op.numRegions() > s.to().regions().size()) throw new LegalizeException(illegal);
+        }
+    }
+
+    // ---------------------------------------------------------------- legality at a version
+
+    private static boolean isLegal(Operation op, VhloOpDef def, Map<String, Attribute> attrs, Version target) {
+        for (Attribute a : attrs.values()) if (!isLegal(a, target)) return false;
+        for (NamedAttribute n : op.attributes().entries()) if (!isLegal(n.value(), target)) return false;
+        for (Value v : op.operands()) if (!isLegal(v.type(), target)) return false;
+        for (Value v : op.results()) if (!isLegal(v.type(), target)) return false;
+        for (VersionConstraint c : def.constraints()) {
+            if (!c.allowsAt(target) && violates(c, op, attrs)) return false;
+        }
+        return true;
+    }
+
+    /** Whether the op uses the relaxed form that constraint {@code c} only allows from its version on. */
+    private static boolean violates(VersionConstraint c, Operation op, Map<String, Attribute> attrs) {
+        switch (c) {
+            case MIXED_ELEMENT_TYPES: {
+                Set<Type> elements = new HashSet<>();
+                for (Value v : op.operands()) elements.add(elementType(v.type()));
+                for (Region r : op.regions()) {
+                    Block entry = r.entry();
+                    if (entry == null) continue;
+                    for (Value a : entry.arguments()) if (!elements.contains(elementType(a.type()))) return true;
+                }
+                return false;
+            }
+            case TYPED_FFI_CUSTOM_CALL: {
+                Attribute cfg = attrs.get("backend_config");
+                Attribute api = attrs.get("api_version");
+                return cfg instanceof VhloAttr v && v.kind() == VhloAttrKind.DICT
+                        || api instanceof VhloAttr a && a.number() != null && a.number().intValue() == 4;
+            }
+            default:
+                for (Value v : op.operands()) {
+                    if (v.type() instanceof VhloType t && t.kind() == VhloTypeKind.FUTURE) return true;
+                }
+                return false;
+        }
+    }
+
+    private static Type elementType(Type t) {
+        if (t instanceof VhloType v && (v.kind() == VhloTypeKind.RANKED_TENSOR
+                || v.kind() == VhloTypeKind.UNRANKED_TENSOR)) {
+            return v.elementType();
+        }
+        if (t instanceof ShapedType s) return s.elementType();
+        return t;
+    }
+
+    static boolean isLegal(Attribute a, Version target) {
+        if (!(a instanceof VhloAttr v)) return true;
+        if (!VhloOpTable.isAttrValidAt(v.kind().mnemonic, target)) return false;
+        for (Attribute e : v.attributes()) if (!isLegal(e, target)) return false;
+        if (v.typeParam() != null && !isLegal(v.typeParam(), target)) return false;
+        for (Object p : v.params()) {
+            if (p instanceof Attribute pa && !isLegal(pa, target)) return false;
+        }
+        return true;
+    }
+
+    static boolean isLegal(Type t, Version target) {
+        if (!(t instanceof VhloType v)) return true;
+        if (!VhloOpTable.isTypeValidAt(v.kind().mnemonic, target)) return false;
+        for (Type e : v.types()) if (!isLegal(e, target)) return false;
+        for (Type e : v.results()) if (!isLegal(e, target)) return false;
+        if (v.encoding() != null && !isLegal(v.encoding(), target)) return false;
+        VhloType.Quant q = v.quantization();
+        return q == null || isLegal(q.storageType(), target) && isLegal(q.expressedType(), target);
+    }
+}
