@@ -67,11 +67,21 @@ public final class Backends {
 
     public static volatile BytecodeWriter bytecodeWriter = new BytecodeWriter() {
         @Override
-        public byte[] write(Module module) {
-            return org.stablehlo4j.bytecode.BytecodeWriter.write(module, PRODUCER);
+        public byte[] write(Module module) throws DiagnosticException {
+            try {
+                return org.stablehlo4j.bytecode.BytecodeWriter.write(module, PRODUCER);
+            } catch (org.stablehlo4j.bytecode.writer.UnwritableIRException e) {
+                throw new DiagnosticException(org.stablehlo4j.ir.Diagnostic.error(e.location(), e.getMessage()));
+            }
         }
     };
-    public static volatile Serializer serializer;
+    public static volatile Serializer serializer = new Serializer() {
+        @Override
+        public byte[] serialize(Module module, String target, boolean allowOtherDialects) throws DiagnosticException {
+            return org.stablehlo4j.compat.legalize.PortableArtifacts.serializePortableArtifact(module, target,
+                    allowOtherDialects);
+        }
+    };
     public static volatile Deserializer deserializer = new Deserializer() {
         @Override
         public Module deserialize(byte[] artifact, String bufferName) throws DiagnosticException {

@@ -153,6 +153,10 @@ abstract class Tool implements LlvmArgs.Target {
 
     private SourceBuffer readInput() throws ToolException {
         if (input.equals("-")) {
+            if (System.console() != null) {
+                // As MLIR's tools: reading a terminal is usually a mistake that looks like a hang.
+                err.print("(processing input from stdin now, hit ctrl-c/ctrl-d to interrupt)\n");
+            }
             try {
                 InputStream in = System.in;
                 return new SourceBuffer("<stdin>", in.readAllBytes());

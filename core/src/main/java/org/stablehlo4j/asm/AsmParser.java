@@ -25,9 +25,21 @@ import org.stablehlo4j.ir.Type;
  */
 public final class AsmParser {
     private static final Map<String, CustomOpParser> CUSTOM = new ConcurrentHashMap<>();
+    private static final Map<String, AsmCustomOpParser> FORMAT = new ConcurrentHashMap<>();
 
     static {
         BuiltinCustomParsers.registerAll();
+        org.stablehlo4j.asm.format.StablehloAssembly.registerAll();
+    }
+
+    /** Registers the pretty-form parser of a registered op written with {@link AsmParserContext} (asm.format). */
+    public static void registerFormatParser(String opName, AsmCustomOpParser parser) {
+        FORMAT.put(opName, parser);
+    }
+
+    /** The {@link AsmParserContext}-based pretty-form parser of an op, or null. */
+    public static AsmCustomOpParser formatParser(String opName) {
+        return FORMAT.get(opName);
     }
 
     private AsmParser() {}
@@ -96,6 +108,9 @@ public final class AsmParser {
             notes.add(new Diagnostic(Diagnostic.Severity.NOTE, at, n.message(), List.of()));
         }
         Location loc = ParserBase.pointLocation(lex, buffer, options.firstLine(), Math.min(e.offset, text.length()));
-        return new DiagnosticException(List.of(new Diagnostic(Diagnostic.Severity.ERROR, loc, e.getMessage(), notes)));
+        List<Diagnostic> all = new java.util.ArrayList<>();
+        all.add(new Diagnostic(Diagnostic.Severity.ERROR, loc, e.getMessage(), notes));
+        for (ParseError f : e.followUps) all.addAll(failure(text, options, f).diagnostics());
+        return new DiagnosticException(all);
     }
 }

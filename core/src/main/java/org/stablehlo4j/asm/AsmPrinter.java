@@ -22,6 +22,7 @@ public final class AsmPrinter {
     static {
         AsmPrinterBuiltin.registerAll();
         org.stablehlo4j.compat.legalize.VhloFuncPrinter.register();
+        org.stablehlo4j.asm.format.StablehloAssembly.registerAll();
     }
 
     private AsmPrinter() {}

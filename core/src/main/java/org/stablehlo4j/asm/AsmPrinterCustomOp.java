@@ -9,6 +9,14 @@ import org.stablehlo4j.ir.Value;
  * {@link AsmPrinter#registerCustomPrinter(String, AsmPrinterCustomOp)}.
  */
 public interface AsmPrinterCustomOp {
+    /**
+     * Whether the op is well-formed enough for its pretty form (MLIR prints ops that fail verification
+     * generically); when false the generic form is printed.
+     */
+    default boolean canPrint(Operation op) {
+        return true;
+    }
+
     /** Prints everything after {@code %results = }, starting with the op name (see {@link AsmPrinterContext#printOpName}). */
     void print(Operation op, AsmPrinterContext p);
 

@@ -228,7 +228,7 @@ final class AsmPrinterImpl implements AsmPrinterContext {
         if (!options.generic() && Registry.lookup(op.name()) != null) {
             // Like MLIR, only registered ops use their custom form; unregistered ones print generically.
             AsmPrinterCustomOp custom = AsmPrinter.customPrinter(op.name());
-            if (custom != null) {
+            if (custom != null && custom.canPrint(op)) {
                 custom.print(op, this);
                 return;
             }
@@ -654,6 +654,10 @@ final class AsmPrinterImpl implements AsmPrinterContext {
             if (t.memorySpace() != null) visitChild(t.memorySpace());
         } else if (type instanceof UnrankedTensorType t) {
             visitChild(t.elementType());
+        } else if (type instanceof org.stablehlo4j.ir.MemRefType m) {
+            visitChild(m.elementType());
+            if (m.layout() != null) visitChild(m.layout());
+            if (m.memorySpace() != null) visitChild(m.memorySpace());
         } else if (type instanceof ComplexType t) {
             visitChild(t.elementType());
         } else if (type instanceof TupleType t) {
@@ -863,6 +867,18 @@ final class AsmPrinterImpl implements AsmPrinterContext {
                 printTypes(res);
                 out.append(')');
             }
+        } else if (type instanceof org.stablehlo4j.ir.MemRefType m) {
+            out.append("memref<");
+            long[] shape = m.shape();
+            if (shape == null) out.append("*x");
+            else for (long d : shape) out.append(d == ShapedType.DYNAMIC ? "?" : Long.toString(d)).append('x');
+            printType(m.elementType());
+            for (Attribute a : new Attribute[] {m.layout(), m.memorySpace()}) {
+                if (a == null) continue;
+                out.append(", ");
+                printAttribute(a);
+            }
+            out.append('>');
         } else if (type instanceof UniformQuantizedType q) {
             printDialectSymbol("!", "quant", captureBody(() -> printQuantBody(q)));
         } else if (type instanceof DialectType d) {

@@ -596,6 +596,20 @@ final class OperationParser extends TypeAttrParser {
             }
         }
         if (parser == null) {
+            // Pretty forms from declarative assembly formats (asm.format), registered per op.
+            String candidate = name.indexOf('.') >= 0 || dialect.isEmpty() ? name : dialect + "." + name;
+            AsmCustomOpParser registered = AsmParser.formatParser(candidate);
+            if (registered != null && Registry.lookup(candidate) != null) {
+                consume();
+                Context ctx = (Context) context();
+                String outer = ctx.opName;
+                ctx.opName = candidate;
+                try {
+                    return registered.parse(candidate, ctx, opStart);
+                } finally {
+                    ctx.opName = outer;
+                }
+            }
             String tried = name.indexOf('.') < 0 && !dialect.isEmpty()
                     ? " (tried '" + dialect + "." + name + "' as well)" : "";
             throw error("custom op '" + name + "' is unknown" + tried);
@@ -617,5 +631,185 @@ final class OperationParser extends TypeAttrParser {
     byte[] symbolBytes(Token t) {
         if (text.charAt(t.start + 1) == '"') return lex.stringBytes(t);
         return text.substring(t.start + 1, t.end).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    // =====================================================================================================
+    // The context handed to the parsers of asm.format (AsmParserContext)
+    // =====================================================================================================
+
+    private AsmParserContext context;
+
+    private AsmParserContext context() {
+        if (context == null) context = new Context();
+        return context;
+    }
+
+    private static final Map<String, Kind> PUNCTUATION = Map.ofEntries(
+            Map.entry("->", Kind.ARROW), Map.entry(":", Kind.COLON), Map.entry("::", Kind.COLON_COLON),
+            Map.entry(",", Kind.COMMA), Map.entry("...", Kind.ELLIPSIS), Map.entry("=", Kind.EQUAL),
+            Map.entry(">", Kind.GREATER), Map.entry("<", Kind.LESS), Map.entry("{", Kind.L_BRACE),
+            Map.entry("}", Kind.R_BRACE), Map.entry("(", Kind.L_PAREN), Map.entry(")", Kind.R_PAREN),
+            Map.entry("[", Kind.L_SQUARE), Map.entry("]", Kind.R_SQUARE), Map.entry("-", Kind.MINUS),
+            Map.entry("+", Kind.PLUS), Map.entry("?", Kind.QUESTION), Map.entry("*", Kind.STAR),
+            Map.entry("|", Kind.VERTICAL_BAR));
+
+    private static Kind punctuation(String p) {
+        Kind k = PUNCTUATION.get(p);
+        if (k == null) throw new IllegalArgumentException("not punctuation: " + p);
+        return k;
+    }
+
+    private final class Context implements AsmParserContext {
+        /** The custom op being parsed: its errors are prefixed like MLIR's {@code custom op 'X' ...}. */
+        String opName;
+
+        private String prefixed(String message) {
+            return opName == null ? message : "custom op '" + opName + "' " + message;
+        }
+
+        @Override public int offset() { return tok.start; }
+        @Override public int previousEnd() { return prevEnd; }
+        @Override public String text() { return text; }
+        @Override public RuntimeException error(String message) { return OperationParser.errorAt(tok.start, prefixed(message)); }
+        @Override public RuntimeException errorAt(int offset, String message) { return OperationParser.errorAt(offset, prefixed(message)); }
+
+        @Override
+        public RuntimeException withFollowUp(RuntimeException failure, int offset, String message, boolean fromOp) {
+            if (failure instanceof ParseError pe) {
+                pe.followUps.add(OperationParser.errorAt(offset, fromOp ? prefixed(message) : message));
+            }
+            return failure;
+        }
+
+        @Override public boolean consumeIf(String p) { return OperationParser.this.consumeIf(punctuation(p)); }
+
+        @Override
+        public void expect(String p) {
+            OperationParser.this.expect(punctuation(p), "expected '" + p + "'");
+        }
+
+        @Override public String peekKeyword() { return is(Kind.BARE_IDENTIFIER) ? spelling() : null; }
+        @Override public boolean consumeKeyword(String keyword) { return OperationParser.this.consumeKeyword(keyword); }
+
+        @Override
+        public void expectKeyword(String keyword) {
+            if (!OperationParser.this.consumeKeyword(keyword)) throw error("expected '" + keyword + "'");
+        }
+
+        @Override
+        public String parseKeyword(String message) {
+            if (!is(Kind.BARE_IDENTIFIER)) throw error(message);
+            String s = spelling();
+            consume();
+            return s;
+        }
+
+        @Override
+        public String parseKeywordOrString(String message) {
+            if (is(Kind.STRING)) {
+                String s = lex.stringValue(tok);
+                consume();
+                return s;
+            }
+            return parseKeyword(message);
+        }
+
+        @Override public boolean atOperand() { return is(Kind.PERCENT_IDENTIFIER); }
+        @Override public OperandRef parseOperand() { return new Ref(parseSsaUse()); }
+
+        @Override
+        public OperandRef parseArgumentName() {
+            if (!is(Kind.PERCENT_IDENTIFIER)) throw wrongToken("expected SSA operand");
+            UnresolvedOperand u = new UnresolvedOperand(spelling(), 0, tok.start);
+            consume();
+            return new Ref(u);
+        }
+
+        @Override public Value resolve(OperandRef ref, Type type) { return OperationParser.this.resolve(((Ref) ref).use, type); }
+
+        @Override
+        public List<Value> resolve(List<OperandRef> refs, List<Type> types, int at) {
+            if (refs.size() != types.size()) {
+                throw errorAt(at, "number of operands and types do not match: got " + refs.size()
+                        + " operands and " + types.size() + " types");
+            }
+            List<UnresolvedOperand> uses = new ArrayList<>(refs.size());
+            for (OperandRef r : refs) uses.add(((Ref) r).use);
+            return resolveAll(uses, types, at);
+        }
+
+        @Override public Type parseType() { return OperationParser.this.parseType(); }
+        @Override public List<Type> parseTypeList() { return OperationParser.this.parseTypeList(); }
+        @Override public boolean atType() { return atTypeStart(); }
+        @Override public Attribute parseAttribute(Type type) { return OperationParser.this.parseAttribute(type); }
+        @Override public DictionaryAttr parseOptionalAttrDict() { return is(Kind.L_BRACE) ? parseDictionary() : DictionaryAttr.EMPTY; }
+
+        @Override
+        public DictionaryAttr parseOptionalAttrDictWithKeyword() {
+            return OperationParser.this.consumeKeyword("attributes") ? parseDictionary() : DictionaryAttr.EMPTY;
+        }
+
+        @Override
+        public long parseInteger() {
+            if (!is(Kind.INTEGER) && !is(Kind.MINUS)) throw error("expected integer value");
+            return parseSignedLong();
+        }
+
+        @Override
+        public String parseSymbolName() {
+            if (!is(Kind.AT_IDENTIFIER)) throw error("expected valid '@'-identifier for symbol name");
+            String s = new String(symbolBytes(tok), java.nio.charset.StandardCharsets.UTF_8);
+            consume();
+            return s;
+        }
+
+        @Override public boolean atSymbolName() { return is(Kind.AT_IDENTIFIER); }
+
+        @Override
+        public AsmParserContext.LocationRef parseOptionalLocationSpecifier() {
+            OpAsmParser.LocationRef ref = OperationParser.this.parseOptionalLocationSpecifier();
+            return ref == null ? null : new Loc(ref);
+        }
+
+        @Override
+        public void applyLocation(AsmParserContext.LocationRef ref, Consumer<Location> setter) {
+            OperationParser.this.applyLocation(((Loc) ref).ref, setter);
+        }
+
+        @Override public Location locationOf(int offset) { return OperationParser.this.locationOf(offset); }
+
+        @Override
+        public List<Block> parseRegion(List<RegionArgument> entryArgs) {
+            List<Argument> args = null;
+            if (entryArgs != null) {
+                args = new ArrayList<>(entryArgs.size());
+                for (RegionArgument a : entryArgs) {
+                    UnresolvedOperand u = ((Ref) a.name()).use;
+                    args.add(new Argument(u.name(), u.offset(), a.type(), DictionaryAttr.EMPTY,
+                            a.location() == null ? null : ((Loc) a.location()).ref));
+                }
+            }
+            return OperationParser.this.parseRegion(false, args);
+        }
+
+        @Override public boolean atRegion() { return is(Kind.L_BRACE); }
+
+        @Override
+        public Operation build(String name, List<Value> operands, List<Type> resultTypes, DictionaryAttr properties,
+                               DictionaryAttr attributes, List<List<Block>> regions, int opStart) {
+            OperationState state = new OperationState(name);
+            state.addOperands(operands);
+            state.addResultTypes(resultTypes);
+            for (NamedAttribute na : properties.entries()) state.addProperty(na.name(), na.value());
+            state.addAttributes(attributes);
+            regions.forEach(state::addRegion);
+            return finishOp(state, opStart);
+        }
+    }
+
+    private record Loc(LocationRef ref) implements AsmParserContext.LocationRef {}
+
+    private record Ref(UnresolvedOperand use) implements AsmParserContext.OperandRef {
+        @Override public int offset() { return use.offset(); }
     }
 }

@@ -10,6 +10,9 @@ final class ParseError extends RuntimeException {
     /** Attached notes: character offset and message. */
     final List<Note> notes = new ArrayList<>();
 
+    /** Further errors MLIR reports after this one (e.g. a custom parser's own message after a token error). */
+    final List<ParseError> followUps = new ArrayList<>();
+
     record Note(int offset, String message) {}
 
     ParseError(int offset, String message) {

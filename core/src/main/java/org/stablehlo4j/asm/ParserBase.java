@@ -102,6 +102,11 @@ abstract class ParserBase {
     final ParseError wrongToken(String message) {
         int loc = tok.start;
         if (tok.kind == Kind.EOF && loc > 0) loc--;
+        return wrongTokenAt(loc, message);
+    }
+
+    /** {@link #wrongToken(String)} for a token starting at {@code loc}. */
+    final ParseError wrongTokenAt(int loc, String message) {
         int original = loc;
         int end = loc;
         while (true) {

@@ -360,7 +360,18 @@ class TypeAttrParser extends ParserBase {
         if (h.pretty() && h.trailing() && h.dialect().equals("quant") && h.data().equals("uniform")) {
             return parseQuantUniform();
         }
-        return new DialectType(h.dialect(), extendedSymbolBody(h), h.pretty());
+        DialectType t = new DialectType(h.dialect(), extendedSymbolBody(h), h.pretty());
+        if (!h.dialect().equals(org.stablehlo4j.dialect.stablehlo.StablehloOps.DIALECT)) return t;
+        try {
+            return org.stablehlo4j.dialect.stablehlo.StablehloDialect.parseType(t);
+        } catch (org.stablehlo4j.dialect.stablehlo.BodyParseException e) {
+            throw errorAt(bodyStart(h) + e.offset(), e.reason());
+        }
+    }
+
+    /** Offset in the text where the body of an extended symbol (as kept in DialectAttr/DialectType) starts. */
+    private static int bodyStart(ExtendedSymbol h) {
+        return h.pretty() ? h.start() + 1 + h.dialect().length() + 1 : h.end() + 1;
     }
 
     /**
@@ -515,7 +526,7 @@ class TypeAttrParser extends ParserBase {
             case STRING: {
                 byte[] bytes = lex.stringBytes(tok);
                 consume();
-                Type t = consumeIf(Kind.COLON) ? parseType() : null;
+                Type t = type == null && consumeIf(Kind.COLON) ? parseType() : null;
                 return new StringAttr(bytes, t);
             }
             case MINUS:
@@ -631,7 +642,23 @@ class TypeAttrParser extends ParserBase {
             if (a == null) throw errorAt(at, "undefined symbol alias id '" + h.identifier() + "'");
             return a;
         }
-        return new DialectAttr(h.dialect(), extendedSymbolBody(h), h.pretty());
+        DialectAttr a = new DialectAttr(h.dialect(), extendedSymbolBody(h), h.pretty());
+        if (!h.dialect().equals(org.stablehlo4j.dialect.stablehlo.StablehloOps.DIALECT)) return a;
+        try {
+            return org.stablehlo4j.dialect.stablehlo.StablehloDialect.parseAttribute(a);
+        } catch (org.stablehlo4j.dialect.stablehlo.BodyParseException e) {
+            int where = bodyStart(h) + e.offset();
+            ParseError error = e.reason().startsWith("expected '") ? wrongTokenAt(where, e.reason())
+                    : errorAt(where, e.reason());
+            String body = a.body();
+            String kind = body.startsWith("dot<") || body.startsWith("conv<") ? "dot"
+                    : body.startsWith("gather<") ? "gather" : body.startsWith("scatter<") ? "scatter" : null;
+            // Like upstream's struct parsers, which add their own error at the token they stopped on.
+            if (kind != null) {
+                error.followUps.add(errorAt(where, "failed parsing " + kind + " dimension numbers attribute"));
+            }
+            throw error;
+        }
     }
 
     private Attribute parseNumberAttr(Type expected) {
@@ -643,7 +670,8 @@ class TypeAttrParser extends ParserBase {
         }
         consume();
         Type type = expected;
-        if (consumeIf(Kind.COLON)) type = parseType();
+        // Like MLIR, a literal only takes a `: type` suffix when the caller does not supply its type.
+        if (expected == null && consumeIf(Kind.COLON)) type = parseType();
         if (num.kind == Kind.FLOAT) {
             if (type == null) type = FloatType.F64;
             if (!(type instanceof FloatType ft)) throw errorAt(at, "floating point value not valid for specified type");

@@ -139,9 +139,10 @@ final class BuiltinBytecode implements DialectBytecode {
             w.writeVarInt(AttrCode.DICTIONARY.ordinal()).writeVarInt(d.size());
             for (NamedAttribute na : d.entries()) w.writeAttribute(StringAttr.of(na.name())).writeAttribute(na.value());
         } else if (a instanceof StringAttr s) {
-            w.writeVarInt((s.type() == null ? AttrCode.STRING : AttrCode.STRING_WITH_TYPE).ordinal());
+            boolean typed = s.type() != null && !(s.type() instanceof NoneType);
+            w.writeVarInt((typed ? AttrCode.STRING_WITH_TYPE : AttrCode.STRING).ordinal());
             w.writeString(s.bytes());
-            if (s.type() != null) w.writeType(s.type());
+            if (typed) w.writeType(s.type());
         } else if (a instanceof SymbolRefAttr ref) {
             w.writeVarInt((ref.nested().isEmpty() ? AttrCode.FLAT_SYMBOL_REF : AttrCode.SYMBOL_REF).ordinal());
             w.writeAttribute(StringAttr.of(ref.root()));
@@ -165,7 +166,7 @@ final class BuiltinBytecode implements DialectBytecode {
         } else if (a instanceof DenseResourceElementsAttr r) {
             w.writeVarInt(AttrCode.DENSE_RESOURCE_ELEMENTS.ordinal()).writeType(r.type());
             w.writeResourceHandle(r.handle());
-        } else if (a instanceof DenseArrayAttr d && !(d.elementType() instanceof IntegerType it && it.width() == 1)) {
+        } else if (a instanceof DenseArrayAttr d) {
             byte[] raw = d.rawBytes();
             w.writeVarInt(AttrCode.DENSE_ARRAY.ordinal()).writeType(d.elementType()).writeVarInt(d.size())
                     .writeBlob(raw, 0, raw.length);
@@ -190,8 +191,10 @@ final class BuiltinBytecode implements DialectBytecode {
             w.writeVarInt(AttrCode.FILE_LINE_COL_LOC.ordinal()).writeAttribute(f.file()).writeVarInt(f.line())
                     .writeVarInt(f.column());
         } else if (loc instanceof Location.FileLineCol f) {
-            w.writeVarInt(AttrCode.FILE_LINE_COL_RANGE.ordinal()).writeAttribute(f.file()).writeVarInt(4)
-                    .writeVarInt(f.line()).writeVarInt(f.column()).writeVarInt(f.endColumn()).writeVarInt(f.endLine());
+            w.writeVarInt(AttrCode.FILE_LINE_COL_RANGE.ordinal()).writeAttribute(f.file());
+            long[] fields = rangeFields(f);
+            w.writeVarInt(fields.length);
+            for (long v : fields) w.writeVarInt(v);
         } else if (loc instanceof Location.Name n) {
             w.writeVarInt(AttrCode.NAME_LOC.ordinal()).writeAttribute(n.name())
                     .writeAttribute(n.child() == null ? Location.UNKNOWN : n.child());
@@ -202,6 +205,16 @@ final class BuiltinBytecode implements DialectBytecode {
             w.writeAttributes(f.locations());
             if (f.metadata() != null) w.writeAttribute(f.metadata());
         }
+    }
+
+    /** The fields MLIR writes for a range location, shortest form first: line, column, end column, end line. */
+    private static long[] rangeFields(Location.FileLineCol r) {
+        long l = r.line(), c = r.column(), el = r.endLine(), ec = r.endColumn();
+        if (l == 0 && c == 0 && el == 0 && ec == 0) return new long[0];
+        if (c == 0 && ec == 0 && l == el) return new long[] {l};
+        if (l == el && c == ec) return new long[] {l, c};
+        if (l == el) return new long[] {l, c, ec};
+        return new long[] {l, c, ec, el};
     }
 
     @Override

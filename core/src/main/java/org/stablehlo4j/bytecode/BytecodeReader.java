@@ -75,7 +75,7 @@ public final class BytecodeReader {
     }
 
     /** The codec registered for a dialect, or null. */
-    static DialectBytecode codec(String dialect) {
+    public static DialectBytecode codec(String dialect) {
         return DIALECTS.get(dialect);
     }
 
@@ -712,7 +712,7 @@ public final class BytecodeReader {
                             + " with properties.");
                 }
                 props = opName.wasRegistered() ? readNativeProperties(c, fullName, schema)
-                        : readPropertiesAttr(c);
+                        : readPropertiesAttr(c, fullName);
             }
             List<Type> resultTypes = List.of();
             if ((mask & HAS_RESULTS) != 0) {
@@ -768,11 +768,17 @@ public final class BytecodeReader {
             return op;
         }
 
-        private DictionaryAttr readPropertiesAttr(ByteCursor c) throws BytecodeException {
+        /** Unregistered ops store their properties as one attribute, in the properties section like any op. */
+        private DictionaryAttr readPropertiesAttr(ByteCursor c, String opName) throws BytecodeException {
             int at = c.position();
-            Attribute a = attrTypes.attribute(c, c.readVarInt(), 0);
-            if (a instanceof DictionaryAttr d) return d;
-            throw c.error(at, "expected a dictionary of properties, got " + a);
+            long idx = c.readVarInt();
+            if (idx < 0 || idx >= properties.size()) throw c.error(at, "Properties idx out-of-bound for " + opName);
+            ByteCursor pc = c.sub(properties.get((int) idx), "Properties");
+            int aat = pc.position();
+            Attribute a = attrTypes.attribute(pc, pc.readVarInt(), 0);
+            if (!(a instanceof DictionaryAttr d)) throw pc.error(aat, "expected a dictionary of properties, got " + a);
+            if (!pc.atEnd()) throw pc.error("unexpected trailing bytes in the properties of " + opName);
+            return d;
         }
 
         private DictionaryAttr readNativeProperties(ByteCursor c, String opName,

@@ -3,56 +3,52 @@ package org.stablehlo4j.bytecode;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Type;
 
-import java.io.ByteArrayOutputStream;
 import java.math.BigInteger;
 import java.util.List;
 
 /**
  * What a {@link DialectBytecode} writes one custom-encoded attribute/type (or op properties) to: primitives
- * plus references to other attributes, types and strings of the file being written.
+ * plus references to other attributes, types, strings and resources of the file being written. The bytecode
+ * writer runs every encoding twice, first against a sink that only numbers the references, then against the
+ * sink that emits; encodings must therefore write the same references in the same order both times.
  */
 public final class DialectWriter {
-    /** Resolves references while an entry is encoded. */
-    interface Refs {
+    /** Where the encoded bytes and references go (implemented by the bytecode writer). */
+    public interface Sink {
+        /** The number of an attribute reference (the numbering pass records it and may return anything). */
         long attribute(Attribute a);
 
         long type(Type t);
 
+        /** The string-section index of an owned string. */
         long string(byte[] s);
 
+        /** The number of a reference to a builtin dialect resource. */
         long resourceHandle(String key);
+
+        void varInt(long v);
+
+        void rawByte(int b);
+
+        /** Raw bytes, referenced in place (the array must not change while the file is written). */
+        void bytes(byte[] data, int offset, int length);
     }
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final Refs refs;
+    private final Sink sink;
 
-    DialectWriter(Refs refs) {
-        this.refs = refs;
+    public DialectWriter(Sink sink) {
+        this.sink = sink;
     }
-
-    byte[] bytes() { return out.toByteArray(); }
 
     public DialectWriter writeByte(int b) {
-        out.write(b);
+        sink.rawByte(b);
         return this;
     }
 
     /** MLIR's prefix varint (see {@link ByteCursor#readVarInt}). */
     public DialectWriter writeVarInt(long v) {
-        writeVarInt(out, v);
+        sink.varInt(v);
         return this;
-    }
-
-    static void writeVarInt(ByteArrayOutputStream out, long v) {
-        for (int extra = 0; extra < 8; extra++) {
-            if ((v >>> (7 * (extra + 1))) == 0) {
-                long enc = ((v << 1) | 1) << extra;
-                for (int i = 0; i <= extra; i++) out.write((int) (enc >>> (8 * i)));
-                return;
-            }
-        }
-        out.write(0);
-        for (int i = 0; i < 8; i++) out.write((int) (v >>> (8 * i)));
     }
 
     public DialectWriter writeSignedVarInt(long v) {
@@ -66,12 +62,12 @@ public final class DialectWriter {
     }
 
     public DialectWriter writeAttribute(Attribute a) {
-        return writeVarInt(refs.attribute(a));
+        return writeVarInt(sink.attribute(a));
     }
 
     /** An attribute reference with a presence flag in the low bit. */
     public DialectWriter writeOptionalAttribute(Attribute a) {
-        return a == null ? writeVarInt(0) : writeVarInt((refs.attribute(a) << 1) | 1);
+        return a == null ? writeVarInt(0) : writeVarInt((sink.attribute(a) << 1) | 1);
     }
 
     public DialectWriter writeAttributes(List<? extends Attribute> list) {
@@ -81,7 +77,7 @@ public final class DialectWriter {
     }
 
     public DialectWriter writeType(Type t) {
-        return writeVarInt(refs.type(t));
+        return writeVarInt(sink.type(t));
     }
 
     public DialectWriter writeTypes(List<? extends Type> list) {
@@ -91,22 +87,26 @@ public final class DialectWriter {
     }
 
     public DialectWriter writeString(byte[] s) {
-        return writeVarInt(refs.string(s));
+        return writeVarInt(sink.string(s));
     }
 
     /** A reference to a builtin dialect resource (declared in the resource section). */
     public DialectWriter writeResourceHandle(String key) {
-        return writeVarInt(refs.resourceHandle(key));
+        return writeVarInt(sink.resourceHandle(key));
     }
 
-    /** A size-prefixed blob. */
+    /** A size-prefixed blob, referenced in place. */
     public DialectWriter writeBlob(byte[] data, int offset, int length) {
         writeVarInt(length);
-        out.write(data, offset, length);
+        sink.bytes(data, offset, length);
         return this;
     }
 
-    /** The inverse of {@link DialectReader#readAPInt}: {@code value} may be signed or unsigned. */
+    /**
+     * The inverse of {@link DialectReader#readAPInt} (MLIR's writeAPIntWithKnownWidth): the low {@code width}
+     * bits of {@code value} (signed or unsigned) as one byte up to 8 bits, a zigzag varint of the zero-extended
+     * value up to 64 bits, else the number of active 64-bit words and each word zigzagged.
+     */
     public DialectWriter writeAPInt(BigInteger value, int width) {
         BigInteger mask = BigInteger.ONE.shiftLeft(Math.max(width, 1)).subtract(BigInteger.ONE);
         BigInteger u = value.and(mask);

@@ -5,9 +5,8 @@
  * ({@code read}), or just its header ({@code readHeader}), dialect/op tables ({@code describe}) or the StableHLO
  * version of a portable artifact ({@code getPortableArtifactVersion}). Errors are
  * {@link org.stablehlo4j.bytecode.BytecodeException}s naming the section and byte offset.
- * {@link org.stablehlo4j.bytecode.BytecodeWriter} writes a module in any format version 0-6 with MLIR's layout
- * (numbering, grouping, section order, use-list orders): reading then writing an upstream VHLO artifact gives
- * the identical bytes. Ops of dialects without a property layout here are written as unregistered ops.
+ * {@link org.stablehlo4j.bytecode.writer.BytecodeWriter} writes a module at any format version 0-6, byte for
+ * byte as MLIR's writer does ({@link org.stablehlo4j.bytecode.BytecodeWriter} is a format-6 shorthand).
  *
  * <p>Dialects plug in through {@link org.stablehlo4j.bytecode.DialectBytecode}
  * ({@code BytecodeReader.registerDialect}): custom attribute/type encodings and the property layout of their

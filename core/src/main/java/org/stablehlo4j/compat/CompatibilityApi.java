@@ -99,4 +99,16 @@ public final class CompatibilityApi {
         }
         return Version.tryParse(header.substring(at + PRODUCER_PREFIX.length()));
     }
+
+    /**
+     * Writes a module that has already been legalized to VHLO and converted to the target's opset as a portable
+     * artifact for {@code targetVersion} ({@code X.Y.Z}, {@code current} or {@code minimum}).
+     *
+     * @throws VersionException if the target is malformed or outside the supported window
+     */
+    public static void serializePortableArtifact(org.stablehlo4j.ir.Module vhloModule, String targetVersion,
+                                                 java.io.OutputStream os) throws java.io.IOException {
+        org.stablehlo4j.bytecode.writer.PortableArtifactWriter.write(vhloModule,
+                Version.resolveSerializationTarget(targetVersion), os);
+    }
 }

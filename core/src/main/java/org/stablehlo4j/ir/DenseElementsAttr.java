@@ -25,8 +25,23 @@ public final class DenseElementsAttr implements Attribute {
         this.type = type;
         this.data = data;
         this.offset = offset;
-        this.length = length;
-        this.splat = splat;
+        // As in MLIR, dense data whose elements are all equal is a splat: one element stands for all of them.
+        int eb = splat ? -1 : elementStorageBytes(type.elementType());
+        long n = type instanceof RankedTensorType rt ? rt.numElements() : -1;
+        if (eb > 0 && length > eb && n > 1 && length == n * eb && allElementsEqual(data, offset, length, eb)) {
+            this.length = eb;
+            this.splat = true;
+        } else {
+            this.length = length;
+            this.splat = splat;
+        }
+    }
+
+    private static boolean allElementsEqual(byte[] data, int offset, int length, int eb) {
+        for (int i = offset + eb; i < offset + length; i += eb) {
+            if (!Arrays.equals(data, i, i + eb, data, offset, offset + eb)) return false;
+        }
+        return true;
     }
 
     /**

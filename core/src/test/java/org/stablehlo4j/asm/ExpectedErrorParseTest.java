@@ -46,7 +46,11 @@ class ExpectedErrorParseTest {
                 while (m.find()) {
                     int target = c.firstLine() + i;
                     String off = m.group(2);
-                    if (off != null && !off.equals("above") && !off.equals("below")) {
+                    if ("below".equals(off)) {
+                        target++;
+                    } else if ("above".equals(off)) {
+                        target--;
+                    } else if (off != null) {
                         target += Integer.parseInt(off);
                     }
                     expectations.add(target + ": " + m.group(3));

@@ -132,11 +132,14 @@ class HandCraftedBytecodeTest {
         ir.varint(1).varint(0 << 1);                                       // 1 arg: i32, no location
         ir.raw(1).varint((2 << 1)).varint(1).varint(0);                    // arg use-list order [1, 0]
         // test.u(%arg) {props} -> i32, with a use-list order for its result
-        ir.varint(3).raw(0x02 | 0x04 | 0x40 | 0x20).varint(0).varint(3).varint(1).varint(0).varint(1).varint(0)
+        // (its properties are entry 0 of the properties section: the attribute reference #3)
+        ir.varint(3).raw(0x02 | 0x04 | 0x40 | 0x20).varint(0).varint(0).varint(1).varint(0).varint(1).varint(0)
                 .varint(1 << 1).varint(0);
         ir.varint(0).raw(0x06).varint(0).varint(1).varint(0).varint(2).varint(1).varint(0); // test.a(%u, %arg)
-        byte[] f = file(v, dialects(v, S_A, S_B, S_R, S_U),
-                attrTypes(new Entry[] {UNKNOWN_LOC, name, unit, dict}, new Entry[] {I32}), ir);
+        Bytes[] at = attrTypes(new Entry[] {UNKNOWN_LOC, name, unit, dict}, new Entry[] {I32});
+        byte[] f = Bytes.header(v).section(0, Bytes.strings(STRINGS)).section(1, dialects(v, S_A, S_B, S_R, S_U))
+                .section(2, at[0]).section(3, at[1]).section(4, ir)
+                .section(8, new Bytes().varint(1).varint(1).varint(3)).bytes();
         Module m = BytecodeReader.read(f, "props");
         Operation r = m.body().operations().get(0);
         var block = r.region(0).entry();

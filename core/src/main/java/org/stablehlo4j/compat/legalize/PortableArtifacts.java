@@ -1,5 +1,13 @@
 package org.stablehlo4j.compat.legalize;
 
+import org.stablehlo4j.asm.ParseOptions;
+
+import org.stablehlo4j.asm.AsmParser;
+
+import org.stablehlo4j.bytecode.writer.PortableArtifactWriter;
+
+import java.io.OutputStream;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -69,6 +77,32 @@ public final class PortableArtifacts {
             throws DiagnosticException {
         Version v = VhloToVersion.target(target, stablehlo);
         return VhloToVersion.convert(Legalize.stablehloToVhlo(stablehlo, allowOtherDialects), v);
+    }
+
+    /**
+     * Serializes a StableHLO program as a portable artifact for {@code target} (upstream's
+     * serializePortableArtifact): legalized to VHLO, converted to the target's op versions and written with the
+     * target's bytecode format and producer. Nothing is written if any step fails.
+     *
+     * @param target {@code X.Y.Z} (a non-zero patch is accepted, the opset is the one of {@code X.Y.0}) or
+     *               {@code current}
+     */
+    public static void serializePortableArtifact(Module stablehlo, String target, boolean allowOtherDialects,
+                                                 OutputStream out) throws DiagnosticException, IOException {
+        out.write(serializePortableArtifact(stablehlo, target, allowOtherDialects));
+    }
+
+    /** Like {@link #serializePortableArtifact(Module, String, boolean, OutputStream)}, returning the bytes. */
+    public static byte[] serializePortableArtifact(Module stablehlo, String target, boolean allowOtherDialects)
+            throws DiagnosticException {
+        Module vhlo = legalizeForSerialization(stablehlo, target, allowOtherDialects);
+        return PortableArtifactWriter.write(vhlo, Version.resolveSerializationTarget(target));
+    }
+
+    /** Parses StableHLO assembly text and serializes it (see {@link #serializePortableArtifact(Module, String, boolean)}). */
+    public static byte[] serializePortableArtifact(String stablehloText, String target) throws DiagnosticException {
+        Module m = AsmParser.parse(stablehloText, ParseOptions.of("<string>"));
+        return serializePortableArtifact(m, target, false);
     }
 
     /** The StableHLO version in the artifact's producer string, if it has one. */

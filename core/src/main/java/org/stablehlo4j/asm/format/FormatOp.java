@@ -1,0 +1,544 @@
+package org.stablehlo4j.asm.format;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.stablehlo4j.asm.AsmCustomOpParser;
+import org.stablehlo4j.asm.AsmParserContext;
+import org.stablehlo4j.asm.AsmParserContext.OperandRef;
+import org.stablehlo4j.asm.AsmPrinterContext;
+import org.stablehlo4j.asm.AsmPrinterCustomOp;
+import org.stablehlo4j.asm.format.Format.AttrDict;
+import org.stablehlo4j.asm.format.Format.Custom;
+import org.stablehlo4j.asm.format.Format.Elem;
+import org.stablehlo4j.asm.format.Format.FunctionalType;
+import org.stablehlo4j.asm.format.Format.Literal;
+import org.stablehlo4j.asm.format.Format.Operands;
+import org.stablehlo4j.asm.format.Format.Optional;
+import org.stablehlo4j.asm.format.Format.PropDict;
+import org.stablehlo4j.asm.format.Format.Ref;
+import org.stablehlo4j.asm.format.Format.Regions;
+import org.stablehlo4j.asm.format.Format.Results;
+import org.stablehlo4j.asm.format.Format.Space;
+import org.stablehlo4j.asm.format.Format.TypeOf;
+import org.stablehlo4j.asm.format.Format.Var;
+import org.stablehlo4j.dialect.stablehlo.OpSpec;
+import org.stablehlo4j.dialect.stablehlo.OpSpec.Arity;
+import org.stablehlo4j.dialect.stablehlo.OpSpec.AttrSpec;
+import org.stablehlo4j.dialect.stablehlo.OpSpec.RegionSpec;
+import org.stablehlo4j.dialect.stablehlo.OpSpec.ValueSpec;
+import org.stablehlo4j.ir.Attribute;
+import org.stablehlo4j.ir.Block;
+import org.stablehlo4j.ir.DictionaryAttr;
+import org.stablehlo4j.ir.FunctionType;
+import org.stablehlo4j.ir.NamedAttribute;
+import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.Region;
+import org.stablehlo4j.ir.Type;
+import org.stablehlo4j.ir.Value;
+
+/**
+ * An op whose pretty form is a declarative assembly format: prints and parses it by walking the {@link Format}
+ * tree, with MLIR's ODS spacing rules, and delegates {@code custom<...>} directives to {@link Directives}.
+ */
+final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
+    private static final List<String> SEGMENT_ATTRS = List.of("operandSegmentSizes", "resultSegmentSizes");
+
+    private final OpSpec spec;
+    private final List<Elem> elements;
+    /** Attributes that appear in the format; attr-dict leaves them out. */
+    private final Set<String> formatAttrs = new HashSet<>();
+
+    FormatOp(OpSpec spec) {
+        this.spec = spec;
+        this.elements = Format.parse(spec.assemblyFormat());
+        collectAttrs(elements);
+    }
+
+    private void collectAttrs(List<Elem> elems) {
+        for (Elem e : elems) {
+            if (e instanceof Var v && spec.attribute(v.name()) != null) formatAttrs.add(v.name());
+            else if (e instanceof Custom c) collectAttrs(c.args());
+            else if (e instanceof Ref r) collectAttrs(List.of(r.arg()));
+            else if (e instanceof Optional o) {
+                collectAttrs(o.then());
+                collectAttrs(o.otherwise());
+            }
+        }
+    }
+
+    // ============================================================================================ groups
+
+    /** Splits values into the spec's groups (one variadic/optional group takes what the singles leave). */
+    static <T> List<List<T>> split(List<T> values, List<ValueSpec> groups) {
+        int singles = 0;
+        for (ValueSpec g : groups) if (g.arity() == Arity.SINGLE) singles++;
+        int rest = Math.max(0, values.size() - singles);
+        List<List<T>> out = new ArrayList<>(groups.size());
+        int at = 0;
+        for (ValueSpec g : groups) {
+            int n = g.arity() == Arity.SINGLE ? 1 : rest;
+            if (g.arity() != Arity.SINGLE) rest = 0;
+            n = Math.min(n, values.size() - at);
+            out.add(values.subList(at, at + n));
+            at += n;
+        }
+        return out;
+    }
+
+    private static int indexOf(List<ValueSpec> groups, String name) {
+        for (int i = 0; i < groups.size(); i++) if (groups.get(i).name().equals(name)) return i;
+        return -1;
+    }
+
+    private int regionIndex(String name) {
+        for (int i = 0; i < spec.regions().size(); i++) if (spec.regions().get(i).name().equals(name)) return i;
+        return -1;
+    }
+
+    /** Whether an attribute may be left out of attr-dict because it holds its default. */
+    boolean isDefault(String name, Attribute value) {
+        AttrSpec a = spec.attribute(name);
+        return a != null && a.presence() == OpSpec.Presence.DEFAULT_VALUED && AttrValues.isDefault(a, value);
+    }
+
+    /** Ops with several named single results name them after the results (e.g. {@code %values, %indices}). */
+    @Override
+    public void resultNames(Operation op, java.util.function.BiConsumer<Value, String> setName) {
+        List<ValueSpec> results = spec.results();
+        if (results.size() < 2 || results.size() != op.numResults()) return;
+        for (ValueSpec r : results) if (r.name().isEmpty() || r.arity() != Arity.SINGLE) return;
+        for (int i = 0; i < results.size(); i++) setName.accept(op.result(i), results.get(i).name());
+    }
+
+    // ============================================================================================ printing
+
+    @Override
+    public void print(Operation op, AsmPrinterContext p) {
+        p.printOpName(op);
+        new Printer(op, p).elements(elements, true);
+    }
+
+    /** Prints elements with ODS's spacing state machine (the state is static: it ignores optional presence). */
+    final class Printer implements Directives.PrintScope {
+        final Operation op;
+        final AsmPrinterContext p;
+        final List<List<Value>> operandGroups;
+        final List<List<Value>> resultGroups;
+        boolean shouldEmitSpace = true;
+        boolean lastWasPunctuation;
+
+        Printer(Operation op, AsmPrinterContext p) {
+            this.op = op;
+            this.p = p;
+            this.operandGroups = split(op.operands(), spec.operands());
+            this.resultGroups = new ArrayList<>(split(new ArrayList<Value>(op.results()), spec.results()));
+        }
+
+        @Override public Operation op() { return op; }
+        @Override public AsmPrinterContext printer() { return p; }
+
+        void elements(List<Elem> elems, boolean emit) {
+            for (Elem e : elems) element(e, emit);
+        }
+
+        void element(Elem e, boolean emit) {
+            if (e instanceof Literal l) {
+                String v = l.text();
+                if (emit && shouldEmitSpace && spaceBefore(v, lastWasPunctuation)) p.append(" ");
+                if (emit) p.append(v);
+                shouldEmitSpace = v.length() != 1 || "<({[".indexOf(v.charAt(0)) < 0;
+                lastWasPunctuation = v.charAt(0) != '_' && !Character.isLetter(v.charAt(0));
+                return;
+            }
+            if (e instanceof Space s) {
+                if (emit && s.space()) p.append(" ");
+                lastWasPunctuation = !s.space();
+                shouldEmitSpace = false;
+                return;
+            }
+            if (e instanceof Optional o) {
+                boolean present = present(o.anchor());
+                elements(o.then(), emit && present);
+                elements(o.otherwise(), emit && !present);
+                return;
+            }
+            if (e instanceof AttrDict d) {
+                if (emit) printAttrDict(d.withKeyword());
+                lastWasPunctuation = false;
+                return;
+            }
+            if (emit && (shouldEmitSpace || !lastWasPunctuation)) p.append(" ");
+            lastWasPunctuation = false;
+            shouldEmitSpace = true;
+            if (!emit) return;
+            if (e instanceof TypeOf t) {
+                p.printTypes(types(t.arg()));
+            } else if (e instanceof FunctionalType f) {
+                p.printFunctionalType(types(f.inputs()), types(f.results()));
+            } else if (e instanceof Custom c) {
+                Directives.print(c, this);
+            } else if (e instanceof Regions) {
+                printRegions(op.regions());
+            } else if (e instanceof PropDict) {
+                throw new IllegalStateException("prop-dict is not supported in " + spec.name());
+            } else {
+                printVar(e);
+            }
+        }
+
+        private void printRegions(List<Region> regions) {
+            for (int i = 0; i < regions.size(); i++) {
+                if (i > 0) p.append(", ");
+                p.printRegion(regions.get(i), true, true, false);
+            }
+        }
+
+        private void printVar(Elem e) {
+            if (e instanceof Operands) {
+                p.printOperands(op.operands());
+                return;
+            }
+            String name = ((Var) e).name();
+            AttrSpec a = spec.attribute(name);
+            if (a != null) {
+                Attribute v = op.attr(name);
+                if (v != null) AttrValues.print(a, v, p);
+                return;
+            }
+            int r = regionIndex(name);
+            if (r >= 0) {
+                printRegions(regionGroup(r));
+                return;
+            }
+            p.printOperands(values(e));
+        }
+
+        private List<Region> regionGroup(int index) {
+            RegionSpec rs = spec.regions().get(index);
+            return rs.variadic() ? op.regions().subList(index, op.numRegions()) : List.of(op.region(index));
+        }
+
+        private void printAttrDict(boolean withKeyword) {
+            List<String> elided = new ArrayList<>(formatAttrs);
+            elided.addAll(SEGMENT_ATTRS);
+            for (NamedAttribute na : op.properties().entries()) {
+                if (isDefault(na.name(), na.value())) elided.add(na.name());
+            }
+            List<NamedAttribute> all = p.allAttributes(op);
+            if (withKeyword) p.printOptionalAttrDictWithKeyword(all, elided);
+            else p.printOptionalAttrDict(all, elided);
+        }
+
+        boolean present(Elem anchor) {
+            if (anchor instanceof TypeOf t) return present(t.arg());
+            if (anchor instanceof Var v) {
+                if (spec.attribute(v.name()) != null) {
+                    Attribute a = op.attr(v.name());
+                    return a != null && !isDefault(v.name(), a);
+                }
+                int r = regionIndex(v.name());
+                if (r >= 0) return !regionGroup(r).isEmpty() && !regionGroup(r).get(0).isEmpty();
+            }
+            return !values(anchor).isEmpty();
+        }
+
+        @Override
+        public List<Value> values(Elem e) {
+            if (e instanceof Ref r) return values(r.arg());
+            if (e instanceof Operands) return op.operands();
+            if (e instanceof Results) return new ArrayList<>(op.results());
+            if (e instanceof Var v) {
+                int i = indexOf(spec.operands(), v.name());
+                if (i >= 0) return operandGroups.get(i);
+                i = indexOf(spec.results(), v.name());
+                if (i >= 0) return resultGroups.get(i);
+            }
+            throw new IllegalStateException("not a value group in " + spec.name() + ": " + e);
+        }
+
+        @Override
+        public List<Type> types(Elem e) {
+            if (e instanceof TypeOf t) return types(t.arg());
+            List<Type> out = new ArrayList<>();
+            for (Value v : values(e)) out.add(v.type());
+            return out;
+        }
+
+        @Override
+        public Attribute attr(Elem e) {
+            return op.attr(((Var) e).name());
+        }
+    }
+
+    /** MLIR's rule for a space before a literal. */
+    static boolean spaceBefore(String value, boolean lastWasPunctuation) {
+        if (value.length() != 1 && !value.equals("->")) return true;
+        if (lastWasPunctuation) return ">)}],".indexOf(value.charAt(0)) < 0;
+        return "<>(){}[],".indexOf(value.charAt(0)) < 0;
+    }
+
+    // ============================================================================================ parsing
+
+    @Override
+    public Operation parse(String opName, AsmParserContext p, int opStart) {
+        return new Parser(p).run(opName, opStart);
+    }
+
+    final class Parser implements Directives.ParseScope {
+        final AsmParserContext p;
+        final Map<String, List<OperandRef>> refs = new HashMap<>();
+        final Map<String, List<Type>> types = new HashMap<>();
+        final List<OperandRef> allRefs = new ArrayList<>();
+        List<Type> allOperandTypes;
+        List<Type> allResultTypes;
+        final Map<String, Attribute> props = new HashMap<>();
+        final Map<String, List<List<Block>>> regions = new HashMap<>();
+        List<List<Block>> allRegions;
+        DictionaryAttr attrs = DictionaryAttr.EMPTY;
+        DictionaryAttr propDict = DictionaryAttr.EMPTY;
+        int typeAt = -1;
+
+        Parser(AsmParserContext p) {
+            this.p = p;
+        }
+
+        @Override public AsmParserContext parser() { return p; }
+
+        Operation run(String opName, int opStart) {
+            for (Elem e : elements) element(e);
+            return finish(opName, opStart);
+        }
+
+        void element(Elem e) {
+            if (e instanceof Literal l) {
+                literal(l.text());
+            } else if (e instanceof Space) {
+                return;
+            } else if (e instanceof Optional o) {
+                int consumed = startsPresent(o.then());
+                if (consumed >= 0) {
+                    for (Elem t : o.then().subList(consumed, o.then().size())) element(t);
+                } else {
+                    for (Elem t : o.otherwise()) element(t);
+                }
+            } else if (e instanceof AttrDict d) {
+                attrs = d.withKeyword() ? p.parseOptionalAttrDictWithKeyword() : p.parseOptionalAttrDict();
+            } else if (e instanceof PropDict) {
+                if (p.consumeIf("<")) {
+                    propDict = (DictionaryAttr) p.parseAttribute(null);
+                    p.expect(">");
+                }
+            } else if (e instanceof TypeOf t) {
+                markTypes();
+                setTypes(t.arg(), single(t.arg()) ? List.of(p.parseType()) : p.atType() ? p.parseTypeList() : List.of());
+            } else if (e instanceof FunctionalType f) {
+                markTypes();
+                int at = p.offset();
+                Type t = p.parseType();
+                if (!(t instanceof FunctionType ft)) throw p.errorAt(at, "expected function type");
+                setTypes(f.inputs(), ft.inputs());
+                setTypes(f.results(), ft.results());
+            } else if (e instanceof Custom c) {
+                Directives.parse(c, this);
+            } else if (e instanceof Regions) {
+                allRegions = regionList();
+            } else if (e instanceof Operands) {
+                if (p.atOperand()) allRefs.addAll(operandList());
+            } else {
+                variable(((Var) e).name());
+            }
+        }
+
+        private void markTypes() {
+            if (typeAt < 0) typeAt = p.offset();
+        }
+
+        private void literal(String text) {
+            char c = text.charAt(0);
+            if (c == '_' || Character.isLetter(c)) p.expectKeyword(text);
+            else p.expect(text);
+        }
+
+        private List<OperandRef> operandList() {
+            List<OperandRef> out = new ArrayList<>();
+            do {
+                out.add(p.parseOperand());
+            } while (p.consumeIf(","));
+            return out;
+        }
+
+        private List<List<Block>> regionList() {
+            List<List<Block>> out = new ArrayList<>();
+            if (!p.atRegion()) return out;
+            do {
+                out.add(p.parseRegion(null));
+            } while (p.consumeIf(","));
+            return out;
+        }
+
+        private void variable(String name) {
+            AttrSpec a = spec.attribute(name);
+            if (a != null) {
+                props.put(name, AttrValues.parse(a, p));
+                return;
+            }
+            int r = regionIndex(name);
+            if (r >= 0) {
+                regions.put(name, spec.regions().get(r).variadic() ? regionList() : List.of(p.parseRegion(null)));
+                return;
+            }
+            int i = indexOf(spec.operands(), name);
+            if (i < 0) throw new IllegalStateException("unknown variable $" + name + " in " + spec.name());
+            Arity arity = spec.operands().get(i).arity();
+            if (arity == Arity.SINGLE) refs.put(name, List.of(p.parseOperand()));
+            else refs.put(name, p.atOperand() ? (arity == Arity.OPTIONAL ? List.of(p.parseOperand()) : operandList())
+                    : List.of());
+        }
+
+        /**
+         * Whether an optional group is present, judged from its first parseable element: -1 if absent, else how
+         * many leading elements were consumed to decide (a literal is consumed, anything else is only peeked).
+         */
+        private int startsPresent(List<Elem> then) {
+            for (int i = 0; i < then.size(); i++) {
+                Elem e = then.get(i);
+                if (e instanceof Space) continue;
+                boolean present;
+                if (e instanceof Literal l) {
+                    char c = l.text().charAt(0);
+                    present = c == '_' || Character.isLetter(c) ? p.consumeKeyword(l.text()) : p.consumeIf(l.text());
+                    return present ? i + 1 : -1;
+                }
+                if (e instanceof TypeOf) present = p.atType();
+                else if (e instanceof Var v && regionIndex(v.name()) >= 0) present = p.atRegion();
+                else if (e instanceof Var v && spec.attribute(v.name()) != null) present = p.peekKeyword() != null || p.atType();
+                else if (e instanceof Var || e instanceof Operands) present = p.atOperand();
+                else present = true;
+                return present ? i : -1;
+            }
+            return -1;
+        }
+
+        private boolean single(Elem e) {
+            if (e instanceof Var v) {
+                int i = indexOf(spec.operands(), v.name());
+                if (i >= 0) return spec.operands().get(i).arity() == Arity.SINGLE;
+                i = indexOf(spec.results(), v.name());
+                if (i >= 0) return spec.results().get(i).arity() == Arity.SINGLE;
+            }
+            return false;
+        }
+
+        @Override
+        public void setTypes(Elem e, List<Type> list) {
+            if (e instanceof TypeOf t) {
+                setTypes(t.arg(), list);
+            } else if (e instanceof Ref r) {
+                setTypes(r.arg(), list);
+            } else if (e instanceof Operands) {
+                allOperandTypes = list;
+            } else if (e instanceof Results) {
+                allResultTypes = list;
+            } else if (e instanceof Var v) {
+                types.put(v.name(), list);
+            }
+        }
+
+        @Override
+        public List<OperandRef> refs(Elem e) {
+            if (e instanceof Ref r) return refs(r.arg());
+            if (e instanceof Operands) return allRefs;
+            List<OperandRef> l = refs.get(((Var) e).name());
+            return l == null ? List.of() : l;
+        }
+
+        @Override
+        public void setRefs(Elem e, List<OperandRef> list) {
+            refs.put(((Var) e).name(), list);
+        }
+
+        @Override
+        public void setAttr(Elem e, Attribute value) {
+            props.put(((Var) e).name(), value);
+        }
+
+        @Override
+        public void markTypeStart() {
+            markTypes();
+        }
+
+        /** AllTypesMatch between an operand and an elements attribute (the check dialect's *_const ops). */
+        private List<Type> typeFromMatchingAttribute() {
+            if (!spec.hasTrait(org.stablehlo4j.dialect.stablehlo.OpTrait.NAMED_VALUES_MATCH)) return null;
+            for (Attribute a : props.values()) {
+                Type t = HandWrittenOps.elementsType(a);
+                if (t != null) return List.of(t);
+            }
+            return null;
+        }
+
+        private Operation finish(String opName, int opStart) {
+            int at = typeAt < 0 ? p.offset() : typeAt;
+            List<OperandRef> flatRefs = new ArrayList<>();
+            List<Type> flatTypes = new ArrayList<>();
+            if (!allRefs.isEmpty() || refs.isEmpty()) {
+                flatRefs.addAll(allRefs);
+            }
+            for (ValueSpec g : spec.operands()) {
+                List<OperandRef> r = refs.get(g.name());
+                if (r != null && allRefs.isEmpty()) flatRefs.addAll(r);
+            }
+            if (allOperandTypes != null) {
+                flatTypes.addAll(allOperandTypes);
+            } else {
+                List<List<OperandRef>> groups = allRefs.isEmpty() ? null : split(allRefs, spec.operands());
+                for (int i = 0; i < spec.operands().size(); i++) {
+                    ValueSpec g = spec.operands().get(i);
+                    int n = groups != null ? groups.get(i).size() : refs.getOrDefault(g.name(), List.of()).size();
+                    List<Type> t = types.get(g.name());
+                    if (t == null && n > 0) t = typeFromMatchingAttribute();
+                    if (t == null) {
+                        if (n == 0) continue;
+                        throw p.errorAt(at, "type of operand '" + g.name() + "' of " + opName + " is not given");
+                    }
+                    flatTypes.addAll(t);
+                }
+            }
+            List<Value> operands = p.resolve(flatRefs, flatTypes, at);
+            List<Type> resultTypes = new ArrayList<>();
+            if (allResultTypes != null) {
+                resultTypes.addAll(allResultTypes);
+            } else {
+                for (ValueSpec g : spec.results()) {
+                    List<Type> t = types.get(g.name());
+                    if (t == null) {
+                        if (g.arity() == Arity.SINGLE) {
+                            throw p.errorAt(at, "result type of " + opName + " is not given");
+                        }
+                        continue;
+                    }
+                    resultTypes.addAll(t);
+                }
+            }
+            DictionaryAttr properties = propDict;
+            for (Map.Entry<String, Attribute> en : props.entrySet()) {
+                if (en.getValue() != null) properties = properties.with(en.getKey(), en.getValue());
+            }
+            List<List<Block>> regionBlocks = new ArrayList<>();
+            if (allRegions != null) {
+                regionBlocks.addAll(allRegions);
+            } else {
+                for (RegionSpec rs : spec.regions()) {
+                    List<List<Block>> r = regions.get(rs.name());
+                    if (r != null) regionBlocks.addAll(r);
+                    else if (!rs.variadic()) regionBlocks.add(List.of());
+                }
+            }
+            return p.build(opName, operands, resultTypes, properties, attrs, regionBlocks, opStart);
+        }
+    }
+}

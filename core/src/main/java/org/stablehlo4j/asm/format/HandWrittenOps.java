@@ -1,0 +1,402 @@
+package org.stablehlo4j.asm.format;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BiConsumer;
+import org.stablehlo4j.asm.AsmCustomOpParser;
+import org.stablehlo4j.asm.AsmParserContext;
+import org.stablehlo4j.asm.AsmParserContext.OperandRef;
+import org.stablehlo4j.asm.AsmParserContext.RegionArgument;
+import org.stablehlo4j.asm.AsmPrinterContext;
+import org.stablehlo4j.asm.AsmPrinterCustomOp;
+import org.stablehlo4j.dialect.stablehlo.OpSpec;
+import org.stablehlo4j.dialect.stablehlo.OpTrait;
+import org.stablehlo4j.dialect.stablehlo.StablehloOps;
+import org.stablehlo4j.ir.Attribute;
+import org.stablehlo4j.ir.Block;
+import org.stablehlo4j.ir.BlockArgument;
+import org.stablehlo4j.ir.DenseElementsAttr;
+import org.stablehlo4j.ir.DenseResourceElementsAttr;
+import org.stablehlo4j.ir.DenseStringElementsAttr;
+import org.stablehlo4j.ir.DictionaryAttr;
+import org.stablehlo4j.ir.FunctionType;
+import org.stablehlo4j.ir.IntegerType;
+import org.stablehlo4j.ir.Location;
+import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.RankedTensorType;
+import org.stablehlo4j.ir.Region;
+import org.stablehlo4j.ir.ShapedType;
+import org.stablehlo4j.ir.Type;
+import org.stablehlo4j.ir.Value;
+
+/** The StableHLO ops with hand-written pretty forms: constant, while and reduce. */
+final class HandWrittenOps {
+    private HandWrittenOps() {}
+
+    /** A pretty printer and parser pair. */
+    interface Both extends AsmPrinterCustomOp, AsmCustomOpParser {}
+
+    // ============================================================================================ constant
+
+    static final Both CONSTANT = new Both() {
+        @Override
+        public void print(Operation op, AsmPrinterContext p) {
+            p.printOpName(op);
+            Attribute value = op.attr("value");
+            Type t = value == null ? null : elementsType(value);
+            if (t == null || op.numResults() != 1 || !t.equals(op.result(0).type())) {
+                p.append("()");
+                if (!op.properties().isEmpty()) {
+                    p.append(" <");
+                    p.printAttribute(op.properties());
+                    p.append(">");
+                }
+                p.printOptionalAttrDict(op.attributes().entries(), List.of());
+                p.append(" : ");
+                p.printFunctionalType(op);
+                return;
+            }
+            p.printOptionalAttrDict(p.allAttributes(op), List.of("value"));
+            p.append(" ");
+            p.printAttribute(value);
+        }
+
+        @Override
+        public void resultNames(Operation op, BiConsumer<Value, String> setName) {
+            if (op.numResults() != 1) return;
+            boolean integer = op.result(0).type() instanceof ShapedType s && s.elementType() instanceof IntegerType;
+            setName.accept(op.result(0), integer ? "c" : "cst");
+        }
+
+        @Override
+        public Operation parse(String opName, AsmParserContext p, int opStart) {
+            if (p.consumeIf("(")) {
+                p.expect(")");
+                DictionaryAttr props = DictionaryAttr.EMPTY;
+                if (p.consumeIf("<")) {
+                    int at = p.offset();
+                    if (!(p.parseAttribute(null) instanceof DictionaryAttr d)) throw p.errorAt(at, "expected properties");
+                    props = d;
+                    p.expect(">");
+                }
+                DictionaryAttr attrs = p.parseOptionalAttrDict();
+                p.expect(":");
+                p.expect("(");
+                p.expect(")");
+                p.expect("->");
+                Type t = p.parseType();
+                return p.build(opName, List.of(), List.of(t), props, attrs, List.of(), opStart);
+            }
+            DictionaryAttr attrs = p.parseOptionalAttrDict();
+            int at = p.offset();
+            Attribute value = p.parseAttribute(null);
+            Type t = elementsType(value);
+            if (t == null) throw p.errorAt(at, "invalid kind of attribute specified");
+            return p.build(opName, List.of(), List.of(t), DictionaryAttr.EMPTY.with("value", value), attrs, List.of(),
+                    opStart);
+        }
+    };
+
+    /** {@code arith.constant attr-dict $value}: the result type is the value's type. */
+    static final Both ARITH_CONSTANT = new Both() {
+        @Override
+        public void print(Operation op, AsmPrinterContext p) {
+            p.printOpName(op);
+            p.printOptionalAttrDict(p.allAttributes(op), List.of("value"));
+            Attribute value = op.attr("value");
+            if (value != null) {
+                p.append(" ");
+                p.printAttribute(value);
+            }
+        }
+
+        /** MLIR's names: {@code %true}/{@code %false}, {@code %c42_i32}, {@code %c42} (index), else {@code %cst}. */
+        @Override
+        public void resultNames(Operation op, BiConsumer<Value, String> setName) {
+            if (op.numResults() != 1) return;
+            Type type = op.result(0).type();
+            if (op.attr("value") instanceof org.stablehlo4j.ir.IntegerAttr i) {
+                if (type instanceof IntegerType it && it.width() == 1) {
+                    setName.accept(op.result(0), i.value().signum() != 0 ? "true" : "false");
+                    return;
+                }
+                String name = "c" + i.value();
+                if (type instanceof IntegerType) name += "_" + org.stablehlo4j.asm.AsmPrinter.printType(type);
+                setName.accept(op.result(0), name);
+            } else if (op.attr("value") instanceof org.stablehlo4j.ir.BoolAttr b) {
+                setName.accept(op.result(0), b.value() ? "true" : "false");
+            } else {
+                setName.accept(op.result(0), "cst");
+            }
+        }
+
+        @Override
+        public Operation parse(String opName, AsmParserContext p, int opStart) {
+            DictionaryAttr attrs = p.parseOptionalAttrDict();
+            int at = p.offset();
+            Attribute value = p.parseAttribute(null);
+            Type t = typeOf(value);
+            if (t == null) throw p.errorAt(at, "expected a typed attribute");
+            return p.build(opName, List.of(), List.of(t), DictionaryAttr.EMPTY.with("value", value), attrs, List.of(),
+                    opStart);
+        }
+    };
+
+    /** The type of a typed attribute (integer, float, bool, elements), or null. */
+    static Type typeOf(Attribute a) {
+        if (a instanceof org.stablehlo4j.ir.IntegerAttr i) return i.type();
+        if (a instanceof org.stablehlo4j.ir.FloatAttr f) return f.type();
+        if (a instanceof org.stablehlo4j.ir.BoolAttr) return IntegerType.I1;
+        return elementsType(a);
+    }
+
+    /** The type of an elements attribute, or null for other attributes. */
+    static Type elementsType(Attribute a) {
+        if (a instanceof DenseElementsAttr d) return d.type();
+        if (a instanceof DenseResourceElementsAttr d) return d.type();
+        if (a instanceof DenseStringElementsAttr d) return d.type();
+        return null;
+    }
+
+    // ============================================================================================ while
+
+    static final Both WHILE = new Both() {
+        @Override
+        public void print(Operation op, AsmPrinterContext p) {
+            p.printOpName(op);
+            p.append("(");
+            Block body = op.region(1).entry();
+            for (int i = 0; i < op.numOperands(); i++) {
+                if (i > 0) p.append(", ");
+                if (body != null && i < body.numArguments()) p.printOperand(body.argument(i));
+                p.append(" = ");
+                p.printOperand(op.operand(i));
+            }
+            p.append(")");
+            if (op.numOperands() > 0) {
+                p.append(" : ");
+                p.printTypes(types(op.operands()));
+            }
+            p.printOptionalAttrDictWithKeyword(p.allAttributes(op), List.of());
+            p.printNewline();
+            p.append(" cond ");
+            p.printRegion(op.region(0), false, true, false);
+            p.append(" do ");
+            p.printRegion(op.region(1), false, true, false);
+        }
+
+        /** The pretty form implies that both regions' arguments have the operand types. */
+        @Override
+        public boolean canPrint(Operation op) {
+            if (op.numRegions() != 2) return false;
+            List<Type> types = types(op.operands());
+            if (!types(op.results()).equals(types)) return false;
+            for (Region r : op.regions()) {
+                if (r.entry() == null || !types(r.entry().arguments()).equals(types)) return false;
+            }
+            return true;
+        }
+
+        @Override
+        public void blockArgumentNames(Region region, BiConsumer<Value, String> setName) {
+            if (region.entry() == null) return;
+            for (BlockArgument a : region.entry().arguments()) setName.accept(a, "iterArg");
+        }
+
+        @Override
+        public Operation parse(String opName, AsmParserContext p, int opStart) {
+            int at = p.offset();
+            List<OperandRef> operands = new ArrayList<>();
+            List<OperandRef> iterArgs = new ArrayList<>();
+            p.expect("(");
+            if (!p.consumeIf(")")) {
+                do {
+                    iterArgs.add(p.parseArgumentName());
+                    p.expect("=");
+                    operands.add(p.parseOperand());
+                } while (p.consumeIf(","));
+                p.expect(")");
+            }
+            List<Type> types = List.of();
+            if (!operands.isEmpty()) {
+                p.expect(":");
+                types = p.parseTypeList();
+            }
+            List<Value> values = p.resolve(operands, types, at);
+            DictionaryAttr attrs = p.parseOptionalAttrDictWithKeyword();
+            List<List<Block>> regions = new ArrayList<>();
+            p.expectKeyword("cond");
+            regions.add(p.parseRegion(arguments(iterArgs, types)));
+            p.expectKeyword("do");
+            regions.add(p.parseRegion(arguments(iterArgs, types)));
+            return p.build(opName, values, types, DictionaryAttr.EMPTY, attrs, regions, opStart);
+        }
+    };
+
+    private static List<RegionArgument> arguments(List<OperandRef> names, List<Type> types) {
+        List<RegionArgument> out = new ArrayList<>(names.size());
+        for (int i = 0; i < names.size(); i++) out.add(new RegionArgument(names.get(i), types.get(i), null));
+        return out;
+    }
+
+    static List<Type> types(List<? extends Value> values) {
+        List<Type> out = new ArrayList<>(values.size());
+        for (Value v : values) out.add(v.type());
+        return out;
+    }
+
+    // ============================================================================================ reduce
+
+    static final Both REDUCE = new Both() {
+        @Override
+        public void print(Operation op, AsmPrinterContext p) {
+            p.printOpName(op);
+            int pairs = op.numOperands() / 2;
+            for (int i = 0; i < pairs; i++) {
+                if (i > 0) p.append(", ");
+                p.append("(");
+                p.printOperand(op.operand(i));
+                p.append(" init: ");
+                p.printOperand(op.operand(i + pairs));
+                p.append(")");
+            }
+            Region body = op.region(0);
+            Operation inner = compactInner(op, pairs);
+            if (inner != null) {
+                p.append(" applies ");
+                p.printKeywordOrString(inner.name());
+            }
+            p.append(" across dimensions = ").append(AttrValues.denseArray(
+                    op.attr("dimensions") instanceof org.stablehlo4j.ir.DenseArrayAttr d ? d
+                            : org.stablehlo4j.ir.DenseArrayAttr.ofLongs()));
+            p.printOptionalAttrDict(p.allAttributes(op), List.of("dimensions"));
+            p.append(" : ");
+            p.printFunctionalType(op);
+            if (inner == null) {
+                p.printNewline();
+                p.append(" reducer");
+                Block reducer = body.entry();
+                for (int i = 0; i < pairs && reducer != null && i + pairs < reducer.numArguments(); i++) {
+                    p.append("(");
+                    p.printRegionArgument(reducer.argument(i), null, false);
+                    p.append(", ");
+                    p.printRegionArgument(reducer.argument(i + pairs), null, false);
+                    p.append(") ");
+                }
+                p.append(" ");
+                p.printRegion(body, false, true, false);
+            }
+        }
+
+        @Override
+        public Operation parse(String opName, AsmParserContext p, int opStart) {
+            int at = p.offset();
+            List<OperandRef> operands = new ArrayList<>();
+            List<OperandRef> inits = new ArrayList<>();
+            do {
+                if (!p.consumeIf("(")) break;
+                operands.add(p.parseOperand());
+                p.expectKeyword("init");
+                p.expect(":");
+                inits.add(p.parseOperand());
+                p.expect(")");
+            } while (p.consumeIf(","));
+            operands.addAll(inits);
+            String innerName = null;
+            if (p.consumeKeyword("applies")) innerName = p.parseKeywordOrString("expected operation name");
+            p.expectKeyword("across");
+            p.expectKeyword("dimensions");
+            p.expect("=");
+            Attribute dims = AttrValues.parseDenseArray(p, false);
+            DictionaryAttr attrs = p.parseOptionalAttrDict();
+            p.expect(":");
+            int typeAt = p.offset();
+            Type t = p.parseType();
+            if (!(t instanceof FunctionType ft)) throw p.errorAt(typeAt, "expected function type");
+            if (innerName == null) {
+                return parseRegionForm(p, opName, operands, ft, dims, attrs, opStart, at);
+            }
+            AsmParserContext.LocationRef explicit = p.parseOptionalLocationSpecifier();
+            if (ft.inputs().isEmpty()) throw p.errorAt(at, "input types missing in reduce-op function type");
+            List<Value> values = p.resolve(operands, ft.inputs(), at);
+            Location loc = p.locationOf(opStart);
+            Type elem = ft.inputs().get(0) instanceof ShapedType s ? s.elementType() : ft.inputs().get(0);
+            Type scalar = new RankedTensorType(new long[0], elem);
+            Block block = new Block();
+            BlockArgument lhs = block.addArgument(scalar, loc);
+            BlockArgument rhs = block.addArgument(scalar, loc);
+            Operation inner = Operation.create(innerName, List.of(lhs, rhs), List.of(scalar), null, null, 0,
+                    List.of(), loc);
+            block.append(inner);
+            String dialect = innerName.indexOf('.') < 0 ? "" : innerName.substring(0, innerName.indexOf('.'));
+            Operation ret = Operation.create(dialect + ".return", List.of(inner.result(0)), List.of(), null, null, 0,
+                    List.of(), loc);
+            block.append(ret);
+            Operation op = p.build(opName, values, ft.results(), DictionaryAttr.EMPTY.with("dimensions", dims), attrs,
+                    List.of(List.of(block)), opStart);
+            // One location (the explicit one, else the op's) for the op and everything it implies.
+            java.util.function.Consumer<Location> setAll = l -> {
+                lhs.setLocation(l);
+                rhs.setLocation(l);
+                inner.setLocation(l);
+                ret.setLocation(l);
+                op.setLocation(l);
+            };
+            if (explicit != null) p.applyLocation(explicit, setAll);
+            else setAll.accept(op.location());
+            return op;
+        }
+    };
+
+    private static Operation parseRegionForm(AsmParserContext p, String opName, List<OperandRef> operands,
+                                             FunctionType ft, Attribute dims, DictionaryAttr attrs, int opStart,
+                                             int at) {
+        p.expectKeyword("reducer");
+        List<RegionArgument> firsts = new ArrayList<>();
+        List<RegionArgument> seconds = new ArrayList<>();
+        while (p.consumeIf("(")) {
+            firsts.add(regionArgument(p));
+            p.expect(",");
+            seconds.add(regionArgument(p));
+            p.expect(")");
+        }
+        firsts.addAll(seconds);
+        List<Value> values = p.resolve(operands, ft.inputs(), at);
+        List<Block> body = p.parseRegion(firsts);
+        return p.build(opName, values, ft.results(), DictionaryAttr.EMPTY.with("dimensions", dims), attrs,
+                List.of(body), opStart);
+    }
+
+    private static RegionArgument regionArgument(AsmParserContext p) {
+        OperandRef name = p.parseArgumentName();
+        p.expect(":");
+        Type t = p.parseType();
+        return new RegionArgument(name, t, p.parseOptionalLocationSpecifier());
+    }
+
+    /** The single commutative StableHLO op of a reduce body eligible for the compact form, or null. */
+    static Operation compactInner(Operation op, int pairs) {
+        Region body = op.numRegions() == 1 ? op.region(0) : null;
+        if (body == null || body.blocks().size() != 1) return null;
+        Block block = body.entry();
+        if (block.operations().size() != 2 || pairs == 0) return null;
+        Operation inner = block.operations().get(0);
+        Operation ret = block.operations().get(1);
+        OpSpec spec = StablehloOps.spec(inner.name());
+        if (spec == null || !inner.dialect().equals(op.dialect()) || !spec.hasTrait(OpTrait.COMMUTATIVE)
+                || inner.numOperands() != 2 || inner.numResults() != 1 || inner.numRegions() != 0) {
+            return null;
+        }
+        Type expected = inner.operand(0).type();
+        for (Value v : inner.operands()) if (!v.type().equals(expected)) return null;
+        if (!inner.result(0).type().equals(expected)) return null;
+        Type in = op.operand(0).type();
+        if (!(in instanceof ShapedType s) || !expected.equals(new RankedTensorType(new long[0], s.elementType()))) {
+            return null;
+        }
+        if (!block.arguments().equals(inner.operands())) return null;
+        String retName = ret.name().substring(ret.name().indexOf('.') + 1);
+        if (!retName.equals("return") || ret.numOperands() != 1 || ret.operand(0) != inner.result(0)) return null;
+        return inner;
+    }
+}

@@ -1,0 +1,379 @@
+package org.stablehlo4j.bytecode.writer;
+
+import org.stablehlo4j.asm.AsmPrinter;
+import org.stablehlo4j.bytecode.DialectBytecode;
+import org.stablehlo4j.bytecode.DialectWriter;
+import org.stablehlo4j.ir.Attribute;
+import org.stablehlo4j.ir.Block;
+import org.stablehlo4j.ir.BlockArgument;
+import org.stablehlo4j.ir.DictionaryAttr;
+import org.stablehlo4j.ir.Location;
+import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.OpResult;
+import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.Region;
+import org.stablehlo4j.ir.ResourceBlob;
+import org.stablehlo4j.ir.Type;
+import org.stablehlo4j.ir.Value;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes a {@link Module} as MLIR bytecode, producing the bytes MLIR's own writer produces for the same IR
+ * and configuration: header, then the dialect, attribute/type offset, attribute/type, IR, resource offset,
+ * resource, string and (format 5 and later) properties sections.
+ */
+public final class BytecodeWriter {
+    /** The newest bytecode format version written (what LLVM 22 writes). */
+    public static final int MAX_VERSION = 6;
+
+    static final int V_DIALECT_VERSIONING = 1, V_LAZY_LOADING = 2, V_USE_LIST_ORDERING = 3,
+            V_ELIDE_UNKNOWN_BLOCK_ARG_LOC = 4, V_NATIVE_PROPERTIES = 5;
+    private static final int S_STRING = 0, S_DIALECT = 1, S_ATTR_TYPE = 2, S_ATTR_TYPE_OFFSET = 3, S_IR = 4,
+            S_RESOURCE = 5, S_RESOURCE_OFFSET = 6, S_DIALECT_VERSIONS = 7, S_PROPERTIES = 8;
+    private static final int HAS_ATTRS = 0x01, HAS_RESULTS = 0x02, HAS_OPERANDS = 0x04, HAS_SUCCESSORS = 0x08,
+            HAS_INLINE_REGIONS = 0x10, HAS_USE_LIST_ORDERS = 0x20, HAS_PROPERTIES = 0x40;
+
+    private BytecodeWriter() {}
+
+    /**
+     * The bytecode of {@code module}.
+     *
+     * @throws UnwritableIRException if the IR cannot be written (an operand defined outside the module, a
+     *                                  registered op without a required property)
+     */
+    public static byte[] write(Module module, BytecodeWriterConfig config) {
+        return new Impl(module, config).write().toByteArray();
+    }
+
+    /** Streams the bytecode of {@code module} to {@code out}. */
+    public static void write(Module module, BytecodeWriterConfig config, OutputStream out) throws IOException {
+        new Impl(module, config).write().writeTo(out);
+    }
+
+    /** Insertion-ordered unique strings of the string section. */
+    private static final class StringSection {
+        private final LinkedHashMap<String, Integer> strings = new LinkedHashMap<>();
+
+        /** Keys are the bytes as ISO-8859-1 chars, a lossless stand-in for arbitrary byte strings. */
+        int insert(byte[] bytes) {
+            return strings.computeIfAbsent(new String(bytes, StandardCharsets.ISO_8859_1), k -> strings.size());
+        }
+
+        int insert(String s) { return insert(s.getBytes(StandardCharsets.UTF_8)); }
+
+        void write(Emitter e) {
+            e.emitVarInt(strings.size());
+            List<String> keys = new ArrayList<>(strings.keySet());
+            for (int i = keys.size() - 1; i >= 0; i--) e.emitVarInt(keys.get(i).length() + 1L);
+            for (String k : keys) e.emitNulTerminated(k.getBytes(StandardCharsets.ISO_8859_1));
+        }
+    }
+
+    private static final class Impl {
+        private final Module module;
+        private final BytecodeWriterConfig config;
+        private final int version;
+        private final IRNumbering numbering;
+        private final StringSection strings = new StringSection();
+        private final List<byte[]> properties = new ArrayList<>();
+        private final Map<String, Integer> propertiesIndex = new HashMap<>();
+
+        Impl(Module module, BytecodeWriterConfig config) {
+            this.module = module;
+            this.config = config;
+            this.version = config.bytecodeVersion();
+            this.numbering = new IRNumbering(module.op(), version, module.dialectResources());
+        }
+
+        Emitter write() {
+            Emitter out = new Emitter();
+            out.emitBytes(new byte[] {'M', 'L', (byte) 0xEF, 'R'}, 0, 4);
+            out.emitVarInt(version);
+            out.emitNulTerminated(config.producer().getBytes(StandardCharsets.UTF_8));
+            writeDialectSection(out);
+            writeAttrTypeSection(out);
+            writeIRSection(out);
+            writeResourceSection(out);
+            Emitter s = new Emitter();
+            strings.write(s);
+            out.emitSection(S_STRING, s);
+            if (version >= V_NATIVE_PROPERTIES) {
+                Emitter p = new Emitter();
+                p.emitVarInt(properties.size());
+                for (byte[] b : properties) p.emitBytes(b, 0, b.length);
+                out.emitSection(S_PROPERTIES, p);
+            }
+            return out;
+        }
+
+        // ---- Dialects ----
+
+        private void writeDialectSection(Emitter out) {
+            Emitter d = new Emitter();
+            d.emitVarInt(numbering.dialects.size());
+            for (IRNumbering.DialectNum dialect : numbering.dialects.values()) {
+                int nameId = strings.insert(dialect.name);
+                if (version < V_DIALECT_VERSIONING) {
+                    d.emitVarInt(nameId);
+                    continue;
+                }
+                byte[] payload = config.dialectVersions().get(dialect.name);
+                boolean hasVersion = payload != null && payload.length > 0;
+                d.emitVarIntWithFlag(nameId, hasVersion);
+                if (hasVersion) {
+                    Emitter v = new Emitter();
+                    v.emitBytes(payload, 0, payload.length);
+                    d.emitSection(S_DIALECT_VERSIONS, v);
+                }
+            }
+            if (version >= V_ELIDE_UNKNOWN_BLOCK_ARG_LOC) d.emitVarInt(numbering.orderedOpNames.size());
+            writeGroups(d, numbering.orderedOpNames, e -> {
+                String name = (String) e.value;
+                int dot = name.indexOf('.');
+                int id = strings.insert(dot < 0 ? name : name.substring(dot + 1));
+                if (version < V_NATIVE_PROPERTIES) d.emitVarInt(id);
+                else d.emitVarIntWithFlag(id, IRNumbering.schema(name) != null);
+            });
+            out.emitSection(S_DIALECT, d);
+        }
+
+        /** Writes entries in runs of the same dialect: dialect number, run length, then each entry. */
+        private static void writeGroups(Emitter out, List<IRNumbering.Entry> entries,
+                                        java.util.function.Consumer<IRNumbering.Entry> each) {
+            for (int i = 0; i < entries.size(); ) {
+                IRNumbering.DialectNum dialect = entries.get(i).dialect;
+                int end = i + 1;
+                while (end < entries.size() && entries.get(end).dialect == dialect) end++;
+                out.emitVarInt(dialect.number);
+                out.emitVarInt(end - i);
+                for (int k = i; k < end; k++) each.accept(entries.get(k));
+                i = end;
+            }
+        }
+
+        // ---- Attributes and types ----
+
+        private void writeAttrTypeSection(Emitter out) {
+            Emitter data = new Emitter();
+            Emitter offsets = new Emitter();
+            offsets.emitVarInt(numbering.orderedAttrs.size());
+            offsets.emitVarInt(numbering.orderedTypes.size());
+            DialectWriter sink = new DialectWriter(new EmittingSink(data));
+            long[] prev = {0};
+            for (boolean isType : new boolean[] {false, true}) {
+                writeGroups(offsets, isType ? numbering.orderedTypes : numbering.orderedAttrs, e -> {
+                    DialectBytecode codec = e.dialect.codec;
+                    boolean custom = codec != null && (isType ? codec.writeType((Type) e.value, sink)
+                            : codec.writeAttribute((Attribute) e.value, sink));
+                    if (!custom) {
+                        String text = isType ? AsmPrinter.printType((Type) e.value)
+                                : AsmPrinter.printAttribute((Attribute) e.value);
+                        data.emitNulTerminated(text.getBytes(StandardCharsets.UTF_8));
+                    }
+                    long cur = data.size();
+                    offsets.emitVarIntWithFlag(cur - prev[0], custom);
+                    prev[0] = cur;
+                });
+            }
+            out.emitSection(S_ATTR_TYPE_OFFSET, offsets);
+            out.emitSection(S_ATTR_TYPE, data);
+        }
+
+        /** Writes references as their numbers and owned strings as string-section indices. */
+        private final class EmittingSink implements DialectWriter.Sink {
+            private final Emitter e;
+
+            EmittingSink(Emitter e) { this.e = e; }
+
+            @Override public long attribute(Attribute a) { return numbering.attrNumber(a); }
+
+            @Override public long type(Type t) { return numbering.typeNumber(t); }
+
+            @Override public long string(byte[] s) { return strings.insert(s); }
+
+            @Override public long resourceHandle(String key) { return numbering.resourceNumber("builtin", key); }
+
+            @Override public void varInt(long v) { e.emitVarInt(v); }
+
+            @Override public void rawByte(int b) { e.emitByte(b); }
+
+            @Override public void bytes(byte[] data, int offset, int length) { e.emitOwnedBlob(data, offset, length); }
+        }
+
+        // ---- IR ----
+
+        private void writeIRSection(Emitter out) {
+            Emitter ir = new Emitter();
+            ir.emitVarIntWithFlag(1, false);
+            writeOp(ir, module.op());
+            out.emitSection(S_IR, ir);
+        }
+
+        private void writeOp(Emitter e, Operation op) {
+            e.emitVarInt(numbering.opNameNumber(op.name()));
+            long maskOffset = e.size();
+            int mask = 0;
+            e.emitByte(0);
+            e.emitVarInt(numbering.attrNumber(op.location()));
+            DictionaryAttr attrs = numbering.opAttributes(op);
+            if (!attrs.isEmpty()) {
+                mask |= HAS_ATTRS;
+                e.emitVarInt(numbering.attrNumber(attrs));
+            }
+            if (version >= V_NATIVE_PROPERTIES) {
+                Integer id = emitProperties(op);
+                if (id != null) {
+                    mask |= HAS_PROPERTIES;
+                    e.emitVarInt(id);
+                }
+            }
+            if (op.numResults() > 0) {
+                mask |= HAS_RESULTS;
+                e.emitVarInt(op.numResults());
+                for (OpResult r : op.results()) e.emitVarInt(numbering.typeNumber(r.type()));
+            }
+            if (op.numOperands() > 0) {
+                mask |= HAS_OPERANDS;
+                e.emitVarInt(op.numOperands());
+                for (Value v : op.operands()) e.emitVarInt(numbering.valueId(v, op));
+            }
+            if (!op.successors().isEmpty()) {
+                mask |= HAS_SUCCESSORS;
+                e.emitVarInt(op.successors().size());
+                for (Block b : op.successors()) e.emitVarInt(numbering.blockId(b));
+            }
+            if (version >= V_USE_LIST_ORDERING && UseListOrders.write(e, op.results(), numbering)) {
+                mask |= HAS_USE_LIST_ORDERS;
+            }
+            if (op.numRegions() > 0) mask |= HAS_INLINE_REGIONS;
+            e.patchByte(maskOffset, mask);
+            if (op.numRegions() == 0) return;
+            boolean isolated = numbering.isIsolated(op);
+            e.emitVarIntWithFlag(op.numRegions(), isolated);
+            if (isolated && version >= V_LAZY_LOADING) {
+                Emitter sub = new Emitter();
+                for (Region r : op.regions()) writeRegion(sub, r);
+                e.emitSection(S_IR, sub);
+            } else {
+                for (Region r : op.regions()) writeRegion(e, r);
+            }
+        }
+
+        private void writeRegion(Emitter e, Region region) {
+            if (region.isEmpty()) {
+                e.emitVarInt(0);
+                return;
+            }
+            int[] counts = numbering.regionCounts(region);
+            e.emitVarInt(counts[0]);
+            e.emitVarInt(counts[1]);
+            for (Block b : region.blocks()) writeBlock(e, b);
+        }
+
+        private void writeBlock(Emitter e, Block block) {
+            List<BlockArgument> args = block.arguments();
+            e.emitVarIntWithFlag(block.operations().size(), !args.isEmpty());
+            if (!args.isEmpty()) {
+                e.emitVarInt(args.size());
+                for (BlockArgument arg : args) {
+                    Location loc = IRNumbering.argLocation(arg);
+                    int type = numbering.typeNumber(arg.type());
+                    if (version >= V_ELIDE_UNKNOWN_BLOCK_ARG_LOC) {
+                        boolean known = !(loc instanceof Location.Unknown);
+                        e.emitVarIntWithFlag(type, known);
+                        if (known) e.emitVarInt(numbering.attrNumber(loc));
+                    } else {
+                        e.emitVarInt(type);
+                        e.emitVarInt(numbering.attrNumber(loc));
+                    }
+                }
+                if (version >= V_USE_LIST_ORDERING) {
+                    long at = e.size();
+                    e.emitByte(0);
+                    if (UseListOrders.write(e, args, numbering)) e.patchByte(at, HAS_USE_LIST_ORDERS);
+                }
+            }
+            for (Operation op : block.operations()) writeOp(e, op);
+        }
+
+        // ---- Properties ----
+
+        /** Adds the op's encoded properties to the (deduplicated) properties table; null if it has none. */
+        private Integer emitProperties(Operation op) {
+            if (!IRNumbering.hasPropertiesStorage(op.name())) return null;
+            List<DialectBytecode.Property> schema = IRNumbering.schema(op.name());
+            Emitter raw = new Emitter();
+            if (schema == null) {
+                if (op.properties().isEmpty()) return null;
+                raw.emitVarInt(numbering.attrNumber(op.properties()));
+            } else {
+                IRNumbering.writeProperties(op, schema, new DialectWriter(new EmittingSink(raw)));
+            }
+            Emitter framed = new Emitter();
+            framed.emitVarInt(raw.size());
+            byte[] body = raw.toByteArray();
+            framed.emitBytes(body, 0, body.length);
+            byte[] entry = framed.toByteArray();
+            String key = new String(entry, StandardCharsets.ISO_8859_1);
+            Integer existing = propertiesIndex.get(key);
+            if (existing != null) return existing;
+            propertiesIndex.put(key, properties.size());
+            properties.add(entry);
+            return properties.size() - 1;
+        }
+
+        // ---- Resources ----
+
+        private void writeResourceSection(Emitter out) {
+            Emitter data = new Emitter();
+            Emitter offsets = new Emitter();
+            offsets.emitVarInt(0); // no external resource printers
+            long prev = 0;
+            for (IRNumbering.DialectNum d : numbering.dialects.values()) {
+                if (!d.name.equals("builtin") || d.resources.isEmpty()) continue;
+                Map<String, ResourceBlob> blobs = module.dialectResources().getOrDefault(d.name, Map.of());
+                List<Object[]> entries = new ArrayList<>();
+                for (String key : d.resources.keySet()) {
+                    ResourceBlob b = blobs.get(key);
+                    if (b == null) continue;
+                    if (!config.elideResourceData()) {
+                        int align = (int) Math.max(1, b.alignment());
+                        if (Integer.bitCount(align) != 1 || align != Math.max(1, b.alignment())) {
+                            throw new UnwritableIRException(module.op().location(), "resource '" + key
+                                    + "' has an invalid alignment "
+                                    + b.alignment());
+                        }
+                        data.emitVarInt(align);
+                        data.emitVarInt(b.length());
+                        data.alignTo(align);
+                        data.emitOwnedBlob(b.rawArray(), b.offset(), b.length());
+                    }
+                    entries.add(new Object[] {key, data.size() - prev});
+                    prev = data.size();
+                }
+                for (String key : d.resources.keySet()) {
+                    if (blobs.get(key) != null) continue;
+                    entries.add(new Object[] {key, data.size() - prev});
+                    prev = data.size();
+                }
+                offsets.emitVarInt(d.number);
+                offsets.emitVarInt(entries.size());
+                for (Object[] en : entries) {
+                    offsets.emitVarInt(strings.insert((String) en[0]));
+                    offsets.emitVarInt((Long) en[1]);
+                    offsets.emitByte(0); // blob
+                }
+            }
+            out.emitSection(S_RESOURCE_OFFSET, offsets);
+            out.emitSection(S_RESOURCE, data);
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package org.stablehlo4j.dialect.mlir;
+
+import static org.stablehlo4j.dialect.stablehlo.AttrKind.*;
+import static org.stablehlo4j.dialect.stablehlo.OpTrait.*;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.stablehlo4j.dialect.stablehlo.DialectOpTable;
+import org.stablehlo4j.dialect.stablehlo.OpSpec;
+import org.stablehlo4j.dialect.stablehlo.OpTable;
+
+/**
+ * The few ops of upstream MLIR dialects (arith, tensor) whose pretty forms StableHLO's tests use. Only these ops
+ * are registered; the rest of those dialects stays provisionally accepted in the generic form.
+ */
+public final class MlirOps {
+    private static final DialectOpTable ARITH = arith();
+    private static final DialectOpTable TENSOR = tensor();
+
+    private MlirOps() {}
+
+    private static DialectOpTable arith() {
+        OpTable t = new OpTable("arith");
+        t.op("constant")
+                .attr("value", ANY)
+                .out("result", "AnyType")
+                .traits(NO_MEMORY_EFFECT)
+                .custom();
+        return t.build();
+    }
+
+    private static DialectOpTable tensor() {
+        OpTable t = new OpTable("tensor");
+        t.op("cast")
+                .in("source", "AnyTensor")
+                .out("dest", "AnyTensor")
+                .traits(NO_MEMORY_EFFECT)
+                .format("$source attr-dict `:` type($source) `to` type($dest)");
+        return t.build();
+    }
+
+    /** Every row. */
+    public static List<OpSpec> all() {
+        List<OpSpec> out = new ArrayList<>(ARITH.all());
+        out.addAll(TENSOR.all());
+        return out;
+    }
+
+    /** Adds the ops to the registry. Idempotent. */
+    public static void registerAll() {
+        ARITH.registerAll();
+        TENSOR.registerAll();
+    }
+}
