@@ -27,6 +27,8 @@ public final class Registry {
         org.stablehlo4j.dialect.check.CheckOps.TABLE.registerAll();
         org.stablehlo4j.dialect.chlo.ChloOps.TABLE.registerAll();
         org.stablehlo4j.dialect.mlir.MlirOps.registerAll();
+        // stablehlo-opt also loads VHLO: its ops keep their attributes in properties.
+        org.stablehlo4j.dialect.vhlo.ops.VhloOpTable.registerAll();
     }
 
     private Registry() {}

@@ -86,22 +86,24 @@ final class Defaults {
         throw new LegalizeException("cannot size a default from missing attribute '" + attr + "'");
     }
 
+    /** A splat tensor, as MLIR uniques a dense attribute whose elements are all equal. */
     private static VhloAttr i64Tensor(long[] shape, long fill) {
-        RankedTensorType t = new RankedTensorType(shape, IntegerType.I64);
-        long n = t.numElements();
-        if (n > (1 << 20)) throw new LegalizeException("default attribute too large");
-        byte[] b = new byte[(int) n * 8];
-        for (int i = 0; i < n; i++) {
-            for (int k = 0; k < 8; k++) b[i * 8 + k] = (byte) (fill >>> (8 * k));
-        }
-        return VhloAttr.tensor((VhloType) TypeConverter.toVhlo(t), new DenseElementsAttr(t, b, 0, b.length, false));
+        byte[] b = new byte[8];
+        for (int k = 0; k < 8; k++) b[k] = (byte) (fill >>> (8 * k));
+        return splat(new RankedTensorType(shape, IntegerType.I64), b);
     }
 
     private static VhloAttr boolTensor(long n) {
-        if (n > (1 << 20)) throw new LegalizeException("default attribute too large");
-        RankedTensorType t = new RankedTensorType(new long[] {n}, IntegerType.I1);
-        byte[] b = new byte[(int) n];
-        return VhloAttr.tensor((VhloType) TypeConverter.toVhlo(t), new DenseElementsAttr(t, b, 0, b.length, false));
+        return splat(new RankedTensorType(new long[] {n}, IntegerType.I1), new byte[1]);
+    }
+
+    private static VhloAttr splat(RankedTensorType t, byte[] element) {
+        if (t.numElements() == 0) {
+            return VhloAttr.tensor((VhloType) TypeConverter.toVhlo(t), new DenseElementsAttr(t, new byte[0], 0, 0,
+                    false));
+        }
+        return VhloAttr.tensor((VhloType) TypeConverter.toVhlo(t),
+                new DenseElementsAttr(t, element, 0, element.length, true));
     }
 
     /**

@@ -52,4 +52,17 @@ class LegalizeTest {
         assertTrue(back.contains("#stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>"), back);
         assertTrue(!back.contains("window_strides") && !back.contains("padding"), back);
     }
+
+    @Test
+    void vhloFunctionsPrintInTheirCustomFormAlsoWhenParsedFromText() throws DiagnosticException {
+        String text = "\"vhlo.func_v1\"() ({\n^bb0(%arg0: !vhlo.tensor_v1<!vhlo.f32_v1>):\n"
+                + "  \"vhlo.return_v1\"(%arg0) : (!vhlo.tensor_v1<!vhlo.f32_v1>) -> ()\n"
+                + "}) {arg_attrs = #vhlo.array_v1<[]>, function_type = #vhlo.type_v1<!vhlo.func_v1<"
+                + "(!vhlo.tensor_v1<!vhlo.f32_v1>) -> !vhlo.tensor_v1<!vhlo.f32_v1>>>, sym_name = "
+                + "#vhlo.string_v1<\"main\">} : () -> ()\n";
+        String out = org.stablehlo4j.asm.AsmPrinter.print(parse(text), org.stablehlo4j.asm.PrintOptions.DEFAULT);
+        assertTrue(out.contains("vhlo.func_v1 @main(%arg0: !vhlo.tensor_v1<!vhlo.f32_v1>) -> "
+                + "(!vhlo.tensor_v1<!vhlo.f32_v1>) {\n"), out);
+        assertTrue(out.contains("} {arg_attrs = #vhlo.array_v1<[]>}\n"), out);
+    }
 }
