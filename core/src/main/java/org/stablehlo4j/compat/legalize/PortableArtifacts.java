@@ -42,7 +42,10 @@ public final class PortableArtifacts {
     public static Module deserializePortableArtifact(byte[] artifact, String bufferName) throws DiagnosticException {
         Module vhlo;
         try {
-            vhlo = BytecodeReader.read(artifact, bufferName);
+            // Like upstream (which parses the buffer as MLIR source of either kind), assembly text is accepted too.
+            vhlo = BytecodeReader.isBytecode(artifact) ? BytecodeReader.read(artifact, bufferName)
+                    : AsmParser.parse(new String(artifact, java.nio.charset.StandardCharsets.UTF_8),
+                            ParseOptions.of(bufferName));
         } catch (DiagnosticException e) {
             List<Diagnostic> out = new ArrayList<>(e.diagnostics());
             out.add(new Diagnostic(Diagnostic.Severity.ERROR, Location.UNKNOWN,
