@@ -95,7 +95,13 @@ public final class Backends {
                     .map(Object::toString).orElse(null);
         }
     };
-    public static volatile Interpreter interpreter;
+    public static volatile Interpreter interpreter = new Interpreter() {
+        @Override
+        public String interpret(Module module, String args, String probeDir, boolean printDense)
+                throws DiagnosticException {
+            return org.stablehlo4j.interpreter.InterpreterDriver.interpret(module, args, printDense);
+        }
+    };
 
     /** Fails unless the backend is installed. */
     static <T> T require(T backend, String what) throws ToolException {

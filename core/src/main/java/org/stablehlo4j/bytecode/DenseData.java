@@ -30,7 +30,8 @@ public final class DenseData {
         int eb = BuiltinBytecode.elementBytes(elementType);
         if (eb < 0) throw r.error("unsupported dense element type " + elementType);
         if (elementType instanceof IntegerType it && it.width() == 1) {
-            if (length == 1 && n > 1 && ((r.array()[offset] & 0xFF) == 0xFF || r.array()[offset] == 0)) {
+            // a splat (0x00 or 0xFF), also on a shape without elements
+            if (length == 1 && n != 1 && ((r.array()[offset] & 0xFF) == 0xFF || r.array()[offset] == 0)) {
                 byte[] one = {(byte) (r.array()[offset] != 0 ? 1 : 0)};
                 return new DenseElementsAttr(type, one, 0, 1, true);
             }

@@ -24,6 +24,7 @@ public final class PassRegistry {
             }
             return new StripDebugInfoPass();
         });
+        register(InlinePass.NAME, options -> new InlinePass());
         org.stablehlo4j.compat.legalize.LegalizePasses.registerAll();
     }
 

@@ -1,0 +1,86 @@
+package org.stablehlo4j.interpreter;
+
+import org.stablehlo4j.ir.Attribute;
+import org.stablehlo4j.ir.DenseElementsAttr;
+import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.StringAttr;
+import org.stablehlo4j.ir.Value;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The check dialect ops and the {@code stablehlo.custom_call @check.*} forms that the interpreter driver accepts
+ * (as {@code stablehlo-translate --interpret} does: expect_close allows 0..3 ULP, expect_almost_eq a 1e-3
+ * tolerance, check.eq compares integers exactly and floats within 1e-4).
+ */
+final class CheckOps {
+    private CheckOps() {}
+
+    static void register(Map<String, Interpreter.OpEval> ops) {
+        ops.put("check.expect_eq", (in, op, a, sc) -> check(op, () -> Checks.expectEq(t(a[0]), t(a[1]))));
+        ops.put("check.expect_eq_const", (in, op, a, sc) -> check(op, () -> Checks.expectEq(t(a[0]), constant(op))));
+        ops.put("check.expect_almost_eq", (in, op, a, sc) ->
+                check(op, () -> Checks.expectAlmostEq(t(a[0]), t(a[1]), tolerance(op))));
+        ops.put("check.expect_almost_eq_const", (in, op, a, sc) ->
+                check(op, () -> Checks.expectAlmostEq(t(a[0]), constant(op), tolerance(op))));
+        ops.put("check.expect_close", (in, op, a, sc) -> check(op, () -> Checks.expectClose(t(a[0]), t(a[1]),
+                Interpreter.intAttr(op, "min_ulp_difference", 0), Interpreter.intAttr(op, "max_ulp_difference", 1))));
+        ops.put("stablehlo.custom_call", CheckOps::customCall);
+    }
+
+    private static Tensor t(Object v) {
+        return Interpreter.tensor(v);
+    }
+
+    private static Tensor constant(Operation op) {
+        Attribute v = op.attr("value");
+        if (v instanceof DenseElementsAttr d) return Tensor.fromAttr(d);
+        throw new InterpreterException(op.name() + ": expected a dense 'value' attribute");
+    }
+
+    private static double tolerance(Operation op) {
+        Attribute t = op.attr("tolerance");
+        return t == null ? 1e-4 : Interpreter.floatValue(t);
+    }
+
+    private static List<Object> check(Operation op, Runnable body) {
+        try {
+            body.run();
+        } catch (InterpreterException e) {
+            throw new InterpreterException(op.name() + " failed: " + e.getMessage());
+        }
+        return List.of();
+    }
+
+    private static List<Object> customCall(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc) {
+        Attribute target = op.attr("call_target_name");
+        String name = target instanceof StringAttr s ? s.value() : "";
+        if (a.length == 2) {
+            switch (name) {
+                case "check.expect_close":
+                    return check(op, () -> Checks.expectClose(t(a[0]), t(a[1]), 0, 3));
+                case "check.expect_eq":
+                    return check(op, () -> Checks.expectEq(t(a[0]), t(a[1])));
+                case "check.expect_almost_eq":
+                    return check(op, () -> Checks.expectAlmostEq(t(a[0]), t(a[1]), 1e-3));
+                case "check.eq": {
+                    boolean ok = true;
+                    try {
+                        if (t(a[1]).ints != null) Checks.expectEq(t(a[0]), t(a[1]));
+                        else Checks.expectAlmostEq(t(a[0]), t(a[1]), 1e-4);
+                    } catch (InterpreterException e) {
+                        ok = false;
+                    }
+                    Tensor r = Tensor.zeros(Interpreter.resultType(op, 0));
+                    r.ints[0] = ok ? 1 : 0;
+                    if (!ok) throw new InterpreterException("stablehlo.custom_call(@check.eq) failed");
+                    return List.of(r);
+                }
+                default:
+                    break;
+            }
+        }
+        throw new InterpreterException("Unsupported custom call: " + name);
+    }
+}

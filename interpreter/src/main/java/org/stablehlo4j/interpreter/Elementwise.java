@@ -1,0 +1,496 @@
+package org.stablehlo4j.interpreter;
+
+import org.stablehlo4j.interpreter.Tensor.Kind;
+import org.stablehlo4j.ir.FloatFormats;
+import org.stablehlo4j.ir.FloatKind;
+import org.stablehlo4j.ir.RankedTensorType;
+
+import java.math.BigInteger;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Element-wise operations: tables from op name to per-element functions for integers, real floats and complex
+ * numbers. Float results are computed in double precision and rounded once to the element format.
+ */
+final class Elementwise {
+    private Elementwise() {}
+
+    /** An integer function; {@code t} gives the element width and signedness. */
+    interface IntFn { long apply(long a, long b, Tensor t); }
+    interface RealFn { double apply(double a, double b); }
+    /** A complex function writing (re, im) into {@code out[0..1]}. */
+    interface ComplexFn { void apply(double ar, double ai, double br, double bi, double[] out, Tensor t); }
+
+    record Def(IntFn ints, RealFn reals, ComplexFn complex) {}
+
+    static final Map<String, Def> UNARY = new HashMap<>();
+    static final Map<String, Def> BINARY = new HashMap<>();
+
+    interface RealUnary { double apply(double a); }
+
+    private static void unary(String name, IntFn i, RealUnary r, ComplexFn c) {
+        UNARY.put("stablehlo." + name, new Def(i, r == null ? null : (a, b) -> r.apply(a), c));
+    }
+    private static void binary(String name, IntFn i, RealFn r, ComplexFn c) { BINARY.put("stablehlo." + name, new Def(i, r, c)); }
+
+    static {
+        binary("add", (a, b, t) -> t.kind == Kind.BOOL ? a | b : a + b, Double::sum,
+                (ar, ai, br, bi, o, t) -> set(o, ar + br, ai + bi));
+        binary("subtract", (a, b, t) -> a - b, (a, b) -> a - b, (ar, ai, br, bi, o, t) -> set(o, ar - br, ai - bi));
+        binary("multiply", (a, b, t) -> t.kind == Kind.BOOL ? a & b : a * b, (a, b) -> a * b, Complex::mul);
+        binary("divide", Elementwise::intDiv, (a, b) -> a / b, Complex::div);
+        binary("remainder", Elementwise::intRem, Elementwise::fmod, null);
+        binary("maximum", (a, b, t) -> cmpInt(a, b, t) >= 0 ? a : b, Elementwise::fmax, (ar, ai, br, bi, o, t) -> {
+            if (ar > br || (ar == br && ai >= bi)) set(o, ar, ai); else set(o, br, bi);
+        });
+        binary("minimum", (a, b, t) -> cmpInt(a, b, t) <= 0 ? a : b, Elementwise::fmin, (ar, ai, br, bi, o, t) -> {
+            if (ar < br || (ar == br && ai <= bi)) set(o, ar, ai); else set(o, br, bi);
+        });
+        binary("and", (a, b, t) -> a & b, null, null);
+        binary("or", (a, b, t) -> a | b, null, null);
+        binary("xor", (a, b, t) -> a ^ b, null, null);
+        binary("shift_left", (a, b, t) -> outOfRangeShift(b, t) ? 0 : a << b, null, null);
+        binary("shift_right_logical", (a, b, t) -> outOfRangeShift(b, t) ? 0 : unsignedBits(a, t) >>> b, null, null);
+        binary("shift_right_arithmetic", (a, b, t) -> outOfRangeShift(b, t) ? (signedBits(a, t) < 0 ? -1 : 0)
+                : signedBits(a, t) >> b, null, null);
+        binary("power", Elementwise::intPow, Math::pow, Complex::pow);
+        binary("atan2", null, Math::atan2, (ar, ai, br, bi, o, t) -> {
+            // atan2(y, x) = -i * log((x + i*y) / sqrt(x*x + y*y)) with y = a, x = b
+            double[] n = new double[2];
+            Complex.mul(ar, ai, ar, ai, n, null);
+            double yyr = n[0];
+            double yyi = n[1];
+            Complex.mul(br, bi, br, bi, n, null);
+            Complex.sqrt(n[0] + yyr, n[1] + yyi, 0, 0, n, t);
+            Complex.div(br - ai, bi + ar, n[0], n[1], o, t);
+            Complex.log(o[0], o[1], 0, 0, o, t);
+            set(o, o[1], -o[0]);
+        });
+
+        unary("negate", (a, b, t) -> -a, a -> -a, (ar, ai, br, bi, o, t) -> set(o, -ar, -ai));
+        unary("abs", (a, b, t) -> a < 0 ? -a : a, a -> Math.abs(a), null);
+        unary("not", (a, b, t) -> t.kind == Kind.BOOL ? a ^ 1 : ~a, null, null);
+        unary("sign", (a, b, t) -> Long.signum(a), a -> Double.isNaN(a) ? a : a == 0 ? a : Math.signum(a),
+                (ar, ai, br, bi, o, t) -> {
+                    double m = Math.hypot(ar, ai);
+                    if (m == 0 || Double.isNaN(m)) set(o, Double.isNaN(m) ? Double.NaN : ar, Double.isNaN(m) ? Double.NaN : ai);
+                    else set(o, ar / m, ai / m);
+                });
+        unary("popcnt", (a, b, t) -> Long.bitCount(unsignedBits(a, t)), null, null);
+        unary("count_leading_zeros", (a, b, t) -> Long.numberOfLeadingZeros(unsignedBits(a, t)) - (64 - t.width), null, null);
+        unary("exponential", null, Math::exp, Complex::exp);
+        unary("exponential_minus_one", null, Math::expm1, (ar, ai, br, bi, o, t) -> {
+            Complex.exp(ar, ai, 0, 0, o, t);
+            o[0] -= 1;
+        });
+        unary("log", null, Math::log, Complex::log);
+        unary("log_plus_one", null, Math::log1p, (ar, ai, br, bi, o, t) -> Complex.log(ar + 1, ai, 0, 0, o, t));
+        unary("sqrt", null, Math::sqrt, Complex::sqrt);
+        unary("rsqrt", null, a -> 1 / Math.sqrt(a), (ar, ai, br, bi, o, t) -> {
+            Complex.sqrt(ar, ai, 0, 0, o, t);
+            Complex.div(1, 0, o[0], o[1], o, t);
+        });
+        unary("cbrt", null, Math::cbrt, null);
+        unary("sine", null, Math::sin, (ar, ai, br, bi, o, t) -> set(o, Math.sin(ar) * Math.cosh(ai), Math.cos(ar) * Math.sinh(ai)));
+        unary("cosine", null, Math::cos, (ar, ai, br, bi, o, t) -> set(o, Math.cos(ar) * Math.cosh(ai), -Math.sin(ar) * Math.sinh(ai)));
+        unary("tan", null, Math::tan, null);
+        unary("tanh", null, Math::tanh, (ar, ai, br, bi, o, t) -> {
+            double d = Math.cosh(2 * ar) + Math.cos(2 * ai);
+            set(o, Math.sinh(2 * ar) / d, Math.sin(2 * ai) / d);
+        });
+        unary("logistic", null, a -> 1 / (1 + Math.exp(-a)), (ar, ai, br, bi, o, t) -> {
+            Complex.exp(-ar, -ai, 0, 0, o, t);
+            Complex.div(1, 0, 1 + o[0], o[1], o, t);
+        });
+        unary("atan", null, Math::atan, null);
+        unary("floor", null, Math::floor, null);
+        unary("ceil", null, Math::ceil, null);
+        unary("round_nearest_even", null, Math::rint, null);
+        unary("round_nearest_afz", null, Elementwise::roundAfz, null);
+    }
+
+    private static void chlo(String name, RealUnary r) {
+        chlo(name, r, null);
+    }
+
+    private static void chlo(String name, RealUnary r, ComplexFn c) {
+        UNARY.put("chlo." + name, new Def(null, (a, b) -> r.apply(a), c));
+    }
+
+    static {
+        chlo("acosh", a -> a < 1 ? Double.NaN : Math.log(a + Math.sqrt(a - 1) * Math.sqrt(a + 1)));
+        chlo("asin", Math::asin);
+        chlo("acos", Math::acos);
+        chlo("asinh", a -> Double.isInfinite(a) ? a
+                : Math.copySign(Math.abs(a) > 1e150 ? Math.log(Math.abs(a)) + Math.log(2)
+                : Math.log1p(Math.abs(a) + a * a / (1 + Math.sqrt(1 + a * a))), a));
+        chlo("atan", Math::atan);
+        chlo("atanh", a -> Math.abs(a) > 1 ? Double.NaN : 0.5 * Math.log1p(2 * a / (1 - a)));
+        chlo("cosh", Math::cosh, (ar, ai, br, bi, o, t) -> set(o, Math.cosh(ar) * Math.cos(ai), Math.sinh(ar) * Math.sin(ai)));
+        chlo("sinh", Math::sinh, (ar, ai, br, bi, o, t) -> set(o, Math.sinh(ar) * Math.cos(ai), Math.cosh(ar) * Math.sin(ai)));
+        chlo("tan", Math::tan, (ar, ai, br, bi, o, t) -> {
+            double d = Math.cos(2 * ar) + Math.cosh(2 * ai);
+            set(o, Math.sin(2 * ar) / d, Math.sinh(2 * ai) / d);
+        });
+        chlo("lgamma", SpecialFunctions::lgamma);
+        chlo("digamma", SpecialFunctions::digamma);
+        chlo("erf", SpecialFunctions::erf);
+        chlo("erfc", SpecialFunctions::erfc);
+        chlo("erf_inv", SpecialFunctions::erfInv);
+    }
+
+    /** {@code chlo.next_after}: the next representable value of the element format after {@code a} toward {@code b}. */
+    static Tensor nextAfter(Tensor a, Tensor b, RankedTensorType resultType) {
+        Tensor r = Tensor.zeros(resultType);
+        for (int i = 0; i < r.size; i++) {
+            double x = a.reals[i];
+            double y = b.reals[i];
+            if (Double.isNaN(x) || Double.isNaN(y)) r.reals[i] = Double.NaN;
+            else if (x == y) r.reals[i] = y;
+            else if (r.floatKind == FloatKind.F64) r.reals[i] = Math.nextAfter(x, y);
+            else if (r.floatKind == FloatKind.F32) r.reals[i] = Math.nextAfter((float) x, y);
+            else {
+                long bits = Tensor.doubleToBits(r.floatKind, x);
+                long sign = 1L << (r.floatKind.width - 1);
+                if (x == 0) bits = (y < 0 ? sign : 0) | 1;
+                else bits += (x < y) == (x > 0) ? 1 : -1;
+                r.reals[i] = Tensor.bitsToDouble(r.floatKind, bits, r.floatKind.width);
+            }
+        }
+        return r;
+    }
+
+    private static double roundAfz(double a) {
+        if (!Double.isFinite(a)) return a;
+        double f = Math.floor(Math.abs(a));
+        double r = Math.abs(a) - f >= 0.5 ? f + 1 : f;
+        return Math.copySign(r, a);
+    }
+
+    static void set(double[] o, double re, double im) {
+        o[0] = re;
+        o[1] = im;
+    }
+
+    static long unsignedBits(long a, Tensor t) {
+        return t.width >= 64 ? a : a & ((1L << t.width) - 1);
+    }
+
+    static long signedBits(long a, Tensor t) {
+        return t.width >= 64 ? a : (a << (64 - t.width)) >> (64 - t.width);
+    }
+
+    private static boolean outOfRangeShift(long b, Tensor t) {
+        return t.kind == Kind.UINT ? Long.compareUnsigned(b, t.width) >= 0 : b < 0 || b >= t.width;
+    }
+
+    static int cmpInt(long a, long b, Tensor t) {
+        return t.kind == Kind.UINT ? Long.compareUnsigned(a, b) : Long.compare(a, b);
+    }
+
+    private static long intDiv(long a, long b, Tensor t) {
+        if (b == 0) return -1;
+        if (t.kind == Kind.UINT) return Long.divideUnsigned(a, b);
+        if (b == -1) return -a;
+        return a / b;
+    }
+
+    private static long intRem(long a, long b, Tensor t) {
+        if (b == 0) return a;
+        if (t.kind == Kind.UINT) return Long.remainderUnsigned(a, b);
+        if (b == -1) return 0;
+        return a % b;
+    }
+
+    private static long intPow(long base, long exp, Tensor t) {
+        if (t.kind != Kind.UINT && exp < 0) {
+            if (base == 1) return 1;
+            if (base == -1) return (exp & 1) == 0 ? 1 : -1;
+            return 0;
+        }
+        long r = 1;
+        long b = base;
+        long e = exp;
+        while (e != 0) {
+            if ((e & 1) != 0) r *= b;
+            b *= b;
+            e >>>= 1;
+        }
+        return r;
+    }
+
+    private static double fmod(double a, double b) {
+        return a % b;
+    }
+
+    private static double fmax(double a, double b) {
+        if (Double.isNaN(a) || Double.isNaN(b)) return Double.NaN;
+        return Math.max(a, b);
+    }
+
+    private static double fmin(double a, double b) {
+        if (Double.isNaN(a) || Double.isNaN(b)) return Double.NaN;
+        return Math.min(a, b);
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+
+    /** Applies a unary or binary op element by element; {@code b} is null for unary ops. */
+    static Tensor apply(String op, Def def, Tensor a, Tensor b, RankedTensorType resultType) {
+        Tensor r = Tensor.zeros(resultType);
+        if (a.ints != null) {
+            if (def.ints() == null) throw unsupported(op, a);
+            for (int i = 0; i < r.size; i++) r.ints[i] = r.normalize(def.ints().apply(a.ints[i], b == null ? 0 : b.ints[i], a));
+        } else if (a.kind == Kind.FLOAT) {
+            if (def.reals() == null) throw unsupported(op, a);
+            for (int i = 0; i < r.size; i++) r.reals[i] = r.round(def.reals().apply(a.reals[i], b == null ? 0 : b.reals[i]));
+        } else {
+            if (def.complex() == null) throw unsupported(op, a);
+            double[] o = new double[2];
+            for (int i = 0; i < r.size; i++) {
+                def.complex().apply(a.reals[2 * i], a.reals[2 * i + 1], b == null ? 0 : b.reals[2 * i],
+                        b == null ? 0 : b.reals[2 * i + 1], o, a);
+                r.reals[2 * i] = r.round(o[0]);
+                r.reals[2 * i + 1] = r.round(o[1]);
+            }
+        }
+        return r;
+    }
+
+    static InterpreterException unsupported(String op, Tensor t) {
+        return new InterpreterException("'" + op + "' does not support element type " + t.type.elementType());
+    }
+
+    /** {@code stablehlo.abs} of complex numbers: a real result. */
+    static Tensor complexAbs(Tensor a, RankedTensorType resultType) {
+        Tensor r = Tensor.zeros(resultType);
+        for (int i = 0; i < r.size; i++) r.reals[i] = r.round(Math.hypot(a.reals[2 * i], a.reals[2 * i + 1]));
+        return r;
+    }
+
+    /** The real ({@code part} 0) or imaginary (1) part of complex numbers; real input gives itself or zeros. */
+    static Tensor part(Tensor a, int part, RankedTensorType resultType) {
+        Tensor r = Tensor.zeros(resultType);
+        if (a.kind != Kind.COMPLEX) {
+            if (part == 0) System.arraycopy(a.reals, 0, r.reals, 0, r.size);
+            return r;
+        }
+        for (int i = 0; i < r.size; i++) r.reals[i] = a.reals[2 * i + part];
+        return r;
+    }
+
+    static Tensor complex(Tensor re, Tensor im, RankedTensorType resultType) {
+        Tensor r = Tensor.zeros(resultType);
+        for (int i = 0; i < re.size; i++) {
+            r.reals[2 * i] = re.reals[i];
+            r.reals[2 * i + 1] = im.reals[i];
+        }
+        return r;
+    }
+
+    static Tensor isFinite(Tensor a, RankedTensorType resultType) {
+        Tensor r = Tensor.zeros(resultType);
+        for (int i = 0; i < r.size; i++) r.ints[i] = Double.isFinite(a.reals[i]) ? 1 : 0;
+        return r;
+    }
+
+    /** {@code stablehlo.compare}: {@code direction} EQ..LT, {@code compareType} FLOAT/TOTALORDER/SIGNED/UNSIGNED or null. */
+    static Tensor compare(Tensor a, Tensor b, String direction, String compareType, RankedTensorType resultType) {
+        Tensor r = Tensor.zeros(resultType);
+        boolean total = "TOTALORDER".equals(compareType);
+        for (int i = 0; i < r.size; i++) {
+            boolean res;
+            if (a.ints != null) {
+                int c = "UNSIGNED".equals(compareType) || a.kind == Kind.UINT || a.kind == Kind.BOOL
+                        ? Long.compareUnsigned(a.ints[i], b.ints[i]) : Long.compare(a.ints[i], b.ints[i]);
+                res = test(direction, c);
+            } else if (a.kind == Kind.COMPLEX) {
+                boolean eq = a.reals[2 * i] == b.reals[2 * i] && a.reals[2 * i + 1] == b.reals[2 * i + 1];
+                res = direction.equals("EQ") ? eq : direction.equals("NE") && !eq;
+            } else if (total) {
+                res = test(direction, Long.compare(totalKey(a.reals[i]), totalKey(b.reals[i])));
+            } else {
+                double x = a.reals[i];
+                double y = b.reals[i];
+                res = switch (direction) {
+                    case "EQ" -> x == y;
+                    case "NE" -> x != y;
+                    case "GE" -> x >= y;
+                    case "GT" -> x > y;
+                    case "LE" -> x <= y;
+                    default -> x < y;
+                };
+            }
+            r.ints[i] = res ? 1 : 0;
+        }
+        return r;
+    }
+
+    private static long totalKey(double v) {
+        long bits = Double.doubleToRawLongBits(v);
+        return bits < 0 ? bits ^ Long.MAX_VALUE : bits;
+    }
+
+    private static boolean test(String direction, int c) {
+        return switch (direction) {
+            case "EQ" -> c == 0;
+            case "NE" -> c != 0;
+            case "GE" -> c >= 0;
+            case "GT" -> c > 0;
+            case "LE" -> c <= 0;
+            default -> c < 0;
+        };
+    }
+
+    /** {@code stablehlo.convert} per the spec's conversion rules. */
+    static Tensor convert(Tensor a, RankedTensorType resultType) {
+        Tensor r = Tensor.zeros(resultType);
+        for (int i = 0; i < r.size; i++) {
+            if (r.ints != null) {
+                if (a.ints != null) {
+                    r.ints[i] = r.kind == Kind.BOOL ? (a.ints[i] != 0 ? 1 : 0) : r.normalize(a.ints[i]);
+                } else {
+                    double v = a.kind == Kind.COMPLEX ? a.reals[2 * i] : a.reals[i];
+                    r.ints[i] = r.kind == Kind.BOOL ? (v != 0 ? 1 : 0) : floatToInt(v, r);
+                }
+            } else {
+                double re;
+                double im = 0;
+                if (a.ints != null) {
+                    re = a.kind == Kind.UINT ? unsignedToDouble(a.ints[i]) : a.ints[i];
+                    if (a.kind == Kind.UINT && a.ints[i] < 0 || Math.abs(a.ints[i]) > (1L << 53)) {
+                        re = roundBig(a.kind == Kind.UINT ? new java.math.BigDecimal(Long.toUnsignedString(a.ints[i]))
+                                : java.math.BigDecimal.valueOf(a.ints[i]), r.floatKind);
+                    }
+                } else if (a.kind == Kind.COMPLEX) {
+                    re = a.reals[2 * i];
+                    im = a.reals[2 * i + 1];
+                } else {
+                    re = a.reals[i];
+                }
+                if (r.kind == Kind.COMPLEX) {
+                    r.reals[2 * i] = r.round(re);
+                    r.reals[2 * i + 1] = r.round(im);
+                } else {
+                    r.reals[i] = r.round(re);
+                }
+            }
+        }
+        return r;
+    }
+
+    private static double unsignedToDouble(long v) {
+        return v >= 0 ? v : (double) (v >>> 1) * 2.0 + (v & 1);
+    }
+
+    /** Rounds an exact integer to the float format (avoids double rounding through double). */
+    private static double roundBig(java.math.BigDecimal v, FloatKind k) {
+        if (k == FloatKind.F64 || k == null) return v.doubleValue();
+        if (k == FloatKind.F32) return v.floatValue();
+        return FloatFormats.toDouble(k, FloatFormats.parseDecimal(k, v.toPlainString()));
+    }
+
+    /** Float to integer: truncation toward zero, saturating at the integer range, NaN to zero. */
+    private static long floatToInt(double v, Tensor r) {
+        if (Double.isNaN(v)) return 0;
+        double t = v < 0 ? Math.ceil(v) : Math.floor(v);
+        if (r.kind == Kind.UINT) {
+            if (t <= 0) return 0;
+            if (r.width >= 64) {
+                if (t >= 18446744073709551616.0) return -1;
+                return new java.math.BigDecimal(t).toBigInteger().longValue();
+            }
+            long max = (1L << r.width) - 1;
+            return t >= max ? max : (long) t;
+        }
+        long max = r.width >= 64 ? Long.MAX_VALUE : (1L << (r.width - 1)) - 1;
+        long min = r.width >= 64 ? Long.MIN_VALUE : -(1L << (r.width - 1));
+        if (t >= max) return max;
+        if (t <= min) return min;
+        return (long) t;
+    }
+
+    /** The raw bits of every element (for bitcast_convert), as unsigned values of the element width. */
+    static BigInteger[] rawBits(Tensor a) {
+        int parts = a.kind == Kind.COMPLEX ? 2 : 1;
+        BigInteger[] out = new BigInteger[a.size * parts];
+        int w = a.width / parts;
+        for (int i = 0; i < out.length; i++) {
+            long bits = a.ints != null ? Elementwise.unsignedBits(a.ints[i], a) : Tensor.doubleToBits(a.floatKind, a.reals[i]);
+            BigInteger b = BigInteger.valueOf(bits);
+            if (bits < 0) b = b.add(BigInteger.ONE.shiftLeft(64));
+            out[i] = w >= 64 ? b : b.and(BigInteger.ONE.shiftLeft(w).subtract(BigInteger.ONE));
+        }
+        return out;
+    }
+
+    /** {@code stablehlo.bitcast_convert}: reinterprets the bits, splitting or joining elements as widths demand. */
+    static Tensor bitcast(Tensor a, RankedTensorType resultType) {
+        Tensor r = Tensor.zeros(resultType);
+        BigInteger[] in = rawBits(a);
+        int inW = a.width / (a.kind == Kind.COMPLEX ? 2 : 1);
+        int parts = r.kind == Kind.COMPLEX ? 2 : 1;
+        int outW = r.width / parts;
+        int outCount = r.size * parts;
+        BigInteger mask = BigInteger.ONE.shiftLeft(outW).subtract(BigInteger.ONE);
+        for (int o = 0; o < outCount; o++) {
+            BigInteger v;
+            if (inW == outW) v = in[o];
+            else if (inW > outW) {
+                int ratio = inW / outW;
+                v = in[o / ratio].shiftRight((o % ratio) * outW).and(mask);
+            } else {
+                int ratio = outW / inW;
+                v = BigInteger.ZERO;
+                for (int k = ratio - 1; k >= 0; k--) v = v.shiftLeft(inW).or(in[o * ratio + k]);
+            }
+            if (r.ints != null) r.ints[o] = r.normalize(v.longValue());
+            else r.reals[o] = Tensor.bitsToDouble(r.floatKind, v.longValue(), outW);
+        }
+        return r;
+    }
+
+    /** Complex arithmetic on (re, im) pairs. */
+    static final class Complex {
+        private Complex() {}
+
+        static void mul(double ar, double ai, double br, double bi, double[] o, Tensor t) {
+            if (t == null) set(o, ar * br - ai * bi, ar * bi + ai * br);
+            else set(o, t.round(t.round(ar * br) - t.round(ai * bi)), t.round(t.round(ar * bi) + t.round(ai * br)));
+        }
+
+        static void div(double ar, double ai, double br, double bi, double[] o, Tensor t) {
+            double d = br * br + bi * bi;
+            set(o, (ar * br + ai * bi) / d, (ai * br - ar * bi) / d);
+        }
+
+        static void exp(double ar, double ai, double br, double bi, double[] o, Tensor t) {
+            double m = Math.exp(ar);
+            set(o, m * Math.cos(ai), m * Math.sin(ai));
+        }
+
+        static void log(double ar, double ai, double br, double bi, double[] o, Tensor t) {
+            set(o, Math.log(Math.hypot(ar, ai)), Math.atan2(ai, ar));
+        }
+
+        static void sqrt(double ar, double ai, double br, double bi, double[] o, Tensor t) {
+            double m = Math.hypot(ar, ai);
+            double re = Math.sqrt((m + ar) / 2);
+            double im = Math.copySign(Math.sqrt((m - ar) / 2), ai);
+            set(o, re, im);
+        }
+
+        static void pow(double ar, double ai, double br, double bi, double[] o, Tensor t) {
+            if (ar == 0 && ai == 0) {
+                set(o, br == 0 && bi == 0 ? 1 : 0, 0);
+                return;
+            }
+            log(ar, ai, 0, 0, o, t);
+            double lr = o[0];
+            double li = o[1];
+            mul(lr, li, br, bi, o, t);
+            exp(o[0], o[1], 0, 0, o, t);
+        }
+    }
+}

@@ -1,0 +1,376 @@
+package org.stablehlo4j.interpreter;
+
+import org.stablehlo4j.dialect.stablehlo.EnumAttr;
+import org.stablehlo4j.dialect.stablehlo.StablehloDialect;
+import org.stablehlo4j.ir.ArrayAttr;
+import org.stablehlo4j.ir.Attribute;
+import org.stablehlo4j.ir.Block;
+import org.stablehlo4j.ir.BoolAttr;
+import org.stablehlo4j.ir.DenseArrayAttr;
+import org.stablehlo4j.ir.DenseElementsAttr;
+import org.stablehlo4j.ir.FloatAttr;
+import org.stablehlo4j.ir.FloatFormats;
+import org.stablehlo4j.ir.IntegerAttr;
+import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.RankedTensorType;
+import org.stablehlo4j.ir.Region;
+import org.stablehlo4j.ir.StringAttr;
+import org.stablehlo4j.ir.SymbolRefAttr;
+import org.stablehlo4j.ir.Type;
+import org.stablehlo4j.ir.Value;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Evaluates StableHLO programs: runs a {@code func.func} on runtime values ({@link Tensor}s, {@code List}s for
+ * tuples, {@link #TOKEN} for tokens). Ops are dispatched through a table from op name to evaluator.
+ */
+public final class Interpreter {
+    /** The runtime value of a {@code !stablehlo.token}. */
+    public static final Object TOKEN = new Object() {
+        @Override
+        public String toString() { return "!stablehlo.token"; }
+    };
+
+    /** Evaluates one op given its operand values; returns the result values. */
+    interface OpEval {
+        List<Object> eval(Interpreter in, Operation op, Object[] args, Map<Value, Object> scope);
+    }
+
+    static final Map<String, OpEval> OPS = new HashMap<>();
+
+    private final Map<String, Operation> functions = new HashMap<>();
+    private int callDepth;
+
+    public Interpreter(Module module) {
+        for (Operation op : module.body().operations()) {
+            if (op.name().equals("func.func") && op.attr("sym_name") instanceof StringAttr s) {
+                functions.put(s.value(), op);
+            }
+        }
+    }
+
+    /** Runs function {@code name} (for "main": the only function if there is exactly one). */
+    public List<Object> run(String name, List<Object> args) {
+        Operation f = functions.get(name);
+        if (f == null && name.equals("main") && functions.size() == 1) f = functions.values().iterator().next();
+        if (f == null) throw new InterpreterException("module must have entry func with name " + name);
+        return call(f, args);
+    }
+
+    /** Names of the module's functions. */
+    public java.util.Set<String> functionNames() { return functions.keySet(); }
+
+    List<Object> call(Operation func, List<Object> args) {
+        if (++callDepth > 1000) throw new InterpreterException("call depth exceeds 1000");
+        try {
+            return runRegion(func.region(0), args, new HashMap<>());
+        } finally {
+            callDepth--;
+        }
+    }
+
+    /** Runs the single block of {@code region} with {@code args} bound to its arguments; returns the terminator's operands. */
+    List<Object> runRegion(Region region, List<Object> args, Map<Value, Object> scope) {
+        Block block = region.entry();
+        if (block == null) throw new InterpreterException("cannot evaluate an empty region");
+        if (block.numArguments() != args.size()) {
+            throw new InterpreterException("expected " + block.numArguments() + " arguments, got " + args.size());
+        }
+        for (int i = 0; i < args.size(); i++) scope.put(block.argument(i), args.get(i));
+        for (Operation op : block.operations()) {
+            Object[] operands = new Object[op.numOperands()];
+            for (int i = 0; i < operands.length; i++) {
+                Object v = scope.get(op.operand(i));
+                if (v == null) throw new InterpreterException("value used before definition in " + op.name());
+                operands[i] = v;
+            }
+            String name = op.name();
+            if (name.equals("stablehlo.return") || name.equals("func.return")) return List.of(operands);
+            OpEval eval = OPS.get(name);
+            if (eval == null) throw new InterpreterException("Unsupported op: " + name).at(op.location());
+            List<Object> results;
+            try {
+                results = eval.eval(this, op, operands, scope);
+            } catch (InterpreterException e) {
+                throw e.at(op.location());
+            } catch (RuntimeException e) {
+                throw new InterpreterException("error evaluating " + name + ": " + e).at(op.location());
+            }
+            for (int i = 0; i < op.numResults(); i++) scope.put(op.result(i), results.get(i));
+        }
+        throw new InterpreterException("block has no terminator");
+    }
+
+
+    // ---------------------------------------------------------------------------------------------------------
+    // Attribute helpers
+
+    static Attribute attr(Operation op, String name) {
+        Attribute a = op.attr(name);
+        return a == null ? null : StablehloDialect.resolve(a);
+    }
+
+    static long[] longs(Operation op, String name) {
+        Attribute a = attr(op, name);
+        if (a == null) return null;
+        if (a instanceof DenseArrayAttr d) {
+            long[] out = new long[d.size()];
+            for (int i = 0; i < out.length; i++) out[i] = d.getLong(i);
+            return out;
+        }
+        if (a instanceof DenseElementsAttr d) {
+            Tensor t = Tensor.fromAttr(d);
+            return t.ints.clone();
+        }
+        if (a instanceof ArrayAttr arr) {
+            long[] out = new long[arr.elements().size()];
+            for (int i = 0; i < out.length; i++) out[i] = ((IntegerAttr) arr.elements().get(i)).longValue();
+            return out;
+        }
+        throw new InterpreterException("attribute '" + name + "' of " + op.name() + " is not an integer array");
+    }
+
+    static long[] longsOr(Operation op, String name, int n, long dflt) {
+        long[] v = longs(op, name);
+        if (v != null) return v;
+        long[] out = new long[n];
+        java.util.Arrays.fill(out, dflt);
+        return out;
+    }
+
+    static long intAttr(Operation op, String name, long dflt) {
+        Attribute a = attr(op, name);
+        return a instanceof IntegerAttr i ? i.longValue() : dflt;
+    }
+
+    static boolean boolAttr(Operation op, String name) {
+        return attr(op, name) instanceof BoolAttr b && b.value();
+    }
+
+    static String enumAttr(Operation op, String name) {
+        Attribute a = attr(op, name);
+        return a instanceof EnumAttr e ? e.caseName() : null;
+    }
+
+    static RankedTensorType resultType(Operation op, int i) {
+        Type t = op.result(i).type();
+        if (t instanceof RankedTensorType r) return r;
+        throw new InterpreterException("unsupported result type " + t + " of " + op.name());
+    }
+
+    static Tensor tensor(Object v) {
+        if (v instanceof Tensor t) return t;
+        throw new InterpreterException("expected a tensor value, got " + v);
+    }
+
+    /** Element {@code i} of {@code t} as a rank-0 tensor. */
+    static Tensor scalar(Tensor t, int i) {
+        Tensor s = Tensor.zeros(Tensor.withShape(t.type, new int[0]));
+        s.copyElement(0, t, i);
+        return s;
+    }
+
+    static long[] indexValues(Object[] args, int from) {
+        long[] out = new long[args.length - from];
+        for (int i = 0; i < out.length; i++) out[i] = tensor(args[from + i]).ints[0];
+        return out;
+    }
+
+    static List<Object> one(Object v) {
+        return List.of(v);
+    }
+
+    /** Makes a float attribute's value a double. */
+    static double floatValue(Attribute a) {
+        if (a instanceof FloatAttr f) return FloatFormats.toDouble(f.type().kind(), f.bits());
+        throw new InterpreterException("expected a float attribute, got " + a);
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // The op table
+
+    static {
+        for (Map.Entry<String, Elementwise.Def> e : Elementwise.BINARY.entrySet()) {
+            String name = e.getKey();
+            Elementwise.Def def = e.getValue();
+            OPS.put(name, (in, op, a, sc) -> one(Elementwise.apply(name, def, tensor(a[0]), tensor(a[1]), resultType(op, 0))));
+        }
+        for (Map.Entry<String, Elementwise.Def> e : Elementwise.UNARY.entrySet()) {
+            String name = e.getKey();
+            Elementwise.Def def = e.getValue();
+            OPS.put(name, (in, op, a, sc) -> one(Elementwise.apply(name, def, tensor(a[0]), null, resultType(op, 0))));
+        }
+        OPS.put("stablehlo.abs", (in, op, a, sc) -> {
+            Tensor t = tensor(a[0]);
+            return one(t.kind == Tensor.Kind.COMPLEX ? Elementwise.complexAbs(t, resultType(op, 0))
+                    : Elementwise.apply("stablehlo.abs", Elementwise.UNARY.get("stablehlo.abs"), t, null, resultType(op, 0)));
+        });
+        OPS.put("stablehlo.constant", (in, op, a, sc) -> {
+            Attribute v = op.attr("value");
+            if (v instanceof DenseElementsAttr d) return one(Tensor.fromAttr(d));
+            throw new InterpreterException("unsupported constant value " + v);
+        });
+        OPS.put("chlo.next_after", (in, op, a, sc) -> one(Elementwise.nextAfter(tensor(a[0]), tensor(a[1]), resultType(op, 0))));
+        OPS.put("chlo.top_k", (in, op, a, sc) -> topK(tensor(a[0]), resultType(op, 0), resultType(op, 1)));
+        OPS.put("stablehlo.fft", (in, op, a, sc) -> one(Fourier.fft(tensor(a[0]), enumAttr(op, "fft_type"),
+                longs(op, "fft_length"), resultType(op, 0))));
+        OPS.put("stablehlo.real", (in, op, a, sc) -> one(Elementwise.part(tensor(a[0]), 0, resultType(op, 0))));
+        OPS.put("stablehlo.imag", (in, op, a, sc) -> one(Elementwise.part(tensor(a[0]), 1, resultType(op, 0))));
+        OPS.put("stablehlo.complex", (in, op, a, sc) -> one(Elementwise.complex(tensor(a[0]), tensor(a[1]), resultType(op, 0))));
+        OPS.put("stablehlo.is_finite", (in, op, a, sc) -> one(Elementwise.isFinite(tensor(a[0]), resultType(op, 0))));
+        OPS.put("stablehlo.convert", (in, op, a, sc) -> one(Elementwise.convert(tensor(a[0]), resultType(op, 0))));
+        OPS.put("stablehlo.bitcast_convert", (in, op, a, sc) -> one(Elementwise.bitcast(tensor(a[0]), resultType(op, 0))));
+        OPS.put("stablehlo.compare", (in, op, a, sc) -> one(Elementwise.compare(tensor(a[0]), tensor(a[1]),
+                enumAttr(op, "comparison_direction"), enumAttr(op, "compare_type"), resultType(op, 0))));
+        OPS.put("stablehlo.select", (in, op, a, sc) -> one(select(tensor(a[0]), tensor(a[1]), tensor(a[2]))));
+        OPS.put("stablehlo.clamp", (in, op, a, sc) -> one(clamp(tensor(a[0]), tensor(a[1]), tensor(a[2]), resultType(op, 0))));
+        OPS.put("stablehlo.reduce_precision", (in, op, a, sc) -> one(reducePrecision(tensor(a[0]),
+                (int) intAttr(op, "exponent_bits", 8), (int) intAttr(op, "mantissa_bits", 23))));
+
+        OPS.put("stablehlo.reshape", (in, op, a, sc) -> one(tensor(a[0]).reshaped(resultType(op, 0))));
+        OPS.put("stablehlo.broadcast_in_dim", (in, op, a, sc) ->
+                one(ShapeOps.broadcastInDim(tensor(a[0]), longs(op, "broadcast_dimensions"), resultType(op, 0))));
+        OPS.put("stablehlo.transpose", (in, op, a, sc) ->
+                one(ShapeOps.transpose(tensor(a[0]), longs(op, "permutation"), resultType(op, 0))));
+        OPS.put("stablehlo.slice", (in, op, a, sc) -> one(ShapeOps.slice(tensor(a[0]), longs(op, "start_indices"),
+                longsOr(op, "strides", tensor(a[0]).rank(), 1), resultType(op, 0))));
+        OPS.put("stablehlo.reverse", (in, op, a, sc) -> one(ShapeOps.reverse(tensor(a[0]), longs(op, "dimensions"), resultType(op, 0))));
+        OPS.put("stablehlo.pad", (in, op, a, sc) -> one(ShapeOps.pad(tensor(a[0]), tensor(a[1]), longs(op, "edge_padding_low"),
+                longs(op, "interior_padding"), resultType(op, 0))));
+        OPS.put("stablehlo.iota", (in, op, a, sc) -> one(ShapeOps.iota(resultType(op, 0), (int) intAttr(op, "iota_dimension", 0))));
+        OPS.put("stablehlo.concatenate", (in, op, a, sc) -> {
+            Tensor[] parts = new Tensor[a.length];
+            for (int i = 0; i < a.length; i++) parts[i] = tensor(a[i]);
+            return one(ShapeOps.concatenate(parts, (int) intAttr(op, "dimension", 0), resultType(op, 0)));
+        });
+        OPS.put("stablehlo.dynamic_slice", (in, op, a, sc) ->
+                one(ShapeOps.dynamicSlice(tensor(a[0]), indexValues(a, 1), resultType(op, 0))));
+        OPS.put("stablehlo.dynamic_update_slice", (in, op, a, sc) ->
+                one(ShapeOps.dynamicUpdateSlice(tensor(a[0]), tensor(a[1]), indexValues(a, 2))));
+        OPS.put("stablehlo.get_dimension_size", (in, op, a, sc) -> {
+            Tensor r = Tensor.zeros(resultType(op, 0));
+            r.ints[0] = tensor(a[0]).dim((int) intAttr(op, "dimension", 0));
+            return one(r);
+        });
+        OPS.put("stablehlo.composite", (in, op, a, sc) -> {
+            Attribute callee = attr(op, "decomposition");
+            Operation f = callee instanceof SymbolRefAttr s ? in.functions.get(s.root()) : null;
+            if (f == null) throw new InterpreterException("composite decomposition function not found: " + callee);
+            return in.call(f, List.of(a));
+        });
+        OPS.put("stablehlo.tuple", (in, op, a, sc) -> one(List.of(a)));
+        OPS.put("stablehlo.get_tuple_element", (in, op, a, sc) ->
+                one(((List<?>) a[0]).get((int) intAttr(op, "index", 0))));
+        OPS.put("stablehlo.optimization_barrier", (in, op, a, sc) -> List.of(a));
+        OPS.put("stablehlo.after_all", (in, op, a, sc) -> one(TOKEN));
+        OPS.put("stablehlo.create_token", (in, op, a, sc) -> one(TOKEN));
+
+        OPS.put("func.call", (in, op, a, sc) -> {
+            Attribute callee = op.attr("callee");
+            String name = callee instanceof SymbolRefAttr s ? s.root() : String.valueOf(callee);
+            Operation f = in.functions.get(name);
+            if (f == null) throw new InterpreterException("call to unknown function @" + name);
+            return in.call(f, List.of(a));
+        });
+        OPS.put("stablehlo.while", (in, op, a, sc) -> in.whileLoop(op, List.of(a), sc));
+        OPS.put("stablehlo.if", (in, op, a, sc) -> in.runRegion(op.region(tensor(a[0]).ints[0] != 0 ? 0 : 1), List.of(), sc));
+        OPS.put("stablehlo.case", (in, op, a, sc) -> {
+            long idx = tensor(a[0]).ints[0];
+            int n = op.numRegions();
+            int branch = idx < 0 || idx >= n ? n - 1 : (int) idx;
+            return in.runRegion(op.region(branch), List.of(), sc);
+        });
+
+        Structured.register(OPS);
+        CheckOps.register(OPS);
+        Windowed.register(OPS);
+    }
+
+    private List<Object> whileLoop(Operation op, List<Object> init, Map<Value, Object> scope) {
+        List<Object> vals = init;
+        while (true) {
+            List<Object> c = runRegion(op.region(0), vals, scope);
+            if (tensor(c.get(0)).ints[0] == 0) return vals;
+            vals = runRegion(op.region(1), vals, scope);
+        }
+    }
+
+    /** {@code chlo.top_k}: the k largest elements along the last dimension (stable for ties), with their indices. */
+    static List<Object> topK(Tensor x, RankedTensorType valuesType, RankedTensorType indicesType) {
+        Tensor values = Tensor.zeros(valuesType);
+        Tensor indices = Tensor.zeros(indicesType);
+        int n = x.rank() == 0 ? 1 : x.dim(x.rank() - 1);
+        int k = values.rank() == 0 ? 1 : values.dim(values.rank() - 1);
+        int rows = n == 0 ? 0 : x.size / n;
+        for (int row = 0; row < rows; row++) {
+            Integer[] perm = new Integer[n];
+            for (int i = 0; i < n; i++) perm[i] = i;
+            int base = row * n;
+            Structured.mergeSort(perm, new Integer[n], 0, n, (p, q) -> greater(x, base + p, base + q));
+            for (int i = 0; i < k; i++) {
+                values.copyElement(row * k + i, x, base + perm[i]);
+                indices.ints[row * k + i] = perm[i];
+            }
+        }
+        return List.of(values, indices);
+    }
+
+    private static boolean greater(Tensor x, int i, int j) {
+        if (x.ints != null) return Elementwise.cmpInt(x.ints[i], x.ints[j], x) > 0;
+        double a = x.reals[i];
+        double b = x.reals[j];
+        if (Double.isNaN(a) || Double.isNaN(b)) return Double.isNaN(a) && !Double.isNaN(b);
+        return a > b;
+    }
+
+    static Tensor select(Tensor pred, Tensor onTrue, Tensor onFalse) {
+        Tensor r = Tensor.zeros(onTrue.type);
+        boolean scalarPred = pred.size == 1 && pred.rank() == 0;
+        for (int i = 0; i < r.size; i++) {
+            boolean p = pred.ints[scalarPred ? 0 : i] != 0;
+            r.copyElement(i, p ? onTrue : onFalse, i);
+        }
+        return r;
+    }
+
+    static Tensor clamp(Tensor min, Tensor x, Tensor max, RankedTensorType type) {
+        Elementwise.Def mx = Elementwise.BINARY.get("stablehlo.maximum");
+        Elementwise.Def mn = Elementwise.BINARY.get("stablehlo.minimum");
+        Tensor lo = min.rank() == 0 && x.rank() > 0 ? ShapeOps.broadcastInDim(min, new long[0], type) : min;
+        Tensor hi = max.rank() == 0 && x.rank() > 0 ? ShapeOps.broadcastInDim(max, new long[0], type) : max;
+        return Elementwise.apply("stablehlo.clamp", mn, Elementwise.apply("stablehlo.clamp", mx, x, lo, type), hi, type);
+    }
+
+    /** Rounds floats to a format with the given exponent and mantissa widths (keeping the element type). */
+    static Tensor reducePrecision(Tensor x, int exponentBits, int mantissaBits) {
+        Tensor r = Tensor.zeros(x.type);
+        for (int i = 0; i < r.size; i++) r.reals[i] = r.round(reduce(x.reals[i], exponentBits, mantissaBits));
+        return r;
+    }
+
+    /** Rounds the mantissa (to nearest even) then clamps the exponent range, on the double's bit pattern. */
+    private static double reduce(double v, int eBits, int mBits) {
+        if (Double.isNaN(v)) return mBits > 0 ? v : Math.copySign(Double.POSITIVE_INFINITY, v);
+        long bits = Double.doubleToRawLongBits(v);
+        if (mBits < 52) {
+            long lastBit = 1L << (52 - mBits);
+            long bias = (lastBit >>> 1) - 1 + ((bits & lastBit) >>> (52 - mBits));
+            bits = (bits + bias) & ~(lastBit - 1);
+        }
+        if (eBits < 11) {
+            long expMask = 0x7FFL << 52;
+            long reducedBias = (1L << (eBits - 1)) - 1;
+            long exp = bits & expMask;
+            long sign = bits & Long.MIN_VALUE;
+            if (exp > (1023 + reducedBias) << 52) bits = sign | expMask;
+            else if (exp <= (1023 - reducedBias) << 52) bits = sign;
+        }
+        return Double.longBitsToDouble(bits);
+    }
+
+}

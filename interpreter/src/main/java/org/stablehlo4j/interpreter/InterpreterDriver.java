@@ -1,0 +1,68 @@
+package org.stablehlo4j.interpreter;
+
+import org.stablehlo4j.asm.AsmParser;
+import org.stablehlo4j.asm.AsmPrinter;
+import org.stablehlo4j.ir.ArrayAttr;
+import org.stablehlo4j.ir.Attribute;
+import org.stablehlo4j.ir.DenseElementsAttr;
+import org.stablehlo4j.ir.Diagnostic;
+import org.stablehlo4j.ir.DiagnosticException;
+import org.stablehlo4j.ir.Location;
+import org.stablehlo4j.ir.Module;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code stablehlo-translate --interpret}: runs {@code main} of a module on the {@code --args} tensors and
+ * prints each result (as {@code tensor<...> {...}} text, or as a dense attribute with {@code printDense}).
+ * Failures, including failed checks, become error diagnostics.
+ */
+public final class InterpreterDriver {
+    private InterpreterDriver() {}
+
+    private static final String USAGE = "--args=[dense<1> : tensor<2xi32>, ...]";
+
+    public static String interpret(Module module, String args, boolean printDense) throws DiagnosticException {
+        List<Object> inputs = parseArgs(args);
+        Interpreter in = new Interpreter(module);
+        if (in.functionNames().isEmpty()) return "";
+        List<Object> results;
+        try {
+            results = in.run("main", inputs);
+        } catch (InterpreterException e) {
+            Location loc = e.location() == null ? module.op().location() : e.location();
+            throw new DiagnosticException(Diagnostic.error(loc, e.getMessage()));
+        } catch (StackOverflowError e) {
+            throw new DiagnosticException(Diagnostic.error(module.op().location(), "interpreter: nesting too deep"));
+        }
+        StringBuilder sb = new StringBuilder();
+        for (Object r : results) {
+            if (r instanceof Tensor t) sb.append(printDense ? AsmPrinter.printAttribute(t.toAttr()) : t.print());
+            else sb.append(r);
+            sb.append('\n');
+        }
+        return sb.toString();
+    }
+
+    private static List<Object> parseArgs(String args) throws DiagnosticException {
+        List<Object> out = new ArrayList<>();
+        if (args == null || args.isEmpty()) return out;
+        Attribute a;
+        try {
+            a = AsmParser.parseAttribute(args);
+        } catch (DiagnosticException e) {
+            throw argsError("expectected array attribute string for args");
+        }
+        if (!(a instanceof ArrayAttr arr)) throw argsError("expectected array attribute string for args");
+        for (Attribute e : arr.elements()) {
+            if (!(e instanceof DenseElementsAttr d)) throw argsError("expected dense elements attribute for args elements");
+            out.add(Tensor.fromAttr(d));
+        }
+        return out;
+    }
+
+    private static DiagnosticException argsError(String msg) {
+        return new DiagnosticException(Diagnostic.error(Location.UNKNOWN, msg + ", i.e. " + USAGE));
+    }
+}

@@ -1,0 +1,366 @@
+package org.stablehlo4j.interpreter;
+
+import org.stablehlo4j.dialect.stablehlo.DotDimensionNumbersAttr;
+import org.stablehlo4j.dialect.stablehlo.GatherDimensionNumbersAttr;
+import org.stablehlo4j.dialect.stablehlo.ScatterDimensionNumbersAttr;
+import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.RankedTensorType;
+import org.stablehlo4j.ir.Region;
+import org.stablehlo4j.ir.Value;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/** Ops with computations or index arithmetic: reduce, reduce_window, dot_general, gather, scatter, sort. */
+final class Structured {
+    private Structured() {}
+
+    static void register(Map<String, Interpreter.OpEval> ops) {
+        ops.put("stablehlo.reduce", Structured::reduce);
+        ops.put("stablehlo.reduce_window", Structured::reduceWindow);
+        ops.put("stablehlo.dot_general", (in, op, a, sc) -> Interpreter.one(dotGeneral(Interpreter.tensor(a[0]),
+                Interpreter.tensor(a[1]), (DotDimensionNumbersAttr) Interpreter.attr(op, "dot_dimension_numbers"),
+                Interpreter.resultType(op, 0))));
+        ops.put("stablehlo.gather", (in, op, a, sc) -> Interpreter.one(gather(Interpreter.tensor(a[0]),
+                Interpreter.tensor(a[1]), (GatherDimensionNumbersAttr) Interpreter.attr(op, "dimension_numbers"),
+                Interpreter.longs(op, "slice_sizes"), Interpreter.resultType(op, 0))));
+        ops.put("stablehlo.scatter", Structured::scatter);
+        ops.put("stablehlo.sort", Structured::sort);
+        ops.put("stablehlo.map", Structured::map);
+    }
+
+    /** Runs a body whose arguments and results are rank-0 tensors. */
+    static Tensor[] body(Interpreter in, Region r, Tensor[] args, Map<Value, Object> scope) {
+        List<Object> res = in.runRegion(r, Arrays.asList((Object[]) args), scope);
+        Tensor[] out = new Tensor[res.size()];
+        for (int i = 0; i < out.length; i++) out[i] = Interpreter.tensor(res.get(i));
+        return out;
+    }
+
+    static Tensor[] tensors(Object[] a, int from, int to) {
+        Tensor[] t = new Tensor[to - from];
+        for (int i = from; i < to; i++) t[i - from] = Interpreter.tensor(a[i]);
+        return t;
+    }
+
+    static List<Object> results(Tensor[] r) {
+        return new ArrayList<>(Arrays.asList((Object[]) r));
+    }
+
+    private static List<Object> reduce(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc) {
+        int n = a.length / 2;
+        Tensor[] inputs = tensors(a, 0, n);
+        Tensor[] inits = tensors(a, n, 2 * n);
+        long[] dims = Interpreter.longs(op, "dimensions");
+        boolean[] reduced = new boolean[inputs[0].rank()];
+        for (long d : dims) reduced[(int) d] = true;
+        Tensor[] out = new Tensor[n];
+        for (int k = 0; k < n; k++) {
+            out[k] = Tensor.zeros(Interpreter.resultType(op, k));
+            for (int i = 0; i < out[k].size; i++) out[k].copyElement(i, inits[k], 0);
+        }
+        int[] outStrides = Tensor.strides(out[0].shape);
+        if (inputs[0].size == 0) return results(out);
+        int[] idx = new int[inputs[0].rank()];
+        int i = 0;
+        Tensor[] args = new Tensor[2 * n];
+        do {
+            int o = 0;
+            int od = 0;
+            for (int d = 0; d < idx.length; d++) if (!reduced[d]) o += idx[d] * outStrides[od++];
+            for (int k = 0; k < n; k++) {
+                args[k] = Interpreter.scalar(out[k], o);
+                args[n + k] = Interpreter.scalar(inputs[k], i);
+            }
+            Tensor[] r = body(in, op.region(0), args, sc);
+            for (int k = 0; k < n; k++) out[k].copyElement(o, r[k], 0);
+            i++;
+        } while (Tensor.next(idx, inputs[0].shape));
+        return results(out);
+    }
+
+    private static List<Object> reduceWindow(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc) {
+        int n = a.length / 2;
+        Tensor[] inputs = tensors(a, 0, n);
+        Tensor[] inits = tensors(a, n, 2 * n);
+        int rank = inputs[0].rank();
+        long[] window = Interpreter.longs(op, "window_dimensions");
+        long[] strides = Interpreter.longsOr(op, "window_strides", rank, 1);
+        long[] baseDil = Interpreter.longsOr(op, "base_dilations", rank, 1);
+        long[] winDil = Interpreter.longsOr(op, "window_dilations", rank, 1);
+        long[] padLo = new long[rank];
+        long[] pads = Interpreter.longs(op, "padding");
+        if (pads != null) for (int d = 0; d < rank; d++) padLo[d] = pads[2 * d];
+        int[] winShape = new int[rank];
+        for (int d = 0; d < rank; d++) winShape[d] = (int) window[d];
+        int[] inStrides = Tensor.strides(inputs[0].shape);
+        Tensor[] out = new Tensor[n];
+        for (int k = 0; k < n; k++) out[k] = Tensor.zeros(Interpreter.resultType(op, k));
+        if (out[0].size == 0) return results(out);
+        int[] idx = new int[rank];
+        int o = 0;
+        Tensor[] args = new Tensor[2 * n];
+        do {
+            Tensor[] acc = new Tensor[n];
+            for (int k = 0; k < n; k++) acc[k] = inits[k];
+            if (Tensor.product(winShape) > 0) {
+                int[] w = new int[rank];
+                do {
+                    int src = 0;
+                    for (int d = 0; d < rank && src >= 0; d++) {
+                        long p = idx[d] * strides[d] + w[d] * winDil[d] - padLo[d];
+                        if (p < 0 || p % baseDil[d] != 0 || p / baseDil[d] >= inputs[0].shape[d]) src = -1;
+                        else src += (int) (p / baseDil[d]) * inStrides[d];
+                    }
+                    for (int k = 0; k < n; k++) {
+                        args[k] = acc[k];
+                        args[n + k] = src < 0 ? inits[k] : Interpreter.scalar(inputs[k], src);
+                    }
+                    acc = body(in, op.region(0), args, sc);
+                } while (Tensor.next(w, winShape));
+            }
+            for (int k = 0; k < n; k++) out[k].copyElement(o, acc[k], 0);
+            o++;
+        } while (Tensor.next(idx, out[0].shape));
+        return results(out);
+    }
+
+    private static List<Object> map(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc) {
+        Tensor[] inputs = tensors(a, 0, a.length);
+        Tensor out = Tensor.zeros(Interpreter.resultType(op, 0));
+        Tensor[] args = new Tensor[inputs.length];
+        for (int i = 0; i < out.size; i++) {
+            for (int k = 0; k < inputs.length; k++) args[k] = Interpreter.scalar(inputs[k], i);
+            out.copyElement(i, body(in, op.region(0), args, sc)[0], 0);
+        }
+        return Interpreter.one(out);
+    }
+
+    static int[] ints(List<Long> l) {
+        int[] out = new int[l.size()];
+        for (int i = 0; i < out.length; i++) out[i] = (int) (long) l.get(i);
+        return out;
+    }
+
+    static boolean contains(int[] a, int v) {
+        for (int x : a) if (x == v) return true;
+        return false;
+    }
+
+    /** Dimensions {@code 0..rank-1} that are not in any of {@code excluded}, in order. */
+    static int[] remaining(int rank, int[]... excluded) {
+        int[] out = new int[rank];
+        int n = 0;
+        outer:
+        for (int d = 0; d < rank; d++) {
+            for (int[] ex : excluded) if (contains(ex, d)) continue outer;
+            out[n++] = d;
+        }
+        return Arrays.copyOf(out, n);
+    }
+
+    static Tensor dotGeneral(Tensor lhs, Tensor rhs, DotDimensionNumbersAttr dn, RankedTensorType type) {
+        int[] lb = ints(dn.lhsBatchingDimensions());
+        int[] rb = ints(dn.rhsBatchingDimensions());
+        int[] lc = ints(dn.lhsContractingDimensions());
+        int[] rc = ints(dn.rhsContractingDimensions());
+        int[] lf = remaining(lhs.rank(), lb, lc);
+        int[] rf = remaining(rhs.rank(), rb, rc);
+        int[] ls = Tensor.strides(lhs.shape);
+        int[] rs = Tensor.strides(rhs.shape);
+        int[] cShape = new int[lc.length];
+        for (int i = 0; i < lc.length; i++) cShape[i] = lhs.shape[lc[i]];
+        Tensor r = Tensor.zeros(type);
+        if (r.size == 0) return r;
+        Elementwise.Def mul = Elementwise.BINARY.get("stablehlo.multiply");
+        Elementwise.Def add = Elementwise.BINARY.get("stablehlo.add");
+        RankedTensorType scalarType = Tensor.withShape(type, new int[0]);
+        Tensor lhsC = Elementwise.convert(lhs, Tensor.withShape(type, lhs.shape));
+        Tensor rhsC = Elementwise.convert(rhs, Tensor.withShape(type, rhs.shape));
+        int[] idx = new int[r.rank()];
+        int o = 0;
+        do {
+            int lbase = 0;
+            int rbase = 0;
+            int p = 0;
+            for (int i = 0; i < lb.length; i++, p++) {
+                lbase += idx[p] * ls[lb[i]];
+                rbase += idx[p] * rs[rb[i]];
+            }
+            for (int d : lf) lbase += idx[p++] * ls[d];
+            for (int d : rf) rbase += idx[p++] * rs[d];
+            Tensor acc = Tensor.zeros(scalarType);
+            if (Tensor.product(cShape) > 0) {
+                int[] c = new int[lc.length];
+                do {
+                    int li = lbase;
+                    int ri = rbase;
+                    for (int i = 0; i < c.length; i++) {
+                        li += c[i] * ls[lc[i]];
+                        ri += c[i] * rs[rc[i]];
+                    }
+                    Tensor prod = Elementwise.apply("stablehlo.dot_general", mul, Interpreter.scalar(lhsC, li),
+                            Interpreter.scalar(rhsC, ri), scalarType);
+                    acc = Elementwise.apply("stablehlo.dot_general", add, acc, prod, scalarType);
+                } while (Tensor.next(c, cShape));
+            }
+            r.copyElement(o++, acc, 0);
+        } while (Tensor.next(idx, r.shape));
+        return r;
+    }
+
+    /** The index vector of {@code indices} at batch position {@code batch} (index_vector_dim inserted). */
+    static long[] indexVector(Tensor indices, int[] batch, int indexVectorDim) {
+        int[] st = Tensor.strides(indices.shape);
+        int base = 0;
+        int b = 0;
+        for (int d = 0; d < indices.rank(); d++) {
+            if (d == indexVectorDim) continue;
+            base += batch[b++] * st[d];
+        }
+        if (indexVectorDim >= indices.rank()) return new long[] {indices.ints[base]};
+        long[] out = new long[indices.shape[indexVectorDim]];
+        for (int i = 0; i < out.length; i++) out[i] = indices.ints[base + i * st[indexVectorDim]];
+        return out;
+    }
+
+    static Tensor gather(Tensor operand, Tensor indices, GatherDimensionNumbersAttr dn, long[] sliceSizes,
+                         RankedTensorType type) {
+        int[] offsetDims = ints(dn.offsetDims());
+        int[] collapsed = ints(dn.collapsedSliceDims());
+        int[] operandBatching = ints(dn.operandBatchingDims());
+        int[] indicesBatching = ints(dn.startIndicesBatchingDims());
+        int[] startIndexMap = ints(dn.startIndexMap());
+        int ivd = (int) dn.indexVectorDim();
+        int[] opStrides = Tensor.strides(operand.shape);
+        int rank = type.rank();
+        int[] batchDims = remaining(rank, offsetDims);
+        int[] windowOperandDims = remaining(operand.rank(), collapsed, operandBatching);
+        int[] batch = new int[batchDims.length];
+        return ShapeOps.gatherBy(type, operand, null, idx -> {
+            for (int i = 0; i < batchDims.length; i++) batch[i] = idx[batchDims[i]];
+            long[] start = indexVector(indices, batch, ivd);
+            int f = 0;
+            long[] full = new long[operand.rank()];
+            for (int i = 0; i < startIndexMap.length; i++) {
+                int d = startIndexMap[i];
+                full[d] = Math.max(0, Math.min(start[i], operand.shape[d] - sliceSizes[d]));
+            }
+            for (int i = 0; i < operandBatching.length; i++) {
+                int ds = indicesBatching[i];
+                full[operandBatching[i]] += batch[ds < ivd ? ds : ds - 1];
+            }
+            for (int i = 0; i < offsetDims.length; i++) full[windowOperandDims[i]] += idx[offsetDims[i]];
+            for (int d = 0; d < full.length; d++) f += (int) full[d] * opStrides[d];
+            return f;
+        });
+    }
+
+    private static List<Object> scatter(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc) {
+        int n = (a.length - 1) / 2;
+        Tensor[] inputs = tensors(a, 0, n);
+        Tensor indices = Interpreter.tensor(a[n]);
+        Tensor[] updates = tensors(a, n + 1, a.length);
+        ScatterDimensionNumbersAttr dn = (ScatterDimensionNumbersAttr) Interpreter.attr(op, "scatter_dimension_numbers");
+        int[] windowDims = ints(dn.updateWindowDims());
+        int[] inserted = ints(dn.insertedWindowDims());
+        int[] inputBatching = ints(dn.inputBatchingDims());
+        int[] indicesBatching = ints(dn.scatterIndicesBatchingDims());
+        int[] toOperand = ints(dn.scatterDimsToOperandDims());
+        int ivd = (int) dn.indexVectorDim();
+        Tensor[] out = new Tensor[n];
+        for (int k = 0; k < n; k++) {
+            out[k] = Tensor.zeros(Interpreter.resultType(op, k));
+            for (int i = 0; i < out[k].size; i++) out[k].copyElement(i, inputs[k], i);
+        }
+        if (updates[0].size == 0) return results(out);
+        int[] shape = inputs[0].shape;
+        int[] inStrides = Tensor.strides(shape);
+        int[] scatterDims = remaining(updates[0].rank(), windowDims);
+        int[] windowInputDims = remaining(shape.length, inserted, inputBatching);
+        int[] uidx = new int[updates[0].rank()];
+        int[] batch = new int[scatterDims.length];
+        Tensor[] args = new Tensor[2 * n];
+        int u = 0;
+        do {
+            for (int i = 0; i < scatterDims.length; i++) batch[i] = uidx[scatterDims[i]];
+            long[] start = indexVector(indices, batch, ivd);
+            long[] full = new long[shape.length];
+            for (int i = 0; i < toOperand.length; i++) full[toOperand[i]] = start[i];
+            for (int i = 0; i < inputBatching.length; i++) {
+                int ds = indicesBatching[i];
+                full[inputBatching[i]] += batch[ds < ivd ? ds : ds - 1];
+            }
+            for (int i = 0; i < windowDims.length; i++) full[windowInputDims[i]] += uidx[windowDims[i]];
+            int f = 0;
+            for (int d = 0; d < shape.length && f >= 0; d++) {
+                if (full[d] < 0 || full[d] >= shape[d]) f = -1;
+                else f += (int) full[d] * inStrides[d];
+            }
+            if (f >= 0) {
+                for (int k = 0; k < n; k++) {
+                    args[k] = Interpreter.scalar(out[k], f);
+                    args[n + k] = Interpreter.scalar(updates[k], u);
+                }
+                Tensor[] r = body(in, op.region(0), args, sc);
+                for (int k = 0; k < n; k++) out[k].copyElement(f, r[k], 0);
+            }
+            u++;
+        } while (Tensor.next(uidx, updates[0].shape));
+        return results(out);
+    }
+
+    private static List<Object> sort(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc) {
+        Tensor[] inputs = tensors(a, 0, a.length);
+        int n = inputs.length;
+        int rank = inputs[0].rank();
+        long dimAttr = Interpreter.intAttr(op, "dimension", -1);
+        int dim = (int) (dimAttr < 0 ? dimAttr + rank : dimAttr);
+        Tensor[] out = new Tensor[n];
+        for (int k = 0; k < n; k++) out[k] = Tensor.zeros(inputs[k].type);
+        int[] shape = inputs[0].shape;
+        if (inputs[0].size == 0) return results(out);
+        int[] st = Tensor.strides(shape);
+        int len = shape[dim];
+        int[] outerShape = shape.clone();
+        outerShape[dim] = 1;
+        int[] idx = new int[rank];
+        Tensor[] args = new Tensor[2 * n];
+        do {
+            int base = ShapeOps.flat(idx, st);
+            Integer[] perm = new Integer[len];
+            for (int i = 0; i < len; i++) perm[i] = i;
+            Integer[] tmp = new Integer[len];
+            mergeSort(perm, tmp, 0, len, (x, y) -> {
+                for (int k = 0; k < n; k++) {
+                    args[2 * k] = Interpreter.scalar(inputs[k], base + x * st[dim]);
+                    args[2 * k + 1] = Interpreter.scalar(inputs[k], base + y * st[dim]);
+                }
+                return body(in, op.region(0), args, sc)[0].ints[0] != 0;
+            });
+            for (int i = 0; i < len; i++) {
+                for (int k = 0; k < n; k++) out[k].copyElement(base + i * st[dim], inputs[k], base + perm[i] * st[dim]);
+            }
+        } while (Tensor.next(idx, outerShape));
+        return results(out);
+    }
+
+    interface Less { boolean less(int a, int b); }
+
+    /** A stable merge sort that tolerates inconsistent comparators (never throws). */
+    static void mergeSort(Integer[] a, Integer[] tmp, int lo, int hi, Less less) {
+        if (hi - lo < 2) return;
+        int mid = (lo + hi) >>> 1;
+        mergeSort(a, tmp, lo, mid, less);
+        mergeSort(a, tmp, mid, hi, less);
+        int i = lo;
+        int j = mid;
+        int k = lo;
+        while (i < mid && j < hi) tmp[k++] = less.less(a[j], a[i]) ? a[j++] : a[i++];
+        while (i < mid) tmp[k++] = a[i++];
+        while (j < hi) tmp[k++] = a[j++];
+        System.arraycopy(tmp, lo, a, lo, hi - lo);
+    }
+}

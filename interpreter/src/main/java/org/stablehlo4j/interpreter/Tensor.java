@@ -1,0 +1,307 @@
+package org.stablehlo4j.interpreter;
+
+import org.stablehlo4j.ir.ComplexType;
+import org.stablehlo4j.ir.DenseElementsAttr;
+import org.stablehlo4j.ir.FloatFormats;
+import org.stablehlo4j.ir.FloatKind;
+import org.stablehlo4j.ir.FloatType;
+import org.stablehlo4j.ir.IndexType;
+import org.stablehlo4j.ir.IntegerType;
+import org.stablehlo4j.ir.RankedTensorType;
+import org.stablehlo4j.ir.ShapedType;
+import org.stablehlo4j.ir.Type;
+
+import java.math.BigInteger;
+
+/**
+ * A runtime tensor: a static-shaped {@link RankedTensorType} and unboxed row-major storage. Integers (and i1) are
+ * kept in a {@code long[]} normalized to their width (sign-extended for signless/signed, zero-extended for
+ * unsigned); real floats in a {@code double[]} holding values already rounded to the element format (every
+ * format up to f64 is exactly representable as a double); complex numbers in a {@code double[]} of interleaved
+ * real/imaginary parts.
+ */
+public final class Tensor {
+    /** How elements are stored and computed. */
+    public enum Kind { BOOL, SINT, UINT, FLOAT, COMPLEX }
+
+    final RankedTensorType type;
+    final Kind kind;
+    final int width;
+    final FloatKind floatKind;
+    final long[] ints;
+    final double[] reals;
+    final int[] shape;
+    final int size;
+
+    private Tensor(RankedTensorType type, long[] ints, double[] reals) {
+        this.type = type;
+        Type e = type.elementType();
+        this.kind = kindOf(e);
+        this.width = widthOf(e);
+        this.floatKind = floatKindOf(e);
+        this.shape = dims(type);
+        this.size = product(shape);
+        this.ints = ints;
+        this.reals = reals;
+    }
+
+    /** A zero-filled tensor of {@code type}. */
+    public static Tensor zeros(RankedTensorType type) {
+        int n = product(dims(type));
+        Kind k = kindOf(type.elementType());
+        return switch (k) {
+            case BOOL, SINT, UINT -> new Tensor(type, new long[n], null);
+            case FLOAT -> new Tensor(type, null, new double[n]);
+            case COMPLEX -> new Tensor(type, null, new double[2 * n]);
+        };
+    }
+
+    public static Tensor ofLongs(RankedTensorType type, long[] values) {
+        Tensor t = new Tensor(type, values, null);
+        for (int i = 0; i < values.length; i++) values[i] = t.normalize(values[i]);
+        return t;
+    }
+
+    public static Tensor ofDoubles(RankedTensorType type, double[] values) {
+        Tensor t = new Tensor(type, null, values);
+        for (int i = 0; i < values.length; i++) values[i] = t.round(values[i]);
+        return t;
+    }
+
+    public static Kind kindOf(Type e) {
+        if (e instanceof IntegerType it) {
+            if (it.width() == 1) return Kind.BOOL;
+            return it.isUnsigned() ? Kind.UINT : Kind.SINT;
+        }
+        if (e instanceof IndexType) return Kind.SINT;
+        if (e instanceof FloatType) return Kind.FLOAT;
+        if (e instanceof ComplexType) return Kind.COMPLEX;
+        throw new InterpreterException("unsupported element type: " + e);
+    }
+
+    private static int widthOf(Type e) {
+        if (e instanceof IntegerType it) return it.width();
+        if (e instanceof IndexType) return 64;
+        if (e instanceof FloatType ft) return ft.kind().width;
+        if (e instanceof ComplexType ct) return 2 * widthOf(ct.elementType());
+        return 0;
+    }
+
+    private static FloatKind floatKindOf(Type e) {
+        if (e instanceof FloatType ft) return ft.kind();
+        if (e instanceof ComplexType ct && ct.elementType() instanceof FloatType ft) return ft.kind();
+        return null;
+    }
+
+    static int[] dims(RankedTensorType t) {
+        if (!t.hasStaticShape()) throw new InterpreterException("dynamic shapes are not supported: " + t);
+        int[] d = new int[t.rank()];
+        for (int i = 0; i < d.length; i++) d[i] = Math.toIntExact(t.dim(i));
+        return d;
+    }
+
+    static int product(int[] shape) {
+        long n = 1;
+        for (int d : shape) n *= d;
+        if (n > Integer.MAX_VALUE / 2) throw new InterpreterException("tensor too large: " + n + " elements");
+        return (int) n;
+    }
+
+    public RankedTensorType type() { return type; }
+    public Kind kind() { return kind; }
+    public int size() { return size; }
+    public int rank() { return shape.length; }
+    public int dim(int i) { return shape[i]; }
+    boolean isInt() { return ints != null; }
+
+    /** A new tensor of the same element type with shape {@code newShape} (no data). */
+    Tensor like(int[] newShape) {
+        return zeros(withShape(type, newShape));
+    }
+
+    static RankedTensorType withShape(RankedTensorType t, int[] shape) {
+        long[] s = new long[shape.length];
+        for (int i = 0; i < s.length; i++) s[i] = shape[i];
+        return new RankedTensorType(s, t.elementType());
+    }
+
+    /** Reinterprets the same storage with another type of equal element count (reshape). */
+    Tensor reshaped(RankedTensorType t) {
+        return new Tensor(t, ints, reals);
+    }
+
+    /** Sign- or zero-extends {@code v} from the element width. */
+    long normalize(long v) {
+        if (kind == Kind.BOOL) return v & 1;
+        if (width >= 64) return v;
+        return kind == Kind.UINT ? v & ((1L << width) - 1) : (v << (64 - width)) >> (64 - width);
+    }
+
+    /** Rounds {@code v} to the element's float format. */
+    double round(double v) {
+        return roundTo(floatKind, v);
+    }
+
+    static double roundTo(FloatKind k, double v) {
+        if (k == null || k == FloatKind.F64 || Double.isNaN(v)) return v;
+        if (k == FloatKind.F32) return (float) v;
+        return FloatFormats.toDouble(k, FloatFormats.fromDouble(k, v));
+    }
+
+    /** Copies element {@code from} of {@code src} (same element type) to element {@code to} of this tensor. */
+    void copyElement(int to, Tensor src, int from) {
+        if (ints != null) ints[to] = src.ints[from];
+        else if (kind == Kind.COMPLEX) {
+            reals[2 * to] = src.reals[2 * from];
+            reals[2 * to + 1] = src.reals[2 * from + 1];
+        } else reals[to] = src.reals[from];
+    }
+
+    /** Element {@code i} as a long index value (integer tensors). */
+    long getLong(int i) { return ints[i]; }
+
+    /** Row-major strides of {@code shape}. */
+    static int[] strides(int[] shape) {
+        int[] s = new int[shape.length];
+        int acc = 1;
+        for (int i = shape.length - 1; i >= 0; i--) {
+            s[i] = acc;
+            acc *= shape[i];
+        }
+        return s;
+    }
+
+    /** Advances a multi-index in row-major order; returns false after the last index. */
+    static boolean next(int[] index, int[] shape) {
+        for (int d = shape.length - 1; d >= 0; d--) {
+            if (++index[d] < shape[d]) return true;
+            index[d] = 0;
+        }
+        return false;
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // Conversion from and to dense attributes
+
+    /** Decodes a dense elements attribute (splat or not) into a tensor. */
+    public static Tensor fromAttr(DenseElementsAttr attr) {
+        ShapedType st = attr.type();
+        if (!(st instanceof RankedTensorType rt)) throw new InterpreterException("expected a ranked tensor: " + st);
+        Tensor t = zeros(rt);
+        int bytes = DenseElementsAttr.elementStorageBytes(rt.elementType());
+        byte[] data = attr.rawArray();
+        int base = attr.offset();
+        boolean splat = attr.isSplat();
+        int parts = t.kind == Kind.COMPLEX ? 2 : 1;
+        int partBytes = bytes / parts;
+        int partWidth = t.kind == Kind.COMPLEX ? t.width / 2 : t.width;
+        for (int i = 0; i < t.size; i++) {
+            int off = base + (splat ? 0 : i * bytes);
+            for (int p = 0; p < parts; p++) {
+                long raw = readLE(data, off + p * partBytes, partBytes);
+                if (t.ints != null) t.ints[i] = t.normalize(raw);
+                else t.reals[i * parts + p] = bitsToDouble(t.floatKind, raw, partWidth);
+            }
+        }
+        return t;
+    }
+
+    /** Encodes this tensor in the dense attribute layout. */
+    public DenseElementsAttr toAttr() {
+        int bytes = DenseElementsAttr.elementStorageBytes(type.elementType());
+        byte[] out = new byte[bytes * size];
+        int parts = kind == Kind.COMPLEX ? 2 : 1;
+        int partBytes = bytes / parts;
+        for (int i = 0; i < size; i++) {
+            for (int p = 0; p < parts; p++) {
+                long raw = ints != null ? ints[i] : doubleToBits(floatKind, reals[i * parts + p]);
+                writeLE(out, i * bytes + p * partBytes, partBytes, raw);
+            }
+        }
+        return new DenseElementsAttr(type, out, 0, out.length, false);
+    }
+
+    static long readLE(byte[] data, int off, int n) {
+        long v = 0;
+        for (int b = n - 1; b >= 0; b--) v = (v << 8) | (data[off + b] & 0xFF);
+        return v;
+    }
+
+    static void writeLE(byte[] data, int off, int n, long v) {
+        for (int b = 0; b < n; b++) data[off + b] = (byte) (v >>> (8 * b));
+    }
+
+    static double bitsToDouble(FloatKind k, long raw, int width) {
+        if (k == FloatKind.F64) return Double.longBitsToDouble(raw);
+        if (k == FloatKind.F32) return Float.intBitsToFloat((int) raw);
+        long masked = width >= 64 ? raw : raw & ((1L << width) - 1);
+        return FloatFormats.toDouble(k, BigInteger.valueOf(masked));
+    }
+
+    static long doubleToBits(FloatKind k, double v) {
+        if (k == FloatKind.F64) return Double.doubleToRawLongBits(v);
+        if (k == FloatKind.F32) return Float.floatToRawIntBits((float) v) & 0xFFFFFFFFL;
+        if (Double.isNaN(v)) return FloatFormats.nan(k).longValue();
+        return FloatFormats.fromDouble(k, v).longValue();
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // Printing
+
+    /** One element as text, in the style of MLIR's attribute printer (complex numbers as {@code [re, im]}). */
+    String elementText(int i) {
+        return switch (kind) {
+            case BOOL -> ints[i] != 0 ? "true" : "false";
+            case SINT -> Long.toString(ints[i]);
+            case UINT -> Long.toUnsignedString(ints[i]);
+            case FLOAT -> floatText(reals[i]);
+            case COMPLEX -> "[" + floatText(reals[2 * i]) + ", " + floatText(reals[2 * i + 1]) + "]";
+        };
+    }
+
+    private String floatText(double v) {
+        long bits = doubleToBits(floatKind, v);
+        int w = floatKind.width;
+        BigInteger b = BigInteger.valueOf(bits);
+        if (bits < 0) b = b.add(BigInteger.ONE.shiftLeft(64));
+        if (w < 64) b = b.and(BigInteger.ONE.shiftLeft(w).subtract(BigInteger.ONE));
+        return org.stablehlo4j.asm.AsmPrinter.formatFloat(floatKind, b);
+    }
+
+    /**
+     * The tensor as the interpreter prints results: {@code tensor<ui8> {1}} for scalars, otherwise the type and
+     * nested brackets, innermost dimension on one line.
+     */
+    public String print() {
+        StringBuilder sb = new StringBuilder(org.stablehlo4j.asm.AsmPrinter.printType(type)).append(" {");
+        if (shape.length == 0) return sb.append(elementText(0)).append('}').toString();
+        sb.append("\n  ");
+        printDim(sb, 0, 0, 2);
+        return sb.append("\n}").toString();
+    }
+
+    private int printDim(StringBuilder sb, int dim, int offset, int indent) {
+        sb.append('[');
+        if (dim == shape.length - 1) {
+            for (int i = 0; i < shape[dim]; i++) {
+                if (i > 0) sb.append(", ");
+                sb.append(elementText(offset++));
+            }
+            sb.append(']');
+            return offset;
+        }
+        if (shape[dim] == 0) {
+            sb.append(']');
+            return offset;
+        }
+        for (int i = 0; i < shape[dim]; i++) {
+            sb.append(i > 0 ? ",\n" : "\n").append(" ".repeat(indent + 2));
+            offset = printDim(sb, dim + 1, offset, indent + 2);
+        }
+        sb.append('\n').append(" ".repeat(indent)).append(']');
+        return offset;
+    }
+
+    @Override
+    public String toString() { return print(); }
+}
