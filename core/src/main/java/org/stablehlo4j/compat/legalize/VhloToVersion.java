@@ -69,7 +69,53 @@ public final class VhloToVersion {
                     CompatibilityApi.conversionFailureMessage(target), List.of()));
             throw new DiagnosticException(out);
         }
+        replayUseOrders(m, r.module());
         return r.module();
+    }
+
+    /**
+     * Gives the converted module the use-list orders upstream's in-place conversion leaves. Upstream converts only
+     * the ops whose version must change, each by creating its replacement (with the old op's operands, so those
+     * uses become the newest of their values) and, when the conversion is committed, pointing the uses of the old
+     * results at the new ones with MLIR's replace-all-uses, which moves uses one at a time from the newest and
+     * so reverses their order. The rebuild here created every use in program order; this replays both effects
+     * on the replaced ops ({@code from} and {@code to} have the same shape, op for op in pre-order).
+     */
+    private static void replayUseOrders(Module from, Module to) {
+        List<Operation> before = new ArrayList<>();
+        List<Operation> after = new ArrayList<>();
+        preorder(from.op(), before);
+        preorder(to.op(), after);
+        List<Operation> replaced = new ArrayList<>();
+        for (int i = 0; i < after.size(); i++) {
+            if (!after.get(i).name().equals(before.get(i).name())) replaced.add(after.get(i));
+        }
+        for (Operation op : replaced) {
+            for (int i = 0; i < op.numOperands(); i++) {
+                Value v = op.operand(i);
+                List<Value.Use> uses = new ArrayList<>(v.uses());
+                Value.Use u = new Value.Use(op, i);
+                uses.remove(u);
+                uses.add(u);
+                v.setUseOrder(uses);
+            }
+        }
+        for (Operation op : replaced) {
+            for (Value r : op.results()) {
+                List<Value.Use> uses = new ArrayList<>(r.uses());
+                java.util.Collections.reverse(uses);
+                r.setUseOrder(uses);
+            }
+        }
+    }
+
+    private static void preorder(Operation op, List<Operation> out) {
+        out.add(op);
+        for (Region r : op.regions()) {
+            for (Block b : r.blocks()) {
+                for (Operation o : b.operations()) preorder(o, out);
+            }
+        }
     }
 
     private static OpLegalizer.Converted convertOp(Operation op, Version target) {

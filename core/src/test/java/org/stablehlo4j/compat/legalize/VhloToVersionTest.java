@@ -71,6 +71,35 @@ class VhloToVersionTest {
         assertTrue(shlo.contains("\"stablehlo.cbrt\"(%arg0) : (tensor<f32>) -> tensor<f32>"), shlo);
     }
 
+    /** The users of {@code v}, oldest use first, as {@code name#operand}. */
+    private static List<String> users(org.stablehlo4j.ir.Value v) {
+        return v.uses().stream().map(u -> u.user().name() + "#" + u.index()).toList();
+    }
+
+    @Test
+    void replacedOpsGetUpstreamUseOrders() throws DiagnosticException {
+        String src = "func.func @f(%arg0: tensor<f32>) -> (tensor<f32>, tensor<f32>, tensor<f32>) {\n"
+                + "  %0 = \"stablehlo.cbrt\"(%arg0) {result_accuracy = " + String.format(ACCURACY, "DEFAULT")
+                + "} : (tensor<f32>) -> tensor<f32>\n"
+                + "  %1 = \"stablehlo.abs\"(%0) : (tensor<f32>) -> tensor<f32>\n"
+                + "  %2 = \"stablehlo.negate\"(%arg0) : (tensor<f32>) -> tensor<f32>\n"
+                + "  %3 = \"stablehlo.negate\"(%0) : (tensor<f32>) -> tensor<f32>\n"
+                + "  func.return %1, %2, %3 : tensor<f32>, tensor<f32>, tensor<f32>\n}\n";
+        // No replacement at the current version: uses in program order.
+        org.stablehlo4j.ir.Block body = toVersion(src, "current").body().operations().get(0).region(0).entry();
+        assertEquals(List.of("vhlo.cbrt_v2#0", "vhlo.negate_v1#0"), users(body.argument(0)));
+        assertEquals(List.of("vhlo.abs_v1#0", "vhlo.negate_v1#0"),
+                users(body.operations().get(0).result(0)));
+        // cbrt_v2 -> cbrt_v1 is a replacement: its operand use is the newest, its result's uses are reversed.
+        body = toVersion(src, "1.9.0").body().operations().get(0).region(0).entry();
+        assertEquals("vhlo.cbrt_v1", body.operations().get(0).name());
+        assertEquals(List.of("vhlo.negate_v1#0", "vhlo.cbrt_v1#0"), users(body.argument(0)));
+        List<String> resultUsers = users(body.operations().get(0).result(0));
+        assertEquals(List.of("vhlo.negate_v1#0", "vhlo.abs_v1#0"), resultUsers);
+        assertFalse(body.operations().get(3).operands().isEmpty());
+        assertTrue(body.operations().get(3).operand(0) == body.operations().get(0).result(0));
+    }
+
     @Test
     void nonDefaultAttributeCannotBeDowngraded() {
         DiagnosticException e = assertThrows(DiagnosticException.class, () -> toVersion(cbrt("HIGHEST"), "1.9.0"));
