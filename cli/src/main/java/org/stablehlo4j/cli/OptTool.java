@@ -49,7 +49,19 @@ final class OptTool extends Tool {
 
     @Override
     void prepare() throws ToolException {
+        List<PassSpec> expanded = new ArrayList<>(passSpecs.size());
         for (PassSpec spec : passSpecs) {
+            if (!spec.isPipeline()) {
+                expanded.add(spec);
+                continue;
+            }
+            try {
+                expanded.addAll(PassSpec.expandPipeline(spec.options()));
+            } catch (IllegalArgumentException e) {
+                throw new ToolException("error: " + spec.display() + ": " + e.getMessage());
+            }
+        }
+        for (PassSpec spec : expanded) {
             PassRegistry.Factory factory = PassRegistry.lookup(spec.name());
             if (factory == null) {
                 String kind = spec.name().equals("debug-only") ? "option" : "pass";

@@ -43,14 +43,24 @@ class PortableArtifactsTest {
 
     @Test
     void garbageIsAnErrorNotACrash() {
-        byte[][] inputs = {new byte[0], "ML\u00efR".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1),
-            {'M', 'L', (byte) 0xEF, 'R', 6, 'x', 0, (byte) 0xFF, (byte) 0xFF}, "module {}".getBytes()};
+        byte[][] inputs = {"ML\u00efR".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1),
+            {'M', 'L', (byte) 0xEF, 'R', 6, 'x', 0, (byte) 0xFF, (byte) 0xFF}, "module {".getBytes(),
+            "not an artifact".getBytes()};
         for (byte[] in : inputs) {
             DiagnosticException e = assertThrows(DiagnosticException.class,
                     () -> PortableArtifacts.deserializePortableArtifact(in));
             assertTrue(e.diagnostics().get(e.diagnostics().size() - 1).message()
                     .startsWith("failed to deserialize portable artifact"));
         }
+    }
+
+    @Test
+    void assemblyTextIsAcceptedLikeUpstream() throws Exception {
+        // tests/vhlo/vhlo_emit_version_api.1_1_0.mlir deserializes a text file: upstream parses either kind
+        org.stablehlo4j.ir.Module m = PortableArtifacts.deserializePortableArtifact(
+                "func.func @f(%a: tensor<f32>) -> tensor<f32> { return %a : tensor<f32> }".getBytes());
+        assertTrue(org.stablehlo4j.asm.AsmPrinter.print(m, org.stablehlo4j.asm.PrintOptions.DEFAULT)
+                .contains("func.func @f(%arg0: tensor<f32>) -> tensor<f32>"));
     }
 
     @Test
