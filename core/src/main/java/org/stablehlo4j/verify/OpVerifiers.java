@@ -1,0 +1,66 @@
+package org.stablehlo4j.verify;
+
+import java.util.List;
+import org.stablehlo4j.asm.AsmPrinter;
+import org.stablehlo4j.ir.FunctionType;
+import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.StringAttr;
+import org.stablehlo4j.ir.Type;
+import org.stablehlo4j.ir.TypeAttr;
+import org.stablehlo4j.ir.UniformQuantizedType;
+
+/**
+ * The rules of individual ops beyond their traits (what upstream writes in each op's {@code verify()}), dispatched
+ * by op name. Each rule throws {@link VerificationError} at the first violation.
+ */
+final class OpVerifiers {
+    private OpVerifiers() {}
+
+    static void verify(Operation op) {
+        switch (op.name()) {
+            case "func.return" -> funcReturn(op);
+            case "stablehlo.add" -> add(op);
+            default -> {
+                // no rules of its own (yet)
+            }
+        }
+    }
+
+    /** Printed like MLIR prints a type inside a diagnostic. */
+    static String str(Type t) {
+        return AsmPrinter.printType(t);
+    }
+
+    private static void funcReturn(Operation op) {
+        Operation fn = op.parentOp();
+        if (fn == null || !fn.name().equals("func.func")) return;
+        if (!(fn.attr("function_type") instanceof TypeAttr ta) || !(ta.value() instanceof FunctionType type)) return;
+        String name = fn.attr("sym_name") instanceof StringAttr s ? s.value() : "";
+        List<Type> results = type.results();
+        if (op.numOperands() != results.size()) {
+            throw VerificationError.op(op, "has " + op.numOperands() + " operands, but enclosing function (@" + name
+                    + ") returns " + results.size());
+        }
+        for (int i = 0; i < results.size(); i++) {
+            Type actual = op.operand(i).type();
+            if (!actual.equals(results.get(i))) {
+                throw VerificationError.at(op.location(), "type of return operand " + i + " (" + str(actual)
+                        + ") doesn't match function result type (" + str(results.get(i)) + ") in function @" + name);
+            }
+        }
+    }
+
+    private static void add(Operation op) {
+        Type lhs = TypeCompat.elementType(op.operand(0).type());
+        Type rhs = TypeCompat.elementType(op.operand(1).type());
+        Type result = TypeCompat.elementType(op.result(0).type());
+        if (lhs instanceof UniformQuantizedType || rhs instanceof UniformQuantizedType
+                || result instanceof UniformQuantizedType) {
+            return; // quantized additions follow the quantization rules, checked elsewhere
+        }
+        if (!lhs.equals(rhs) || !lhs.equals(result)) {
+            throw VerificationError.at(op.location(),
+                    "op requires the same element type for all operands and results");
+        }
+    }
+}
