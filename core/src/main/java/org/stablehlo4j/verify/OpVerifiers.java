@@ -21,9 +21,34 @@ final class OpVerifiers {
             case "func.return" -> funcReturn(op);
             case "stablehlo.add" -> add(op);
             default -> {
-                // no rules of its own (yet)
+                if (!ShapeRules.verify(op) && !RegionRules.verify(op) && !DotConvRules.verify(op)) {
+                    CollectiveRules.verify(op);
+                }
             }
         }
+    }
+
+    /**
+     * The result types upstream's {@code inferReturnTypes} computes for the op, or null when it has no inference
+     * rule here. Throws {@link VerificationError} when inference fails (the verifier adds "failed to infer
+     * returned types").
+     */
+    static List<Type> infer(Operation op) {
+        List<Type> types = ShapeRules.infer(op);
+        if (types == null) types = RegionRules.infer(op);
+        if (types == null) types = DotConvRules.infer(op);
+        if (types == null) types = CollectiveRules.infer(op);
+        return types;
+    }
+
+    /** Types as MLIR lists them in a diagnostic: each quoted, comma separated. */
+    static String quoted(List<Type> types) {
+        StringBuilder sb = new StringBuilder();
+        for (Type t : types) {
+            if (sb.length() > 0) sb.append(", ");
+            sb.append('\'').append(str(t)).append('\'');
+        }
+        return sb.toString();
     }
 
     /** Printed like MLIR prints a type inside a diagnostic. */

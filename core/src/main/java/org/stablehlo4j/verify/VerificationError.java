@@ -13,6 +13,7 @@ import org.stablehlo4j.ir.Operation;
 public final class VerificationError extends RuntimeException {
     private final transient Location location;
     private final transient List<Diagnostic> notes = new ArrayList<>();
+    private final transient List<VerificationError> followUps = new ArrayList<>();
 
     VerificationError(Location location, String message) {
         super(message, null, false, false);
@@ -35,7 +36,21 @@ public final class VerificationError extends RuntimeException {
         return this;
     }
 
+    /** Adds an error reported right after this one (e.g. "failed to infer returned types" after the cause). */
+    public VerificationError then(VerificationError next) {
+        followUps.add(next);
+        return this;
+    }
+
     public Diagnostic toDiagnostic() {
         return new Diagnostic(Diagnostic.Severity.ERROR, location, getMessage(), notes);
+    }
+
+    /** This error and its follow-ups, in order. */
+    public List<Diagnostic> toDiagnostics() {
+        List<Diagnostic> out = new ArrayList<>();
+        out.add(toDiagnostic());
+        for (VerificationError f : followUps) out.addAll(f.toDiagnostics());
+        return out;
     }
 }

@@ -33,7 +33,7 @@ public final class Verifier {
         try {
             walk(root);
         } catch (VerificationError e) {
-            throw new DiagnosticException(e.toDiagnostic());
+            throw new DiagnosticException(e.toDiagnostics());
         }
     }
 
@@ -195,9 +195,35 @@ public final class Verifier {
                 }
             }
             case ELEMENTWISE -> verifyElementwise(op);
+            case INFER_TYPE -> verifyInferredTypes(op);
             default -> {
                 // Traits without rules of their own (effects, speculation, interfaces checked by op verifiers).
             }
+        }
+    }
+
+    /**
+     * InferTypeOpInterface: the result types the op's inference computes must be compatible with the declared ones.
+     * A failed inference reports its own error, then "failed to infer returned types".
+     */
+    private static void verifyInferredTypes(Operation op) {
+        List<Type> inferred;
+        try {
+            inferred = OpVerifiers.infer(op);
+        } catch (VerificationError e) {
+            throw e.then(VerificationError.op(op, "failed to infer returned types"));
+        }
+        if (inferred == null) return; // no inference rule (yet)
+        List<Type> declared = new ArrayList<>();
+        for (Value v : op.results()) declared.add(v.type());
+        boolean compatible = inferred.size() == declared.size();
+        for (int i = 0; compatible && i < inferred.size(); i++) {
+            compatible = TypeCompat.compatible(inferred.get(i), declared.get(i));
+        }
+        if (!compatible) {
+            throw VerificationError.op(op, "inferred type(s) " + OpVerifiers.quoted(inferred)
+                    + " are incompatible with return type(s) of operation " + OpVerifiers.quoted(declared))
+                    .then(VerificationError.op(op, "failed to infer returned types"));
         }
     }
 
