@@ -209,6 +209,10 @@ class TypeAttrParser extends ParserBase {
             if (unranked && !memref) throw error("cannot apply encoding to unranked tensor");
             first = parseAttribute(null);
             if (memref && consumeIf(Kind.COMMA)) second = parseAttribute(null);
+            if (!memref && first instanceof SparseTensorEncodingAttr enc) {
+                String problem = enc.verifyEncoding(shape.length);
+                if (problem != null) throw error(problem);
+            }
         }
         expect(Kind.GREATER, "expected '>' in " + what + " type");
         leave();

@@ -352,30 +352,29 @@ final class EncodingParser {
     // ------------------------------------------------------------------ scalar values
 
     private int width(String notInteger) {
-        r.peek();
-        int at = r.position();
-        Attribute a = value();
-        if (!(a instanceof IntegerAttr i)) throw errorAt(at, notInteger);
+        Attribute a = value(notInteger);
+        // Like upstream, a value of the wrong kind is reported at the attribute's name.
+        if (!(a instanceof IntegerAttr i)) throw errorAt(0, notInteger);
         if (i.value().bitLength() > 31) throw errorAt(0, "unexpected bitwidth: " + i.value());
         return i.value().intValue();
     }
 
     private Attribute numericValue(String key) {
-        r.peek();
-        int at = r.position();
-        Attribute a = value();
+        String notNumeric = "expected a numeric value for " + key;
+        Attribute a = value(notNumeric);
         boolean complex = a instanceof DialectAttr d && d.dialect().equals("complex");
         if (!(a instanceof IntegerAttr || a instanceof FloatAttr || complex)) {
-            throw errorAt(at, "expected a numeric value for " + key);
+            throw errorAt(0, notNumeric);
         }
         return a;
     }
 
     /**
      * A scalar attribute: a number with an optional {@code : type}, or a dialect attribute such as
-     * {@code #complex.number<...>}, handed to the assembly parser once its extent is known.
+     * {@code #complex.number<...>}, handed to the assembly parser once its extent is known; strings and keywords
+     * are reported as {@code unexpected} at the attribute's name.
      */
-    private Attribute value() {
+    private Attribute value(String unexpected) {
         r.peek();
         int at = r.position();
         String text;
@@ -386,10 +385,11 @@ final class EncodingParser {
             text = r.floatLiteral("number") + typeSuffix();
         } else if (r.peekInteger()) {
             text = r.bigInteger("number") + typeSuffix();
+        } else if (r.peek() == '"' || r.tryIdent() != null) {
+            // A string or keyword attribute: well-formed, but not a number.
+            throw errorAt(0, unexpected);
         } else {
-            String word = r.tryIdent();
-            if (word == null) throw errorAt(at, "expected attribute value");
-            text = word;
+            throw errorAt(at, "expected attribute value");
         }
         try {
             return AsmParser.parseAttribute(text);

@@ -88,6 +88,18 @@ public record SparseTensorEncodingAttr(int dimRank, int symbolRank, List<AffineE
         sink.append(" }>");
     }
 
+    /**
+     * Checks the encoding against the rank of the tensor type it annotates, as MLIR's
+     * {@code VerifiableTensorEncoding} hook does; returns the problem, or null if there is none.
+     */
+    public String verifyEncoding(int tensorRank) {
+        if (tensorRank == 0) return "expected non-scalar sparse tensor";
+        if (dimRank != tensorRank) {
+            return "dimension-rank mismatch between encoding and tensor shape: " + dimRank + " != " + tensorRank;
+        }
+        return null;
+    }
+
     /** The attribute as printed in assembly (without alias). */
     @Override
     public String toString() {
