@@ -269,17 +269,11 @@ final class EncodingParser {
     /** An affine expression whose identifiers are symbols or variables of {@code kind}. */
     private AffineExpr affine(VarKind kind) {
         AffineExpr e = term(kind);
+        // No expression is directly followed by "->" in the grammar, so a '-' here is always a subtraction.
         while (true) {
-            r.peek();
-            int at = r.position();
-            if (r.text().startsWith("->", at)) return e;
-            if (r.tryPunct("+")) {
-                e = AffineExpr.add(e, term(kind));
-            } else if (r.tryPunct("-")) {
-                e = AffineExpr.sub(e, term(kind));
-            } else {
-                return e;
-            }
+            if (r.tryPunct("+")) e = AffineExpr.add(e, term(kind));
+            else if (r.tryPunct("-")) e = AffineExpr.sub(e, term(kind));
+            else return e;
         }
     }
 
