@@ -29,6 +29,11 @@ import org.stablehlo4j.ir.IntegerAttr;
  */
 final class EncodingParser {
     private static final int MAX_DEPTH = 256;
+    /**
+     * Limit on binary operators in all expressions of one encoding: expression trees are walked recursively
+     * (simplification, equality, printing), so their depth must stay far below what a thread's stack holds.
+     */
+    private static final int MAX_OPERATORS = 1000;
 
     private enum VarKind { SYMBOL, DIMENSION, LEVEL }
 
@@ -38,6 +43,7 @@ final class EncodingParser {
     private final Map<String, Var> vars = new HashMap<>();
     private final int[] counts = new int[VarKind.values().length];
     private int depth;
+    private int operators;
 
     // Collected fields.
     private final List<AffineExpr> dimToLvl = new ArrayList<>();
@@ -271,10 +277,16 @@ final class EncodingParser {
         AffineExpr e = term(kind);
         // No expression is directly followed by "->" in the grammar, so a '-' here is always a subtraction.
         while (true) {
-            if (r.tryPunct("+")) e = AffineExpr.add(e, term(kind));
-            else if (r.tryPunct("-")) e = AffineExpr.sub(e, term(kind));
+            if (r.tryPunct("+")) e = AffineExpr.add(e, countOperator(term(kind)));
+            else if (r.tryPunct("-")) e = AffineExpr.sub(e, countOperator(term(kind)));
             else return e;
         }
+    }
+
+    /** Counts one more binary operator against {@link #MAX_OPERATORS}; returns {@code rhs}. */
+    private AffineExpr countOperator(AffineExpr rhs) {
+        if (++operators > MAX_OPERATORS) throw r.error("affine expressions with more than " + MAX_OPERATORS + " operators");
+        return rhs;
     }
 
     private AffineExpr term(VarKind kind) {
@@ -288,7 +300,7 @@ final class EncodingParser {
             else if (r.tryKeyword("ceildiv")) op = AffineExpr.Op.CEIL_DIV;
             else if (r.tryKeyword("mod")) op = AffineExpr.Op.MOD;
             else return e;
-            AffineExpr rhs = unary(kind);
+            AffineExpr rhs = countOperator(unary(kind));
             e = binary(op, e, rhs, at);
         }
     }

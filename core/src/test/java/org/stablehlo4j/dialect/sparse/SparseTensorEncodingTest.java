@@ -1,5 +1,6 @@
 package org.stablehlo4j.dialect.sparse;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -231,5 +232,41 @@ class SparseTensorEncodingTest {
         String deep = "(".repeat(300) + "d0" + ")".repeat(300);
         String e = error("#X = #sparse_tensor.encoding<{ map = (d0) -> (" + deep + " : dense) }>\n");
         assertTrue(e.contains("nested deeper"), e);
+        String longSum = "d0 + d1" + " + d0 + d1".repeat(2000);
+        e = error("#X = #sparse_tensor.encoding<{ map = (d0, d1) -> (" + longSum + " : dense) }>\n");
+        assertTrue(e.contains("more than 1000 operators"), e);
+    }
+
+    /** Random edits of valid encodings give a parsed attribute or a diagnostic, never another exception. */
+    @Test
+    void mutatedEncodingsNeverCrash() {
+        String[] seeds = {
+            "map = {il, jl, ii, jj} (i = il * 2 + ii, j = jl * 3 + jj) -> (il = i floordiv 2 : dense, "
+                    + "jl = j floordiv 3 : compressed, ii = i mod 2 : dense, jj = j mod 3 : dense)",
+            "map = [s0](d0, d1) -> (d0 * (s0 * 4) : dense, d1 ceildiv 2 : compressed(nonunique, nonordered), "
+                    + "d1 : singleton(soa)), posWidth = 8, explicitVal = 1.5 : f32",
+            "map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4]), crdWidth = 16",
+            "map = (d0 : #sparse_tensor<slice(1, ?, 1)>, d1) -> (d0 : dense, d1 : compressed)",
+        };
+        String module = "#X = #sparse_tensor.encoding<{ %s }>\nfunc.func private @f(tensor<?x?xf32, #X>)\n";
+        for (String seed : seeds) assertDoesNotThrow(() -> parse(String.format(module, seed)), seed);
+        String alphabet = "(){}[]<>:,=-+*?#\"0123456789 dlsijmofloordivceildivmod";
+        java.util.Random random = new java.util.Random(42);
+        int parsed = 0;
+        for (int i = 0; i < 3000; i++) {
+            StringBuilder body = new StringBuilder(seeds[i % seeds.length]);
+            for (int k = 1 + random.nextInt(3); k > 0; k--) {
+                int at = random.nextInt(body.length());
+                if (random.nextBoolean()) body.deleteCharAt(at);
+                else body.insert(at, alphabet.charAt(random.nextInt(alphabet.length())));
+            }
+            try {
+                parse(String.format(module, body));
+                parsed++;
+            } catch (DiagnosticException expected) {
+                assertTrue(expected.diagnostics().size() > 0);
+            }
+        }
+        assertTrue(parsed > 0 && parsed < 3000, "parsed " + parsed);
     }
 }
