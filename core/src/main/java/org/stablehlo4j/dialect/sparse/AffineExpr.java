@@ -41,31 +41,17 @@ public sealed interface AffineExpr {
         return true;
     }
 
-    /** Whether the expression is a pure affine one (multiplications and divisions by symbolic terms only). */
-    default boolean isPureAffine() {
-        if (!(this instanceof Binary b)) return true;
-        if (!b.lhs().isPureAffine() || !b.rhs().isPureAffine()) return false;
-        if (b.op() == Op.ADD) return true;
-        if (b.op() == Op.MUL) return b.lhs().isSymbolicOrConstant() || b.rhs().isSymbolicOrConstant();
-        return b.rhs().isSymbolicOrConstant();
-    }
-
     /** The largest integer known to divide every value of the expression. */
     default long largestKnownDivisor() {
         if (this instanceof Const c) return Math.abs(c.value());
         if (!(this instanceof Binary b)) return 1;
         long l = b.lhs().largestKnownDivisor();
         long r = b.rhs().largestKnownDivisor();
-        switch (b.op()) {
-            case MUL:
-                return l * r;
-            case ADD:
-            case MOD:
-                return gcd(l, r);
-            default:
-                if (b.rhs() instanceof Const c && c.value() != 0 && l % c.value() == 0) return Math.abs(l / c.value());
-                return 1;
-        }
+        return switch (b.op()) {
+            case MUL -> l * r;
+            case ADD, MOD -> gcd(l, r);
+            default -> 1;
+        };
     }
 
     private static long gcd(long a, long b) {
@@ -106,7 +92,21 @@ public sealed interface AffineExpr {
         if (first.equals(second)) return new Binary(Op.MUL, first, new Const(c1 + c2));
         // Successive additions keep the constant rightmost: (d0 + 2) + d1 becomes (d0 + d1) + 2.
         if (lb != null && lb.rhs() instanceof Const c) return add(add(lb.lhs(), rhs), c);
-        return new Binary(Op.ADD, lhs, rhs);
+        AffineExpr asMod = modFromSubtraction(lhs, rhs);
+        return asMod != null ? asMod : new Binary(Op.ADD, lhs, rhs);
+    }
+
+    /** {@code e - (e floordiv q) * q} (in either product order) as {@code e mod q}, else null. */
+    private static AffineExpr modFromSubtraction(AffineExpr lhs, AffineExpr rhs) {
+        if (!(rhs instanceof Binary r)) return null;
+        if (r.rhs() instanceof Const c && c.value() == -1 && r.lhs() instanceof Binary p && p.op() == Op.MUL) {
+            // (e floordiv q) * q * -1 with a symbolic q.
+            if (!(p.lhs() instanceof Binary fd) || fd.op() != Op.FLOOR_DIV) return null;
+            return fd.rhs().equals(p.rhs()) && lhs.equals(fd.lhs()) ? mod(lhs, p.rhs()) : null;
+        }
+        // (e floordiv c) * -c with a constant c.
+        if (!(r.lhs() instanceof Binary fd) || fd.op() != Op.FLOOR_DIV) return null;
+        return lhs.equals(fd.lhs()) && fd.rhs().equals(neg(r.rhs())) ? mod(lhs, fd.rhs()) : null;
     }
 
     static AffineExpr sub(AffineExpr lhs, AffineExpr rhs) {
@@ -138,7 +138,13 @@ public sealed interface AffineExpr {
         if (lhs instanceof Const l) return new Const(Math.floorDiv(l.value(), c.value()));
         if (c.value() == 1) return lhs;
         AffineExpr exact = exactQuotient(lhs, c.value());
-        return exact != null ? exact : new Binary(Op.FLOOR_DIV, lhs, rhs);
+        if (exact != null) return exact;
+        // A sum with one term that is a multiple of the divisor splits into two quotients.
+        if (lhs instanceof Binary b && b.op() == Op.ADD && (b.lhs().largestKnownDivisor() % c.value() == 0
+                || b.rhs().largestKnownDivisor() % c.value() == 0)) {
+            return add(floorDiv(b.lhs(), c), floorDiv(b.rhs(), c));
+        }
+        return new Binary(Op.FLOOR_DIV, lhs, rhs);
     }
 
     static AffineExpr ceilDiv(AffineExpr lhs, AffineExpr rhs) {
@@ -161,6 +167,16 @@ public sealed interface AffineExpr {
         if (!(rhs instanceof Const c) || c.value() < 1) return new Binary(Op.MOD, lhs, rhs);
         if (lhs instanceof Const l) return new Const(Math.floorMod(l.value(), c.value()));
         if (lhs.largestKnownDivisor() % c.value() == 0) return new Const(0);
+        if (lhs instanceof Binary b && b.op() == Op.ADD) {
+            // A term that is a multiple of the modulus drops out.
+            if (b.lhs().largestKnownDivisor() % c.value() == 0) return mod(b.rhs(), c);
+            if (b.rhs().largestKnownDivisor() % c.value() == 0) return mod(b.lhs(), c);
+        }
+        // (e mod a) mod b is e mod b when b divides a.
+        if (lhs instanceof Binary b && b.op() == Op.MOD && b.rhs() instanceof Const a && a.value() >= 1
+                && a.value() % c.value() == 0) {
+            return mod(b.lhs(), c);
+        }
         return new Binary(Op.MOD, lhs, rhs);
     }
 

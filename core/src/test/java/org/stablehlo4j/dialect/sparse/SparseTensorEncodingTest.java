@@ -131,6 +131,10 @@ class SparseTensorEncodingTest {
                 roundTrip("map = [s](a, b) -> (a ceildiv 3 : dense, b - 2 * a : compressed)"));
         assertEquals(prefix + "d0 mod s0 : dense, d1 * 2 : compressed) }>",
                 roundTrip("map = [s](a, b) -> (a mod s : dense, b + b : compressed)"));
+        assertEquals(prefix + "d0 mod 4 : dense, d1 floordiv 2 + 3 : compressed) }>",
+                roundTrip("map = [s](a, b) -> (a - (a floordiv 4) * 4 : dense, (b + 6) floordiv 2 : compressed)"));
+        assertEquals(prefix + "d0 mod 2 : dense, d1 mod s0 : compressed) }>",
+                roundTrip("map = [s](a, b) -> ((a mod 8 + b * 4) mod 2 : dense, b - (b floordiv s) * s : compressed)"));
         assertEquals(AffineExpr.constant(0), AffineExpr.mod(AffineExpr.mul(new AffineExpr.Dim(0), AffineExpr.constant(4)),
                 AffineExpr.constant(2)));
         assertEquals(AffineExpr.constant(-2), AffineExpr.floorDiv(AffineExpr.constant(-3), AffineExpr.constant(2)));
