@@ -90,7 +90,10 @@ final class OptTool extends Tool {
     private byte[] transformAndPrint(Module module, DiagnosticHandler handler) {
         if (module == null) return null;
         try {
-            for (Pass pass : passes) pass.run(module);
+            for (Pass pass : passes) {
+                pass.run(module);
+                if (verifyEach) org.stablehlo4j.verify.Verifier.verify(module);
+            }
             if (bytecodeWriter != null) return bytecodeWriter.write(module);
         } catch (DiagnosticException e) {
             report(e, handler);

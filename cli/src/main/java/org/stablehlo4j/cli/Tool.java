@@ -242,7 +242,9 @@ abstract class Tool implements LlvmArgs.Target {
     /** Parses text into a module; null on failure (diagnostics reported). */
     Module parseText(String text, String name, int firstLine, DiagnosticHandler handler) {
         try {
-            return AsmParser.parse(text, new ParseOptions(name, firstLine, allowUnregisteredDialect));
+            Module module = AsmParser.parse(text, new ParseOptions(name, firstLine, allowUnregisteredDialect));
+            org.stablehlo4j.verify.Verifier.verify(module);
+            return module;
         } catch (DiagnosticException e) {
             report(e, handler);
             return null;
@@ -253,7 +255,9 @@ abstract class Tool implements LlvmArgs.Target {
     Module readBytecode(byte[] bytes, String name, DiagnosticHandler handler) throws ToolException {
         Backends.BytecodeReader reader = Backends.require(Backends.bytecodeReader, "reading MLIR bytecode");
         try {
-            return reader.read(bytes, name, allowUnregisteredDialect);
+            Module module = reader.read(bytes, name, allowUnregisteredDialect);
+            org.stablehlo4j.verify.Verifier.verify(module);
+            return module;
         } catch (DiagnosticException e) {
             report(e, handler);
             return null;

@@ -17,19 +17,16 @@ final class ElementwiseOps {
     static final String BINARY_FORMAT =
             "$lhs `,` $rhs attr-dict `:` custom<SameOperandsAndResultType>(type($lhs), type($rhs), type($result))";
 
-    private static OpTable.Row elementwise(OpTable t, String format, String... names) {
-        return t.op(names)
-                .traits(ELEMENTWISE, INFER_SHAPED_TYPE, SAME_OPERANDS_AND_RESULT_SHAPE, CONDITIONALLY_SPECULATABLE,
-                        NO_MEMORY_EFFECT)
-                .format(format);
-    }
-
+    /** StableHLO_UnaryElementwiseOp. */
     private static OpTable.Row unary(OpTable t, String... names) {
-        return elementwise(t, UNARY_FORMAT, names);
+        return t.op(names).format(UNARY_FORMAT).classTraits(ELEMENTWISE, INFER_SHAPED_TYPE,
+                SAME_OPERANDS_AND_RESULT_SHAPE, CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT);
     }
 
+    /** StableHLO_BinaryElementwiseOp. */
     private static OpTable.Row binary(OpTable t, String... names) {
-        return elementwise(t, BINARY_FORMAT, names);
+        return t.op(names).format(BINARY_FORMAT).classTraits(INFER_SHAPED_TYPE, SAME_OPERANDS_AND_RESULT_SHAPE,
+                ELEMENTWISE, CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT);
     }
 
     static void define(OpTable t) {

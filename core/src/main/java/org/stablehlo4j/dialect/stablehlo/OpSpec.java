@@ -1,7 +1,6 @@
 package org.stablehlo4j.dialect.stablehlo;
 
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import org.stablehlo4j.dialect.OpDef;
@@ -16,7 +15,8 @@ import org.stablehlo4j.dialect.OpDef;
  * @param results        result groups in order (an unnamed group has the empty name)
  * @param regions        regions in order
  * @param successors     number of successor blocks
- * @param traits         traits that matter for printing and verification
+ * @param traits         traits that matter for printing and verification, in upstream's declaration order
+ *                       (verification checks them in this order)
  * @param assemblyFormat the declarative assembly format, or null when the op has a hand-written custom
  *                       printer/parser ({@code customAssembly}) or only the generic form
  * @param customAssembly whether the op has a hand-written (non-declarative) pretty form
@@ -30,7 +30,7 @@ public record OpSpec(String name, List<ValueSpec> operands, List<AttrSpec> attri
         attributes = List.copyOf(attributes);
         results = List.copyOf(results);
         regions = List.copyOf(regions);
-        traits = traits.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(traits));
+        traits = traits.isEmpty() ? Set.of() : java.util.Collections.unmodifiableSet(new java.util.LinkedHashSet<>(traits));
     }
 
     /** How many values an operand or result group holds. */

@@ -2,7 +2,6 @@ package org.stablehlo4j.dialect.stablehlo;
 
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,8 +37,10 @@ public final class OpTable {
         for (Row r : rows) {
             for (String m : r.mnemonics) {
                 String full = dialect + "." + m;
+                java.util.LinkedHashSet<OpTrait> traits = new java.util.LinkedHashSet<>(r.traits);
+                traits.addAll(r.classTraits);
                 OpSpec spec = new OpSpec(full, r.operands, r.attributes, r.results, r.regions, r.successors,
-                        r.traits, r.format, r.custom);
+                        traits, r.format, r.custom);
                 if (out.put(full, spec) != null) throw new IllegalStateException("duplicate op " + full);
             }
         }
@@ -53,7 +54,9 @@ public final class OpTable {
         private final List<AttrSpec> attributes = new ArrayList<>();
         private final List<ValueSpec> results = new ArrayList<>();
         private final List<RegionSpec> regions = new ArrayList<>();
-        private final EnumSet<OpTrait> traits = EnumSet.noneOf(OpTrait.class);
+        private final java.util.LinkedHashSet<OpTrait> traits = new java.util.LinkedHashSet<>();
+        /** Traits of the upstream op class a template stands for; they follow the row's own traits. */
+        private final List<OpTrait> classTraits = new ArrayList<>();
         private int successors;
         private String format;
         private boolean custom;
@@ -141,6 +144,15 @@ public final class OpTable {
 
         public Row traits(OpTrait... ts) {
             Collections.addAll(traits, ts);
+            return this;
+        }
+
+        /**
+         * Adds the traits of the upstream op class the row's template stands for; upstream lists them after the
+         * op's own traits, and verification checks traits in that order.
+         */
+        public Row classTraits(OpTrait... ts) {
+            Collections.addAll(classTraits, ts);
             return this;
         }
 

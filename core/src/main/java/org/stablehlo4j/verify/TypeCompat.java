@@ -1,0 +1,94 @@
+package org.stablehlo4j.verify;
+
+import java.util.List;
+import org.stablehlo4j.dialect.stablehlo.TypeExtensionsAttr;
+import org.stablehlo4j.ir.RankedTensorType;
+import org.stablehlo4j.ir.ShapedType;
+import org.stablehlo4j.ir.Type;
+import org.stablehlo4j.ir.UniformQuantizedType;
+
+/**
+ * Type compatibility as StableHLO's verifiers and type inference use it: dynamic dimensions and bounds are
+ * compatible with any size they admit, unranked tensors with any tensor, quantized element types by their
+ * storage and expressed types.
+ */
+public final class TypeCompat {
+    private TypeCompat() {}
+
+    /** The element type of a shaped type, or the type itself. */
+    public static Type elementType(Type t) {
+        return t instanceof ShapedType s ? s.elementType() : t;
+    }
+
+    /**
+     * MLIR's shape compatibility: both unranked or one unranked, or equal ranks whose dimension pairs are equal or
+     * have a dynamic side. Non-shaped types are compatible with each other.
+     */
+    public static boolean compatibleShape(Type a, Type b) {
+        boolean sa = a instanceof ShapedType;
+        boolean sb = b instanceof ShapedType;
+        if (!sa || !sb) return !sa && !sb;
+        if (!(a instanceof RankedTensorType ra) || !(b instanceof RankedTensorType rb)) return true;
+        if (ra.rank() != rb.rank()) return false;
+        for (int i = 0; i < ra.rank(); i++) {
+            long x = ra.dim(i);
+            long y = rb.dim(i);
+            if (x != ShapedType.DYNAMIC && y != ShapedType.DYNAMIC && x != y) return false;
+        }
+        return true;
+    }
+
+    /** Whether every pair of the types has a compatible shape. */
+    public static boolean compatibleShapes(List<Type> types) {
+        for (Type a : types) {
+            for (Type b : types) {
+                if (!compatibleShape(a, b)) return false;
+            }
+        }
+        return true;
+    }
+
+    /** {@link #compatibleShape} and, for ranked tensors, each static size within the other side's bounds. */
+    public static boolean compatibleShapeWithBounds(Type a, Type b) {
+        if (!compatibleShape(a, b)) return false;
+        if (a instanceof RankedTensorType ra && b instanceof RankedTensorType rb) {
+            return withinBounds(ra, bounds(rb)) && withinBounds(rb, bounds(ra));
+        }
+        return true;
+    }
+
+    /** The bounds of a ranked tensor's {@code #stablehlo.bounds} encoding, or null. */
+    public static List<Long> bounds(RankedTensorType t) {
+        return t.encoding() instanceof TypeExtensionsAttr ext ? ext.bounds() : null;
+    }
+
+    private static boolean withinBounds(RankedTensorType t, List<Long> bounds) {
+        if (bounds == null || t.rank() == 0) return true;
+        for (int i = 0; i < Math.min(t.rank(), bounds.size()); i++) {
+            long bound = bounds.get(i);
+            if (bound != ShapedType.DYNAMIC && bound < t.dim(i)) return false;
+        }
+        return true;
+    }
+
+    /** StableHLO's element type compatibility (quantized types by storage/expressed type and granularity). */
+    public static boolean compatibleElementType(Type a, Type b) {
+        a = elementType(a);
+        b = elementType(b);
+        if (a instanceof UniformQuantizedType qa && b instanceof UniformQuantizedType qb) {
+            return qa.storageType().equals(qb.storageType()) && qa.storageMin() == qb.storageMin()
+                    && qa.storageMax() == qb.storageMax() && qa.expressedType().equals(qb.expressedType())
+                    && qa.isPerAxis() == qb.isPerAxis();
+        }
+        if (a instanceof UniformQuantizedType || b instanceof UniformQuantizedType) return false;
+        return a.equals(b);
+    }
+
+    /** StableHLO's type compatibility for type inference: compatible shapes (with bounds) and element types. */
+    public static boolean compatible(Type a, Type b) {
+        if (a instanceof ShapedType && b instanceof ShapedType) {
+            return compatibleShapeWithBounds(a, b) && compatibleElementType(a, b);
+        }
+        return compatibleElementType(a, b);
+    }
+}

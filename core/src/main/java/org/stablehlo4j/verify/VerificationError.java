@@ -1,0 +1,56 @@
+package org.stablehlo4j.verify;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.stablehlo4j.ir.Diagnostic;
+import org.stablehlo4j.ir.Location;
+import org.stablehlo4j.ir.Operation;
+
+/**
+ * Thrown by a verifier at the first violated rule; {@link Verifier} turns it into a diagnostic. Unchecked so that
+ * verifier code reads like the rules it checks.
+ */
+public final class VerificationError extends RuntimeException {
+    private final transient Location location;
+    private final transient List<Diagnostic> notes = new ArrayList<>();
+    private final transient List<VerificationError> followUps = new ArrayList<>();
+
+    VerificationError(Location location, String message) {
+        super(message, null, false, false);
+        this.location = location;
+    }
+
+    /** MLIR's {@code emitOpError}: the message prefixed with {@code 'op.name' op }. */
+    public static VerificationError op(Operation op, String message) {
+        return new VerificationError(op.location(), "'" + op.name() + "' op " + message);
+    }
+
+    /** MLIR's {@code emitOptionalError}/{@code emitError}: the message as given, at the location. */
+    public static VerificationError at(Location location, String message) {
+        return new VerificationError(location, message);
+    }
+
+    /** Attaches a note (MLIR's {@code attachNote}). */
+    public VerificationError note(Location where, String message) {
+        notes.add(new Diagnostic(Diagnostic.Severity.NOTE, where, message, List.of()));
+        return this;
+    }
+
+    /** Adds an error reported right after this one (e.g. "failed to infer returned types" after the cause). */
+    public VerificationError then(VerificationError next) {
+        followUps.add(next);
+        return this;
+    }
+
+    public Diagnostic toDiagnostic() {
+        return new Diagnostic(Diagnostic.Severity.ERROR, location, getMessage(), notes);
+    }
+
+    /** This error and its follow-ups, in order. */
+    public List<Diagnostic> toDiagnostics() {
+        List<Diagnostic> out = new ArrayList<>();
+        out.add(toDiagnostic());
+        for (VerificationError f : followUps) out.addAll(f.toDiagnostics());
+        return out;
+    }
+}

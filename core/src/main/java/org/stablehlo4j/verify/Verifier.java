@@ -1,0 +1,291 @@
+package org.stablehlo4j.verify;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.stablehlo4j.dialect.stablehlo.OpSpec;
+import org.stablehlo4j.dialect.stablehlo.OpTrait;
+import org.stablehlo4j.dialect.stablehlo.StablehloOps;
+import org.stablehlo4j.ir.Block;
+import org.stablehlo4j.ir.DiagnosticException;
+import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.Region;
+import org.stablehlo4j.ir.Type;
+import org.stablehlo4j.ir.UnrankedTensorType;
+import org.stablehlo4j.ir.RankedTensorType;
+import org.stablehlo4j.ir.Value;
+
+/**
+ * The verifier: walks a module as MLIR's does (an op, then the ops of its regions, in order) and stops at the first
+ * violated rule. For each op it checks the traits of its op-table row, then the op's own rules from
+ * {@link OpVerifiers}.
+ */
+public final class Verifier {
+    private Verifier() {}
+
+    /** Verifies the whole module; throws with the first error found. */
+    public static void verify(Module module) throws DiagnosticException {
+        verify(module.op());
+    }
+
+    /** Verifies an op and everything nested in it; throws with the first error found. */
+    public static void verify(Operation root) throws DiagnosticException {
+        try {
+            walk(root);
+        } catch (VerificationError e) {
+            throw new DiagnosticException(e.toDiagnostics());
+        }
+    }
+
+    private static void walk(Operation op) {
+        // An explicit stack: nesting depth is bounded by the parser, but a built module need not be.
+        List<Operation> stack = new ArrayList<>();
+        stack.add(op);
+        while (!stack.isEmpty()) {
+            Operation current = stack.remove(stack.size() - 1);
+            verifyOp(current);
+            List<Operation> nested = new ArrayList<>();
+            for (Region r : current.regions()) {
+                for (Block b : r.blocks()) nested.addAll(b.operations());
+            }
+            for (int i = nested.size() - 1; i >= 0; i--) stack.add(nested.get(i));
+        }
+    }
+
+    /** Checks one op (not its regions' contents). */
+    static void verifyOp(Operation op) {
+        OpSpec spec = op.dialect().equals(StablehloOps.DIALECT) ? StablehloOps.spec(op.name()) : null;
+        if (spec != null) {
+            verifyCounts(op, spec);
+            for (OpSpec.AttrSpec a : spec.attributes()) {
+                if (a.presence() == OpSpec.Presence.REQUIRED && op.properties().get(a.name()) == null) {
+                    throw VerificationError.op(op, "requires attribute '" + a.name() + "'");
+                }
+            }
+            for (OpTrait trait : spec.traits()) verifyTrait(op, trait);
+        }
+        OpVerifiers.verify(op);
+    }
+
+    /** The operand, result and region counts the op's definition implies (ODS's count traits). */
+    private static void verifyCounts(Operation op, OpSpec spec) {
+        int regions = 0;
+        boolean variadicRegions = false;
+        for (OpSpec.RegionSpec r : spec.regions()) {
+            if (r.variadic()) variadicRegions = true;
+            else regions++;
+        }
+        if (variadicRegions) {
+            if (op.numRegions() < regions) {
+                throw VerificationError.op(op, "expected " + regions + " or more regions");
+            }
+        } else if (op.numRegions() != regions) {
+            throw VerificationError.op(op, regions == 0 ? "requires zero regions"
+                    : regions == 1 ? "requires one region" : "expected " + regions + " regions");
+        }
+        verifyCount(op, spec.results(), op.numResults(), "results", "requires one result");
+        verifyCount(op, spec.operands(), op.numOperands(), "operands", "requires a single operand");
+    }
+
+    private static void verifyCount(Operation op, List<OpSpec.ValueSpec> groups, int actual, String plural,
+                                    String exactlyOne) {
+        int fixed = 0;
+        int open = 0;
+        for (OpSpec.ValueSpec g : groups) {
+            if (g.arity() == OpSpec.Arity.SINGLE) fixed++;
+            else open++;
+        }
+        if (open == 0) {
+            if (actual == fixed) return;
+            throw VerificationError.op(op, fixed == 0 ? "requires zero " + plural
+                    : fixed == 1 ? exactlyOne : "expected " + fixed + " " + plural + ", but found " + actual);
+        }
+        if (actual < fixed) {
+            throw VerificationError.op(op, "expected " + fixed + " or more " + plural + ", but found " + actual);
+        }
+        if (open == 1) return;
+        // Several optional/variadic groups: their sizes come from a segment attribute or are equal; the op's own
+        // rules check them.
+    }
+
+    static void verifyTrait(Operation op, OpTrait trait) {
+        switch (trait) {
+            case TERMINATOR -> {
+                Block b = op.parent();
+                if (b == null || b.terminator() != op) {
+                    throw VerificationError.op(op, "must be the last operation in the parent block");
+                }
+            }
+            case SAME_OPERANDS_AND_RESULT_SHAPE -> {
+                atLeastOperands(op, 1);
+                atLeastResults(op, 1);
+                Type first = op.operand(0).type();
+                for (Type t : allTypes(op)) {
+                    if (!TypeCompat.compatibleShape(t, first)) {
+                        throw VerificationError.op(op, "requires the same shape for all operands and results");
+                    }
+                }
+            }
+            case SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE -> {
+                atLeastOperands(op, 1);
+                atLeastResults(op, 1);
+                Type element = TypeCompat.elementType(op.result(0).type());
+                for (Type t : allTypes(op)) {
+                    if (!TypeCompat.elementType(t).equals(element)) {
+                        throw VerificationError.op(op,
+                                "requires the same element type for all operands and results");
+                    }
+                }
+            }
+            case SAME_OPERANDS_ELEMENT_TYPE -> {
+                atLeastOperands(op, 1);
+                Type element = TypeCompat.elementType(op.operand(0).type());
+                for (Value v : op.operands()) {
+                    if (!TypeCompat.elementType(v.type()).equals(element)) {
+                        throw VerificationError.op(op, "requires the same element type for all operands");
+                    }
+                }
+            }
+            case SAME_TYPE_OPERANDS -> {
+                for (Value v : op.operands()) {
+                    if (!v.type().equals(op.operand(0).type())) {
+                        throw VerificationError.op(op, "requires all operands to have the same type");
+                    }
+                }
+            }
+            case COMPATIBLE_OPERANDS_AND_RESULT_TYPE -> {
+                // HLO_CompatibleOperandsAndResultType lists InferTypeOpInterface before its own check.
+                verifyInferredTypes(op);
+                Type expected = expectedType(op);
+                for (Type t : allTypes(op)) {
+                    if (!TypeCompat.compatible(t, expected)) {
+                        throw VerificationError.op(op, "requires compatible types for all operands and results");
+                    }
+                }
+            }
+            case COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE -> {
+                Type expected = expectedType(op);
+                for (Type t : allTypes(op)) {
+                    if (!TypeCompat.compatibleElementType(t, expected)) {
+                        throw VerificationError.op(op,
+                                "requires compatible element types for all operands and results");
+                    }
+                }
+            }
+            case COMPATIBLE_OPERANDS_ELEMENT_TYPE -> {
+                atLeastOperands(op, 1);
+                Type expected = op.operand(0).type();
+                for (Value v : op.operands()) {
+                    if (!TypeCompat.compatibleElementType(v.type(), expected)) {
+                        throw VerificationError.op(op, "requires compatible element types for all operands");
+                    }
+                }
+            }
+            case PAIRWISE_SAME_OPERAND_AND_RESULT_TYPE, PAIRWISE_SAME_OPERAND_AND_RESULT_ELEMENT_TYPE -> {
+                boolean whole = trait == OpTrait.PAIRWISE_SAME_OPERAND_AND_RESULT_TYPE;
+                if (op.numOperands() != op.numResults()) {
+                    throw VerificationError.op(op, "requires the same number of operands and results");
+                }
+                for (int i = 0; i < op.numOperands(); i++) {
+                    Type a = op.operand(i).type();
+                    Type b = op.result(i).type();
+                    boolean same = whole ? a.equals(b) : TypeCompat.elementType(a).equals(TypeCompat.elementType(b));
+                    if (!same) {
+                        throw VerificationError.op(op, "requires the same " + (whole ? "" : "element ")
+                                + "type for operand and result at index " + i);
+                    }
+                }
+            }
+            case ELEMENTWISE -> verifyElementwise(op);
+            case INFER_TYPE -> verifyInferredTypes(op);
+            default -> {
+                // Traits without rules of their own (effects, speculation, interfaces checked by op verifiers).
+            }
+        }
+    }
+
+    /**
+     * InferTypeOpInterface: the result types the op's inference computes must be compatible with the declared ones.
+     * A failed inference reports its own error, then "failed to infer returned types".
+     */
+    private static void verifyInferredTypes(Operation op) {
+        List<Type> inferred;
+        try {
+            inferred = OpVerifiers.infer(op);
+        } catch (VerificationError e) {
+            throw e.then(VerificationError.op(op, "failed to infer returned types"));
+        }
+        if (inferred == null) return; // no inference rule (yet)
+        List<Type> declared = new ArrayList<>();
+        for (Value v : op.results()) declared.add(v.type());
+        boolean compatible = inferred.size() == declared.size();
+        for (int i = 0; compatible && i < inferred.size(); i++) {
+            compatible = TypeCompat.compatible(inferred.get(i), declared.get(i));
+        }
+        if (!compatible) {
+            throw VerificationError.op(op, "inferred type(s) " + OpVerifiers.quoted(inferred)
+                    + " are incompatible with return type(s) of operation " + OpVerifiers.quoted(declared))
+                    .then(VerificationError.op(op, "failed to infer returned types"));
+        }
+    }
+
+    /** MLIR's Elementwise trait: non-scalar operands and results share one shape and kind of tensor. */
+    private static void verifyElementwise(Operation op) {
+        List<Type> operands = new ArrayList<>();
+        for (Value v : op.operands()) if (isTensor(v.type())) operands.add(v.type());
+        List<Type> results = new ArrayList<>();
+        for (Value v : op.results()) if (isTensor(v.type())) results.add(v.type());
+        if (operands.isEmpty() && results.isEmpty()) return;
+        if (operands.isEmpty()) {
+            throw VerificationError.op(op, "if a result is non-scalar, then at least one operand must be non-scalar");
+        }
+        if (results.isEmpty()) {
+            throw VerificationError.op(op,
+                    "if an operand is non-scalar, then there must be at least one non-scalar result");
+        }
+        if (results.size() != op.numResults()) {
+            throw VerificationError.op(op, "if an operand is non-scalar, then all results must be non-scalar");
+        }
+        List<Type> all = new ArrayList<>(operands);
+        all.addAll(results);
+        Class<?> kind = all.get(0).getClass();
+        for (Type t : all) {
+            if (t.getClass() != kind) {
+                throw VerificationError.op(op, "all non-scalar operands/results must have the same shape and base type");
+            }
+        }
+        if (!TypeCompat.compatibleShapes(all)) {
+            throw VerificationError.op(op, "all non-scalar operands/results must have the same shape and base type");
+        }
+    }
+
+    private static boolean isTensor(Type t) {
+        return t instanceof RankedTensorType || t instanceof UnrankedTensorType;
+    }
+
+    /** The type StableHLO's compatibility traits compare against: the first operand's, else the first result's. */
+    private static Type expectedType(Operation op) {
+        if (op.numOperands() > 0) return op.operand(0).type();
+        if (op.numResults() > 0) return op.result(0).type();
+        throw VerificationError.op(op, "expected at least one operand or result");
+    }
+
+    static List<Type> allTypes(Operation op) {
+        List<Type> types = new ArrayList<>(op.numOperands() + op.numResults());
+        for (Value v : op.operands()) types.add(v.type());
+        for (Value v : op.results()) types.add(v.type());
+        return types;
+    }
+
+    static void atLeastOperands(Operation op, int n) {
+        if (op.numOperands() < n) {
+            throw VerificationError.op(op, "expected " + n + " or more operands, but found " + op.numOperands());
+        }
+    }
+
+    static void atLeastResults(Operation op, int n) {
+        if (op.numResults() < n) {
+            throw VerificationError.op(op, "expected " + n + " or more results, but found " + op.numResults());
+        }
+    }
+}

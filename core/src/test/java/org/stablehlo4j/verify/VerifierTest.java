@@ -1,0 +1,68 @@
+package org.stablehlo4j.verify;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.junit.jupiter.api.Test;
+import org.stablehlo4j.asm.AsmParser;
+import org.stablehlo4j.asm.ParseOptions;
+import org.stablehlo4j.ir.DiagnosticException;
+import org.stablehlo4j.ir.Location;
+import org.stablehlo4j.ir.Module;
+
+class VerifierTest {
+    private static Module parse(String text) throws DiagnosticException {
+        return AsmParser.parse(text, new ParseOptions("t.mlir", 1, false));
+    }
+
+    /** The first verifier error for a program, with its line. */
+    private static String error(String text) throws DiagnosticException {
+        Module m = parse(text);
+        DiagnosticException e = assertThrows(DiagnosticException.class, () -> Verifier.verify(m));
+        var d = e.diagnostics().get(0);
+        int line = d.location() instanceof Location.FileLineCol f ? f.line() : -1;
+        return line + ": " + d.message();
+    }
+
+    private static String fn(String body) {
+        return "func.func @f(%a: tensor<2xf32>, %b: tensor<2xf64>, %i: tensor<2xi32>) {\n" + body + "\n  func.return\n}\n";
+    }
+
+    @Test
+    void traitRules() throws DiagnosticException {
+        assertEquals("2: 'stablehlo.concatenate' op expected 1 or more operands, but found 0",
+                error(fn("  %0 = stablehlo.concatenate dim = 0 : () -> (tensor<2xf32>)")));
+        assertEquals("2: 'stablehlo.subtract' op requires compatible types for all operands and results",
+                error(fn("  %0 = stablehlo.subtract %a, %b : (tensor<2xf32>, tensor<2xf64>) -> tensor<2xf32>")));
+        // Traits are checked in upstream's declaration order: a binary op's shape rule comes before Elementwise,
+        // a unary op's after it.
+        assertEquals("2: 'stablehlo.add' op requires the same shape for all operands and results",
+                error(fn("  %0 = \"stablehlo.add\"(%a, %a) : (tensor<2xf32>, tensor<2xf32>) -> tensor<3xf32>")));
+        assertEquals("2: 'stablehlo.abs' op all non-scalar operands/results must have the same shape and base type",
+                error(fn("  %0 = \"stablehlo.abs\"(%a) : (tensor<2xf32>) -> tensor<3xf32>")));
+        assertEquals("2: 'stablehlo.compare' op requires compatible element types for all operands",
+                error(fn("  %0 = stablehlo.compare EQ, %a, %b : (tensor<2xf32>, tensor<2xf64>) -> tensor<2xi1>")));
+        assertEquals("2: 'stablehlo.abs' op requires a single operand",
+                error(fn("  %0 = \"stablehlo.abs\"(%a, %a) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>")));
+        assertEquals("2: 'stablehlo.concatenate' op requires attribute 'dimension'",
+                error(fn("  %0 = \"stablehlo.concatenate\"(%a, %a) : (tensor<2xf32>, tensor<2xf32>) -> tensor<4xf32>")));
+    }
+
+    @Test
+    void opRules() throws DiagnosticException {
+        assertEquals("2: op requires the same element type for all operands and results",
+                error(fn("  %0 = stablehlo.add %a, %b : (tensor<2xf32>, tensor<2xf64>) -> tensor<2xf32>")));
+        assertEquals("1: 'func.return' op has 1 operands, but enclosing function (@g) returns 0",
+                error("func.func @g(%a: tensor<f32>) { func.return %a : tensor<f32> }"));
+        assertEquals("1: type of return operand 0 (tensor<f32>) doesn't match function result type (tensor<i32>)"
+                        + " in function @g",
+                error("func.func @g(%a: tensor<f32>) -> tensor<i32> { func.return %a : tensor<f32> }"));
+    }
+
+    @Test
+    void validProgramsPass() throws DiagnosticException {
+        Verifier.verify(parse(fn("  %0 = stablehlo.add %a, %a : tensor<2xf32>\n"
+                + "  %1 = stablehlo.concatenate %a, %a, dim = 0 : (tensor<2xf32>, tensor<2xf32>) -> tensor<4xf32>\n"
+                + "  %2 = stablehlo.subtract %i, %i : (tensor<2xi32>, tensor<2xi32>) -> tensor<?xi32>")));
+    }
+}
