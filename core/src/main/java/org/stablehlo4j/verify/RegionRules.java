@@ -495,16 +495,9 @@ final class RegionRules {
                         + i + " to be '" + OpVerifiers.str(expectedArg) + "', but got '" + OpVerifiers.str(arg) + "'");
             }
         }
-        Operation selectReturn = select.terminator();
-        if (selectReturn == null) return;
-        if (selectReturn.numOperands() != 1) {
-            throw VerificationError.at(op.location(), "expects select-region to return single value, but got: "
-                    + selectReturn.numOperands());
-        }
-        Type selectResult = selectReturn.operand(0).type();
-        if (!isI1Scalar(selectResult)) {
-            throw VerificationError.at(op.location(), "expects the return-type of select-region to be tensor<i1>, "
-                    + "but got: '" + OpVerifiers.str(selectResult) + "'");
+        if (!returnsOneI1(op, select, "expects select-region to return single value, but got: ",
+                "expects the return-type of select-region to be tensor<i1>, but got: ")) {
+            return;
         }
         verifyReducerShape(op, scatter, List.of(scalar(sourceType.elementType())), List.of(init), new long[0]);
         long[] dims = optionalLongs(op, "window_dimensions");
@@ -741,17 +734,8 @@ final class RegionRules {
                 }
             }
         }
-        Operation term = block.terminator();
-        if (term == null) return;
-        if (term.numOperands() != 1) {
-            throw VerificationError.at(op.location(), "comparator must return single output but got "
-                    + term.numOperands());
-        }
-        Type result = term.operand(0).type();
-        if (result instanceof ShapedType && !isI1Scalar(result)) {
-            throw VerificationError.at(op.location(), "comparator must return tensor<i1> but got '"
-                    + OpVerifiers.str(result) + "'");
-        }
+        returnsOneI1(op, block, "comparator must return single output but got ",
+                "comparator must return tensor<i1> but got ");
     }
 
     private static void verifyWhile(Operation op) {
@@ -778,17 +762,25 @@ final class RegionRules {
             throw VerificationError.at(op.location(), "expect operands to be compatible with body block return "
                     + "types but got " + OpVerifiers.quoted(operands) + " vs " + OpVerifiers.quoted(bodyResults));
         }
-        Operation condReturn = cond.terminator();
-        if (condReturn == null) return;
-        if (condReturn.numOperands() != 1) {
-            throw VerificationError.at(op.location(), "expect condition body returns a single value but got "
-                    + condReturn.numOperands());
+        returnsOneI1(op, cond, "expect condition body returns a single value but got ",
+                "expect condition block return a zero-ranked tensor of i1 but got ");
+    }
+
+    /**
+     * A predicate region (select, comparator, condition) returns exactly one {@code tensor<i1>}; the messages get
+     * the returned count or the quoted returned type appended. False when the block has no last op to look at.
+     */
+    private static boolean returnsOneI1(Operation op, Block block, String countMessage, String typeMessage) {
+        Operation term = block.terminator();
+        if (term == null) return false;
+        if (term.numOperands() != 1) {
+            throw VerificationError.at(op.location(), countMessage + term.numOperands());
         }
-        Type c = condReturn.operand(0).type();
-        if (!isI1Scalar(c)) {
-            throw VerificationError.at(op.location(), "expect condition block return a zero-ranked tensor of i1 but "
-                    + "got '" + OpVerifiers.str(c) + "'");
+        Type result = term.operand(0).type();
+        if (!isI1Scalar(result)) {
+            throw VerificationError.at(op.location(), typeMessage + "'" + OpVerifiers.str(result) + "'");
         }
+        return true;
     }
 
     private static List<Type> inferMap(Operation op) {

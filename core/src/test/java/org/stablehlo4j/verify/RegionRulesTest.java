@@ -27,24 +27,23 @@ class RegionRulesTest {
         return out;
     }
 
-    private static String reduce(String input, String dims, String result) {
+    /** A one-input reduction op over f32 whose body applies {@code inner}. */
+    private static String reduction(String op, String input, String attrs, String inner, String result) {
         return "func.func @f(%x: " + input + ", %init: tensor<f32>) {\n"
-                + "  %0 = \"stablehlo.reduce\"(%x, %init) ({\n"
+                + "  %0 = \"stablehlo." + op + "\"(%x, %init) ({\n"
                 + "  ^bb0(%a: tensor<f32>, %b: tensor<f32>):\n"
-                + "    %s = \"stablehlo.add\"(%a, %b) : (tensor<f32>, tensor<f32>) -> tensor<f32>\n"
-                + "    \"stablehlo.return\"(%s) : (tensor<f32>) -> ()\n"
-                + "  }) {dimensions = array<i64: " + dims + ">} : (" + input + ", tensor<f32>) -> " + result + "\n"
-                + "  func.return\n}\n";
-    }
-
-    private static String reduceWindow(String input, String attrs, String result) {
-        return "func.func @f(%x: " + input + ", %init: tensor<f32>) {\n"
-                + "  %0 = \"stablehlo.reduce_window\"(%x, %init) ({\n"
-                + "  ^bb0(%a: tensor<f32>, %b: tensor<f32>):\n"
-                + "    %s = \"stablehlo.maximum\"(%a, %b) : (tensor<f32>, tensor<f32>) -> tensor<f32>\n"
+                + "    %s = \"stablehlo." + inner + "\"(%a, %b) : (tensor<f32>, tensor<f32>) -> tensor<f32>\n"
                 + "    \"stablehlo.return\"(%s) : (tensor<f32>) -> ()\n"
                 + "  }) {" + attrs + "} : (" + input + ", tensor<f32>) -> " + result + "\n"
                 + "  func.return\n}\n";
+    }
+
+    private static String reduce(String input, String dims, String result) {
+        return reduction("reduce", input, "dimensions = array<i64: " + dims + ">", "add", result);
+    }
+
+    private static String reduceWindow(String input, String attrs, String result) {
+        return reduction("reduce_window", input, attrs, "maximum", result);
     }
 
     private static String mismatch(String op, String inferred, String declared) {
