@@ -8,7 +8,6 @@ import org.stablehlo4j.dialect.stablehlo.OpSpec;
 import org.stablehlo4j.dialect.stablehlo.OpTrait;
 import org.stablehlo4j.dialect.stablehlo.ScatterDimensionNumbersAttr;
 import org.stablehlo4j.dialect.stablehlo.StablehloOps;
-import org.stablehlo4j.dialect.stablehlo.TypeExtensionsAttr;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.ComplexType;
@@ -21,7 +20,6 @@ import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.Region;
 import org.stablehlo4j.ir.ShapedType;
-import org.stablehlo4j.ir.TupleType;
 import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.UniformQuantizedType;
 import org.stablehlo4j.ir.Value;
@@ -870,91 +868,9 @@ final class RegionRules {
         for (int k = 0; k < branchTypes.get(0).size(); k++) {
             List<Type> candidates = new ArrayList<>();
             for (List<Type> types : branchTypes) candidates.add(types.get(k));
-            Type t = leastSpecific(op, candidates);
-            if (t == null) return null;
-            out.add(t);
+            out.add(TypeInference.leastSpecific(op.location(), candidates));
         }
         return out;
-    }
-
-    /**
-     * The least specific of compatible types (tuples element by element): a dimension stays static only where all
-     * agree; bounds widen to the largest.
-     */
-    private static Type leastSpecific(Operation op, List<Type> types) {
-        int tuples = 0;
-        for (Type t : types) if (t instanceof TupleType) tuples++;
-        if (tuples > 0) {
-            if (tuples != types.size()) {
-                throw VerificationError.at(op.location(), "Mismatched type kinds: either all types must be tuples, "
-                        + "or no types must be tuples");
-            }
-            int size = ((TupleType) types.get(0)).types().size();
-            for (Type t : types) {
-                if (((TupleType) t).types().size() != size) {
-                    throw VerificationError.at(op.location(), "Mismatched tuple sizes: all tuple sizes must be the "
-                            + "same");
-                }
-            }
-            List<Type> elements = new ArrayList<>();
-            for (int i = 0; i < size; i++) {
-                List<Type> ith = new ArrayList<>();
-                for (Type t : types) ith.add(((TupleType) t).types().get(i));
-                Type e = leastSpecific(op, ith);
-                if (e == null) return null;
-                elements.add(e);
-            }
-            return new TupleType(elements);
-        }
-        for (Type t : types) if (!(t instanceof RankedTensorType)) return t;
-        RankedTensorType first = (RankedTensorType) types.get(0);
-        int rank = first.rank();
-        for (Type t : types) {
-            if (((RankedTensorType) t).rank() != rank) {
-                throw VerificationError.at(op.location(), "Mismatched ranks of types" + rank + " vs "
-                        + ((RankedTensorType) t).rank());
-            }
-        }
-        long[] sizes = first.shape();
-        long[] bounds = new long[rank];
-        java.util.Arrays.fill(bounds, DYN);
-        List<Long> firstBounds = TypeCompat.bounds(first);
-        boolean anyBounds = firstBounds != null;
-        if (firstBounds != null) for (int d = 0; d < rank && d < firstBounds.size(); d++) bounds[d] = firstBounds.get(d);
-        for (int i = 1; i < types.size(); i++) {
-            RankedTensorType t = (RankedTensorType) types.get(i);
-            List<Long> tb = TypeCompat.bounds(t);
-            for (int d = 0; d < rank; d++) {
-                long ls = sizes[d];
-                long rs = t.dim(d);
-                long lb = bounds[d];
-                long rb = tb == null || d >= tb.size() ? DYN : tb.get(d);
-                long size = DYN;
-                long bound = DYN;
-                if (ls != DYN || rs != DYN) {
-                    if (ls != DYN && rs != DYN) {
-                        if (ls != rs) {
-                            throw VerificationError.at(op.location(), "Mismatched dimension sizes " + ls + " and " + rs
-                                    + " in dimension " + d);
-                        }
-                        size = ls;
-                    } else if (lb != DYN || rb != DYN) {
-                        bound = ls != DYN ? Math.max(ls, rb) : Math.max(rs, lb);
-                    }
-                } else if (lb != DYN && rb != DYN) {
-                    bound = Math.max(lb, rb);
-                }
-                sizes[d] = size;
-                bounds[d] = bound;
-            }
-        }
-        Attribute encoding = first.encoding();
-        if (anyBounds) {
-            List<Long> b = new ArrayList<>();
-            for (long x : bounds) b.add(x);
-            encoding = boundsEncoding(b);
-        }
-        return new RankedTensorType(sizes, first.elementType(), encoding);
     }
 
     // ---------------------------------------------------------------------------------------------------------
@@ -1013,8 +929,8 @@ final class RegionRules {
 
     /** A bounds encoding, or none when no bound is static. */
     private static Attribute boundsEncoding(List<Long> bounds) {
-        for (long b : bounds) if (b != DYN) return new TypeExtensionsAttr(bounds);
-        return null;
+        long[] b = toArray(bounds);
+        return b.length == 0 ? null : TypeInference.boundsToEncoding(null, b);
     }
 
     private static long[] longs(Attribute a) {
