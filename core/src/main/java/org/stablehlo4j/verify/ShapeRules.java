@@ -717,6 +717,70 @@ final class ShapeRules {
                         + ") is not equal to 1 or size of result dimension " + d + " (" + result.dim((int) d) + ")");
             }
         }
+        broadcastPerAxis(op, operand, result, dims); // broadcast_in_dim_c6
+    }
+
+    /** broadcast_in_dim_c6: per-axis quantization follows the broadcast of its dimension. */
+    private static void broadcastPerAxis(Operation op, RankedTensorType operand, RankedTensorType result,
+                                         long[] dims) {
+        if (!(result.elementType() instanceof UniformQuantizedType rq) || !rq.isPerAxis()
+                || !(operand.elementType() instanceof UniformQuantizedType oq) || !oq.isPerAxis()) {
+            return;
+        }
+        int od = oq.quantizedDimension();
+        int rd = rq.quantizedDimension();
+        if (od >= dims.length || od >= operand.rank() || rd >= result.rank()) return;
+        if (rd != dims[od]) {
+            throw err(op, "result quantization_dimension " + rd + " not same as broadcast_dimensions[" + od + "] = "
+                    + dims[od]);
+        }
+        if (operand.dim(od) != 1 || oq.numScales() == 0) return;
+        long n = Math.min(result.dim(rd), rq.numScales());
+        for (int i = 0; i < n; i++) {
+            if (rq.scale(i) != oq.scale(0)) {
+                throw err(op, "mismatch result scale " + i + " (" + sci(rq.scale(i)) + ") and operand scale 0 ("
+                        + sci(oq.scale(0)) + ")");
+            }
+            if (rq.zeroPoint(i) != oq.zeroPoint(0)) {
+                throw err(op, "mismatch result zero_point " + i + " (" + rq.zeroPoint(i)
+                        + ") and operand zero_point 0 (" + oq.zeroPoint(0) + ")");
+            }
+        }
+    }
+
+    /** A double as LLVM streams it into a diagnostic ({@code %e}). */
+    private static String sci(double d) {
+        return String.format(java.util.Locale.ROOT, "%e", d);
+    }
+
+    /** reshape_c1, c3 and dynamic_reshape_c1, c3: quantization parameters survive the reshape. */
+    private static void reshapeQuant(Operation op, RankedTensorType operand, RankedTensorType result) {
+        sameQuantPerTensor(op, operand, result);
+        if (!(operand.elementType() instanceof UniformQuantizedType oq) || !oq.isPerAxis()
+                || !(result.elementType() instanceof UniformQuantizedType rq) || !rq.isPerAxis()) {
+            return;
+        }
+        if (!samePerAxisParams(oq, rq)) {
+            throw err(op, "expect same quantization scales and zero_points but got " + q(operand) + " vs "
+                    + q(result));
+        }
+        int od = oq.quantizedDimension();
+        int rd = rq.quantizedDimension();
+        if (od >= operand.rank() || rd >= result.rank()) return;
+        if (operand.dim(od) != DYN && result.dim(rd) != DYN && operand.dim(od) != result.dim(rd)) {
+            throw err(op, "expect same quantization dimension size for operand and result " + q(operand) + " and "
+                    + q(result));
+        }
+        if (operand.hasStaticShape() && result.hasStaticShape()) {
+            long a = 1;
+            for (int i = 0; i < od; i++) a *= operand.dim(i);
+            long b = 1;
+            for (int i = 0; i < rd; i++) b *= result.dim(i);
+            if (a != b) {
+                throw err(op, "product of dimensions before quantization dimension must match between operand and "
+                        + "result for " + a + " and " + b);
+            }
+        }
     }
 
     /** broadcast_in_dim_c2, c4 (and the dynamic form's c2, c3, c4 with {@code dynamic}). */
@@ -793,6 +857,7 @@ final class ShapeRules {
                 }
             }
         }
+        broadcastPerAxis(op, operand, result, dims); // dynamic_broadcast_in_dim_c6
     }
 
     private static void reshape(Operation op) {
@@ -805,6 +870,7 @@ final class ShapeRules {
             throw err(op, "number of output elements (" + n + ") doesn't match expected number of elements (" + m
                     + ")");
         }
+        if (anyQuantized(operand, result)) reshapeQuant(op, operand, result);
     }
 
     private static void dynamicReshape(Operation op) {
@@ -839,6 +905,7 @@ final class ShapeRules {
                         + " elements, but output_shape has " + count);
             }
         }
+        if (anyQuantized(operand, result)) reshapeQuant(op, operand, result);
     }
 
     private static Type inferTranspose(Operation op) {
