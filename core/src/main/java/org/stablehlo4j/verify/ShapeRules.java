@@ -84,6 +84,7 @@ final class ShapeRules {
             case "stablehlo.real", "stablehlo.imag", "stablehlo.abs" -> inferRealPart(op);
             case "stablehlo.is_finite" -> inferIsFinite(op);
             case "stablehlo.uniform_dequantize" -> inferUniformDequantize(op);
+            case "stablehlo.add" -> inferAdd(op);
             default -> null;
         };
         return t == null ? null : List.of(t);
@@ -1192,7 +1193,8 @@ final class ShapeRules {
             return null;
         }
         // select_c2
-        if (!TypeCompat.compatibleShape(onTrue, onFalse) || !sameElementIgnoringFloatWidth(onTrue, onFalse)) {
+        if (!TypeCompat.compatibleShape(onTrue, onFalse)
+                || !TypeCompat.elementType(onTrue).equals(TypeCompat.elementType(onFalse))) {
             throw err(op, "requires compatible types for non-predicate operands");
         }
         // select_c1
@@ -1201,13 +1203,6 @@ final class ShapeRules {
             throw err(op, "requires the same shape for all operands");
         }
         return mostSpecific(op, List.of(onTrue, onFalse));
-    }
-
-    /** tensorsHaveSameElType with float precision ignored. */
-    private static boolean sameElementIgnoringFloatWidth(Type a, Type b) {
-        Type ea = TypeCompat.elementType(a);
-        Type eb = TypeCompat.elementType(b);
-        return (ea instanceof FloatType && eb instanceof FloatType) || ea.equals(eb);
     }
 
     /** Upstream's inferMostSpecificType over ranked tensor types (unranked ones are skipped). */
@@ -1241,6 +1236,24 @@ final class ShapeRules {
         }
         return new RankedTensorType(sizes, first.elementType(),
                 boundsToEncoding(first.encoding(), anyBounds ? bnds : new long[0]));
+    }
+
+    /**
+     * add: the most specific of the operand types. Upstream checks this after the op's own rules and its shape
+     * traits (InferTypeOpInterface verifies with the region invariants), so while the inference check runs first
+     * here, it is only made when those would pass: compatible shapes, one element type, nothing quantized.
+     */
+    private static Type inferAdd(Operation op) {
+        if (op.numOperands() == 0) return null;
+        List<Type> all = Verifier.allTypes(op);
+        Type element = TypeCompat.elementType(all.get(0));
+        for (Type t : all) {
+            if (!(t instanceof ShapedType) || !TypeCompat.elementType(t).equals(element)) return null;
+        }
+        if (anyQuantized(all.toArray(new Type[0])) || !TypeCompat.compatibleShapes(all)) return null;
+        List<Type> operands = new ArrayList<>();
+        for (Value v : op.operands()) operands.add(v.type());
+        return mostSpecific(op, operands);
     }
 
     private static Type inferClamp(Operation op) {
