@@ -1277,9 +1277,15 @@ final class ShapeRules {
         return withElement(s, new ComplexType(s.elementType()));
     }
 
-    /** real, imag and abs: the operand's type with a complex element type replaced by its part type. */
+    /**
+     * real, imag and abs: the operand's type with a complex element type replaced by its part type. Upstream checks
+     * inferred types after the shape traits, so a shape mismatch is left to those.
+     */
     private static Type inferRealPart(Operation op) {
-        if (op.numOperands() != 1 || !(op.operand(0).type() instanceof ShapedType s)) return null;
+        if (op.numOperands() != 1 || !(op.operand(0).type() instanceof ShapedType s)
+                || !TypeCompat.compatibleShapes(Verifier.allTypes(op))) {
+            return null;
+        }
         Type e = s.elementType();
         return withElement(s, e instanceof ComplexType c ? c.elementType() : e);
     }
