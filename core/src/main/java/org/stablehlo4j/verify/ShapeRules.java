@@ -477,33 +477,60 @@ final class ShapeRules {
     // ---------------------------------------------------------------------------------------------------------
     // Slices
 
-    private static Type inferSlice(Operation op) {
-        RankedTensorType t = rankedOperand(op, 0);
-        long[] start = ints(op, "start_indices");
-        long[] limit = ints(op, "limit_indices");
-        long[] strides = ints(op, "strides");
-        if (t == null || start == null || limit == null || strides == null) return null;
-        int rank = t.rank();
-        // slice_c2
-        if (start.length != rank) {
-            throw err(op, "the number of elements in start_indices (" + start.length
-                    + ") does not match the rank of the operand (" + rank + ")");
+    /**
+     * The ranked operand of slice/pad with its three per-dimension i64 arrays and its bounds (empty when none);
+     * null when any is missing or the second and third arrays do not have the operand's rank (the sizes-match
+     * trait reports that). A first array of the wrong length is reported with {@code mismatch} (formatted with
+     * its length and the rank).
+     */
+    private record Ranges(RankedTensorType type, long[] first, long[] second, long[] third, long[] bounds) {
+        /** The static size of dimension i, else its bound, else dynamic. */
+        long sizeOrBound(int i) {
+            if (type.dim(i) != DYN) return type.dim(i);
+            return bounds.length > i ? bounds[i] : DYN;
         }
-        if (limit.length != rank || strides.length != rank) return null; // the sizes-match trait reports it
-        long[] inBounds = bounds(t);
-        long[] shape = new long[rank];
-        long[] resultBounds = new long[inBounds.length];
-        Arrays.fill(resultBounds, DYN);
-        for (int i = 0; i < rank; i++) {
+
+        String sizeOrBoundName(int i) {
+            return type.dim(i) != DYN ? "size" : "bound";
+        }
+
+        long[] unboundedResult() {
+            long[] out = new long[bounds.length];
+            Arrays.fill(out, DYN);
+            return out;
+        }
+
+        /** The result type: the given shape and bounds, the operand's element type. */
+        Type result(long[] shape, long[] resultBounds) {
+            return new RankedTensorType(shape, type.elementType(), boundsToEncoding(type.encoding(), resultBounds));
+        }
+    }
+
+    private static Ranges ranges(Operation op, String first, String second, String third, String mismatch) {
+        RankedTensorType t = rankedOperand(op, 0);
+        long[] a = ints(op, first);
+        long[] b = ints(op, second);
+        long[] c = ints(op, third);
+        if (t == null || a == null || b == null || c == null) return null;
+        if (a.length != t.rank()) throw err(op, String.format(mismatch, a.length, t.rank()));
+        if (b.length != t.rank() || c.length != t.rank()) return null;
+        return new Ranges(t, a, b, c, bounds(t));
+    }
+
+    private static Type inferSlice(Operation op) {
+        Ranges r = ranges(op, "start_indices", "limit_indices", "strides",
+                "the number of elements in start_indices (%d) does not match the rank of the operand (%d)");
+        if (r == null) return null;
+        long[] start = r.first();
+        long[] limit = r.second();
+        long[] strides = r.third();
+        long[] shape = new long[start.length];
+        for (int i = 0; i < shape.length; i++) {
             if (start[i] < 0) throw err(op, "negative start index " + start[i] + " in dimension " + i);
-            boolean staticDim = t.dim(i) != DYN;
-            boolean staticBound = inBounds.length > i && inBounds[i] != DYN;
-            if (staticDim || staticBound) {
-                long sizeOrBound = staticDim ? t.dim(i) : inBounds[i];
-                if (limit[i] > sizeOrBound) {
-                    throw err(op, "limit index " + limit[i] + " is larger than dimension "
-                            + (staticDim ? "size" : "bound") + " " + sizeOrBound + " in dimension " + i);
-                }
+            long sizeOrBound = r.sizeOrBound(i);
+            if (sizeOrBound != DYN && limit[i] > sizeOrBound) {
+                throw err(op, "limit index " + limit[i] + " is larger than dimension " + r.sizeOrBoundName(i) + " "
+                        + sizeOrBound + " in dimension " + i);
             }
             if (start[i] > limit[i]) {
                 throw err(op, "start index " + start[i] + " is larger than limit index " + limit[i]
@@ -513,7 +540,7 @@ final class ShapeRules {
             long span = limit[i] - start[i];
             shape[i] = span / strides[i] + (span % strides[i] != 0 ? 1 : 0);
         }
-        return new RankedTensorType(shape, t.elementType(), boundsToEncoding(t.encoding(), resultBounds));
+        return r.result(shape, r.unboundedResult());
     }
 
     private static boolean sameStartIndexElementTypes(Operation op, int from) {
@@ -706,18 +733,6 @@ final class ShapeRules {
         if (operand == null || result == null || dims == null) return;
         sameQuantPerTensor(op, operand, result); // broadcast_in_dim_c1
         checkBroadcastDims(op, operand, result, dims);
-        for (int i = 0; i < dims.length; i++) {
-            long d = dims[i];
-            if (d < 0 || d >= result.rank()) {
-                throw err(op, "broadcast_dimensions contains invalid value " + d + " for result with rank "
-                        + result.rank());
-            }
-            long size = operand.dim(i);
-            if (size != DYN && size != 1 && size != result.dim((int) d)) {
-                throw err(op, "size of operand dimension " + i + " (" + size
-                        + ") is not equal to 1 or size of result dimension " + d + " (" + result.dim((int) d) + ")");
-            }
-        }
         broadcastPerAxis(op, operand, result, dims); // broadcast_in_dim_c6
     }
 
@@ -784,7 +799,7 @@ final class ShapeRules {
         }
     }
 
-    /** broadcast_in_dim_c2, c4 (and the dynamic form's c2, c3, c4 with {@code dynamic}). */
+    /** broadcast_in_dim_c2 to c5 and dynamic_broadcast_in_dim_c2 to c5. */
     private static void checkBroadcastDims(Operation op, RankedTensorType operand, RankedTensorType result,
                                            long[] dims) {
         if (dims.length != operand.rank()) {
@@ -795,6 +810,23 @@ final class ShapeRules {
             throw err(op, "result rank (" + result.rank() + ") is less than operand rank (" + operand.rank() + ")");
         }
         if (!isUnique(dims)) throw err(op, "broadcast_dimensions should not have duplicates");
+        boolean dynamic = op.name().equals("stablehlo.dynamic_broadcast_in_dim");
+        for (int i = 0; i < dims.length; i++) {
+            long d = dims[i];
+            if (d < 0 || d >= result.rank()) {
+                throw err(op, "broadcast_dimensions contains invalid value " + d + " for result with rank "
+                        + result.rank());
+            }
+            long size = operand.dim(i);
+            long resultSize = result.dim((int) d);
+            // The static form skips dynamic operand sizes; the dynamic one only needs compatible sizes.
+            boolean ok = size == 1 || (dynamic ? compatibleDims(size, resultSize) : size == DYN || size == resultSize);
+            if (!ok) {
+                throw err(op, "size of operand dimension " + i + " (" + size + ") is not "
+                        + (dynamic ? "compatible with" : "equal to 1 or") + " size of result dimension " + d + " ("
+                        + resultSize + ")");
+            }
+        }
     }
 
     private static boolean anyQuantized(Type... types) {
@@ -818,19 +850,6 @@ final class ShapeRules {
         if (operand == null || result == null || dims == null || op.numOperands() != 2) return;
         compatibleElementTypes(op, operand, result); // c1
         checkBroadcastDims(op, operand, result, dims);
-        for (int i = 0; i < dims.length; i++) {
-            long d = dims[i];
-            if (d < 0 || d >= result.rank()) {
-                throw err(op, "broadcast_dimensions contains invalid value " + d + " for result with rank "
-                        + result.rank());
-            }
-            long size = operand.dim(i);
-            long rsize = result.dim((int) d);
-            if (size != 1 && !compatibleDims(size, rsize)) {
-                throw err(op, "size of operand dimension " + i + " (" + size
-                        + ") is not compatible with size of result dimension " + d + " (" + rsize + ")");
-            }
-        }
         checkShapeOperand(op, op.operand(1), result); // c7
         List<Long> hints = new ArrayList<>();
         for (String name : new String[] {"known_expanding_dimensions", "known_nonexpanding_dimensions"}) {
@@ -1107,38 +1126,25 @@ final class ShapeRules {
     }
 
     private static Type inferPad(Operation op) {
-        RankedTensorType t = rankedOperand(op, 0);
-        long[] low = ints(op, "edge_padding_low");
-        long[] high = ints(op, "edge_padding_high");
-        long[] interior = ints(op, "interior_padding");
-        if (t == null || low == null || high == null || interior == null) return null;
-        int rank = t.rank();
-        // pad_c2
-        if (low.length != rank) {
-            throw err(op, "edge_padding_low length (" + low.length + ") must match operand rank (" + rank + ")");
-        }
-        if (high.length != rank || interior.length != rank) return null; // the sizes-match trait reports it
-        long[] inBounds = bounds(t);
-        long[] shape = new long[rank];
+        Ranges r = ranges(op, "edge_padding_low", "edge_padding_high", "interior_padding",
+                "edge_padding_low length (%d) must match operand rank (%d)");
+        if (r == null) return null;
+        long[] interior = r.third();
+        long[] shape = new long[interior.length];
         Arrays.fill(shape, DYN);
-        long[] resultBounds = new long[inBounds.length];
-        Arrays.fill(resultBounds, DYN);
-        for (int i = 0; i < rank; i++) {
+        long[] resultBounds = r.unboundedResult();
+        for (int i = 0; i < shape.length; i++) {
             if (interior[i] < 0) throw err(op, "Interior padding cannot be negative: " + interior[i]);
-            boolean staticDim = t.dim(i) != DYN;
-            boolean staticBound = inBounds.length > i && inBounds[i] != DYN;
-            if (staticDim || staticBound) {
-                long n = staticDim ? t.dim(i) : inBounds[i];
-                long size = n + low[i] + high[i] + Math.max(n - 1, 0) * interior[i];
-                if (size < 0) {
-                    throw err(op, "Padding result in negative " + (staticDim ? "size" : "bound") + " for dimension "
-                            + i);
-                }
-                if (staticDim) shape[i] = size;
-                else resultBounds[i] = size;
+            long n = r.sizeOrBound(i);
+            if (n == DYN) continue;
+            long size = n + r.first()[i] + r.second()[i] + Math.max(n - 1, 0) * interior[i];
+            if (size < 0) {
+                throw err(op, "Padding result in negative " + r.sizeOrBoundName(i) + " for dimension " + i);
             }
+            if (r.type().dim(i) != DYN) shape[i] = size;
+            else resultBounds[i] = size;
         }
-        return new RankedTensorType(shape, t.elementType(), boundsToEncoding(t.encoding(), resultBounds));
+        return r.result(shape, resultBounds);
     }
 
     private static void dynamicPad(Operation op) {
