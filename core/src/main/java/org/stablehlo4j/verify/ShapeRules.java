@@ -75,8 +75,10 @@ final class ShapeRules {
             case "stablehlo.broadcast" -> inferBroadcast(op);
             case "stablehlo.concatenate" -> inferConcatenate(op);
             case "stablehlo.pad" -> inferPad(op);
-            case "stablehlo.transpose" -> inferTranspose(op);
-            case "stablehlo.reverse" -> op.numOperands() == 1 ? op.operand(0).type() : null;
+            // Upstream checks the inferred type after the op's own verify(); where that would fail, it reports first.
+            case "stablehlo.transpose" -> passes(() -> transposeQuant(op)) ? inferTranspose(op) : null;
+            case "stablehlo.reverse" ->
+                    op.numOperands() == 1 && passes(() -> reverse(op)) ? op.operand(0).type() : null;
             case "stablehlo.compare" -> inferCompare(op);
             case "stablehlo.select" -> inferSelect(op);
             case "stablehlo.clamp" -> inferClamp(op);
@@ -92,6 +94,16 @@ final class ShapeRules {
 
     // ---------------------------------------------------------------------------------------------------------
     // Helpers
+
+    /** Whether a rule holds (runs without a verification error). */
+    private static boolean passes(Runnable rule) {
+        try {
+            rule.run();
+            return true;
+        } catch (VerificationError e) {
+            return false;
+        }
+    }
 
     private static VerificationError err(Operation op, String message) {
         return VerificationError.at(op.location(), message);
