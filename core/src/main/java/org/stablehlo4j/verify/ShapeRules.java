@@ -442,21 +442,22 @@ final class ShapeRules {
         // gather_c5
         checkDimsInBounds(op, offsetDims, resultRankL, "offset_dims", "implied-result-rank");
         int resultRank = (int) resultRankL;
-        // Slice sizes of the operand dims that are neither collapsed nor batching, in order.
-        List<Long> kept = new ArrayList<>();
-        for (int d = 0; d < operand.rank(); d++) {
-            if (!contains(collapsed, d) && !contains(operandBatching, d)) {
-                kept.add(sliceSizes == null ? DYN : sliceSizes[d]);
-            }
+        // Offset dims take the slice sizes with the collapsed and batching dims left out: below the largest of
+        // those, skip them one by one; above it, the rest shifts by their count (upstream's way, also for repeats).
+        long maxDim = -1;
+        for (long d : collapsed) maxDim = Math.max(maxDim, d);
+        for (long d : operandBatching) maxDim = Math.max(maxDim, d);
+        List<Long> prefix = new ArrayList<>();
+        for (int d = 0; d <= maxDim; d++) {
+            if (!contains(collapsed, d) && !contains(operandBatching, d)) prefix.add(sliceDim(sliceSizes, d));
         }
         long[] shape = new long[resultRank];
-        int offsetIndex = 0;
         int batchIndex = 0;
         for (int i = 0; i < resultRank; i++) {
-            if (offsetIndex < offsetDims.length && contains(offsetDims, i)) {
-                int k = indexOf(offsetDims, i);
-                shape[i] = k < kept.size() ? kept.get(k) : DYN;
-                offsetIndex++;
+            int k = indexOf(offsetDims, i);
+            if (k >= 0) {
+                shape[i] = k < prefix.size() ? prefix.get(k)
+                        : sliceDim(sliceSizes, (long) k + collapsed.length + operandBatching.length);
             } else {
                 int index = batchIndex++;
                 if (index >= indexVectorDim) index++;
@@ -477,6 +478,11 @@ final class ShapeRules {
         }
         return new RankedTensorType(shape, operand.elementType(),
                 boundsToEncoding(indices.encoding(), resultBounds));
+    }
+
+    /** A slice size, dynamic when the sizes are unknown (or the index is out of range). */
+    private static long sliceDim(long[] sliceSizes, long index) {
+        return sliceSizes == null || index < 0 || index >= sliceSizes.length ? DYN : sliceSizes[(int) index];
     }
 
     private static int indexOf(long[] values, long x) {
