@@ -1328,9 +1328,13 @@ final class ShapeRules {
         return withElement(s, IntegerType.signless(1));
     }
 
+    /** The operand's shape with its expressed type; shape mismatches are left to the shape traits. */
     private static Type inferUniformDequantize(Operation op) {
         RankedTensorType t = rankedOperand(op, 0);
-        if (t == null || !(t.elementType() instanceof UniformQuantizedType qt)) return null;
+        if (t == null || !(t.elementType() instanceof UniformQuantizedType qt)
+                || !TypeCompat.compatibleShapes(Verifier.allTypes(op))) {
+            return null;
+        }
         return new RankedTensorType(t.shape(), qt.expressedType());
     }
 

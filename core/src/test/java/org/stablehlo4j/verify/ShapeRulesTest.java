@@ -185,6 +185,20 @@ class ShapeRulesTest {
     }
 
     @Test
+    void shapeTraitsReportBeforeInference() throws DiagnosticException {
+        assertEquals("'stablehlo.is_finite' op all non-scalar operands/results must have the same shape and base type",
+                error(fn("%a: tensor<3xf32>", "  %0 = \"stablehlo.is_finite\"(%a) : (tensor<3xf32>) -> tensor<4xi1>")));
+        assertEquals("'stablehlo.uniform_dequantize' op all non-scalar operands/results must have the same shape and"
+                        + " base type",
+                error(fn("%a: tensor<3x!quant.uniform<i8:f32, 1.0:0>>", "  %0 = \"stablehlo.uniform_dequantize\"(%a)"
+                        + " : (tensor<3x!quant.uniform<i8:f32, 1.0:0>>) -> tensor<4xf32>")));
+        assertEquals("'stablehlo.uniform_dequantize' op inferred type(s) 'tensor<3xf32>' are incompatible with return"
+                        + " type(s) of operation 'tensor<3xf64>'",
+                error(fn("%a: tensor<3x!quant.uniform<i8:f32, 1.0:0>>", "  %0 = \"stablehlo.uniform_dequantize\"(%a)"
+                        + " : (tensor<3x!quant.uniform<i8:f32, 1.0:0>>) -> tensor<3xf64>")));
+    }
+
+    @Test
     void perAxisBroadcastAndReshape() throws DiagnosticException {
         assertEquals("expect same quantization dimension size for operand and result"
                         + " 'tensor<2x3x!quant.uniform<i8:f32:0, {1.000000e+00:1,2.000000e+00:2}>>' and"
