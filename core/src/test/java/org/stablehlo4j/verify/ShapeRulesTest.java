@@ -12,6 +12,7 @@ import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.Operation;
 
 /** Rules of {@link ShapeRules} that upstream's test files do not reach (bounds, constants as shape operands, ...). */
 class ShapeRulesTest {
@@ -155,13 +156,25 @@ class ShapeRulesTest {
 
     @Test
     void illFormedOperandsAreLeftToOtherRules() throws DiagnosticException {
-        // Unranked operands: the ODS constraints (ranked tensors) are not this group's; nothing here may crash.
-        valid(fn("%a: tensor<*xf32>, %i: tensor<*xi32>",
+        // Unranked operands fail the ODS constraints first; this group's rules, called on their own, must neither
+        // crash nor report anything for them.
+        Module m = parse(fn("%a: tensor<*xf32>, %i: tensor<*xi32>",
                 "  %0 = \"stablehlo.gather\"(%a, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1],"
                         + " collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>,"
                         + " slice_sizes = array<i64: 1, 4>} : (tensor<*xf32>, tensor<*xi32>) -> tensor<?x4xf32>\n"
                         + "  %1 = \"stablehlo.transpose\"(%a) {permutation = array<i64: 1, 0>}"
-                        + " : (tensor<*xf32>) -> tensor<*xf32>"));
+                        + " : (tensor<*xf32>) -> tensor<*xf32>\n"
+                        + "  %2 = \"stablehlo.slice\"(%a) {start_indices = array<i64: 0>,"
+                        + " limit_indices = array<i64: 1>, strides = array<i64: 1>} : (tensor<*xf32>) -> tensor<1xf32>"));
+        Operation fn = m.op().region(0).blocks().get(0).operations().get(0);
+        int checked = 0;
+        for (Operation op : fn.region(0).blocks().get(0).operations()) {
+            if (!op.name().startsWith("stablehlo.")) continue;
+            assertDoesNotThrow(() -> ShapeRules.verify(op));
+            assertEquals(null, ShapeRules.infer(op), op.name());
+            checked++;
+        }
+        assertEquals(3, checked);
         // Out-of-range dimensions are reported, never indexed.
         assertEquals("Expects each element of start_index_map to be in range [0, rank-of('operand')) i.e. [0, 2)."
                         + " got: 9.",
@@ -200,12 +213,20 @@ class ShapeRulesTest {
 
     @Test
     void perAxisBroadcastAndReshape() throws DiagnosticException {
+        String q2 = "!quant.uniform<i8:f32:0, {1.0:1, 2.0:2}>";
+        String q6 = "!quant.uniform<i8:f32:0, {1.0:1, 2.0:2, 1.0:1, 1.0:1, 1.0:1, 1.0:1}>";
         assertEquals("expect same quantization dimension size for operand and result"
                         + " 'tensor<2x3x!quant.uniform<i8:f32:0, {1.000000e+00:1,2.000000e+00:2}>>' and"
-                        + " 'tensor<3x2x!quant.uniform<i8:f32:0, {1.000000e+00:1,2.000000e+00:2}>>'",
-                error(fn("%a: tensor<2x3x!quant.uniform<i8:f32:0, {1.0:1, 2.0:2}>>",
-                        "  %0 = stablehlo.reshape %a : (tensor<2x3x!quant.uniform<i8:f32:0, {1.0:1, 2.0:2}>>)"
-                                + " -> tensor<3x2x!quant.uniform<i8:f32:0, {1.0:1, 2.0:2}>>")));
+                        + " 'tensor<6x!quant.uniform<i8:f32:0, {1.000000e+00:1,2.000000e+00:2,1.000000e+00:1,"
+                        + "1.000000e+00:1,1.000000e+00:1,1.000000e+00:1}>>'",
+                error(fn("%a: tensor<2x3x" + q2 + ">",
+                        "  %0 = stablehlo.reshape %a : (tensor<2x3x" + q2 + ">) -> tensor<6x" + q6 + ">")));
+        String q3 = "!quant.uniform<i8:f32:1, {1.0:1, 2.0:2, 3.0:3}>";
+        String r3 = "!quant.uniform<i8:f32:0, {1.0:1, 2.0:2, 3.0:3}>";
+        assertEquals("product of dimensions before quantization dimension must match between operand and result for"
+                        + " 2 and 1",
+                error(fn("%a: tensor<2x3x" + q3 + ">",
+                        "  %0 = stablehlo.reshape %a : (tensor<2x3x" + q3 + ">) -> tensor<3x2x" + r3 + ">")));
         valid(fn("%a: tensor<1x!quant.uniform<i8:f32:0, {1.0:1}>>",
                 "  %0 = stablehlo.broadcast_in_dim %a, dims = [1] : (tensor<1x!quant.uniform<i8:f32:0, {1.0:1}>>)"
                         + " -> tensor<2x3x!quant.uniform<i8:f32:1, {1.0:1, 1.0:1, 1.0:1}>>"));
