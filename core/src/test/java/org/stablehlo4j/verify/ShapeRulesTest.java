@@ -165,7 +165,8 @@ class ShapeRulesTest {
                         + "  %1 = \"stablehlo.transpose\"(%a) {permutation = array<i64: 1, 0>}"
                         + " : (tensor<*xf32>) -> tensor<*xf32>\n"
                         + "  %2 = \"stablehlo.slice\"(%a) {start_indices = array<i64: 0>,"
-                        + " limit_indices = array<i64: 1>, strides = array<i64: 1>} : (tensor<*xf32>) -> tensor<1xf32>"));
+                        + " limit_indices = array<i64: 1>, strides = array<i64: 1>}"
+                        + " : (tensor<*xf32>) -> tensor<1xf32>"));
         Operation fn = m.op().region(0).blocks().get(0).operations().get(0);
         int checked = 0;
         for (Operation op : fn.region(0).blocks().get(0).operations()) {
