@@ -491,7 +491,7 @@ final class Directives {
                 } else if (idx == 4) {
                     s.setAttr(a.get(4), AttrValues.parseDenseArray(p, true));
                 } else {
-                    s.setAttr(a.get(idx), AttrValues.parseDenseArray(p, false));
+                    s.setAttr(a.get(idx), DenseArrayAttr.ofLongs(integers(p)));
                 }
                 if (!p.consumeIf(",")) break;
             }
@@ -502,11 +502,12 @@ final class Directives {
             List<Long> values = new ArrayList<>();
             if (!p.consumeIf("]")) {
                 do {
-                    List<Long> pair = dims(p);
-                    if (pair.size() != 2) {
-                        throw p.error("Expected array with 2 elements, got " + pair.size() + " elements instead");
+                    long[] pair = integers(p);
+                    if (pair.length != 2) {
+                        throw p.error("Expected array with 2 elements, got " + pair.length + " elements instead");
                     }
-                    values.addAll(pair);
+                    values.add(pair[0]);
+                    values.add(pair[1]);
                 } while (p.consumeIf(","));
                 p.expect("]");
             }
@@ -518,6 +519,19 @@ final class Directives {
             }
             return new DenseElementsAttr(new RankedTensorType(new long[] {n, 2}, IntegerType.I64), data, 0,
                     data.length, false);
+        }
+
+        /** {@code [1, 2]}: each element a plain integer, so a bad one reports "expected integer value" alone. */
+        private static long[] integers(AsmParserContext p) {
+            p.expect("[");
+            List<Long> values = new ArrayList<>();
+            if (!p.consumeIf("]")) {
+                do {
+                    values.add(p.parseInteger());
+                } while (p.consumeIf(","));
+                p.expect("]");
+            }
+            return values.stream().mapToLong(Long::longValue).toArray();
         }
 
         private static long[] padValues(Attribute a) {
