@@ -326,7 +326,9 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
                     for (Elem t : o.otherwise()) element(t);
                 }
             } else if (e instanceof AttrDict d) {
+                int at = p.offset();
                 attrs = d.withKeyword() ? p.parseOptionalAttrDictWithKeyword() : p.parseOptionalAttrDict();
+                checkIntegerConstraints(at);
             } else if (e instanceof PropDict) {
                 if (p.consumeIf("<")) {
                     propDict = (DictionaryAttr) p.parseAttribute(null);
@@ -350,6 +352,21 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
                 if (p.atOperand()) allRefs.addAll(operandList());
             } else {
                 variable(((Var) e).name());
+            }
+        }
+
+        /**
+         * Like ODS's verifyInherentAttrs after the attr-dict of a declarative format: the value conditions of
+         * integer attributes given there (the only constraints checked here) fail at the dictionary.
+         */
+        private void checkIntegerConstraints(int at) {
+            for (AttrSpec a : spec.attributes()) {
+                boolean positive = a.detail().equals("positive");
+                if (!positive && !a.detail().equals("non-negative")) continue;
+                if (!(attrs.get(a.name()) instanceof org.stablehlo4j.ir.IntegerAttr v)) continue;
+                if (positive ? v.value().signum() > 0 : v.value().signum() >= 0) continue;
+                throw p.errorAt(at, "'" + spec.name() + "' op attribute '" + a.name() + "' failed to satisfy "
+                        + "constraint: 64-bit signless integer attribute whose value is " + a.detail());
             }
         }
 
