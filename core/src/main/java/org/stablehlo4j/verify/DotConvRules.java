@@ -661,7 +661,7 @@ final class DotConvRules {
         RankedTensorType out = new RankedTensorType(operand.shape(), operand.elementType(), operand.encoding());
         if (inference) return List.of(out);
         long[] bounds = boundsOf(operand);
-        long[] singleBounds = bounds == null ? null : new long[] {bounds[feature]};
+        long[] singleBounds = bounds == null || bounds.length <= feature ? null : new long[] {bounds[feature]};
         RankedTensorType stats = new RankedTensorType(new long[] {featureCount}, operand.elementType(),
                 singleBounds == null ? null : TypeInference.boundsToEncoding(operand.encoding(), singleBounds));
         return List.of(out, stats, stats);
