@@ -489,7 +489,10 @@ final class Directives {
                 if (idx == 1) {
                     s.setAttr(a.get(1), parsePadding(p));
                 } else if (idx == 4) {
-                    s.setAttr(a.get(4), AttrValues.parseDenseArray(p, true));
+                    long[] flags = integers(p);
+                    byte[] data = new byte[flags.length];
+                    for (int i = 0; i < flags.length; i++) data[i] = (byte) (flags[i] != 0 ? 1 : 0);
+                    s.setAttr(a.get(4), new DenseArrayAttr(IntegerType.I1, data, flags.length));
                 } else {
                     s.setAttr(a.get(idx), DenseArrayAttr.ofLongs(integers(p)));
                 }
@@ -521,13 +524,18 @@ final class Directives {
                     data.length, false);
         }
 
-        /** {@code [1, 2]}: each element a plain integer, so a bad one reports "expected integer value" alone. */
+        /**
+         * {@code [1, 2]}: each element an integer as MLIR's parseInteger reads one ({@code true}/{@code false}
+         * count as 1/0), so a bad one reports "expected integer value" alone.
+         */
         private static long[] integers(AsmParserContext p) {
             p.expect("[");
             List<Long> values = new ArrayList<>();
             if (!p.consumeIf("]")) {
                 do {
-                    values.add(p.parseInteger());
+                    if (p.consumeKeyword("true")) values.add(1L);
+                    else if (p.consumeKeyword("false")) values.add(0L);
+                    else values.add(p.parseInteger());
                 } while (p.consumeIf(","));
                 p.expect("]");
             }
