@@ -24,6 +24,7 @@ import org.stablehlo4j.ir.ComplexType;
 import org.stablehlo4j.ir.DenseElementsAttr;
 import org.stablehlo4j.ir.FloatType;
 import org.stablehlo4j.ir.IntegerAttr;
+import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.RankedTensorType;
@@ -111,8 +112,11 @@ final class DotConvRules {
 
     /** ODS's I64 attribute constraints with a value condition (IntPositive, IntNonNegative). */
     private static void intConstraint(Operation op, String name, boolean positive) {
-        Long v = integer(op, name);
-        if (v != null && (positive ? v <= 0 : v < 0)) {
+        Attribute a = op.attr(name);
+        if (a == null) return; // a required attribute's absence is reported before
+        boolean ok = a instanceof IntegerAttr i && i.type().equals(IntegerType.I64)
+                && (positive ? i.value().signum() > 0 : i.value().signum() >= 0);
+        if (!ok) {
             throw VerificationError.op(op, "attribute '" + name + "' failed to satisfy constraint: 64-bit signless "
                     + "integer attribute whose value is " + (positive ? "positive" : "non-negative"));
         }
@@ -668,7 +672,7 @@ final class DotConvRules {
     }
 
     private static boolean predIntOrFloat(Type t) {
-        return t instanceof org.stablehlo4j.ir.IntegerType || t instanceof FloatType;
+        return t instanceof IntegerType || t instanceof FloatType;
     }
 
     private static String dimSize(long d) {

@@ -104,6 +104,19 @@ class DotConvRulesTest {
     }
 
     @Test
+    void groupCountsMustBePositiveI64() throws DiagnosticException {
+        String op = "  %0 = \"stablehlo.convolution\"(%x, %k) {dimension_numbers = "
+                + "#stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, batch_group_count = 1 : i64, "
+                + "feature_group_count = COUNT} : (tensor<1x8x8x1xf32>, tensor<3x3x1x1xf32>) -> tensor<1x6x6x1xf32>";
+        String args = "%x: tensor<1x8x8x1xf32>, %k: tensor<3x3x1x1xf32>";
+        Verifier.verify(parse(fn(args, op.replace("COUNT", "1 : i64"))));
+        String message = "2: 'stablehlo.convolution' op attribute 'feature_group_count' failed to satisfy constraint: "
+                + "64-bit signless integer attribute whose value is positive";
+        assertEquals(List.of(message), errors(fn(args, op.replace("COUNT", "1 : i32"))));
+        assertEquals(List.of(message), errors(fn(args, op.replace("COUNT", "0 : i64"))));
+    }
+
+    @Test
     void knownDotAlgorithms() {
         Type f32 = FloatType.F32;
         Type bf16 = new FloatType(FloatKind.BF16);

@@ -356,15 +356,20 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
         }
 
         /**
-         * Like ODS's verifyInherentAttrs after the attr-dict of a declarative format: the value conditions of
-         * integer attributes given there (the only constraints checked here) fail at the dictionary.
+         * Like ODS's verifyInherentAttrs after the attr-dict of a declarative format: an i64 attribute with a
+         * value condition (the only constraints checked here) given there fails at the dictionary.
          */
         private void checkIntegerConstraints(int at) {
             for (AttrSpec a : spec.attributes()) {
                 boolean positive = a.detail().equals("positive");
                 if (!positive && !a.detail().equals("non-negative")) continue;
-                if (!(attrs.get(a.name()) instanceof org.stablehlo4j.ir.IntegerAttr v)) continue;
-                if (positive ? v.value().signum() > 0 : v.value().signum() >= 0) continue;
+                org.stablehlo4j.ir.Attribute given = attrs.get(a.name());
+                if (given == null) continue;
+                if (given instanceof org.stablehlo4j.ir.IntegerAttr v
+                        && v.type().equals(org.stablehlo4j.ir.IntegerType.I64)
+                        && (positive ? v.value().signum() > 0 : v.value().signum() >= 0)) {
+                    continue;
+                }
                 throw p.errorAt(at, "'" + spec.name() + "' op attribute '" + a.name() + "' failed to satisfy "
                         + "constraint: 64-bit signless integer attribute whose value is " + a.detail());
             }
