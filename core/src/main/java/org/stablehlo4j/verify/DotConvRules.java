@@ -23,6 +23,7 @@ import org.stablehlo4j.ir.BoolAttr;
 import org.stablehlo4j.ir.ComplexType;
 import org.stablehlo4j.ir.DenseElementsAttr;
 import org.stablehlo4j.ir.FloatType;
+import org.stablehlo4j.ir.IndexType;
 import org.stablehlo4j.ir.IntegerAttr;
 import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.Location;
@@ -60,7 +61,11 @@ final class DotConvRules {
         return true;
     }
 
-    /** The op's inferred result types, null when this group has no inference for it; see {@link OpVerifiers#infer}. */
+    /**
+     * The op's inferred result types, null when this group has no inference for it; see {@link OpVerifiers#infer}.
+     * dot and dot_general only infer shapes (upstream's InferShapedTypeOpInterface, which the verifier does not
+     * compare): their types hold {@code index} for the unknown element type, as upstream's test pass prints them.
+     */
     static List<Type> infer(Operation op) {
         return switch (op.name()) {
             case "stablehlo.cholesky" -> cholesky(op);
@@ -70,8 +75,14 @@ final class DotConvRules {
             case "stablehlo.batch_norm_inference" -> batchNorm(op, List.of(0), List.of(1, 2, 3, 4), true);
             case "stablehlo.batch_norm_training" -> batchNorm(op, List.of(0), List.of(1, 2), false);
             case "stablehlo.rng" -> rng(op);
+            case "stablehlo.dot" -> components(dotShape(op, false));
+            case "stablehlo.dot_general" -> components(dotGeneralShape(op, false));
             default -> null;
         };
+    }
+
+    private static List<Type> components(Components c) {
+        return c == null ? null : List.of(c.type());
     }
 
     // ---- attribute access
@@ -374,28 +385,65 @@ final class DotConvRules {
 
     // ---- dot and dot_general
 
+    /**
+     * A result shape as upstream's shape components describe it: sizes, their bounds (dynamic where unbounded)
+     * and the operand encoding the bounds are merged into; no element type.
+     */
+    private record Components(List<Long> dims, List<Long> bounds, Attribute prototype) {
+        Components(Attribute prototype) {
+            this(new ArrayList<>(), new ArrayList<>(), prototype);
+        }
+
+        void add(long size, long bound) {
+            dims.add(size);
+            bounds.add(bound);
+        }
+
+        /** Dimension {@code dim} of {@code t} with its bound. */
+        void add(RankedTensorType t, int dim) {
+            long[] b = boundsOf(t);
+            add(t.dim(dim), b == null || b.length <= dim ? ShapedType.DYNAMIC : b[dim]);
+        }
+
+        /** The components as a tensor type; {@code index} stands for the missing element type. */
+        Type type() {
+            Attribute encoding = TypeInference.boundsToEncoding(prototype, bounds.isEmpty() ? null : longs(bounds));
+            return new RankedTensorType(longs(dims), IndexType.INSTANCE, encoding);
+        }
+    }
+
+    private static Attribute firstEncoding(RankedTensorType a, RankedTensorType b) {
+        return a.encoding() != null ? a.encoding() : b.encoding();
+    }
+
     private static void dot(Operation op) {
         precisionConstraint(op);
+        Components c = dotShape(op, true);
+        if (c != null) inferredShapeMatches(op, longs(c.dims()));
+    }
+
+    /** upstream's inferDotOp; the verifier also checks the precision config's size. Null for unsuited operands. */
+    private static Components dotShape(Operation op, boolean checkPrecision) {
         RankedTensorType lhs = lhsTensor(op.operand(0));
         RankedTensorType rhs = ranked(op.operand(1));
-        if (lhs == null || rhs == null) return;
-        precisionSize(op);
-        List<Long> dims = new ArrayList<>();
+        if (lhs == null || rhs == null) return null;
+        if (checkPrecision) precisionSize(op);
+        Components c = new Components(firstEncoding(lhs, rhs));
         int l = lhs.rank();
         int r = rhs.rank();
         if (l == 1 && r == 1 && compatibleDims(lhs.dim(0), rhs.dim(0))) {
-            // vector . vector: a scalar
+            return c; // vector . vector: a scalar
         } else if (l == 2 && r == 1 && compatibleDims(lhs.dim(1), rhs.dim(0))) {
-            dims.add(lhs.dim(0));
+            c.add(lhs, 0);
         } else if (l == 1 && r == 2 && compatibleDims(lhs.dim(0), rhs.dim(0))) {
-            dims.add(rhs.dim(1));
+            c.add(rhs, 1);
         } else if (l == 2 && r == 2 && compatibleDims(lhs.dim(1), rhs.dim(0))) {
-            dims.add(lhs.dim(0));
-            dims.add(rhs.dim(1));
+            c.add(lhs, 0);
+            c.add(rhs, 1);
         } else {
             throw VerificationError.at(op.location(), "expected both lhs/rhs ranks to be either 1 or 2");
         }
-        inferredShapeMatches(op, longs(dims));
+        return c;
     }
 
     private static void dotGeneral(Operation op) {
@@ -404,16 +452,57 @@ final class DotConvRules {
         if (algorithm != null && algorithm.violation() != null) {
             throw VerificationError.at(op.location(), algorithm.violation());
         }
+        Components c = dotGeneralShape(op, true);
+        if (c == null) return;
+        Location loc = op.location();
+        inferredShapeMatches(op, longs(c.dims()));
+        boolean defaultPrecision = true;
+        if (op.attr("precision_config") instanceof ArrayAttr arr) {
+            for (Attribute e : arr.elements()) {
+                defaultPrecision &= StablehloDialect.parseAttribute(e) instanceof EnumAttr en
+                        && en.caseName().equals("DEFAULT");
+            }
+        }
+        if (!defaultPrecision && algorithm != null) {
+            throw VerificationError.at(loc, "must specify DEFAULT precision config when algorithm is set.");
+        }
+        RankedTensorType lhs = ranked(op.operand(0));
+        RankedTensorType rhs = ranked(op.operand(1));
+        Type result = op.result(0).type();
+        if (anyQuantized(lhs, rhs, result)) {
+            Type rhsElement = rhs.elementType();
+            if (rhsElement instanceof UniformQuantizedType qr) {
+                long[] rc = longs(struct(op, "dot_dimension_numbers", DotDimensionNumbersAttr.class)
+                        .rhsContractingDimensions());
+                boolean zeroPoints = true;
+                for (long z : qr.zeroPoints()) zeroPoints &= z == 0;
+                if (!qr.isPerAxis() && !zeroPoints) {
+                    throw VerificationError.at(loc, "Zero point of rhs should be 0");
+                }
+                if (qr.isPerAxis() && !zeroPoints) {
+                    throw VerificationError.at(loc, "Zero points of rhs should be 0");
+                }
+                if (qr.isPerAxis() && contains(rc, qr.quantizedDimension())) {
+                    throw VerificationError.at(loc, "Quantization dimension of rhs should not be in the contracting "
+                            + "dimension of rhs");
+                }
+            }
+            commonQuantization(loc, lhs.elementType(), rhsElement, TypeCompat.elementType(result));
+        }
+    }
+
+    /** upstream's checkDotGeneralConstraints and inferDotGeneralOp. Null for unsuited operands. */
+    private static Components dotGeneralShape(Operation op, boolean checkPrecision) {
         RankedTensorType lhs = lhsTensor(op.operand(0));
         RankedTensorType rhs = ranked(op.operand(1));
         DotDimensionNumbersAttr dn = struct(op, "dot_dimension_numbers", DotDimensionNumbersAttr.class);
-        if (lhs == null || rhs == null || dn == null) return;
+        if (lhs == null || rhs == null || dn == null) return null;
         Location loc = op.location();
         long[] lb = longs(dn.lhsBatchingDimensions());
         long[] rb = longs(dn.rhsBatchingDimensions());
         long[] lc = longs(dn.lhsContractingDimensions());
         long[] rc = longs(dn.rhsContractingDimensions());
-        precisionSize(op);
+        if (checkPrecision) precisionSize(op);
         if (lb.length != rb.length) {
             throw VerificationError.at(loc, "lhs and rhs should have the same number of batching dimensions");
         }
@@ -436,48 +525,37 @@ final class DotConvRules {
                 throw VerificationError.at(loc, "contracting dimension sizes must match for lhs/rhs");
             }
         }
-        List<Long> dims = new ArrayList<>();
+        Components c = new Components(firstEncoding(lhs, rhs));
         for (int i = 0; i < lb.length; i++) {
-            long a = lhs.dim((int) lb[i]);
-            dims.add(a != ShapedType.DYNAMIC ? a : rhs.dim((int) rb[i]));
+            RankedTensorType merged = (RankedTensorType) TypeInference.mostSpecific(loc,
+                    List.of(dimAt(lhs, (int) lb[i], i), dimAt(rhs, (int) rb[i], i)));
+            long[] bounds = boundsOf(merged);
+            c.add(merged.dim(i), bounds == null ? ShapedType.DYNAMIC : bounds[i]);
         }
-        freeDims(lhs, lb, lc, dims);
-        freeDims(rhs, rb, rc, dims);
-        inferredShapeMatches(op, longs(dims));
-        boolean defaultPrecision = true;
-        if (op.attr("precision_config") instanceof ArrayAttr arr) {
-            for (Attribute e : arr.elements()) {
-                defaultPrecision &= StablehloDialect.parseAttribute(e) instanceof EnumAttr en
-                        && en.caseName().equals("DEFAULT");
-            }
-        }
-        if (!defaultPrecision && algorithm != null) {
-            throw VerificationError.at(loc, "must specify DEFAULT precision config when algorithm is set.");
-        }
-        Type result = op.result(0).type();
-        if (anyQuantized(lhs, rhs, result)) {
-            Type rhsElement = rhs.elementType();
-            if (rhsElement instanceof UniformQuantizedType qr) {
-                boolean zeroPoints = true;
-                for (long z : qr.zeroPoints()) zeroPoints &= z == 0;
-                if (!qr.isPerAxis() && !zeroPoints) {
-                    throw VerificationError.at(loc, "Zero point of rhs should be 0");
-                }
-                if (qr.isPerAxis() && !zeroPoints) {
-                    throw VerificationError.at(loc, "Zero points of rhs should be 0");
-                }
-                if (qr.isPerAxis() && contains(rc, qr.quantizedDimension())) {
-                    throw VerificationError.at(loc, "Quantization dimension of rhs should not be in the contracting "
-                            + "dimension of rhs");
-                }
-            }
-            commonQuantization(loc, lhs.elementType(), rhsElement, TypeCompat.elementType(result));
-        }
+        freeDims(lhs, lb, lc, c);
+        freeDims(rhs, rb, rc, c);
+        return c;
     }
 
-    private static void freeDims(RankedTensorType t, long[] batching, long[] contracting, List<Long> out) {
+    /**
+     * Dimension {@code dim} of {@code t} (with its bound) as dimension {@code at} of an otherwise dynamic tensor,
+     * so that the shared most-specific merge reports a mismatch at {@code at}.
+     */
+    private static RankedTensorType dimAt(RankedTensorType t, int dim, int at) {
+        long[] shape = new long[at + 1];
+        long[] bounds = new long[at + 1];
+        Arrays.fill(shape, ShapedType.DYNAMIC);
+        Arrays.fill(bounds, ShapedType.DYNAMIC);
+        Components one = new Components(null);
+        one.add(t, dim);
+        shape[at] = one.dims().get(0);
+        bounds[at] = one.bounds().get(0);
+        return new RankedTensorType(shape, t.elementType(), TypeInference.boundsToEncoding(null, bounds));
+    }
+
+    private static void freeDims(RankedTensorType t, long[] batching, long[] contracting, Components out) {
         for (int i = 0; i < t.rank(); i++) {
-            if (!contains(batching, i) && !contains(contracting, i)) out.add(t.dim(i));
+            if (!contains(batching, i) && !contains(contracting, i)) out.add(t, i);
         }
     }
 

@@ -73,6 +73,32 @@ class DotConvRulesTest {
                 + "'tensor<5x2x5xf32>'"), errors(fn(args, op + "tensor<5x2x5xf32>")));
     }
 
+    /** The types inferred for the op producing the function's first result. */
+    private static List<Type> inferred(String text) throws DiagnosticException {
+        Module m = parse(text);
+        var fn = m.op().region(0).blocks().get(0).operations().get(0);
+        var ret = fn.region(0).blocks().get(0).terminator();
+        return TypeInference.inferReturnTypes(((org.stablehlo4j.ir.OpResult) ret.operand(0)).owner());
+    }
+
+    @Test
+    void dotGeneralShapeComponentsMergeBatchBounds() throws DiagnosticException {
+        String text = "func.func @f(%l: tensor<2x?x3xf32, #stablehlo.bounds<?, 8, ?>>, %r: tensor<2x5x3x7xf32>)"
+                + " -> tensor<2x5x7xf32> {\n"
+                + "  %0 = stablehlo.dot_general %l, %r, batching_dims = [0, 1] x [0, 1], contracting_dims = [2] x [2]"
+                + " : (tensor<2x?x3xf32, #stablehlo.bounds<?, 8, ?>>, tensor<2x5x3x7xf32>) -> tensor<2x5x7xf32>\n"
+                + "  func.return %0 : tensor<2x5x7xf32>\n}\n";
+        assertEquals("tensor<2x5x7xindex>", OpVerifiers.str(inferred(text).get(0)));
+        String tooBig = text.replace("tensor<2x5x3x7xf32>", "tensor<2x9x3x7xf32>").replace("tensor<2x5x7xf32>",
+                "tensor<2x9x7xf32>");
+        DiagnosticException e = assertThrows(DiagnosticException.class, () -> inferred(tooBig));
+        assertEquals("2: Mismatched dimension size 9 and bound 8 in dimension 1", render(e.diagnostics().get(0)));
+        String dot = "func.func @f(%l: tensor<?x3xf32, #stablehlo.bounds<4, ?>>, %r: tensor<3xf32>) -> tensor<?xf32> {\n"
+                + "  %0 = stablehlo.dot %l, %r : (tensor<?x3xf32, #stablehlo.bounds<4, ?>>, tensor<3xf32>)"
+                + " -> tensor<?xf32>\n  func.return %0 : tensor<?xf32>\n}\n";
+        assertEquals("tensor<?xindex, #stablehlo.bounds<4>>", OpVerifiers.str(inferred(dot).get(0)));
+    }
+
     @Test
     void rngNormalNeedsFloatsAndInfersDynamicShapeFromNonConstant() throws DiagnosticException {
         assertEquals(List.of("2: mu and sigma must be floats", "2: 'stablehlo.rng' op failed to infer returned types"),
