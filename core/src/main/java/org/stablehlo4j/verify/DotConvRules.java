@@ -106,14 +106,23 @@ final class DotConvRules {
         return op.attr(name) instanceof IntegerAttr i ? i.longValue() : null;
     }
 
+    /** The structured form of a StableHLO attribute kept as text; the attribute itself when it has none. */
+    private static Attribute typed(Attribute a) {
+        try {
+            return StablehloDialect.parseAttribute(a);
+        } catch (IllegalArgumentException malformed) {
+            return a; // not the kind a rule looks for; the rule stays silent
+        }
+    }
+
     private static String enumCase(Operation op, String name) {
-        return StablehloDialect.parseAttribute(op.attr(name)) instanceof EnumAttr e ? e.caseName() : null;
+        return typed(op.attr(name)) instanceof EnumAttr e ? e.caseName() : null;
     }
 
     private static <T> T struct(Operation op, String name, Class<T> kind) {
         Attribute a = op.attr(name);
         if (a == null) return null;
-        Attribute parsed = StablehloDialect.parseAttribute(a);
+        Attribute parsed = typed(a);
         return kind.isInstance(parsed) ? kind.cast(parsed) : null;
     }
 
@@ -144,7 +153,7 @@ final class DotConvRules {
         boolean ok = a instanceof ArrayAttr arr;
         if (ok) {
             for (Attribute e : ((ArrayAttr) a).elements()) {
-                ok &= StablehloDialect.parseAttribute(e) instanceof EnumAttr en
+                ok &= typed(e) instanceof EnumAttr en
                         && en.kind() == StablehloEnum.PRECISION;
             }
         }
@@ -459,7 +468,7 @@ final class DotConvRules {
         boolean defaultPrecision = true;
         if (op.attr("precision_config") instanceof ArrayAttr arr) {
             for (Attribute e : arr.elements()) {
-                defaultPrecision &= StablehloDialect.parseAttribute(e) instanceof EnumAttr en
+                defaultPrecision &= typed(e) instanceof EnumAttr en
                         && en.caseName().equals("DEFAULT");
             }
         }
