@@ -5,7 +5,6 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
@@ -17,13 +16,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Runs many tool invocations in one warm JVM, for test suites that start the tools thousands of times (the
  * conformance run). {@code bin/stablehlo4j-run} forwards an invocation to the server named by
  * {@code STABLEHLO4J_SERVER} through {@code bin/stablehlo4j-client} and falls back to starting a JVM when no server
- * answers. Invocations run one at a time, each on a fresh big-stack thread with its own streams and working
- * directory ({@link ToolIO}); the results are exactly those of a command-line run.
+ * answers. Each connection is served on its own thread, but invocations run one at a time (a fair lock), each on
+ * a fresh big-stack thread with its own streams and working directory ({@link ToolIO}); the results are exactly
+ * those of a command-line run. An invocation gives the lock up while it waits for its standard input, because in
+ * a pipeline {@code A | B} the run of B may be waiting for A's output.
  *
  * <p>Protocol over a Unix domain socket (all integers big-endian). Request: {@code int n}, then n bytes of
  * NUL-separated UTF-8 fields: {@code stablehlo4j-1}, the working directory, then the tool arguments (tool name
@@ -49,11 +51,33 @@ public final class ToolServer {
         try (ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
             server.bind(UnixDomainSocketAddress.of(socket));
             while (true) {
-                try (SocketChannel client = server.accept()) {
-                    serve(client, timeoutMillis);
-                } catch (IOException e) {
-                    // the client went away; serve the next one
-                }
+                SocketChannel client = server.accept();
+                Thread handler = new Thread(new Connection(client, timeoutMillis), "stablehlo4j-server-connection");
+                handler.setDaemon(true);
+                handler.start();
+            }
+        }
+    }
+
+    /** Only one invocation runs tool code at a time. */
+    private static final ReentrantLock RUNNING = new ReentrantLock(true);
+
+    /** Serves one client connection. */
+    private static final class Connection implements Runnable {
+        private final SocketChannel channel;
+        private final long timeoutMillis;
+
+        Connection(SocketChannel channel, long timeoutMillis) {
+            this.channel = channel;
+            this.timeoutMillis = timeoutMillis;
+        }
+
+        @Override
+        public void run() {
+            try (SocketChannel c = channel) {
+                serve(c, timeoutMillis);
+            } catch (IOException e) {
+                // the client went away
             }
         }
     }
@@ -134,11 +158,13 @@ public final class ToolServer {
 
         @Override
         public void run() {
+            RUNNING.lock();
             ToolIO.set(context);
             try {
                 code = Main.runGuarded(args, err);
             } finally {
                 ToolIO.set(null);
+                RUNNING.unlock();
             }
         }
     }
@@ -156,10 +182,17 @@ public final class ToolServer {
 
         private InputStream data() throws IOException {
             if (data == null) {
-                send(out, 'I', new byte[0]);
-                long n = in.readLong();
-                if (n < 0 || n > Tool.MAX_INPUT) throw new IOException("standard input too large");
-                data = new java.io.ByteArrayInputStream(in.readNBytes((int) n));
+                // Let other invocations run while this one waits (its input may be another run's output).
+                boolean held = RUNNING.isHeldByCurrentThread();
+                if (held) RUNNING.unlock();
+                try {
+                    send(out, 'I', new byte[0]);
+                    long n = in.readLong();
+                    if (n < 0 || n > Tool.MAX_INPUT) throw new IOException("standard input too large");
+                    data = new java.io.ByteArrayInputStream(in.readNBytes((int) n));
+                } finally {
+                    if (held) RUNNING.lock();
+                }
             }
             return data;
         }

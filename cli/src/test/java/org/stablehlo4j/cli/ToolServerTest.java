@@ -33,7 +33,7 @@ class ToolServerTest {
             try {
                 ToolServer.main(new String[] {socket.toString(), "60"});
             } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
+                // closed when the tests end
             }
         }, "test-server");
         server.setDaemon(true);
@@ -50,6 +50,11 @@ class ToolServerTest {
     record Result(String out, String err, int code) {}
 
     private static Result call(Path cwd, byte[] stdin, String... args) throws IOException {
+        return call(cwd, () -> stdin, args);
+    }
+
+    private static Result call(Path cwd, java.util.function.Supplier<byte[]> stdinSource, String... args)
+            throws IOException {
         try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
             ch.connect(UnixDomainSocketAddress.of(socket));
             DataOutputStream out = new DataOutputStream(Channels.newOutputStream(ch));
@@ -67,6 +72,7 @@ class ToolServerTest {
                 byte[] data = in.readNBytes(in.readInt());
                 switch (kind) {
                     case 'I' -> {
+                        byte[] stdin = stdinSource.get();
                         out.writeLong(stdin.length);
                         out.write(stdin);
                         out.flush();
@@ -76,13 +82,36 @@ class ToolServerTest {
                     case 'X' -> {
                         int code = ((data[0] & 0xff) << 24) | ((data[1] & 0xff) << 16) | ((data[2] & 0xff) << 8)
                                 | (data[3] & 0xff);
-                        return new Result(stdout.toString(StandardCharsets.UTF_8),
+                        return new Result(stdout.toString(StandardCharsets.ISO_8859_1), // lossless: bytecode too
                                 stderr.toString(StandardCharsets.UTF_8), code);
                     }
                     default -> throw new IOException("bad frame " + kind);
                 }
             }
         }
+    }
+
+    /** {@code translate --serialize a.mlir | opt -}: the reader asks for input before the writer has run. */
+    @Test
+    void aPipelineOnOneServerDoesNotDeadlock() throws Exception {
+        Path work = Files.createDirectories(dir.resolve("pipe"));
+        Files.writeString(work.resolve("a.mlir"), "func.func @f(%a: tensor<f32>) -> tensor<f32> {\n"
+                + "  func.return %a : tensor<f32>\n}\n");
+        java.util.concurrent.CompletableFuture<byte[]> produced = new java.util.concurrent.CompletableFuture<>();
+        java.util.concurrent.CompletableFuture<Result> reader = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return call(work, produced::join, "opt", "-");
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        Thread.sleep(200); // the reader is connected and waits for its input
+        Result writer = call(work, new byte[0], "translate", "--serialize", "--target=current", "a.mlir");
+        assertEquals(0, writer.code(), writer.err());
+        produced.complete(writer.out().getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        Result r = reader.get(60, java.util.concurrent.TimeUnit.SECONDS);
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("vhlo.func_v1 @f"), r.out()); // opt prints an artifact as VHLO
     }
 
     @Test

@@ -2,6 +2,9 @@ package org.stablehlo4j.pass;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.stablehlo4j.dialect.stablehlo.OpSpec;
+import org.stablehlo4j.dialect.stablehlo.OpTrait;
+import org.stablehlo4j.dialect.stablehlo.StablehloOps;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.DictionaryAttr;
@@ -54,6 +57,14 @@ public final class HloTestInferPass implements Pass {
 
     private static void rewrite(Operation op) {
         if (op.numOperands() != 1 || !(op.operand(0) instanceof OpResult producer)) return;
+        boolean components = op.name().endsWith("components");
+        // Like upstream's patterns: get_return_types needs InferTypeOpInterface (full result types),
+        // get_return_type_components InferShapedTypeOpInterface.
+        OpSpec spec = StablehloOps.spec(producer.owner().name());
+        boolean inferable = spec != null && (components ? spec.hasTrait(OpTrait.INFER_SHAPED_TYPE)
+                || spec.hasTrait(OpTrait.INFER_TYPE)
+                : spec.hasTrait(OpTrait.INFER_TYPE) || spec.hasTrait(OpTrait.COMPATIBLE_OPERANDS_AND_RESULT_TYPE));
+        if (!inferable) return;
         List<Type> types;
         try {
             types = TypeInference.inferReturnTypes(producer.owner());
@@ -61,7 +72,6 @@ public final class HloTestInferPass implements Pass {
             return; // the pattern does not apply; the verifier reports invalid producers
         }
         if (types == null) return;
-        boolean components = op.name().endsWith("components");
         List<NamedAttribute> attrs = new ArrayList<>(op.attributes().entries());
         for (int i = 0; i < types.size(); i++) {
             Type t = types.get(i);

@@ -38,17 +38,40 @@ public final class Verifier {
     }
 
     private static void walk(Operation op) {
-        // An explicit stack: nesting depth is bounded by the parser, but a built module need not be.
+        // An explicit stack (nesting depth is bounded by the parser, but a built module need not be). As in MLIR,
+        // an op's own rules run on entry, then its nested ops, then on exit the rules that need the regions
+        // verified (InferTypeOpInterface's inferred-type check is one of them).
         List<Operation> stack = new ArrayList<>();
+        List<Boolean> exiting = new ArrayList<>();
         stack.add(op);
+        exiting.add(false);
         while (!stack.isEmpty()) {
-            Operation current = stack.remove(stack.size() - 1);
+            int top = stack.size() - 1;
+            Operation current = stack.remove(top);
+            if (exiting.remove(top)) {
+                verifyOnExit(current);
+                continue;
+            }
             verifyOp(current);
+            stack.add(current);
+            exiting.add(true);
             List<Operation> nested = new ArrayList<>();
             for (Region r : current.regions()) {
                 for (Block b : r.blocks()) nested.addAll(b.operations());
             }
-            for (int i = nested.size() - 1; i >= 0; i--) stack.add(nested.get(i));
+            for (int i = nested.size() - 1; i >= 0; i--) {
+                stack.add(nested.get(i));
+                exiting.add(false);
+            }
+        }
+    }
+
+    /** The rules checked after the op's regions: result types against inference. */
+    static void verifyOnExit(Operation op) {
+        OpSpec spec = op.dialect().equals(StablehloOps.DIALECT) ? StablehloOps.spec(op.name()) : null;
+        if (spec != null && (spec.hasTrait(OpTrait.INFER_TYPE)
+                || spec.hasTrait(OpTrait.COMPATIBLE_OPERANDS_AND_RESULT_TYPE))) {
+            verifyInferredTypes(op);
         }
     }
 
@@ -210,8 +233,7 @@ public final class Verifier {
                 }
             }
             case COMPATIBLE_OPERANDS_AND_RESULT_TYPE -> {
-                // HLO_CompatibleOperandsAndResultType lists InferTypeOpInterface before its own check.
-                verifyInferredTypes(op);
+                // Its InferTypeOpInterface part is checked on exit (verifyOnExit).
                 Type expected = expectedType(op);
                 for (Type t : allTypes(op)) {
                     if (!TypeCompat.compatible(t, expected)) {
@@ -253,7 +275,9 @@ public final class Verifier {
                 }
             }
             case ELEMENTWISE -> verifyElementwise(op);
-            case INFER_TYPE -> verifyInferredTypes(op);
+            case INFER_TYPE -> {
+                // checked on exit, after the op's own rules and its regions (verifyOnExit)
+            }
             default -> {
                 // Traits without rules of their own (effects, speculation, interfaces checked by op verifiers).
             }
