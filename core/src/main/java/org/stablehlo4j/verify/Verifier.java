@@ -154,6 +154,8 @@ public final class Verifier {
                 }
             }
             case COMPATIBLE_OPERANDS_AND_RESULT_TYPE -> {
+                // HLO_CompatibleOperandsAndResultType lists InferTypeOpInterface before its own check.
+                verifyInferredTypes(op);
                 Type expected = expectedType(op);
                 for (Type t : allTypes(op)) {
                     if (!TypeCompat.compatible(t, expected)) {
