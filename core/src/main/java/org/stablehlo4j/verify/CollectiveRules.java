@@ -21,6 +21,7 @@ import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.DenseElementsAttr;
 import org.stablehlo4j.ir.FloatType;
+import org.stablehlo4j.ir.FunctionType;
 import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.Operation;
@@ -28,6 +29,7 @@ import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.Region;
 import org.stablehlo4j.ir.ShapedType;
 import org.stablehlo4j.ir.TupleType;
+import org.stablehlo4j.ir.TypeAttr;
 import org.stablehlo4j.ir.UniformQuantizedType;
 import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.Value;
@@ -55,6 +57,7 @@ final class CollectiveRules {
             case "stablehlo.recv" -> recv(op);
             case "stablehlo.custom_call" -> CollectiveCustomCall.verify(op);
             case "stablehlo.composite" -> composite(op);
+            case "func.call" -> call(op);
             default -> {
                 return false;
             }
@@ -622,15 +625,50 @@ final class CollectiveRules {
         String decomposition = CollectiveSupport.flatSymbol(op.attr("decomposition"));
         if (decomposition == null) return;
         // composite_c2
-        Operation callee = CollectiveSupport.lookupSymbol(op, decomposition);
-        if (callee == null || !callee.name().equals("func.func")
-                || !(callee.attr("function_type") instanceof org.stablehlo4j.ir.TypeAttr ta)
-                || !(ta.value() instanceof org.stablehlo4j.ir.FunctionType fn)) {
-            throw VerificationError.at(loc, "'" + decomposition + "' does not reference a valid function");
-        }
+        FunctionType fn = functionType(op, decomposition);
+        if (fn == null) throw VerificationError.at(loc, "'" + decomposition + "' does not reference a valid function");
         // composite_c3, composite_c4
         matchTypes(loc, "operand", typesOf(op.operands()), fn.inputs());
         matchTypes(loc, "result", typesOf(op.results()), fn.results());
+    }
+
+    /** The type of the {@code func.func} named {@code symbol} as seen from {@code op}, or null. */
+    private static FunctionType functionType(Operation op, String symbol) {
+        Operation callee = CollectiveSupport.lookupSymbol(op, symbol);
+        if (callee == null || !callee.name().equals("func.func")) return null;
+        return callee.attr("function_type") instanceof TypeAttr ta && ta.value() instanceof FunctionType fn ? fn : null;
+    }
+
+    /** func.call's symbol-use rules: the callee is a function whose signature the call matches exactly. */
+    private static void call(Operation op) {
+        Attribute calleeAttr = op.attr("callee");
+        String callee = CollectiveSupport.flatSymbol(calleeAttr);
+        if (callee == null) {
+            if (calleeAttr == null) throw VerificationError.op(op, "requires a 'callee' symbol reference attribute");
+            return;
+        }
+        FunctionType fn = functionType(op, callee);
+        if (fn == null) throw VerificationError.op(op, "'" + callee + "' does not reference a valid function");
+        if (fn.inputs().size() != op.numOperands()) {
+            throw VerificationError.op(op, "incorrect number of operands for callee");
+        }
+        for (int i = 0; i < op.numOperands(); i++) {
+            Type provided = op.operand(i).type();
+            if (!provided.equals(fn.inputs().get(i))) {
+                throw VerificationError.op(op, "operand type mismatch: expected operand type "
+                        + quote(fn.inputs().get(i)) + ", but provided " + quote(provided) + " for operand number " + i);
+            }
+        }
+        if (fn.results().size() != op.numResults()) {
+            throw VerificationError.op(op, "incorrect number of results for callee");
+        }
+        for (int i = 0; i < op.numResults(); i++) {
+            if (!op.result(i).type().equals(fn.results().get(i))) {
+                throw VerificationError.op(op, "result type mismatch at index " + i)
+                        .note(op.location(), "      op result types: " + OpVerifiers.quoted(typesOf(op.results())))
+                        .note(op.location(), "function result types: " + OpVerifiers.quoted(fn.results()));
+            }
+        }
     }
 
     private static void matchTypes(Location loc, String what, List<Type> actual, List<Type> declared) {
