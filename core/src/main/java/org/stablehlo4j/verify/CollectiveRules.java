@@ -17,11 +17,13 @@ import org.stablehlo4j.dialect.stablehlo.FutureType;
 import org.stablehlo4j.dialect.stablehlo.ReplicaGroupMeshAxesAttr;
 import org.stablehlo4j.dialect.stablehlo.TokenType;
 import org.stablehlo4j.dialect.stablehlo.TypeExtensionsAttr;
+import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.DenseElementsAttr;
 import org.stablehlo4j.ir.FloatType;
 import org.stablehlo4j.ir.FunctionType;
+import org.stablehlo4j.ir.IntegerAttr;
 import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.Operation;
@@ -447,42 +449,26 @@ final class CollectiveRules {
 
     private static void infeed(Operation op) {
         Location loc = op.location();
-        List<? extends Value> results = op.results();
-        // infeed_c1
-        if (results.isEmpty()) {
-            throw VerificationError.at(loc, "result is expected to be at least of size 1, but got 0");
-        }
-        // infeed_c2
-        for (int i = 0; i < results.size() - 1; i++) {
-            Type t = results.get(i).type();
-            if (!isTensor(t)) {
-                throw VerificationError.at(loc, "all elements of result types, except the last element, are "
-                        + "expected to be of tensor type, but got " + quote(t));
-            }
-        }
-        // infeed_c3
-        Type last = results.get(results.size() - 1).type();
-        if (!(last instanceof TokenType)) {
-            throw VerificationError.at(loc, "last element of result types is expected to be of token type, but got "
-                    + quote(last));
-        }
+        // infeed_c1, infeed_c2, infeed_c3
+        tensorsThenToken(op, "all elements of result types, except the last element, are expected to be of tensor type");
         Attribute layout = op.attr("layout");
         if (layout == null) return;
-        if (!(layout instanceof org.stablehlo4j.ir.ArrayAttr array)) {
+        if (!(layout instanceof ArrayAttr array)) {
             throw VerificationError.at(loc, "layout-attribute expected to be of array-type.");
         }
-        if (array.elements().size() != results.size() - 1) {
-            throw VerificationError.at(loc, "layout-attribute size must be " + (results.size() - 1)
+        int tensors = op.numResults() - 1;
+        if (array.elements().size() != tensors) {
+            throw VerificationError.at(loc, "layout-attribute size must be " + tensors
                     + " (which is the number of op-results - 1 (for token result)), but got "
                     + array.elements().size());
         }
         for (Attribute child : array.elements()) {
-            if (!(child instanceof org.stablehlo4j.ir.ArrayAttr childArray)) {
+            if (!(child instanceof ArrayAttr childArray)) {
                 throw VerificationError.at(loc, "layout-attribute expected to have elements of type array, but got "
                         + attr(child));
             }
             for (Attribute leaf : childArray.elements()) {
-                if (!(leaf instanceof org.stablehlo4j.ir.IntegerAttr)) {
+                if (!(leaf instanceof IntegerAttr)) {
                     throw VerificationError.at(loc, "layout-attribute's leaf elements are expected to be of type "
                             + "integer, but got " + attr(leaf));
                 }
@@ -490,33 +476,17 @@ final class CollectiveRules {
         }
     }
 
-    private static void recv(Operation op) {
+    /** infeed/recv results: at least one, tensors, then a token last. */
+    private static void tensorsThenToken(Operation op, String tensorRule) {
         Location loc = op.location();
-        Long channel = channelType(op);
-        boolean host = flag(op, "is_host_transfer");
-        if (channel != null) {
-            // recv_c1_i3
-            if (!host && channel != 1) {
-                throw VerificationError.at(loc, "channel_type should be DEVICE_TO_DEVICE when is_host_transfer is false");
-            }
-            if (host && channel != 3) {
-                throw VerificationError.at(loc, "channel_type should be HOST_TO_DEVICE when is_host_transfer is true");
-            }
-        }
         List<? extends Value> results = op.results();
-        // recv_c2
         if (results.isEmpty()) {
             throw VerificationError.at(loc, "result is expected to be at least of size 1, but got 0");
         }
-        // recv_c3
         for (int i = 0; i < results.size() - 1; i++) {
             Type t = results.get(i).type();
-            if (!isTensor(t)) {
-                throw VerificationError.at(loc, "everything but the last element of result types is expected to be "
-                        + "of tensor type, but got " + quote(t));
-            }
+            if (!isTensor(t)) throw VerificationError.at(loc, tensorRule + ", but got " + quote(t));
         }
-        // recv_c4
         Type last = results.get(results.size() - 1).type();
         if (!(last instanceof TokenType)) {
             throw VerificationError.at(loc, "last element of result types is expected to be of token type, but got "
@@ -524,20 +494,35 @@ final class CollectiveRules {
         }
     }
 
-    private static List<Type> send(Operation op) {
+    private static void recv(Operation op) {
+        // recv_c1_i3
+        channelKind(op, 3, "HOST_TO_DEVICE");
+        // recv_c2, recv_c3, recv_c4
+        tensorsThenToken(op, "everything but the last element of result types is expected to be of tensor type");
+    }
+
+    /**
+     * send/recv: the channel type is device-to-device (1) without a host transfer, else the host direction's
+     * ({@code hostType}). Returns false when the op has no channel handle to check.
+     */
+    private static boolean channelKind(Operation op, long hostType, String hostName) {
         Long channel = channelType(op);
-        if (channel == null) return null;
+        if (channel == null) return false;
         boolean host = flag(op, "is_host_transfer");
-        // send_c1_i4
         if (!host && channel != 1) {
             throw VerificationError.at(op.location(),
                     "channel_type should be DEVICE_TO_DEVICE when is_host_transfer is false");
         }
-        if (host && channel != 2) {
+        if (host && channel != hostType) {
             throw VerificationError.at(op.location(),
-                    "channel_type should be DEVICE_TO_HOST when is_host_transfer is true");
+                    "channel_type should be " + hostName + " when is_host_transfer is true");
         }
-        return List.of(TokenType.INSTANCE);
+        return true;
+    }
+
+    private static List<Type> send(Operation op) {
+        // send_c1_i4
+        return channelKind(op, 2, "DEVICE_TO_HOST") ? List.of(TokenType.INSTANCE) : null;
     }
 
     // ----- tuples, async -----
