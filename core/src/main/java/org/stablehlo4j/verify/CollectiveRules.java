@@ -13,6 +13,8 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
+import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.dialect.stablehlo.FutureType;
 import org.stablehlo4j.dialect.stablehlo.ReplicaGroupMeshAxesAttr;
 import org.stablehlo4j.dialect.stablehlo.TokenType;
@@ -33,6 +35,7 @@ import org.stablehlo4j.ir.ShapedType;
 import org.stablehlo4j.ir.TupleType;
 import org.stablehlo4j.ir.TypeAttr;
 import org.stablehlo4j.ir.UniformQuantizedType;
+import org.stablehlo4j.ir.UnrankedTensorType;
 import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.Value;
 
@@ -596,8 +599,8 @@ final class CollectiveRules {
     // ----- composite -----
 
     /** Namespaced op names: a letter-led identifier, then one or more {@code .}-separated parts. */
-    private static final java.util.regex.Pattern COMPOSITE_NAME =
-            java.util.regex.Pattern.compile("^[a-zA-Z][a-zA-Z0-9_]*([.][a-zA-Z0-9_$]+)+$");
+    private static final Pattern COMPOSITE_NAME =
+            Pattern.compile("^[a-zA-Z][a-zA-Z0-9_]*([.][a-zA-Z0-9_$]+)+$");
 
     private static void composite(Operation op) {
         Location loc = op.location();
@@ -683,7 +686,7 @@ final class CollectiveRules {
     }
 
     static boolean isTensor(Type t) {
-        return t instanceof RankedTensorType || t instanceof org.stablehlo4j.ir.UnrankedTensorType;
+        return t instanceof RankedTensorType || t instanceof UnrankedTensorType;
     }
 
     /** A type as a diagnostic argument: printed and single-quoted. */
@@ -693,6 +696,6 @@ final class CollectiveRules {
 
     /** An attribute as a diagnostic argument: printed as is. */
     static String attr(Attribute a) {
-        return org.stablehlo4j.asm.AsmPrinter.printAttribute(a);
+        return AsmPrinter.printAttribute(a);
     }
 }
