@@ -140,17 +140,20 @@ class CollectiveRulesTest {
                         + "    %1 = stablehlo.slice %x [0:2] : (tensor<4xf32>) -> tensor<2xf32>\n"
                         + "    \"stablehlo.return\"(%1, %1) : (tensor<2xf32>, tensor<2xf32>) -> ()\n"
                         + "  }) : (tensor<4xf32>) -> !stablehlo.future<tensor<2xf32>>")));
-        assertEquals(List.of("2: 'stablehlo.async_done' op operand must be a future type",
+        assertEquals(List.of("2: 'stablehlo.async_done' op future must have exactly one type parameter, but got 2",
                         "2: 'stablehlo.async_done' op failed to infer returned types"),
-                errors(fn("%a: tensor<4xf32>", "  %0 = \"stablehlo.async_done\"(%a) : (tensor<4xf32>) -> tensor<4xf32>")));
+                errors(fn("%a: !stablehlo.future<tensor<4xf32>, tensor<4xf32>>", "  %0 = \"stablehlo.async_done\"(%a)"
+                        + " : (!stablehlo.future<tensor<4xf32>, tensor<4xf32>>) -> tensor<4xf32>")));
         assertEquals("2: 'stablehlo.get_tuple_element' op inferred type(s) 'tuple<tensor<f32>>' are incompatible "
                 + "with return type(s) of operation 'tensor<f32>'", error(fn("%t: tuple<tuple<tensor<f32>>>",
                 "  %0 = stablehlo.get_tuple_element %t[0] : (tuple<tuple<tensor<f32>>>) -> tensor<f32>")));
         valid(fn("%a: tensor<f32>, %k: !stablehlo.token", "  %0 = stablehlo.tuple %a, %k : "
                 + "tuple<tensor<f32>, !stablehlo.token>\n  %1 = stablehlo.after_all %k, %k : !stablehlo.token\n"
                 + "  %2 = stablehlo.replica_id : tensor<ui32>\n  %3 = stablehlo.create_token : !stablehlo.token"));
-        assertEquals("2: 'stablehlo.replica_id' op inferred type(s) 'tensor<ui32>' are incompatible with return "
-                + "type(s) of operation 'tensor<i32>'", error(fn("", "  %0 = stablehlo.replica_id : tensor<i32>")));
+        assertEquals("2: 'stablehlo.collective_permute' op inferred type(s) 'tensor<4xf32>' are incompatible with "
+                + "return type(s) of operation 'tensor<5xf32>'", error(fn("%a: tensor<4xf32>",
+                "  %0 = \"stablehlo.collective_permute\"(%a) {source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>}"
+                        + " : (tensor<4xf32>) -> tensor<5xf32>")));
     }
 
     @Test
