@@ -662,7 +662,9 @@ class TypeAttrParser extends ParserBase {
             int where = bodyStart(h) + e.offset();
             ParseError error = bodyError(h, e);
             String body = a.body();
-            String kind = body.startsWith("dot<") || body.startsWith("conv<") ? "dot"
+            // Upstream's pretty conv<[b, 0, 1, f]x...> parser reports only its own error; its raw form adds one.
+            boolean conv = body.startsWith("conv<") && body.substring(5).stripLeading().startsWith("raw");
+            String kind = body.startsWith("dot<") || conv ? "dot"
                     : body.startsWith("gather<") ? "gather" : body.startsWith("scatter<") ? "scatter" : null;
             // Like upstream's struct parsers, which add their own error at the token they stopped on.
             if (kind != null) {
