@@ -139,6 +139,13 @@ final class CollectiveRules {
         }
     }
 
+    /** The reducer region reduces scalars of the operand's element type (all_reduce_c5, reduce_scatter_c7). */
+    private static void reducer(Operation op, Type operand) {
+        if (op.numRegions() == 0 || op.region(0).entry() == null || !(operand instanceof ShapedType s)) return;
+        RegionRules.verifyReducerShape(op, op.region(0).entry(), List.of(operand),
+                List.of(new RankedTensorType(new long[0], s.elementType())), new long[0]);
+    }
+
     /** all_reduce, reduce_scatter, collective_reduce: with use_global_device_ids the channel id must be positive. */
     private static void positiveChannel(Operation op) {
         if (flag(op, "use_global_device_ids") && channelId(op) <= 0) {
@@ -198,13 +205,13 @@ final class CollectiveRules {
     private static void allReduce(Operation op) {
         replicaGroups(op, false, flag(op, "use_global_device_ids"), null);
         positiveChannel(op); // all_reduce_c4
-        // all_reduce_c5: the reducer region (RegionRules' reducer-shape rule).
+        for (Value v : op.operands()) reducer(op, v.type()); // all_reduce_c5
         meshSymbolUse(op);
     }
 
     private static void reduceScatter(Operation op) {
         replicaGroups(op, true, flag(op, "use_global_device_ids"), null);
-        // reduce_scatter_c7: the reducer region (RegionRules' reducer-shape rule).
+        if (op.numOperands() == 1) reducer(op, op.operand(0).type()); // reduce_scatter_c7
         Location loc = op.location();
         Long dimAttr = integer(op, "scatter_dimension");
         if (dimAttr != null && dimAttr >= 0 && op.numOperands() == 1 && op.numResults() == 1
@@ -281,7 +288,7 @@ final class CollectiveRules {
         replicaGroups(op, false, flag(op, "use_global_device_ids"), null);
         positiveChannel(op);
         dynamicRoot(op, "collective_reduce");
-        // The reducer region of each data operand: RegionRules' reducer-shape rule.
+        for (Value v : dataOperands(op)) reducer(op, v.type());
         meshSymbolUse(op);
     }
 
