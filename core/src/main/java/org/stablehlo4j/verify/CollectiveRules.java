@@ -54,20 +54,29 @@ final class CollectiveRules {
             case "stablehlo.all_gather" -> allGather(op);
             case "stablehlo.all_reduce" -> allReduce(op);
             case "stablehlo.reduce_scatter" -> reduceScatter(op);
-            case "stablehlo.all_to_all" -> meshSymbolUse(op);
             case "stablehlo.collective_broadcast" -> collectiveBroadcast(op);
             case "stablehlo.collective_reduce" -> collectiveReduce(op);
             case "stablehlo.collective_permute" -> collectivePermute(op);
             case "stablehlo.infeed" -> infeed(op);
             case "stablehlo.recv" -> recv(op);
             case "stablehlo.custom_call" -> CollectiveCustomCall.verify(op);
-            case "stablehlo.composite" -> composite(op);
-            case "func.call" -> call(op);
             default -> {
                 return false;
             }
         }
         return true;
+    }
+
+    /**
+     * The op's symbol-use rules (SymbolUserOpInterface): upstream checks them when the enclosing symbol table (the
+     * module) is verified, after everything nested in it verified.
+     */
+    static void verifySymbolUses(Operation op) {
+        switch (op.name()) {
+            case "stablehlo.composite" -> composite(op);
+            case "func.call" -> call(op);
+            default -> meshSymbolUse(op);
+        }
     }
 
     /** The op's inferred result types, null when this group has no inference for it; see {@link OpVerifiers#infer}. */
@@ -175,7 +184,6 @@ final class CollectiveRules {
                 if (!allGatherPair(loc, dimAttr, in, out)) break;
             }
         }
-        meshSymbolUse(op);
     }
 
     /** Checks one operand/result pair of all_gather; false when the rest is not checked (a dynamic gather dim). */
@@ -206,7 +214,6 @@ final class CollectiveRules {
         replicaGroups(op, false, flag(op, "use_global_device_ids"), null);
         positiveChannel(op); // all_reduce_c4
         for (Value v : op.operands()) reducer(op, v.type()); // all_reduce_c5
-        meshSymbolUse(op);
     }
 
     private static void reduceScatter(Operation op) {
@@ -235,7 +242,6 @@ final class CollectiveRules {
                 }
             }
         }
-        meshSymbolUse(op);
     }
 
     private static void scatterSizes(Location loc, int d, RankedTensorType in, RankedTensorType out) {
@@ -281,7 +287,6 @@ final class CollectiveRules {
             }
         }
         dynamicRoot(op, "collective_broadcast");
-        meshSymbolUse(op);
     }
 
     private static void collectiveReduce(Operation op) {
@@ -289,7 +294,6 @@ final class CollectiveRules {
         positiveChannel(op);
         dynamicRoot(op, "collective_reduce");
         for (Value v : dataOperands(op)) reducer(op, v.type());
-        meshSymbolUse(op);
     }
 
     /** collective_broadcast/collective_reduce: data operands, and the root-index operand has_dynamic_root adds. */

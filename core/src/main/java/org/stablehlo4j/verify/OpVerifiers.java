@@ -21,6 +21,9 @@ final class OpVerifiers {
             case "func.return" -> funcReturn(op);
             case "stablehlo.add" -> add(op);
             default -> {
+                if (op.attr("result_accuracy") instanceof org.stablehlo4j.dialect.stablehlo.ResultAccuracyAttr ra) {
+                    resultAccuracy(op, ra);
+                }
                 if (!ShapeRules.verify(op) && !RegionRules.verify(op) && !DotConvRules.verify(op)) {
                     CollectiveRules.verify(op);
                 }
@@ -94,17 +97,66 @@ final class OpVerifiers {
         }
     }
 
+    /** The ResultAccuracyAttr rules the unary ops with a {@code result_accuracy} attribute check. */
+    private static void resultAccuracy(Operation op, org.stablehlo4j.dialect.stablehlo.ResultAccuracyAttr ra) {
+        // Negative zero counts as negative, as APFloat::isNegative does.
+        if (ra.atol() < 0 || ra.rtol() < 0 || Double.doubleToRawLongBits(ra.atol()) == Long.MIN_VALUE
+                || Double.doubleToRawLongBits(ra.rtol()) == Long.MIN_VALUE || ra.ulps() < 0) {
+            throw VerificationError.at(op.location(), "Negative tolerance");
+        }
+        String mode = ra.mode().caseName();
+        if ((mode.equals("DEFAULT") || mode.equals("HIGHEST")) && (ra.atol() != 0 || ra.rtol() != 0 || ra.ulps() != 0)) {
+            throw VerificationError.at(op.location(),
+                    "Invalid tolerances for ResultAccuracyAttr with mode " + mode + ", must be all zero.");
+        }
+    }
+
+    /** AddOp::verify: one element type, or the quantization rules add_c2 to add_c7. */
     private static void add(Operation op) {
+        if (op.numOperands() != 2 || op.numResults() != 1) return;
         Type lhs = TypeCompat.elementType(op.operand(0).type());
         Type rhs = TypeCompat.elementType(op.operand(1).type());
         Type result = TypeCompat.elementType(op.result(0).type());
-        if (lhs instanceof UniformQuantizedType || rhs instanceof UniformQuantizedType
-                || result instanceof UniformQuantizedType) {
-            return; // quantized additions follow the quantization rules, checked elsewhere
-        }
-        if (!lhs.equals(rhs) || !lhs.equals(result)) {
+        boolean ql = lhs instanceof UniformQuantizedType;
+        boolean qr = rhs instanceof UniformQuantizedType;
+        boolean qo = result instanceof UniformQuantizedType;
+        if (ql || qr || qo) {
+            addQuantized(op, lhs, rhs, result, ql && qr && qo);
+        } else if (!lhs.equals(rhs) || !lhs.equals(result)) {
             throw VerificationError.at(op.location(),
                     "op requires the same element type for all operands and results");
+        }
+    }
+
+    private static void addQuantized(Operation op, Type lhs, Type rhs, Type result, boolean allQuantized) {
+        if (!allQuantized) {
+            throw VerificationError.at(op.location(),
+                    "expects  all operands and results to be either quantized or non-quantized");
+        }
+        UniformQuantizedType l = (UniformQuantizedType) lhs;
+        UniformQuantizedType r = (UniformQuantizedType) rhs;
+        UniformQuantizedType o = (UniformQuantizedType) result;
+        if (!l.storageType().equals(r.storageType()) || !l.storageType().equals(o.storageType())) {
+            throw VerificationError.at(op.location(), "mismatched operands and result quantization storage types");
+        }
+        if (!l.expressedType().equals(r.expressedType()) || !l.expressedType().equals(o.expressedType())) {
+            throw VerificationError.at(op.location(), "mismatched operands and result quantization expressed types");
+        }
+        if (l.isPerAxis() || r.isPerAxis()) {
+            if (!o.isPerAxis()) {
+                throw VerificationError.at(op.location(), "result is not per_axis quantized but lhs or rhs are");
+            }
+            if (l.isPerAxis() && l.quantizedDimension() != o.quantizedDimension()) {
+                throw VerificationError.at(op.location(), "quantization_dimension of lhs and result are not same "
+                        + str(lhs) + " vs " + str(result));
+            }
+            if (r.isPerAxis() && r.quantizedDimension() != o.quantizedDimension()) {
+                throw VerificationError.at(op.location(), "quantization_dimension of rhs and result are not same "
+                        + str(rhs) + " vs " + str(result));
+            }
+        } else if (o.isPerAxis()) {
+            throw VerificationError.at(op.location(),
+                    "result per_axis quantized but none from rhs and lhs are per_axis quantized");
         }
     }
 }

@@ -1267,17 +1267,14 @@ final class ShapeRules {
      * traits (InferTypeOpInterface verifies with the region invariants), so while the inference check runs first
      * here, it is only made when those would pass: compatible shapes, one element type, nothing quantized.
      */
+    /** AddOp::inferReturnTypes: the most specific type of the operands (checked after add's own rules). */
     private static Type inferAdd(Operation op) {
-        if (op.numOperands() == 0) return null;
-        List<Type> all = Verifier.allTypes(op);
-        Type element = TypeCompat.elementType(all.get(0));
-        for (Type t : all) {
-            if (!(t instanceof ShapedType) || !TypeCompat.elementType(t).equals(element)) return null;
+        if (op.numOperands() == 0) {
+            throw VerificationError.at(op.location(), "Expected non-empty operands for AddOp::inferReturnTypes");
         }
-        if (anyQuantized(all.toArray(new Type[0])) || !TypeCompat.compatibleShapes(all)) return null;
         List<Type> operands = new ArrayList<>();
         for (Value v : op.operands()) operands.add(v.type());
-        return mostSpecific(op, operands);
+        return TypeInference.mostSpecific(op.location(), operands);
     }
 
     private static Type inferClamp(Operation op) {

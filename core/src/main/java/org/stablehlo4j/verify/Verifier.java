@@ -38,36 +38,103 @@ public final class Verifier {
     }
 
     private static void walk(Operation op) {
-        // An explicit stack (nesting depth is bounded by the parser, but a built module need not be). As in MLIR,
-        // an op's own rules run on entry, then its nested ops, then on exit the rules that need the regions
-        // verified (InferTypeOpInterface's inferred-type check is one of them).
+        List<VerificationError> errors = new ArrayList<>();
+        verifyOperation(op, errors);
+        if (!errors.isEmpty()) {
+            VerificationError first = errors.get(0);
+            for (int i = 1; i < errors.size(); i++) first.then(errors.get(i));
+            throw first;
+        }
+    }
+
+    /**
+     * Verifies {@code op} and what is nested in it, as MLIR's verifier does: an op's own rules on entry, then its
+     * nested ops (an explicit stack: a built module need not respect the parser's nesting limit), then on exit
+     * the nested ops that are isolated from above (each verified on its own; all are verified, so one run can
+     * report an error per function) and the rules that need verified regions. Returns false after adding an
+     * error.
+     */
+    private static boolean verifyOperation(Operation op, List<VerificationError> errors) {
         List<Operation> stack = new ArrayList<>();
         List<Boolean> exiting = new ArrayList<>();
         stack.add(op);
         exiting.add(false);
+        try {
+            while (!stack.isEmpty()) {
+                int top = stack.size() - 1;
+                Operation current = stack.remove(top);
+                if (exiting.remove(top)) {
+                    boolean nestedOk = true;
+                    for (Operation isolated : isolatedChildren(current)) {
+                        nestedOk &= verifyOperation(isolated, errors);
+                    }
+                    if (!nestedOk) return false;
+                    verifyOnExit(current);
+                    continue;
+                }
+                verifyOp(current);
+                stack.add(current);
+                exiting.add(true);
+                List<Operation> nested = new ArrayList<>();
+                for (Region r : current.regions()) {
+                    for (Block b : r.blocks()) {
+                        for (Operation o : b.operations()) if (!isIsolated(o)) nested.add(o);
+                    }
+                }
+                for (int i = nested.size() - 1; i >= 0; i--) {
+                    stack.add(nested.get(i));
+                    exiting.add(false);
+                }
+            }
+        } catch (VerificationError e) {
+            errors.add(e);
+            return false;
+        }
+        return true;
+    }
+
+    /** The symbol-use rules of every op in a symbol table (not entering nested modules), in walk order. */
+    private static void verifySymbolUses(Operation table) {
+        List<Operation> stack = new ArrayList<>();
+        for (int r = table.numRegions() - 1; r >= 0; r--) pushOps(stack, table.region(r));
         while (!stack.isEmpty()) {
-            int top = stack.size() - 1;
-            Operation current = stack.remove(top);
-            if (exiting.remove(top)) {
-                verifyOnExit(current);
-                continue;
-            }
-            verifyOp(current);
-            stack.add(current);
-            exiting.add(true);
-            List<Operation> nested = new ArrayList<>();
-            for (Region r : current.regions()) {
-                for (Block b : r.blocks()) nested.addAll(b.operations());
-            }
-            for (int i = nested.size() - 1; i >= 0; i--) {
-                stack.add(nested.get(i));
-                exiting.add(false);
+            Operation op = stack.remove(stack.size() - 1);
+            CollectiveRules.verifySymbolUses(op);
+            if (!op.name().equals("builtin.module")) {
+                for (int r = op.numRegions() - 1; r >= 0; r--) pushOps(stack, op.region(r));
             }
         }
     }
 
-    /** The rules checked after the op's regions: result types against inference. */
+    private static void pushOps(List<Operation> stack, Region region) {
+        List<Block> blocks = region.blocks();
+        for (int b = blocks.size() - 1; b >= 0; b--) {
+            List<Operation> ops = blocks.get(b).operations();
+            for (int i = ops.size() - 1; i >= 0; i--) stack.add(ops.get(i));
+        }
+    }
+
+    /** Ops with regions that nothing outside may reach into: functions, modules, some StableHLO ops. */
+    static boolean isIsolated(Operation op) {
+        if (op.numRegions() == 0) return false;
+        if (op.name().equals("func.func") || op.name().equals("builtin.module")) return true;
+        OpSpec spec = op.dialect().equals(StablehloOps.DIALECT) ? StablehloOps.spec(op.name()) : null;
+        return spec != null && spec.hasTrait(OpTrait.ISOLATED_FROM_ABOVE);
+    }
+
+    private static List<Operation> isolatedChildren(Operation op) {
+        List<Operation> out = new ArrayList<>();
+        for (Region r : op.regions()) {
+            for (Block b : r.blocks()) {
+                for (Operation o : b.operations()) if (isIsolated(o)) out.add(o);
+            }
+        }
+        return out;
+    }
+
+    /** The rules checked after the op's regions: symbol uses in a module, result types against inference. */
     static void verifyOnExit(Operation op) {
+        if (op.name().equals("builtin.module")) verifySymbolUses(op);
         OpSpec spec = op.dialect().equals(StablehloOps.DIALECT) ? StablehloOps.spec(op.name()) : null;
         if (spec != null && (spec.hasTrait(OpTrait.INFER_TYPE)
                 || spec.hasTrait(OpTrait.COMPATIBLE_OPERANDS_AND_RESULT_TYPE))) {
@@ -85,11 +152,34 @@ public final class Verifier {
                     throw VerificationError.op(op, "requires attribute '" + a.name() + "'");
                 }
             }
+            for (OpSpec.AttrSpec a : spec.attributes()) verifyAttribute(op, a);
             verifyValueTypes(op, spec.operands(), op.operands(), "operand");
             verifyValueTypes(op, spec.results(), op.results(), "result");
             for (OpTrait trait : spec.traits()) verifyTrait(op, trait);
         }
         OpVerifiers.verify(op);
+    }
+
+    /** ODS attribute constraints of the integer attributes: width, signlessness and the value range. */
+    private static void verifyAttribute(Operation op, OpSpec.AttrSpec spec) {
+        int width = switch (spec.kind()) {
+            case I64 -> 64;
+            case I32 -> 32;
+            default -> 0;
+        };
+        org.stablehlo4j.ir.Attribute value = op.properties().get(spec.name());
+        if (width == 0 || value == null) return;
+        String range = switch (spec.detail()) {
+            case "non-negative", "positive" -> spec.detail();
+            default -> "";
+        };
+        boolean ok = value instanceof org.stablehlo4j.ir.IntegerAttr i
+                && i.type() instanceof org.stablehlo4j.ir.IntegerType t && t.width() == width && t.isSignless()
+                && (range.isEmpty() || i.value().signum() > 0 || (range.equals("non-negative") && i.value().signum() == 0));
+        if (!ok) {
+            throw VerificationError.op(op, "attribute '" + spec.name() + "' failed to satisfy constraint: " + width
+                    + "-bit signless integer attribute" + (range.isEmpty() ? "" : " whose value is " + range));
+        }
     }
 
     /**
