@@ -213,6 +213,10 @@ class TypeAttrParser extends ParserBase {
                 String problem = enc.verifyEncoding(shape.length);
                 if (problem != null) throw error(problem);
             }
+            if (!memref && first instanceof org.stablehlo4j.dialect.stablehlo.TypeExtensionsAttr ext) {
+                String problem = boundsProblem(ext.bounds(), new RankedTensorType(shape, elt, first));
+                if (problem != null) throw error(problem);
+            }
         }
         expect(Kind.GREATER, "expected '>' in " + what + " type");
         leave();
@@ -225,6 +229,21 @@ class TypeAttrParser extends ParserBase {
             return new MemRefType(unranked ? null : shape, elt, layout, space);
         }
         return unranked ? new UnrankedTensorType(elt) : new RankedTensorType(shape, elt, first);
+    }
+
+    /** StableHLO's rules for {@code #stablehlo.bounds}: one bound per dimension, bounds only on dynamic ones. */
+    private static String boundsProblem(List<Long> bounds, RankedTensorType type) {
+        if (bounds.size() != type.rank()) {
+            return "Bounds length is " + bounds.size() + ", expected to be equal to rank(" + type.rank()
+                    + ") of the tensor " + AsmPrinter.printType(type);
+        }
+        for (int d = 0; d < type.rank(); d++) {
+            if (bounds.get(d) != ShapedType.DYNAMIC && type.dim(d) != ShapedType.DYNAMIC) {
+                return "Static dimension " + d + " cannot have a bound, use ShapedType::kDynamic to indicate a missing"
+                        + " bound in tensor " + AsmPrinter.printType(type);
+            }
+        }
+        return null;
     }
 
     private static boolean isValidTensorElementType(Type t) {
@@ -437,11 +456,11 @@ class TypeAttrParser extends ParserBase {
         if (axis >= 0) {
             expect(Kind.L_BRACE, "expected '{'");
             do {
-                params.add(parseScaleZeroPoint());
+                params.add(parseScaleZeroPoint((FloatType) expressed));
             } while (consumeIf(Kind.COMMA));
             expect(Kind.R_BRACE, "expected '}'");
         } else {
-            params.add(parseScaleZeroPoint());
+            params.add(parseScaleZeroPoint((FloatType) expressed));
         }
         expect(Kind.GREATER, "expected '>'");
         leave();
@@ -455,14 +474,24 @@ class TypeAttrParser extends ParserBase {
                 scales, zps);
     }
 
-    private double[] parseScaleZeroPoint() {
+    /** A scale (within the expressed type's positive range, as MLIR's quant parser requires) and zero point. */
+    private double[] parseScaleZeroPoint(FloatType expressed) {
+        int at = tok.start;
         boolean neg = consumeIf(Kind.MINUS);
         if (!is(Kind.FLOAT) && !is(Kind.INTEGER)) throw wrongToken("expected scale value");
-        double scale = Double.parseDouble(spelling());
+        double scale = (neg ? -1 : 1) * Double.parseDouble(spelling());
+        double smallest = org.stablehlo4j.ir.FloatFormats.toDouble(expressed.kind(), java.math.BigInteger.ONE);
+        double largest = org.stablehlo4j.ir.FloatFormats.toDouble(expressed.kind(),
+                org.stablehlo4j.ir.FloatFormats.maxFinite(expressed.kind()));
+        if (scale < smallest || scale > largest) {
+            throw errorAt(at, "scale " + String.format(java.util.Locale.ROOT, "%e", scale)
+                    + " out of expressed type range [" + String.format(java.util.Locale.ROOT, "%e", smallest) + ", "
+                    + String.format(java.util.Locale.ROOT, "%e", largest) + "]");
+        }
         consume();
         long zp = 0;
         if (consumeIf(Kind.COLON)) zp = parseSignedLong();
-        return new double[] {neg ? -scale : scale, zp};
+        return new double[] {scale, zp};
     }
 
     /** An optionally negative decimal integer that fits in a long. */

@@ -86,6 +86,34 @@ class VerifierTest {
                         + " {dimension = 0 : i64} : (tensor<2xf32>, tensor<*xf32>) -> tensor<4xf32>\n  func.return\n}"));
     }
 
+    private static String parseError(String text) {
+        DiagnosticException e = assertThrows(DiagnosticException.class, () -> parse(text));
+        return e.diagnostics().get(0).message();
+    }
+
+    @Test
+    void typeRulesAtParseTime() {
+        assertEquals("Bounds length is 1, expected to be equal to rank(2) of the tensor tensor<?x?xf32, #stablehlo.bounds<3>>",
+                parseError("func.func @f(%a: tensor<?x?xf32, #stablehlo.bounds<3>>) { func.return }"));
+        assertEquals("Static dimension 0 cannot have a bound, use ShapedType::kDynamic to indicate a missing bound in"
+                        + " tensor tensor<3xf32, #stablehlo.bounds<3>>",
+                parseError("func.func @f(%a: tensor<3xf32, #stablehlo.bounds<3>>) { func.return }"));
+        assertEquals("scale 1.055040e+05 out of expressed type range [5.960464e-08, 6.550400e+04]",
+                parseError("func.func @f(%a: tensor<2x!quant.uniform<i4:f16, 10.550400e+04>>) { func.return }"));
+        assertEquals("scale -1.000000e+00 out of expressed type range [1.401298e-45, 3.402823e+38]",
+                parseError("func.func @f(%a: tensor<2x!quant.uniform<i8:f32, -1.0:3>>) { func.return }"));
+    }
+
+    @Test
+    void errorsOfEveryFunctionAreReported() throws DiagnosticException {
+        Module m = parse("func.func @f(%a: tensor<2xf32>) { func.return %a : tensor<2xf32> }\n"
+                + "func.func @g(%a: tensor<2xf32>) { func.return %a : tensor<2xf32> }\n");
+        DiagnosticException e = assertThrows(DiagnosticException.class, () -> Verifier.verify(m));
+        assertEquals(2, e.diagnostics().size());
+        assertEquals("'func.return' op has 1 operands, but enclosing function (@g) returns 0",
+                e.diagnostics().get(1).message());
+    }
+
     @Test
     void validProgramsPass() throws DiagnosticException {
         Verifier.verify(parse(fn("  %0 = stablehlo.add %a, %a : tensor<2xf32>\n"
