@@ -132,8 +132,17 @@ public final class StablehloDialect {
         switch (mnemonic) {
             case "token":
                 return TokenType.INSTANCE;
-            case "future":
-                return new FutureType(r.commaList("<", ">", () -> NestedValues.type(r)));
+            case "future": {
+                int at = r.position();
+                List<Type> types = r.commaList("<", ">", () -> NestedValues.type(r));
+                for (Type t : types) {
+                    if (!(t instanceof org.stablehlo4j.ir.RankedTensorType)) {
+                        throw new BodyParseException(at, "future element type must be a ranked tensor, but got '"
+                                + t + "'");
+                    }
+                }
+                return new FutureType(types);
+            }
             default:
                 throw r.error("unknown stablehlo type: " + mnemonic);
         }
