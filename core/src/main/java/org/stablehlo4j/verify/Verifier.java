@@ -16,9 +16,11 @@ import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.Value;
 
 /**
- * The verifier: walks a module as MLIR's does (an op, then the ops of its regions, in order) and stops at the first
- * violated rule. For each op it checks the traits of its op-table row, then the op's own rules from
- * {@link OpVerifiers}.
+ * The verifier, in MLIR's order: an op's own rules on entry (counts, attributes and type constraints from its
+ * op-table row, its traits in upstream's declaration order, then the op's rules from {@link OpVerifiers}), then
+ * the ops nested in it, then on exit the nested ops that are isolated from above (each on its own, all of them,
+ * so a module reports the first error of every function), the symbol uses of a module, and the inferred result
+ * types. Within one isolated op it stops at the first violated rule.
  */
 public final class Verifier {
     private Verifier() {}
