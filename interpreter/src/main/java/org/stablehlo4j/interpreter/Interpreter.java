@@ -43,15 +43,36 @@ public final class Interpreter {
 
     static final Map<String, OpEval> OPS = new HashMap<>();
 
-    private final Map<String, Operation> functions = new HashMap<>();
+    private final Map<String, Operation> functions;
+    /** The process this interpreter runs as inside {@code interpreter.run_parallel}, or null outside of it. */
+    final ProcessGrid.Process process;
     private int callDepth;
 
     public Interpreter(Module module) {
+        functions = new HashMap<>();
+        process = null;
         for (Operation op : module.body().operations()) {
             if (op.name().equals("func.func") && op.attr("sym_name") instanceof StringAttr s) {
                 functions.put(s.value(), op);
             }
         }
+    }
+
+    private Interpreter(Interpreter parent, ProcessGrid.Process process) {
+        this.functions = parent.functions;
+        this.process = process;
+    }
+
+    /** An interpreter over the same functions that runs as {@code p} of a process grid (one per thread). */
+    Interpreter forProcess(ProcessGrid.Process p) {
+        return new Interpreter(this, p);
+    }
+
+    /** The function named {@code name}; fails if there is none. */
+    Operation function(String name) {
+        Operation f = functions.get(name);
+        if (f == null) throw new InterpreterException("function @" + name + " not found");
+        return f;
     }
 
     /** Runs function {@code name} (for "main": the only function if there is exactly one). */
@@ -248,6 +269,14 @@ public final class Interpreter {
             for (int i = 0; i < a.length; i++) parts[i] = tensor(a[i]);
             return one(ShapeOps.concatenate(parts, (int) intAttr(op, "dimension", 0), resultType(op, 0)));
         });
+        // The dynamic-shape ops: results have static types here, so the shape operands are redundant.
+        OPS.put("stablehlo.dynamic_reshape", (in, op, a, sc) -> one(tensor(a[0]).reshaped(resultType(op, 0))));
+        OPS.put("stablehlo.dynamic_broadcast_in_dim", (in, op, a, sc) ->
+                one(ShapeOps.broadcastInDim(tensor(a[0]), longs(op, "broadcast_dimensions"), resultType(op, 0))));
+        OPS.put("stablehlo.dynamic_iota", (in, op, a, sc) ->
+                one(ShapeOps.iota(resultType(op, 0), (int) intAttr(op, "iota_dimension", 0))));
+        OPS.put("stablehlo.dynamic_pad", (in, op, a, sc) -> one(ShapeOps.pad(tensor(a[0]), tensor(a[1]), tensor(a[2]).ints,
+                tensor(a[4]).ints, resultType(op, 0))));
         OPS.put("stablehlo.dynamic_slice", (in, op, a, sc) ->
                 one(ShapeOps.dynamicSlice(tensor(a[0]), indexValues(a, 1), resultType(op, 0))));
         OPS.put("stablehlo.dynamic_update_slice", (in, op, a, sc) ->
@@ -289,6 +318,7 @@ public final class Interpreter {
         Structured.register(OPS);
         CheckOps.register(OPS);
         Windowed.register(OPS);
+        Collectives.register(OPS);
     }
 
     private List<Object> whileLoop(Operation op, List<Object> init, Map<Value, Object> scope) {
