@@ -43,12 +43,40 @@ public final class Interpreter {
 
     static final Map<String, OpEval> OPS = new HashMap<>();
 
+    /**
+     * What one run shares across its processes: the text written by {@code interpreter.print} and the directory
+     * and file counter of {@code interpreter.probe}.
+     */
+    static final class Session {
+        final StringBuilder printed = new StringBuilder();
+        final String probeDir;
+        final java.util.concurrent.atomic.AtomicLong probeFiles = new java.util.concurrent.atomic.AtomicLong();
+
+        Session(String probeDir) {
+            this.probeDir = probeDir == null || probeDir.isEmpty() ? null : probeDir;
+        }
+
+        synchronized void print(String text) {
+            printed.append(text);
+        }
+
+        synchronized String printed() {
+            return printed.toString();
+        }
+    }
+
     private final Map<String, Operation> functions;
+    final Session session;
     /** The process this interpreter runs as inside {@code interpreter.run_parallel}, or null outside of it. */
     final ProcessGrid.Process process;
     private int callDepth;
 
     public Interpreter(Module module) {
+        this(module, new Session(null));
+    }
+
+    Interpreter(Module module, Session session) {
+        this.session = session;
         functions = new HashMap<>();
         process = null;
         for (Operation op : module.body().operations()) {
@@ -60,6 +88,7 @@ public final class Interpreter {
 
     private Interpreter(Interpreter parent, ProcessGrid.Process process) {
         this.functions = parent.functions;
+        this.session = parent.session;
         this.process = process;
     }
 
