@@ -145,7 +145,8 @@ public final class Interpreter {
             if (eval == null) throw new InterpreterException("Unsupported op: " + name).at(op.location());
             List<Object> results;
             try {
-                results = eval.eval(this, op, operands, scope);
+                results = Quantization.needsExpressedEvaluation(op) ? Quantization.evaluate(this, op, eval, operands, scope)
+                        : eval.eval(this, op, operands, scope);
             } catch (InterpreterException e) {
                 throw e.at(op.location());
             } catch (RuntimeException e) {
@@ -208,6 +209,8 @@ public final class Interpreter {
     }
 
     static RankedTensorType resultType(Operation op, int i) {
+        RankedTensorType expressed = Quantization.override(op, i);
+        if (expressed != null) return expressed;
         Type t = op.result(i).type();
         if (t instanceof RankedTensorType r) return r;
         throw new InterpreterException("unsupported result type " + t + " of " + op.name());
@@ -348,6 +351,7 @@ public final class Interpreter {
         CheckOps.register(OPS);
         Windowed.register(OPS);
         Collectives.register(OPS);
+        Quantization.register(OPS);
     }
 
     private List<Object> whileLoop(Operation op, List<Object> init, Map<Value, Object> scope) {
