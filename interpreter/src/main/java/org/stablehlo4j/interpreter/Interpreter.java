@@ -352,6 +352,7 @@ public final class Interpreter {
         Windowed.register(OPS);
         Collectives.register(OPS);
         Quantization.register(OPS);
+        Linalg.register(OPS);
     }
 
     private List<Object> whileLoop(Operation op, List<Object> init, Map<Value, Object> scope) {
