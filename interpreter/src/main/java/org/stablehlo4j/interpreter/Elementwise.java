@@ -138,6 +138,7 @@ final class Elementwise {
         chlo("erf", SpecialFunctions::erf);
         chlo("erfc", SpecialFunctions::erfc);
         chlo("erf_inv", SpecialFunctions::erfInv);
+        chlo("bessel_i1e", SpecialFunctions::besselI1e);
     }
 
     /** {@code chlo.next_after}: the next representable value of the element format after {@code a} toward {@code b}. */

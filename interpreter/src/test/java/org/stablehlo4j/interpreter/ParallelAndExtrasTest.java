@@ -136,15 +136,17 @@ class ParallelAndExtrasTest {
         String[] values = {"dense<[true, false]>", "dense<[18446744073709551615, 7]>", "dense<[1.5, -2.0]>",
                 "dense<[(1.0, -2.0), (0.5, 3.0)]>", "dense<>"};
         for (int i = 0; i < types.length; i++) {
-            Tensor t = Tensor.fromAttr((org.stablehlo4j.ir.DenseElementsAttr) parseAttr(values[i] + " : " + types[i]));
+            Tensor t = Tensor.fromAttr((org.stablehlo4j.ir.DenseElementsAttr) parsed(AsmParser::parseAttribute, values[i] + " : " + types[i]));
             Tensor back = Probes.fromNpy(Probes.npy(t), t.type());
             assertEquals(t.print(), back.print(), types[i]);
         }
     }
 
-    private static org.stablehlo4j.ir.Attribute parseAttr(String text) {
+    private interface Parser<T> { T parse(String text) throws DiagnosticException; }
+
+    private static <T> T parsed(Parser<T> parser, String text) {
         try {
-            return AsmParser.parseAttribute(text);
+            return parser.parse(text);
         } catch (DiagnosticException e) {
             throw new AssertionError(e);
         }
@@ -169,19 +171,11 @@ class ParallelAndExtrasTest {
 
     @Test
     void quantizedTensorsUseTheirStorageType() {
-        RankedTensorType t = (RankedTensorType) parseType("tensor<2x!quant.uniform<u8:f32, 0.5:3>>");
+        RankedTensorType t = (RankedTensorType) parsed(AsmParser::parseType, "tensor<2x!quant.uniform<u8:f32, 0.5:3>>");
         Tensor z = Tensor.zeros(t);
         assertEquals(Tensor.Kind.UINT, z.kind());
         assertEquals(255, z.normalize(-1));
         assertEquals(8, ((IntegerType) Quantization.quantType(t).storageType()).width());
-    }
-
-    private static org.stablehlo4j.ir.Type parseType(String text) {
-        try {
-            return AsmParser.parseType(text);
-        } catch (DiagnosticException e) {
-            throw new AssertionError(e);
-        }
     }
 
     @Test
