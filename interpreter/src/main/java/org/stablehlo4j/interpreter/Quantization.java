@@ -101,11 +101,13 @@ final class Quantization {
         return new RankedTensorType(t.shape(), quantType(t).expressedType());
     }
 
-    /** For each element of a tensor of {@code type}: the index of its scale (its position on the quantized axis). */
-    private static int channel(UniformQuantizedType q, Tensor t, int i) {
-        if (!q.isPerAxis()) return 0;
+    /** Maps an element's flat index in {@code t} to the index of its scale (its position on the quantized axis). */
+    private static java.util.function.IntUnaryOperator channels(UniformQuantizedType q, Tensor t) {
+        if (!q.isPerAxis()) return i -> 0;
         int d = q.quantizedDimension();
-        return (i / Tensor.strides(t.shape)[d]) % t.shape[d];
+        int stride = Tensor.strides(t.shape)[d];
+        int size = t.shape[d];
+        return i -> (i / stride) % size;
     }
 
     private static float f32(double v) {
@@ -118,8 +120,9 @@ final class Quantization {
         Tensor r = Tensor.zeros(type);
         float lo = f32(q.storageMin());
         float hi = f32(q.storageMax());
+        java.util.function.IntUnaryOperator channel = channels(q, r);
         for (int i = 0; i < r.size; i++) {
-            int c = channel(q, r, i);
+            int c = channel.applyAsInt(i);
             float v = f32(x.reals[i]) / f32(q.scale(c)) + f32(q.zeroPoint(c));
             v = Math.min(Math.max(v, lo), hi);
             r.ints[i] = r.normalize((long) Math.rint(v));
@@ -132,8 +135,9 @@ final class Quantization {
         UniformQuantizedType q = quantType(x.type);
         if (q == null) throw new InterpreterException("uniform_dequantize expects a quantized operand");
         Tensor r = Tensor.zeros(type);
+        java.util.function.IntUnaryOperator channel = channels(q, x);
         for (int i = 0; i < r.size; i++) {
-            int c = channel(q, x, i);
+            int c = channel.applyAsInt(i);
             int centered = (int) (x.ints[i] - q.zeroPoint(c));
             r.reals[i] = r.round(f32((float) centered * f32(q.scale(c))));
         }
@@ -147,13 +151,15 @@ final class Quantization {
         Tensor r = Tensor.zeros(type);
         boolean same = in.equals(out);
         boolean clamp = out.storageType().width() < 32;
+        java.util.function.IntUnaryOperator inChannel = channels(in, x);
+        java.util.function.IntUnaryOperator outChannel = channels(out, r);
         for (int i = 0; i < r.size; i++) {
             if (same) {
                 r.ints[i] = r.normalize(x.ints[i]);
                 continue;
             }
-            int ci = channel(in, x, i);
-            int co = channel(out, r, i);
+            int ci = inChannel.applyAsInt(i);
+            int co = outChannel.applyAsInt(i);
             double mergedScale = in.scale(ci) / out.scale(co);
             double mergedZp = out.zeroPoint(co) - in.zeroPoint(ci) * mergedScale;
             float v = f32((float) x.ints[i] * f32(mergedScale));
