@@ -74,28 +74,21 @@ final class Collectives {
     // run_parallel
 
     private static List<Object> runParallel(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc) {
-        if (!(op.attr("programs") instanceof ArrayAttr rows) || rows.elements().isEmpty()) {
-            throw new InterpreterException("interpreter.run_parallel: expected a non-empty 'programs' array");
-        }
-        List<List<String>> programs = new ArrayList<>();
-        for (Attribute row : rows.elements()) programs.add(symbols(row, "programs"));
-        int numReplicas = programs.size();
-        int numPartitions = programs.get(0).size();
-        for (List<String> row : programs) {
-            if (row.size() != numPartitions) throw new InterpreterException("interpreter.run_parallel: 'programs' rows differ in size");
-        }
+        List<Operation> funcs = checkRunParallel(in, op, a.length);
+        ArrayAttr rows = (ArrayAttr) op.attr("programs");
+        int numReplicas = rows.elements().size();
+        int numPartitions = funcs.size() / numReplicas;
         Attribute infeedAttr = op.attr("infeed");
         ProcessGrid grid = new ProcessGrid(numReplicas, numPartitions,
                 infeedAttr == null ? List.of() : symbols(infeedAttr, "infeed"));
-        int n = numReplicas * numPartitions;
+        int n = funcs.size();
         Thread[] threads = new Thread[n];
         Object[] results = new Object[n];
         AtomicReference<RuntimeException> firstFailure = new AtomicReference<>();
         int next = 0;
         for (int i = 0; i < n; i++) {
-            Operation f = in.function(programs.get(i / numPartitions).get(i % numPartitions));
-            int numArgs = f.region(0).entry() == null ? 0 : f.region(0).entry().numArguments();
-            if (next + numArgs > a.length) throw new InterpreterException("interpreter.run_parallel: too few inputs for the programs");
+            Operation f = funcs.get(i);
+            int numArgs = numArguments(f);
             List<Object> args = Arrays.asList(a).subList(next, next + numArgs);
             next += numArgs;
             Interpreter child = in.forProcess(new ProcessGrid.Process(new ProcessId(i / numPartitions, i % numPartitions), grid));
@@ -112,7 +105,6 @@ final class Collectives {
                 }
             }, "stablehlo-process-" + i, STACK_SIZE);
         }
-        if (next != a.length) throw new InterpreterException("interpreter.run_parallel: inputs do not match the programs' arguments");
         for (Thread t : threads) t.start();
         for (Thread t : threads) {
             try {
@@ -126,11 +118,81 @@ final class Collectives {
         if (firstFailure.get() != null) throw firstFailure.get();
         List<Object> out = new ArrayList<>();
         for (Object r : results) out.addAll((List<?>) r);
-        if (out.size() != op.numResults()) {
-            throw new InterpreterException("interpreter.run_parallel: programs return " + out.size() + " values, expected "
-                    + op.numResults());
-        }
         return out;
+    }
+
+    /**
+     * Checks a run_parallel op as upstream's verifier does (same messages) and returns its programs' functions in
+     * process order.
+     */
+    private static List<Operation> checkRunParallel(Interpreter in, Operation op, int numInputs) {
+        if (!(op.attr("programs") instanceof ArrayAttr rows) || rows.elements().isEmpty()) {
+            throw new InterpreterException("`programs` attribute cannot be empty");
+        }
+        List<Operation> funcs = new ArrayList<>();
+        int numPartitions = -1;
+        int inputs = 0;
+        int results = 0;
+        for (Attribute row : rows.elements()) {
+            List<String> names = symbols(row, "programs");
+            if (numPartitions < 0) numPartitions = names.size();
+            if (names.size() != numPartitions) {
+                throw new InterpreterException("Sizes of second dimension of `programs` should all match "
+                        + numPartitions + " but got " + names.size());
+            }
+            for (String name : names) {
+                Operation f = functionNamed(in, name);
+                inputs += numArguments(f);
+                results += functionType(f).results().size();
+                funcs.add(f);
+            }
+        }
+        if (funcs.isEmpty()) throw new InterpreterException("`programs` attribute cannot be empty");
+        if (inputs != numInputs) {
+            throw new InterpreterException("Number of inputs (" + numInputs
+                    + ") should match the sum of the number of inputs of all programs (" + inputs + ")");
+        }
+        if (results != op.numResults()) {
+            throw new InterpreterException("Number of results (" + op.numResults()
+                    + ") should match the sum of the number of results of all programs (" + results + ")");
+        }
+        Attribute infeed = op.attr("infeed");
+        if (infeed != null) {
+            List<String> queue = symbols(infeed, "infeed");
+            if (queue.isEmpty()) throw new InterpreterException("infeed attribute is optional or should not be empty");
+            for (String name : queue) {
+                List<org.stablehlo4j.ir.Type> types = functionType(functionNamed(in, name)).results();
+                if (types.size() != 1) {
+                    throw new InterpreterException("Function \"" + name + "\" should return 1 tensor but returns "
+                            + types.size());
+                }
+                if (!(types.get(0) instanceof RankedTensorType)) {
+                    throw new InterpreterException("Function \"" + name + "\" should return a tensor type, but instead returns '"
+                            + org.stablehlo4j.asm.AsmPrinter.printType(types.get(0)) + "'");
+                }
+            }
+        }
+        return funcs;
+    }
+
+    private static int numArguments(Operation f) {
+        return f.region(0).entry() == null ? 0 : f.region(0).entry().numArguments();
+    }
+
+    private static Operation functionNamed(Interpreter in, String name) {
+        try {
+            return in.function(name);
+        } catch (InterpreterException e) {
+            throw new InterpreterException("Function \"" + name + "\" not found");
+        }
+    }
+
+    private static org.stablehlo4j.ir.FunctionType functionType(Operation f) {
+        if (f.attr("function_type") instanceof org.stablehlo4j.ir.TypeAttr t
+                && t.value() instanceof org.stablehlo4j.ir.FunctionType ft) {
+            return ft;
+        }
+        throw new InterpreterException("function without a function_type");
     }
 
     private static List<String> symbols(Attribute a, String what) {

@@ -93,6 +93,27 @@ class ParallelAndExtrasTest {
     }
 
     @Test
+    void runParallelChecksItsPrograms() {
+        String prefix = "func.func @one(%x : tensor<i64>) -> tensor<i64> {\n  return %x : tensor<i64>\n}\n"
+                + "func.func @main() {\n  %a = stablehlo.constant dense<1> : tensor<i64>\n";
+        String[][] cases = {
+            {"%r = \"interpreter.run_parallel\"(%a, %a) {programs = [[@one]]} : (tensor<i64>, tensor<i64>) -> tensor<i64>",
+                "Number of inputs (2) should match the sum of the number of inputs of all programs (1)"},
+            {"%r:2 = \"interpreter.run_parallel\"(%a, %a) {programs = [[@one], [@one, @one]]} : (tensor<i64>, tensor<i64>) -> (tensor<i64>, tensor<i64>)",
+                "Sizes of second dimension of `programs` should all match 1 but got 2"},
+            {"%r = \"interpreter.run_parallel\"(%a) {programs = [[@two]]} : (tensor<i64>) -> tensor<i64>",
+                "Function \"two\" not found"},
+            {"\"interpreter.run_parallel\"(%a) {programs = [[@one]]} : (tensor<i64>) -> ()",
+                "Number of results (0) should match the sum of the number of results of all programs (1)"},
+        };
+        for (String[] c : cases) {
+            String text = prefix + "  " + c[0] + "\n  return\n}";
+            DiagnosticException e = assertThrows(DiagnosticException.class, () -> interpret(text, null));
+            assertEquals(c[1], e.diagnostics().get(0).message());
+        }
+    }
+
+    @Test
     void collectivesNeedRunParallel() {
         String text = "func.func @main() -> tensor<ui32> {\n  %id = stablehlo.partition_id : tensor<ui32>\n"
                 + "  return %id : tensor<ui32>\n}";
