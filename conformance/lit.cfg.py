@@ -69,7 +69,8 @@ config.available_features = set()
 
 bin_dir = os.path.join(repo_root, "bin")
 config.environment["PATH"] = os.pathsep.join([bin_dir, llvm_bin, config.environment.get("PATH", os.environ["PATH"])])
-for var in ("JAVA_HOME", "STABLEHLO4J_JAVA_OPTS", "STABLEHLO4J_NO_CDS", "STABLEHLO4J_TIMEOUT", "HOME"):
+for var in ("JAVA_HOME", "STABLEHLO4J_JAVA_OPTS", "STABLEHLO4J_NO_CDS", "STABLEHLO4J_TIMEOUT", "STABLEHLO4J_SERVER",
+            "HOME"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 

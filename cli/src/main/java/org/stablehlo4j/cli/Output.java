@@ -1,8 +1,6 @@
 package org.stablehlo4j.cli;
 
 import java.io.ByteArrayOutputStream;
-import java.io.FileDescriptor;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -28,7 +26,7 @@ public final class Output {
     /** Checks up front that the output's directory exists (MLIR opens the output before processing). */
     public void checkWritable() throws ToolException {
         if (isStdout()) return;
-        Path target = Path.of(path).toAbsolutePath();
+        Path target = ToolIO.path(path).toAbsolutePath();
         Path dir = target.getParent();
         if (dir == null || !Files.isDirectory(dir)) {
             throw new ToolException("cannot open output file '" + path + "': No such file or directory");
@@ -50,7 +48,7 @@ public final class Output {
     public void commit() throws ToolException {
         if (isStdout()) {
             try {
-                OutputStream out = new FileOutputStream(FileDescriptor.out);
+                OutputStream out = ToolIO.stdout();
                 data.writeTo(out);
                 out.flush();
             } catch (IOException e) {
@@ -58,7 +56,7 @@ public final class Output {
             }
             return;
         }
-        Path target = Path.of(path).toAbsolutePath();
+        Path target = ToolIO.path(path).toAbsolutePath();
         Path tmp = null;
         try {
             tmp = Files.createTempFile(target.getParent(), "." + target.getFileName() + ".", ".tmp");

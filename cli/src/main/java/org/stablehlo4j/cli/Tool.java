@@ -130,7 +130,8 @@ abstract class Tool implements LlvmArgs.Target {
         try {
             parseCommandLine(args);
             if (help) {
-                OptionDef.printUsage(toolName, usage[0], usage[1], usage[2], options(), System.out);
+                OptionDef.printUsage(toolName, usage[0], usage[1], usage[2], options(),
+                        new PrintStream(ToolIO.stdout(), true, java.nio.charset.StandardCharsets.UTF_8));
                 return 0;
             }
             prepare();
@@ -153,18 +154,18 @@ abstract class Tool implements LlvmArgs.Target {
 
     private SourceBuffer readInput() throws ToolException {
         if (input.equals("-")) {
-            if (System.console() != null) {
+            if (ToolIO.isProcess() && System.console() != null) {
                 // As MLIR's tools: reading a terminal is usually a mistake that looks like a hang.
                 err.print("(processing input from stdin now, hit ctrl-c/ctrl-d to interrupt)\n");
             }
             try {
-                InputStream in = System.in;
+                InputStream in = ToolIO.stdin();
                 return new SourceBuffer("<stdin>", in.readAllBytes());
             } catch (IOException | OutOfMemoryError e) {
                 throw new ToolException("cannot open input file '-': " + e.getMessage());
             }
         }
-        Path p = Path.of(input);
+        Path p = ToolIO.path(input);
         try {
             if (Files.isDirectory(p)) throw new ToolException("cannot open input file '" + input + "': Is a directory");
             if (Files.size(p) > MAX_INPUT) throw new ToolException("cannot open input file '" + input + "': File too large");

@@ -5,8 +5,6 @@ import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.Module;
 import org.stablehlo4j.pass.StripDebugInfoPass;
 
-import java.io.FileDescriptor;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -153,7 +151,7 @@ final class TranslateTool extends Tool {
         String line = version == null ? "// Failed parsing StableHLO version from portable artifact\n"
                 : "// Reading portable artifact with StableHLO version: " + version + "\n";
         try {
-            FileOutputStream out = new FileOutputStream(FileDescriptor.out);
+            java.io.OutputStream out = ToolIO.stdout();
             out.write(line.getBytes(StandardCharsets.UTF_8));
             out.flush();
         } catch (IOException ignored) {

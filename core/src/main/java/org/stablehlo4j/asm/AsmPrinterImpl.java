@@ -892,7 +892,11 @@ final class AsmPrinterImpl implements AsmPrinterContext {
 
     private void printQuantBody(UniformQuantizedType q) {
         int w = q.storageType().width();
-        out.append("uniform<").append(q.isSigned() ? 'i' : 'u').append(w);
+        out.append("uniform<");
+        // A storage type written with an explicit signedness (si8, ui8) prints as written; signless storage
+        // prints i/u by the type's signedness flag.
+        if (q.storageType().isSignless()) out.append(q.isSigned() ? 'i' : 'u').append(w);
+        else out.append(q.storageType());
         long defMin = q.isSigned() ? -(1L << (w - 1)) : 0;
         long defMax = q.isSigned() ? (1L << (w - 1)) - 1 : (w >= 64 ? -1 : (1L << w) - 1);
         if (q.storageMin() != defMin || q.storageMax() != defMax) {

@@ -13,6 +13,7 @@ import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.BoolAttr;
 import org.stablehlo4j.ir.ComplexType;
 import org.stablehlo4j.ir.DenseResourceElementsAttr;
+import org.stablehlo4j.dialect.sparse.SparseTensorEncodingAttr;
 import org.stablehlo4j.ir.DialectAttr;
 import org.stablehlo4j.ir.DialectType;
 import org.stablehlo4j.ir.DictionaryAttr;
@@ -208,6 +209,10 @@ class TypeAttrParser extends ParserBase {
             if (unranked && !memref) throw error("cannot apply encoding to unranked tensor");
             first = parseAttribute(null);
             if (memref && consumeIf(Kind.COMMA)) second = parseAttribute(null);
+            if (!memref && first instanceof SparseTensorEncodingAttr enc) {
+                String problem = enc.verifyEncoding(shape.length);
+                if (problem != null) throw error(problem);
+            }
         }
         expect(Kind.GREATER, "expected '>' in " + what + " type");
         leave();
@@ -643,15 +648,23 @@ class TypeAttrParser extends ParserBase {
             return a;
         }
         DialectAttr a = new DialectAttr(h.dialect(), extendedSymbolBody(h), h.pretty());
+        if (h.dialect().equals(SparseTensorEncodingAttr.DIALECT) && a.body().startsWith("encoding<")) {
+            try {
+                return SparseTensorEncodingAttr.parseBody(a.body());
+            } catch (org.stablehlo4j.dialect.stablehlo.BodyParseException e) {
+                throw bodyError(h, e);
+            }
+        }
         if (!h.dialect().equals(org.stablehlo4j.dialect.stablehlo.StablehloOps.DIALECT)) return a;
         try {
             return org.stablehlo4j.dialect.stablehlo.StablehloDialect.parseAttribute(a);
         } catch (org.stablehlo4j.dialect.stablehlo.BodyParseException e) {
             int where = bodyStart(h) + e.offset();
-            ParseError error = e.reason().startsWith("expected '") ? wrongTokenAt(where, e.reason())
-                    : errorAt(where, e.reason());
+            ParseError error = bodyError(h, e);
             String body = a.body();
-            String kind = body.startsWith("dot<") || body.startsWith("conv<") ? "dot"
+            // Upstream's pretty conv<[b, 0, 1, f]x...> parser reports only its own error; its raw form adds one.
+            boolean conv = body.startsWith("conv<") && body.substring(5).stripLeading().startsWith("raw");
+            String kind = body.startsWith("dot<") || conv ? "dot"
                     : body.startsWith("gather<") ? "gather" : body.startsWith("scatter<") ? "scatter" : null;
             // Like upstream's struct parsers, which add their own error at the token they stopped on.
             if (kind != null) {
@@ -659,6 +672,12 @@ class TypeAttrParser extends ParserBase {
             }
             throw error;
         }
+    }
+
+    /** A dialect body parser's error at its place in the file; "expected 'x'" errors point after the last token. */
+    private ParseError bodyError(ExtendedSymbol h, org.stablehlo4j.dialect.stablehlo.BodyParseException e) {
+        int where = bodyStart(h) + e.offset();
+        return e.reason().startsWith("expected '") ? wrongTokenAt(where, e.reason()) : errorAt(where, e.reason());
     }
 
     private Attribute parseNumberAttr(Type expected) {

@@ -25,6 +25,7 @@ public final class PassRegistry {
             return new StripDebugInfoPass();
         });
         register(InlinePass.NAME, options -> new InlinePass());
+        register(HloTestInferPass.NAME, options -> new HloTestInferPass());
         org.stablehlo4j.compat.legalize.LegalizePasses.registerAll();
     }
 

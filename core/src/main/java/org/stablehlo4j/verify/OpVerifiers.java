@@ -38,7 +38,26 @@ final class OpVerifiers {
         if (types == null) types = RegionRules.infer(op);
         if (types == null) types = DotConvRules.infer(op);
         if (types == null) types = CollectiveRules.infer(op);
+        if (types == null) types = compatibleOperandsAndResultType(op);
         return types;
+    }
+
+    /**
+     * The inference HLO_CompatibleOperandsAndResultType brings to the ops that carry it: the most specific type
+     * compatible with every operand.
+     */
+    private static List<Type> compatibleOperandsAndResultType(Operation op) {
+        org.stablehlo4j.dialect.stablehlo.OpSpec spec = org.stablehlo4j.dialect.stablehlo.StablehloOps.spec(op.name());
+        if (spec == null || !spec.hasTrait(org.stablehlo4j.dialect.stablehlo.OpTrait.COMPATIBLE_OPERANDS_AND_RESULT_TYPE)) {
+            return null;
+        }
+        if (op.numOperands() == 0) {
+            throw VerificationError.at(op.location(),
+                    "Expected non-empty operands for [CompatibleOperandsAndResultType]");
+        }
+        List<Type> operands = new java.util.ArrayList<>();
+        for (var v : op.operands()) operands.add(v.type());
+        return List.of(TypeInference.mostSpecific(op.location(), operands));
     }
 
     /** Types as MLIR lists them in a diagnostic: each quoted, comma separated. */

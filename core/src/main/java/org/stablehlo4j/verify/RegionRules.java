@@ -1,26 +1,997 @@
 package org.stablehlo4j.verify;
 
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import org.stablehlo4j.dialect.stablehlo.OpSpec;
+import org.stablehlo4j.dialect.stablehlo.OpTrait;
+import org.stablehlo4j.dialect.stablehlo.ScatterDimensionNumbersAttr;
+import org.stablehlo4j.dialect.stablehlo.StablehloOps;
+import org.stablehlo4j.ir.Attribute;
+import org.stablehlo4j.ir.Block;
+import org.stablehlo4j.ir.ComplexType;
+import org.stablehlo4j.ir.DenseArrayAttr;
+import org.stablehlo4j.ir.DenseElementsAttr;
+import org.stablehlo4j.ir.FloatType;
+import org.stablehlo4j.ir.IntegerAttr;
+import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.RankedTensorType;
+import org.stablehlo4j.ir.Region;
+import org.stablehlo4j.ir.ShapedType;
 import org.stablehlo4j.ir.Type;
+import org.stablehlo4j.ir.UniformQuantizedType;
+import org.stablehlo4j.ir.Value;
 
-/** Verification and type inference rules of: reduce, reduce_window, select_and_scatter, scatter, sort, map, while, if, case, return and the reducer bodies of all_reduce/reduce_scatter/collective_reduce. */
+/**
+ * Verification and type inference rules of: reduce, reduce_window, select_and_scatter, scatter, sort, map, while,
+ * if, case, and the reducer-body check shared with all_reduce/reduce_scatter/collective_reduce
+ * ({@link #verifyReducerShape}).
+ *
+ * <p>MLIR checks an op's own {@code verify()} before its type inference (inference is a region-level check run on
+ * the way out of the op), so the inference of an op with its own rules first runs those rules and gives up
+ * silently (returns null) when they fail: the verifier then reports the rule's error alone, as upstream does.
+ */
 final class RegionRules {
     private RegionRules() {}
+
+    private static final long DYN = ShapedType.DYNAMIC;
 
     /** Checks the op's own rules; false when this group has none for it. */
     static boolean verify(Operation op) {
         switch (op.name()) {
-            default:
+            case "stablehlo.reduce", "stablehlo.reduce_window", "stablehlo.select_and_scatter", "stablehlo.scatter",
+                 "stablehlo.sort", "stablehlo.while", "stablehlo.map", "stablehlo.if", "stablehlo.case" -> {
+                ownRules(op);
+                return true;
+            }
+            default -> {
                 return false;
+            }
         }
     }
 
     /** The op's inferred result types, null when this group has no inference for it; see {@link OpVerifiers#infer}. */
     static List<Type> infer(Operation op) {
         switch (op.name()) {
-            default:
+            case "stablehlo.reduce", "stablehlo.reduce_window", "stablehlo.select_and_scatter", "stablehlo.scatter",
+                 "stablehlo.sort", "stablehlo.while", "stablehlo.map", "stablehlo.if", "stablehlo.case" -> {
+                try {
+                    ownRules(op);
+                } catch (VerificationError e) {
+                    return null; // reported by the op's own verification, before inference as in MLIR
+                }
+                return switch (op.name()) {
+                    case "stablehlo.reduce" -> inferReduce(op);
+                    case "stablehlo.reduce_window" -> inferReduceWindow(op);
+                    case "stablehlo.select_and_scatter" -> op.numOperands() == 0 || op.numRegions() < 2 ? null
+                            : sameShapesAccumulated(op, List.of(op.operand(0)), op.region(1));
+                    case "stablehlo.scatter" -> sameShapesAccumulated(op, group(op, 0, 3), op.region(0));
+                    case "stablehlo.sort", "stablehlo.while" -> operandTypes(op.operands());
+                    case "stablehlo.map" -> inferMap(op);
+                    default -> inferConditional(op);
+                };
+            }
+            default -> {
                 return null;
+            }
         }
+    }
+
+    /** The rules MLIR checks for the op before inference: single-block regions, then the op's verify(). */
+    private static void ownRules(Operation op) {
+        OpSpec spec = StablehloOps.spec(op.name());
+        if (spec != null && spec.hasTrait(OpTrait.SINGLE_BLOCK_IMPLICIT_TERMINATOR)) singleBlock(op);
+        switch (op.name()) {
+            case "stablehlo.reduce" -> verifyReduce(op);
+            case "stablehlo.reduce_window" -> verifyReduceWindow(op);
+            case "stablehlo.select_and_scatter" -> verifySelectAndScatter(op);
+            case "stablehlo.scatter" -> verifyScatter(op);
+            case "stablehlo.sort" -> verifySort(op);
+            case "stablehlo.while" -> verifyWhile(op);
+            default -> {
+                // map, if and case check everything in their inference
+            }
+        }
+    }
+
+    /** MLIR's SingleBlock trait: each region has at most one block, and that block is not empty. */
+    private static void singleBlock(Operation op) {
+        for (int i = 0; i < op.numRegions(); i++) {
+            Region r = op.region(i);
+            if (r.isEmpty()) continue;
+            if (r.blocks().size() != 1) {
+                throw VerificationError.op(op, "expects region #" + i + " to have 0 or 1 blocks");
+            }
+            if (r.entry().operations().isEmpty()) throw VerificationError.op(op, "expects a non-empty block");
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // reduce
+
+    private static void verifyReduce(Operation op) {
+        List<Type> inputs = operandTypes(group(op, 0, 2));
+        List<Type> inits = operandTypes(group(op, 1, 2));
+        long[] dims = longs(op.properties().get("dimensions"));
+        if (dims == null || inputs.isEmpty() || !allRanked(inputs)) return;
+        ReducedShape shape = reduceShape(op, inputs, dims);
+        Block body = entry(op.region(0));
+        if (body == null) return;
+        verifyReducerShape(op, body, inputs, inits, shape.dims);
+    }
+
+    private record ReducedShape(long[] dims, Attribute encoding) {}
+
+    /** reduce_c1, reduce_c4, reduce_c5: the inputs' common shape without the reduced dimensions. */
+    private static ReducedShape reduceShape(Operation op, List<Type> inputs, long[] dims) {
+        RankedTensorType witness = (RankedTensorType) inputs.get(0);
+        compatibleInputs(op, inputs);
+        Set<Long> reduced = new HashSet<>();
+        for (long d : dims) {
+            if (d < 0 || d >= witness.rank()) {
+                throw VerificationError.at(op.location(), "Out-of-bounds dimension " + d
+                        + ", expected to be in range [0, " + witness.rank() + ")");
+            }
+            if (!reduced.add(d)) {
+                throw VerificationError.at(op.location(), "Duplicate reduction dimension: " + d);
+            }
+        }
+        List<Long> bounds = TypeCompat.bounds(witness);
+        long[] kept = new long[witness.rank() - reduced.size()];
+        List<Long> keptBounds = new ArrayList<>();
+        int k = 0;
+        for (int i = 0; i < witness.rank(); i++) {
+            if (reduced.contains((long) i)) continue;
+            kept[k++] = witness.dim(i);
+            if (bounds != null && i < bounds.size()) keptBounds.add(bounds.get(i));
+        }
+        return new ReducedShape(kept, boundsEncoding(keptBounds));
+    }
+
+    /** "expects all inputs to have compatible shapes" (reduce_c1, reduce_window_c2). */
+    private static void compatibleInputs(Operation op, List<Type> inputs) {
+        for (int i = 1; i < inputs.size(); i++) {
+            if (!TypeCompat.compatibleShape(inputs.get(0), inputs.get(i))) {
+                throw VerificationError.at(op.location(), "expects all inputs to have compatible shapes. Shape at "
+                        + "input-index " + i + " is not compatible with shape at input-index 0");
+            }
+        }
+    }
+
+    private static List<Type> inferReduce(Operation op) {
+        List<Type> inputs = operandTypes(group(op, 0, 2));
+        long[] dims = longs(op.properties().get("dimensions"));
+        if (dims == null || inputs.isEmpty() || !allRanked(inputs)) return null;
+        ReducedShape shape = reduceShape(op, inputs, dims);
+        List<Type> elements = accumulatorElementTypes(op.region(0), inputs);
+        if (elements == null) return null;
+        List<Type> out = new ArrayList<>();
+        for (Type e : elements) out.add(new RankedTensorType(shape.dims, e, shape.encoding));
+        return out;
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // The reducer body shared by reduce, reduce_window, scatter, select_and_scatter and the collectives
+
+    /**
+     * Checks a reduction body against the op's inputs and init values (hlo::verifyReducerShape):
+     * {@code (acc..., x...) -> acc...} where each accumulator matches its init value and each element argument is
+     * promotable from its input's element type with a shape that fits in {@code allowedDims}.
+     * Errors are reported at {@code op}'s location without the op-name prefix, as upstream does.
+     */
+    static void verifyReducerShape(Operation op, Block block, List<Type> inputTypes, List<Type> initValueTypes,
+                                   long[] allowedDims) {
+        int n = inputTypes.size();
+        if (block.numArguments() != 2 * n) {
+            throw VerificationError.at(op.location(), "Reduction-region must take " + 2 * n
+                    + " parameters, but takes " + block.numArguments() + " parameter(s)");
+        }
+        Operation terminator = block.terminator();
+        if (!mightBeTerminator(terminator)) {
+            throw VerificationError.at(op.location(), "The reduction-region expected to have a terminator");
+        }
+        if (terminator.numOperands() == 0) {
+            throw VerificationError.at(op.location(), "The reduction-region expected to return some value(s)");
+        }
+        if (terminator.numOperands() != n) {
+            throw VerificationError.at(op.location(), "Reduction-region here must produce " + n
+                    + " tensors, but produces " + terminator.numOperands() + " instead");
+        }
+        List<Type> acc = new ArrayList<>();
+        for (Value v : terminator.operands()) {
+            if (!(v.type() instanceof ShapedType)) {
+                throw VerificationError.at(op.location(), "Reduction-region here must produce tensor-typed "
+                        + "result(s), but produces '" + OpVerifiers.str(v.type()) + "' instead");
+            }
+            acc.add(v.type());
+        }
+        for (int i = 0; i < n; i++) {
+            Type accType = acc.get(i);
+            Type accArg = block.argument(i).type();
+            Type elemArg = block.argument(n + i).type();
+            if (!sameShapeAndElement(accType, accArg, false)) {
+                throw VerificationError.at(op.location(), "The type of reduction-region's parameter at index " + i
+                        + " is different than the corresponding result type: '" + OpVerifiers.str(accArg)
+                        + "' vs '" + OpVerifiers.str(accType) + "'");
+            }
+            if (!sameShapeAndElement(accType, elemArg, true)) {
+                throw VerificationError.at(op.location(), "The type of reduction-region's parameter at index "
+                        + (n + i) + " is different than the corresponding result type: '" + OpVerifiers.str(elemArg)
+                        + "' vs '" + OpVerifiers.str(accType) + "'");
+            }
+            Type init = initValueTypes.get(i);
+            if (!TypeCompat.compatibleShape(init, accType)) {
+                throw VerificationError.at(op.location(), "The shape of reduction-region's result type at index "
+                        + i + " differs from the op's corresponding init-value type: '" + OpVerifiers.str(accType)
+                        + "' vs '" + OpVerifiers.str(init) + "'");
+            }
+            if (!promotable(init, accType, true)) {
+                throw VerificationError.at(op.location(), "The element-type of reduction-region's result type at "
+                        + "index " + i + " is expected to be promotable from the op's corresponding init-value "
+                        + "element-type: '" + OpVerifiers.str(accType) + "' vs '" + OpVerifiers.str(init) + "'");
+            }
+            if (!promotable(inputTypes.get(i), elemArg, true)) {
+                throw VerificationError.at(op.location(), "The element-type of reduction-region's argument at index "
+                        + (n + i) + " is expected to be promotable from '"
+                        + OpVerifiers.str(TypeCompat.elementType(inputTypes.get(i))) + "', but got '"
+                        + OpVerifiers.str(TypeCompat.elementType(elemArg)) + "'");
+            }
+            if (!(elemArg instanceof RankedTensorType arg)) continue;
+            if (arg.rank() > allowedDims.length) {
+                throw VerificationError.at(op.location(), "The rank of reduction-region's argument at index "
+                        + (n + i) + " is expected to be <= " + allowedDims.length + ", got " + arg.rank());
+            }
+            int matched = 0;
+            for (int d = 0; d < allowedDims.length && matched < arg.rank(); d++) {
+                if (compatibleDims(allowedDims[d], arg.dim(matched))) matched++;
+            }
+            if (matched != arg.rank()) {
+                throw VerificationError.at(op.location(), "The shape of reduction-region's argument at index "
+                        + (n + i) + " is not compatible with that of reduce-op's input-parameter at index " + i);
+            }
+        }
+    }
+
+    /** Whether the block ends in an op that is or may be a terminator (MLIR's mightHaveTerminator). */
+    private static boolean mightBeTerminator(Operation last) {
+        if (last == null) return false;
+        if (last.dialect().equals(StablehloOps.DIALECT)) {
+            OpSpec spec = StablehloOps.spec(last.name());
+            return spec == null || spec.hasTrait(OpTrait.TERMINATOR);
+        }
+        return true; // other dialects' ops are not known here: treat them as possible terminators
+    }
+
+    /** Shape compatibility and equal element types, floats of any precision alike when {@code ignoreFp}. */
+    private static boolean sameShapeAndElement(Type a, Type b, boolean ignoreFp) {
+        if (!TypeCompat.compatibleShape(a, b)) return false;
+        if (!(a instanceof ShapedType sa) || !(b instanceof ShapedType sb)) return false;
+        Type ea = sa.elementType();
+        Type eb = sb.elementType();
+        if (ignoreFp && ea instanceof FloatType && eb instanceof FloatType) return true;
+        return ea.equals(eb);
+    }
+
+    /**
+     * Whether the element type of {@code from} promotes to that of {@code to}: same kind (quantized: same expressed
+     * type) and no wider storage.
+     */
+    private static boolean promotable(Type from, Type to, boolean ignoreFp) {
+        if (!(from instanceof ShapedType sa) || !(to instanceof ShapedType sb)) return false;
+        Type a = sa.elementType();
+        Type b = sb.elementType();
+        boolean sameKind = (a instanceof IntegerType && b instanceof IntegerType)
+                || (a instanceof FloatType && b instanceof FloatType)
+                || (a instanceof ComplexType && b instanceof ComplexType)
+                || (a instanceof UniformQuantizedType qa && b instanceof UniformQuantizedType qb
+                    && qa.expressedType().equals(qb.expressedType()));
+        if (!sameKind) return false;
+        if (ignoreFp && a instanceof FloatType) return true;
+        return bitWidth(a) <= bitWidth(b);
+    }
+
+    private static int bitWidth(Type t) {
+        if (t instanceof ComplexType c) return 2 * bitWidth(c.elementType());
+        if (t instanceof UniformQuantizedType q) return q.storageType().width();
+        if (t instanceof IntegerType i) return i.width();
+        if (t instanceof FloatType f) return f.width();
+        return 0;
+    }
+
+    /** The element types a reduction produces: those its body returns, or the inputs' when it has no body. */
+    private static List<Type> accumulatorElementTypes(Region body, List<Type> inputs) {
+        Block b = entry(body);
+        List<Type> out = new ArrayList<>();
+        if (b == null) {
+            for (Type t : inputs) out.add(TypeCompat.elementType(t));
+            return out;
+        }
+        Operation term = b.terminator();
+        if (term == null || term.numOperands() < inputs.size()) return null;
+        for (int i = 0; i < inputs.size(); i++) {
+            Type t = term.operand(i).type();
+            if (!(t instanceof ShapedType s)) return null;
+            out.add(s.elementType());
+        }
+        return out;
+    }
+
+    /** Results shaped like {@code shapes} with the element types the body returns (scatter, select_and_scatter). */
+    private static List<Type> sameShapesAccumulated(Operation op, List<Value> shapes, Region body) {
+        List<Type> types = operandTypes(shapes);
+        List<Type> elements = accumulatorElementTypes(body, types);
+        if (elements == null || !allRanked(types)) return null;
+        List<Type> out = new ArrayList<>();
+        for (int i = 0; i < types.size(); i++) {
+            RankedTensorType t = (RankedTensorType) types.get(i);
+            out.add(new RankedTensorType(t.shape(), elements.get(i), t.encoding()));
+        }
+        return out;
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // reduce_window and select_and_scatter windows
+
+    /** One window dimension with its attributes (defaults: stride and dilations 1, no padding). */
+    private record WindowDim(long size, long stride, long baseDilation, long windowDilation, long padLow,
+                             long padHigh) {}
+
+    private static List<WindowDim> windowOf(Operation op, long[] dims, long[] strides, long[][] padding,
+                                            long[] baseDilations, long[] windowDilations) {
+        checkWindowAttrSize(op, dims, strides.length, "window-strides");
+        checkWindowAttrSize(op, dims, baseDilations.length, "base-dilation factors");
+        checkWindowAttrSize(op, dims, windowDilations.length, "window-dilation factors");
+        checkWindowAttrSize(op, dims, padding.length, "padding-entries");
+        List<WindowDim> window = new ArrayList<>();
+        for (int i = 0; i < dims.length; i++) {
+            long size = dims[i];
+            if (size != DYN && size <= 0) {
+                throw VerificationError.at(op.location(), "expects window to have positive value for " + i
+                        + "-th window dimension, but got " + size + ".");
+            }
+            long stride = strides.length == 0 ? 1 : strides[i];
+            positive(op, stride, "stride", i);
+            long base = baseDilations.length == 0 ? 1 : baseDilations[i];
+            positive(op, base, "base dilation factor", i);
+            long win = windowDilations.length == 0 ? 1 : windowDilations[i];
+            positive(op, win, "window dilation factor", i);
+            long lo = padding.length == 0 ? 0 : padding[i][0];
+            long hi = padding.length == 0 ? 0 : padding[i][1];
+            window.add(new WindowDim(size, stride, base, win, lo, hi));
+        }
+        return window;
+    }
+
+    private static void checkWindowAttrSize(Operation op, long[] dims, int size, String what) {
+        if (size != 0 && size != dims.length) {
+            throw VerificationError.at(op.location(), "expects " + what + " to have same dimension-size as size of "
+                    + "window dimensions (" + dims.length + "), but got: " + size + ".");
+        }
+    }
+
+    private static void positive(Operation op, long value, String what, int i) {
+        if (value <= 0) {
+            throw VerificationError.at(op.location(), "expects window to have positive " + what + " for " + i
+                    + "-th window dimension, but got " + value + ".");
+        }
+    }
+
+    /** The padding attribute as (low, high) pairs; an absent attribute is no padding. */
+    private static long[][] padding(Operation op) {
+        Attribute a = op.properties().get("padding");
+        if (a == null) return new long[0][];
+        if (!(a instanceof DenseElementsAttr d) || !(d.type() instanceof RankedTensorType t)) return null;
+        if (t.rank() != 2 || t.dim(1) != 2) {
+            throw VerificationError.at(op.location(), "expects the shape of padding-attribute to be {N, 2}, but got {"
+                    + joined(t.shape()) + "}.");
+        }
+        long[] flat = denseLongs(d);
+        if (flat == null) return null;
+        long[][] out = new long[flat.length / 2][];
+        for (int i = 0; i < out.length; i++) out[i] = new long[] {flat[2 * i], flat[2 * i + 1]};
+        return out;
+    }
+
+    /** The output extent of each window dimension over {@code base} (dynamic stays dynamic). */
+    private static long[] windowOutputShape(long[] base, List<WindowDim> window) {
+        long[] out = new long[window.size()];
+        for (int i = 0; i < out.length; i++) {
+            WindowDim w = window.get(i);
+            if (base[i] == DYN || w.size == DYN) {
+                out[i] = DYN;
+                continue;
+            }
+            long padded = w.padLow + dilated(base[i], w.baseDilation) + w.padHigh;
+            long span = dilated(w.size, w.windowDilation);
+            out[i] = padded <= 0 || span > padded ? 0 : (padded - span) / w.stride + 1;
+        }
+        return out;
+    }
+
+    private static long dilated(long bound, long dilation) {
+        return bound <= 0 ? 0 : (bound - 1) * dilation + 1;
+    }
+
+    private record ReduceWindowParts(List<Type> inputs, List<Type> inits, long[] dims, List<WindowDim> window) {}
+
+    /** reduce_window_c1, c2, c4...c12: the inputs and the window; null when attributes are not as expected. */
+    private static ReduceWindowParts reduceWindowParts(Operation op) {
+        List<Type> inputs = operandTypes(group(op, 0, 2));
+        List<Type> inits = operandTypes(group(op, 1, 2));
+        if (inputs.isEmpty()) throw VerificationError.at(op.location(), "requires at least 1 input value");
+        long[] dims = longs(op.properties().get("window_dimensions"));
+        long[] strides = optionalLongs(op, "window_strides");
+        long[] base = optionalLongs(op, "base_dilations");
+        long[] win = optionalLongs(op, "window_dilations");
+        if (dims == null || strides == null || base == null || win == null || !allRanked(inputs)) return null;
+        compatibleInputs(op, inputs);
+        long[][] pad = padding(op);
+        if (pad == null) return null;
+        for (Type t : inputs) {
+            RankedTensorType r = (RankedTensorType) t;
+            if (r.rank() != dims.length) {
+                throw VerificationError.at(op.location(), "expects window-dimensions size == input rank, but got "
+                        + "window-dimensions size: " + dims.length + " and input: '" + OpVerifiers.str(t)
+                        + "' with rank = " + r.rank() + ".");
+            }
+        }
+        return new ReduceWindowParts(inputs, inits, dims, windowOf(op, dims, strides, pad, base, win));
+    }
+
+    private static void verifyReduceWindow(Operation op) {
+        ReduceWindowParts p = reduceWindowParts(op);
+        Block body = entry(op.region(0));
+        if (p == null || body == null) return;
+        verifyReducerShape(op, body, p.inputs, p.inits, p.dims);
+    }
+
+    private static List<Type> inferReduceWindow(Operation op) {
+        ReduceWindowParts p = reduceWindowParts(op);
+        if (p == null) return null;
+        List<Type> elements = accumulatorElementTypes(op.region(0), p.inputs);
+        if (elements == null) return null;
+        List<Type> out = new ArrayList<>();
+        for (int i = 0; i < p.inputs.size(); i++) {
+            RankedTensorType t = (RankedTensorType) p.inputs.get(i);
+            long[] shape = windowOutputShape(t.shape(), p.window);
+            List<Long> bounds = TypeCompat.bounds(t);
+            Attribute encoding = null;
+            if (bounds != null && bounds.size() == t.rank()) {
+                long[] b = new long[bounds.size()];
+                for (int k = 0; k < b.length; k++) b[k] = bounds.get(k);
+                List<Long> outBounds = new ArrayList<>();
+                for (long x : windowOutputShape(b, p.window)) outBounds.add(x);
+                encoding = boundsEncoding(outBounds);
+            }
+            out.add(new RankedTensorType(shape, elements.get(i), encoding));
+        }
+        return out;
+    }
+
+    private static void verifySelectAndScatter(Operation op) {
+        if (op.numOperands() != 3) return;
+        Type operand = op.operand(0).type();
+        Type source = op.operand(1).type();
+        Type init = op.operand(2).type();
+        Block select = entry(op.region(0));
+        Block scatter = entry(op.region(1));
+        if (!(operand instanceof RankedTensorType operandType) || !(source instanceof ShapedType sourceType)
+                || select == null || scatter == null) {
+            return;
+        }
+        if (select.numArguments() != 2) {
+            throw VerificationError.at(op.location(), "expects the select-region to take 2 parameters, but takes "
+                    + select.numArguments());
+        }
+        Type expectedArg = scalar(operandType.elementType());
+        for (int i = 0; i < 2; i++) {
+            Type arg = select.argument(i).type();
+            if (!sameShapeAndElement(expectedArg, arg, true)) {
+                throw VerificationError.at(op.location(), "expects the type of select-region's parameter at index "
+                        + i + " to be '" + OpVerifiers.str(expectedArg) + "', but got '" + OpVerifiers.str(arg) + "'");
+            }
+        }
+        if (!returnsOneI1(op, select, "expects select-region to return single value, but got: ",
+                "expects the return-type of select-region to be tensor<i1>, but got: ")) {
+            return;
+        }
+        verifyReducerShape(op, scatter, List.of(scalar(sourceType.elementType())), List.of(init), new long[0]);
+        long[] dims = optionalLongs(op, "window_dimensions");
+        long[] strides = optionalLongs(op, "window_strides");
+        if (dims == null || strides == null) return;
+        if (operandType.rank() != dims.length) {
+            throw VerificationError.at(op.location(), "expects window-dimensions size == operand rank, but got "
+                    + "window-dimensions size: " + dims.length + " and operand-type: '" + OpVerifiers.str(operand)
+                    + "' with rank = " + operandType.rank() + ".");
+        }
+        long[][] pad = padding(op);
+        if (pad == null) return;
+        List<WindowDim> window = windowOf(op, dims, strides, pad, new long[0], new long[0]);
+        Type windowResult = new RankedTensorType(windowOutputShape(operandType.shape(), window),
+                operandType.elementType());
+        if (!sameShapeAndElement(windowResult, source, true)) {
+            throw VerificationError.at(op.location(), "expects source-type to be '" + OpVerifiers.str(windowResult)
+                    + "', but got'" + OpVerifiers.str(source) + "'");
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // scatter
+
+    private static void verifyScatter(Operation op) {
+        List<Type> inputs = operandTypes(group(op, 0, 3));
+        List<Type> updates = operandTypes(group(op, 2, 3));
+        if (op.numOperands() < 3 || inputs.isEmpty()) return;
+        Type indicesType = op.operand(inputs.size()).type();
+        if (!(op.properties().get("scatter_dimension_numbers") instanceof ScatterDimensionNumbersAttr dn)
+                || !allRanked(inputs) || !allRanked(updates) || !(indicesType instanceof RankedTensorType indices)) {
+            return;
+        }
+        for (Type t : inputs) {
+            if (!TypeCompat.compatibleShape(inputs.get(0), t)) {
+                throw VerificationError.at(op.location(), "Not all inputs have compatible shapes.");
+            }
+        }
+        for (Type t : updates) {
+            if (!TypeCompat.compatibleShape(updates.get(0), t)) {
+                throw VerificationError.at(op.location(), "Not all updates have compatible shapes.");
+            }
+        }
+        long indexVectorDim = dn.indexVectorDim();
+        if (indexVectorDim < 0 || indexVectorDim > indices.rank()) {
+            throw VerificationError.at(op.location(), "Expects index_vector_dim to be in range [0, "
+                    + "rank-of('scatter_indices')] i.e. [0, " + indices.rank() + "]. got: " + indexVectorDim + ".");
+        }
+        Block body = entry(op.region(0));
+        if (body == null) return;
+        List<Type> inits = new ArrayList<>();
+        for (Type u : updates) inits.add(scalar(TypeCompat.elementType(u)));
+        verifyReducerShape(op, body, inputs, inits, new long[0]);
+
+        long[] expandedIndices = indices.shape();
+        if (indexVectorDim == indices.rank()) {
+            expandedIndices = java.util.Arrays.copyOf(expandedIndices, expandedIndices.length + 1);
+            expandedIndices[expandedIndices.length - 1] = 1;
+        }
+        long[] updateWindowDims = toArray(dn.updateWindowDims());
+        long[] insertedWindowDims = toArray(dn.insertedWindowDims());
+        long[] inputBatchingDims = toArray(dn.inputBatchingDims());
+        long expectedUpdatesRank = expandedIndices.length - 1 + updateWindowDims.length;
+        for (int i = 0; i < inputs.size() && i < updates.size(); i++) {
+            int rank = ((RankedTensorType) updates.get(i)).rank();
+            if (rank != expectedUpdatesRank) {
+                throw VerificationError.at(op.location(), "expects updates tensor must be of rank "
+                        + expectedUpdatesRank + " ( == rank-of('scatter_indices') - 1 + size-of('update_window_dims'), "
+                        + "where 'scatter_indices' is expanded by a trailing 1 dimension if 'index_vector_dim' == "
+                        + "rank-of('scatter_indices')), but got " + rank + ".");
+            }
+        }
+        for (int i = 0; i < inputs.size() && i < updates.size(); i++) {
+            scatterDimensionNumbers(op, (RankedTensorType) inputs.get(i), expandedIndices,
+                    (RankedTensorType) updates.get(i), dn);
+        }
+        for (int i = 0; i < inputs.size() && i < updates.size(); i++) {
+            long[] updatesShape = ((RankedTensorType) updates.get(i)).shape();
+            long[] operandShape = ((RankedTensorType) inputs.get(i)).shape();
+            List<Long> maxSlice = new ArrayList<>();
+            int inserted = 0;
+            int batching = 0;
+            for (int d = 0; d < operandShape.length; d++) {
+                if (inserted < insertedWindowDims.length && insertedWindowDims[inserted] == d) {
+                    inserted++;
+                } else if (batching < inputBatchingDims.length && inputBatchingDims[batching] == d) {
+                    batching++;
+                } else {
+                    maxSlice.add(operandShape[d]);
+                }
+            }
+            for (int w = 0; w < updateWindowDims.length && w < maxSlice.size(); w++) {
+                long u = updatesShape[(int) updateWindowDims[w]];
+                long max = maxSlice.get(w);
+                if (u == DYN || max == DYN) continue;
+                if (u > max) {
+                    throw VerificationError.at(op.location(), "expects bounds of the window dimensions of updates to "
+                            + "not exceed the bounds of the corresponding dimensions of operand. For dimension "
+                            + updateWindowDims[w] + ", updates bound is " + u + ", operand bound is " + max + ".");
+                }
+            }
+            int seen = 0;
+            for (int d = 0; d < updatesShape.length; d++) {
+                if (contains(updateWindowDims, d)) continue;
+                if (seen == indexVectorDim) seen++;
+                if (seen >= expandedIndices.length) break;
+                if (!compatibleDims(updatesShape[d], expandedIndices[seen])) {
+                    throw VerificationError.at(op.location(), "expects bounds of the scatter dimensions of updates to "
+                            + "be same as the bounds of the corresponding dimensions of scatter indices. For scatter "
+                            + "dimension " + d + ", updates bound is " + updatesShape[d] + " , scatter_indices bound is "
+                            + expandedIndices[seen] + ".");
+                }
+                seen++;
+            }
+        }
+    }
+
+    /** scatter_c2, scatter_c7...scatter_c21. */
+    private static void scatterDimensionNumbers(Operation op, RankedTensorType operand, long[] indicesShape,
+                                                RankedTensorType update, ScatterDimensionNumbersAttr dn) {
+        long[] updateWindowDims = toArray(dn.updateWindowDims());
+        long[] insertedWindowDims = toArray(dn.insertedWindowDims());
+        long[] inputBatchingDims = toArray(dn.inputBatchingDims());
+        long[] indicesBatchingDims = toArray(dn.scatterIndicesBatchingDims());
+        long[] toOperandDims = toArray(dn.scatterDimsToOperandDims());
+        long indexVectorDim = dn.indexVectorDim();
+        int windowSize = updateWindowDims.length + insertedWindowDims.length + inputBatchingDims.length;
+        if (operand.rank() != windowSize) {
+            throw VerificationError.at(op.location(), "Expects rank-of operand to match size-of('update_window_dims') "
+                    + "+ size-of('inserted_window_dims') + size-of('input_batching_dims') i.e. " + windowSize
+                    + " but got " + operand.rank() + ".");
+        }
+        if (!sorted(updateWindowDims)) {
+            throw VerificationError.at(op.location(), "Expects update_window_dims to be sorted; got: ["
+                    + joined(updateWindowDims) + "].");
+        }
+        if (!unique(updateWindowDims)) {
+            throw VerificationError.at(op.location(), "Expects update_window_dims to not repeat; got: ["
+                    + joined(updateWindowDims) + "].");
+        }
+        dimsInBounds(op, updateWindowDims, update.rank(), "update_window_dims", "rank-of('updates')");
+        dimsDistinct(op, insertedWindowDims, inputBatchingDims, "inserted_window_dims", "input_batching_dims");
+        if (!sorted(insertedWindowDims)) {
+            throw VerificationError.at(op.location(), "Expects inserted_window_dims to be sorted; got: ["
+                    + joined(insertedWindowDims) + "].");
+        }
+        dimsInBounds(op, insertedWindowDims, operand.rank(), "inserted_window_dims", "rank-of('operand')");
+        if (!sorted(inputBatchingDims)) {
+            throw VerificationError.at(op.location(), "Expects input_batching_dims to be sorted; got: ["
+                    + joined(inputBatchingDims) + "].");
+        }
+        dimsInBounds(op, inputBatchingDims, operand.rank(), "input_batching_dims", "rank-of('operand')");
+        if (!unique(indicesBatchingDims)) {
+            throw VerificationError.at(op.location(), "Expects scatter_indices_batching_dims to not repeat; got: ["
+                    + joined(indicesBatchingDims) + "].");
+        }
+        dimsInBounds(op, indicesBatchingDims, indicesShape.length, "scatter_indices_batching_dims",
+                "rank-of('scatter_indices')");
+        if (contains(indicesBatchingDims, indexVectorDim)) {
+            throw VerificationError.at(op.location(), "expects scatter_indices_batching_dims not to include "
+                    + "index_vector_dim " + indexVectorDim + ".");
+        }
+        if (inputBatchingDims.length != indicesBatchingDims.length) {
+            throw VerificationError.at(op.location(), "input_batching_dims and scatter_indices_batching_dims "
+                    + "should have the same size.");
+        }
+        for (int i = 0; i < inputBatchingDims.length; i++) {
+            long a = operand.dim((int) inputBatchingDims[i]);
+            long b = indicesShape[(int) indicesBatchingDims[i]];
+            if (!compatibleDims(a, b)) {
+                throw VerificationError.at(op.location(), "input_batching_dims[" + i
+                        + "] and scatter_indices_batching_dims[" + i + "] must have compatible sizes, but got " + a
+                        + " and " + b + ".");
+            }
+        }
+        long indexBound = indicesShape[(int) indexVectorDim];
+        if (indexBound != DYN && toOperandDims.length != indexBound) {
+            throw VerificationError.at(op.location(), "Scatter op has " + toOperandDims.length
+                    + " elements in scatter_dims_to_operand_dims and the bound of dimension index_vector_dim="
+                    + indexVectorDim + " of scatter_indices is " + indexBound + ". These two numbers must be equal.");
+        }
+        dimsDistinct(op, toOperandDims, inputBatchingDims, "scatter_dims_to_operand_dims", "input_batching_dims");
+        dimsInBounds(op, toOperandDims, operand.rank(), "scatter_dims_to_operand_dims", "rank-of('operand')");
+    }
+
+    private static void dimsInBounds(Operation op, long[] dims, long upper, String name, String upperName) {
+        for (long d : dims) {
+            if (d < 0 || d >= upper) {
+                throw VerificationError.at(op.location(), "Expects each element of " + name + " to be in range [0, "
+                        + upperName + ") i.e. [0, " + upper + "). got: " + d + ".");
+            }
+        }
+    }
+
+    private static void dimsDistinct(Operation op, long[] a, long[] b, String aName, String bName) {
+        Set<Long> seen = new HashSet<>();
+        for (long[] dims : new long[][] {a, b}) {
+            for (long d : dims) {
+                if (!seen.add(d)) {
+                    throw VerificationError.at(op.location(), "has duplicated dimension from " + aName + " and "
+                            + bName + ": " + d);
+                }
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // sort, while, map, if/case
+
+    private static void verifySort(Operation op) {
+        List<Type> inputs = operandTypes(op.operands());
+        Attribute dimAttr = op.properties().get("dimension");
+        long dim = dimAttr instanceof IntegerAttr ia ? ia.longValue() : -1;
+        if (!inputs.isEmpty() && inputs.get(0) instanceof RankedTensorType first) {
+            int rank = first.rank();
+            if (dim < -rank || dim >= rank) {
+                throw VerificationError.at(op.location(), "dimension attribute value must be in range [-" + rank
+                        + ", " + rank + "), but found " + dim);
+            }
+        }
+        Block block = entry(op.region(0));
+        if (block == null) return;
+        if (block.numArguments() != 2 * inputs.size()) {
+            throw VerificationError.at(op.location(), "comparator block should have " + 2 * inputs.size()
+                    + " arguments");
+        }
+        for (int i = 0; i < inputs.size(); i++) {
+            Type expected = scalar(TypeCompat.elementType(inputs.get(i)));
+            for (int a = 2 * i; a <= 2 * i + 1; a++) {
+                Type arg = block.argument(a).type();
+                if (!arg.equals(expected)) {
+                    throw VerificationError.at(op.location(), "comparator block argument #" + a + " should be of type '"
+                            + OpVerifiers.str(expected) + "' but got '" + OpVerifiers.str(arg) + "'");
+                }
+            }
+        }
+        returnsOneI1(op, block, "comparator must return single output but got ",
+                "comparator must return tensor<i1> but got ");
+    }
+
+    private static void verifyWhile(Operation op) {
+        Block cond = entry(op.region(0));
+        Block body = entry(op.region(1));
+        if (cond == null || body == null) return;
+        List<Type> operands = operandTypes(op.operands());
+        List<Type> condArgs = argumentTypes(cond);
+        List<Type> bodyArgs = argumentTypes(body);
+        if (!compatibleLists(operands, condArgs)) {
+            throw VerificationError.at(op.location(), "expect operands to be compatible with condition block "
+                    + "arguments but got " + OpVerifiers.quoted(operands) + " vs " + OpVerifiers.quoted(condArgs));
+        }
+        if (!compatibleLists(operands, bodyArgs)) {
+            throw VerificationError.at(op.location(), "expect operands to be compatible with body block arguments "
+                    + "but got " + OpVerifiers.quoted(operands) + " vs " + OpVerifiers.quoted(bodyArgs));
+        }
+        Operation bodyReturn = body.terminator();
+        if (!mightBeTerminator(bodyReturn)) {
+            throw VerificationError.at(op.location(), "The while body-region expected to have a terminator");
+        }
+        List<Type> bodyResults = operandTypes(bodyReturn.operands());
+        if (!compatibleLists(operands, bodyResults)) {
+            throw VerificationError.at(op.location(), "expect operands to be compatible with body block return "
+                    + "types but got " + OpVerifiers.quoted(operands) + " vs " + OpVerifiers.quoted(bodyResults));
+        }
+        returnsOneI1(op, cond, "expect condition body returns a single value but got ",
+                "expect condition block return a zero-ranked tensor of i1 but got ");
+    }
+
+    /**
+     * A predicate region (select, comparator, condition) returns exactly one {@code tensor<i1>}; the messages get
+     * the returned count or the quoted returned type appended. False when the block has no last op to look at.
+     */
+    private static boolean returnsOneI1(Operation op, Block block, String countMessage, String typeMessage) {
+        Operation term = block.terminator();
+        if (term == null) return false;
+        if (term.numOperands() != 1) {
+            throw VerificationError.at(op.location(), countMessage + term.numOperands());
+        }
+        Type result = term.operand(0).type();
+        if (!isI1Scalar(result)) {
+            throw VerificationError.at(op.location(), typeMessage + "'" + OpVerifiers.str(result) + "'");
+        }
+        return true;
+    }
+
+    private static List<Type> inferMap(Operation op) {
+        Region computation = op.region(0);
+        Block block = entry(computation);
+        if (block == null) throw VerificationError.at(op.location(), "expect non-empty region");
+        List<Value> inputs = op.operands();
+        if (inputs.size() != block.numArguments()) {
+            throw VerificationError.at(op.location(), "expects number of operands to match the arity of map "
+                    + "computation, but got: " + inputs.size() + " and " + block.numArguments());
+        }
+        for (int i = 0; i < block.numArguments(); i++) {
+            Type argType = block.argument(i).type();
+            if (!(argType instanceof RankedTensorType arg)) return null;
+            if (arg.rank() != 0) {
+                throw VerificationError.at(op.location(), "computation arguments must be 0-rank tensor, but got: arg #"
+                        + i + " of type '" + OpVerifiers.str(argType) + "'");
+            }
+            Type operandElement = TypeCompat.elementType(inputs.get(i).type());
+            if (!arg.elementType().equals(operandElement)) {
+                throw VerificationError.at(op.location(), "element type of operands and computation arguments must "
+                        + "match, but got: '" + OpVerifiers.str(operandElement) + "' and '"
+                        + OpVerifiers.str(arg.elementType()) + "'");
+            }
+        }
+        Operation term = block.terminator();
+        if (term == null) return null;
+        if (term.numOperands() != 1) {
+            throw VerificationError.at(op.location(), "computation must return single output, but got: "
+                    + term.numOperands());
+        }
+        if (!(term.operand(0).type() instanceof RankedTensorType output)) return null;
+        if (output.rank() != 0) {
+            throw VerificationError.at(op.location(), "computation must return 0-rank tensor, but got: '"
+                    + OpVerifiers.str(output) + "'");
+        }
+        long[] dims = longs(op.properties().get("dimensions"));
+        if (dims == null) return null;
+        for (int i = 0; i < dims.length; i++) {
+            if (dims[i] != i) {
+                throw VerificationError.at(op.location(), "requires monotonically increasing dimension numbers, but "
+                        + "got: " + joined(dims));
+            }
+        }
+        RankedTensorType shape = null;
+        for (Value v : inputs) {
+            if (!(v.type() instanceof RankedTensorType t)) return null;
+            if (dims.length != t.rank()) {
+                throw VerificationError.at(op.location(), "applied to a subset of dimensions currently not supported: "
+                        + "operand dimensions = " + t.rank() + ", requested map dimensions size = " + dims.length);
+            }
+            shape = t;
+        }
+        if (shape == null) return null;
+        return List.of(new RankedTensorType(shape.shape(), output.elementType()));
+    }
+
+    /** if and case: a rank-0 selector and branches without arguments returning compatible types. */
+    private static List<Type> inferConditional(Operation op) {
+        if (op.numOperands() != 1 || !(op.operand(0).type() instanceof RankedTensorType selector)) return null;
+        if (selector.rank() != 0) {
+            throw VerificationError.at(op.location(), "operand should be rank 0 tensor but got rank "
+                    + selector.rank());
+        }
+        if (op.numRegions() == 0) throw VerificationError.at(op.location(), "expect at least one branch");
+        List<List<Type>> branchTypes = new ArrayList<>();
+        for (Region r : op.regions()) {
+            Block b = entry(r);
+            if (b == null) throw VerificationError.at(op.location(), "expect non-empty region");
+            if (b.terminator() == null) return null;
+        }
+        for (int i = 0; i < op.numRegions(); i++) {
+            Block b = op.region(i).entry();
+            if (b.numArguments() != 0) {
+                throw VerificationError.at(op.location(), "branch " + i + " must have 0 arguments, but found "
+                        + b.numArguments());
+            }
+            List<Type> types = operandTypes(b.terminator().operands());
+            branchTypes.add(types);
+            if (!compatibleLists(branchTypes.get(0), types)) {
+                throw VerificationError.at(op.location(), "branch 0 and branch " + i
+                        + " have mismatched return types: " + OpVerifiers.quoted(branchTypes.get(0)) + " vs "
+                        + OpVerifiers.quoted(types));
+            }
+        }
+        List<Type> out = new ArrayList<>();
+        for (int k = 0; k < branchTypes.get(0).size(); k++) {
+            List<Type> candidates = new ArrayList<>();
+            for (List<Type> types : branchTypes) candidates.add(types.get(k));
+            out.add(TypeInference.leastSpecific(op.location(), candidates));
+        }
+        return out;
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // helpers
+
+    /** The operands of group {@code index} of an op whose {@code groups} variadic groups have equal sizes. */
+    private static List<Value> group(Operation op, int index, int groups) {
+        if (groups == 2) {
+            int size = op.numOperands() / 2;
+            return op.operands().subList(index * size, index * size + size);
+        }
+        // inputs, one single operand, updates (scatter)
+        int size = Math.max(0, (op.numOperands() - 1) / 2);
+        int start = index == 0 ? 0 : index == 1 ? size : size + 1;
+        int length = index == 1 ? Math.min(1, op.numOperands()) : size;
+        return op.operands().subList(start, start + length);
+    }
+
+    private static List<Type> operandTypes(List<? extends Value> values) {
+        List<Type> out = new ArrayList<>(values.size());
+        for (Value v : values) out.add(v.type());
+        return out;
+    }
+
+    private static List<Type> argumentTypes(Block b) {
+        return operandTypes(b.arguments());
+    }
+
+    private static boolean allRanked(List<Type> types) {
+        for (Type t : types) if (!(t instanceof RankedTensorType)) return false;
+        return true;
+    }
+
+    private static boolean compatibleLists(List<Type> a, List<Type> b) {
+        if (a.size() != b.size()) return false;
+        for (int i = 0; i < a.size(); i++) if (!TypeCompat.compatible(a.get(i), b.get(i))) return false;
+        return true;
+    }
+
+    private static Block entry(Region r) {
+        return r.isEmpty() ? null : r.entry();
+    }
+
+    private static boolean compatibleDims(long a, long b) {
+        return a == DYN || b == DYN || a == b;
+    }
+
+    private static RankedTensorType scalar(Type element) {
+        return new RankedTensorType(new long[0], element);
+    }
+
+    private static boolean isI1Scalar(Type t) {
+        return t instanceof RankedTensorType r && r.rank() == 0 && r.elementType() instanceof IntegerType it
+                && it.width() == 1;
+    }
+
+    /** A bounds encoding, or none when no bound is static. */
+    private static Attribute boundsEncoding(List<Long> bounds) {
+        long[] b = toArray(bounds);
+        return b.length == 0 ? null : TypeInference.boundsToEncoding(null, b);
+    }
+
+    private static long[] longs(Attribute a) {
+        if (!(a instanceof DenseArrayAttr d)) return null;
+        long[] out = new long[d.size()];
+        for (int i = 0; i < out.length; i++) out[i] = d.getLong(i);
+        return out;
+    }
+
+    /** An optional dense array attribute: absent is empty, malformed is null. */
+    private static long[] optionalLongs(Operation op, String name) {
+        Attribute a = op.properties().get(name);
+        return a == null ? new long[0] : longs(a);
+    }
+
+    /** The elements of an integer elements attribute (a splat repeated), or null if not integers. */
+    private static long[] denseLongs(DenseElementsAttr d) {
+        if (!(d.type().elementType() instanceof IntegerType it) || !(d.type() instanceof RankedTensorType t)) {
+            return null;
+        }
+        int eb = Math.max(1, (it.width() + 7) / 8);
+        long n = t.numElements();
+        if (n < 0 || n > 1 << 20) return null;
+        long[] out = new long[(int) n];
+        for (int i = 0; i < out.length; i++) {
+            int base = (d.isSplat() ? 0 : i) * eb;
+            if (base + eb > d.length()) return null;
+            long v = 0;
+            for (int k = eb - 1; k >= 0; k--) v = (v << 8) | (d.byteAt(base + k) & 0xFF);
+            if (!it.isUnsigned() && eb < 8) v = (v << (64 - 8 * eb)) >> (64 - 8 * eb);
+            out[i] = v;
+        }
+        return out;
+    }
+
+    private static long[] toArray(List<Long> values) {
+        long[] out = new long[values.size()];
+        for (int i = 0; i < out.length; i++) out[i] = values.get(i);
+        return out;
+    }
+
+    private static boolean sorted(long[] v) {
+        for (int i = 1; i < v.length; i++) if (v[i - 1] > v[i]) return false;
+        return true;
+    }
+
+    private static boolean unique(long[] v) {
+        Set<Long> seen = new HashSet<>();
+        for (long x : v) if (!seen.add(x)) return false;
+        return true;
+    }
+
+    private static boolean contains(long[] v, long x) {
+        for (long y : v) if (y == x) return true;
+        return false;
+    }
+
+    /** Values as MLIR prints an integer list in a diagnostic: comma separated. */
+    private static String joined(long[] v) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < v.length; i++) sb.append(i > 0 ? ", " : "").append(v[i]);
+        return sb.toString();
     }
 }

@@ -62,9 +62,65 @@ public final class Verifier {
                     throw VerificationError.op(op, "requires attribute '" + a.name() + "'");
                 }
             }
+            verifyValueTypes(op, spec.operands(), op.operands(), "operand");
+            verifyValueTypes(op, spec.results(), op.results(), "result");
             for (OpTrait trait : spec.traits()) verifyTrait(op, trait);
         }
         OpVerifiers.verify(op);
+    }
+
+    /**
+     * ODS type constraints of operand or result groups: "operand #2 must be ranked tensor of ... values, but got
+     * '...'". Groups are sized from the actual count when at most one group is optional or variadic.
+     */
+    private static void verifyValueTypes(Operation op, List<OpSpec.ValueSpec> groups, List<? extends Value> values,
+                                         String noun) {
+        int[] sizes = groupSizes(op, groups, values.size(), noun);
+        if (sizes == null) return;
+        int index = 0;
+        for (int k = 0; k < groups.size(); k++) {
+            OpSpec.ValueSpec g = groups.get(k);
+            int size = sizes[k];
+            TypeConstraints.Constraint c = TypeConstraints.get(g.constraint());
+            for (int i = 0; i < size && index < values.size(); i++, index++) {
+                Type t = values.get(index).type();
+                if (c != null && !c.matches(t)) {
+                    String prefix = g.arity() == OpSpec.Arity.VARIADIC ? "variadic of " : "";
+                    throw VerificationError.op(op, noun + " #" + index + " must be " + prefix + c.description()
+                            + ", but got '" + OpVerifiers.str(t) + "'");
+                }
+            }
+        }
+    }
+
+    /**
+     * How many values each group holds: fixed groups one; with a single optional/variadic group the rest; with
+     * several, equal shares (SameVariadicOperandSize) or the {@code operandSegmentSizes} property. Null when
+     * unknown.
+     */
+    private static int[] groupSizes(Operation op, List<OpSpec.ValueSpec> groups, int count, String noun) {
+        int open = 0;
+        for (OpSpec.ValueSpec g : groups) if (g.arity() != OpSpec.Arity.SINGLE) open++;
+        int[] sizes = new int[groups.size()];
+        int rest = count - (groups.size() - open);
+        if (open > 1) {
+            OpSpec spec = StablehloOps.spec(op.name());
+            if (noun.equals("operand") && spec.hasTrait(OpTrait.SAME_VARIADIC_OPERAND_SIZE) && rest % open == 0) {
+                rest /= open;
+            } else if (op.properties().get(noun + "SegmentSizes") instanceof org.stablehlo4j.ir.DenseArrayAttr seg
+                    && seg.size() == groups.size()) {
+                long total = 0;
+                for (int k = 0; k < groups.size(); k++) {
+                    sizes[k] = (int) seg.getLong(k);
+                    total += sizes[k];
+                }
+                return total == count ? sizes : null;
+            } else {
+                return null;
+            }
+        }
+        for (int k = 0; k < groups.size(); k++) sizes[k] = groups.get(k).arity() == OpSpec.Arity.SINGLE ? 1 : rest;
+        return sizes;
     }
 
     /** The operand, result and region counts the op's definition implies (ODS's count traits). */
@@ -154,6 +210,8 @@ public final class Verifier {
                 }
             }
             case COMPATIBLE_OPERANDS_AND_RESULT_TYPE -> {
+                // HLO_CompatibleOperandsAndResultType lists InferTypeOpInterface before its own check.
+                verifyInferredTypes(op);
                 Type expected = expectedType(op);
                 for (Type t : allTypes(op)) {
                     if (!TypeCompat.compatible(t, expected)) {

@@ -135,8 +135,8 @@ class AsmPrinterTypesAttrsPrintTest {
     @Test
     void quantizedTypes() {
         IntegerType i8 = IntegerType.I8;
-        // tests/ops_stablehlo_quantized.mlir style: !quant.uniform<ui8:f32, 3.400000e+01:16>
-        assertEquals("!quant.uniform<u8:f32, 3.400000e+01:16>", t(new UniformQuantizedType(false,
+        // An explicitly unsigned storage type prints as written (stablehlo_legalize_qdq_to_quantized_op.mlir CHECKs)
+        assertEquals("!quant.uniform<ui8:f32, 3.400000e+01:16>", t(new UniformQuantizedType(false,
                 new IntegerType(8, IntegerType.Signedness.UNSIGNED), 0, 255, false, F32, -1,
                 new double[] {34.0}, new long[] {16})));
         assertEquals("!quant.uniform<i8:f32, 1.000000e+00>", t(new UniformQuantizedType(true, i8, -128, 127,

@@ -60,6 +60,33 @@ class VerifierTest {
     }
 
     @Test
+    void everyConstraintOfTheOpTableIsModelled() {
+        java.util.Set<String> missing = new java.util.TreeSet<>();
+        for (var spec : org.stablehlo4j.dialect.stablehlo.StablehloOps.all()) {
+            for (var groups : java.util.List.of(spec.operands(), spec.results())) {
+                for (var g : groups) {
+                    if (TypeConstraints.get(g.constraint()) == null) missing.add(g.constraint());
+                }
+            }
+        }
+        assertEquals(java.util.Set.of(), missing);
+    }
+
+    @Test
+    void typeConstraints() throws DiagnosticException {
+        assertEquals("2: 'stablehlo.abs' op operand #0 must be ranked tensor of 2/4/8/16/32/64-bit signless integer"
+                        + " or 4/6/8/16/32/64-bit float or complex type with 32/64-bit float elements or per-tensor"
+                        + " integer quantized values, but got 'tensor<2xui32>'",
+                error("func.func @f(%u: tensor<2xui32>) {\n  %0 = \"stablehlo.abs\"(%u) : (tensor<2xui32>) ->"
+                        + " tensor<2xui32>\n  func.return\n}"));
+        assertEquals("2: 'stablehlo.concatenate' op operand #1 must be variadic of ranked tensor of 4/6/8/16/32/64-bit"
+                        + " float or bool or 2/4/8/16/32/64-bit integer or complex type with 32/64-bit float elements"
+                        + " or per-tensor integer quantized values, but got 'tensor<*xf32>'",
+                error("func.func @f(%a: tensor<2xf32>, %u: tensor<*xf32>) {\n  %0 = \"stablehlo.concatenate\"(%a, %u)"
+                        + " {dimension = 0 : i64} : (tensor<2xf32>, tensor<*xf32>) -> tensor<4xf32>\n  func.return\n}"));
+    }
+
+    @Test
     void validProgramsPass() throws DiagnosticException {
         Verifier.verify(parse(fn("  %0 = stablehlo.add %a, %a : tensor<2xf32>\n"
                 + "  %1 = stablehlo.concatenate %a, %a, dim = 0 : (tensor<2xf32>, tensor<2xf32>) -> tensor<4xf32>\n"

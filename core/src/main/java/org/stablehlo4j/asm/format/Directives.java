@@ -489,9 +489,12 @@ final class Directives {
                 if (idx == 1) {
                     s.setAttr(a.get(1), parsePadding(p));
                 } else if (idx == 4) {
-                    s.setAttr(a.get(4), AttrValues.parseDenseArray(p, true));
+                    long[] flags = integers(p);
+                    byte[] data = new byte[flags.length];
+                    for (int i = 0; i < flags.length; i++) data[i] = (byte) (flags[i] != 0 ? 1 : 0);
+                    s.setAttr(a.get(4), new DenseArrayAttr(IntegerType.I1, data, flags.length));
                 } else {
-                    s.setAttr(a.get(idx), AttrValues.parseDenseArray(p, false));
+                    s.setAttr(a.get(idx), DenseArrayAttr.ofLongs(integers(p)));
                 }
                 if (!p.consumeIf(",")) break;
             }
@@ -502,11 +505,12 @@ final class Directives {
             List<Long> values = new ArrayList<>();
             if (!p.consumeIf("]")) {
                 do {
-                    List<Long> pair = dims(p);
-                    if (pair.size() != 2) {
-                        throw p.error("Expected array with 2 elements, got " + pair.size() + " elements instead");
+                    long[] pair = integers(p);
+                    if (pair.length != 2) {
+                        throw p.error("Expected array with 2 elements, got " + pair.length + " elements instead");
                     }
-                    values.addAll(pair);
+                    values.add(pair[0]);
+                    values.add(pair[1]);
                 } while (p.consumeIf(","));
                 p.expect("]");
             }
@@ -518,6 +522,24 @@ final class Directives {
             }
             return new DenseElementsAttr(new RankedTensorType(new long[] {n, 2}, IntegerType.I64), data, 0,
                     data.length, false);
+        }
+
+        /**
+         * {@code [1, 2]}: each element an integer as MLIR's parseInteger reads one ({@code true}/{@code false}
+         * count as 1/0), so a bad one reports "expected integer value" alone.
+         */
+        private static long[] integers(AsmParserContext p) {
+            p.expect("[");
+            List<Long> values = new ArrayList<>();
+            if (!p.consumeIf("]")) {
+                do {
+                    if (p.consumeKeyword("true")) values.add(1L);
+                    else if (p.consumeKeyword("false")) values.add(0L);
+                    else values.add(p.parseInteger());
+                } while (p.consumeIf(","));
+                p.expect("]");
+            }
+            return values.stream().mapToLong(Long::longValue).toArray();
         }
 
         private static long[] padValues(Attribute a) {

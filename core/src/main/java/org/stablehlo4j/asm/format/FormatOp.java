@@ -326,7 +326,9 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
                     for (Elem t : o.otherwise()) element(t);
                 }
             } else if (e instanceof AttrDict d) {
+                int at = p.offset();
                 attrs = d.withKeyword() ? p.parseOptionalAttrDictWithKeyword() : p.parseOptionalAttrDict();
+                checkIntegerConstraints(at);
             } else if (e instanceof PropDict) {
                 if (p.consumeIf("<")) {
                     propDict = (DictionaryAttr) p.parseAttribute(null);
@@ -350,6 +352,26 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
                 if (p.atOperand()) allRefs.addAll(operandList());
             } else {
                 variable(((Var) e).name());
+            }
+        }
+
+        /**
+         * Like ODS's verifyInherentAttrs after the attr-dict of a declarative format: an i64 attribute with a
+         * value condition (the only constraints checked here) given there fails at the dictionary.
+         */
+        private void checkIntegerConstraints(int at) {
+            for (AttrSpec a : spec.attributes()) {
+                boolean positive = a.detail().equals("positive");
+                if (!positive && !a.detail().equals("non-negative")) continue;
+                org.stablehlo4j.ir.Attribute given = attrs.get(a.name());
+                if (given == null) continue;
+                if (given instanceof org.stablehlo4j.ir.IntegerAttr v
+                        && v.type().equals(org.stablehlo4j.ir.IntegerType.I64)
+                        && (positive ? v.value().signum() > 0 : v.value().signum() >= 0)) {
+                    continue;
+                }
+                throw p.errorAt(at, "'" + spec.name() + "' op attribute '" + a.name() + "' failed to satisfy "
+                        + "constraint: 64-bit signless integer attribute whose value is " + a.detail());
             }
         }
 

@@ -303,7 +303,15 @@ final class HandWrittenOps {
             } while (p.consumeIf(","));
             operands.addAll(inits);
             String innerName = null;
-            if (p.consumeKeyword("applies")) innerName = p.parseKeywordOrString("expected operation name");
+            if (p.consumeKeyword("applies")) {
+                innerName = p.parseKeywordOrString("expected operation name");
+                String dialect = opName.substring(0, opName.indexOf('.') + 1);
+                if (!compactInnerEligible(innerName, dialect)) {
+                    throw p.errorAt(at, "expected the inner-op to be a commutative binary-op from the "
+                            + dialect.substring(0, dialect.length() - 1)
+                            + " dialect, with zero region, producing single result");
+                }
+            }
             p.expectKeyword("across");
             p.expectKeyword("dimensions");
             p.expect("=");
@@ -372,6 +380,18 @@ final class HandWrittenOps {
         p.expect(":");
         Type t = p.parseType();
         return new RegionArgument(name, t, p.parseOptionalLocationSpecifier());
+    }
+
+    /**
+     * Whether the op named in a compact reduce ({@code applies <name>}) is a commutative op of the reduce's dialect
+     * with two operands, one result and no regions.
+     */
+    private static boolean compactInnerEligible(String name, String dialectPrefix) {
+        OpSpec spec = name.startsWith(dialectPrefix) ? StablehloOps.spec(name) : null;
+        if (spec == null || !spec.hasTrait(OpTrait.COMMUTATIVE) || !spec.regions().isEmpty()) return false;
+        if (spec.operands().size() != 2 || spec.results().size() != 1) return false;
+        for (OpSpec.ValueSpec v : spec.operands()) if (v.arity() != OpSpec.Arity.SINGLE) return false;
+        return spec.results().get(0).arity() == OpSpec.Arity.SINGLE;
     }
 
     /** The single commutative StableHLO op of a reduce body eligible for the compact form, or null. */

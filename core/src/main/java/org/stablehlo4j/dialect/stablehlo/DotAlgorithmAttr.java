@@ -1,6 +1,11 @@
 package org.stablehlo4j.dialect.stablehlo;
 
+import java.util.EnumSet;
+import java.util.Set;
+import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.ir.AsmSink;
+import org.stablehlo4j.ir.FloatKind;
+import org.stablehlo4j.ir.FloatType;
 import org.stablehlo4j.ir.Type;
 
 /**
@@ -30,6 +35,7 @@ public record DotAlgorithmAttr(Type lhsPrecisionType, Type rhsPrecisionType, Typ
 
     /** Parses {@code <lhs_precision_type = ...>} (what follows the mnemonic). */
     public static DotAlgorithmAttr parseParams(BodyReader r) {
+        int start = r.position();
         r.expect("<");
         Type lhs = typeField(r, "lhs_precision_type");
         r.expect(",");
@@ -47,7 +53,59 @@ public record DotAlgorithmAttr(Type lhsPrecisionType, Type rhsPrecisionType, Typ
         r.expect("=");
         boolean allow = NestedValues.bool(r);
         r.expect(">");
-        return new DotAlgorithmAttr(lhs, rhs, acc, lc, rc, n, allow);
+        DotAlgorithmAttr attr = new DotAlgorithmAttr(lhs, rhs, acc, lc, rc, n, allow);
+        // Like upstream, the parameters are verified when the attribute is built from its text.
+        String violation = attr.violation();
+        if (violation != null) throw new BodyParseException(start, violation);
+        return attr;
+    }
+
+    /** The 8-bit float formats upstream accepts for the "any f8" algorithms. */
+    private static final Set<FloatKind> ANY_F8 = EnumSet.of(FloatKind.F8E3M4, FloatKind.F8E4M3, FloatKind.F8E4M3FN,
+            FloatKind.F8E5M2, FloatKind.F8E4M3FNUZ, FloatKind.F8E4M3B11FNUZ, FloatKind.F8E5M2FNUZ);
+
+    /** Precision, precision, accumulation types and primitive operation counts of the known algorithms. */
+    private static final Set<String> KNOWN = Set.of("f16 f16 f16 1", "f16 f16 f32 1", "bf16 bf16 bf16 1",
+            "bf16 bf16 f32 1", "bf16 bf16 f32 3", "bf16 bf16 f32 6", "bf16 bf16 f32 9", "tf32 tf32 f32 1",
+            "tf32 tf32 f32 3", "f32 f32 f32 1", "f64 f64 f64 1");
+
+    /**
+     * Why the parameters are invalid (spec constraints dot_general_c22..c24 and the known-algorithm list of
+     * dot_general_i8..i10), as upstream's attribute verifier words it; null when they are valid.
+     */
+    public String violation() {
+        if (lhsComponentCount < 1) return "lhs component count must be positive";
+        if (rhsComponentCount < 1) return "rhs component count must be positive";
+        if (numPrimitiveOperations < 1) return "num primitive operations must be positive";
+        if (isKnown()) return null;
+        return "dot algorithm not known to be supported on any hardware: {lhs:" + quoted(lhsPrecisionType)
+                + ", rhs:" + quoted(rhsPrecisionType) + ", accum:" + quoted(accumulationType)
+                + ", lhs_components:" + lhsComponentCount + ", rhs_components:" + rhsComponentCount
+                + ", primitive_ops:" + numPrimitiveOperations + ", imprecise:" + (allowImpreciseAccumulation ? 1 : 0)
+                + "}";
+    }
+
+    private boolean isKnown() {
+        if (lhsComponentCount != 1 || rhsComponentCount != 1) return false;
+        if (isF8(lhsPrecisionType) && isF8(rhsPrecisionType) && accumulationType.equals(FloatType.F32)
+                && numPrimitiveOperations == 1) {
+            return true;
+        }
+        if (allowImpreciseAccumulation) return false;
+        if (!(lhsPrecisionType instanceof FloatType l) || !(rhsPrecisionType instanceof FloatType r)
+                || !(accumulationType instanceof FloatType a)) {
+            return false;
+        }
+        return KNOWN.contains(l.kind().keyword + " " + r.kind().keyword + " " + a.kind().keyword + " "
+                + numPrimitiveOperations);
+    }
+
+    private static boolean isF8(Type t) {
+        return t instanceof FloatType f && ANY_F8.contains(f.kind());
+    }
+
+    private static String quoted(Type t) {
+        return "'" + AsmPrinter.printType(t) + "'";
     }
 
     private static Type typeField(BodyReader r, String name) {

@@ -1,0 +1,84 @@
+package org.stablehlo4j.pass;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.stablehlo4j.ir.Block;
+import org.stablehlo4j.ir.DiagnosticException;
+import org.stablehlo4j.ir.DictionaryAttr;
+import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.NamedAttribute;
+import org.stablehlo4j.ir.OpResult;
+import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.Region;
+import org.stablehlo4j.ir.ShapedType;
+import org.stablehlo4j.ir.Type;
+import org.stablehlo4j.ir.TypeAttr;
+import org.stablehlo4j.verify.TypeInference;
+
+/**
+ * {@code --hlo-test-infer}, upstream's test pass for type inference: an {@code hlo_test_infer.get_return_types}
+ * (or {@code get_return_type_components}) op whose operand is produced by an op with type inference becomes an
+ * {@code hlo_test_infer.return_types} ({@code return_type_components}) op carrying the inferred types as
+ * {@code types0}, {@code types1}, ... attributes. Ops whose producer has no inference, or whose inference fails,
+ * stay as they are.
+ */
+public final class HloTestInferPass implements Pass {
+    public static final String NAME = "hlo-test-infer";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public void run(Module module) throws DiagnosticException {
+        List<Operation> targets = new ArrayList<>();
+        collect(module.op(), targets);
+        for (Operation op : targets) rewrite(op);
+    }
+
+    private static void collect(Operation op, List<Operation> out) {
+        List<Operation> stack = new ArrayList<>();
+        stack.add(op);
+        while (!stack.isEmpty()) {
+            Operation current = stack.remove(stack.size() - 1);
+            if (current.name().equals("hlo_test_infer.get_return_types")
+                    || current.name().equals("hlo_test_infer.get_return_type_components")) {
+                out.add(current);
+            }
+            for (Region r : current.regions()) {
+                for (Block b : r.blocks()) stack.addAll(b.operations());
+            }
+        }
+    }
+
+    private static void rewrite(Operation op) {
+        if (op.numOperands() != 1 || !(op.operand(0) instanceof OpResult producer)) return;
+        List<Type> types;
+        try {
+            types = TypeInference.inferReturnTypes(producer.owner());
+        } catch (DiagnosticException e) {
+            return; // the pattern does not apply; the verifier reports invalid producers
+        }
+        if (types == null) return;
+        boolean components = op.name().endsWith("components");
+        List<NamedAttribute> attrs = new ArrayList<>(op.attributes().entries());
+        for (int i = 0; i < types.size(); i++) {
+            Type t = types.get(i);
+            // Shaped-type components (shape, element type, encoding) print as the tensor type they describe.
+            if (components && !(t instanceof ShapedType)) return;
+            attrs.add(new NamedAttribute("types" + i, new TypeAttr(t)));
+        }
+        List<Type> resultTypes = new ArrayList<>();
+        for (OpResult r : op.results()) resultTypes.add(r.type());
+        Operation replacement = Operation.create(
+                components ? "hlo_test_infer.return_type_components" : "hlo_test_infer.return_types",
+                List.copyOf(op.operands()), resultTypes, DictionaryAttr.EMPTY, DictionaryAttr.of(attrs), 0, List.of(),
+                op.location());
+        Block block = op.parent();
+        block.insert(block.operations().indexOf(op), replacement);
+        for (int i = 0; i < op.numResults(); i++) op.result(i).replaceAllUsesWith(replacement.result(i));
+        op.dropOperandUses();
+        block.remove(op);
+    }
+}
