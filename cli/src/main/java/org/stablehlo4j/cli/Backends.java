@@ -99,7 +99,7 @@ public final class Backends {
         @Override
         public String interpret(Module module, String args, String probeDir, boolean printDense)
                 throws DiagnosticException {
-            return org.stablehlo4j.interpreter.InterpreterDriver.interpret(module, args, printDense);
+            return org.stablehlo4j.interpreter.InterpreterDriver.interpret(module, args, probeDir, printDense);
         }
     };
 

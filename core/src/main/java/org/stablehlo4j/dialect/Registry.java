@@ -25,6 +25,7 @@ public final class Registry {
         // Dialect op tables (stablehlo-opt registers both): keep last, they call register().
         org.stablehlo4j.dialect.stablehlo.StablehloOps.registerAll();
         org.stablehlo4j.dialect.check.CheckOps.TABLE.registerAll();
+        org.stablehlo4j.dialect.interpreter.InterpreterOps.TABLE.registerAll();
         org.stablehlo4j.dialect.chlo.ChloOps.TABLE.registerAll();
         org.stablehlo4j.dialect.mlir.MlirOps.registerAll();
         // stablehlo-opt also loads VHLO: its ops keep their attributes in properties.

@@ -26,7 +26,26 @@ final class CheckOps {
                 check(op, () -> Checks.expectAlmostEq(t(a[0]), constant(op), tolerance(op))));
         ops.put("check.expect_close", (in, op, a, sc) -> check(op, () -> Checks.expectClose(t(a[0]), t(a[1]),
                 Interpreter.intAttr(op, "min_ulp_difference", 0), Interpreter.intAttr(op, "max_ulp_difference", 1))));
+        ops.put("check.expect_serialized_eq", (in, op, a, sc) -> check(op, () -> Probes.expectSerializedEq(in.session,
+                t(a[0]), op.attr("probe_id") instanceof StringAttr s ? s.value() : "", Interpreter.intAttr(op, "iteration", 0))));
+        ops.put("interpreter.probe", (in, op, a, sc) -> List.of(Probes.probe(in.session, t(a[0]),
+                op.attr("probe_id") instanceof StringAttr s ? s.value() : "")));
+        ops.put("interpreter.print", (in, op, a, sc) -> {
+            in.session.print(valueName(op.operand(0)) + t(a[0]).print() + "\n");
+            return List.of();
+        });
         ops.put("stablehlo.custom_call", CheckOps::customCall);
+    }
+
+    /**
+     * How {@code interpreter.print} names its operand: the start of the defining op as printed on its own
+     * ({@code %0 = }, {@code %0:2 = } for several results), or {@code <} for a block argument (whose printed form
+     * has no {@code =}).
+     */
+    private static String valueName(Value v) {
+        if (!(v instanceof org.stablehlo4j.ir.OpResult r)) return "<";
+        int n = r.owner().numResults();
+        return n > 1 ? "%0:" + n + " = " : "%0 = ";
     }
 
     private static Tensor t(Object v) {

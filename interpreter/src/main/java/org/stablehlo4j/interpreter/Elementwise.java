@@ -91,7 +91,7 @@ final class Elementwise {
             Complex.sqrt(ar, ai, 0, 0, o, t);
             Complex.div(1, 0, o[0], o[1], o, t);
         });
-        unary("cbrt", null, Math::cbrt, null);
+        unary("cbrt", null, Math::cbrt, Complex::cbrt);
         unary("sine", null, Math::sin, (ar, ai, br, bi, o, t) -> set(o, Math.sin(ar) * Math.cosh(ai), Math.cos(ar) * Math.sinh(ai)));
         unary("cosine", null, Math::cos, (ar, ai, br, bi, o, t) -> set(o, Math.cos(ar) * Math.cosh(ai), -Math.sin(ar) * Math.sinh(ai)));
         unary("tan", null, Math::tan, null);
@@ -138,6 +138,7 @@ final class Elementwise {
         chlo("erf", SpecialFunctions::erf);
         chlo("erfc", SpecialFunctions::erfc);
         chlo("erf_inv", SpecialFunctions::erfInv);
+        chlo("bessel_i1e", SpecialFunctions::besselI1e);
     }
 
     /** {@code chlo.next_after}: the next representable value of the element format after {@code a} toward {@code b}. */
@@ -479,6 +480,13 @@ final class Elementwise {
             double re = Math.sqrt((m + ar) / 2);
             double im = Math.copySign(Math.sqrt((m - ar) / 2), ai);
             set(o, re, im);
+        }
+
+        /** The principal cube root: modulus^(1/3) at a third of the argument. */
+        static void cbrt(double ar, double ai, double br, double bi, double[] o, Tensor t) {
+            double theta = Math.atan2(ai, ar) / 3;
+            double m = Math.pow(ar * ar + ai * ai, 1.0 / 6);
+            set(o, m * Math.cos(theta), m * Math.sin(theta));
         }
 
         static void pow(double ar, double ai, double br, double bi, double[] o, Tensor t) {

@@ -43,15 +43,65 @@ public final class Interpreter {
 
     static final Map<String, OpEval> OPS = new HashMap<>();
 
-    private final Map<String, Operation> functions = new HashMap<>();
+    /**
+     * What one run shares across its processes: the text written by {@code interpreter.print} and the directory
+     * and file counter of {@code interpreter.probe}.
+     */
+    static final class Session {
+        final StringBuilder printed = new StringBuilder();
+        final String probeDir;
+        final java.util.concurrent.atomic.AtomicLong probeFiles = new java.util.concurrent.atomic.AtomicLong();
+
+        Session(String probeDir) {
+            this.probeDir = probeDir == null || probeDir.isEmpty() ? null : probeDir;
+        }
+
+        synchronized void print(String text) {
+            printed.append(text);
+        }
+
+        synchronized String printed() {
+            return printed.toString();
+        }
+    }
+
+    private final Map<String, Operation> functions;
+    final Session session;
+    /** The process this interpreter runs as inside {@code interpreter.run_parallel}, or null outside of it. */
+    final ProcessGrid.Process process;
     private int callDepth;
 
     public Interpreter(Module module) {
+        this(module, new Session(null));
+    }
+
+    Interpreter(Module module, Session session) {
+        this.session = session;
+        functions = new HashMap<>();
+        process = null;
         for (Operation op : module.body().operations()) {
             if (op.name().equals("func.func") && op.attr("sym_name") instanceof StringAttr s) {
                 functions.put(s.value(), op);
             }
         }
+    }
+
+    private Interpreter(Interpreter parent, ProcessGrid.Process process) {
+        this.functions = parent.functions;
+        this.session = parent.session;
+        this.process = process;
+    }
+
+    /** An interpreter over the same functions that runs as {@code p} of a process grid (one per thread). */
+    Interpreter forProcess(ProcessGrid.Process p) {
+        return new Interpreter(this, p);
+    }
+
+    /** The function named {@code name}; fails if there is none. */
+    Operation function(String name) {
+        Operation f = functions.get(name);
+        if (f == null) throw new InterpreterException("function @" + name + " not found");
+        return f;
     }
 
     /** Runs function {@code name} (for "main": the only function if there is exactly one). */
@@ -95,7 +145,8 @@ public final class Interpreter {
             if (eval == null) throw new InterpreterException("Unsupported op: " + name).at(op.location());
             List<Object> results;
             try {
-                results = eval.eval(this, op, operands, scope);
+                results = Quantization.needsExpressedEvaluation(op) ? Quantization.evaluate(this, op, eval, operands, scope)
+                        : eval.eval(this, op, operands, scope);
             } catch (InterpreterException e) {
                 throw e.at(op.location());
             } catch (RuntimeException e) {
@@ -158,6 +209,8 @@ public final class Interpreter {
     }
 
     static RankedTensorType resultType(Operation op, int i) {
+        RankedTensorType expressed = Quantization.override(op, i);
+        if (expressed != null) return expressed;
         Type t = op.result(i).type();
         if (t instanceof RankedTensorType r) return r;
         throw new InterpreterException("unsupported result type " + t + " of " + op.name());
@@ -248,6 +301,14 @@ public final class Interpreter {
             for (int i = 0; i < a.length; i++) parts[i] = tensor(a[i]);
             return one(ShapeOps.concatenate(parts, (int) intAttr(op, "dimension", 0), resultType(op, 0)));
         });
+        // The dynamic-shape ops: results have static types here, so the shape operands are redundant.
+        OPS.put("stablehlo.dynamic_reshape", (in, op, a, sc) -> one(tensor(a[0]).reshaped(resultType(op, 0))));
+        OPS.put("stablehlo.dynamic_broadcast_in_dim", (in, op, a, sc) ->
+                one(ShapeOps.broadcastInDim(tensor(a[0]), longs(op, "broadcast_dimensions"), resultType(op, 0))));
+        OPS.put("stablehlo.dynamic_iota", (in, op, a, sc) ->
+                one(ShapeOps.iota(resultType(op, 0), (int) intAttr(op, "iota_dimension", 0))));
+        OPS.put("stablehlo.dynamic_pad", (in, op, a, sc) -> one(ShapeOps.pad(tensor(a[0]), tensor(a[1]), tensor(a[2]).ints,
+                tensor(a[4]).ints, resultType(op, 0))));
         OPS.put("stablehlo.dynamic_slice", (in, op, a, sc) ->
                 one(ShapeOps.dynamicSlice(tensor(a[0]), indexValues(a, 1), resultType(op, 0))));
         OPS.put("stablehlo.dynamic_update_slice", (in, op, a, sc) ->
@@ -289,6 +350,9 @@ public final class Interpreter {
         Structured.register(OPS);
         CheckOps.register(OPS);
         Windowed.register(OPS);
+        Collectives.register(OPS);
+        Quantization.register(OPS);
+        Linalg.register(OPS);
     }
 
     private List<Object> whileLoop(Operation op, List<Object> init, Map<Value, Object> scope) {

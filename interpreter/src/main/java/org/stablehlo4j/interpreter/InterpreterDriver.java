@@ -24,9 +24,24 @@ public final class InterpreterDriver {
     private static final String USAGE = "--args=[dense<1> : tensor<2xi32>, ...]";
 
     public static String interpret(Module module, String args, boolean printDense) throws DiagnosticException {
+        return interpret(module, args, null, printDense);
+    }
+
+    /**
+     * Runs {@code main}; {@code probeDir} (or null) is where {@code interpreter.probe} writes its NumPy files and
+     * index. Text printed by {@code interpreter.print} comes before the results.
+     */
+    public static String interpret(Module module, String args, String probeDir, boolean printDense)
+            throws DiagnosticException {
         List<Object> inputs = parseArgs(args);
-        Interpreter in = new Interpreter(module);
+        Interpreter.Session session = new Interpreter.Session(probeDir);
+        Interpreter in = new Interpreter(module, session);
         if (in.functionNames().isEmpty()) return "";
+        try {
+            Probes.startRun(session);
+        } catch (InterpreterException e) {
+            throw new DiagnosticException(Diagnostic.error(Location.UNKNOWN, e.getMessage()));
+        }
         List<Object> results;
         try {
             results = in.run("main", inputs);
@@ -36,7 +51,7 @@ public final class InterpreterDriver {
         } catch (StackOverflowError e) {
             throw new DiagnosticException(Diagnostic.error(module.op().location(), "interpreter: nesting too deep"));
         }
-        StringBuilder sb = new StringBuilder();
+        StringBuilder sb = new StringBuilder(session.printed());
         for (Object r : results) {
             if (r instanceof Tensor t) sb.append(printDense ? AsmPrinter.printAttribute(t.toAttr()) : t.print());
             else sb.append(r);

@@ -3,7 +3,8 @@ package org.stablehlo4j.interpreter;
 /**
  * Special functions of the CHLO dialect evaluated in double precision (then rounded to the element type):
  * log-gamma (Lanczos approximation with reflection), digamma (recurrence plus asymptotic series), erf/erfc (power
- * series near zero, continued fraction in the tails) and erf_inv (initial guess refined by Newton steps).
+ * series near zero, continued fraction in the tails), erf_inv (initial guess refined by Newton steps) and the
+ * exponentially scaled modified Bessel function i1e (power series, asymptotic expansion for large arguments).
  */
 final class SpecialFunctions {
     private SpecialFunctions() {}
@@ -89,5 +90,37 @@ final class SpecialFunctions {
             x -= err / (2 / Math.sqrt(Math.PI) * Math.exp(-x * x));
         }
         return x;
+    }
+
+    /** {@code exp(-|x|) * I1(x)}: the power series up to |x| = 30, then the large-argument expansion. */
+    static double besselI1e(double x) {
+        if (Double.isNaN(x)) return x;
+        double ax = Math.abs(x);
+        if (Double.isInfinite(x)) return 0.0 * Math.signum(x);
+        double r;
+        if (ax <= 30) {
+            // I1(x) = sum_k (x/2)^(2k+1) / (k! (k+1)!)
+            double half = ax / 2;
+            double term = half;
+            double sum = term;
+            for (int k = 1; k < 500 && term > sum * 1e-17; k++) {
+                term *= half * half / (k * (k + 1.0));
+                sum += term;
+            }
+            r = sum * Math.exp(-ax);
+        } else {
+            // I1(x) e^-x ~ (2 pi x)^-1/2 * sum_k (-1)^k prod_{j<=k} (4 - (2j-1)^2) / (k! (8x)^k)
+            double term = 1;
+            double sum = 1;
+            for (int k = 1; k < 40; k++) {
+                double next = -term * (4 - (2 * k - 1) * (2.0 * k - 1)) / (k * 8 * ax);
+                if (Math.abs(next) >= Math.abs(term)) break;
+                term = next;
+                sum += term;
+                if (Math.abs(term) < 1e-17 * Math.abs(sum)) break;
+            }
+            r = sum / Math.sqrt(2 * Math.PI * ax);
+        }
+        return Math.copySign(r, x);
     }
 }

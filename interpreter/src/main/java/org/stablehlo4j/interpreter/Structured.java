@@ -23,12 +23,17 @@ final class Structured {
         ops.put("stablehlo.dot_general", (in, op, a, sc) -> Interpreter.one(dotGeneral(Interpreter.tensor(a[0]),
                 Interpreter.tensor(a[1]), (DotDimensionNumbersAttr) Interpreter.attr(op, "dot_dimension_numbers"),
                 Interpreter.resultType(op, 0))));
-        ops.put("stablehlo.gather", (in, op, a, sc) -> Interpreter.one(gather(Interpreter.tensor(a[0]),
-                Interpreter.tensor(a[1]), (GatherDimensionNumbersAttr) Interpreter.attr(op, "dimension_numbers"),
-                Interpreter.longs(op, "slice_sizes"), Interpreter.resultType(op, 0))));
+        ops.put("stablehlo.gather", (in, op, a, sc) -> gatherOp(op, a, Interpreter.longs(op, "slice_sizes")));
+        ops.put("stablehlo.dynamic_gather", (in, op, a, sc) -> gatherOp(op, a, Interpreter.tensor(a[2]).ints));
         ops.put("stablehlo.scatter", Structured::scatter);
         ops.put("stablehlo.sort", Structured::sort);
         ops.put("stablehlo.map", Structured::map);
+    }
+
+    private static List<Object> gatherOp(Operation op, Object[] a, long[] sliceSizes) {
+        return Interpreter.one(gather(Interpreter.tensor(a[0]), Interpreter.tensor(a[1]),
+                (GatherDimensionNumbersAttr) Interpreter.attr(op, "dimension_numbers"), sliceSizes,
+                Interpreter.resultType(op, 0)));
     }
 
     /** Runs a body whose arguments and results are rank-0 tensors. */

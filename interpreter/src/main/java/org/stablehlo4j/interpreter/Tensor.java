@@ -10,6 +10,7 @@ import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.ShapedType;
 import org.stablehlo4j.ir.Type;
+import org.stablehlo4j.ir.UniformQuantizedType;
 
 import java.math.BigInteger;
 
@@ -69,6 +70,7 @@ public final class Tensor {
     }
 
     public static Kind kindOf(Type e) {
+        if (e instanceof UniformQuantizedType q) return q.isSigned() ? Kind.SINT : Kind.UINT;
         if (e instanceof IntegerType it) {
             if (it.width() == 1) return Kind.BOOL;
             return it.isUnsigned() ? Kind.UINT : Kind.SINT;
@@ -80,6 +82,7 @@ public final class Tensor {
     }
 
     private static int widthOf(Type e) {
+        if (e instanceof UniformQuantizedType q) return q.storageType().width();
         if (e instanceof IntegerType it) return it.width();
         if (e instanceof IndexType) return 64;
         if (e instanceof FloatType ft) return ft.kind().width;

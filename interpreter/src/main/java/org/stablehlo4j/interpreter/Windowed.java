@@ -14,7 +14,9 @@ final class Windowed {
     static void register(Map<String, Interpreter.OpEval> ops) {
         ops.put("stablehlo.select_and_scatter", Windowed::selectAndScatter);
         ops.put("stablehlo.convolution", (in, op, a, sc) -> Interpreter.one(convolution(op, Interpreter.tensor(a[0]),
-                Interpreter.tensor(a[1]), Interpreter.resultType(op, 0))));
+                Interpreter.tensor(a[1]), Interpreter.longs(op, "padding"), Interpreter.resultType(op, 0))));
+        ops.put("stablehlo.dynamic_conv", (in, op, a, sc) -> Interpreter.one(convolution(op, Interpreter.tensor(a[0]),
+                Interpreter.tensor(a[1]), Interpreter.tensor(a[2]).ints, Interpreter.resultType(op, 0))));
     }
 
     private static java.util.List<Object> selectAndScatter(Interpreter in, Operation op, Object[] a,
@@ -64,7 +66,8 @@ final class Windowed {
         return Interpreter.one(result);
     }
 
-    static Tensor convolution(Operation op, Tensor lhs, Tensor rhs, RankedTensorType type) {
+    /** Convolution; {@code pads} holds (low, high) per spatial dimension or is null for no padding. */
+    static Tensor convolution(Operation op, Tensor lhs, Tensor rhs, long[] pads, RankedTensorType type) {
         ConvDimensionNumbersAttr dn = (ConvDimensionNumbersAttr) Interpreter.attr(op, "dimension_numbers");
         int n = dn.inputSpatialDimensions().size();
         int[] inSp = Structured.ints(dn.inputSpatialDimensions());
@@ -74,7 +77,6 @@ final class Windowed {
         long[] lhsDil = Interpreter.longsOr(op, "lhs_dilation", n, 1);
         long[] rhsDil = Interpreter.longsOr(op, "rhs_dilation", n, 1);
         long[] reversal = Interpreter.longsOr(op, "window_reversal", n, 0);
-        long[] pads = Interpreter.longs(op, "padding");
         int groups = (int) Interpreter.intAttr(op, "feature_group_count", 1);
         int batchGroups = (int) Interpreter.intAttr(op, "batch_group_count", 1);
         int ib = (int) dn.inputBatchDimension();

@@ -21,4 +21,14 @@ class SpecialFunctionsTest {
             assertEquals(x, SpecialFunctions.erfInv(SpecialFunctions.erf(x)), 1e-9 * Math.max(1, Math.abs(x)));
         }
     }
+
+    @Test
+    void besselI1eMatchesReferenceValues() {
+        // reference values of exp(-|x|) I1(x) from SciPy's i1e; 35 exercises the large-argument expansion
+        assertEquals(0.15642080318487173, SpecialFunctions.besselI1e(0.5), 1e-15);
+        assertEquals(-0.19682671329730084, SpecialFunctions.besselI1e(-3), 1e-15);
+        assertEquals(0.06670443172949143, SpecialFunctions.besselI1e(35), 1e-15);
+        assertEquals(0.0, SpecialFunctions.besselI1e(0));
+        assertEquals(0.0, SpecialFunctions.besselI1e(Double.POSITIVE_INFINITY));
+    }
 }

@@ -503,6 +503,25 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
             return null;
         }
 
+        /**
+         * The types of operand group {@code i} (of {@code n} values) when a trait ties them to given types:
+         * SameTypeOperands (another operand's type) or a pairwise operand/result type match (the result's type).
+         */
+        private List<Type> typeFromSameTypeTrait(int i, int n) {
+            if (spec.hasTrait(org.stablehlo4j.dialect.stablehlo.OpTrait.SAME_TYPE_OPERANDS)) {
+                for (ValueSpec other : spec.operands()) {
+                    List<Type> t = types.get(other.name());
+                    if (t != null && !t.isEmpty()) return java.util.Collections.nCopies(n, t.get(0));
+                }
+            }
+            if (spec.hasTrait(org.stablehlo4j.dialect.stablehlo.OpTrait.PAIRWISE_SAME_OPERAND_AND_RESULT_TYPE)
+                    && i < spec.results().size()) {
+                List<Type> t = types.get(spec.results().get(i).name());
+                if (t != null && t.size() == n) return t;
+            }
+            return null;
+        }
+
         private Operation finish(String opName, int opStart) {
             int at = typeAt < 0 ? p.offset() : typeAt;
             List<OperandRef> flatRefs = new ArrayList<>();
@@ -522,6 +541,7 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
                     ValueSpec g = spec.operands().get(i);
                     int n = groups != null ? groups.get(i).size() : refs.getOrDefault(g.name(), List.of()).size();
                     List<Type> t = types.get(g.name());
+                    if (t == null && n > 0) t = typeFromSameTypeTrait(i, n);
                     if (t == null && n > 0) t = typeFromMatchingAttribute();
                     if (t == null) {
                         if (n == 0) continue;

@@ -21,6 +21,7 @@ public final class StablehloAssembly {
         registered = true;
         for (OpSpec spec : StablehloOps.all()) register(spec);
         for (OpSpec spec : CheckOps.TABLE.all()) register(spec);
+        for (OpSpec spec : org.stablehlo4j.dialect.interpreter.InterpreterOps.TABLE.all()) register(spec);
         for (OpSpec spec : org.stablehlo4j.dialect.chlo.ChloOps.TABLE.all()) register(spec);
         for (OpSpec spec : org.stablehlo4j.dialect.mlir.MlirOps.all()) register(spec);
         register("stablehlo.constant", HandWrittenOps.CONSTANT);

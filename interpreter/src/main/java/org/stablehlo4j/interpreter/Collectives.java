@@ -1,0 +1,408 @@
+package org.stablehlo4j.interpreter;
+
+import org.stablehlo4j.dialect.stablehlo.ChannelHandleAttr;
+import org.stablehlo4j.ir.ArrayAttr;
+import org.stablehlo4j.ir.Attribute;
+import org.stablehlo4j.ir.DenseElementsAttr;
+import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.RankedTensorType;
+import org.stablehlo4j.ir.SymbolRefAttr;
+import org.stablehlo4j.ir.Value;
+import org.stablehlo4j.interpreter.ProcessGrid.ProcessId;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * {@code interpreter.run_parallel} and the ops that only make sense inside it: the collectives (all_gather,
+ * all_reduce, all_to_all, reduce_scatter, collective_broadcast, collective_reduce, collective_permute), send/recv,
+ * infeed/outfeed, replica_id and partition_id. Process groups follow the spec: which of cross_replica,
+ * cross_partition, cross_replica_and_partition or flattened_ids applies depends on the channel id and
+ * {@code use_global_device_ids}.
+ */
+final class Collectives {
+    private Collectives() {}
+
+    /** Thread stack size for processes (programs may nest deeply). */
+    private static final long STACK_SIZE = 64L << 20;
+
+    static void register(Map<String, Interpreter.OpEval> ops) {
+        ops.put("interpreter.run_parallel", Collectives::runParallel);
+        ops.put("stablehlo.replica_id", (in, op, a, sc) -> id(op, process(in, "replica_id").id().replica()));
+        ops.put("stablehlo.partition_id", (in, op, a, sc) -> id(op, process(in, "partition_id").id().partition()));
+        ops.put("stablehlo.all_gather", Collectives::allGather);
+        ops.put("stablehlo.all_reduce", (in, op, a, sc) -> {
+            ProcessGrid.Process p = process(in, "all_reduce");
+            List<ProcessId> group = requiredGroup(p, groups(p, op, true));
+            Map<ProcessId, List<Tensor>> all = p.grid().rendezvous(group, channel(op), p.id(), tensors(a, a.length));
+            List<Object> out = new ArrayList<>();
+            for (int k = 0; k < op.numResults(); k++) out.add(reduceAcross(in, op, all, k, sc));
+            return out;
+        });
+        ops.put("stablehlo.reduce_scatter", Collectives::reduceScatter);
+        ops.put("stablehlo.all_to_all", Collectives::allToAll);
+        ops.put("stablehlo.collective_broadcast", Collectives::collectiveBroadcast);
+        ops.put("stablehlo.collective_reduce", Collectives::collectiveReduce);
+        ops.put("stablehlo.collective_permute", Collectives::collectivePermute);
+        ops.put("stablehlo.send", (in, op, a, sc) -> {
+            ProcessGrid.Process p = process(in, "send");
+            p.grid().send(channel(op), tensors(a, a.length - 1));
+            return Interpreter.one(Interpreter.TOKEN);
+        });
+        ops.put("stablehlo.recv", (in, op, a, sc) -> {
+            ProcessGrid.Process p = process(in, "recv");
+            List<Object> out = new ArrayList<>(p.grid().recv(channel(op)));
+            out.add(Interpreter.TOKEN);
+            return out;
+        });
+        ops.put("stablehlo.infeed", (in, op, a, sc) -> {
+            ProcessGrid.Process p = process(in, "infeed");
+            List<Object> out = new ArrayList<>(in.call(in.function(p.grid().infeed()), List.of()));
+            out.add(Interpreter.TOKEN);
+            return out;
+        });
+        ops.put("stablehlo.outfeed", (in, op, a, sc) -> {
+            process(in, "outfeed").grid().outfeed(tensors(a, a.length - 1));
+            return Interpreter.one(Interpreter.TOKEN);
+        });
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // run_parallel
+
+    private static List<Object> runParallel(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc) {
+        List<Operation> funcs = checkRunParallel(in, op, a.length);
+        ArrayAttr rows = (ArrayAttr) op.attr("programs");
+        int numReplicas = rows.elements().size();
+        int numPartitions = funcs.size() / numReplicas;
+        Attribute infeedAttr = op.attr("infeed");
+        ProcessGrid grid = new ProcessGrid(numReplicas, numPartitions,
+                infeedAttr == null ? List.of() : symbols(infeedAttr, "infeed"));
+        int n = funcs.size();
+        Thread[] threads = new Thread[n];
+        Object[] results = new Object[n];
+        AtomicReference<RuntimeException> firstFailure = new AtomicReference<>();
+        int next = 0;
+        for (int i = 0; i < n; i++) {
+            Operation f = funcs.get(i);
+            int numArgs = numArguments(f);
+            List<Object> args = Arrays.asList(a).subList(next, next + numArgs);
+            next += numArgs;
+            Interpreter child = in.forProcess(new ProcessGrid.Process(new ProcessId(i / numPartitions, i % numPartitions), grid));
+            int slot = i;
+            threads[i] = new Thread(null, () -> {
+                try {
+                    results[slot] = child.call(f, args);
+                } catch (RuntimeException e) {
+                    firstFailure.compareAndSet(null, e);
+                    grid.fail();
+                } catch (StackOverflowError e) {
+                    firstFailure.compareAndSet(null, new InterpreterException("interpreter: nesting too deep"));
+                    grid.fail();
+                }
+            }, "stablehlo-process-" + i, STACK_SIZE);
+        }
+        for (Thread t : threads) t.start();
+        for (Thread t : threads) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                grid.fail();
+                throw new InterpreterException("interrupted while running interpreter.run_parallel");
+            }
+        }
+        if (firstFailure.get() != null) throw firstFailure.get();
+        List<Object> out = new ArrayList<>();
+        for (Object r : results) out.addAll((List<?>) r);
+        return out;
+    }
+
+    /**
+     * Checks a run_parallel op as upstream's verifier does (same messages) and returns its programs' functions in
+     * process order.
+     */
+    private static List<Operation> checkRunParallel(Interpreter in, Operation op, int numInputs) {
+        if (!(op.attr("programs") instanceof ArrayAttr rows) || rows.elements().isEmpty()) {
+            throw new InterpreterException("`programs` attribute cannot be empty");
+        }
+        List<Operation> funcs = new ArrayList<>();
+        int numPartitions = -1;
+        int inputs = 0;
+        int results = 0;
+        for (Attribute row : rows.elements()) {
+            List<String> names = symbols(row, "programs");
+            if (numPartitions < 0) numPartitions = names.size();
+            if (names.size() != numPartitions) {
+                throw new InterpreterException("Sizes of second dimension of `programs` should all match "
+                        + numPartitions + " but got " + names.size());
+            }
+            for (String name : names) {
+                Operation f = functionNamed(in, name);
+                inputs += numArguments(f);
+                results += functionType(f).results().size();
+                funcs.add(f);
+            }
+        }
+        if (funcs.isEmpty()) throw new InterpreterException("`programs` attribute cannot be empty");
+        if (inputs != numInputs) {
+            throw new InterpreterException("Number of inputs (" + numInputs
+                    + ") should match the sum of the number of inputs of all programs (" + inputs + ")");
+        }
+        if (results != op.numResults()) {
+            throw new InterpreterException("Number of results (" + op.numResults()
+                    + ") should match the sum of the number of results of all programs (" + results + ")");
+        }
+        Attribute infeed = op.attr("infeed");
+        if (infeed != null) {
+            List<String> queue = symbols(infeed, "infeed");
+            if (queue.isEmpty()) throw new InterpreterException("infeed attribute is optional or should not be empty");
+            for (String name : queue) {
+                List<org.stablehlo4j.ir.Type> types = functionType(functionNamed(in, name)).results();
+                if (types.size() != 1) {
+                    throw new InterpreterException("Function \"" + name + "\" should return 1 tensor but returns "
+                            + types.size());
+                }
+                if (!(types.get(0) instanceof RankedTensorType)) {
+                    throw new InterpreterException("Function \"" + name + "\" should return a tensor type, but instead returns '"
+                            + org.stablehlo4j.asm.AsmPrinter.printType(types.get(0)) + "'");
+                }
+            }
+        }
+        return funcs;
+    }
+
+    private static int numArguments(Operation f) {
+        return f.region(0).entry() == null ? 0 : f.region(0).entry().numArguments();
+    }
+
+    private static Operation functionNamed(Interpreter in, String name) {
+        try {
+            return in.function(name);
+        } catch (InterpreterException e) {
+            throw new InterpreterException("Function \"" + name + "\" not found");
+        }
+    }
+
+    private static org.stablehlo4j.ir.FunctionType functionType(Operation f) {
+        if (f.attr("function_type") instanceof org.stablehlo4j.ir.TypeAttr t
+                && t.value() instanceof org.stablehlo4j.ir.FunctionType ft) {
+            return ft;
+        }
+        throw new InterpreterException("function without a function_type");
+    }
+
+    private static List<String> symbols(Attribute a, String what) {
+        List<String> out = new ArrayList<>();
+        if (a instanceof ArrayAttr arr) {
+            for (Attribute e : arr.elements()) {
+                if (!(e instanceof SymbolRefAttr s)) break;
+                out.add(s.root());
+            }
+            if (out.size() == arr.elements().size()) return out;
+        }
+        throw new InterpreterException("interpreter.run_parallel: '" + what + "' must be an array of symbol references");
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // Helpers
+
+    private static ProcessGrid.Process process(Interpreter in, String opName) {
+        if (in.process == null) {
+            throw new InterpreterException(opName + " is only supported when run via interpreter.run_parallel");
+        }
+        return in.process;
+    }
+
+    private static List<Object> id(Operation op, int value) {
+        Tensor t = Tensor.zeros(Interpreter.resultType(op, 0));
+        t.ints[0] = t.normalize(value);
+        return Interpreter.one(t);
+    }
+
+    private static long channel(Operation op) {
+        return Interpreter.attr(op, "channel_handle") instanceof ChannelHandleAttr c ? c.handle() : 0;
+    }
+
+    private static List<Tensor> tensors(Object[] a, int count) {
+        List<Tensor> out = new ArrayList<>();
+        for (int i = 0; i < count; i++) out.add(Interpreter.tensor(a[i]));
+        return out;
+    }
+
+    /** The rows of a 2-D integer attribute such as {@code replica_groups}, without the -1 padding. */
+    private static List<long[]> rows(Operation op, String name) {
+        Attribute a = Interpreter.attr(op, name);
+        if (!(a instanceof DenseElementsAttr d)) throw new InterpreterException(op.name() + ": unsupported '" + name + "': " + a);
+        Tensor t = Tensor.fromAttr(d);
+        int cols = t.rank() == 2 ? t.dim(1) : t.size;
+        List<long[]> out = new ArrayList<>();
+        for (int r = 0; cols > 0 && r < t.size / cols; r++) {
+            out.add(Arrays.stream(t.ints, r * cols, (r + 1) * cols).filter(v -> v != -1).toArray());
+        }
+        return out;
+    }
+
+    /** The process groups of a collective (ops with {@code use_global_device_ids} pass {@code reductionLike}). */
+    private static List<List<ProcessId>> groups(ProcessGrid.Process p, Operation op, boolean reductionLike) {
+        List<long[]> g = rows(op, "replica_groups");
+        boolean channel = channel(op) > 0;
+        if (!reductionLike) return channel ? p.grid().crossPartition(g) : p.grid().crossReplica(g);
+        boolean global = Interpreter.attr(op, "use_global_device_ids") != null;
+        if (!channel) return global ? List.of() : p.grid().crossReplica(g);
+        return global ? p.grid().flattenedIds(g) : p.grid().crossReplicaAndPartition(g);
+    }
+
+    private static List<ProcessId> findGroup(ProcessGrid.Process p, List<List<ProcessId>> groups) {
+        for (List<ProcessId> g : groups) if (g.contains(p.id())) return g;
+        return null;
+    }
+
+    private static List<ProcessId> requiredGroup(ProcessGrid.Process p, List<List<ProcessId>> groups) {
+        List<ProcessId> g = findGroup(p, groups);
+        if (g == null) {
+            throw new InterpreterException("Failed to find process group with process_id: (" + p.id().replica() + ", "
+                    + p.id().partition() + ")");
+        }
+        return g;
+    }
+
+    /** Folds operand {@code k} of every process (in process-id order) element by element with the op's body. */
+    private static Tensor reduceAcross(Interpreter in, Operation op, Map<ProcessId, List<Tensor>> all, int k,
+                                       Map<Value, Object> sc) {
+        List<Tensor> values = new ArrayList<>();
+        for (List<Tensor> v : all.values()) values.add(v.get(k));
+        Tensor first = values.get(0);
+        Tensor out = Tensor.zeros(first.type);
+        Tensor[] args = new Tensor[2];
+        for (int i = 0; i < out.size; i++) {
+            Tensor acc = Interpreter.scalar(first, i);
+            for (int j = 1; j < values.size(); j++) {
+                args[0] = acc;
+                args[1] = Interpreter.scalar(values.get(j), i);
+                acc = Structured.body(in, op.region(0), args, sc)[0];
+            }
+            out.copyElement(i, acc, 0);
+        }
+        return out;
+    }
+
+    /** Part {@code index} of {@code count} equal parts of {@code t} along {@code dim}. */
+    private static Tensor part(Tensor t, int dim, int count, int index) {
+        int[] shape = t.shape.clone();
+        shape[dim] /= count;
+        long[] start = new long[t.rank()];
+        start[dim] = (long) index * shape[dim];
+        long[] strides = new long[t.rank()];
+        Arrays.fill(strides, 1);
+        return ShapeOps.slice(t, start, strides, Tensor.withShape(t.type, shape));
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // The collectives
+
+    private static List<Object> allGather(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc) {
+        ProcessGrid.Process p = process(in, "all_gather");
+        List<ProcessId> group = requiredGroup(p, groups(p, op, true));
+        Map<ProcessId, List<Tensor>> all = p.grid().rendezvous(group, channel(op), p.id(), tensors(a, a.length));
+        int dim = (int) Interpreter.intAttr(op, "all_gather_dim", 0);
+        List<Object> out = new ArrayList<>();
+        for (int k = 0; k < op.numResults(); k++) {
+            Tensor[] parts = new Tensor[group.size()];
+            for (int i = 0; i < parts.length; i++) parts[i] = all.get(group.get(i)).get(k);
+            out.add(ShapeOps.concatenate(parts, dim, Interpreter.resultType(op, k)));
+        }
+        return out;
+    }
+
+    private static List<Object> reduceScatter(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc) {
+        ProcessGrid.Process p = process(in, "reduce_scatter");
+        List<List<ProcessId>> groups = groups(p, op, true);
+        List<ProcessId> group = requiredGroup(p, groups);
+        Map<ProcessId, List<Tensor>> all = p.grid().rendezvous(group, channel(op), p.id(), tensors(a, 1));
+        Tensor reduced = reduceAcross(in, op, all, 0, sc);
+        int dim = (int) Interpreter.intAttr(op, "scatter_dimension", 0);
+        return Interpreter.one(part(reduced, dim, groups.get(0).size(), group.indexOf(p.id())));
+    }
+
+    private static List<Object> allToAll(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc) {
+        ProcessGrid.Process p = process(in, "all_to_all");
+        List<ProcessId> group = requiredGroup(p, groups(p, op, false));
+        Map<ProcessId, List<Tensor>> all = p.grid().rendezvous(group, channel(op), p.id(), tensors(a, a.length));
+        int splitDim = (int) Interpreter.intAttr(op, "split_dimension", 0);
+        int concatDim = (int) Interpreter.intAttr(op, "concat_dimension", 0);
+        int count = (int) Interpreter.intAttr(op, "split_count", 1);
+        int receiver = group.indexOf(p.id());
+        List<Object> out = new ArrayList<>();
+        for (int k = 0; k < op.numResults(); k++) {
+            Tensor[] parts = new Tensor[group.size()];
+            for (int i = 0; i < parts.length; i++) parts[i] = part(all.get(group.get(i)).get(k), splitDim, count, receiver);
+            out.add(ShapeOps.concatenate(parts, concatDim, Interpreter.resultType(op, k)));
+        }
+        return out;
+    }
+
+    /** The root's position in the group for data operand {@code k}: the dynamic root operand or 0. */
+    private static int root(Operation op, Object[] a, int k, int groupSize) {
+        if (Interpreter.attr(op, "has_dynamic_root") == null) return 0;
+        long r = Interpreter.tensor(a[a.length - 1]).ints[k];
+        if (r < 0 || r >= groupSize) throw new InterpreterException(op.name() + " dynamic root index out of bounds");
+        return (int) r;
+    }
+
+    private static int dataCount(Operation op, Object[] a) {
+        return Interpreter.attr(op, "has_dynamic_root") == null ? a.length : a.length - 1;
+    }
+
+    private static List<Object> collectiveBroadcast(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc) {
+        ProcessGrid.Process p = process(in, "collective_broadcast");
+        List<ProcessId> group = findGroup(p, groups(p, op, false));
+        List<Object> out = new ArrayList<>();
+        for (int k = 0; k < dataCount(op, a); k++) {
+            Tensor data = Interpreter.tensor(a[k]);
+            if (group == null) {
+                out.add(Tensor.zeros(data.type));
+                continue;
+            }
+            ProcessId root = group.get(root(op, a, k, group.size()));
+            out.add(p.grid().rendezvous(group, channel(op), p.id(), List.of(data)).get(root).get(0));
+        }
+        return out;
+    }
+
+    private static List<Object> collectiveReduce(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc) {
+        ProcessGrid.Process p = process(in, "collective_reduce");
+        List<ProcessId> group = findGroup(p, groups(p, op, true));
+        List<Object> out = new ArrayList<>();
+        Map<ProcessId, List<Tensor>> all = group == null ? null
+                : p.grid().rendezvous(group, channel(op), p.id(), tensors(a, dataCount(op, a)));
+        for (int k = 0; k < op.numResults(); k++) {
+            boolean isRoot = group != null && group.get(root(op, a, k, group.size())).equals(p.id());
+            out.add(isRoot ? reduceAcross(in, op, all, k, sc) : Tensor.zeros(Interpreter.resultType(op, k)));
+        }
+        return out;
+    }
+
+    private static List<Object> collectivePermute(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc) {
+        ProcessGrid.Process p = process(in, "collective_permute");
+        List<long[]> pairs = rows(op, "source_target_pairs");
+        List<List<ProcessId>> groups = channel(op) > 0 ? p.grid().crossPartition(pairs) : p.grid().crossReplica(pairs);
+        Tensor operand = Interpreter.tensor(a[0]);
+        Tensor result = null;
+        for (List<ProcessId> g : groups) {
+            ProcessId from = g.get(0);
+            ProcessId to = g.get(1);
+            if (!from.equals(p.id()) && !to.equals(p.id())) continue;
+            if (from.equals(to)) {
+                result = operand;
+                continue;
+            }
+            Map<ProcessId, List<Tensor>> all = p.grid().rendezvous(g, channel(op), p.id(), List.of(operand));
+            if (to.equals(p.id())) result = all.get(from).get(0);
+        }
+        return Interpreter.one(result != null ? result : Tensor.zeros(operand.type));
+    }
+}

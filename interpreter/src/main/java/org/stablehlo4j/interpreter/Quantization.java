@@ -1,0 +1,195 @@
+package org.stablehlo4j.interpreter;
+
+import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.RankedTensorType;
+import org.stablehlo4j.ir.Type;
+import org.stablehlo4j.ir.UniformQuantizedType;
+import org.stablehlo4j.ir.Value;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Uniform quantization. A quantized tensor holds its storage integers; the arithmetic follows the lowering that
+ * the reference interpreter applies before running a program (quantize: {@code x / scale + zero_point} in f32,
+ * clamped to the storage range, rounded to nearest even; dequantize: {@code (q - zero_point) * scale} in f32;
+ * requantize: one merged scale and zero point). Ops that only move data work on the storage integers directly;
+ * {@code add} of per-tensor types is done in integers; every other op on quantized values dequantizes its
+ * operands, computes in the expressed type and quantizes its results.
+ */
+final class Quantization {
+    private Quantization() {}
+
+    /** Ops that see quantized values as their storage integers (they move or select elements). */
+    private static final Set<String> ON_STORAGE = Set.of("stablehlo.bitcast_convert", "stablehlo.broadcast_in_dim",
+            "stablehlo.composite", "stablehlo.concatenate", "stablehlo.constant", "stablehlo.dynamic_reshape",
+            "stablehlo.dynamic_slice", "stablehlo.gather", "stablehlo.maximum", "stablehlo.minimum", "stablehlo.pad",
+            "stablehlo.reduce_window", "stablehlo.reshape", "stablehlo.select", "stablehlo.slice",
+            "stablehlo.transpose", "stablehlo.get_dimension_size", "stablehlo.dynamic_broadcast_in_dim",
+            "stablehlo.tuple", "stablehlo.get_tuple_element", "stablehlo.optimization_barrier", "func.call",
+            "stablehlo.uniform_quantize", "stablehlo.uniform_dequantize", "stablehlo.while", "stablehlo.if",
+            "stablehlo.case", "stablehlo.custom_call");
+
+    /** The result types an op is evaluated with instead of its own (set while computing in the expressed type). */
+    private static final ThreadLocal<Map.Entry<Operation, RankedTensorType[]>> EXPRESSED = new ThreadLocal<>();
+
+    static void register(Map<String, Interpreter.OpEval> ops) {
+        ops.put("stablehlo.uniform_quantize", (in, op, a, sc) -> {
+            Tensor x = Interpreter.tensor(a[0]);
+            RankedTensorType rt = Interpreter.resultType(op, 0);
+            return Interpreter.one(quantType(x.type) != null ? requantize(x, rt) : quantize(x, rt));
+        });
+        ops.put("stablehlo.uniform_dequantize", (in, op, a, sc) ->
+                Interpreter.one(dequantize(Interpreter.tensor(a[0]), Interpreter.resultType(op, 0))));
+    }
+
+    static UniformQuantizedType quantType(Type t) {
+        return t instanceof RankedTensorType r && r.elementType() instanceof UniformQuantizedType q ? q : null;
+    }
+
+    /** The type an op's result is evaluated with: normally its own, or the expressed type while dequantized. */
+    static RankedTensorType override(Operation op, int i) {
+        Map.Entry<Operation, RankedTensorType[]> e = EXPRESSED.get();
+        return e != null && e.getKey() == op ? e.getValue()[i] : null;
+    }
+
+    /** Whether {@code op} needs dequantize/compute/quantize around its evaluation. */
+    static boolean needsExpressedEvaluation(Operation op) {
+        if (ON_STORAGE.contains(op.name()) || op.numRegions() > 0 || !op.name().startsWith("stablehlo.")) return false;
+        for (int i = 0; i < op.numOperands(); i++) if (quantType(op.operand(i).type()) != null) return true;
+        for (int i = 0; i < op.numResults(); i++) if (quantType(op.result(i).type()) != null) return true;
+        return false;
+    }
+
+    /** Evaluates an op on quantized values (see the class comment). */
+    static List<Object> evaluate(Interpreter in, Operation op, Interpreter.OpEval eval, Object[] args,
+                                 Map<Value, Object> scope) {
+        if (op.name().equals("stablehlo.add") && args.length == 2) {
+            Tensor sum = integerAdd(Interpreter.tensor(args[0]), Interpreter.tensor(args[1]), Interpreter.resultType(op, 0));
+            if (sum != null) return Interpreter.one(sum);
+        }
+        Object[] dequantized = new Object[args.length];
+        for (int i = 0; i < args.length; i++) {
+            Tensor t = args[i] instanceof Tensor x ? x : null;
+            dequantized[i] = t != null && quantType(t.type) != null ? dequantize(t, expressed(t.type)) : args[i];
+        }
+        RankedTensorType[] types = new RankedTensorType[op.numResults()];
+        for (int i = 0; i < types.length; i++) {
+            RankedTensorType rt = Interpreter.resultType(op, i);
+            types[i] = quantType(rt) != null ? expressed(rt) : rt;
+        }
+        List<Object> results;
+        Map.Entry<Operation, RankedTensorType[]> saved = EXPRESSED.get();
+        EXPRESSED.set(Map.entry(op, types));
+        try {
+            results = eval.eval(in, op, dequantized, scope);
+        } finally {
+            EXPRESSED.set(saved);
+        }
+        List<Object> out = new ArrayList<>(results.size());
+        for (int i = 0; i < results.size(); i++) {
+            RankedTensorType rt = Interpreter.resultType(op, i);
+            out.add(quantType(rt) != null ? quantize(Interpreter.tensor(results.get(i)), rt) : results.get(i));
+        }
+        return out;
+    }
+
+    /** The same shape with the quantized type's expressed (float) element type. */
+    private static RankedTensorType expressed(RankedTensorType t) {
+        return new RankedTensorType(t.shape(), quantType(t).expressedType());
+    }
+
+    /** Maps an element's flat index in {@code t} to the index of its scale (its position on the quantized axis). */
+    private static java.util.function.IntUnaryOperator channels(UniformQuantizedType q, Tensor t) {
+        if (!q.isPerAxis()) return i -> 0;
+        int d = q.quantizedDimension();
+        int stride = Tensor.strides(t.shape)[d];
+        int size = t.shape[d];
+        return i -> (i / stride) % size;
+    }
+
+    private static float f32(double v) {
+        return (float) v;
+    }
+
+    /** Float values to quantized storage. */
+    static Tensor quantize(Tensor x, RankedTensorType type) {
+        UniformQuantizedType q = quantType(type);
+        Tensor r = Tensor.zeros(type);
+        float lo = f32(q.storageMin());
+        float hi = f32(q.storageMax());
+        java.util.function.IntUnaryOperator channel = channels(q, r);
+        for (int i = 0; i < r.size; i++) {
+            int c = channel.applyAsInt(i);
+            float v = f32(x.reals[i]) / f32(q.scale(c)) + f32(q.zeroPoint(c));
+            v = Math.min(Math.max(v, lo), hi);
+            r.ints[i] = r.normalize((long) Math.rint(v));
+        }
+        return r;
+    }
+
+    /** Quantized storage to float values of {@code type}. */
+    static Tensor dequantize(Tensor x, RankedTensorType type) {
+        UniformQuantizedType q = quantType(x.type);
+        if (q == null) throw new InterpreterException("uniform_dequantize expects a quantized operand");
+        Tensor r = Tensor.zeros(type);
+        java.util.function.IntUnaryOperator channel = channels(q, x);
+        for (int i = 0; i < r.size; i++) {
+            int c = channel.applyAsInt(i);
+            int centered = (int) (x.ints[i] - q.zeroPoint(c));
+            r.reals[i] = r.round(f32((float) centered * f32(q.scale(c))));
+        }
+        return r;
+    }
+
+    /** Quantized storage of one type to another ({@code output = input * merged_scale + merged_zero_point}). */
+    static Tensor requantize(Tensor x, RankedTensorType type) {
+        UniformQuantizedType in = quantType(x.type);
+        UniformQuantizedType out = quantType(type);
+        Tensor r = Tensor.zeros(type);
+        boolean same = in.equals(out);
+        boolean clamp = out.storageType().width() < 32;
+        java.util.function.IntUnaryOperator inChannel = channels(in, x);
+        java.util.function.IntUnaryOperator outChannel = channels(out, r);
+        for (int i = 0; i < r.size; i++) {
+            if (same) {
+                r.ints[i] = r.normalize(x.ints[i]);
+                continue;
+            }
+            int ci = inChannel.applyAsInt(i);
+            int co = outChannel.applyAsInt(i);
+            double mergedScale = in.scale(ci) / out.scale(co);
+            double mergedZp = out.zeroPoint(co) - in.zeroPoint(ci) * mergedScale;
+            float v = f32((float) x.ints[i] * f32(mergedScale));
+            if (mergedZp != 0) v += f32(mergedZp);
+            if (clamp) v = Math.min(Math.max(v, f32(out.storageMin())), f32(out.storageMax()));
+            r.ints[i] = r.normalize((long) Math.rint(v));
+        }
+        return r;
+    }
+
+    /**
+     * {@code add} of per-tensor quantized operands in integers: both are requantized to the result's parameters,
+     * added, and the zero point subtracted once. Null when another path applies (per-axis or mixed types).
+     */
+    private static Tensor integerAdd(Tensor lhs, Tensor rhs, RankedTensorType type) {
+        UniformQuantizedType l = quantType(lhs.type);
+        UniformQuantizedType r = quantType(rhs.type);
+        UniformQuantizedType o = quantType(type);
+        if (l == null || r == null || o == null || l.isPerAxis() || r.isPerAxis() || o.isPerAxis()) return null;
+        // Requantize into 32-bit storage with the result's scale and zero point (no clamping yet).
+        RankedTensorType wide = new RankedTensorType(type.shape(), new UniformQuantizedType(true,
+                org.stablehlo4j.ir.IntegerType.signless(32),
+                Integer.MIN_VALUE, Integer.MAX_VALUE, false, o.expressedType(), -1, o.scales(), o.zeroPoints()));
+        Tensor a = requantize(lhs, wide);
+        Tensor b = requantize(rhs, wide);
+        Tensor out = Tensor.zeros(type);
+        for (int i = 0; i < out.size; i++) {
+            long v = a.ints[i] + b.ints[i] - o.zeroPoint(0);
+            out.ints[i] = out.normalize(Math.min(Math.max(v, o.storageMin()), o.storageMax()));
+        }
+        return out;
+    }
+}
