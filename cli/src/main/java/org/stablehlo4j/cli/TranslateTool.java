@@ -127,7 +127,8 @@ final class TranslateTool extends Tool {
                 default -> {
                     Module m = parseAny(data, name, firstLine, handler);
                     if (m == null) return null;
-                    return Backends.interpreter.interpret(m, interpreterArgs, probeOutputDir, printDense)
+                    return Backends.interpreter.interpret(m, interpreterArgs,
+                            probeOutputDir.isEmpty() ? "" : ToolIO.path(probeOutputDir).toString(), printDense)
                             .getBytes(StandardCharsets.UTF_8);
                 }
             }
