@@ -20,6 +20,7 @@ final class OpVerifiers {
         switch (op.name()) {
             case "func.return" -> funcReturn(op);
             case "stablehlo.add" -> add(op);
+            case "interpreter.run_parallel" -> RunParallelRules.verify(op);
             default -> {
                 if (op.attr("result_accuracy") instanceof org.stablehlo4j.dialect.stablehlo.ResultAccuracyAttr ra) {
                     resultAccuracy(op, ra);

@@ -5,10 +5,10 @@ import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.DenseElementsAttr;
 import org.stablehlo4j.ir.Operation;
-import org.stablehlo4j.ir.RankedTensorType;
-import org.stablehlo4j.ir.SymbolRefAttr;
 import org.stablehlo4j.ir.Value;
 import org.stablehlo4j.interpreter.ProcessGrid.ProcessId;
+import org.stablehlo4j.verify.RunParallelRules;
+import org.stablehlo4j.verify.VerificationError;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -74,13 +74,12 @@ final class Collectives {
     // run_parallel
 
     private static List<Object> runParallel(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc) {
-        List<Operation> funcs = checkRunParallel(in, op, a.length);
+        List<Operation> funcs = checkRunParallel(op);
         ArrayAttr rows = (ArrayAttr) op.attr("programs");
         int numReplicas = rows.elements().size();
         int numPartitions = funcs.size() / numReplicas;
-        Attribute infeedAttr = op.attr("infeed");
         ProcessGrid grid = new ProcessGrid(numReplicas, numPartitions,
-                infeedAttr == null ? List.of() : symbols(infeedAttr, "infeed"));
+                RunParallelRules.infeed(op));
         int n = funcs.size();
         Thread[] threads = new Thread[n];
         Object[] results = new Object[n];
@@ -121,90 +120,18 @@ final class Collectives {
         return out;
     }
 
-    /**
-     * Checks a run_parallel op as upstream's verifier does (same messages) and returns its programs' functions in
-     * process order.
-     */
-    private static List<Operation> checkRunParallel(Interpreter in, Operation op, int numInputs) {
-        if (!(op.attr("programs") instanceof ArrayAttr rows) || rows.elements().isEmpty()) {
-            throw new InterpreterException("`programs` attribute cannot be empty");
+    /** The run_parallel op's functions in process order, checked by the verifier's rules (same messages). */
+    private static List<Operation> checkRunParallel(Operation op) {
+        try {
+            RunParallelRules.infeed(op);
+            return RunParallelRules.programs(op);
+        } catch (VerificationError e) {
+            throw new InterpreterException(e.getMessage());
         }
-        List<Operation> funcs = new ArrayList<>();
-        int numPartitions = -1;
-        int inputs = 0;
-        int results = 0;
-        for (Attribute row : rows.elements()) {
-            List<String> names = symbols(row, "programs");
-            if (numPartitions < 0) numPartitions = names.size();
-            if (names.size() != numPartitions) {
-                throw new InterpreterException("Sizes of second dimension of `programs` should all match "
-                        + numPartitions + " but got " + names.size());
-            }
-            for (String name : names) {
-                Operation f = functionNamed(in, name);
-                inputs += numArguments(f);
-                results += functionType(f).results().size();
-                funcs.add(f);
-            }
-        }
-        if (funcs.isEmpty()) throw new InterpreterException("`programs` attribute cannot be empty");
-        if (inputs != numInputs) {
-            throw new InterpreterException("Number of inputs (" + numInputs
-                    + ") should match the sum of the number of inputs of all programs (" + inputs + ")");
-        }
-        if (results != op.numResults()) {
-            throw new InterpreterException("Number of results (" + op.numResults()
-                    + ") should match the sum of the number of results of all programs (" + results + ")");
-        }
-        Attribute infeed = op.attr("infeed");
-        if (infeed != null) {
-            List<String> queue = symbols(infeed, "infeed");
-            if (queue.isEmpty()) throw new InterpreterException("infeed attribute is optional or should not be empty");
-            for (String name : queue) {
-                List<org.stablehlo4j.ir.Type> types = functionType(functionNamed(in, name)).results();
-                if (types.size() != 1) {
-                    throw new InterpreterException("Function \"" + name + "\" should return 1 tensor but returns "
-                            + types.size());
-                }
-                if (!(types.get(0) instanceof RankedTensorType)) {
-                    throw new InterpreterException("Function \"" + name + "\" should return a tensor type, but instead returns '"
-                            + org.stablehlo4j.asm.AsmPrinter.printType(types.get(0)) + "'");
-                }
-            }
-        }
-        return funcs;
     }
 
     private static int numArguments(Operation f) {
         return f.region(0).entry() == null ? 0 : f.region(0).entry().numArguments();
-    }
-
-    private static Operation functionNamed(Interpreter in, String name) {
-        try {
-            return in.function(name);
-        } catch (InterpreterException e) {
-            throw new InterpreterException("Function \"" + name + "\" not found");
-        }
-    }
-
-    private static org.stablehlo4j.ir.FunctionType functionType(Operation f) {
-        if (f.attr("function_type") instanceof org.stablehlo4j.ir.TypeAttr t
-                && t.value() instanceof org.stablehlo4j.ir.FunctionType ft) {
-            return ft;
-        }
-        throw new InterpreterException("function without a function_type");
-    }
-
-    private static List<String> symbols(Attribute a, String what) {
-        List<String> out = new ArrayList<>();
-        if (a instanceof ArrayAttr arr) {
-            for (Attribute e : arr.elements()) {
-                if (!(e instanceof SymbolRefAttr s)) break;
-                out.add(s.root());
-            }
-            if (out.size() == arr.elements().size()) return out;
-        }
-        throw new InterpreterException("interpreter.run_parallel: '" + what + "' must be an array of symbol references");
     }
 
     // ---------------------------------------------------------------------------------------------------------
