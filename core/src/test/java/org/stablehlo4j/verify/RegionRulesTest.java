@@ -15,16 +15,11 @@ import org.stablehlo4j.ir.Module;
 /** Rules of the region-carrying ops that upstream's test files do not reach (inference results, structure). */
 class RegionRulesTest {
     private static Module parse(String text) throws DiagnosticException {
-        return AsmParser.parse(text, new ParseOptions("t.mlir", 1, false));
+        return VerifyTests.parse(text);
     }
 
-    /** All diagnostics the verifier reports for a program, messages only. */
     private static List<String> errors(String text) throws DiagnosticException {
-        Module m = parse(text);
-        DiagnosticException e = assertThrows(DiagnosticException.class, () -> Verifier.verify(m));
-        List<String> out = new ArrayList<>();
-        for (Diagnostic d : e.diagnostics()) out.add(d.message());
-        return out;
+        return VerifyTests.errors(text);
     }
 
     /** A one-input reduction op over f32 whose body applies {@code inner}. */

@@ -17,21 +17,15 @@ import org.stablehlo4j.ir.Operation;
 /** Rules of {@link ShapeRules} that upstream's test files do not reach (bounds, constants as shape operands, ...). */
 class ShapeRulesTest {
     private static Module parse(String text) throws DiagnosticException {
-        return AsmParser.parse(text, new ParseOptions("t.mlir", 1, false));
+        return VerifyTests.parse(text);
     }
 
-    /** A function whose arguments have the given types, with the given body. */
     private static String fn(String args, String body) {
-        return "func.func @f(" + args + ") {\n" + body + "\n  func.return\n}\n";
+        return VerifyTests.fn(args, body);
     }
 
-    /** The verifier's diagnostics for the program, messages only. */
     private static List<String> errors(String text) throws DiagnosticException {
-        Module m = parse(text);
-        DiagnosticException e = assertThrows(DiagnosticException.class, () -> Verifier.verify(m));
-        List<String> out = new ArrayList<>();
-        for (Diagnostic d : e.diagnostics()) out.add(d.message());
-        return out;
+        return VerifyTests.errors(text);
     }
 
     private static String error(String text) throws DiagnosticException {

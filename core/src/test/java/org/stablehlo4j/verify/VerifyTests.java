@@ -1,0 +1,34 @@
+package org.stablehlo4j.verify;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.stablehlo4j.asm.AsmParser;
+import org.stablehlo4j.asm.ParseOptions;
+import org.stablehlo4j.ir.Diagnostic;
+import org.stablehlo4j.ir.DiagnosticException;
+import org.stablehlo4j.ir.Module;
+
+/** Helpers shared by the verifier's rule tests. */
+final class VerifyTests {
+    private VerifyTests() {}
+
+    static Module parse(String text) throws DiagnosticException {
+        return AsmParser.parse(text, new ParseOptions("t.mlir", 1, false));
+    }
+
+    /** A function with the given arguments and body. */
+    static String fn(String args, String body) {
+        return "func.func @f(" + args + ") {\n" + body + "\n  func.return\n}\n";
+    }
+
+    /** All diagnostics the verifier reports for a program, messages only (it must report some). */
+    static List<String> errors(String text) throws DiagnosticException {
+        Module m = parse(text);
+        DiagnosticException e = assertThrows(DiagnosticException.class, () -> Verifier.verify(m));
+        List<String> out = new ArrayList<>();
+        for (Diagnostic d : e.diagnostics()) out.add(d.message());
+        return out;
+    }
+}
