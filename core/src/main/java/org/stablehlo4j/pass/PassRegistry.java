@@ -27,6 +27,7 @@ public final class PassRegistry {
         register(InlinePass.NAME, options -> new InlinePass());
         register(HloTestInferPass.NAME, options -> new HloTestInferPass());
         register(HloTestBroadcastPass.NAME, options -> new HloTestBroadcastPass());
+        register(LegalizeCompositeToCallPass.NAME, LegalizeCompositeToCallPass::fromOptions);
         org.stablehlo4j.compat.legalize.LegalizePasses.registerAll();
     }
 
