@@ -3,7 +3,6 @@ package org.stablehlo4j.pass;
 import java.util.ArrayList;
 import java.util.List;
 import org.stablehlo4j.dialect.stablehlo.TypeExtensionsAttr;
-import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.BoolAttr;
 import org.stablehlo4j.ir.DenseArrayAttr;
 import org.stablehlo4j.ir.DiagnosticException;
@@ -15,7 +14,6 @@ import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.OpResult;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.RankedTensorType;
-import org.stablehlo4j.ir.Region;
 import org.stablehlo4j.ir.ShapedType;
 import org.stablehlo4j.ir.StringAttr;
 import org.stablehlo4j.ir.Type;
@@ -57,14 +55,7 @@ public final class HloTestBroadcastPass implements Pass {
 
     @Override
     public void run(Module module) throws DiagnosticException {
-        List<Operation> targets = new ArrayList<>();
-        List<Operation> stack = new ArrayList<>(List.of(module.op()));
-        while (!stack.isEmpty()) {
-            Operation op = stack.remove(stack.size() - 1);
-            if (op.name().equals("hlo_test_broadcast.numpy_broadcast")) targets.add(op);
-            for (Region r : op.regions()) for (Block b : r.blocks()) stack.addAll(b.operations());
-        }
-        for (Operation op : targets) {
+        for (Operation op : Rewrites.opsNamed(module, "hlo_test_broadcast.numpy_broadcast")) {
             try {
                 rewrite(op);
             } catch (NotBroadcastable e) {
@@ -78,7 +69,6 @@ public final class HloTestBroadcastPass implements Pass {
         if (operands.isEmpty()) throw new NotBroadcastable("requires at least one operand to broadcast");
         List<Dim> shape = dims(operands.get(0));
         for (int i = 1; i < operands.size(); i++) shape = broadcastShape(shape, dims(operands.get(i)));
-        Block block = op.parent();
         List<Operation> created = new ArrayList<>();
         List<Value> broadcast = new ArrayList<>();
         try {
@@ -95,11 +85,7 @@ public final class HloTestBroadcastPass implements Pass {
         Operation call = Operation.create("stablehlo.custom_call", broadcast, resultTypes, props,
                 DictionaryAttr.EMPTY, 0, List.of(), op.location());
         created.add(call);
-        int at = block.operations().indexOf(op);
-        for (Operation c : created) block.insert(at++, c);
-        for (int i = 0; i < op.numResults(); i++) op.result(i).replaceAllUsesWith(call.result(i));
-        op.dropOperandUses();
-        block.remove(op);
+        Rewrites.replace(op, created, call);
     }
 
     private static List<Dim> dims(Value v) throws NotBroadcastable {

@@ -5,14 +5,12 @@ import java.util.List;
 import org.stablehlo4j.dialect.stablehlo.OpSpec;
 import org.stablehlo4j.dialect.stablehlo.OpTrait;
 import org.stablehlo4j.dialect.stablehlo.StablehloOps;
-import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.DictionaryAttr;
 import org.stablehlo4j.ir.Module;
 import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.OpResult;
 import org.stablehlo4j.ir.Operation;
-import org.stablehlo4j.ir.Region;
 import org.stablehlo4j.ir.ShapedType;
 import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.TypeAttr;
@@ -35,24 +33,9 @@ public final class HloTestInferPass implements Pass {
 
     @Override
     public void run(Module module) throws DiagnosticException {
-        List<Operation> targets = new ArrayList<>();
-        collect(module.op(), targets);
+        List<Operation> targets = new ArrayList<>(Rewrites.opsNamed(module, "hlo_test_infer.get_return_types"));
+        targets.addAll(Rewrites.opsNamed(module, "hlo_test_infer.get_return_type_components"));
         for (Operation op : targets) rewrite(op);
-    }
-
-    private static void collect(Operation op, List<Operation> out) {
-        List<Operation> stack = new ArrayList<>();
-        stack.add(op);
-        while (!stack.isEmpty()) {
-            Operation current = stack.remove(stack.size() - 1);
-            if (current.name().equals("hlo_test_infer.get_return_types")
-                    || current.name().equals("hlo_test_infer.get_return_type_components")) {
-                out.add(current);
-            }
-            for (Region r : current.regions()) {
-                for (Block b : r.blocks()) stack.addAll(b.operations());
-            }
-        }
     }
 
     private static void rewrite(Operation op) {
@@ -85,10 +68,6 @@ public final class HloTestInferPass implements Pass {
                 components ? "hlo_test_infer.return_type_components" : "hlo_test_infer.return_types",
                 List.copyOf(op.operands()), resultTypes, DictionaryAttr.EMPTY, DictionaryAttr.of(attrs), 0, List.of(),
                 op.location());
-        Block block = op.parent();
-        block.insert(block.operations().indexOf(op), replacement);
-        for (int i = 0; i < op.numResults(); i++) op.result(i).replaceAllUsesWith(replacement.result(i));
-        op.dropOperandUses();
-        block.remove(op);
+        Rewrites.replace(op, List.of(replacement), replacement);
     }
 }

@@ -3,14 +3,12 @@ package org.stablehlo4j.pass;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.DictionaryAttr;
 import org.stablehlo4j.ir.Module;
 import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.OpResult;
 import org.stablehlo4j.ir.Operation;
-import org.stablehlo4j.ir.Region;
 import org.stablehlo4j.ir.StringAttr;
 import org.stablehlo4j.ir.SymbolRefAttr;
 import org.stablehlo4j.ir.Type;
@@ -53,14 +51,7 @@ public final class LegalizeCompositeToCallPass implements Pass {
 
     @Override
     public void run(Module module) throws DiagnosticException {
-        List<Operation> composites = new ArrayList<>();
-        List<Operation> stack = new ArrayList<>(List.of(module.op()));
-        while (!stack.isEmpty()) {
-            Operation op = stack.remove(stack.size() - 1);
-            if (op.name().equals("stablehlo.composite")) composites.add(op);
-            for (Region r : op.regions()) for (Block b : r.blocks()) stack.addAll(b.operations());
-        }
-        for (Operation op : composites) {
+        for (Operation op : Rewrites.opsNamed(module, "stablehlo.composite")) {
             String name = op.attr("name") instanceof StringAttr s ? s.value() : null;
             if (name == null || except.contains(name) || !(op.attr("decomposition") instanceof SymbolRefAttr callee)) {
                 continue;
@@ -70,11 +61,7 @@ public final class LegalizeCompositeToCallPass implements Pass {
             Operation call = Operation.create("func.call", new ArrayList<>(op.operands()), types,
                     DictionaryAttr.of(List.of(new NamedAttribute("callee", callee))), DictionaryAttr.EMPTY, 0,
                     List.of(), op.location());
-            Block block = op.parent();
-            block.insert(block.operations().indexOf(op), call);
-            for (int i = 0; i < op.numResults(); i++) op.result(i).replaceAllUsesWith(call.result(i));
-            op.dropOperandUses();
-            block.remove(op);
+            Rewrites.replace(op, List.of(call), call);
         }
     }
 }

@@ -197,15 +197,9 @@ final class ShapeRules {
         return b == null ? new long[0] : longs(b);
     }
 
-    /** Upstream's boundsToEncoding: no bounds keeps the prototype, all-unbounded drops it. */
+    /** {@link TypeInference#boundsToEncoding}, with an empty array meaning "no bounds". */
     private static Attribute boundsToEncoding(Attribute prototype, long[] bounds) {
-        if (bounds.length == 0) return prototype;
-        boolean any = false;
-        for (long b : bounds) any |= b != DYN;
-        if (!any) return null;
-        List<Long> list = new ArrayList<>();
-        for (long b : bounds) list.add(b);
-        return new TypeExtensionsAttr(list);
+        return TypeInference.boundsToEncoding(prototype, bounds.length == 0 ? null : bounds);
     }
 
     private static boolean isUnique(long[] values) {
@@ -1098,7 +1092,7 @@ final class ShapeRules {
             for (int d = 0; d < rank; d++) {
                 long rightBound = b.length > d ? b[d] : DYN;
                 long[] merged = d == dimension ? concatDim(sizes[d], t.dim(d), bnds[d], rightBound)
-                        : mostSpecificDim(op, d, sizes[d], t.dim(d), bnds[d], rightBound);
+                        : TypeInference.mostSpecificDim(op.location(), d, sizes[d], t.dim(d), bnds[d], rightBound);
                 sizes[d] = merged[0];
                 bnds[d] = merged[1];
             }
@@ -1120,27 +1114,6 @@ final class ShapeRules {
         long l = leftSize != DYN ? leftSize : leftBound;
         long r = rightSize != DYN ? rightSize : rightBound;
         return new long[] {DYN, l != DYN && r != DYN ? l + r : DYN};
-    }
-
-    /** Merges two compatible dimensions into the most specific one (upstream's inferMostSpecificDimAndBound). */
-    private static long[] mostSpecificDim(Operation op, int dim, long leftSize, long rightSize, long leftBound,
-                                          long rightBound) {
-        if (leftSize != DYN || rightSize != DYN) {
-            if (leftSize != DYN && rightSize != DYN && leftSize != rightSize) {
-                throw err(op, "Mismatched dimension sizes " + leftSize + " and " + rightSize + " in dimension " + dim);
-            }
-            long size = leftSize != DYN ? leftSize : rightSize;
-            if (leftBound != DYN || rightBound != DYN) {
-                long bound = leftBound != DYN ? leftBound : rightBound;
-                if (size > bound) {
-                    throw err(op, "Mismatched dimension size " + size + " and bound " + bound + " in dimension " + dim);
-                }
-            }
-            return new long[] {size, DYN};
-        }
-        long bound = leftBound != DYN && rightBound != DYN ? Math.min(leftBound, rightBound)
-                : leftBound != DYN ? leftBound : rightBound;
-        return new long[] {DYN, bound};
     }
 
     private static Type inferPad(Operation op) {
@@ -1226,47 +1199,9 @@ final class ShapeRules {
         if (!scalarPred && !TypeCompat.compatibleShape(pred, onTrue)) {
             throw err(op, "requires the same shape for all operands");
         }
-        return mostSpecific(op, List.of(onTrue, onFalse));
+        return TypeInference.mostSpecific(op.location(), List.of(onTrue, onFalse));
     }
 
-    /** Upstream's inferMostSpecificType over ranked tensor types (unranked ones are skipped). */
-    private static Type mostSpecific(Operation op, List<Type> types) {
-        List<RankedTensorType> ranked = new ArrayList<>();
-        for (Type t : types) {
-            if (t instanceof RankedTensorType r) ranked.add(r);
-        }
-        if (ranked.isEmpty()) return types.get(0);
-        RankedTensorType first = ranked.get(0);
-        int rank = first.rank();
-        for (RankedTensorType r : ranked) {
-            if (r.rank() != rank) {
-                throw err(op, "Mismatched ranks of types" + rank + " vs " + r.rank());
-            }
-        }
-        long[] sizes = first.shape();
-        long[] b = bounds(first);
-        boolean anyBounds = b.length > 0;
-        long[] bnds = new long[rank];
-        Arrays.fill(bnds, DYN);
-        if (b.length == rank) bnds = b.clone();
-        for (int i = 1; i < ranked.size(); i++) {
-            long[] rb = bounds(ranked.get(i));
-            for (int d = 0; d < rank; d++) {
-                long[] m = mostSpecificDim(op, d, sizes[d], ranked.get(i).dim(d), bnds[d],
-                        rb.length > d ? rb[d] : DYN);
-                sizes[d] = m[0];
-                bnds[d] = m[1];
-            }
-        }
-        return new RankedTensorType(sizes, first.elementType(),
-                boundsToEncoding(first.encoding(), anyBounds ? bnds : new long[0]));
-    }
-
-    /**
-     * add: the most specific of the operand types. Upstream checks this after the op's own rules and its shape
-     * traits (InferTypeOpInterface verifies with the region invariants), so while the inference check runs first
-     * here, it is only made when those would pass: compatible shapes, one element type, nothing quantized.
-     */
     /** AddOp::inferReturnTypes: the most specific type of the operands (checked after add's own rules). */
     private static Type inferAdd(Operation op) {
         if (op.numOperands() == 0) {

@@ -103,13 +103,15 @@ public final class TypeInference {
         java.util.Arrays.fill(bounds, ShapedType.DYNAMIC);
         List<Long> firstBounds = TypeCompat.bounds(first);
         boolean anyBounds = firstBounds != null;
-        if (firstBounds != null) for (int i = 0; i < rank; i++) bounds[i] = firstBounds.get(i);
+        if (firstBounds != null) {
+            for (int i = 0; i < Math.min(rank, firstBounds.size()); i++) bounds[i] = firstBounds.get(i);
+        }
         for (int k = 1; k < types.size(); k++) {
             RankedTensorType t = types.get(k);
             List<Long> b = TypeCompat.bounds(t);
             for (int d = 0; d < rank; d++) {
                 long[] merged = rule.merge(loc, d, sizes[d], t.dim(d), bounds[d],
-                        b == null ? ShapedType.DYNAMIC : b.get(d));
+                        b == null || b.size() <= d ? ShapedType.DYNAMIC : b.get(d));
                 sizes[d] = merged[0];
                 bounds[d] = merged[1];
             }
@@ -130,7 +132,8 @@ public final class TypeInference {
         return any ? new TypeExtensionsAttr(list) : null;
     }
 
-    private static long[] mostSpecificDim(Location loc, int dim, long leftSize, long rightSize, long leftBound,
+    /** Upstream's inferMostSpecificDimAndBound: one dimension's size and bound, as {size, bound}. */
+    static long[] mostSpecificDim(Location loc, int dim, long leftSize, long rightSize, long leftBound,
                                           long rightBound) {
         long size = ShapedType.DYNAMIC;
         long bound = ShapedType.DYNAMIC;

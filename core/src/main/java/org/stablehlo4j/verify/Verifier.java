@@ -155,8 +155,8 @@ public final class Verifier {
                 }
             }
             for (OpSpec.AttrSpec a : spec.attributes()) verifyAttribute(op, a);
-            verifyValueTypes(op, spec.operands(), op.operands(), "operand");
-            verifyValueTypes(op, spec.results(), op.results(), "result");
+            verifyValueTypes(op, spec, spec.operands(), op.operands(), "operand");
+            verifyValueTypes(op, spec, spec.results(), op.results(), "result");
             for (OpTrait trait : spec.traits()) verifyTrait(op, trait);
         }
         OpVerifiers.verify(op);
@@ -188,9 +188,9 @@ public final class Verifier {
      * ODS type constraints of operand or result groups: "operand #2 must be ranked tensor of ... values, but got
      * '...'". Groups are sized from the actual count when at most one group is optional or variadic.
      */
-    private static void verifyValueTypes(Operation op, List<OpSpec.ValueSpec> groups, List<? extends Value> values,
-                                         String noun) {
-        int[] sizes = groupSizes(op, groups, values.size(), noun);
+    private static void verifyValueTypes(Operation op, OpSpec spec, List<OpSpec.ValueSpec> groups,
+                                         List<? extends Value> values, String noun) {
+        int[] sizes = groupSizes(op, spec, groups, values.size(), noun);
         if (sizes == null) return;
         int index = 0;
         for (int k = 0; k < groups.size(); k++) {
@@ -213,13 +213,13 @@ public final class Verifier {
      * several, equal shares (SameVariadicOperandSize) or the {@code operandSegmentSizes} property. Null when
      * unknown.
      */
-    private static int[] groupSizes(Operation op, List<OpSpec.ValueSpec> groups, int count, String noun) {
+    private static int[] groupSizes(Operation op, OpSpec spec, List<OpSpec.ValueSpec> groups, int count,
+                                     String noun) {
         int open = 0;
         for (OpSpec.ValueSpec g : groups) if (g.arity() != OpSpec.Arity.SINGLE) open++;
         int[] sizes = new int[groups.size()];
         int rest = count - (groups.size() - open);
         if (open > 1) {
-            OpSpec spec = StablehloOps.spec(op.name());
             if (noun.equals("operand") && spec.hasTrait(OpTrait.SAME_VARIADIC_OPERAND_SIZE) && rest % open == 0) {
                 rest /= open;
             } else if (op.properties().get(noun + "SegmentSizes") instanceof org.stablehlo4j.ir.DenseArrayAttr seg
