@@ -1,0 +1,253 @@
+"""lit test format of the oracle checks: real JAX exports compared byte for byte with libStablehlo's answers.
+
+Each sample folder (../shared/jax-samples, ../shared/shardy/samples) holds, per program NAME, the module text
+JAX printed (NAME.jax.mlir), its portable artifact (NAME.mlir.bc), libStablehlo's printing of that artifact
+(NAME.deserialized.mlir), libStablehlo's serializations of the text at some targets (NAME.T.mlir.bc), plain
+MLIR bytecode (NAME.plain.mlirbc, jax-samples only) and one run's inputs and outputs (NAME.io.json). One lit
+test per (NAME, check), all run inside the sample folder, as the oracles were made there:
+
+  deserialize   stablehlo-translate --deserialize NAME.mlir.bc        == NAME.deserialized.mlir (exact text)
+  serialize-T   stablehlo-translate --serialize --target=T NAME.jax.mlir == NAME.T.mlir.bc (exact bytes)
+  plain         stablehlo-opt NAME.plain.mlirbc                       == NAME.deserialized.mlir (exact text)
+  fixed-point   stablehlo-opt NAME.jax.mlir, printed again by stablehlo-opt: the same text
+  interpret     stablehlo-translate --interpret --args-json=NAME.io.json: NAME.io.json's outputs (tolerances below)
+
+The one sanctioned byte difference: an i1 splat (dense<true>) is 0xFF in upstream's frozen compatibility files,
+which are the authority, and 0x01 in the samples' bytes (jaxlib's newer MLIR; see jax-samples/SOURCE.md).
+"""
+
+import glob
+import json
+import math
+import os
+import re
+import subprocess
+
+import lit.Test
+import lit.formats
+
+LISTED_PASS = lit.Test.ResultCode("LISTED-PASS", "Passed but listed in expected-failures.txt", True)
+
+# Samples whose artifacts carry an i1 splat: ours may write 0xFF where the sample has 0x01 (at most this many).
+I1_SPLAT_SAMPLES = {"attention": 1, "reductions": 1}
+
+# Output tolerances: |ours - expected| <= atol + rtol * |expected| per element. Floats by the output's dtype;
+# integers and booleans exact. Per-sample overrides carry their reason.
+FLOAT_TOLERANCE = {
+    "float64": (1e-12, 1e-12),
+    "float32": (1e-5, 1e-6),
+    "complex64": (1e-5, 1e-6),
+    "float16": (1e-3, 1e-4),     # 10 significand bits
+    "bfloat16": (8e-3, 1e-3),    # 7 significand bits
+}
+SAMPLE_TOLERANCE = {
+    # Computes in bf16 (7 significand bits) and widens to f32 at the end: one bf16 ulp, relative.
+    "layernorm_bf16": (8e-3, 1e-3),
+}
+TIMEOUT = 600
+
+
+def read_expected_failures(path):
+    names = set()
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                entry = line.split("#", 1)[0].strip()
+                if entry:
+                    names.add(entry)
+    return names
+
+
+def collections(shared_root):
+    """The sample folders present, relative to the shared root."""
+    out = []
+    for rel in ("jax-samples", "shardy/samples"):
+        if os.path.isdir(os.path.join(shared_root, rel)):
+            out.append(rel)
+    return out
+
+
+def checks(folder, name):
+    result = ["deserialize"]
+    for path in sorted(glob.glob(os.path.join(folder, glob.escape(name) + ".*.mlir.bc"))):
+        target = os.path.basename(path)[len(name) + 1:-len(".mlir.bc")]
+        if re.fullmatch(r"\d+\.\d+\.\d+", target):
+            result.append("serialize-" + target)
+    if os.path.exists(os.path.join(folder, name + ".plain.mlirbc")):
+        result.append("plain")
+    result.append("fixed-point")
+    if os.path.exists(os.path.join(folder, name + ".io.json")):
+        result.append("interpret")
+    return result
+
+
+class OracleTest(lit.formats.TestFormat):
+    def __init__(self, xfails, bin_dir):
+        self.xfails = xfails
+        self.bin_dir = bin_dir
+
+    def getTestsInDirectory(self, testSuite, path_in_suite, litConfig, localConfig):
+        rel = "/".join(path_in_suite)
+        if rel not in collections(testSuite.source_root):
+            return
+        folder = testSuite.getSourcePath(path_in_suite)
+        for text in sorted(glob.glob(os.path.join(folder, "*.jax.mlir"))):
+            name = os.path.basename(text)[:-len(".jax.mlir")]
+            for check in checks(folder, name):
+                yield lit.Test.Test(testSuite, path_in_suite + (name, check), localConfig)
+
+    # --- running -------------------------------------------------------------------------------------------
+
+    def execute(self, test, litConfig):
+        rel = "/".join(test.path_in_suite)
+        listed = rel in self.xfails
+        *coll, name, check = test.path_in_suite
+        folder = test.suite.getSourcePath(tuple(coll))
+        work = test.getExecPath()
+        os.makedirs(work, exist_ok=True)
+        env = dict(os.environ)
+        env.update(test.config.environment)
+        try:
+            ok, message = self.run_check(check, folder, name, work, env)
+        except subprocess.TimeoutExpired as e:
+            ok, message = False, "timed out after %d s: %s" % (TIMEOUT, " ".join(e.cmd))
+        if listed:
+            if ok:
+                return lit.Test.Result(LISTED_PASS, "This check passes now: remove it from "
+                                       "conformance/expected-failures.txt (conformance/run --prune).")
+            return lit.Test.Result(lit.Test.XFAIL, message)
+        return lit.Test.Result(lit.Test.PASS if ok else lit.Test.FAIL, message)
+
+    def tool(self, name):
+        return os.path.join(self.bin_dir, name)
+
+    def run(self, args, folder, env, stdin=None):
+        p = subprocess.run(args, cwd=folder, env=env, input=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=TIMEOUT)
+        return p.returncode, p.stdout, p.stderr.decode("utf-8", "replace")
+
+    def tool_failed(self, args, code, err):
+        return False, "%s\nexit status %d\n%s" % (" ".join(args), code, err[-4000:])
+
+    def run_check(self, check, folder, name, work, env):
+        translate, opt = self.tool("stablehlo-translate"), self.tool("stablehlo-opt")
+        text = name + ".jax.mlir"
+        if check in ("deserialize", "plain"):
+            if check == "deserialize":
+                args = [translate, "--deserialize", name + ".mlir.bc"]
+            else:
+                args = [opt, name + ".plain.mlirbc"]
+            code, out, err = self.run(args, folder, env)
+            if code != 0:
+                return self.tool_failed(args, code, err)
+            return same_text(out, read(os.path.join(folder, name + ".deserialized.mlir")))
+        if check.startswith("serialize-"):
+            target = check[len("serialize-"):]
+            out_path = os.path.join(work, "out.mlir.bc")
+            if os.path.exists(out_path):
+                os.remove(out_path)
+            args = [translate, "--serialize", "--target=" + target, text, "-o", out_path]
+            if "sdy" in read(os.path.join(folder, text)).decode("utf-8", "replace"):
+                args.insert(3, "--allow-other-dialects")
+            code, _, err = self.run(args, folder, env)
+            if code != 0:
+                return self.tool_failed(args, code, err)
+            return same_bytes(read(out_path), read(os.path.join(folder, name + "." + target + ".mlir.bc")),
+                              I1_SPLAT_SAMPLES.get(name, 0))
+        if check == "fixed-point":
+            args = [opt, text]
+            code, first, err = self.run(args, folder, env)
+            if code != 0:
+                return self.tool_failed(args, code, err)
+            args2 = [opt, "-"]
+            code, second, err = self.run(args2, folder, env, stdin=first)
+            if code != 0:
+                return self.tool_failed(args + ["|"] + args2, code, err)
+            return same_text(second, first)
+        if check == "interpret":
+            out_path = os.path.join(work, "outputs.json")
+            if os.path.exists(out_path):
+                os.remove(out_path)
+            args = [translate, "--interpret", "--args-json=" + name + ".io.json", "--results-json=" + out_path, text]
+            code, _, err = self.run(args, folder, env)
+            if code != 0:
+                return self.tool_failed(args, code, err)
+            try:
+                ours = json.loads(read(out_path))["outputs"]
+            except (ValueError, KeyError, TypeError) as e:
+                return False, "unreadable results JSON: %s" % e
+            expected = json.loads(read(os.path.join(folder, name + ".io.json")))["outputs"]
+            return same_outputs(ours, expected, SAMPLE_TOLERANCE.get(name))
+        return False, "unknown check " + check
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def same_text(ours, expected):
+    if ours == expected:
+        return True, ""
+    a = ours.decode("utf-8", "replace").splitlines()
+    b = expected.decode("utf-8", "replace").splitlines()
+    for i in range(max(len(a), len(b))):
+        x = a[i] if i < len(a) else "<end of output>"
+        y = b[i] if i < len(b) else "<end of file>"
+        if x != y:
+            return False, "first difference at line %d\n  ours:     %s\n  expected: %s" % (i + 1, x, y)
+    return False, "outputs differ only in line endings or a final newline"
+
+
+def same_bytes(ours, expected, i1_splats):
+    if len(ours) != len(expected):
+        i = next((k for k in range(min(len(ours), len(expected))) if ours[k] != expected[k]), min(len(ours),
+                                                                                             len(expected)))
+        return False, "length %d, expected %d; first difference at byte %d" % (len(ours), len(expected), i)
+    diffs = [k for k in range(len(ours)) if ours[k] != expected[k]]
+    sanctioned = [k for k in diffs if ours[k] == 0xFF and expected[k] == 0x01]
+    if len(diffs) == len(sanctioned) and len(sanctioned) <= i1_splats:
+        return True, ""
+    k = diffs[0]
+    return False, "%d differing bytes; first at %d: 0x%02x, expected 0x%02x" % (len(diffs), k, ours[k], expected[k])
+
+
+def flat_numbers(data, dtype):
+    out = []
+    for v in data:
+        if dtype.startswith("complex"):
+            out.extend(v)
+        else:
+            out.append(v)
+    return out
+
+
+def same_outputs(ours, expected, sample_tolerance):
+    if len(ours) != len(expected):
+        return False, "%d outputs, expected %d" % (len(ours), len(expected))
+    for i, (o, e) in enumerate(zip(ours, expected)):
+        if o.get("shape") != e["shape"] or o.get("dtype") != e["dtype"]:
+            return False, "output %d: %s %s, expected %s %s" % (i, o.get("dtype"), o.get("shape"), e["dtype"],
+                                                               e["shape"])
+        a, b = flat_numbers(o["data"], e["dtype"]), flat_numbers(e["data"], e["dtype"])
+        if len(a) != len(b):
+            return False, "output %d: %d values, expected %d" % (i, len(a), len(b))
+        tol = sample_tolerance or FLOAT_TOLERANCE.get(e["dtype"])
+        for k, (x, y) in enumerate(zip(a, b)):
+            if tol is None:
+                if x != y:
+                    return False, "output %d element %d: %r, expected %r (exact)" % (i, k, x, y)
+                continue
+            x, y = float(x), float(y)
+            if math.isnan(y) or math.isnan(x):
+                if not (math.isnan(x) and math.isnan(y)):
+                    return False, "output %d element %d: %r, expected %r" % (i, k, x, y)
+                continue
+            if math.isinf(y) or math.isinf(x):
+                if x != y:
+                    return False, "output %d element %d: %r, expected %r" % (i, k, x, y)
+                continue
+            rtol, atol = tol
+            if abs(x - y) > atol + rtol * abs(y):
+                return False, "output %d element %d: %r, expected %r (rtol %g, atol %g)" % (i, k, x, y, rtol, atol)
+    return True, ""
