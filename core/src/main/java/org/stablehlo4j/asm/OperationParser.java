@@ -14,7 +14,6 @@ import org.stablehlo4j.asm.OpAsmParser.Argument;
 import org.stablehlo4j.asm.OpAsmParser.LocationRef;
 import org.stablehlo4j.asm.OpAsmParser.UnresolvedOperand;
 import org.stablehlo4j.asm.Token.Kind;
-import org.stablehlo4j.dialect.OpDef;
 import org.stablehlo4j.dialect.Registry;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
@@ -24,6 +23,7 @@ import org.stablehlo4j.ir.FunctionType;
 import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.Module;
 import org.stablehlo4j.ir.NamedAttribute;
+import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.ResourceBlob;
 import org.stablehlo4j.ir.Type;
@@ -452,11 +452,11 @@ final class OperationParser extends TypeAttrParser {
         String name = state.name();
         DictionaryAttr props = state.properties();
         DictionaryAttr attrs = state.attributes();
-        OpDef def = Registry.lookup(name);
+        OpDefinition def = Registry.lookup(name);
         if (def != null && !attrs.isEmpty()) {
             List<NamedAttribute> keep = new ArrayList<>();
             for (NamedAttribute na : attrs.entries()) {
-                if (def.inherentAttrs().contains(na.name())) {
+                if (def.isInherent(na.name())) {
                     if (props.get(na.name()) == null) props = props.with(na.name(), na.value());
                 } else {
                     keep.add(na);

@@ -1,6 +1,7 @@
 package org.stablehlo4j.dialect;
 
 import java.util.HashMap;
+import org.stablehlo4j.ir.OpDefinition;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -10,23 +11,19 @@ import java.util.Set;
  * The registered dialects and ops. Dialect packages contribute their op tables here.
  */
 public final class Registry {
-    private static final Map<String, OpDef> OPS = new HashMap<>();
+    private static final Map<String, OpDefinition> OPS = new HashMap<>();
     private static final Set<String> DIALECTS = new HashSet<>();
 
     static {
         DIALECTS.add("builtin");
         DIALECTS.add("func");
-        register(new OpDef("builtin.module", List.of("sym_name", "sym_visibility"), true));
-        register(new OpDef("func.func",
-                List.of("sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs", "no_inline"), true));
-        register(new OpDef("func.return", List.of(), true));
-        register(new OpDef("builtin.unrealized_conversion_cast", List.of(), true));
-        register(new OpDef("func.call", List.of("callee", "arg_attrs", "res_attrs", "no_inline"), true));
+        for (OpDefinition d : org.stablehlo4j.dialect.builtin.BuiltinOps.TABLE.all()) register(d);
+        for (OpDefinition d : org.stablehlo4j.dialect.func.FuncOps.TABLE.all()) register(d);
         // Dialect op tables (stablehlo-opt registers both): keep last, they call register().
-        org.stablehlo4j.dialect.stablehlo.StablehloOps.registerAll();
-        org.stablehlo4j.dialect.check.CheckOps.TABLE.registerAll();
-        org.stablehlo4j.dialect.interpreter.InterpreterOps.TABLE.registerAll();
-        org.stablehlo4j.dialect.chlo.ChloOps.TABLE.registerAll();
+        for (OpDefinition d : org.stablehlo4j.dialect.stablehlo.StablehloOps.all()) register(d);
+        for (OpDefinition d : org.stablehlo4j.dialect.check.CheckOps.TABLE.all()) register(d);
+        for (OpDefinition d : org.stablehlo4j.dialect.interpreter.InterpreterOps.TABLE.all()) register(d);
+        for (OpDefinition d : org.stablehlo4j.dialect.chlo.ChloOps.TABLE.all()) register(d);
         org.stablehlo4j.dialect.mlir.MlirOps.registerAll();
         // stablehlo-opt also loads VHLO: its ops keep their attributes in properties.
         org.stablehlo4j.dialect.vhlo.ops.VhloOpTable.registerAll();
@@ -34,13 +31,13 @@ public final class Registry {
 
     private Registry() {}
 
-    public static synchronized void register(OpDef def) {
+    public static synchronized void register(OpDefinition def) {
         OPS.put(def.name(), def);
         DIALECTS.add(def.dialect());
     }
 
     /** The op's definition, or null if unregistered. */
-    public static synchronized OpDef lookup(String opName) {
+    public static synchronized OpDefinition lookup(String opName) {
         return OPS.get(opName);
     }
 

@@ -2,8 +2,8 @@ package org.stablehlo4j.pass;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.stablehlo4j.dialect.stablehlo.OpSpec;
-import org.stablehlo4j.dialect.stablehlo.OpTrait;
+import org.stablehlo4j.ir.OpDefinition;
+import org.stablehlo4j.ir.OpTrait;
 import org.stablehlo4j.dialect.stablehlo.StablehloOps;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.DictionaryAttr;
@@ -43,7 +43,7 @@ public final class HloTestInferPass implements Pass {
         boolean components = op.name().endsWith("components");
         // Like upstream's patterns: get_return_types needs InferTypeOpInterface (full result types),
         // get_return_type_components InferShapedTypeOpInterface.
-        OpSpec spec = StablehloOps.spec(producer.owner().name());
+        OpDefinition spec = StablehloOps.spec(producer.owner().name());
         boolean inferable = spec != null && (components ? spec.hasTrait(OpTrait.INFER_SHAPED_TYPE)
                 || spec.hasTrait(OpTrait.INFER_TYPE)
                 : spec.hasTrait(OpTrait.INFER_TYPE) || spec.hasTrait(OpTrait.COMPATIBLE_OPERANDS_AND_RESULT_TYPE));

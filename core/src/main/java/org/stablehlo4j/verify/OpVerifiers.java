@@ -51,8 +51,8 @@ final class OpVerifiers {
      * compatible with every operand.
      */
     private static List<Type> compatibleOperandsAndResultType(Operation op) {
-        org.stablehlo4j.dialect.stablehlo.OpSpec spec = org.stablehlo4j.dialect.stablehlo.StablehloOps.spec(op.name());
-        if (spec == null || !spec.hasTrait(org.stablehlo4j.dialect.stablehlo.OpTrait.COMPATIBLE_OPERANDS_AND_RESULT_TYPE)) {
+        org.stablehlo4j.ir.OpDefinition spec = org.stablehlo4j.dialect.stablehlo.StablehloOps.spec(op.name());
+        if (spec == null || !spec.hasTrait(org.stablehlo4j.ir.OpTrait.COMPATIBLE_OPERANDS_AND_RESULT_TYPE)) {
             return null;
         }
         if (op.numOperands() == 0) {

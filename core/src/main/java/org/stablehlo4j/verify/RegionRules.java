@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.stablehlo4j.dialect.stablehlo.OpSpec;
-import org.stablehlo4j.dialect.stablehlo.OpTrait;
+import org.stablehlo4j.ir.OpDefinition;
+import org.stablehlo4j.ir.OpTrait;
 import org.stablehlo4j.dialect.stablehlo.ScatterDimensionNumbersAttr;
 import org.stablehlo4j.dialect.stablehlo.StablehloOps;
 import org.stablehlo4j.ir.Attribute;
@@ -81,7 +81,7 @@ final class RegionRules {
 
     /** The rules MLIR checks for the op before inference: single-block regions, then the op's verify(). */
     private static void ownRules(Operation op) {
-        OpSpec spec = StablehloOps.spec(op.name());
+        OpDefinition spec = StablehloOps.spec(op.name());
         if (spec != null && spec.hasTrait(OpTrait.SINGLE_BLOCK_IMPLICIT_TERMINATOR)) singleBlock(op);
         switch (op.name()) {
             case "stablehlo.reduce" -> verifyReduce(op);
@@ -258,7 +258,7 @@ final class RegionRules {
     private static boolean mightBeTerminator(Operation last) {
         if (last == null) return false;
         if (last.dialect().equals(StablehloOps.DIALECT)) {
-            OpSpec spec = StablehloOps.spec(last.name());
+            OpDefinition spec = StablehloOps.spec(last.name());
             return spec == null || spec.hasTrait(OpTrait.TERMINATOR);
         }
         return true; // other dialects' ops are not known here: treat them as possible terminators

@@ -2,8 +2,8 @@ package org.stablehlo4j.verify;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.stablehlo4j.dialect.stablehlo.OpSpec;
-import org.stablehlo4j.dialect.stablehlo.OpTrait;
+import org.stablehlo4j.ir.OpDefinition;
+import org.stablehlo4j.ir.OpTrait;
 import org.stablehlo4j.dialect.stablehlo.StablehloOps;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.DiagnosticException;
@@ -120,7 +120,7 @@ public final class Verifier {
     static boolean isIsolated(Operation op) {
         if (op.numRegions() == 0) return false;
         if (op.name().equals("func.func") || op.name().equals("builtin.module")) return true;
-        OpSpec spec = op.dialect().equals(StablehloOps.DIALECT) ? StablehloOps.spec(op.name()) : null;
+        OpDefinition spec = op.dialect().equals(StablehloOps.DIALECT) ? StablehloOps.spec(op.name()) : null;
         return spec != null && spec.hasTrait(OpTrait.ISOLATED_FROM_ABOVE);
     }
 
@@ -137,7 +137,7 @@ public final class Verifier {
     /** The rules checked after the op's regions: symbol uses in a module, result types against inference. */
     static void verifyOnExit(Operation op) {
         if (op.name().equals("builtin.module")) verifySymbolUses(op);
-        OpSpec spec = op.dialect().equals(StablehloOps.DIALECT) ? StablehloOps.spec(op.name()) : null;
+        OpDefinition spec = op.dialect().equals(StablehloOps.DIALECT) ? StablehloOps.spec(op.name()) : null;
         if (spec != null && (spec.hasTrait(OpTrait.INFER_TYPE)
                 || spec.hasTrait(OpTrait.COMPATIBLE_OPERANDS_AND_RESULT_TYPE))) {
             verifyInferredTypes(op);
@@ -146,15 +146,15 @@ public final class Verifier {
 
     /** Checks one op (not its regions' contents). */
     static void verifyOp(Operation op) {
-        OpSpec spec = op.dialect().equals(StablehloOps.DIALECT) ? StablehloOps.spec(op.name()) : null;
+        OpDefinition spec = op.dialect().equals(StablehloOps.DIALECT) ? StablehloOps.spec(op.name()) : null;
         if (spec != null) {
             verifyCounts(op, spec);
-            for (OpSpec.AttrSpec a : spec.attributes()) {
-                if (a.presence() == OpSpec.Presence.REQUIRED && op.properties().get(a.name()) == null) {
+            for (OpDefinition.AttrSpec a : spec.attributes()) {
+                if (a.presence() == OpDefinition.Presence.REQUIRED && op.properties().get(a.name()) == null) {
                     throw VerificationError.op(op, "requires attribute '" + a.name() + "'");
                 }
             }
-            for (OpSpec.AttrSpec a : spec.attributes()) verifyAttribute(op, a);
+            for (OpDefinition.AttrSpec a : spec.attributes()) verifyAttribute(op, a);
             verifyValueTypes(op, spec, spec.operands(), op.operands(), "operand");
             verifyValueTypes(op, spec, spec.results(), op.results(), "result");
             for (OpTrait trait : spec.traits()) verifyTrait(op, trait);
@@ -163,7 +163,7 @@ public final class Verifier {
     }
 
     /** ODS attribute constraints of the integer attributes: width, signlessness and the value range. */
-    private static void verifyAttribute(Operation op, OpSpec.AttrSpec spec) {
+    private static void verifyAttribute(Operation op, OpDefinition.AttrSpec spec) {
         int width = switch (spec.kind()) {
             case I64 -> 64;
             case I32 -> 32;
@@ -188,19 +188,19 @@ public final class Verifier {
      * ODS type constraints of operand or result groups: "operand #2 must be ranked tensor of ... values, but got
      * '...'". Groups are sized from the actual count when at most one group is optional or variadic.
      */
-    private static void verifyValueTypes(Operation op, OpSpec spec, List<OpSpec.ValueSpec> groups,
+    private static void verifyValueTypes(Operation op, OpDefinition spec, List<OpDefinition.ValueSpec> groups,
                                          List<? extends Value> values, String noun) {
         int[] sizes = groupSizes(op, spec, groups, values.size(), noun);
         if (sizes == null) return;
         int index = 0;
         for (int k = 0; k < groups.size(); k++) {
-            OpSpec.ValueSpec g = groups.get(k);
+            OpDefinition.ValueSpec g = groups.get(k);
             int size = sizes[k];
             TypeConstraints.Constraint c = TypeConstraints.get(g.constraint());
             for (int i = 0; i < size && index < values.size(); i++, index++) {
                 Type t = values.get(index).type();
                 if (c != null && !c.matches(t)) {
-                    String prefix = g.arity() == OpSpec.Arity.VARIADIC ? "variadic of " : "";
+                    String prefix = g.arity() == OpDefinition.Arity.VARIADIC ? "variadic of " : "";
                     throw VerificationError.op(op, noun + " #" + index + " must be " + prefix + c.description()
                             + ", but got '" + OpVerifiers.str(t) + "'");
                 }
@@ -213,10 +213,10 @@ public final class Verifier {
      * several, equal shares (SameVariadicOperandSize) or the {@code operandSegmentSizes} property. Null when
      * unknown.
      */
-    private static int[] groupSizes(Operation op, OpSpec spec, List<OpSpec.ValueSpec> groups, int count,
+    private static int[] groupSizes(Operation op, OpDefinition spec, List<OpDefinition.ValueSpec> groups, int count,
                                      String noun) {
         int open = 0;
-        for (OpSpec.ValueSpec g : groups) if (g.arity() != OpSpec.Arity.SINGLE) open++;
+        for (OpDefinition.ValueSpec g : groups) if (g.arity() != OpDefinition.Arity.SINGLE) open++;
         int[] sizes = new int[groups.size()];
         int rest = count - (groups.size() - open);
         if (open > 1) {
@@ -234,15 +234,15 @@ public final class Verifier {
                 return null;
             }
         }
-        for (int k = 0; k < groups.size(); k++) sizes[k] = groups.get(k).arity() == OpSpec.Arity.SINGLE ? 1 : rest;
+        for (int k = 0; k < groups.size(); k++) sizes[k] = groups.get(k).arity() == OpDefinition.Arity.SINGLE ? 1 : rest;
         return sizes;
     }
 
     /** The operand, result and region counts the op's definition implies (ODS's count traits). */
-    private static void verifyCounts(Operation op, OpSpec spec) {
+    private static void verifyCounts(Operation op, OpDefinition spec) {
         int regions = 0;
         boolean variadicRegions = false;
-        for (OpSpec.RegionSpec r : spec.regions()) {
+        for (OpDefinition.RegionSpec r : spec.regions()) {
             if (r.variadic()) variadicRegions = true;
             else regions++;
         }
@@ -258,12 +258,12 @@ public final class Verifier {
         verifyCount(op, spec.operands(), op.numOperands(), "operands", "requires a single operand");
     }
 
-    private static void verifyCount(Operation op, List<OpSpec.ValueSpec> groups, int actual, String plural,
+    private static void verifyCount(Operation op, List<OpDefinition.ValueSpec> groups, int actual, String plural,
                                     String exactlyOne) {
         int fixed = 0;
         int open = 0;
-        for (OpSpec.ValueSpec g : groups) {
-            if (g.arity() == OpSpec.Arity.SINGLE) fixed++;
+        for (OpDefinition.ValueSpec g : groups) {
+            if (g.arity() == OpDefinition.Arity.SINGLE) fixed++;
             else open++;
         }
         if (open == 0) {

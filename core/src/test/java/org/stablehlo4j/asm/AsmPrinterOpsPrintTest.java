@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.stablehlo4j.dialect.OpDef;
 import org.stablehlo4j.dialect.Registry;
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.Attribute;
@@ -43,11 +42,19 @@ class AsmPrinterOpsPrintTest {
      * Minimal pretty forms of two stablehlo ops (their real printers live in the dialect package), registered
      * only when nothing else provides them.
      */
+    /** A registered row with a hand-written pretty form and the given inherent attributes. */
+    static org.stablehlo4j.ir.OpDefinition testRow(String name, List<String> inherent) {
+        org.stablehlo4j.ir.OpTable t = new org.stablehlo4j.ir.OpTable(name.substring(0, name.indexOf('.')));
+        org.stablehlo4j.ir.OpTable.Row r = t.op(name.substring(name.indexOf('.') + 1)).custom();
+        for (String a : inherent) r.optAttr(a, org.stablehlo4j.ir.AttrKind.ANY);
+        return t.build().all().iterator().next();
+    }
+
     @BeforeAll
     static void registerTestPrinters() {
         for (String name : List.of("stablehlo.constant", "stablehlo.add", "stablehlo.abs")) {
             if (Registry.lookup(name) == null) {
-                Registry.register(new OpDef(name, name.endsWith("constant") ? List.of("value") : List.of(), true));
+                Registry.register(testRow(name, name.endsWith("constant") ? List.of("value") : List.of()));
             }
         }
         if (AsmPrinter.customPrinter("stablehlo.constant") == null) {
@@ -510,7 +517,7 @@ class AsmPrinterOpsPrintTest {
     @Test
     void customNamesAndGroups() {
         for (String name : List.of("testp.while", "testp.pair", "testp.iso")) {
-            if (Registry.lookup(name) == null) Registry.register(new OpDef(name, List.of(), true));
+            if (Registry.lookup(name) == null) Registry.register(testRow(name, List.of()));
         }
         AsmPrinter.registerCustomPrinter("testp.while", new AsmPrinterCustomOp() {
             @Override

@@ -3,6 +3,7 @@ package org.stablehlo4j.compat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -17,7 +18,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
-import org.stablehlo4j.dialect.OpDef;
 import org.stablehlo4j.dialect.vhlo.ops.AttrDefault;
 import org.stablehlo4j.dialect.vhlo.ops.VhloAttrKind;
 import org.stablehlo4j.dialect.vhlo.ops.VhloOpDef;
@@ -205,7 +205,8 @@ class VhloOpTableTest {
     void registryRowsHaveEveryAttributeInherent() {
         // registerAll() feeds these rows to the global Registry; checked here without mutating it.
         for (VhloOpDef def : VhloOpTable.all()) {
-            OpDef reg = def.toOpDef();
+            org.stablehlo4j.ir.OpDefinition reg = def.toOpDefinition();
+            assertSame(def, reg.ext(VhloOpDef.class));
             assertEquals(def.name(), reg.name());
             assertEquals("vhlo", reg.dialect());
             assertEquals(def.attributeNames(), reg.inherentAttrs());

@@ -7,7 +7,7 @@ import org.stablehlo4j.asm.AsmParserContext;
 import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.asm.AsmPrinterContext;
 import org.stablehlo4j.dialect.stablehlo.EnumAttr;
-import org.stablehlo4j.dialect.stablehlo.OpSpec.AttrSpec;
+import org.stablehlo4j.ir.OpDefinition.AttrSpec;
 import org.stablehlo4j.dialect.stablehlo.StablehloDialect;
 import org.stablehlo4j.dialect.stablehlo.StablehloEnum;
 import org.stablehlo4j.ir.ArrayAttr;
@@ -110,7 +110,7 @@ final class AttrValues {
             }
             case DENSE_I64_ARRAY:
             case DENSE_BOOL_ARRAY:
-                return parseDenseArray(p, spec.kind() == org.stablehlo4j.dialect.stablehlo.AttrKind.DENSE_BOOL_ARRAY);
+                return parseDenseArray(p, spec.kind() == org.stablehlo4j.ir.AttrKind.DENSE_BOOL_ARRAY);
             default:
                 return StablehloDialect.parseAttribute(p.parseAttribute(literalType(spec)));
         }

@@ -25,11 +25,11 @@ import org.stablehlo4j.asm.format.Format.Results;
 import org.stablehlo4j.asm.format.Format.Space;
 import org.stablehlo4j.asm.format.Format.TypeOf;
 import org.stablehlo4j.asm.format.Format.Var;
-import org.stablehlo4j.dialect.stablehlo.OpSpec;
-import org.stablehlo4j.dialect.stablehlo.OpSpec.Arity;
-import org.stablehlo4j.dialect.stablehlo.OpSpec.AttrSpec;
-import org.stablehlo4j.dialect.stablehlo.OpSpec.RegionSpec;
-import org.stablehlo4j.dialect.stablehlo.OpSpec.ValueSpec;
+import org.stablehlo4j.ir.OpDefinition;
+import org.stablehlo4j.ir.OpDefinition.Arity;
+import org.stablehlo4j.ir.OpDefinition.AttrSpec;
+import org.stablehlo4j.ir.OpDefinition.RegionSpec;
+import org.stablehlo4j.ir.OpDefinition.ValueSpec;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.DictionaryAttr;
@@ -47,12 +47,12 @@ import org.stablehlo4j.ir.Value;
 final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
     private static final List<String> SEGMENT_ATTRS = List.of("operandSegmentSizes", "resultSegmentSizes");
 
-    private final OpSpec spec;
+    private final OpDefinition spec;
     private final List<Elem> elements;
     /** Attributes that appear in the format; attr-dict leaves them out. */
     private final Set<String> formatAttrs = new HashSet<>();
 
-    FormatOp(OpSpec spec) {
+    FormatOp(OpDefinition spec) {
         this.spec = spec;
         this.elements = Format.parse(spec.assemblyFormat());
         collectAttrs(elements);
@@ -102,7 +102,7 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
     /** Whether an attribute may be left out of attr-dict because it holds its default. */
     boolean isDefault(String name, Attribute value) {
         AttrSpec a = spec.attribute(name);
-        return a != null && a.presence() == OpSpec.Presence.DEFAULT_VALUED && AttrValues.isDefault(a, value);
+        return a != null && a.presence() == OpDefinition.Presence.DEFAULT_VALUED && AttrValues.isDefault(a, value);
     }
 
     /** Ops with several named single results name them after the results (e.g. {@code %values, %indices}). */
@@ -495,7 +495,7 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
 
         /** AllTypesMatch between an operand and an elements attribute (the check dialect's *_const ops). */
         private List<Type> typeFromMatchingAttribute() {
-            if (!spec.hasTrait(org.stablehlo4j.dialect.stablehlo.OpTrait.NAMED_VALUES_MATCH)) return null;
+            if (!spec.hasTrait(org.stablehlo4j.ir.OpTrait.NAMED_VALUES_MATCH)) return null;
             for (Attribute a : props.values()) {
                 Type t = HandWrittenOps.elementsType(a);
                 if (t != null) return List.of(t);
@@ -508,13 +508,13 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
          * SameTypeOperands (another operand's type) or a pairwise operand/result type match (the result's type).
          */
         private List<Type> typeFromSameTypeTrait(int i, int n) {
-            if (spec.hasTrait(org.stablehlo4j.dialect.stablehlo.OpTrait.SAME_TYPE_OPERANDS)) {
+            if (spec.hasTrait(org.stablehlo4j.ir.OpTrait.SAME_TYPE_OPERANDS)) {
                 for (ValueSpec other : spec.operands()) {
                     List<Type> t = types.get(other.name());
                     if (t != null && !t.isEmpty()) return java.util.Collections.nCopies(n, t.get(0));
                 }
             }
-            if (spec.hasTrait(org.stablehlo4j.dialect.stablehlo.OpTrait.PAIRWISE_SAME_OPERAND_AND_RESULT_TYPE)
+            if (spec.hasTrait(org.stablehlo4j.ir.OpTrait.PAIRWISE_SAME_OPERAND_AND_RESULT_TYPE)
                     && i < spec.results().size()) {
                 List<Type> t = types.get(spec.results().get(i).name());
                 if (t != null && t.size() == n) return t;

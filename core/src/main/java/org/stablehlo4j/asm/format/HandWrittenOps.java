@@ -9,8 +9,8 @@ import org.stablehlo4j.asm.AsmParserContext.OperandRef;
 import org.stablehlo4j.asm.AsmParserContext.RegionArgument;
 import org.stablehlo4j.asm.AsmPrinterContext;
 import org.stablehlo4j.asm.AsmPrinterCustomOp;
-import org.stablehlo4j.dialect.stablehlo.OpSpec;
-import org.stablehlo4j.dialect.stablehlo.OpTrait;
+import org.stablehlo4j.ir.OpDefinition;
+import org.stablehlo4j.ir.OpTrait;
 import org.stablehlo4j.dialect.stablehlo.StablehloOps;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
@@ -387,11 +387,11 @@ final class HandWrittenOps {
      * with two operands, one result and no regions.
      */
     private static boolean compactInnerEligible(String name, String dialectPrefix) {
-        OpSpec spec = name.startsWith(dialectPrefix) ? StablehloOps.spec(name) : null;
+        OpDefinition spec = name.startsWith(dialectPrefix) ? StablehloOps.spec(name) : null;
         if (spec == null || !spec.hasTrait(OpTrait.COMMUTATIVE) || !spec.regions().isEmpty()) return false;
         if (spec.operands().size() != 2 || spec.results().size() != 1) return false;
-        for (OpSpec.ValueSpec v : spec.operands()) if (v.arity() != OpSpec.Arity.SINGLE) return false;
-        return spec.results().get(0).arity() == OpSpec.Arity.SINGLE;
+        for (OpDefinition.ValueSpec v : spec.operands()) if (v.arity() != OpDefinition.Arity.SINGLE) return false;
+        return spec.results().get(0).arity() == OpDefinition.Arity.SINGLE;
     }
 
     /** The single commutative StableHLO op of a reduce body eligible for the compact form, or null. */
@@ -402,7 +402,7 @@ final class HandWrittenOps {
         if (block.operations().size() != 2 || pairs == 0) return null;
         Operation inner = block.operations().get(0);
         Operation ret = block.operations().get(1);
-        OpSpec spec = StablehloOps.spec(inner.name());
+        OpDefinition spec = StablehloOps.spec(inner.name());
         if (spec == null || !inner.dialect().equals(op.dialect()) || !spec.hasTrait(OpTrait.COMMUTATIVE)
                 || inner.numOperands() != 2 || inner.numResults() != 1 || inner.numRegions() != 0) {
             return null;

@@ -3,7 +3,7 @@ package org.stablehlo4j.asm.format;
 import org.stablehlo4j.asm.AsmParser;
 import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.dialect.check.CheckOps;
-import org.stablehlo4j.dialect.stablehlo.OpSpec;
+import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.dialect.stablehlo.StablehloOps;
 
 /**
@@ -19,18 +19,18 @@ public final class StablehloAssembly {
     public static synchronized void registerAll() {
         if (registered) return;
         registered = true;
-        for (OpSpec spec : StablehloOps.all()) register(spec);
-        for (OpSpec spec : CheckOps.TABLE.all()) register(spec);
-        for (OpSpec spec : org.stablehlo4j.dialect.interpreter.InterpreterOps.TABLE.all()) register(spec);
-        for (OpSpec spec : org.stablehlo4j.dialect.chlo.ChloOps.TABLE.all()) register(spec);
-        for (OpSpec spec : org.stablehlo4j.dialect.mlir.MlirOps.all()) register(spec);
+        for (OpDefinition spec : StablehloOps.all()) register(spec);
+        for (OpDefinition spec : CheckOps.TABLE.all()) register(spec);
+        for (OpDefinition spec : org.stablehlo4j.dialect.interpreter.InterpreterOps.TABLE.all()) register(spec);
+        for (OpDefinition spec : org.stablehlo4j.dialect.chlo.ChloOps.TABLE.all()) register(spec);
+        for (OpDefinition spec : org.stablehlo4j.dialect.mlir.MlirOps.all()) register(spec);
         register("stablehlo.constant", HandWrittenOps.CONSTANT);
         register("arith.constant", HandWrittenOps.ARITH_CONSTANT);
         register("stablehlo.while", HandWrittenOps.WHILE);
         register("stablehlo.reduce", HandWrittenOps.REDUCE);
     }
 
-    private static void register(OpSpec spec) {
+    private static void register(OpDefinition spec) {
         if (spec.assemblyFormat() == null) return;
         register(spec.name(), new FormatOp(spec));
     }

@@ -7,13 +7,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.stablehlo4j.dialect.stablehlo.AttrKind;
+import org.stablehlo4j.ir.AttrKind;
 import org.stablehlo4j.dialect.stablehlo.ChannelHandleAttr;
 import org.stablehlo4j.dialect.stablehlo.ConvDimensionNumbersAttr;
 import org.stablehlo4j.dialect.stablehlo.DotAlgorithmAttr;
 import org.stablehlo4j.dialect.stablehlo.DotDimensionNumbersAttr;
 import org.stablehlo4j.dialect.stablehlo.GatherDimensionNumbersAttr;
-import org.stablehlo4j.dialect.stablehlo.OpSpec;
+import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.dialect.stablehlo.ScatterDimensionNumbersAttr;
 import org.stablehlo4j.dialect.stablehlo.StablehloDialect;
 import org.stablehlo4j.dialect.stablehlo.StablehloEnum;
@@ -41,7 +41,7 @@ import org.stablehlo4j.ir.UnitAttr;
 /**
  * Converts one op between VHLO and StableHLO/func, driven by the VHLO op table ({@link VhloOpDef}: which
  * attributes exist, where each comes from on the StableHLO side, their defaults) and the StableHLO op table
- * ({@link OpSpec}: the StableHLO attribute kinds, e.g. {@code array<i64>} versus dense elements). Operands,
+ * ({@link OpDefinition}: the StableHLO attribute kinds, e.g. {@code array<i64>} versus dense elements). Operands,
  * results and regions correspond one to one; only the name and the attributes change.
  */
 final class OpLegalizer {
@@ -79,7 +79,7 @@ final class OpLegalizer {
                 && (op.parentOp().name().equals("vhlo.func_v1") || op.parentOp().name().equals("func.func"))) {
             name = "func.return";
         }
-        OpSpec spec = StablehloOps.spec(name);
+        OpDefinition spec = StablehloOps.spec(name);
         Defaults.Context ctx = context(op);
         Map<String, Attribute> props = new LinkedHashMap<>();
         Map<String, Map<String, Attribute>> structs = new LinkedHashMap<>();
@@ -130,7 +130,7 @@ final class OpLegalizer {
     }
 
     /** The StableHLO form of a VHLO attribute of op attribute {@code name}, per the StableHLO attribute kind. */
-    private static Attribute fitStablehlo(OpSpec spec, String name, Attribute v) {
+    private static Attribute fitStablehlo(OpDefinition spec, String name, Attribute v) {
         Attribute s = AttrConverter.toStablehlo(v);
         AttrKind kind = attrKind(spec, name);
         if (kind == null) return s;
@@ -153,9 +153,9 @@ final class OpLegalizer {
         return s;
     }
 
-    private static AttrKind attrKind(OpSpec spec, String name) {
+    private static AttrKind attrKind(OpDefinition spec, String name) {
         if (spec == null) return FUNC_ATTR_KINDS.get(name);
-        OpSpec.AttrSpec a = spec.attribute(name);
+        OpDefinition.AttrSpec a = spec.attribute(name);
         return a == null ? null : a.kind();
     }
 
@@ -175,7 +175,7 @@ final class OpLegalizer {
     }
 
     /** Builds a StableHLO struct attribute from its flattened VHLO fields (absent fields: zero / empty). */
-    private static Attribute structToStablehlo(OpSpec spec, String attrName, Map<String, Attribute> fields) {
+    private static Attribute structToStablehlo(OpDefinition spec, String attrName, Map<String, Attribute> fields) {
         Class<? extends Record> cls = structClass(spec, attrName);
         RecordComponent[] comps = cls.getRecordComponents();
         Object[] args = new Object[comps.length];
@@ -186,8 +186,8 @@ final class OpLegalizer {
         return (Attribute) AttrConverter.construct(cls, comps, args);
     }
 
-    private static Class<? extends Record> structClass(OpSpec spec, String attrName) {
-        OpSpec.AttrSpec a = spec == null ? null : spec.attribute(attrName);
+    private static Class<? extends Record> structClass(OpDefinition spec, String attrName) {
+        OpDefinition.AttrSpec a = spec == null ? null : spec.attribute(attrName);
         Class<? extends Record> cls = a == null ? null : STRUCTS.get(a.detail());
         if (cls == null) throw new LegalizeException("no struct attribute '" + attrName + "'");
         return cls;
@@ -242,7 +242,7 @@ final class OpLegalizer {
             }
             throw new LegalizeException("failed to legalize operation '" + op.name() + "'");
         }
-        OpSpec spec = StablehloOps.spec(op.name());
+        OpDefinition spec = StablehloOps.spec(op.name());
         Map<String, Attribute> props = new LinkedHashMap<>();
         List<VhloOpDef.Attr> missing = new ArrayList<>();
         for (VhloOpDef.Attr a : def.attributes()) {
@@ -271,7 +271,7 @@ final class OpLegalizer {
         return new Converted(def.name(), dict(props), DictionaryAttr.of(extra));
     }
 
-    private static Attribute vhloValue(Operation op, OpSpec spec, VhloOpDef.Attr a) {
+    private static Attribute vhloValue(Operation op, OpDefinition spec, VhloOpDef.Attr a) {
         String src = a.stablehloSource();
         switch (a.stablehloForm()) {
             case STRUCT_FIELD: {

@@ -1,14 +1,16 @@
 package org.stablehlo4j.dialect.check;
 
-import static org.stablehlo4j.dialect.stablehlo.AttrKind.*;
-import static org.stablehlo4j.dialect.stablehlo.OpTrait.*;
+import org.stablehlo4j.ir.OpDefinition;
 
-import org.stablehlo4j.dialect.stablehlo.DialectOpTable;
-import org.stablehlo4j.dialect.stablehlo.OpTable;
+import static org.stablehlo4j.ir.AttrKind.*;
+import static org.stablehlo4j.ir.OpTrait.*;
+
+import org.stablehlo4j.ir.DialectOpTable;
+import org.stablehlo4j.ir.OpTable;
 
 /**
  * The {@code check} dialect used by StableHLO's interpreter tests (upstream stablehlo/tests/CheckOps.td): one
- * {@link OpSpec} row per op, in the same table style as the StableHLO dialect.
+ * {@link OpDefinition} row per op, in the same table style as the StableHLO dialect.
  */
 public final class CheckOps {
     /** The dialect namespace. */

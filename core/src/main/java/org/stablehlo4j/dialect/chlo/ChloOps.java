@@ -1,10 +1,10 @@
 package org.stablehlo4j.dialect.chlo;
 
-import static org.stablehlo4j.dialect.stablehlo.AttrKind.*;
-import static org.stablehlo4j.dialect.stablehlo.OpTrait.*;
+import static org.stablehlo4j.ir.AttrKind.*;
+import static org.stablehlo4j.ir.OpTrait.*;
 
-import org.stablehlo4j.dialect.stablehlo.DialectOpTable;
-import org.stablehlo4j.dialect.stablehlo.OpTable;
+import org.stablehlo4j.ir.DialectOpTable;
+import org.stablehlo4j.ir.OpTable;
 
 /**
  * The CHLO ("client HLO") dialect's op table (upstream stablehlo/dialect/ChloOps.td), in the same table style as

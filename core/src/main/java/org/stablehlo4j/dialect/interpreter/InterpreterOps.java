@@ -1,10 +1,10 @@
 package org.stablehlo4j.dialect.interpreter;
 
-import static org.stablehlo4j.dialect.stablehlo.AttrKind.*;
-import static org.stablehlo4j.dialect.stablehlo.OpTrait.*;
+import static org.stablehlo4j.ir.AttrKind.*;
+import static org.stablehlo4j.ir.OpTrait.*;
 
-import org.stablehlo4j.dialect.stablehlo.DialectOpTable;
-import org.stablehlo4j.dialect.stablehlo.OpTable;
+import org.stablehlo4j.ir.DialectOpTable;
+import org.stablehlo4j.ir.OpTable;
 
 /**
  * The {@code interpreter} dialect of StableHLO's reference interpreter (upstream stablehlo/reference/

@@ -1,13 +1,13 @@
 package org.stablehlo4j.dialect.mlir;
 
-import static org.stablehlo4j.dialect.stablehlo.AttrKind.*;
-import static org.stablehlo4j.dialect.stablehlo.OpTrait.*;
+import static org.stablehlo4j.ir.AttrKind.*;
+import static org.stablehlo4j.ir.OpTrait.*;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.stablehlo4j.dialect.stablehlo.DialectOpTable;
-import org.stablehlo4j.dialect.stablehlo.OpSpec;
-import org.stablehlo4j.dialect.stablehlo.OpTable;
+import org.stablehlo4j.ir.DialectOpTable;
+import org.stablehlo4j.ir.OpDefinition;
+import org.stablehlo4j.ir.OpTable;
 
 /**
  * The few ops of upstream MLIR dialects (arith, tensor) whose pretty forms StableHLO's tests use. Only these ops
@@ -40,15 +40,14 @@ public final class MlirOps {
     }
 
     /** Every row. */
-    public static List<OpSpec> all() {
-        List<OpSpec> out = new ArrayList<>(ARITH.all());
+    public static List<OpDefinition> all() {
+        List<OpDefinition> out = new ArrayList<>(ARITH.all());
         out.addAll(TENSOR.all());
         return out;
     }
 
     /** Adds the ops to the registry. Idempotent. */
     public static void registerAll() {
-        ARITH.registerAll();
-        TENSOR.registerAll();
+        for (OpDefinition d : all()) org.stablehlo4j.dialect.Registry.register(d);
     }
 }

@@ -1,7 +1,9 @@
 package org.stablehlo4j.dialect.stablehlo;
 
-import static org.stablehlo4j.dialect.stablehlo.AttrKind.*;
-import static org.stablehlo4j.dialect.stablehlo.OpTrait.*;
+import org.stablehlo4j.ir.OpTable;
+
+import static org.stablehlo4j.ir.AttrKind.*;
+import static org.stablehlo4j.ir.OpTrait.*;
 
 /** Rows of the StableHLO op table (StableHLO 1.20.0, StablehloOps.td): reductions, contractions, convolutions and other computational ops. */
 final class ComputeOps {
@@ -104,7 +106,7 @@ final class ComputeOps {
                 .format("$operand `,` `config` `=` $einsum_config attr-dict `:` functional-type(operands, results)");
         t.op("fft")
                 .in("operand", "HLO_FpOrComplexTensor")
-                .enumAttr("fft_type", StablehloEnum.FFT_TYPE)
+                .enumAttr("fft_type", StablehloEnum.FFT_TYPE.mnemonic())
                 .attr("fft_length", DENSE_I64_ARRAY)
                 .out("", "HLO_FpOrComplexTensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
@@ -133,7 +135,7 @@ final class ComputeOps {
                 .attr("left_side", BOOL)
                 .attr("lower", BOOL)
                 .attr("unit_diagonal", BOOL)
-                .enumAttr("transpose_a", StablehloEnum.TRANSPOSE)
+                .enumAttr("transpose_a", StablehloEnum.TRANSPOSE.mnemonic())
                 .out("", "HLO_FpOrComplexTensor")
                 .traits(NO_MEMORY_EFFECT, CONDITIONALLY_SPECULATABLE, COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE);
         t.op("reduce_window")
@@ -158,12 +160,12 @@ final class ComputeOps {
                 .in("a", "0DTensorOf<[HLO_Pred, HLO_Int, HLO_Float]>")
                 .in("b", "0DTensorOf<[HLO_Pred, HLO_Int, HLO_Float]>")
                 .in("shape", "HLO_StaticDimensionTensor")
-                .enumAttr("rng_distribution", StablehloEnum.RNG_DISTRIBUTION)
+                .enumAttr("rng_distribution", StablehloEnum.RNG_DISTRIBUTION.mnemonic())
                 .out("result", "HLO_PredIntOrFpTensor")
                 .traits(INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE, NAMED_VALUES_MATCH)
                 .format("$a `,` $b `,` $shape `,` `distribution` `=` $rng_distribution attr-dict `:` functional-type(operands, results)");
         t.op("rng_bit_generator")
-                .enumAttr("rng_algorithm", StablehloEnum.RNG_ALGORITHM)
+                .enumAttr("rng_algorithm", StablehloEnum.RNG_ALGORITHM.mnemonic())
                 .in("initial_state", "HLO_IntOrFpTensor")
                 .out("output_state", "HLO_IntOrFpTensor")
                 .out("output", "HLO_StaticShapeIntOrFpTensor")

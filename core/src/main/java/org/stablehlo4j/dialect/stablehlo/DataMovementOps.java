@@ -1,7 +1,9 @@
 package org.stablehlo4j.dialect.stablehlo;
 
-import static org.stablehlo4j.dialect.stablehlo.AttrKind.*;
-import static org.stablehlo4j.dialect.stablehlo.OpTrait.*;
+import org.stablehlo4j.ir.OpTable;
+
+import static org.stablehlo4j.ir.AttrKind.*;
+import static org.stablehlo4j.ir.OpTrait.*;
 
 /** Rows of the StableHLO op table (StableHLO 1.20.0, StablehloOps.td): constants, slicing, indexing, reshaping and broadcasting. */
 final class DataMovementOps {

@@ -1,7 +1,9 @@
 package org.stablehlo4j.dialect.stablehlo;
 
-import static org.stablehlo4j.dialect.stablehlo.AttrKind.*;
-import static org.stablehlo4j.dialect.stablehlo.OpTrait.*;
+import org.stablehlo4j.ir.OpTable;
+
+import static org.stablehlo4j.ir.AttrKind.*;
+import static org.stablehlo4j.ir.OpTrait.*;
 
 /**
  * Rows of the StableHLO op table (StableHLO 1.20.0, StablehloOps.td): elementwise ops. Plain unary and binary
@@ -110,7 +112,7 @@ final class ElementwiseOps {
         t.op("compare")
                 .in("lhs", "HLO_Tensor")
                 .in("rhs", "HLO_Tensor")
-                .enumAttr("comparison_direction", StablehloEnum.COMPARISON_DIRECTION)
+                .enumAttr("comparison_direction", StablehloEnum.COMPARISON_DIRECTION.mnemonic())
                 .optAttr("compare_type", ENUM, "comparison_type")
                 .out("", "HLO_PredTensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, ELEMENTWISE, COMPATIBLE_OPERANDS_ELEMENT_TYPE, SAME_OPERANDS_AND_RESULT_SHAPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)

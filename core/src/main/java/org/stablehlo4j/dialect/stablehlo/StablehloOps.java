@@ -1,10 +1,14 @@
 package org.stablehlo4j.dialect.stablehlo;
 
+import org.stablehlo4j.ir.OpDefinition;
+import org.stablehlo4j.ir.OpTable;
+import org.stablehlo4j.ir.DialectOpTable;
+
 import java.util.Collection;
 import org.stablehlo4j.dialect.Registry;
 
 /**
- * The StableHLO op table: one {@link OpSpec} row per op of StableHLO 1.20.0 (StablehloOps.td), built from the
+ * The StableHLO op table: one {@link OpDefinition} row per op of StableHLO 1.20.0 (StablehloOps.td), built from the
  * per-group definition classes.
  */
 public final class StablehloOps {
@@ -26,17 +30,17 @@ public final class StablehloOps {
     }
 
     /** The row of op {@code fullName} (e.g. {@code stablehlo.add}), or null. */
-    public static OpSpec spec(String fullName) {
+    public static OpDefinition spec(String fullName) {
         return TABLE.spec(fullName);
     }
 
     /** Every row, in definition order. */
-    public static Collection<OpSpec> all() {
+    public static Collection<OpDefinition> all() {
         return TABLE.all();
     }
 
     /** Adds every StableHLO op to {@link Registry}. Idempotent. */
     public static void registerAll() {
-        TABLE.registerAll();
+        for (OpDefinition d : TABLE.all()) Registry.register(d);
     }
 }

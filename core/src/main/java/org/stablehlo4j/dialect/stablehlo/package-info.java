@@ -3,9 +3,9 @@
  *
  * <ul>
  *   <li>{@link org.stablehlo4j.dialect.stablehlo.StablehloOps}: the op table, one
- *       {@link org.stablehlo4j.dialect.stablehlo.OpSpec} row per op of StableHLO 1.20.0 (operands, inherent
+ *       {@link org.stablehlo4j.ir.OpDefinition} row per op of StableHLO 1.20.0 (operands, inherent
  *       attributes, results, regions, traits, assembly format), built by
- *       {@link org.stablehlo4j.dialect.stablehlo.OpTable} in one file per op group; every row is registered in
+ *       {@link org.stablehlo4j.ir.OpTable} in one file per op group; every row is registered in
  *       {@link org.stablehlo4j.dialect.Registry} with its inherent attribute names.</li>
  *   <li>Structured attributes and types ({@link org.stablehlo4j.dialect.stablehlo.StablehloAttribute},
  *       {@link org.stablehlo4j.dialect.stablehlo.StablehloType}) that print their own bodies exactly as upstream

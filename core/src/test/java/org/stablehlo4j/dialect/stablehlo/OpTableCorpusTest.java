@@ -1,5 +1,7 @@
 package org.stablehlo4j.dialect.stablehlo;
 
+import org.stablehlo4j.ir.OpDefinition;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -50,7 +52,7 @@ class OpTableCorpusTest {
                 StablehloOps.all().size());
         assertTrue(missing.isEmpty(), "ops used upstream but missing from the table: " + missing);
         // The corpus exercises every op of the dialect.
-        for (OpSpec s : StablehloOps.all()) {
+        for (OpDefinition s : StablehloOps.all()) {
             assertTrue(used.containsKey(s.mnemonic()), "op never used by the corpus: " + s.name());
         }
     }
@@ -74,7 +76,7 @@ class OpTableCorpusTest {
             for (String line : Corpus.lines(f)) {
                 Matcher m = p.matcher(line);
                 while (m.find()) {
-                    OpSpec spec = StablehloOps.spec(m.group(1));
+                    OpDefinition spec = StablehloOps.spec(m.group(1));
                     assertNotNull(spec, m.group(1));
                     String props = m.group(2).replaceAll("<[^<>]*>", "").replaceAll("\\[[^\\[\\]]*\\]", "");
                     Matcher n = name.matcher(props);

@@ -1,5 +1,9 @@
 package org.stablehlo4j.dialect.stablehlo;
 
+import org.stablehlo4j.ir.OpDefinition;
+import org.stablehlo4j.ir.OpTrait;
+import org.stablehlo4j.ir.AttrKind;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -8,25 +12,24 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.stablehlo4j.dialect.OpDef;
 import org.stablehlo4j.dialect.Registry;
 import org.stablehlo4j.dialect.check.CheckOps;
-import org.stablehlo4j.dialect.stablehlo.OpSpec.Arity;
-import org.stablehlo4j.dialect.stablehlo.OpSpec.Presence;
+import org.stablehlo4j.ir.OpDefinition.Arity;
+import org.stablehlo4j.ir.OpDefinition.Presence;
 
 /** Spot checks of op table rows against StablehloOps.td / CheckOps.td. */
 class OpTableTest {
     @Test
     void elementwiseTemplateRows() {
-        OpSpec add = StablehloOps.spec("stablehlo.add");
-        assertEquals(List.of("lhs", "rhs"), add.operands().stream().map(OpSpec.ValueSpec::name).toList());
+        OpDefinition add = StablehloOps.spec("stablehlo.add");
+        assertEquals(List.of("lhs", "rhs"), add.operands().stream().map(OpDefinition.ValueSpec::name).toList());
         assertTrue(add.hasTrait(OpTrait.COMMUTATIVE));
         assertTrue(add.hasTrait(OpTrait.ELEMENTWISE));
         assertEquals(ElementwiseOps.BINARY_FORMAT, add.assemblyFormat());
-        OpSpec sub = StablehloOps.spec("stablehlo.subtract");
+        OpDefinition sub = StablehloOps.spec("stablehlo.subtract");
         assertFalse(sub.hasTrait(OpTrait.COMMUTATIVE));
-        OpSpec cos = StablehloOps.spec("stablehlo.cosine");
-        OpSpec.AttrSpec acc = cos.attribute("result_accuracy");
+        OpDefinition cos = StablehloOps.spec("stablehlo.cosine");
+        OpDefinition.AttrSpec acc = cos.attribute("result_accuracy");
         assertEquals(AttrKind.STRUCT, acc.kind());
         assertEquals("result_accuracy", acc.detail());
         assertEquals(Presence.DEFAULT_VALUED, acc.presence());
@@ -36,40 +39,40 @@ class OpTableTest {
 
     @Test
     void customAndRegionRows() {
-        OpSpec w = StablehloOps.spec("stablehlo.while");
+        OpDefinition w = StablehloOps.spec("stablehlo.while");
         assertTrue(w.customAssembly());
         assertNull(w.assemblyFormat());
-        assertEquals(List.of("cond", "body"), w.regions().stream().map(OpSpec.RegionSpec::name).toList());
+        assertEquals(List.of("cond", "body"), w.regions().stream().map(OpDefinition.RegionSpec::name).toList());
         assertEquals(Arity.VARIADIC, w.operands().get(0).arity());
-        OpSpec c = StablehloOps.spec("stablehlo.case");
+        OpDefinition c = StablehloOps.spec("stablehlo.case");
         assertTrue(c.regions().get(0).variadic());
-        OpSpec ret = StablehloOps.spec("stablehlo.return");
+        OpDefinition ret = StablehloOps.spec("stablehlo.return");
         assertTrue(ret.hasTrait(OpTrait.TERMINATOR));
-        OpSpec start = StablehloOps.spec("stablehlo.async_start");
+        OpDefinition start = StablehloOps.spec("stablehlo.async_start");
         assertTrue(start.hasTrait(OpTrait.ISOLATED_FROM_ABOVE));
-        OpSpec reduce = StablehloOps.spec("stablehlo.reduce");
+        OpDefinition reduce = StablehloOps.spec("stablehlo.reduce");
         assertTrue(reduce.hasTrait(OpTrait.SAME_VARIADIC_OPERAND_SIZE));
         assertTrue(reduce.customAssembly());
         // ops with neither a declarative nor a custom form print generically
-        OpSpec gather = StablehloOps.spec("stablehlo.gather");
+        OpDefinition gather = StablehloOps.spec("stablehlo.gather");
         assertFalse(gather.customAssembly());
         assertNull(gather.assemblyFormat());
     }
 
     @Test
     void attributeKindsAndDefaults() {
-        OpSpec cmp = StablehloOps.spec("stablehlo.compare");
+        OpDefinition cmp = StablehloOps.spec("stablehlo.compare");
         assertEquals(AttrKind.ENUM, cmp.attribute("comparison_direction").kind());
         assertEquals("comparison_direction", cmp.attribute("comparison_direction").detail());
         assertEquals(Presence.REQUIRED, cmp.attribute("comparison_direction").presence());
         assertEquals(Presence.OPTIONAL, cmp.attribute("compare_type").presence());
-        OpSpec cc = StablehloOps.spec("stablehlo.custom_call");
+        OpDefinition cc = StablehloOps.spec("stablehlo.custom_call");
         assertEquals("API_VERSION_ORIGINAL", cc.attribute("api_version").defaultValue()
                 .substring(cc.attribute("api_version").defaultValue().lastIndexOf(':') + 1));
         assertEquals(AttrKind.STRUCT_ARRAY, cc.attribute("output_operand_aliases").kind());
-        OpSpec sort = StablehloOps.spec("stablehlo.sort");
+        OpDefinition sort = StablehloOps.spec("stablehlo.sort");
         assertEquals("-1", sort.attribute("dimension").defaultValue());
-        OpSpec ag = StablehloOps.spec("stablehlo.all_gather");
+        OpDefinition ag = StablehloOps.spec("stablehlo.all_gather");
         assertEquals(AttrKind.UNIT, ag.attribute("use_global_device_ids").kind());
         assertEquals(AttrKind.REPLICA_GROUPS, ag.attribute("replica_groups").kind());
         assertEquals("non-negative", ag.attribute("all_gather_dim").detail());
@@ -77,15 +80,15 @@ class OpTableTest {
 
     @Test
     void registryKnowsInherentAttributes() {
-        OpDef d = Registry.lookup("stablehlo.compare");
+        OpDefinition d = Registry.lookup("stablehlo.compare");
         assertNotNull(d);
         assertEquals(List.of("comparison_direction", "compare_type"), d.inherentAttrs());
-        assertTrue(d.customAssembly());
+        assertTrue(d.hasPrettyForm());
         assertTrue(Registry.isDialectRegistered("stablehlo"));
         assertTrue(Registry.isDialectRegistered("check"));
         assertEquals(List.of("tolerance"), Registry.lookup("check.expect_almost_eq").inherentAttrs());
         // generic-only ops are registered but have no pretty form
-        assertFalse(Registry.lookup("stablehlo.scatter").customAssembly());
+        assertFalse(Registry.lookup("stablehlo.scatter").hasPrettyForm());
         assertNull(Registry.lookup("stablehlo.no_such_op"));
         assertEquals(CheckOps.TABLE.all().size(), CheckOps.TABLE.all().stream().filter(s -> Registry.lookup(s.name()) != null)
                 .count());

@@ -7,7 +7,8 @@ import java.util.Set;
 
 import org.stablehlo4j.compat.Version;
 import org.stablehlo4j.compat.VersionRange;
-import org.stablehlo4j.dialect.OpDef;
+import org.stablehlo4j.ir.AttrKind;
+import org.stablehlo4j.ir.OpDefinition;
 
 /**
  * One row of the VHLO op table: one version of one op ({@code vhlo.gather_v2}), as declared in upstream
@@ -149,7 +150,24 @@ public record VhloOpDef(
     }
 
     /** The registry row for this op: every attribute is inherent. */
-    public OpDef toOpDef() {
-        return new OpDef(name, attributeNames(), has(Trait.CUSTOM_ASSEMBLY));
+    /** The generic op row of this VHLO op: all attributes inherent; this record attached as its extra data. */
+    public OpDefinition toOpDefinition() {
+        List<OpDefinition.ValueSpec> ins = new ArrayList<>(operands.size());
+        for (Slot sl : operands) ins.add(valueSpec(sl));
+        List<OpDefinition.ValueSpec> outs = new ArrayList<>(results.size());
+        for (Slot sl : results) outs.add(valueSpec(sl));
+        List<OpDefinition.AttrSpec> attrs = new ArrayList<>(attributes.size());
+        for (Attr a : attributes) {
+            attrs.add(new OpDefinition.AttrSpec(a.name(), AttrKind.ANY, "", OpDefinition.Presence.OPTIONAL, null));
+        }
+        List<OpDefinition.RegionSpec> regs = new ArrayList<>(regions.size());
+        for (Slot sl : regions) regs.add(new OpDefinition.RegionSpec(sl.name(), sl.variadic()));
+        return new OpDefinition(name, ins, attrs, outs, regs, 0, Set.of(), null, has(Trait.CUSTOM_ASSEMBLY),
+                null, null, null, null, java.util.Map.of(VhloOpDef.class, this));
+    }
+
+    private static OpDefinition.ValueSpec valueSpec(Slot slot) {
+        return new OpDefinition.ValueSpec(slot.name(),
+                slot.variadic() ? OpDefinition.Arity.VARIADIC : OpDefinition.Arity.SINGLE, "");
     }
 }

@@ -10,6 +10,7 @@ import java.util.Optional;
 
 import org.stablehlo4j.compat.Version;
 import org.stablehlo4j.dialect.Registry;
+import org.stablehlo4j.ir.OpDefinition;
 
 /**
  * The VHLO op table: every versioned op of upstream's VHLO dialect at StableHLO 1.20.0 (one row per op version,
@@ -137,7 +138,7 @@ public final class VhloOpTable {
     /** Registers every VHLO op with the generic op registry (all attributes inherent). Idempotent. */
     public static void registerAll() {
         for (VhloOpDef def : ALL) {
-            Registry.register(def.toOpDef());
+            Registry.register(def.toOpDefinition());
         }
     }
 }

@@ -1,9 +1,10 @@
-package org.stablehlo4j.dialect.stablehlo;
+package org.stablehlo4j.ir;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
-import org.stablehlo4j.dialect.OpDef;
 
 /**
  * One row of a dialect's declarative op table: everything the generic machinery, the pretty printer/parser and
@@ -20,17 +21,25 @@ import org.stablehlo4j.dialect.OpDef;
  * @param assemblyFormat the declarative assembly format, or null when the op has a hand-written custom
  *                       printer/parser ({@code customAssembly}) or only the generic form
  * @param customAssembly whether the op has a hand-written (non-declarative) pretty form
+ * @param verifier       the op's own verifier (MLIR {@code hasVerifier}), run after the ODS constraints and
+ *                       traits; null when none (slot for the verifier migration, unused so far)
+ * @param regionVerifier the op's region verifier (MLIR {@code hasRegionVerifier}), run after nested ops; or null
+ * @param inferTypes     result type inference (MLIR {@code InferTypeOpInterface}), or null
+ * @param folder         the op's folder (MLIR {@code hasFolder}), or null
+ * @param extensions     per-dialect extra data keyed by its class (e.g. VHLO's versions), see {@link #ext}
  */
-public record OpSpec(String name, List<ValueSpec> operands, List<AttrSpec> attributes, List<ValueSpec> results,
+public record OpDefinition(String name, List<ValueSpec> operands, List<AttrSpec> attributes, List<ValueSpec> results,
                      List<RegionSpec> regions, int successors, Set<OpTrait> traits, String assemblyFormat,
-                     boolean customAssembly) {
+                     boolean customAssembly, OpVerifier verifier, OpVerifier regionVerifier,
+                     ResultTypeInference inferTypes, Folder folder, Map<Class<?>, Object> extensions) {
 
-    public OpSpec {
+    public OpDefinition {
         operands = List.copyOf(operands);
         attributes = List.copyOf(attributes);
         results = List.copyOf(results);
         regions = List.copyOf(regions);
         traits = traits.isEmpty() ? Set.of() : java.util.Collections.unmodifiableSet(new java.util.LinkedHashSet<>(traits));
+        extensions = extensions.isEmpty() ? Map.of() : Map.copyOf(extensions);
     }
 
     /** How many values an operand or result group holds. */
@@ -81,10 +90,39 @@ public record OpSpec(String name, List<ValueSpec> operands, List<AttrSpec> attri
         return null;
     }
 
-    /** The registry view of this row. */
-    public OpDef toOpDef() {
+    /** The dialect namespace of the op ({@code func} of {@code func.call}). */
+    public String dialect() {
+        int dot = name.indexOf('.');
+        return dot < 0 ? "" : name.substring(0, dot);
+    }
+
+    /** Whether {@code attrName} is an inherent attribute (kept in the op's properties). */
+    public boolean isInherent(String attrName) {
+        return attribute(attrName) != null;
+    }
+
+    /** Names of the inherent attributes, in declaration order. */
+    public List<String> inherentAttrs() {
         List<String> names = new ArrayList<>(attributes.size());
         for (AttrSpec a : attributes) names.add(a.name());
-        return new OpDef(name, names, customAssembly || assemblyFormat != null);
+        return names;
+    }
+
+    /** Whether the op has a pretty form (declarative or hand-written) that the printer uses by default. */
+    public boolean hasPrettyForm() {
+        return customAssembly || assemblyFormat != null;
+    }
+
+    /** The dialect-specific extra data of kind {@code kind} attached to this row, or null. */
+    public <T> T ext(Class<T> kind) {
+        return kind.cast(extensions.get(kind));
+    }
+
+    /** A copy of this row with {@code value} attached as its extra data of kind {@code kind}. */
+    public <T> OpDefinition withExt(Class<T> kind, T value) {
+        Map<Class<?>, Object> ext = new HashMap<>(extensions);
+        ext.put(kind, value);
+        return new OpDefinition(name, operands, attributes, results, regions, successors, traits, assemblyFormat,
+                customAssembly, verifier, regionVerifier, inferTypes, folder, ext);
     }
 }

@@ -1,15 +1,16 @@
-package org.stablehlo4j.dialect.stablehlo;
+package org.stablehlo4j.ir;
+
 
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.stablehlo4j.dialect.stablehlo.OpSpec.Arity;
-import org.stablehlo4j.dialect.stablehlo.OpSpec.AttrSpec;
-import org.stablehlo4j.dialect.stablehlo.OpSpec.Presence;
-import org.stablehlo4j.dialect.stablehlo.OpSpec.RegionSpec;
-import org.stablehlo4j.dialect.stablehlo.OpSpec.ValueSpec;
+import org.stablehlo4j.ir.OpDefinition.Arity;
+import org.stablehlo4j.ir.OpDefinition.AttrSpec;
+import org.stablehlo4j.ir.OpDefinition.Presence;
+import org.stablehlo4j.ir.OpDefinition.RegionSpec;
+import org.stablehlo4j.ir.OpDefinition.ValueSpec;
 
 /**
  * A tiny fluent builder for a dialect's op table. {@code op("a", "b")} starts a row template shared by several
@@ -33,14 +34,14 @@ public final class OpTable {
 
     /** The finished rows keyed by full op name, in definition order. */
     public DialectOpTable build() {
-        Map<String, OpSpec> out = new LinkedHashMap<>();
+        Map<String, OpDefinition> out = new LinkedHashMap<>();
         for (Row r : rows) {
             for (String m : r.mnemonics) {
                 String full = dialect + "." + m;
                 java.util.LinkedHashSet<OpTrait> traits = new java.util.LinkedHashSet<>(r.traits);
                 traits.addAll(r.classTraits);
-                OpSpec spec = new OpSpec(full, r.operands, r.attributes, r.results, r.regions, r.successors,
-                        traits, r.format, r.custom);
+                OpDefinition spec = new OpDefinition(full, r.operands, r.attributes, r.results, r.regions, r.successors,
+                        traits, r.format, r.custom, r.verifier, r.regionVerifier, r.inferTypes, r.folder, Map.of());
                 if (out.put(full, spec) != null) throw new IllegalStateException("duplicate op " + full);
             }
         }
@@ -60,6 +61,10 @@ public final class OpTable {
         private int successors;
         private String format;
         private boolean custom;
+        private OpVerifier verifier;
+        private OpVerifier regionVerifier;
+        private ResultTypeInference inferTypes;
+        private Folder folder;
 
         private Row(List<String> mnemonics) {
             this.mnemonics = mnemonics;
@@ -123,8 +128,8 @@ public final class OpTable {
         }
 
         /** An attribute holding a StableHLO enum. */
-        public Row enumAttr(String name, StablehloEnum e) {
-            return attr(name, AttrKind.ENUM, e.mnemonic());
+        public Row enumAttr(String name, String enumMnemonic) {
+            return attr(name, AttrKind.ENUM, enumMnemonic);
         }
 
         public Row region(String name) {
@@ -165,6 +170,30 @@ public final class OpTable {
         /** Marks a hand-written custom pretty form. */
         public Row custom() {
             custom = true;
+            return this;
+        }
+
+        /** The op's own verifier (MLIR {@code hasVerifier}). */
+        public Row verifier(OpVerifier v) {
+            verifier = v;
+            return this;
+        }
+
+        /** The op's region verifier (MLIR {@code hasRegionVerifier}). */
+        public Row regionVerifier(OpVerifier v) {
+            regionVerifier = v;
+            return this;
+        }
+
+        /** The op's result type inference (MLIR {@code InferTypeOpInterface}). */
+        public Row inferTypes(ResultTypeInference f) {
+            inferTypes = f;
+            return this;
+        }
+
+        /** The op's folder (MLIR {@code hasFolder}). */
+        public Row folder(Folder f) {
+            folder = f;
             return this;
         }
     }

@@ -1,4 +1,5 @@
-package org.stablehlo4j.dialect.stablehlo;
+package org.stablehlo4j.ir;
+
 
 /** The sort of value an inherent attribute holds (the op table's attribute "type"). */
 public enum AttrKind {
@@ -38,7 +39,7 @@ public enum AttrKind {
     TILING_ARRAY,
     /** replica groups: an i64 elements attribute or {@code #stablehlo.replica_group_mesh_axes} */
     REPLICA_GROUPS,
-    /** a StableHLO enum attribute ({@link StablehloEnum}) */
+    /** a StableHLO enum attribute ({@code StablehloEnum}) */
     ENUM,
     /** an array of StableHLO enum attributes */
     ENUM_ARRAY,

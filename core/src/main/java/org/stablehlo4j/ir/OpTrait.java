@@ -1,4 +1,5 @@
-package org.stablehlo4j.dialect.stablehlo;
+package org.stablehlo4j.ir;
+
 
 /** The op traits and interfaces that matter to printing, parsing and verification. */
 public enum OpTrait {

@@ -1,0 +1,21 @@
+package org.stablehlo4j.dialect.builtin;
+
+import org.stablehlo4j.ir.AttrKind;
+import org.stablehlo4j.ir.DialectOpTable;
+import org.stablehlo4j.ir.OpTable;
+
+/** The builtin dialect's ops: {@code builtin.module} and {@code builtin.unrealized_conversion_cast}. */
+public final class BuiltinOps {
+    public static final String DIALECT = "builtin";
+
+    public static final DialectOpTable TABLE = build();
+
+    private BuiltinOps() {}
+
+    private static DialectOpTable build() {
+        OpTable t = new OpTable(DIALECT);
+        t.op("module").optAttr("sym_name", AttrKind.STRING).optAttr("sym_visibility", AttrKind.STRING).custom();
+        t.op("unrealized_conversion_cast").varIn("inputs", "AnyType").varOut("outputs", "AnyType").custom();
+        return t.build();
+    }
+}

@@ -1,0 +1,26 @@
+package org.stablehlo4j.dialect.func;
+
+import org.stablehlo4j.ir.AttrKind;
+import org.stablehlo4j.ir.DialectOpTable;
+import org.stablehlo4j.ir.OpTable;
+
+/** The func dialect's ops: {@code func.func}, {@code func.return}, {@code func.call}. */
+public final class FuncOps {
+    public static final String DIALECT = "func";
+
+    public static final DialectOpTable TABLE = build();
+
+    private FuncOps() {}
+
+    private static DialectOpTable build() {
+        OpTable t = new OpTable(DIALECT);
+        t.op("func").optAttr("sym_name", AttrKind.STRING).optAttr("function_type", AttrKind.ANY)
+                .optAttr("sym_visibility", AttrKind.STRING).optAttr("arg_attrs", AttrKind.ARRAY)
+                .optAttr("res_attrs", AttrKind.ARRAY).optAttr("no_inline", AttrKind.UNIT).region("body").custom();
+        t.op("return").varIn("operands", "AnyType").custom();
+        t.op("call").varIn("operands", "AnyType").varOut("results", "AnyType")
+                .optAttr("callee", AttrKind.FLAT_SYMBOL_REF).optAttr("arg_attrs", AttrKind.ARRAY)
+                .optAttr("res_attrs", AttrKind.ARRAY).optAttr("no_inline", AttrKind.UNIT).custom();
+        return t.build();
+    }
+}

@@ -1,0 +1,24 @@
+package org.stablehlo4j.ir;
+
+
+import java.util.Collection;
+import java.util.Map;
+
+/** A finished op table of one dialect: rows keyed by full op name, in definition order. */
+public final class DialectOpTable {
+    private final Map<String, OpDefinition> specs;
+
+    public DialectOpTable(Map<String, OpDefinition> specs) {
+        this.specs = specs;
+    }
+
+    /** The row of op {@code fullName} (e.g. {@code stablehlo.add}), or null. */
+    public OpDefinition spec(String fullName) {
+        return specs.get(fullName);
+    }
+
+    /** Every row, in definition order. */
+    public Collection<OpDefinition> all() {
+        return specs.values();
+    }
+}
