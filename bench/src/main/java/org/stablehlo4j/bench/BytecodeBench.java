@@ -37,6 +37,9 @@ import java.util.stream.Stream;
 @Measurement(iterations = 3)
 @Fork(1)
 public class BytecodeBench {
+    /** The dialects (stablehlo-opt's list). */
+    private final org.stablehlo4j.ir.Context context = org.stablehlo4j.init.AllDialects.newContext();
+
     private final List<String> names = new ArrayList<>();
     private final List<byte[]> artifacts = new ArrayList<>();
     private final List<Module> modules = new ArrayList<>();
@@ -60,7 +63,7 @@ public class BytecodeBench {
         for (Path f : files) {
             byte[] data = Files.readAllBytes(f);
             try {
-                modules.add(BytecodeReader.read(data, f.toString()));
+                modules.add(BytecodeReader.read(context, data, f.toString()));
             } catch (BytecodeException e) {
                 continue;
             }
@@ -74,12 +77,12 @@ public class BytecodeBench {
     /** Reads every artifact. */
     @Benchmark
     public void readVhloArtifacts(Blackhole bh) throws BytecodeException {
-        for (int i = 0; i < artifacts.size(); i++) bh.consume(BytecodeReader.read(artifacts.get(i), names.get(i)));
+        for (int i = 0; i < artifacts.size(); i++) bh.consume(BytecodeReader.read(context, artifacts.get(i), names.get(i)));
     }
 
     /** Writes every artifact's module back to bytecode. */
     @Benchmark
     public void writeVhloArtifacts(Blackhole bh) {
-        for (Module m : modules) bh.consume(BytecodeWriter.write(m, "stablehlo4j-bench"));
+        for (Module m : modules) bh.consume(BytecodeWriter.write(context, m, "stablehlo4j-bench"));
     }
 }

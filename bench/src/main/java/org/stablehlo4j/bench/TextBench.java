@@ -18,7 +18,6 @@ import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.asm.PrintOptions;
 import org.stablehlo4j.asm.Token;
 import org.stablehlo4j.bytecode.BytecodeWriter;
-import org.stablehlo4j.dialect.Registry;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.Module;
 
@@ -35,6 +34,9 @@ import java.util.concurrent.TimeUnit;
 @Measurement(iterations = 3)
 @Fork(value = 1, jvmArgsAppend = {"-Xmx4g"})
 public class TextBench {
+    /** The dialects (stablehlo-opt's list). */
+    private final org.stablehlo4j.ir.Context context = org.stablehlo4j.init.AllDialects.newContext();
+
     /** Size of the generated program in millions of characters. */
     @Param("50")
     public int sizeMb;
@@ -44,7 +46,7 @@ public class TextBench {
 
     @Setup
     public void setUp() throws DiagnosticException {
-        Registry.isDialectRegistered("stablehlo"); // loads the StableHLO op table
+        context.getOrLoadDialect("stablehlo"); // loads the StableHLO op table
         text = LargeMlir.generate(sizeMb * 1_000_000L);
         module = parse();
     }
@@ -61,18 +63,18 @@ public class TextBench {
     /** Text to IR. */
     @Benchmark
     public Module parse() throws DiagnosticException {
-        return AsmParser.parse(text, ParseOptions.of("large.mlir"));
+        return AsmParser.parse(context, text, ParseOptions.of("large.mlir"));
     }
 
     /** IR to text (custom op forms, as stablehlo-opt prints). */
     @Benchmark
     public String print() {
-        return AsmPrinter.print(module, PrintOptions.DEFAULT);
+        return AsmPrinter.print(context, module, PrintOptions.DEFAULT);
     }
 
     /** IR to MLIR bytecode. */
     @Benchmark
     public byte[] writeBytecode() {
-        return BytecodeWriter.write(module, "stablehlo4j-bench");
+        return BytecodeWriter.write(context, module, "stablehlo4j-bench");
     }
 }

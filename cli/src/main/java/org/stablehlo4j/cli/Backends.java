@@ -1,5 +1,6 @@
 package org.stablehlo4j.cli;
 
+import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.Module;
 
@@ -15,25 +16,27 @@ public final class Backends {
     /** Reads an MLIR bytecode file (starting with {@code ML\xEFR}) into a module. */
     @FunctionalInterface
     public interface BytecodeReader {
-        Module read(byte[] bytes, String bufferName, boolean allowUnregisteredDialect) throws DiagnosticException;
+        Module read(Context context, byte[] bytes, String bufferName, boolean allowUnregisteredDialect)
+                throws DiagnosticException;
     }
 
     /** Writes a module as MLIR bytecode. */
     @FunctionalInterface
     public interface BytecodeWriter {
-        byte[] write(Module module) throws DiagnosticException;
+        byte[] write(Context context, Module module) throws DiagnosticException;
     }
 
     /** {@code --serialize}: a StableHLO module to a portable artifact for {@code target} (a version). */
     @FunctionalInterface
     public interface Serializer {
-        byte[] serialize(Module module, String target, boolean allowOtherDialects) throws DiagnosticException;
+        byte[] serialize(Context context, Module module, String target, boolean allowOtherDialects)
+                throws DiagnosticException;
     }
 
     /** {@code --deserialize}: a portable artifact to a StableHLO module. */
     @FunctionalInterface
     public interface Deserializer {
-        Module deserialize(byte[] artifact, String bufferName) throws DiagnosticException;
+        Module deserialize(Context context, byte[] artifact, String bufferName) throws DiagnosticException;
     }
 
     /** The StableHLO version recorded in a portable artifact, or null if it cannot be read. */
@@ -51,15 +54,16 @@ public final class Backends {
      */
     @FunctionalInterface
     public interface Interpreter {
-        String interpret(Module module, String args, String probeDir, boolean printDense) throws DiagnosticException;
+        String interpret(Context context, Module module, String args, String probeDir, boolean printDense)
+                throws DiagnosticException;
     }
 
     public static volatile BytecodeReader bytecodeReader = new BytecodeReader() {
         // an anonymous class rather than a method reference: no invokedynamic bootstrap at start-up
         @Override
-        public Module read(byte[] bytes, String bufferName, boolean allowUnregisteredDialect)
+        public Module read(Context context, byte[] bytes, String bufferName, boolean allowUnregisteredDialect)
                 throws DiagnosticException {
-            return org.stablehlo4j.bytecode.BytecodeReader.read(bytes, bufferName, allowUnregisteredDialect);
+            return org.stablehlo4j.bytecode.BytecodeReader.read(context, bytes, bufferName, allowUnregisteredDialect);
         }
     };
     /** Producer string of {@code -emit-bytecode} files, as MLIR writes it ("MLIR" + LLVM version). */
@@ -67,9 +71,9 @@ public final class Backends {
 
     public static volatile BytecodeWriter bytecodeWriter = new BytecodeWriter() {
         @Override
-        public byte[] write(Module module) throws DiagnosticException {
+        public byte[] write(Context context, Module module) throws DiagnosticException {
             try {
-                return org.stablehlo4j.bytecode.BytecodeWriter.write(module, PRODUCER);
+                return org.stablehlo4j.bytecode.BytecodeWriter.write(context, module, PRODUCER);
             } catch (org.stablehlo4j.bytecode.writer.UnwritableIRException e) {
                 throw new DiagnosticException(org.stablehlo4j.ir.Diagnostic.error(e.location(), e.getMessage()));
             }
@@ -77,15 +81,17 @@ public final class Backends {
     };
     public static volatile Serializer serializer = new Serializer() {
         @Override
-        public byte[] serialize(Module module, String target, boolean allowOtherDialects) throws DiagnosticException {
-            return org.stablehlo4j.compat.legalize.PortableArtifacts.serializePortableArtifact(module, target,
+        public byte[] serialize(Context context, Module module, String target, boolean allowOtherDialects)
+                throws DiagnosticException {
+            return org.stablehlo4j.compat.legalize.PortableArtifacts.serializePortableArtifact(context, module, target,
                     allowOtherDialects);
         }
     };
     public static volatile Deserializer deserializer = new Deserializer() {
         @Override
-        public Module deserialize(byte[] artifact, String bufferName) throws DiagnosticException {
-            return org.stablehlo4j.compat.legalize.PortableArtifacts.deserializePortableArtifact(artifact, bufferName);
+        public Module deserialize(Context context, byte[] artifact, String bufferName) throws DiagnosticException {
+            return org.stablehlo4j.compat.legalize.PortableArtifacts.deserializePortableArtifact(context, artifact,
+                    bufferName);
         }
     };
     public static volatile ArtifactVersion artifactVersion = new ArtifactVersion() {
@@ -97,9 +103,9 @@ public final class Backends {
     };
     public static volatile Interpreter interpreter = new Interpreter() {
         @Override
-        public String interpret(Module module, String args, String probeDir, boolean printDense)
+        public String interpret(Context context, Module module, String args, String probeDir, boolean printDense)
                 throws DiagnosticException {
-            return org.stablehlo4j.interpreter.InterpreterDriver.interpret(module, args, probeDir, printDense);
+            return org.stablehlo4j.interpreter.InterpreterDriver.interpret(context, module, args, probeDir, printDense);
         }
     };
 

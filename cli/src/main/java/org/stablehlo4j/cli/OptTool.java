@@ -12,6 +12,14 @@ import java.util.List;
 
 /** {@code stablehlo-opt}: parse, run the passes named on the command line in order, print. */
 final class OptTool extends Tool {
+    /** The passes of this run ({@link org.stablehlo4j.init.AllPasses}); made on first use. */
+    private PassRegistry passRegistry;
+
+    private PassRegistry passRegistry() {
+        if (passRegistry == null) passRegistry = org.stablehlo4j.init.AllPasses.registry();
+        return passRegistry;
+    }
+
     private static final List<OptionDef> OPTIONS = List.of(
             OptionDef.flag("emit-bytecode", "Emit bytecode when generating output"),
             OptionDef.flag("verify-each", "Run the verifier after each transformation pass"));
@@ -62,7 +70,7 @@ final class OptTool extends Tool {
             }
         }
         for (PassSpec spec : expanded) {
-            PassRegistry.Factory factory = PassRegistry.lookup(spec.name());
+            PassRegistry.Factory factory = passRegistry().lookup(spec.name());
             if (factory == null) {
                 String kind = spec.name().equals("debug-only") ? "option" : "pass";
                 throw new ToolException("error: " + kind + " '" + spec.display()
@@ -94,11 +102,11 @@ final class OptTool extends Tool {
                 pass.run(module);
                 if (verifyEach) org.stablehlo4j.verify.Verifier.verify(module);
             }
-            if (bytecodeWriter != null) return bytecodeWriter.write(module);
+            if (bytecodeWriter != null) return bytecodeWriter.write(context(), module);
         } catch (DiagnosticException e) {
             report(e, handler);
             return null;
         }
-        return AsmPrinter.print(module, printOptions()).getBytes(StandardCharsets.UTF_8);
+        return AsmPrinter.print(context(), module, printOptions()).getBytes(StandardCharsets.UTF_8);
     }
 }

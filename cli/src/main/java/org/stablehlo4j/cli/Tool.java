@@ -49,6 +49,15 @@ abstract class Tool implements LlvmArgs.Target {
     /** {@code --verify-diagnostics} level; null when not verifying. */
     String verifyDiagnostics;
     boolean allowUnregisteredDialect;
+    /** The dialects of this run (stablehlo-opt's list, {@link org.stablehlo4j.init.AllDialects}); made on first use. */
+    private org.stablehlo4j.ir.Context context;
+
+    /** The context of this run, with the {@code --allow-unregistered-dialect} setting. */
+    org.stablehlo4j.ir.Context context() {
+        if (context == null) context = org.stablehlo4j.init.AllDialects.newContext();
+        context.allowUnregisteredDialects(allowUnregisteredDialect);
+        return context;
+    }
     boolean printGeneric;
     boolean printDebugInfo;
     boolean printLocalScope;
@@ -243,7 +252,7 @@ abstract class Tool implements LlvmArgs.Target {
     /** Parses text into a module; null on failure (diagnostics reported). */
     Module parseText(String text, String name, int firstLine, DiagnosticHandler handler) {
         try {
-            Module module = AsmParser.parse(text, new ParseOptions(name, firstLine, allowUnregisteredDialect));
+            Module module = AsmParser.parse(context(), text, new ParseOptions(name, firstLine, allowUnregisteredDialect));
             org.stablehlo4j.verify.Verifier.verify(module);
             return module;
         } catch (DiagnosticException e) {
@@ -256,7 +265,7 @@ abstract class Tool implements LlvmArgs.Target {
     Module readBytecode(byte[] bytes, String name, DiagnosticHandler handler) throws ToolException {
         Backends.BytecodeReader reader = Backends.require(Backends.bytecodeReader, "reading MLIR bytecode");
         try {
-            Module module = reader.read(bytes, name, allowUnregisteredDialect);
+            Module module = reader.read(context(), bytes, name, allowUnregisteredDialect);
             org.stablehlo4j.verify.Verifier.verify(module);
             return module;
         } catch (DiagnosticException e) {

@@ -112,9 +112,9 @@ final class TranslateTool extends Tool {
             switch (t) {
                 case DESERIALIZE -> {
                     if (printVersion) printVersionLine(data);
-                    Module m = Backends.deserializer.deserialize(data, name);
+                    Module m = Backends.deserializer.deserialize(context(), data, name);
                     // Like MLIR's translate-to-MLIR registrations: the op is printed without a final newline.
-                    String text = AsmPrinter.print(m, printOptions());
+                    String text = AsmPrinter.print(context(), m, printOptions());
                     if (text.endsWith("\n")) text = text.substring(0, text.length() - 1);
                     return text.getBytes(StandardCharsets.UTF_8);
                 }
@@ -122,12 +122,12 @@ final class TranslateTool extends Tool {
                     Module m = parseAny(data, name, firstLine, handler);
                     if (m == null) return null;
                     if (stripDebugInfo) new StripDebugInfoPass().run(m);
-                    return Backends.serializer.serialize(m, target, allowOtherDialects);
+                    return Backends.serializer.serialize(context(), m, target, allowOtherDialects);
                 }
                 default -> {
                     Module m = parseAny(data, name, firstLine, handler);
                     if (m == null) return null;
-                    return Backends.interpreter.interpret(m, interpreterArgs,
+                    return Backends.interpreter.interpret(context(), m, interpreterArgs,
                             probeOutputDir.isEmpty() ? "" : ToolIO.path(probeOutputDir).toString(), printDense)
                             .getBytes(StandardCharsets.UTF_8);
                 }

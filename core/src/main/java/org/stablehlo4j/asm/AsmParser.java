@@ -1,11 +1,10 @@
 package org.stablehlo4j.asm;
 
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 import org.stablehlo4j.ir.Attribute;
+import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.Location;
@@ -18,41 +17,14 @@ import org.stablehlo4j.ir.Type;
  *
  * <p>The parser follows MLIR's own ({@code mlir/lib/AsmParser}): {@link Lexer} produces tokens, the type,
  * attribute and location grammar lives in {@code TypeAttrParser} (dense literals in {@code DenseParser}),
- * operations, regions, SSA scoping and the top level in {@code OperationParser}. Ops in generic form need no
- * registration; custom (pretty) forms are parsed by {@link CustomOpParser}s registered here by op name (the
- * builtin and func ones are built in). Unqualified custom op names are looked up in the enclosing default dialect
- * ({@code func} inside functions and at module level) and then in {@code builtin}.
+ * operations, regions, SSA scoping and the top level in {@code OperationParser}. Which ops exist and how their
+ * pretty forms and dialect types/attributes parse comes from the dialects of the {@link Context}
+ * ({@link OpAsmDialectInterface}, {@link AsmDialectInterface}); dialects load lazily as their names appear.
+ * Unqualified custom op names are looked up in the enclosing default dialect ({@code func} inside functions and at
+ * module level) and then in {@code builtin}.
  */
 public final class AsmParser {
-    private static final Map<String, CustomOpParser> CUSTOM = new ConcurrentHashMap<>();
-    private static final Map<String, AsmCustomOpParser> FORMAT = new ConcurrentHashMap<>();
-
-    static {
-        BuiltinCustomParsers.registerAll();
-        org.stablehlo4j.asm.format.StablehloAssembly.registerAll();
-    }
-
-    /** Registers the pretty-form parser of a registered op written with {@link AsmParserContext} (asm.format). */
-    public static void registerFormatParser(String opName, AsmCustomOpParser parser) {
-        FORMAT.put(opName, parser);
-    }
-
-    /** The {@link AsmParserContext}-based pretty-form parser of an op, or null. */
-    public static AsmCustomOpParser formatParser(String opName) {
-        return FORMAT.get(opName);
-    }
-
     private AsmParser() {}
-
-    /** Registers (or replaces) the parser of an op's custom form, keyed by its full name. */
-    public static void registerCustomParser(String opName, CustomOpParser parser) {
-        CUSTOM.put(opName, parser);
-    }
-
-    /** The custom-form parser of an op, or null. */
-    public static CustomOpParser customParser(String opName) {
-        return CUSTOM.get(opName);
-    }
 
     /**
      * Parses a whole buffer. Top-level ops other than a single {@code builtin.module} are wrapped into an
@@ -60,22 +32,23 @@ public final class AsmParser {
      *
      * @throws DiagnosticException with {@code file:line:col} locations for any syntax error
      */
-    public static Module parse(String text, ParseOptions options) throws DiagnosticException {
-        return run(text, options, OperationParser::parseModule);
+    public static Module parse(Context context, String text, ParseOptions options) throws DiagnosticException {
+        return run(context, text, options, OperationParser::parseModule);
     }
 
     /** Parses a single type, e.g. {@code tensor<2xf32>}; the whole text must be consumed. */
-    public static Type parseType(String text) throws DiagnosticException {
-        return parseSymbol(text, p -> p.parseType());
+    public static Type parseType(Context context, String text) throws DiagnosticException {
+        return parseSymbol(context, text, p -> p.parseType());
     }
 
     /** Parses a single attribute, e.g. {@code dense<1> : tensor<i32>}; the whole text must be consumed. */
-    public static Attribute parseAttribute(String text) throws DiagnosticException {
-        return parseSymbol(text, p -> p.parseAttribute(null));
+    public static Attribute parseAttribute(Context context, String text) throws DiagnosticException {
+        return parseSymbol(context, text, p -> p.parseAttribute(null));
     }
 
-    private static <T> T parseSymbol(String text, Function<OperationParser, T> fn) throws DiagnosticException {
-        return run(text, ParseOptions.of(text), p -> {
+    private static <T> T parseSymbol(Context context, String text, Function<OperationParser, T> fn)
+            throws DiagnosticException {
+        return run(context, text, ParseOptions.of(text), p -> {
             T result = fn.apply(p);
             if (!p.is(Token.Kind.EOF)) {
                 throw ParserBase.errorAt(p.tok.start, "found trailing characters: '" + text.substring(p.tok.start) + "'");
@@ -84,10 +57,10 @@ public final class AsmParser {
         });
     }
 
-    private static <T> T run(String text, ParseOptions options, Function<OperationParser, T> fn)
+    private static <T> T run(Context context, String text, ParseOptions options, Function<OperationParser, T> fn)
             throws DiagnosticException {
         try {
-            return fn.apply(new OperationParser(text, options));
+            return fn.apply(new OperationParser(context, text, options));
         } catch (ParseError e) {
             throw failure(text, options, e);
         } catch (StackOverflowError e) {

@@ -1,30 +1,17 @@
 package org.stablehlo4j.asm;
 
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.Function;
 import org.stablehlo4j.ir.Attribute;
+import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.Module;
 import org.stablehlo4j.ir.Type;
 
 /**
  * Entry point: IR to MLIR assembly text exactly as upstream's stablehlo-opt prints it.
  *
- * <p>Custom (pretty) op forms are pluggable: dialect packages register an {@link AsmPrinterCustomOp} per op
- * name; ops without one print in the generic form. The builtin/func ops are registered here.
+ * <p>Custom (pretty) op forms come from the op's dialect in the {@link Context} ({@link OpAsmDialectInterface});
+ * registered ops without one, and unregistered ops, print in the generic form.
  */
 public final class AsmPrinter {
-    private static final Map<String, AsmPrinterCustomOp> CUSTOM = new ConcurrentHashMap<>();
-    private static final List<Function<Object, String>> ALIAS_PROVIDERS = new CopyOnWriteArrayList<>();
-
-    static {
-        AsmPrinterBuiltin.registerAll();
-        org.stablehlo4j.compat.legalize.VhloFuncPrinter.register();
-        org.stablehlo4j.asm.format.StablehloAssembly.registerAll();
-    }
-
     private AsmPrinter() {}
 
     /**
@@ -33,20 +20,20 @@ public final class AsmPrinter {
      * the tool adds after the printed operation (so the text normally ends in {@code "}\n\n"}, or in
      * {@code "#-}\n\n"} with resources). With local scope only the operation and one newline are written.
      */
-    public static String print(Module module, PrintOptions options) {
+    public static String print(Context context, Module module, PrintOptions options) {
         StringBuilder sb = new StringBuilder();
-        new AsmPrinterImpl(sb, options, module.op()).printModule(module);
+        new AsmPrinterImpl(context, sb, options, module.op()).printModule(module);
         return sb.toString();
     }
 
     /**
-     * Streaming variant of {@link #print(Module, PrintOptions)}: writes the same text to {@code out} in chunks,
+     * Streaming variant of {@link #print(Context, Module, PrintOptions)}: writes the same text to {@code out} in chunks,
      * so modules with gigabytes of constants never need the whole text in memory.
      *
      * @throws java.io.UncheckedIOException if writing fails
      */
-    public static void print(Module module, PrintOptions options, java.io.Writer out) {
-        AsmPrinterImpl p = new AsmPrinterImpl(new StringBuilder(1 << 16), out, options, module.op());
+    public static void print(Context context, Module module, PrintOptions options, java.io.Writer out) {
+        AsmPrinterImpl p = new AsmPrinterImpl(context, new StringBuilder(1 << 16), out, options, module.op());
         p.printModule(module);
         p.flushAll();
     }
@@ -54,14 +41,14 @@ public final class AsmPrinter {
     /** A type as MLIR prints it in local scope (no aliases). */
     public static String printType(Type type) {
         StringBuilder sb = new StringBuilder();
-        new AsmPrinterImpl(sb, new PrintOptions(false, false, true), null).printType(type);
+        new AsmPrinterImpl(null, sb, new PrintOptions(false, false, true), null).printType(type);
         return sb.toString();
     }
 
     /** An attribute as MLIR prints it in local scope (no aliases), including its {@code : type} suffix. */
     public static String printAttribute(Attribute attribute) {
         StringBuilder sb = new StringBuilder();
-        new AsmPrinterImpl(sb, new PrintOptions(false, false, true), null).printAttribute(attribute);
+        new AsmPrinterImpl(null, sb, new PrintOptions(false, false, true), null).printAttribute(attribute);
         return sb.toString();
     }
 
@@ -75,25 +62,22 @@ public final class AsmPrinter {
         return sb.toString();
     }
 
-    /** Registers (or replaces) the pretty printer of an op. */
-    public static void registerCustomPrinter(String opName, AsmPrinterCustomOp printer) {
-        CUSTOM.put(opName, printer);
+    /** The pretty printer of op {@code opName} contributed by its dialect in {@code context}, or null. */
+    static AsmPrinterCustomOp customPrinter(Context context, String opName) {
+        if (context == null) return null;
+        OpAsmDialectInterface asm = context.opDialectInterface(opName, OpAsmDialectInterface.class);
+        return asm == null ? null : asm.customPrinter(opName);
     }
 
-    /** The pretty printer of an op, or null. */
-    public static AsmPrinterCustomOp customPrinter(String opName) {
-        return CUSTOM.get(opName);
+    /** Whether op {@code opName} is registered in {@code context}. */
+    static boolean isRegistered(Context context, String opName) {
+        return context != null && context.opDefinition(opName) != null;
     }
 
-    /**
-     * Adds a dialect alias hook (MLIR's {@code OpAsmDialectInterface::getAlias}): given a type or attribute,
-     * returns an alias base name such as {@code "map"}, or null.
-     */
-    public static void registerAliasProvider(Function<Object, String> provider) {
-        ALIAS_PROVIDERS.add(provider);
-    }
-
-    static List<Function<Object, String>> aliasProviders() {
-        return ALIAS_PROVIDERS;
+    /** A double as MLIR prints it in attributes ({@code 1.000000e+00}), for dialect printers. */
+    public static String formatDouble(double value) {
+        StringBuilder sb = new StringBuilder();
+        PrinterFloats.appendDouble(sb, value);
+        return sb.toString();
     }
 }

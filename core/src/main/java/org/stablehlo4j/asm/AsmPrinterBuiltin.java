@@ -17,8 +17,8 @@ import org.stablehlo4j.ir.TypeAttr;
 final class AsmPrinterBuiltin {
     private AsmPrinterBuiltin() {}
 
-    static void registerAll() {
-        AsmPrinter.registerCustomPrinter("builtin.module", new AsmPrinterCustomOp() {
+    static void registerAll(OpAsmTable t) {
+        t.printer("builtin.module", new AsmPrinterCustomOp() {
             @Override
             public void print(Operation op, AsmPrinterContext p) {
                 p.printOpName(op);
@@ -36,7 +36,7 @@ final class AsmPrinterBuiltin {
                 return "builtin";
             }
         });
-        AsmPrinter.registerCustomPrinter("func.func", new AsmPrinterCustomOp() {
+        t.printer("func.func", new AsmPrinterCustomOp() {
             @Override
             public void print(Operation op, AsmPrinterContext p) {
                 printFunc(op, p);
@@ -47,7 +47,7 @@ final class AsmPrinterBuiltin {
                 return "func";
             }
         });
-        AsmPrinter.registerCustomPrinter("func.return", new AsmPrinterCustomOp() {
+        t.printer("func.return", new AsmPrinterCustomOp() {
             @Override
             public void print(Operation op, AsmPrinterContext p) {
                 p.printOpName(op);
@@ -65,8 +65,8 @@ final class AsmPrinterBuiltin {
                 return true;
             }
         });
-        AsmPrinter.registerCustomPrinter("builtin.unrealized_conversion_cast", AsmPrinterBuiltin::printUnrealizedCast);
-        AsmPrinter.registerCustomPrinter("func.call", (op, p) -> {
+        t.printer("builtin.unrealized_conversion_cast", AsmPrinterBuiltin::printUnrealizedCast);
+        t.printer("func.call", (op, p) -> {
             p.printOpName(op);
             p.append(" ");
             if (op.attr("callee") instanceof SymbolRefAttr callee) p.printAttributeWithoutType(callee);

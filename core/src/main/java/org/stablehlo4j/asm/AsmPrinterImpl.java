@@ -11,7 +11,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.stablehlo4j.dialect.Registry;
 import org.stablehlo4j.ir.AffineMapAttr;
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.AsmSink;
@@ -71,6 +70,8 @@ final class AsmPrinterImpl implements AsmPrinterContext {
     private StringBuilder out;
     /** Where full chunks of output go when streaming (null: everything stays in {@link #out}). */
     private final java.io.Writer sink;
+    /** Where op rows and pretty printers come from; null when printing only types/attributes. */
+    private final org.stablehlo4j.ir.Context context;
     /** While positive, {@link #out} must not be flushed (a caller will inspect what it appended). */
     private int noFlush;
     /** Probe mode: only the shape of dialect bodies matters, so bulk hex data is abbreviated. */
@@ -90,16 +91,18 @@ final class AsmPrinterImpl implements AsmPrinterContext {
     private final Set<String> referencedResources = new LinkedHashSet<>();
     private final Map<Region, Map<Block, List<Block>>> predecessorCache = new IdentityHashMap<>();
 
-    AsmPrinterImpl(StringBuilder out, PrintOptions options, Operation top) {
-        this(out, null, options, top);
+    AsmPrinterImpl(org.stablehlo4j.ir.Context context, StringBuilder out, PrintOptions options, Operation top) {
+        this(context, out, null, options, top);
     }
 
-    AsmPrinterImpl(StringBuilder out, java.io.Writer sink, PrintOptions options, Operation top) {
+    AsmPrinterImpl(org.stablehlo4j.ir.Context context, StringBuilder out, java.io.Writer sink, PrintOptions options,
+                   Operation top) {
+        this.context = context;
         this.out = out;
         this.sink = sink;
         this.options = options;
-        this.names = top == null ? null : new PrinterNames(top, options.generic());
-        this.aliases = top == null || options.localScope() ? null : new PrinterAliases();
+        this.names = top == null ? null : new PrinterNames(context, top, options.generic());
+        this.aliases = top == null || options.localScope() ? null : new PrinterAliases(context);
         defaultDialects.push("builtin");
     }
 
@@ -225,9 +228,9 @@ final class AsmPrinterImpl implements AsmPrinterContext {
 
     private void printCustomOrGeneric(Operation op) {
         if (collecting && options.debugInfo()) visit(op.location(), true, false);
-        if (!options.generic() && Registry.lookup(op.name()) != null) {
+        if (!options.generic() && AsmPrinter.isRegistered(context, op.name())) {
             // Like MLIR, only registered ops use their custom form; unregistered ones print generically.
-            AsmPrinterCustomOp custom = AsmPrinter.customPrinter(op.name());
+            AsmPrinterCustomOp custom = AsmPrinter.customPrinter(context, op.name());
             if (custom != null && custom.canPrint(op)) {
                 custom.print(op, this);
                 return;
@@ -282,7 +285,7 @@ final class AsmPrinterImpl implements AsmPrinterContext {
         append("{\n");
         if (!region.isEmpty()) {
             AsmPrinterCustomOp parentPrinter = region.parent() == null ? null
-                    : AsmPrinter.customPrinter(region.parent().name());
+                    : AsmPrinter.customPrinter(context, region.parent().name());
             defaultDialects.push(parentPrinter == null ? "" : parentPrinter.defaultDialect());
             try {
                 Block entry = region.entry();
@@ -330,7 +333,7 @@ final class AsmPrinterImpl implements AsmPrinterContext {
         List<Operation> ops = block.operations();
         int n = ops.size();
         if (!printTerminator && n > 0) {
-            AsmPrinterCustomOp last = AsmPrinter.customPrinter(ops.get(n - 1).name());
+            AsmPrinterCustomOp last = AsmPrinter.customPrinter(context, ops.get(n - 1).name());
             if (last != null && last.isTerminator()) n--;
         }
         for (int i = 0; i < n; i++) {

@@ -20,11 +20,11 @@ import org.stablehlo4j.ir.TypeAttr;
 final class BuiltinCustomParsers {
     private BuiltinCustomParsers() {}
 
-    static void registerAll() {
-        AsmParser.registerCustomParser("builtin.module", BuiltinCustomParsers::module);
-        AsmParser.registerCustomParser("func.func", BuiltinCustomParsers::func);
-        AsmParser.registerCustomParser("func.return", BuiltinCustomParsers::ret);
-        AsmParser.registerCustomParser("func.call", BuiltinCustomParsers::call);
+    static void registerAll(OpAsmTable t) {
+        t.parser("builtin.module", BuiltinCustomParsers::module);
+        t.parser("func.func", BuiltinCustomParsers::func);
+        t.parser("func.return", BuiltinCustomParsers::ret);
+        t.parser("func.call", BuiltinCustomParsers::call);
     }
 
     /** {@code module @name? (attributes {...})? region} */

@@ -14,7 +14,6 @@ import org.stablehlo4j.asm.OpAsmParser.Argument;
 import org.stablehlo4j.asm.OpAsmParser.LocationRef;
 import org.stablehlo4j.asm.OpAsmParser.UnresolvedOperand;
 import org.stablehlo4j.asm.Token.Kind;
-import org.stablehlo4j.dialect.Registry;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.BlockArgument;
@@ -35,17 +34,6 @@ import org.stablehlo4j.ir.Value;
  * block labels and forward {@code #loc} alias references.
  */
 final class OperationParser extends TypeAttrParser {
-    /**
-     * Dialect namespaces accepted as if registered until their dialects land in the {@link Registry}. Any op name
-     * in these namespaces is kept generically. Shrink this set as dialects get registered.
-     */
-    static final Set<String> PROVISIONALLY_REGISTERED_DIALECTS = Set.of(
-            // StableHLO's own dialects and the test dialects stablehlo-opt registers
-            "stablehlo", "vhlo", "chlo", "check", "interpreter", "hlo_test_speculatability", "hlo_test_infer",
-            "hlo_test_broadcast", "sdy",
-            // upstream MLIR dialects stablehlo-opt registers that the test corpus uses
-            "quant", "tensor", "shape", "arith", "llvm", "scf", "cf", "math", "memref", "bufferization");
-
     private static final String UNREGISTERED_DIALECT_MESSAGE = "operation being parsed with an unregistered dialect. "
             + "If this is intended, please use -allow-unregistered-dialect with the MLIR tool used";
 
@@ -78,8 +66,8 @@ final class OperationParser extends TypeAttrParser {
     private final ArrayDeque<String> defaultDialects = new ArrayDeque<>();
     private final List<Deferred> deferredLocs = new ArrayList<>();
 
-    OperationParser(String text, ParseOptions options) {
-        super(text, options);
+    OperationParser(org.stablehlo4j.ir.Context context, String text, ParseOptions options) {
+        super(context, text, options);
     }
 
     // =====================================================================================================
@@ -386,15 +374,18 @@ final class OperationParser extends TypeAttrParser {
     }
 
     private void checkRegistered(String name, int nameAt, int opStart) {
-        if (Registry.lookup(name) != null) return;
+        if (mlirContext.opDefinition(name) != null) return;
         int dot = name.indexOf('.');
         String dialect = dot < 0 ? "" : name.substring(0, dot);
-        if (PROVISIONALLY_REGISTERED_DIALECTS.contains(dialect)) return;
-        if (Registry.isDialectRegistered(dialect)) {
+        org.stablehlo4j.ir.Dialect loaded = dialect.isEmpty() ? null : mlirContext.getOrLoadDialect(dialect);
+        if (loaded != null) {
+            if (loaded.allowsUnknownOperations()) return;
             throw errorAt(opStart, "unregistered operation '" + name + "' found in dialect ('" + dialect
                     + "') that does not allow unknown operations");
         }
-        if (!options.allowUnregisteredDialect()) throw errorAt(nameAt, UNREGISTERED_DIALECT_MESSAGE);
+        if (!options.allowUnregisteredDialect() && !mlirContext.allowsUnregisteredDialects()) {
+            throw errorAt(nameAt, UNREGISTERED_DIALECT_MESSAGE);
+        }
     }
 
     private Operation parseGenericOperation(int opStart) {
@@ -452,7 +443,7 @@ final class OperationParser extends TypeAttrParser {
         String name = state.name();
         DictionaryAttr props = state.properties();
         DictionaryAttr attrs = state.attributes();
-        OpDefinition def = Registry.lookup(name);
+        OpDefinition def = mlirContext.opDefinition(name);
         if (def != null && !attrs.isEmpty()) {
             List<NamedAttribute> keep = new ArrayList<>();
             for (NamedAttribute na : attrs.entries()) {
@@ -586,20 +577,21 @@ final class OperationParser extends TypeAttrParser {
         CustomOpParser parser = null;
         if (name.indexOf('.') >= 0) {
             full = name;
-            parser = AsmParser.customParser(name);
+            parser = customParser(name);
         } else {
             for (String prefix : new String[] {dialect, "builtin"}) {
                 if (parser == null && !prefix.isEmpty()) {
                     full = prefix + "." + name;
-                    parser = AsmParser.customParser(full);
+                    parser = customParser(full);
                 }
             }
         }
         if (parser == null) {
             // Pretty forms from declarative assembly formats (asm.format), registered per op.
             String candidate = name.indexOf('.') >= 0 || dialect.isEmpty() ? name : dialect + "." + name;
-            AsmCustomOpParser registered = AsmParser.formatParser(candidate);
-            if (registered != null && Registry.lookup(candidate) != null) {
+            OpAsmDialectInterface asm = mlirContext.opDialectInterface(candidate, OpAsmDialectInterface.class);
+            AsmCustomOpParser registered = asm == null ? null : asm.formatParser(candidate);
+            if (registered != null && mlirContext.opDefinition(candidate) != null) {
                 consume();
                 Context ctx = (Context) context();
                 String outer = ctx.opName;
@@ -618,6 +610,12 @@ final class OperationParser extends TypeAttrParser {
         OperationState state = new OperationState(full);
         parser.parse(new OpAsmParser(this, resultCount), state);
         return finishOp(state, opStart);
+    }
+
+    /** The pretty-form parser of op {@code fullName} from its dialect, or null. */
+    private CustomOpParser customParser(String fullName) {
+        OpAsmDialectInterface asm = mlirContext.opDialectInterface(fullName, OpAsmDialectInterface.class);
+        return asm == null ? null : asm.customParser(fullName);
     }
 
     /** A region parsed with {@code dialect} as the default dialect of unqualified op names. */

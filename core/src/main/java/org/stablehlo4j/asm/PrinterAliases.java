@@ -19,6 +19,13 @@ import org.stablehlo4j.ir.Type;
  * printed before it.
  */
 final class PrinterAliases {
+    /** Where dialect alias hooks come from; null for none. */
+    private final org.stablehlo4j.ir.Context context;
+
+    PrinterAliases(org.stablehlo4j.ir.Context context) {
+        this.context = context;
+    }
+
     /** One visited attribute or type. */
     static final class Info {
         final Object symbol;
@@ -74,12 +81,14 @@ final class PrinterAliases {
         for (int c : info.children) markNonDeferrable(c);
     }
 
-    private static String aliasName(Object symbol) {
+    private String aliasName(Object symbol) {
         if (symbol instanceof Location) return "loc";
         if (symbol instanceof AffineMapAttr) return "map";
         if (symbol instanceof TupleType t && t.types().size() > 16) return "tuple";
-        for (var provider : AsmPrinter.aliasProviders()) {
-            String n = provider.apply(symbol);
+        // Like MLIR, the alias of a dialect type/attribute is asked of its dialect (OpAsmDialectInterface).
+        if (context != null && symbol instanceof org.stablehlo4j.ir.DialectPrintable d) {
+            OpAsmDialectInterface asm = context.dialectInterface(d.dialectNamespace(), OpAsmDialectInterface.class);
+            String n = asm == null ? null : asm.alias(symbol);
             if (n != null && !n.isEmpty()) return n;
         }
         return null;

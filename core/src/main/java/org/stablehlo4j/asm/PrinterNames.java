@@ -52,7 +52,10 @@ final class PrinterNames {
 
     private record Pending(Region region, int valueId, int argumentId, int conflictId, Scope parent) {}
 
-    PrinterNames(Operation top, boolean generic) {
+    private final org.stablehlo4j.ir.Context context;
+
+    PrinterNames(org.stablehlo4j.ir.Context context, Operation top, boolean generic) {
+        this.context = context;
         this.generic = generic;
         Scope topScope = new Scope(null);
         scope = topScope;
@@ -80,8 +83,8 @@ final class PrinterNames {
 
     private void numberRegion(Region region) {
         Operation parent = region.parent();
-        if (!generic && parent != null && org.stablehlo4j.dialect.Registry.lookup(parent.name()) != null) {
-            AsmPrinterCustomOp custom = AsmPrinter.customPrinter(parent.name());
+        if (!generic && parent != null && AsmPrinter.isRegistered(context, parent.name())) {
+            AsmPrinterCustomOp custom = AsmPrinter.customPrinter(context, parent.name());
             if (custom != null) {
                 custom.blockArgumentNames(region, (value, name) -> {
                     if (!ids.containsKey(value)) setName(value, name);
@@ -107,8 +110,8 @@ final class PrinterNames {
     private void numberOp(Operation op) {
         List<Integer> groups = new ArrayList<>();
         groups.add(0);
-        if (!generic && org.stablehlo4j.dialect.Registry.lookup(op.name()) != null) {
-            AsmPrinterCustomOp custom = AsmPrinter.customPrinter(op.name());
+        if (!generic && AsmPrinter.isRegistered(context, op.name())) {
+            AsmPrinterCustomOp custom = AsmPrinter.customPrinter(context, op.name());
             if (custom != null) {
                 custom.resultNames(op, (value, name) -> {
                     if (!(value instanceof OpResult r) || r.owner() != op || ids.containsKey(value)) return;

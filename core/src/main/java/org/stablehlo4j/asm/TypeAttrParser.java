@@ -13,7 +13,6 @@ import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.BoolAttr;
 import org.stablehlo4j.ir.ComplexType;
 import org.stablehlo4j.ir.DenseResourceElementsAttr;
-import org.stablehlo4j.dialect.sparse.SparseTensorEncodingAttr;
 import org.stablehlo4j.ir.DialectAttr;
 import org.stablehlo4j.ir.DialectType;
 import org.stablehlo4j.ir.DictionaryAttr;
@@ -35,7 +34,6 @@ import org.stablehlo4j.ir.SymbolRefAttr;
 import org.stablehlo4j.ir.TupleType;
 import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.TypeAttr;
-import org.stablehlo4j.ir.UniformQuantizedType;
 import org.stablehlo4j.ir.UnitAttr;
 import org.stablehlo4j.ir.UnrankedTensorType;
 
@@ -43,8 +41,17 @@ import org.stablehlo4j.ir.UnrankedTensorType;
 class TypeAttrParser extends ParserBase {
     static final int MAX_INT_WIDTH = 16777215;
 
-    TypeAttrParser(String text, ParseOptions options) {
+    /** The dialects: their type/attribute parse hooks, which ops are registered. */
+    final org.stablehlo4j.ir.Context mlirContext;
+
+    TypeAttrParser(org.stablehlo4j.ir.Context context, String text, ParseOptions options) {
         super(text, options);
+        this.mlirContext = context;
+    }
+
+    /** The parse hooks of dialect {@code namespace} (loading it), or null. */
+    final AsmDialectInterface asmHooks(String namespace) {
+        return mlirContext.dialectInterface(namespace, AsmDialectInterface.class);
     }
 
     // =====================================================================================================
@@ -209,12 +216,8 @@ class TypeAttrParser extends ParserBase {
             if (unranked && !memref) throw error("cannot apply encoding to unranked tensor");
             first = parseAttribute(null);
             if (memref && consumeIf(Kind.COMMA)) second = parseAttribute(null);
-            if (!memref && first instanceof SparseTensorEncodingAttr enc) {
-                String problem = enc.verifyEncoding(shape.length);
-                if (problem != null) throw error(problem);
-            }
-            if (!memref && first instanceof org.stablehlo4j.dialect.stablehlo.TypeExtensionsAttr ext) {
-                String problem = boundsProblem(ext.bounds(), new RankedTensorType(shape, elt, first));
+            if (!memref && first instanceof org.stablehlo4j.ir.VerifiableTensorEncoding enc) {
+                String problem = enc.verifyEncoding(shape, elt);
                 if (problem != null) throw error(problem);
             }
         }
@@ -229,21 +232,6 @@ class TypeAttrParser extends ParserBase {
             return new MemRefType(unranked ? null : shape, elt, layout, space);
         }
         return unranked ? new UnrankedTensorType(elt) : new RankedTensorType(shape, elt, first);
-    }
-
-    /** StableHLO's rules for {@code #stablehlo.bounds}: one bound per dimension, bounds only on dynamic ones. */
-    private static String boundsProblem(List<Long> bounds, RankedTensorType type) {
-        if (bounds.size() != type.rank()) {
-            return "Bounds length is " + bounds.size() + ", expected to be equal to rank(" + type.rank()
-                    + ") of the tensor " + AsmPrinter.printType(type);
-        }
-        for (int d = 0; d < type.rank(); d++) {
-            if (bounds.get(d) != ShapedType.DYNAMIC && type.dim(d) != ShapedType.DYNAMIC) {
-                return "Static dimension " + d + " cannot have a bound, use ShapedType::kDynamic to indicate a missing"
-                        + " bound in tensor " + AsmPrinter.printType(type);
-            }
-        }
-        return null;
     }
 
     private static boolean isValidTensorElementType(Type t) {
@@ -381,14 +369,16 @@ class TypeAttrParser extends ParserBase {
             if (t == null) throw errorAt(at, "undefined symbol alias id '" + h.identifier() + "'");
             return t;
         }
-        if (h.pretty() && h.trailing() && h.dialect().equals("quant") && h.data().equals("uniform")) {
-            return parseQuantUniform();
+        AsmDialectInterface hooks = asmHooks(h.dialect());
+        if (hooks != null && h.pretty() && h.trailing()) {
+            Type lexed = hooks.parseType(h.data(), new DialectAsmParser(this));
+            if (lexed != null) return lexed;
         }
         DialectType t = new DialectType(h.dialect(), extendedSymbolBody(h), h.pretty());
-        if (!h.dialect().equals(org.stablehlo4j.dialect.stablehlo.StablehloOps.DIALECT)) return t;
+        if (hooks == null) return t;
         try {
-            return org.stablehlo4j.dialect.stablehlo.StablehloDialect.parseType(t);
-        } catch (org.stablehlo4j.dialect.stablehlo.BodyParseException e) {
+            return hooks.parseType(t);
+        } catch (DialectBodyException e) {
             throw errorAt(bodyStart(h) + e.offset(), e.reason());
         }
     }
@@ -396,102 +386,6 @@ class TypeAttrParser extends ParserBase {
     /** Offset in the text where the body of an extended symbol (as kept in DialectAttr/DialectType) starts. */
     private static int bodyStart(ExtendedSymbol h) {
         return h.pretty() ? h.start() + 1 + h.dialect().length() + 1 : h.end() + 1;
-    }
-
-    /**
-     * {@code !quant.uniform<storage[<min:max>]:expressed[:axis], scale[:zp]>} or per-axis
-     * {@code {s0:z0, ...}}; the lexer is positioned on the {@code '<'}.
-     */
-    private Type parseQuantUniform() {
-        enter();
-        expect(Kind.LESS, "expected '<'");
-        if (!is(Kind.BARE_IDENTIFIER)) throw wrongToken("expected storage type");
-        String st = spelling();
-        boolean signed;
-        IntegerType storage;
-        int width;
-        if (intTypeSignedness(st) != null) {
-            int at = tok.start;
-            Type t = parseNonFunctionType();
-            if (!(t instanceof IntegerType it)) throw errorAt(at, "illegal storage type");
-            storage = it;
-            signed = !it.isUnsigned();
-            width = it.width();
-        } else if (st.startsWith("u") && st.length() > 1 && st.length() <= 4
-                && st.substring(1).chars().allMatch(Character::isDigit)) {
-            width = Integer.parseInt(st.substring(1));
-            signed = false;
-            storage = IntegerType.signless(width);
-            consume();
-        } else {
-            throw error("illegal storage type prefix");
-        }
-        if (width == 0 || width > 32) throw errorAt(prevEnd, "illegal storage type size: " + width);
-        long min = signed ? -(1L << (width - 1)) : 0;
-        long max = signed ? (1L << (width - 1)) - 1 : (1L << width) - 1;
-        boolean explicit = false;
-        if (consumeIf(Kind.LESS)) {
-            long lo = parseSignedLong();
-            expect(Kind.COLON, "expected ':'");
-            long hi = parseSignedLong();
-            expect(Kind.GREATER, "expected '>'");
-            if (lo < min || hi > max || lo > hi) throw errorAt(prevEnd, "illegal storage min and storage max");
-            // Like MLIR, a range equal to the storage type's full range is the same type as no range at all.
-            explicit = lo != min || hi != max;
-            min = lo;
-            max = hi;
-        }
-        expect(Kind.COLON, "expected ':'");
-        int eat = tok.start;
-        Type expressed = parseType();
-        if (!(expressed instanceof FloatType)) throw errorAt(eat, "illegal expressed type");
-        int axis = -1;
-        if (consumeIf(Kind.COLON)) {
-            long a = parseSignedLong();
-            if (a < 0 || a > Integer.MAX_VALUE) throw errorAt(prevEnd, "illegal quantized dimension: " + a);
-            axis = (int) a;
-        }
-        expect(Kind.COMMA, "expected ','");
-        List<double[]> params = new ArrayList<>();
-        if (axis >= 0) {
-            expect(Kind.L_BRACE, "expected '{'");
-            do {
-                params.add(parseScaleZeroPoint((FloatType) expressed));
-            } while (consumeIf(Kind.COMMA));
-            expect(Kind.R_BRACE, "expected '}'");
-        } else {
-            params.add(parseScaleZeroPoint((FloatType) expressed));
-        }
-        expect(Kind.GREATER, "expected '>'");
-        leave();
-        double[] scales = new double[params.size()];
-        long[] zps = new long[params.size()];
-        for (int i = 0; i < scales.length; i++) {
-            scales[i] = params.get(i)[0];
-            zps[i] = (long) params.get(i)[1];
-        }
-        return new UniformQuantizedType(signed, storage, min, max, explicit, expressed, axis,
-                scales, zps);
-    }
-
-    /** A scale (within the expressed type's positive range, as MLIR's quant parser requires) and zero point. */
-    private double[] parseScaleZeroPoint(FloatType expressed) {
-        int at = tok.start;
-        boolean neg = consumeIf(Kind.MINUS);
-        if (!is(Kind.FLOAT) && !is(Kind.INTEGER)) throw wrongToken("expected scale value");
-        double scale = (neg ? -1 : 1) * Double.parseDouble(spelling());
-        double smallest = org.stablehlo4j.ir.FloatFormats.toDouble(expressed.kind(), java.math.BigInteger.ONE);
-        double largest = org.stablehlo4j.ir.FloatFormats.toDouble(expressed.kind(),
-                org.stablehlo4j.ir.FloatFormats.maxFinite(expressed.kind()));
-        if (scale < smallest || scale > largest) {
-            throw errorAt(at, "scale " + String.format(java.util.Locale.ROOT, "%e", scale)
-                    + " out of expressed type range [" + String.format(java.util.Locale.ROOT, "%e", smallest) + ", "
-                    + String.format(java.util.Locale.ROOT, "%e", largest) + "]");
-        }
-        consume();
-        long zp = 0;
-        if (consumeIf(Kind.COLON)) zp = parseSignedLong();
-        return new double[] {scale, zp};
     }
 
     /** An optionally negative decimal integer that fits in a long. */
@@ -677,34 +571,21 @@ class TypeAttrParser extends ParserBase {
             return a;
         }
         DialectAttr a = new DialectAttr(h.dialect(), extendedSymbolBody(h), h.pretty());
-        if (h.dialect().equals(SparseTensorEncodingAttr.DIALECT) && a.body().startsWith("encoding<")) {
-            try {
-                return SparseTensorEncodingAttr.parseBody(a.body());
-            } catch (org.stablehlo4j.dialect.stablehlo.BodyParseException e) {
-                throw bodyError(h, e);
-            }
-        }
-        if (!h.dialect().equals(org.stablehlo4j.dialect.stablehlo.StablehloOps.DIALECT)) return a;
+        AsmDialectInterface hooks = asmHooks(h.dialect());
+        if (hooks == null) return a;
         try {
-            return org.stablehlo4j.dialect.stablehlo.StablehloDialect.parseAttribute(a);
-        } catch (org.stablehlo4j.dialect.stablehlo.BodyParseException e) {
+            return hooks.parseAttribute(a);
+        } catch (DialectBodyException e) {
             int where = bodyStart(h) + e.offset();
             ParseError error = bodyError(h, e);
-            String body = a.body();
-            // Upstream's pretty conv<[b, 0, 1, f]x...> parser reports only its own error; its raw form adds one.
-            boolean conv = body.startsWith("conv<") && body.substring(5).stripLeading().startsWith("raw");
-            String kind = body.startsWith("dot<") || conv ? "dot"
-                    : body.startsWith("gather<") ? "gather" : body.startsWith("scatter<") ? "scatter" : null;
             // Like upstream's struct parsers, which add their own error at the token they stopped on.
-            if (kind != null) {
-                error.followUps.add(errorAt(where, "failed parsing " + kind + " dimension numbers attribute"));
-            }
+            if (e.followUp() != null) error.followUps.add(errorAt(where, e.followUp()));
             throw error;
         }
     }
 
     /** A dialect body parser's error at its place in the file; "expected 'x'" errors point after the last token. */
-    private ParseError bodyError(ExtendedSymbol h, org.stablehlo4j.dialect.stablehlo.BodyParseException e) {
+    private ParseError bodyError(ExtendedSymbol h, DialectBodyException e) {
         int where = bodyStart(h) + e.offset();
         return e.reason().startsWith("expected '") ? wrongTokenAt(where, e.reason()) : errorAt(where, e.reason());
     }

@@ -32,7 +32,12 @@ final class AttrTypeTable {
     private Entry[] types = new Entry[0];
     private List<String> resourceHandles = List.of();
 
-    AttrTypeTable(byte[] bytes, StringTable strings, long version, String bufferName) {
+    /** For the textual fallback of entries without a dialect codec. */
+    private final org.stablehlo4j.ir.Context context;
+
+    AttrTypeTable(org.stablehlo4j.ir.Context context, byte[] bytes, StringTable strings, long version,
+                  String bufferName) {
+        this.context = context;
         this.bytes = bytes;
         this.strings = strings;
         this.version = version;
@@ -119,7 +124,8 @@ final class AttrTypeTable {
                 if (v == null) throw c.error("failed to read " + kind + " of dialect '" + e.dialect.name() + "'");
             } else {
                 String text = c.readNullTerminatedString();
-                v = isType ? TextualFallback.parseType(text, c) : TextualFallback.parseAttribute(text, c);
+                v = isType ? TextualFallback.parseType(context, text, c)
+                        : TextualFallback.parseAttribute(context, text, c);
             }
             if (!c.atEnd()) throw c.error("unexpected trailing bytes after " + kind + " entry");
             e.value = v;

@@ -1,6 +1,6 @@
 package org.stablehlo4j.bytecode;
 
-import org.stablehlo4j.dialect.vhlo.VhloBytecode;
+import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.DictionaryAttr;
@@ -61,22 +61,13 @@ public final class BytecodeReader {
     /** Region nesting deeper than this is rejected. */
     static final int MAX_REGION_DEPTH = 4096;
 
-    private static final Map<String, DialectBytecode> DIALECTS = new ConcurrentHashMap<>();
-
-    static {
-        DIALECTS.put("builtin", BuiltinBytecode.INSTANCE);
-        DIALECTS.put("func", new FuncBytecode());
-        DIALECTS.put("vhlo", VhloBytecode.INSTANCE);
-    }
-
-    /** Makes a dialect's bytecode encodings known to the reader. */
-    public static void registerDialect(String name, DialectBytecode codec) {
-        DIALECTS.put(name, codec);
-    }
-
-    /** The codec registered for a dialect, or null. */
-    public static DialectBytecode codec(String dialect) {
-        return DIALECTS.get(dialect);
+    /**
+     * The codec of dialect {@code name}: builtin's is the format's own; any other dialect contributes its
+     * {@link DialectBytecode} as an interface in the context (null when it has none or is not registered).
+     */
+    public static DialectBytecode codec(Context context, String name) {
+        if (name.equals("builtin")) return BuiltinBytecode.INSTANCE;
+        return context == null ? null : context.dialectInterface(name, DialectBytecode.class);
     }
 
     /** The file header: format version and producer string. */
@@ -90,34 +81,35 @@ public final class BytecodeReader {
     }
 
     /** Reads a file; ops of dialects that are not registered are accepted (as unregistered ops). */
-    public static Module read(byte[] data, String bufferName) throws BytecodeException {
-        return read(data, bufferName, true);
+    public static Module read(Context context, byte[] data, String bufferName) throws BytecodeException {
+        return read(context, data, bufferName, true);
     }
 
     /**
      * Reads a file. Unless {@code allowUnregisteredDialect}, an op of a dialect that is neither registered
-     * ({@link org.stablehlo4j.dialect.Registry}) nor has a bytecode codec is an error, as in MLIR.
+     * (in {@code context}) nor has a bytecode codec is an error, as in MLIR.
      */
-    public static Module read(byte[] data, String bufferName, boolean allowUnregisteredDialect)
+    public static Module read(Context context, byte[] data, String bufferName, boolean allowUnregisteredDialect)
             throws BytecodeException {
-        Impl impl = new Impl(data, bufferName);
+        Impl impl = new Impl(context, data, bufferName);
         impl.allowUnregisteredDialect = allowUnregisteredDialect;
         return impl.read();
     }
 
-    public static Module read(ByteBuffer buffer, String bufferName) throws BytecodeException {
-        return read(toArray(buffer), bufferName);
+    public static Module read(Context context, ByteBuffer buffer, String bufferName) throws BytecodeException {
+        return read(context, toArray(buffer), bufferName);
     }
 
-    public static Module read(InputStream in, String bufferName) throws BytecodeException, IOException {
-        return read(in.readAllBytes(), bufferName);
+    public static Module read(Context context, InputStream in, String bufferName)
+            throws BytecodeException, IOException {
+        return read(context, in.readAllBytes(), bufferName);
     }
 
     /** Reads a file through a read-only memory mapping. */
-    public static Module read(Path path) throws BytecodeException, IOException {
+    public static Module read(Context context, Path path) throws BytecodeException, IOException {
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             if (ch.size() > Integer.MAX_VALUE - 16) throw new IOException("file too large: " + path);
-            return read(ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size()), path.toString());
+            return read(context, ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size()), path.toString());
         }
     }
 
@@ -140,7 +132,7 @@ public final class BytecodeReader {
 
     /** Reads the header, string and dialect sections only. */
     public static FileInfo describe(byte[] data, String bufferName) throws BytecodeException {
-        Impl impl = new Impl(data, bufferName);
+        Impl impl = new Impl(null, data, bufferName);
         impl.headerOnly = true;
         impl.read();
         Map<String, byte[]> versions = new LinkedHashMap<>();
@@ -178,23 +170,6 @@ public final class BytecodeReader {
         }
     }
 
-    /** The layout of the func dialect's op properties. */
-    private static final class FuncBytecode implements DialectBytecode {
-        @Override
-        public List<Property> properties(String opName) {
-            return switch (opName) {
-                case "func.func" -> List.of(new Property("arg_attrs", false), new Property("function_type", true),
-                        new Property("no_inline", false), new Property("res_attrs", false),
-                        new Property("sym_name", true), new Property("sym_visibility", false));
-                case "func.call" -> List.of(new Property("arg_attrs", false), new Property("callee", true),
-                        new Property("no_inline", false), new Property("res_attrs", false));
-                case "func.constant" -> List.of(new Property("value", true));
-                case "func.return" -> List.of();
-                default -> null;
-            };
-        }
-    }
-
     // ------------------------------------------------------------------------------------------------------------
 
     private static final class Impl {
@@ -224,7 +199,11 @@ public final class BytecodeReader {
          */
         private long allocationBudget;
 
-        Impl(byte[] data, String bufferName) {
+        /** Where dialect codecs come from; null for header-only reads. */
+        private final Context context;
+
+        Impl(Context context, byte[] data, String bufferName) {
+            this.context = context;
             this.data = data;
             this.bufferName = bufferName;
             this.allocationBudget = 2L * data.length + 16;
@@ -280,7 +259,7 @@ public final class BytecodeReader {
             if (sections[S_PROPERTIES] != null) readProperties(cursor(sections[S_PROPERTIES], S_PROPERTIES));
             readDialects(cursor(sections[S_DIALECT], S_DIALECT));
             if (headerOnly) return null;
-            attrTypes = new AttrTypeTable(data, strings, version, bufferName);
+            attrTypes = new AttrTypeTable(context, data, strings, version, bufferName);
             if ((sections[S_RESOURCE] == null) != (sections[S_RESOURCE_OFFSET] == null)) {
                 throw c.error(sections[S_RESOURCE] == null
                         ? "unexpected resource offset section when resource section is not present"
@@ -329,7 +308,7 @@ public final class BytecodeReader {
                         versionData = s.data();
                     }
                 }
-                dialects.add(new AttrTypeTable.DialectEntry(name, DIALECTS.get(name), versionData));
+                dialects.add(new AttrTypeTable.DialectEntry(name, codec(context, name), versionData));
             }
             if (version >= V_ELIDE_UNKNOWN_BLOCK_ARG_LOC) c.readVarInt(); // number of op names (a size hint)
             while (!c.atEnd()) {
@@ -691,7 +670,7 @@ public final class BytecodeReader {
             }
             String dialect = opName.dialect().name();
             if (!allowUnregisteredDialect && codec == null
-                    && !org.stablehlo4j.dialect.Registry.isDialectRegistered(dialect)) {
+                    && (context == null || !context.isDialectRegistered(dialect))) {
                 throw c.error(at, "dialect '" + dialect + "' is unknown. If this is intended, please call "
                         + "allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with "
                         + "the MLIR tool used.");
@@ -832,10 +811,5 @@ public final class BytecodeReader {
                 }
             }
         }
-    }
-
-    /** For tests: the immutable list of dialect names with a registered bytecode codec. */
-    static List<String> knownDialects() {
-        return Collections.unmodifiableList(new ArrayList<>(DIALECTS.keySet()));
     }
 }

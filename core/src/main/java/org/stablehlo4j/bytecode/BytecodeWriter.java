@@ -10,8 +10,8 @@ import org.stablehlo4j.ir.Module;
 public final class BytecodeWriter {
     private BytecodeWriter() {}
 
-    public static byte[] write(Module module, String producer) {
-        return org.stablehlo4j.bytecode.writer.BytecodeWriter.write(module, BytecodeWriterConfig.current(producer));
+    public static byte[] write(org.stablehlo4j.ir.Context context, Module module, String producer) {
+        return org.stablehlo4j.bytecode.writer.BytecodeWriter.write(context, module, BytecodeWriterConfig.current(producer));
     }
 
     /**
@@ -19,11 +19,11 @@ public final class BytecodeWriter {
      *
      * @throws IllegalArgumentException for an unsupported version or IR that cannot be written
      */
-    public static byte[] write(Module module, String producer, long version) {
+    public static byte[] write(org.stablehlo4j.ir.Context context, Module module, String producer, long version) {
         if (version < 0 || version > org.stablehlo4j.bytecode.writer.BytecodeWriter.MAX_VERSION) {
             throw new IllegalArgumentException("unsupported bytecode version " + version);
         }
-        return org.stablehlo4j.bytecode.writer.BytecodeWriter.write(module,
+        return org.stablehlo4j.bytecode.writer.BytecodeWriter.write(context, module,
                 new BytecodeWriterConfig((int) version, producer, java.util.Map.of(), false));
     }
 }

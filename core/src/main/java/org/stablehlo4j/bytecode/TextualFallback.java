@@ -19,14 +19,14 @@ final class TextualFallback {
     /** Assembly text longer than this is rejected rather than parsed. */
     private static final int MAX_TEXT = 1 << 24;
 
-    static Type parseType(String text, ByteCursor at) throws BytecodeException {
-        Operation op = parse("\"bytecode.entry\"() : () -> (" + text + ")", "type", text, at);
+    static Type parseType(org.stablehlo4j.ir.Context context, String text, ByteCursor at) throws BytecodeException {
+        Operation op = parse(context, "\"bytecode.entry\"() : () -> (" + text + ")", "type", text, at);
         if (op.numResults() != 1) throw at.error("trailing characters found after type assembly format: " + text);
         return op.result(0).type();
     }
 
-    static Attribute parseAttribute(String text, ByteCursor at) throws BytecodeException {
-        Operation op = parse("\"bytecode.entry\"() {v = " + text + "} : () -> ()", "attribute", text, at);
+    static Attribute parseAttribute(org.stablehlo4j.ir.Context context, String text, ByteCursor at) throws BytecodeException {
+        Operation op = parse(context, "\"bytecode.entry\"() {v = " + text + "} : () -> ()", "attribute", text, at);
         Attribute a = op.attributes().get("v");
         if (a == null || op.attributes().size() != 1) {
             throw at.error("trailing characters found after attribute assembly format: " + text);
@@ -34,11 +34,11 @@ final class TextualFallback {
         return a;
     }
 
-    private static Operation parse(String source, String kind, String text, ByteCursor at)
+    private static Operation parse(org.stablehlo4j.ir.Context context, String source, String kind, String text, ByteCursor at)
             throws BytecodeException {
         if (text.length() > MAX_TEXT) throw at.error(kind + " assembly text too long: " + text.length());
         try {
-            Module m = AsmParser.parse(source, new ParseOptions("bytecode", 1, true));
+            Module m = AsmParser.parse(context, source, new ParseOptions("bytecode", 1, true));
             if (m.body().operations().size() != 1) throw at.error("invalid " + kind + " assembly format: " + text);
             return m.body().operations().get(0);
         } catch (DiagnosticException e) {

@@ -15,35 +15,36 @@ public final class PassRegistry {
         Pass create(String options);
     }
 
-    private static final Map<String, Factory> PASSES = new TreeMap<>();
+    private final Map<String, Factory> passes = new TreeMap<>();
 
-    static {
-        register(StripDebugInfoPass.NAME, options -> {
+    /** An empty registry; {@code org.stablehlo4j.init.AllPasses} fills one with every pass. */
+    public PassRegistry() {}
+
+    /** Registers the passes of this package. */
+    public static void registerCorePasses(PassRegistry r) {
+        r.register(StripDebugInfoPass.NAME, options -> {
             if (!options.isEmpty()) {
                 throw new IllegalArgumentException("pass '" + StripDebugInfoPass.NAME + "' takes no options");
             }
             return new StripDebugInfoPass();
         });
-        register(InlinePass.NAME, options -> new InlinePass());
-        register(HloTestInferPass.NAME, options -> new HloTestInferPass());
-        register(HloTestBroadcastPass.NAME, options -> new HloTestBroadcastPass());
-        register(LegalizeCompositeToCallPass.NAME, LegalizeCompositeToCallPass::fromOptions);
-        org.stablehlo4j.compat.legalize.LegalizePasses.registerAll();
+        r.register(InlinePass.NAME, options -> new InlinePass());
+        r.register(HloTestInferPass.NAME, options -> new HloTestInferPass());
+        r.register(HloTestBroadcastPass.NAME, options -> new HloTestBroadcastPass());
+        r.register(LegalizeCompositeToCallPass.NAME, LegalizeCompositeToCallPass::fromOptions);
     }
 
-    private PassRegistry() {}
-
-    public static synchronized void register(String name, Factory factory) {
-        PASSES.put(name, factory);
+    public synchronized void register(String name, Factory factory) {
+        passes.put(name, factory);
     }
 
     /** The factory for {@code name}, or null if no such pass is implemented. */
-    public static synchronized Factory lookup(String name) {
-        return PASSES.get(name);
+    public synchronized Factory lookup(String name) {
+        return passes.get(name);
     }
 
     /** Names of all implemented passes, sorted. */
-    public static synchronized Iterable<String> names() {
-        return java.util.List.copyOf(PASSES.keySet());
+    public synchronized Iterable<String> names() {
+        return java.util.List.copyOf(passes.keySet());
     }
 }

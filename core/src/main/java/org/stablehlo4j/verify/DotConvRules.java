@@ -15,7 +15,7 @@ import org.stablehlo4j.dialect.stablehlo.ConvDimensionNumbersAttr;
 import org.stablehlo4j.dialect.stablehlo.DotAlgorithmAttr;
 import org.stablehlo4j.dialect.stablehlo.DotDimensionNumbersAttr;
 import org.stablehlo4j.dialect.stablehlo.EnumAttr;
-import org.stablehlo4j.dialect.stablehlo.StablehloDialect;
+import org.stablehlo4j.dialect.stablehlo.StablehloAsm;
 import org.stablehlo4j.dialect.stablehlo.StablehloEnum;
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.Attribute;
@@ -109,7 +109,7 @@ final class DotConvRules {
     /** The structured form of a StableHLO attribute kept as text; the attribute itself when it has none. */
     private static Attribute typed(Attribute a) {
         try {
-            return StablehloDialect.parseAttribute(a);
+            return StablehloAsm.parseAttribute(a);
         } catch (IllegalArgumentException malformed) {
             return a; // not the kind a rule looks for; the rule stays silent
         }

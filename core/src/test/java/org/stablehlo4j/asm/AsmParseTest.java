@@ -1,5 +1,7 @@
 package org.stablehlo4j.asm;
 
+import org.stablehlo4j.TestContexts;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -53,7 +55,7 @@ import org.stablehlo4j.ir.UnrankedTensorType;
 /** Unit tests of the assembly parser, construct by construct. */
 class AsmParseTest {
     static Module parse(String text) throws DiagnosticException {
-        return AsmParser.parse(text, ParseOptions.of("t.mlir"));
+        return AsmParser.parse(TestContexts.allowingUnregistered(), text, ParseOptions.of("t.mlir"));
     }
 
     static String error(String text) {
@@ -64,7 +66,7 @@ class AsmParseTest {
 
     /** The value of attribute {@code a} on a generic unregistered-namespace op holding it. */
     static Attribute attr(String attrText) throws DiagnosticException {
-        Module m = parse("\"check.x\"() {a = " + attrText + "} : () -> ()");
+        Module m = parse("\"tests.x\"() {a = " + attrText + "} : () -> ()");
         return m.body().operations().get(0).attributes().get("a");
     }
 
@@ -75,24 +77,24 @@ class AsmParseTest {
     @Test
     void splatOnEmptyShapeKeepsItsValue() throws DiagnosticException {
         // testdata/fft_*.mlir: MLIR keeps the splat value even though the tensor has no elements
-        Attribute a = AsmParser.parseAttribute("dense<(1.0, 2.0)> : tensor<2x0xcomplex<f32>>");
+        Attribute a = AsmParser.parseAttribute(TestContexts.allowingUnregistered(), "dense<(1.0, 2.0)> : tensor<2x0xcomplex<f32>>");
         DenseElementsAttr d = assertInstanceOf(DenseElementsAttr.class, a);
         assertTrue(d.isSplat());
         assertEquals(8, d.length());
         assertEquals("dense<(1.000000e+00,2.000000e+00)> : tensor<2x0xcomplex<f32>>", AsmPrinter.printAttribute(a));
         DenseElementsAttr empty = assertInstanceOf(DenseElementsAttr.class,
-                AsmParser.parseAttribute("dense<> : tensor<0xf32>"));
+                AsmParser.parseAttribute(TestContexts.allowingUnregistered(), "dense<> : tensor<0xf32>"));
         assertFalse(empty.isSplat());
         assertEquals(0, empty.length());
     }
 
     @Test
     void standaloneTypesAndAttributes() throws DiagnosticException {
-        assertEquals(new RankedTensorType(new long[] {2}, FloatType.F32), AsmParser.parseType("tensor<2xf32>"));
-        assertEquals(IntegerAttr.of(IntegerType.I32, 5), AsmParser.parseAttribute("5 : i32"));
-        DiagnosticException e = assertThrows(DiagnosticException.class, () -> AsmParser.parseType("i32 i64"));
+        assertEquals(new RankedTensorType(new long[] {2}, FloatType.F32), AsmParser.parseType(TestContexts.allowingUnregistered(), "tensor<2xf32>"));
+        assertEquals(IntegerAttr.of(IntegerType.I32, 5), AsmParser.parseAttribute(TestContexts.allowingUnregistered(), "5 : i32"));
+        DiagnosticException e = assertThrows(DiagnosticException.class, () -> AsmParser.parseType(TestContexts.allowingUnregistered(), "i32 i64"));
         assertEquals("found trailing characters: 'i64'", e.diagnostics().get(0).message());
-        assertThrows(DiagnosticException.class, () -> AsmParser.parseAttribute("[1,"));
+        assertThrows(DiagnosticException.class, () -> AsmParser.parseAttribute(TestContexts.allowingUnregistered(), "[1,"));
     }
 
     @Test
@@ -103,7 +105,7 @@ class AsmParseTest {
         assertSame(IndexType.INSTANCE, type("index"));
         assertSame(NoneType.INSTANCE, type("none"));
         for (FloatKind k : FloatKind.values()) assertEquals(new FloatType(k), type(k.keyword));
-        assertTrue(error("\"check.x\"() {a = i16777216} : () -> ()").contains("integer bitwidth is limited"));
+        assertTrue(error("\"tests.x\"() {a = i16777216} : () -> ()").contains("integer bitwidth is limited"));
     }
 
     @Test
@@ -124,7 +126,7 @@ class AsmParseTest {
         RankedTensorType enc = (RankedTensorType) type("tensor<?xf32, #stablehlo.bounds<3>>");
         // StableHLO attributes are parsed into their structured classes
         assertEquals(new org.stablehlo4j.dialect.stablehlo.TypeExtensionsAttr(List.of(3L)), enc.encoding());
-        assertTrue(error("\"check.x\"() {a = tensor<2xfoo>} : () -> ()").contains("expected non-function type"));
+        assertTrue(error("\"tests.x\"() {a = tensor<2xfoo>} : () -> ()").contains("expected non-function type"));
         assertEquals(new MemRefType(new long[] {2}, FloatType.F32, null, null), type("memref<2xf32>"));
         assertEquals(new MemRefType(null, IntegerType.I8, null, IntegerAttr.of(IntegerType.I64, 1)),
                 type("memref<*xi8, 1>"));
@@ -137,8 +139,8 @@ class AsmParseTest {
                 type("!vhlo.tensor_v<1x!vhlo.f32_v, (a -> b) \"x>\">"));
         assertEquals(new DialectType("vhlo", "token_v1", true), type("!vhlo.token_v1"));
         assertEquals(new DialectType("foo", "a [b] {c}", false), type("!foo<a [b] {c}>"));
-        assertTrue(error("\"check.x\"() {a = !foo<a [b> } : () -> ()").contains("unbalanced '['"));
-        assertTrue(error("\"check.x\"() {a = !nope} : () -> ()").contains("undefined symbol alias id 'nope'"));
+        assertTrue(error("\"tests.x\"() {a = !foo<a [b> } : () -> ()").contains("unbalanced '['"));
+        assertTrue(error("\"tests.x\"() {a = !nope} : () -> ()").contains("undefined symbol alias id 'nope'"));
     }
 
     @Test
@@ -162,7 +164,7 @@ class AsmParseTest {
         assertFalse(ui.isSigned());
         assertEquals(new IntegerType(8, IntegerType.Signedness.UNSIGNED), ui.storageType());
         assertEquals(255, ui.storageMax());
-        assertTrue(error("\"check.x\"() {a = !quant.uniform<i8:f32:-1, {0.1:1}>} : () -> ()")
+        assertTrue(error("\"tests.x\"() {a = !quant.uniform<i8:f32:-1, {0.1:1}>} : () -> ()")
                 .contains("illegal quantized dimension: -1"));
         UniformQuantizedType u = (UniformQuantizedType) type("!quant.uniform<u4:f16, 2.5e-1>");
         assertFalse(u.isSigned());
@@ -172,7 +174,7 @@ class AsmParseTest {
 
     @Test
     void typeAndAttributeAliases() throws DiagnosticException {
-        Module m = parse("!t = tensor<4xi32>\n#a = [1, !t]\n\"check.x\"() {a = #a, b = !t} : () -> ()");
+        Module m = parse("!t = tensor<4xi32>\n#a = [1, !t]\n\"tests.x\"() {a = #a, b = !t} : () -> ()");
         Operation op = m.body().operations().get(0);
         Type t = new RankedTensorType(new long[] {4}, IntegerType.I32);
         assertEquals(new TypeAttr(t), op.attributes().get("b"));
@@ -188,8 +190,8 @@ class AsmParseTest {
         assertEquals(IntegerAttr.of(IntegerType.I8, -1), attr("255 : i8"));
         assertEquals(IntegerAttr.of(new IntegerType(8, IntegerType.Signedness.UNSIGNED), 255), attr("255 : ui8"));
         assertEquals(IntegerAttr.of(IndexType.INSTANCE, 16), attr("0x10 : index"));
-        assertTrue(error("\"check.x\"() {a = 256 : i8} : () -> ()").contains("out of range"));
-        assertTrue(error("\"check.x\"() {a = -129 : i8} : () -> ()").contains("out of range"));
+        assertTrue(error("\"tests.x\"() {a = 256 : i8} : () -> ()").contains("out of range"));
+        assertTrue(error("\"tests.x\"() {a = -129 : i8} : () -> ()").contains("out of range"));
         assertSame(BoolAttr.TRUE, attr("true"));
         assertSame(BoolAttr.FALSE, attr("false"));
         assertSame(UnitAttr.INSTANCE, attr("unit"));
@@ -198,7 +200,7 @@ class AsmParseTest {
                 attr("-2.0 : f32"));
         assertEquals(new FloatAttr(FloatType.F32, BigInteger.valueOf(0x7FC00000L)), attr("0x7FC00000 : f32"));
         assertEquals(new FloatAttr(FloatType.BF16, BigInteger.valueOf(0x3F80)), attr("1.0 : bf16"));
-        assertTrue(error("\"check.x\"() {a = 1 : f32} : () -> ()")
+        assertTrue(error("\"tests.x\"() {a = 1 : f32} : () -> ()")
                 .contains("unexpected decimal integer literal for a floating point value"));
     }
 
@@ -216,7 +218,7 @@ class AsmParseTest {
         assertEquals(List.of("a", "b", "q r", "z"), d.entries().stream().map(e -> e.name()).toList());
         assertSame(UnitAttr.INSTANCE, d.get("a"));
         assertEquals(new SymbolRefAttr("a", List.of("b", "c d")), attr("@a::@b::@\"c d\""));
-        assertTrue(error("\"check.x\"() {a = {x, x}} : () -> ()").contains("duplicate key 'x'"));
+        assertTrue(error("\"tests.x\"() {a = {x, x}} : () -> ()").contains("duplicate key 'x'"));
     }
 
     @Test
@@ -244,13 +246,13 @@ class AsmParseTest {
         assertArrayEquals(new byte[] {0x38, 0x7F}, f8.rawBytes());
         DenseStringElementsAttr strs = (DenseStringElementsAttr) attr("dense<[\"a\", \"bc\"]> : tensor<2x!foo.str>");
         assertEquals(2, strs.values().size());
-        assertTrue(error("\"check.x\"() {a = dense<[1, 2]> : tensor<3xi32>} : () -> ()")
+        assertTrue(error("\"tests.x\"() {a = dense<[1, 2]> : tensor<3xi32>} : () -> ()")
                 .contains("inferred shape of elements literal ([2]) does not match type ([3])"));
-        assertTrue(error("\"check.x\"() {a = dense<[[1], 2]> : tensor<2xi32>} : () -> ()")
+        assertTrue(error("\"tests.x\"() {a = dense<[[1], 2]> : tensor<2xi32>} : () -> ()")
                 .contains("ranks are not consistent"));
-        assertTrue(error("\"check.x\"() {a = dense<\"0x0102\"> : tensor<3xi32>} : () -> ()")
+        assertTrue(error("\"tests.x\"() {a = dense<\"0x0102\"> : tensor<3xi32>} : () -> ()")
                 .contains("elements hex data size is invalid"));
-        assertTrue(error("\"check.x\"() {a = dense<300> : tensor<i8>} : () -> ()").contains("out of range"));
+        assertTrue(error("\"tests.x\"() {a = dense<300> : tensor<i8>} : () -> ()").contains("out of range"));
     }
 
     @Test
@@ -261,7 +263,7 @@ class AsmParseTest {
         assertArrayEquals(new byte[] {1, 0}, b.rawBytes());
         DenseArrayAttr f = (DenseArrayAttr) attr("array<f32: 1.0>");
         assertArrayEquals(new byte[] {0, 0, (byte) 0x80, 0x3F}, f.rawBytes());
-        Module m = parse("\"check.x\"() {a = dense_resource<blob1> : tensor<2xi8>} : () -> ()\n"
+        Module m = parse("\"tests.x\"() {a = dense_resource<blob1> : tensor<2xi8>} : () -> ()\n"
                 + "{-#\n  dialect_resources: {\n    builtin: {\n      blob1: \"0x040000000A0B\"\n    }\n  },\n"
                 + "  external_resources: { mlir_reproducer: { pipeline: \"x\" } }\n#-}\n");
         assertEquals(new DenseResourceElementsAttr(new RankedTensorType(new long[] {2}, IntegerType.I8), "blob1"),
@@ -290,9 +292,9 @@ class AsmParseTest {
 
     @Test
     void genericOperationsAndDefaultLocations() throws DiagnosticException {
-        Module m = parse("%r:2, %s = \"check.a\"() : () -> (i32, i32, f32)\n"
-                + "\"check.b\"(%r#1, %s) <{p = 1}> ({\n^bb0(%x: i32 loc(\"arg\"), %y: f32):\n"
-                + "  \"check.c\"(%x, %r#0)[^bb1] : (i32, i32) -> ()\n^bb1:\n  \"check.d\"() : () -> ()\n})"
+        Module m = parse("%r:2, %s = \"tests.a\"() : () -> (i32, i32, f32)\n"
+                + "\"tests.b\"(%r#1, %s) <{p = 1}> ({\n^bb0(%x: i32 loc(\"arg\"), %y: f32):\n"
+                + "  \"tests.c\"(%x, %r#0)[^bb1] : (i32, i32) -> ()\n^bb1:\n  \"tests.d\"() : () -> ()\n})"
                 + " {q = 2} : (i32, f32) -> () loc(\"named\")\n");
         assertEquals(Location.FileLineCol.point("t.mlir", 0, 0), m.op().location());
         Operation a = m.body().operations().get(0);
@@ -315,8 +317,8 @@ class AsmParseTest {
 
     @Test
     void forwardReferencesResolve() throws DiagnosticException {
-        Module m = parse("\"check.region\"() ({\n  \"check.use\"(%later) : (i32) -> ()\n"
-                + "  %later = \"check.def\"() : () -> i32\n}) : () -> ()");
+        Module m = parse("\"tests.region\"() ({\n  \"tests.use\"(%later) : (i32) -> ()\n"
+                + "  %later = \"tests.def\"() : () -> i32\n}) : () -> ()");
         Block body = m.body().operations().get(0).region(0).entry();
         assertSame(body.operations().get(1).result(0), body.operations().get(0).operand(0));
         assertTrue(body.operations().get(1).result(0).hasUses());
@@ -324,33 +326,33 @@ class AsmParseTest {
 
     @Test
     void namesOfASiblingRegionCanBeReused() throws DiagnosticException {
-        Module m = parse("\"check.r\"() ({\n  \"check.u\"(%x) : (i32) -> ()\n  %x = \"check.d\"() : () -> i32\n}, {\n"
-                + "  %x = \"check.d\"() : () -> i64\n}) : () -> ()");
+        Module m = parse("\"tests.r\"() ({\n  \"tests.u\"(%x) : (i32) -> ()\n  %x = \"tests.d\"() : () -> i32\n}, {\n"
+                + "  %x = \"tests.d\"() : () -> i64\n}) : () -> ()");
         assertEquals(2, m.body().operations().get(0).numRegions());
     }
 
     @Test
     void ssaErrors() {
-        assertEquals("1:13: use of undeclared SSA value name", error("\"check.use\"(%nope) : (i32) -> ()"));
+        assertEquals("1:13: use of undeclared SSA value name", error("\"tests.use\"(%nope) : (i32) -> ()"));
         assertEquals("2:1: redefinition of SSA value '%a'",
-                error("%a = \"check.a\"() : () -> i32\n%a = \"check.a\"() : () -> i32"));
+                error("%a = \"tests.a\"() : () -> i32\n%a = \"tests.a\"() : () -> i32"));
         DiagnosticException e = assertThrows(DiagnosticException.class,
-                () -> parse("  %a = \"check.a\"() : () -> i32\n%a = \"check.a\"() : () -> i32"));
+                () -> parse("  %a = \"tests.a\"() : () -> i32\n%a = \"tests.a\"() : () -> i32"));
         assertEquals(1, e.diagnostics().get(0).notes().size());
         assertEquals("previously defined here", e.diagnostics().get(0).notes().get(0).message());
         assertEquals(Location.FileLineCol.point("t.mlir", 1, 3), e.diagnostics().get(0).notes().get(0).location());
         assertEquals("2:1: definition of SSA value '%a#0' has type 'i64'", error(
-                "\"check.b\"(%a) : (i32) -> ()\n%a = \"check.a\"() : () -> i64"));
-        assertEquals("1:25: expected 1 operand type but had 0", error("\"check.b\"(%a) {x = 1} : () -> ()"));
-        assertTrue(error("%a, %b = \"check.a\"() : () -> i32")
+                "\"tests.b\"(%a) : (i32) -> ()\n%a = \"tests.a\"() : () -> i64"));
+        assertEquals("1:25: expected 1 operand type but had 0", error("\"tests.b\"(%a) {x = 1} : () -> ()"));
+        assertTrue(error("%a, %b = \"tests.a\"() : () -> i32")
                 .contains("operation defines 1 results but was provided 2 to bind"));
-        assertTrue(error("%a = \"check.a\"() : () -> i32\n\"check.b\"(%a) : (i64) -> ()")
+        assertTrue(error("%a = \"tests.a\"() : () -> i32\n\"tests.b\"(%a) : (i64) -> ()")
                 .contains("expects different type than prior uses"));
-        assertTrue(error("\"check.b\"() [^missing] : () -> ()").contains("reference to an undefined block"));
-        assertTrue(error("%a:2 = \"check.a\"() : () -> (i32, i32)\n\"check.b\"(%a#2) : (i32) -> ()")
+        assertTrue(error("\"tests.b\"() [^missing] : () -> ()").contains("reference to an undefined block"));
+        assertTrue(error("%a:2 = \"tests.a\"() : () -> (i32, i32)\n\"tests.b\"(%a#2) : (i32) -> ()")
                 .contains("reference to invalid result number"));
         // values of an isolated func body are not visible outside and vice versa
-        assertTrue(error("%a = \"check.a\"() : () -> i32\nfunc.func @f() {\n  \"check.b\"(%a) : (i32) -> ()\n"
+        assertTrue(error("%a = \"tests.a\"() : () -> i32\nfunc.func @f() {\n  \"tests.b\"(%a) : (i32) -> ()\n"
                 + "  return\n}").contains("use of undeclared SSA value name"));
     }
 
@@ -401,7 +403,7 @@ class AsmParseTest {
 
     @Test
     void implicitModuleWrapsSeveralTopLevelOps() throws DiagnosticException {
-        Module m = AsmParser.parse("module {}\nmodule {}", new ParseOptions("b", 7, false));
+        Module m = AsmParser.parse(TestContexts.allowingUnregistered(), "module {}\nmodule {}", new ParseOptions("b", 7, false));
         assertEquals(2, m.body().operations().size());
         assertEquals(Location.FileLineCol.point("b", 7, 1), m.op().location());
         assertEquals(Location.FileLineCol.point("b", 8, 1), m.body().operations().get(1).location());
@@ -416,7 +418,7 @@ class AsmParseTest {
         assertEquals(Location.FileLineCol.point("f.py", 1, 2), f.location());
         assertEquals(new Location.Name(StringAttr.of("a"), null), f.region(0).entry().argument(0).location());
         assertInstanceOf(Location.CallSite.class, f.region(0).entry().operations().get(0).location());
-        assertTrue(error("\"check.a\"() : () -> () loc(#nope)").contains("location alias was never defined"));
+        assertTrue(error("\"tests.a\"() : () -> () loc(#nope)").contains("location alias was never defined"));
     }
 
     @Test
@@ -425,22 +427,24 @@ class AsmParseTest {
         assertEquals("1:6: custom op 'stablehlo.gather' is unknown",
                 error("%0 = stablehlo.gather %a, %b : tensor<f32>"));
         assertTrue(error("func.func @f() {\n  foo\n}").contains("custom op 'foo' is unknown (tried 'func.foo' as well)"));
-        assertTrue(error("\"foo.bar\"() : () -> ()").contains("operation being parsed with an unregistered dialect"));
+        assertTrue(assertThrows(DiagnosticException.class, () -> AsmParser.parse(TestContexts.standard(),
+                "\"foo.bar\"() : () -> ()", ParseOptions.of("t"))).getMessage()
+                .contains("operation being parsed with an unregistered dialect"));
         assertTrue(error("\"func.bogus\"() : () -> ()").contains("does not allow unknown operations"));
-        Module m = AsmParser.parse("\"foo.bar\"() : () -> ()", new ParseOptions("t", 1, true));
+        Module m = AsmParser.parse(TestContexts.allowingUnregistered(), "\"foo.bar\"() : () -> ()", new ParseOptions("t", 1, true));
         assertEquals("foo.bar", m.body().operations().get(0).name());
     }
 
     @Test
     void errorsPointWhereSomethingIsMissing() {
-        assertEquals("1:18: expected ')' to end operand list", error("%0 = \"check.a\"(%x : () -> ()"));
+        assertEquals("1:18: expected ')' to end operand list", error("%0 = \"tests.a\"(%x : () -> ()"));
         // a missing token at the start of a line is reported at the end of the previous token
         assertEquals("1:20: expected ':' followed by operation type",
-                error("\"check.a\"() {a = 1}   \n// c\n\"check.b\"() : () -> ()"));
-        assertEquals("1:23: expected operation name in quotes", error("\"check.a\"() : () -> ()\n42"));
-        assertTrue(error("\"check.a\"() {a = \"abc}").contains("expected '\"' in string literal"));
+                error("\"tests.a\"() {a = 1}   \n// c\n\"tests.b\"() : () -> ()"));
+        assertEquals("1:23: expected operation name in quotes", error("\"tests.a\"() : () -> ()\n42"));
+        assertTrue(error("\"tests.a\"() {a = \"abc}").contains("expected '\"' in string literal"));
         DiagnosticException e = assertThrows(DiagnosticException.class,
-                () -> AsmParser.parse("\n\n 5", new ParseOptions("buf.mlir", 10, false)));
+                () -> AsmParser.parse(TestContexts.allowingUnregistered(), "\n\n 5", new ParseOptions("buf.mlir", 10, false)));
         assertEquals(Location.FileLineCol.point("buf.mlir", 12, 2), e.diagnostics().get(0).location());
     }
 }

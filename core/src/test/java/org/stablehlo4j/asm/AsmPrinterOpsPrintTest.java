@@ -1,5 +1,7 @@
 package org.stablehlo4j.asm;
 
+import org.stablehlo4j.TestContexts;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.math.BigInteger;
@@ -8,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.stablehlo4j.dialect.Registry;
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
@@ -50,42 +51,19 @@ class AsmPrinterOpsPrintTest {
         return t.build().all().iterator().next();
     }
 
-    @BeforeAll
-    static void registerTestPrinters() {
-        for (String name : List.of("stablehlo.constant", "stablehlo.add", "stablehlo.abs")) {
-            if (Registry.lookup(name) == null) {
-                Registry.register(testRow(name, name.endsWith("constant") ? List.of("value") : List.of()));
-            }
-        }
-        if (AsmPrinter.customPrinter("stablehlo.constant") == null) {
-            AsmPrinter.registerCustomPrinter("stablehlo.constant", new AsmPrinterCustomOp() {
-                @Override
-                public void print(Operation op, AsmPrinterContext p) {
-                    p.printOpName(op);
-                    p.printOptionalAttrDict(p.allAttributes(op), List.of("value"));
-                    p.append(" ");
-                    p.printAttribute(op.attr("value"));
-                }
+    /** The pretty printers of the test dialect {@code testp} (filled by the tests before first use). */
+    static final OpAsmTable TESTP_ASM = new OpAsmTable();
 
-                @Override
-                public void resultNames(Operation op, java.util.function.BiConsumer<Value, String> setName) {
-                    Type elem = ((RankedTensorType) op.result(0).type()).elementType();
-                    setName.accept(op.result(0), elem instanceof IntegerType ? "c" : "cst");
+    /** A context with every dialect plus {@code testp} (ops while, pair, iso with the printers above). */
+    static final org.stablehlo4j.ir.Context TESTP = new org.stablehlo4j.ir.Context(
+            org.stablehlo4j.init.AllDialects.registry().insert("testp", ctx -> new org.stablehlo4j.ir.Dialect("testp", ctx) {
+                {
+                    for (String n : List.of("testp.while", "testp.pair", "testp.iso")) {
+                        addOperation(testRow(n, List.of()));
+                    }
+                    addInterface(OpAsmDialectInterface.class, TESTP_ASM);
                 }
-            });
-        }
-        for (String name : List.of("stablehlo.add", "stablehlo.abs")) {
-            if (AsmPrinter.customPrinter(name) != null) continue;
-            AsmPrinter.registerCustomPrinter(name, (op, p) -> {
-                p.printOpName(op);
-                p.append(" ");
-                p.printOperands(op.operands());
-                p.printOptionalAttrDict(p.allAttributes(op), List.of());
-                p.append(" : ");
-                p.printType(op.result(0).type());
-            });
-        }
-    }
+            }));
 
     static DictionaryAttr dict(Object... kv) {
         List<NamedAttribute> l = new ArrayList<>();
@@ -171,7 +149,7 @@ class AsmPrinterOpsPrintTest {
                 }
 
                 """;
-        assertEquals(expected, AsmPrinter.print(m, PrintOptions.DEFAULT));
+        assertEquals(expected, AsmPrinter.print(TestContexts.standard(), m, PrintOptions.DEFAULT));
     }
 
     /** Generic form as in the CHECK lines of tests/vhlo/*.mlir ("func.func"() <{...}> ({ ^bb0(...): ... })). */
@@ -200,7 +178,7 @@ class AsmPrinterOpsPrintTest {
                 }) : () -> ()
 
                 """;
-        assertEquals(expected, AsmPrinter.print(m, GENERIC));
+        assertEquals(expected, AsmPrinter.print(TestContexts.standard(), m, GENERIC));
         assertEquals("""
                 module {
                   func.func @main(%arg0: tensor<i32>) -> tensor<i32> {
@@ -214,20 +192,20 @@ class AsmPrinterOpsPrintTest {
                   }) : () -> ()
                 }
 
-                """, AsmPrinter.print(m, PrintOptions.DEFAULT));
+                """, AsmPrinter.print(TestContexts.standard(), m, PrintOptions.DEFAULT));
     }
 
     @Test
     void emptyModuleAndDeclaration() {
         Module m = Module.empty(Location.UNKNOWN);
-        assertEquals("module {\n}\n\n", AsmPrinter.print(m, PrintOptions.DEFAULT));
-        assertEquals("\"builtin.module\"() ({\n^bb0:\n}) : () -> ()\n\n", AsmPrinter.print(m, GENERIC));
+        assertEquals("module {\n}\n\n", AsmPrinter.print(TestContexts.standard(), m, PrintOptions.DEFAULT));
+        assertEquals("\"builtin.module\"() ({\n^bb0:\n}) : () -> ()\n\n", AsmPrinter.print(TestContexts.standard(), m, GENERIC));
         // tests/vhlo/stablehlo_legalize_to_vhlo.mlir: func.func private @mesh()
         Operation decl = op("func.func", List.of(), List.of(), dict("sym_name", StringAttr.of("mesh"),
                 "sym_visibility", StringAttr.of("private"), "function_type",
                 new TypeAttr(new FunctionType(List.of(TI32), List.of()))), null, 1, null);
         m.body().append(decl);
-        assertEquals("module {\n  func.func private @mesh(tensor<i32>)\n}\n\n", AsmPrinter.print(m, PrintOptions.DEFAULT));
+        assertEquals("module {\n  func.func private @mesh(tensor<i32>)\n}\n\n", AsmPrinter.print(TestContexts.standard(), m, PrintOptions.DEFAULT));
     }
 
     /** Blocks, successors, predecessor comments, multi-result ops and nested-region numbering. */
@@ -269,7 +247,7 @@ class AsmPrinterOpsPrintTest {
                 }
 
                 """;
-        assertEquals(expected, AsmPrinter.print(m, PrintOptions.DEFAULT));
+        assertEquals(expected, AsmPrinter.print(TestContexts.standard(), m, PrintOptions.DEFAULT));
     }
 
     /** Holder for a function's entry block. */
@@ -325,9 +303,9 @@ class AsmPrinterOpsPrintTest {
                 #loc9 = loc(callsite(#loc7 at #loc8))
 
                 """;
-        assertEquals(expected, AsmPrinter.print(m, DEBUG));
+        assertEquals(expected, AsmPrinter.print(TestContexts.standard(), m, DEBUG));
         // Local scope: everything inline, no alias section.
-        String local = AsmPrinter.print(m, new PrintOptions(false, true, true));
+        String local = AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(false, true, true));
         assertEquals("""
                 module {
                   func.func @main(%arg0: tensor<i32> loc("file.mlir":2:21 to :30)) -> tensor<i32> {
@@ -338,7 +316,7 @@ class AsmPrinterOpsPrintTest {
                 } loc("file.mlir":0:0 to :3)
                 """, local);
         // Without debug info, no locations at all.
-        assertEquals(false, AsmPrinter.print(m, PrintOptions.DEFAULT).contains("loc("));
+        assertEquals(false, AsmPrinter.print(TestContexts.standard(), m, PrintOptions.DEFAULT).contains("loc("));
     }
 
     @Test
@@ -354,7 +332,7 @@ class AsmPrinterOpsPrintTest {
                 } loc(#loc)
                 #loc = loc(unknown)
 
-                """, AsmPrinter.print(m, DEBUG));
+                """, AsmPrinter.print(TestContexts.standard(), m, DEBUG));
         assertEquals("""
                 "builtin.module"() ({
                   "func.func"() <{function_type = () -> (), sym_name = "f"}> ({
@@ -363,7 +341,7 @@ class AsmPrinterOpsPrintTest {
                 }) : () -> () loc(#loc)
                 #loc = loc(unknown)
 
-                """, AsmPrinter.print(m, new PrintOptions(true, true, false)));
+                """, AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(true, true, false)));
     }
 
     /** Resource section layout: {-#\n  dialect_resources: {\n    builtin: {\n      key: "0x..."\n    }\n  }\n#-}. */
@@ -391,7 +369,7 @@ class AsmPrinterOpsPrintTest {
                   }
                 #-}
 
-                """, AsmPrinter.print(m, PrintOptions.DEFAULT));
+                """, AsmPrinter.print(TestContexts.standard(), m, PrintOptions.DEFAULT));
     }
 
     @Test
@@ -407,7 +385,7 @@ class AsmPrinterOpsPrintTest {
                   }
                 }
 
-                """, AsmPrinter.print(m, PrintOptions.DEFAULT));
+                """, AsmPrinter.print(TestContexts.standard(), m, PrintOptions.DEFAULT));
     }
 
     /** The streaming printer writes the same text as the String one, flushing hex in chunks. */
@@ -426,9 +404,9 @@ class AsmPrinterOpsPrintTest {
         m.dialectResources().put("builtin", res);
         m.body().append(op("test.const", List.of(), List.of(t), null,
                 dict("value", new DenseResourceElementsAttr(t, "r")), 0, null));
-        String whole = AsmPrinter.print(m, PrintOptions.DEFAULT);
+        String whole = AsmPrinter.print(TestContexts.standard(), m, PrintOptions.DEFAULT);
         java.io.StringWriter w = new java.io.StringWriter();
-        AsmPrinter.print(m, PrintOptions.DEFAULT, w);
+        AsmPrinter.print(TestContexts.standard(), m, PrintOptions.DEFAULT, w);
         assertEquals(whole.length(), w.toString().length());
         assertEquals(whole, w.toString());
         assertEquals(true, whole.startsWith("module {\n  %0 = \"test.const\"() {value = #vhlo.tensor_v1<dense<\"0x07"));
@@ -452,11 +430,11 @@ class AsmPrinterOpsPrintTest {
             b = inner;
         }
         for (PrintOptions mode : new PrintOptions[] {PrintOptions.DEFAULT, GENERIC, DEBUG}) {
-            String s = AsmPrinter.print(m, mode);
+            String s = AsmPrinter.print(TestContexts.standard(), m, mode);
             assertEquals(true, s.contains("[".repeat(256) + "1 : i32" + "]".repeat(256)));
         }
         // with debug info every distinct nested name location gets its own alias, innermost first
-        String dbg = AsmPrinter.print(m, DEBUG);
+        String dbg = AsmPrinter.print(TestContexts.standard(), m, DEBUG);
         assertEquals(true, dbg.contains("#loc1 = loc(\"n0\")\n#loc2 = loc(\"n1\"(#loc1))\n"));
     }
 
@@ -487,7 +465,7 @@ class AsmPrinterOpsPrintTest {
                   func.return
                 }
 
-                """, AsmPrinter.print(m, PrintOptions.DEFAULT));
+                """, AsmPrinter.print(TestContexts.standard(), m, PrintOptions.DEFAULT));
     }
 
     /** Builtin aliases other than locations: {@code #map} for affine maps and {@code !tuple} for wide tuples. */
@@ -509,17 +487,16 @@ class AsmPrinterOpsPrintTest {
                 + "module {\n"
                 + "  %0 = \"test.a\"() {m = #map, n = #map1} : () -> !tuple\n"
                 + "  \"test.b\"() {m = #map} : () -> ()\n"
-                + "}\n\n", AsmPrinter.print(m, PrintOptions.DEFAULT));
-        assertEquals(true, AsmPrinter.print(m, new PrintOptions(false, false, true)).contains("m = affine_map<(d0) -> (d0 * 2)>"));
+                + "}\n\n", AsmPrinter.print(TestContexts.standard(), m, PrintOptions.DEFAULT));
+        assertEquals(true, AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(false, false, true)).contains("m = affine_map<(d0) -> (d0 * 2)>"));
     }
 
     /** Custom block-argument names ({@code %iterArg}, as stablehlo.while in testdata), result groups, shadowing. */
     @Test
     void customNamesAndGroups() {
         for (String name : List.of("testp.while", "testp.pair", "testp.iso")) {
-            if (Registry.lookup(name) == null) Registry.register(testRow(name, List.of()));
         }
-        AsmPrinter.registerCustomPrinter("testp.while", new AsmPrinterCustomOp() {
+        TESTP_ASM.printer("testp.while", new AsmPrinterCustomOp() {
             @Override
             public void print(Operation op, AsmPrinterContext p) {
                 p.printOpName(op);
@@ -541,7 +518,7 @@ class AsmPrinterOpsPrintTest {
                 for (Value a : region.entry().arguments()) setName.accept(a, "iterArg");
             }
         });
-        AsmPrinter.registerCustomPrinter("testp.pair", new AsmPrinterCustomOp() {
+        TESTP_ASM.printer("testp.pair", new AsmPrinterCustomOp() {
             @Override
             public void print(Operation op, AsmPrinterContext p) {
                 p.printOpName(op);
@@ -553,7 +530,7 @@ class AsmPrinterOpsPrintTest {
                 setName.accept(op.result(1), "indices");
             }
         });
-        AsmPrinter.registerCustomPrinter("testp.iso", (op, p) -> {
+        TESTP_ASM.printer("testp.iso", (op, p) -> {
             p.printOpName(op);
             p.shadowRegionArgs(op.region(0), op.operands());
             p.append(" ");
@@ -593,9 +570,9 @@ class AsmPrinterOpsPrintTest {
                   }
                 }
 
-                """, AsmPrinter.print(m, PrintOptions.DEFAULT));
+                """, AsmPrinter.print(TESTP, m, PrintOptions.DEFAULT));
         // generic form ignores all naming hooks
-        assertEquals(true, AsmPrinter.print(m, GENERIC).contains("%1:2 = \"testp.pair\"() : () -> (tensor<i32>, tensor<i32>)"));
+        assertEquals(true, AsmPrinter.print(TESTP, m, GENERIC).contains("%1:2 = \"testp.pair\"() : () -> (tensor<i32>, tensor<i32>)"));
     }
 
     static Location range(StringAttr file, int line, int col, int endCol) {

@@ -1,5 +1,7 @@
 package org.stablehlo4j.asm;
 
+import org.stablehlo4j.TestContexts;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -41,7 +43,7 @@ class AsmPrinterRoundTripPrintTest {
     }
 
     private static Module parse(String text, String name, int line, boolean allow) throws DiagnosticException {
-        return AsmParser.parse(text, new ParseOptions(name, line, allow));
+        return AsmParser.parse(TestContexts.standard(), text, new ParseOptions(name, line, allow));
     }
 
     @Test
@@ -101,9 +103,9 @@ class AsmPrinterRoundTripPrintTest {
 
     /** Why print -> parse -> print is not a fixed point, or null if it is. */
     private static String roundTripProblem(Module m, PrintOptions mode, boolean allow) {
-        String first = AsmPrinter.print(m, mode);
+        String first = AsmPrinter.print(TestContexts.standard(), m, mode);
         try {
-            String second = AsmPrinter.print(parse(first, "printed", 1, allow), mode);
+            String second = AsmPrinter.print(TestContexts.standard(), parse(first, "printed", 1, allow), mode);
             return first.equals(second) ? null : firstDifference(first, second);
         } catch (DiagnosticException e) {
             return "reparse failed: " + e.diagnostics().get(0).location() + " " + e.diagnostics().get(0).message();
@@ -134,7 +136,7 @@ class AsmPrinterRoundTripPrintTest {
             }
             parsed++;
             String body = stripLeadingComments(text);
-            String printed = AsmPrinter.print(m, PrintOptions.DEFAULT);
+            String printed = AsmPrinter.print(TestContexts.standard(), m, PrintOptions.DEFAULT);
             // stablehlo-opt ends its output with a blank line; the stored files keep zero or one of them.
             if (printed.stripTrailing().equals(body.stripTrailing())) {
                 identical++;
@@ -144,7 +146,7 @@ class AsmPrinterRoundTripPrintTest {
                 // fixed point of print -> parse -> print.
                 String again;
                 try {
-                    again = AsmPrinter.print(parse(printed, f.toString(), 1, false), PrintOptions.DEFAULT);
+                    again = AsmPrinter.print(TestContexts.standard(), parse(printed, f.toString(), 1, false), PrintOptions.DEFAULT);
                 } catch (DiagnosticException e) {
                     failures.add(f.getFileName() + ": printed text does not parse: " + e.getMessage());
                     continue;

@@ -1,5 +1,7 @@
 package org.stablehlo4j.asm;
 
+import org.stablehlo4j.TestContexts;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -69,7 +71,7 @@ class CorpusParseTest {
 
     private static String parseError(Chunk c, boolean allowUnregistered) {
         try {
-            AsmParser.parse(c.text(), new ParseOptions(c.file().toString(), c.firstLine(), allowUnregistered));
+            AsmParser.parse(TestContexts.standard(), c.text(), new ParseOptions(c.file().toString(), c.firstLine(), allowUnregistered));
             return null;
         } catch (DiagnosticException e) {
             return e.diagnostics().get(0).location() + ": " + e.diagnostics().get(0).message();

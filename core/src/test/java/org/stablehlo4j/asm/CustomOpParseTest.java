@@ -1,5 +1,7 @@
 package org.stablehlo4j.asm;
 
+import org.stablehlo4j.TestContexts;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -20,11 +22,26 @@ import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.StringAttr;
 import org.stablehlo4j.ir.Type;
 
-/** Custom-form parsers plugged in through {@link AsmParser#registerCustomParser}. */
+/** Custom-form parsers plugged in through a dialect's {@link OpAsmDialectInterface}. */
 class CustomOpParseTest {
+    /** The test forms, contributed by a {@code check} dialect that also has them (see {@link #CTX}). */
+    static final OpAsmTable ASM = new OpAsmTable();
+
+    /** Every dialect, with {@code check} replaced by one that adds the test ops' parsers. */
+    static final org.stablehlo4j.ir.Context CTX = new org.stablehlo4j.ir.Context(
+            org.stablehlo4j.init.AllDialects.registry().insert("check", ctx -> new org.stablehlo4j.ir.Dialect("check", ctx) {
+                {
+                    addOperations(org.stablehlo4j.dialect.check.CheckOps.TABLE.all());
+                    org.stablehlo4j.asm.format.FormatForms.addDeclarative(ASM,
+                            org.stablehlo4j.dialect.check.CheckOps.TABLE.all());
+                    addInterface(OpAsmDialectInterface.class, ASM);
+                    allowUnknownOperations();
+                }
+            }));
+
     static {
         // `check.test_binary %a, %b {attrs}? : type` -- operands and the result share one type
-        AsmParser.registerCustomParser("check.test_binary", (p, state) -> {
+        ASM.parser("check.test_binary", (p, state) -> {
             UnresolvedOperand lhs = p.parseOperand();
             p.parse(Kind.COMMA, "expected ','");
             UnresolvedOperand rhs = p.parseOperand();
@@ -36,7 +53,7 @@ class CustomOpParseTest {
             state.addResultTypes(List.of(t));
         });
         // `check.test_consts 1, -2` -- one i64 result per bound name, taking integers from the list
-        AsmParser.registerCustomParser("check.test_consts", (p, state) -> {
+        ASM.parser("check.test_consts", (p, state) -> {
             for (int i = 0; i < p.resultCount(); i++) {
                 if (i > 0) p.parse(Kind.COMMA, "expected ','");
                 state.addAttribute("v" + i, IntegerAttr.of(IntegerType.I64, p.parseInteger()));
@@ -44,7 +61,7 @@ class CustomOpParseTest {
             }
         });
         // `check.test_lambda(%x: T, ...) {body}` -- a region whose entry block arguments come from the signature
-        AsmParser.registerCustomParser("check.test_lambda", (p, state) -> {
+        ASM.parser("check.test_lambda", (p, state) -> {
             p.parse(Kind.L_PAREN, "expected '('");
             List<OpAsmParser.Argument> args = new java.util.ArrayList<>();
             if (!p.parseOptional(Kind.R_PAREN)) {
@@ -56,13 +73,13 @@ class CustomOpParseTest {
             state.addRegion(p.parseRegion(args, false, "check"));
         });
         // `check.test_region {body}` -- one non-isolated region whose default dialect is `check`
-        AsmParser.registerCustomParser("check.test_region",
+        ASM.parser("check.test_region",
                 (p, state) -> state.addRegion(p.parseRegion(null, false, "check")));
     }
 
     @Test
     void registeredCustomFormsParse() throws DiagnosticException {
-        Module m = AsmParser.parse("func.func @f(%a: i32, %b: i32) -> i32 {\n"
+        Module m = AsmParser.parse(CTX, "func.func @f(%a: i32, %b: i32) -> i32 {\n"
                 + "  %0 = check.test_binary %a, %b {k = 1} : i32 loc(\"here\")\n"
                 + "  check.test_region {\n    %1 = test_binary %0, %a : i32\n  }\n"
                 + "  return %0 : i32\n}", ParseOptions.of("c.mlir"));
@@ -81,7 +98,7 @@ class CustomOpParseTest {
 
     @Test
     void regionArgumentsFromACustomSignature() throws DiagnosticException {
-        Module m = AsmParser.parse("func.func @f(%a: i32) {\n"
+        Module m = AsmParser.parse(CTX, "func.func @f(%a: i32) {\n"
                 + "  check.test_lambda(%x: i32 loc(\"x\"), %y: i32) {\n    %s = test_binary %x, %a : i32\n  }\n"
                 + "  return\n}", ParseOptions.of("c"));
         Block fn = m.body().operations().get(0).region(0).entry();
@@ -96,7 +113,7 @@ class CustomOpParseTest {
 
     @Test
     void customParsersSeeHowManyResultsAreBound() throws DiagnosticException {
-        Module m = AsmParser.parse("%a, %b:2 = check.test_consts 1, -2, 0x10", ParseOptions.of("c"));
+        Module m = AsmParser.parse(CTX, "%a, %b:2 = check.test_consts 1, -2, 0x10", ParseOptions.of("c"));
         Operation op = m.body().operations().get(0);
         assertEquals(3, op.numResults());
         assertEquals(IntegerAttr.of(IntegerType.I64, -2), op.attributes().get("v1"));
@@ -105,11 +122,11 @@ class CustomOpParseTest {
 
     @Test
     void errorsOfCustomParsersCarryLocations() {
-        DiagnosticException e = assertThrows(DiagnosticException.class, () -> AsmParser.parse(
+        DiagnosticException e = assertThrows(DiagnosticException.class, () -> AsmParser.parse(CTX, 
                 "func.func @f(%a: i32) {\n  %0 = check.test_binary %a : i32\n  return\n}", ParseOptions.of("c")));
         assertEquals("expected ','", e.diagnostics().get(0).message());
         assertEquals(Location.FileLineCol.point("c", 2, 28), e.diagnostics().get(0).location());
-        e = assertThrows(DiagnosticException.class, () -> AsmParser.parse(
+        e = assertThrows(DiagnosticException.class, () -> AsmParser.parse(CTX, 
                 "func.func @f(%a: i32) {\n  %0, %1 = check.test_binary %a, %a : i32\n  return\n}", ParseOptions.of("c")));
         assertTrue(e.diagnostics().get(0).message().contains("operation defines 1 results but was provided 2"));
     }

@@ -1,5 +1,7 @@
 package org.stablehlo4j.asm;
 
+import org.stablehlo4j.TestContexts;
+
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -29,7 +31,7 @@ class ExpectedErrorParseTest {
             Path f = c.file();
             DiagnosticException e;
             try {
-                AsmParser.parse(c.text(), c.options());
+                AsmParser.parse(TestContexts.standard(), c.text(), c.options());
                 continue;
             } catch (DiagnosticException ex) {
                 e = ex;

@@ -1,5 +1,7 @@
 package org.stablehlo4j.asm;
 
+import org.stablehlo4j.TestContexts;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -26,7 +28,7 @@ class HostileParseTest {
         AtomicReference<Throwable> crash = new AtomicReference<>();
         Thread t = new Thread(null, () -> {
             try {
-                AsmParser.parse(text, ParseOptions.of("h.mlir"));
+                AsmParser.parse(TestContexts.allowingUnregistered(), text, ParseOptions.of("h.mlir"));
             } catch (DiagnosticException e) {
                 result.set(e.diagnostics().get(0).message());
             } catch (Throwable e) {
@@ -47,21 +49,21 @@ class HostileParseTest {
     void deepNestingIsRejectedWithoutStackOverflow() throws InterruptedException {
         int n = 100_000;
         String[] inputs = {
-            nested("\"check.a\"() ({\n", "", "}) : () -> ()\n", n),
-            "\"check.a\"() {a = " + nested("[", "1", "]", n) + "} : () -> ()",
-            "\"check.a\"() {a = " + nested("{b = ", "1", "}", n) + "} : () -> ()",
-            "\"check.a\"() {a = " + nested("tensor<", "f32", ">", n) + "} : () -> ()",
-            "\"check.a\"() {a = " + nested("(", "i32", ") -> i32", n) + "} : () -> ()",
-            "\"check.a\"() {a = dense<" + nested("[", "1", "]", n) + "> : tensor<1xi32>} : () -> ()",
-            "\"check.a\"() : () -> () loc(" + nested("fused[", "unknown", "]", n) + ")",
-            "\"check.a\"() : () -> () loc(" + nested("\"n\"(", "unknown", ")", n) + ")",
-            "\"check.a\"() {a = " + nested("complex<", "f32", ">", n) + "} : () -> ()",
+            nested("\"tests.a\"() ({\n", "", "}) : () -> ()\n", n),
+            "\"tests.a\"() {a = " + nested("[", "1", "]", n) + "} : () -> ()",
+            "\"tests.a\"() {a = " + nested("{b = ", "1", "}", n) + "} : () -> ()",
+            "\"tests.a\"() {a = " + nested("tensor<", "f32", ">", n) + "} : () -> ()",
+            "\"tests.a\"() {a = " + nested("(", "i32", ") -> i32", n) + "} : () -> ()",
+            "\"tests.a\"() {a = dense<" + nested("[", "1", "]", n) + "> : tensor<1xi32>} : () -> ()",
+            "\"tests.a\"() : () -> () loc(" + nested("fused[", "unknown", "]", n) + ")",
+            "\"tests.a\"() : () -> () loc(" + nested("\"n\"(", "unknown", ")", n) + ")",
+            "\"tests.a\"() {a = " + nested("complex<", "f32", ">", n) + "} : () -> ()",
         };
         for (String in : inputs) {
             String msg = parseOnSmallStack(in);
             assertTrue(msg != null && msg.contains("nesting depth exceeded"), "got: " + msg);
         }
-        String body = parseOnSmallStack("\"check.a\"() {a = !foo" + nested("<", "", ">", n) + "} : () -> ()");
+        String body = parseOnSmallStack("\"tests.a\"() {a = !foo" + nested("<", "", ">", n) + "} : () -> ()");
         assertTrue(body != null && body.contains("nesting depth exceeded"), "got: " + body);
     }
 
@@ -69,35 +71,35 @@ class HostileParseTest {
     void moderateNestingStillParses() throws InterruptedException {
         // just below the limit, and each level holding types and attributes too
         int levels = ParserBase.MAX_NESTING - 6;
-        String op = "%r = \"check.a\"(%x) ({\n";
+        String op = "%r = \"tests.a\"(%x) ({\n";
         String end = "}) {a = [[dense<[[1]]> : tensor<1x1xi8>]]} : (tensor<2xcomplex<f32>>) -> tuple<tensor<i1>>\n";
         assertEquals(null, parseOnSmallStack("func.func @f(%x: tensor<2xcomplex<f32>>) {\n"
                 + nested(op, "", end, levels) + "return\n}"));
-        assertEquals(null, parseOnSmallStack("\"check.a\"() {a = " + nested("[", "1", "]", levels) + "} : () -> ()"));
+        assertEquals(null, parseOnSmallStack("\"tests.a\"() {a = " + nested("[", "1", "]", levels) + "} : () -> ()"));
     }
 
     @Test
     void unterminatedString() throws InterruptedException {
-        assertEquals("expected '\"' in string literal", parseOnSmallStack("\"check.a\"() {a = \"abc"));
-        assertEquals("expected '\"' in string literal", parseOnSmallStack("\"check.a\"() {a = \"abc\n\"} : () -> ()"));
+        assertEquals("expected '\"' in string literal", parseOnSmallStack("\"tests.a\"() {a = \"abc"));
+        assertEquals("expected '\"' in string literal", parseOnSmallStack("\"tests.a\"() {a = \"abc\n\"} : () -> ()"));
     }
 
     @Test
     void giantIntegerLiteralFailsQuickly() {
         String digits = "9".repeat(1_000_000);
         assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
-            String msg = parseOnSmallStack("\"check.a\"() {a = " + digits + " : i32} : () -> ()");
+            String msg = parseOnSmallStack("\"tests.a\"() {a = " + digits + " : i32} : () -> ()");
             assertTrue(msg != null && msg.contains("out of range"), "got: " + msg);
-            msg = parseOnSmallStack("\"check.a\"() {a = dense<" + digits + "> : tensor<2xi64>} : () -> ()");
+            msg = parseOnSmallStack("\"tests.a\"() {a = dense<" + digits + "> : tensor<2xi64>} : () -> ()");
             assertTrue(msg != null && msg.contains("out of range"), "got: " + msg);
-            msg = parseOnSmallStack("\"check.a\"() {a = tensor<" + digits + "xf32>} : () -> ()");
+            msg = parseOnSmallStack("\"tests.a\"() {a = tensor<" + digits + "xf32>} : () -> ()");
             assertTrue(msg != null && msg.contains("invalid dimension"), "got: " + msg);
         });
     }
 
     @Test
     void hugeSplatDoesNotAllocatePerElement() throws DiagnosticException {
-        Module m = AsmParser.parse("\"check.a\"() {a = dense<1.0> : tensor<2147483648x1024xf32>} : () -> ()",
+        Module m = AsmParser.parse(TestContexts.allowingUnregistered(), "\"tests.a\"() {a = dense<1.0> : tensor<2147483648x1024xf32>} : () -> ()",
                 ParseOptions.of("h"));
         DenseElementsAttr d = (DenseElementsAttr) m.body().operations().get(0).attributes().get("a");
         assertTrue(d.isSplat());
@@ -107,23 +109,23 @@ class HostileParseTest {
     @Test
     void elementCountsThatOverflowAreRejected() throws InterruptedException {
         String big = "tensor<4611686018427387904xf32>";
-        assertEquals(null, parseOnSmallStack("\"check.a\"() {a = dense<1.0> : " + big + "} : () -> ()"));
-        String msg = parseOnSmallStack("\"check.a\"() {a = dense<\"0x\"> : " + big + "} : () -> ()");
+        assertEquals(null, parseOnSmallStack("\"tests.a\"() {a = dense<1.0> : " + big + "} : () -> ()"));
+        String msg = parseOnSmallStack("\"tests.a\"() {a = dense<\"0x\"> : " + big + "} : () -> ()");
         assertTrue(msg != null && msg.contains("hex data size is invalid"), "got: " + msg);
-        msg = parseOnSmallStack("\"check.a\"() {a = dense<1.0> : tensor<4294967296x4294967296xf32>} : () -> ()");
+        msg = parseOnSmallStack("\"tests.a\"() {a = dense<1.0> : tensor<4294967296x4294967296xf32>} : () -> ()");
         assertTrue(msg != null && msg.contains("too many elements"), "got: " + msg);
     }
 
     @Test
     void wrongElementCountErrors() throws InterruptedException {
-        String msg = parseOnSmallStack("\"check.a\"() {a = dense<[1.0, 2.0]> : tensor<2147483648xf32>} : () -> ()");
+        String msg = parseOnSmallStack("\"tests.a\"() {a = dense<[1.0, 2.0]> : tensor<2147483648xf32>} : () -> ()");
         assertTrue(msg != null && msg.contains("does not match type"), "got: " + msg);
     }
 
     /** Random token soups end in a diagnostic or a module, never in another exception. */
     @Test
     void randomTokenSequencesNeverCrash() {
-        String[] vocab = {"\"check.a\"", "(", ")", "{", "}", "[", "]", "<", ">", ":", ",", "=", "->", "%0", "%1#1",
+        String[] vocab = {"\"tests.a\"", "(", ")", "{", "}", "[", "]", "<", ">", ":", ",", "=", "->", "%0", "%1#1",
             "^bb0", "@f", "#a", "!t", "#x.y<", "!q.r<", "tensor", "dense", "array", "loc", "fused", "callsite", "at",
             "i32", "f32", "complex", "tuple", "1", "-", "1.5", "0x1F", "\"0x00\"", "\"s\"", "true", "unit",
             "func.func", "module", "return", "call", "attributes", "x", "?", "*", "{-#", "#-}", "dialect_resources",
@@ -136,7 +138,7 @@ class HostileParseTest {
             int n = 1 + rnd.nextInt(30);
             for (int j = 0; j < n; j++) sb.append(vocab[rnd.nextInt(vocab.length)]).append(rnd.nextInt(3) == 0 ? "" : " ");
             try {
-                AsmParser.parse(sb.toString(), new ParseOptions("f", 1, rnd.nextBoolean()));
+                AsmParser.parse(TestContexts.allowingUnregistered(), sb.toString(), new ParseOptions("f", 1, rnd.nextBoolean()));
                 parsed++;
             } catch (DiagnosticException e) {
                 assertTrue(!e.diagnostics().isEmpty() && e.diagnostics().get(0).message() != null);

@@ -1,5 +1,7 @@
 package org.stablehlo4j.asm;
 
+import org.stablehlo4j.TestContexts;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -37,19 +39,19 @@ class RoundTripParseTest {
                 Module m;
                 ParseOptions opts = unit.options();
                 try {
-                    m = AsmParser.parse(unit.text(), opts);
+                    m = AsmParser.parse(TestContexts.standard(), unit.text(), opts);
                 } catch (DiagnosticException e) {
                     continue; // pretty ops, covered by CorpusParseTest
                 }
-                if (AsmPrinter.print(m, PrintOptions.DEFAULT).contains("<<UNKNOWN")) {
+                if (AsmPrinter.print(TestContexts.standard(), m, PrintOptions.DEFAULT).contains("<<UNKNOWN")) {
                     unprintable++; // e.g. memref types, which the printer does not know yet
                     continue;
                 }
                 units++;
                 for (PrintOptions mode : MODES) {
-                    String first = AsmPrinter.print(m, mode);
+                    String first = AsmPrinter.print(TestContexts.standard(), m, mode);
                     try {
-                        String second = AsmPrinter.print(AsmParser.parse(first, opts), mode);
+                        String second = AsmPrinter.print(TestContexts.standard(), AsmParser.parse(TestContexts.standard(), first, opts), mode);
                         if (!first.equals(second)) failures.add(f.getFileName() + ":" + unit.firstLine() + " " + mode
                                 + " prints differently after a round trip");
                     } catch (DiagnosticException e) {

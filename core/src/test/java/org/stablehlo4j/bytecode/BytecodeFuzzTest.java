@@ -1,5 +1,7 @@
 package org.stablehlo4j.bytecode;
 
+import org.stablehlo4j.TestContexts;
+
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
@@ -21,7 +23,7 @@ class BytecodeFuzzTest {
 
     private static void tryRead(byte[] data, String what, List<String> failures, int[] rejected) {
         try {
-            BytecodeReader.read(data, what);
+            BytecodeReader.read(TestContexts.standard(), data, what);
         } catch (BytecodeException e) {
             rejected[0]++;
             assertTrue(e.offset() >= 0 && e.offset() <= data.length, what + ": offset " + e.offset());

@@ -1,5 +1,7 @@
 package org.stablehlo4j.bytecode;
 
+import org.stablehlo4j.TestContexts;
+
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.stablehlo4j.ir.DiagnosticException;
@@ -42,7 +44,7 @@ class BytecodeReaderTest {
         for (Path p : artifacts()) {
             if (isInvalid(p)) continue;
             try {
-                Module m = BytecodeReader.read(Files.readAllBytes(p), p.toString());
+                Module m = BytecodeReader.read(TestContexts.standard(), Files.readAllBytes(p), p.toString());
                 assertTrue(m.body().operations().size() > 0, p.toString());
                 read++;
             } catch (DiagnosticException e) {
@@ -58,7 +60,7 @@ class BytecodeReaderTest {
         Path p = vhloDir().resolve("invalid_vhlo_future.mlir.bc");
         byte[] data = Files.readAllBytes(p);
         assertEquals("2.0.0", BytecodeReader.getPortableArtifactVersion(data));
-        BytecodeException e = assertThrows(BytecodeException.class, () -> BytecodeReader.read(data, p.toString()));
+        BytecodeException e = assertThrows(BytecodeException.class, () -> BytecodeReader.read(TestContexts.standard(), data, p.toString()));
         assertEquals("unregistered operation 'vhlo.constant_v99' found in dialect ('vhlo') that does not allow "
                 + "unknown operations", e.baseMessage());
         assertEquals("IR", e.section());
@@ -88,7 +90,7 @@ class BytecodeReaderTest {
     void artifactTopLevelIsVhloFunctions() throws Exception {
         for (Path p : artifacts()) {
             if (isInvalid(p)) continue;
-            Module m = BytecodeReader.read(Files.readAllBytes(p), p.toString());
+            Module m = BytecodeReader.read(TestContexts.standard(), Files.readAllBytes(p), p.toString());
             assertEquals("builtin.module", m.op().name());
             for (Operation op : m.body().operations()) {
                 assertEquals("vhlo.func_v1", op.name(), p.toString());

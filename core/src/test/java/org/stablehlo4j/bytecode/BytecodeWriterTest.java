@@ -1,5 +1,7 @@
 package org.stablehlo4j.bytecode;
 
+import org.stablehlo4j.TestContexts;
+
 import org.junit.jupiter.api.Test;
 import org.stablehlo4j.asm.AsmParser;
 import org.stablehlo4j.asm.AsmPrinter;
@@ -23,11 +25,11 @@ class BytecodeWriterTest {
     private static final PrintOptions GENERIC = new PrintOptions(true, true, false);
 
     private static void assertRoundTrip(Module m, String what) throws DiagnosticException {
-        String before = AsmPrinter.print(m, GENERIC);
-        byte[] bytes = BytecodeWriter.write(m, "StableHLO4J");
-        Module back = BytecodeReader.read(bytes, what);
-        assertEquals(before, AsmPrinter.print(back, GENERIC), what);
-        assertEquals(bytes.length, BytecodeWriter.write(back, "StableHLO4J").length, what);
+        String before = AsmPrinter.print(TestContexts.standard(), m, GENERIC);
+        byte[] bytes = BytecodeWriter.write(TestContexts.standard(), m, "StableHLO4J");
+        Module back = BytecodeReader.read(TestContexts.standard(), bytes, what);
+        assertEquals(before, AsmPrinter.print(TestContexts.standard(), back, GENERIC), what);
+        assertEquals(bytes.length, BytecodeWriter.write(TestContexts.standard(), back, "StableHLO4J").length, what);
     }
 
     @Test
@@ -38,7 +40,7 @@ class BytecodeWriterTest {
             if (BytecodeReaderTest.isInvalid(p)) continue;
             byte[] original = Files.readAllBytes(p);
             BytecodeReader.Header h = BytecodeReader.readHeader(original, p.toString());
-            byte[] written = BytecodeWriter.write(BytecodeReader.read(original, p.toString()), h.producer(),
+            byte[] written = BytecodeWriter.write(TestContexts.standard(), BytecodeReader.read(TestContexts.standard(), original, p.toString()), h.producer(),
                     h.version());
             if (java.util.Arrays.equals(original, written)) identical++;
             else different.add(p.getFileName().toString());
@@ -52,7 +54,7 @@ class BytecodeWriterTest {
         int n = 0;
         for (Path p : BytecodeReaderTest.artifacts()) {
             if (BytecodeReaderTest.isInvalid(p)) continue;
-            assertRoundTrip(BytecodeReader.read(Files.readAllBytes(p), p.toString()), p.getFileName().toString());
+            assertRoundTrip(BytecodeReader.read(TestContexts.standard(), Files.readAllBytes(p), p.toString()), p.getFileName().toString());
             n++;
         }
         assertEquals(33, n);
@@ -77,15 +79,15 @@ class BytecodeWriterTest {
             for (String chunk : text.split("(?m)^// -----\\s*$")) {
                 Module m;
                 try {
-                    m = AsmParser.parse(chunk, new ParseOptions(p.toString(), 1, true));
+                    m = AsmParser.parse(TestContexts.standard(), chunk, new ParseOptions(p.toString(), 1, true));
                 } catch (DiagnosticException e) {
                     continue; // expected-error chunks and constructs the parser rejects
                 }
                 chunks++;
                 try {
-                    String before = AsmPrinter.print(m, PrintOptions.DEFAULT);
-                    Module back = BytecodeReader.read(BytecodeWriter.write(m, "StableHLO4J"), p.toString());
-                    assertEquals(before, AsmPrinter.print(back, PrintOptions.DEFAULT));
+                    String before = AsmPrinter.print(TestContexts.standard(), m, PrintOptions.DEFAULT);
+                    Module back = BytecodeReader.read(TestContexts.standard(), BytecodeWriter.write(TestContexts.standard(), m, "StableHLO4J"), p.toString());
+                    assertEquals(before, AsmPrinter.print(TestContexts.standard(), back, PrintOptions.DEFAULT));
                 } catch (AssertionError | Exception e) {
                     if (failures.size() < 5) failures.add(p.getFileName() + ": " + e.getMessage());
                 }
@@ -124,9 +126,9 @@ class BytecodeWriterTest {
 
     @Test
     void handWrittenModuleRoundTrips() throws Exception {
-        Module m = AsmParser.parse(TEXT, new ParseOptions("text", 1, true));
+        Module m = AsmParser.parse(TestContexts.standard(), TEXT, new ParseOptions("text", 1, true));
         assertRoundTrip(m, "text");
-        Module back = BytecodeReader.read(BytecodeWriter.write(m, "x"), "x");
+        Module back = BytecodeReader.read(TestContexts.standard(), BytecodeWriter.write(TestContexts.standard(), m, "x"), "x");
         assertEquals(4, back.dialectResources().get("builtin").get("blob1").length());
     }
 }

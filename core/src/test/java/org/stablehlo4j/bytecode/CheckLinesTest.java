@@ -1,5 +1,7 @@
 package org.stablehlo4j.bytecode;
 
+import org.stablehlo4j.TestContexts;
+
 import org.junit.jupiter.api.Test;
 import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.asm.PrintOptions;
@@ -51,8 +53,8 @@ class CheckLinesTest {
             String name = bc.getFileName().toString();
             if (!name.startsWith("stablehlo_legalize_to_vhlo.")) continue;
             Path mlir = bc.resolveSibling(name.substring(0, name.length() - 3));
-            Module m = BytecodeReader.read(Files.readAllBytes(bc), bc.toString());
-            String dump = normalize(AsmPrinter.print(m, new PrintOptions(true, false, false)));
+            Module m = BytecodeReader.read(TestContexts.standard(), Files.readAllBytes(bc), bc.toString());
+            String dump = normalize(AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(true, false, false)));
             files++;
             for (String check : literalChecks(mlir)) {
                 checked++;

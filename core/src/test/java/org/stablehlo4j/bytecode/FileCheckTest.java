@@ -1,5 +1,7 @@
 package org.stablehlo4j.bytecode;
 
+import org.stablehlo4j.TestContexts;
+
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.stablehlo4j.asm.AsmPrinter;
@@ -31,8 +33,8 @@ class FileCheckTest {
             String name = bc.getFileName().toString();
             if (!name.startsWith("stablehlo_legalize_to_vhlo.")) continue;
             Path mlir = bc.resolveSibling(name.substring(0, name.length() - 3));
-            Module m = BytecodeReader.read(Files.readAllBytes(bc), bc.toString());
-            String text = AsmPrinter.print(m, new PrintOptions(true, false, false));
+            Module m = BytecodeReader.read(TestContexts.standard(), Files.readAllBytes(bc), bc.toString());
+            String text = AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(true, false, false));
             Process p = new ProcessBuilder(FILECHECK.toString(), mlir.toString()).redirectErrorStream(true).start();
             p.getOutputStream().write(text.getBytes(StandardCharsets.UTF_8));
             p.getOutputStream().close();

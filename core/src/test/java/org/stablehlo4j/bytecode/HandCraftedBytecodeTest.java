@@ -1,5 +1,7 @@
 package org.stablehlo4j.bytecode;
 
+import org.stablehlo4j.TestContexts;
+
 import org.junit.jupiter.api.Test;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.DenseElementsAttr;
@@ -103,8 +105,8 @@ class HandCraftedBytecodeTest {
     void version0ForwardReferences() throws Exception {
         byte[] f = file(0, dialects(0, S_A, S_B, S_R), attrTypes(new Entry[] {UNKNOWN_LOC}, new Entry[] {I32}),
                 forwardRefIR(0));
-        checkForwardRef(BytecodeReader.read(f, "v0"));
-        BytecodeException e = assertThrows(BytecodeException.class, () -> BytecodeReader.read(f, "v0", false));
+        checkForwardRef(BytecodeReader.read(TestContexts.standard(), f, "v0"));
+        BytecodeException e = assertThrows(BytecodeException.class, () -> BytecodeReader.read(TestContexts.standard(), f, "v0", false));
         assertTrue(e.baseMessage().startsWith("dialect 'test' is unknown."), e.getMessage());
     }
 
@@ -113,9 +115,9 @@ class HandCraftedBytecodeTest {
         for (long v = 0; v <= BytecodeReader.MAX_VERSION; v++) {
             byte[] f = file(v, dialects(v, S_A, S_B, S_R),
                     attrTypes(new Entry[] {UNKNOWN_LOC}, new Entry[] {I32}), forwardRefIR(v));
-            checkForwardRef(BytecodeReader.read(f, "v" + v));
-            checkForwardRef(BytecodeReader.read(ByteBuffer.wrap(f), "buffer"));
-            checkForwardRef(BytecodeReader.read(new ByteArrayInputStream(f), "stream"));
+            checkForwardRef(BytecodeReader.read(TestContexts.standard(), f, "v" + v));
+            checkForwardRef(BytecodeReader.read(TestContexts.standard(), ByteBuffer.wrap(f), "buffer"));
+            checkForwardRef(BytecodeReader.read(TestContexts.standard(), new ByteArrayInputStream(f), "stream"));
             assertEquals(v, BytecodeReader.readHeader(f, "x").version());
         }
     }
@@ -140,7 +142,7 @@ class HandCraftedBytecodeTest {
         byte[] f = Bytes.header(v).section(0, Bytes.strings(STRINGS)).section(1, dialects(v, S_A, S_B, S_R, S_U))
                 .section(2, at[0]).section(3, at[1]).section(4, ir)
                 .section(8, new Bytes().varint(1).varint(1).varint(3)).bytes();
-        Module m = BytecodeReader.read(f, "props");
+        Module m = BytecodeReader.read(TestContexts.standard(), f, "props");
         Operation r = m.body().operations().get(0);
         var block = r.region(0).entry();
         assertEquals(1, block.numArguments());
@@ -181,7 +183,7 @@ class HandCraftedBytecodeTest {
         f.section(6, resourceOffsets).section(0, Bytes.strings(STRINGS)).section(1, dialects(v, S_A))
                 .section(2, at[0]).section(3, at[1]).section(4, ir).section(8, new Bytes());
         byte[] bytes = f.bytes();
-        Module m = BytecodeReader.read(bytes, "res");
+        Module m = BytecodeReader.read(TestContexts.standard(), bytes, "res");
         ResourceBlob blob = m.dialectResources().get("builtin").get("blob1");
         assertEquals(8, blob.alignment());
         assertSame(bytes, blob.rawArray());
@@ -199,7 +201,7 @@ class HandCraftedBytecodeTest {
     }
 
     private static BytecodeException fails(byte[] f) {
-        return assertThrows(BytecodeException.class, () -> BytecodeReader.read(f, "bad"));
+        return assertThrows(BytecodeException.class, () -> BytecodeReader.read(TestContexts.standard(), f, "bad"));
     }
 
     @Test
@@ -225,7 +227,7 @@ class HandCraftedBytecodeTest {
         Entry name = builtin(new Bytes().varint(2).varint(S_K));
         Entry dict = builtin(new Bytes().varint(1).varint(1).varint(2).varint(1));
         byte[] ok = file(1, dialects(1, S_A), attrTypes(new Entry[] {UNKNOWN_LOC, arr, name, dict}, new Entry[0]), ir);
-        Attribute a = BytecodeReader.read(ok, "text").body().operations().get(0).attributes().get("k");
+        Attribute a = BytecodeReader.read(TestContexts.standard(), ok, "text").body().operations().get(0).attributes().get("k");
         assertEquals(org.stablehlo4j.ir.DenseArrayAttr.ofLongs(1, 2), a);
 
         Entry broken = text("#test.foo<");
@@ -248,7 +250,7 @@ class HandCraftedBytecodeTest {
         byte[] f = file(1, dialects(1, S_A), attrTypes(new Entry[] {UNKNOWN_LOC, splat, name, dict},
                 new Entry[] {i1, big}), ir);
         DenseElementsAttr d = assertInstanceOf(DenseElementsAttr.class,
-                BytecodeReader.read(f, "splat").body().operations().get(0).attributes().get("k"));
+                BytecodeReader.read(TestContexts.standard(), f, "splat").body().operations().get(0).attributes().get("k"));
         assertTrue(d.isSplat());
         assertEquals(1, d.length());
 

@@ -1,5 +1,7 @@
 package org.stablehlo4j.bytecode;
 
+import org.stablehlo4j.TestContexts;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.stablehlo4j.bytecode.writer.BytecodeWriter;
@@ -135,7 +137,7 @@ class LargeArtifactTest {
         public static void main(String[] args) throws IOException {
             long t0 = System.nanoTime();
             try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(Path.of(args[0])), 1 << 20)) {
-                BytecodeWriter.write(buildModule(), BytecodeWriterConfig.current("stablehlo4j-test"), out);
+                BytecodeWriter.write(TestContexts.standard(), buildModule(), BytecodeWriterConfig.current("stablehlo4j-test"), out);
             }
             System.out.println("peakHeap=" + peakHeap());
             System.out.println("millis=" + (System.nanoTime() - t0) / 1_000_000);
@@ -159,7 +161,7 @@ class LargeArtifactTest {
             Path file = Path.of(args[0]);
             long size = Files.size(file);
             long t0 = System.nanoTime();
-            Module m = BytecodeReader.read(file);
+            Module m = BytecodeReader.read(TestContexts.standard(), file);
             long readMillis = (System.nanoTime() - t0) / 1_000_000;
             Operation op = m.body().operations().get(0);
             if (!op.name().equals("test.constants")) throw new AssertionError("unexpected op " + op.name());

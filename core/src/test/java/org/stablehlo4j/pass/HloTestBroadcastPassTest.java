@@ -1,5 +1,7 @@
 package org.stablehlo4j.pass;
 
+import org.stablehlo4j.TestContexts;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,9 +14,9 @@ import org.stablehlo4j.ir.Module;
 
 class HloTestBroadcastPassTest {
     private static String run(String text) throws Exception {
-        Module m = AsmParser.parse(text, new ParseOptions("t.mlir", 1, true));
+        Module m = AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t.mlir", 1, true));
         new HloTestBroadcastPass().run(m);
-        return AsmPrinter.print(m, new PrintOptions(false, false, false));
+        return AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(false, false, false));
     }
 
     @Test
@@ -40,9 +42,9 @@ class HloTestBroadcastPassTest {
                   return %0 : !stablehlo.token
                 }
                 """;
-        Module m = AsmParser.parse(text, new ParseOptions("t.mlir", 1, true));
+        Module m = AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t.mlir", 1, true));
         new HloTestBroadcastPass().run(m);
-        String out = AsmPrinter.print(m, new PrintOptions(false, false, false));
+        String out = AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(false, false, false));
         assertTrue(out.contains("\"hlo_test_broadcast.numpy_broadcast\"(%arg0, %arg1)"), out);
         var fn = m.body().operations().get(0);
         assertEquals(1, fn.region(0).entry().argument(0).uses().size());

@@ -1,5 +1,7 @@
 package org.stablehlo4j.pass;
 
+import org.stablehlo4j.TestContexts;
+
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -11,9 +13,9 @@ import org.stablehlo4j.ir.Module;
 
 class HloTestInferPassTest {
     private static String run(String text) throws Exception {
-        Module m = AsmParser.parse(text, new ParseOptions("t.mlir", 1, true));
+        Module m = AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t.mlir", 1, true));
         new HloTestInferPass().run(m);
-        return AsmPrinter.print(m, new PrintOptions(false, false, false));
+        return AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(false, false, false));
     }
 
     @Test

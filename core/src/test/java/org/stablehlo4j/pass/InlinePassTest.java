@@ -1,5 +1,7 @@
 package org.stablehlo4j.pass;
 
+import org.stablehlo4j.TestContexts;
+
 import org.junit.jupiter.api.Test;
 import org.stablehlo4j.asm.AsmParser;
 import org.stablehlo4j.asm.AsmPrinter;
@@ -13,9 +15,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class InlinePassTest {
     private static String inline(String text) throws Exception {
-        Module m = AsmParser.parse(text, new ParseOptions("t.mlir", 1, true));
-        PassRegistry.lookup("inline").create("").run(m);
-        return AsmPrinter.print(m, new PrintOptions(true, false, false));
+        Module m = AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t.mlir", 1, true));
+        TestContexts.passes().lookup("inline").create("").run(m);
+        return AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(true, false, false));
     }
 
     @Test

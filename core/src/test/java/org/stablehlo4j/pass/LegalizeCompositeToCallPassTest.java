@@ -1,5 +1,7 @@
 package org.stablehlo4j.pass;
 
+import org.stablehlo4j.TestContexts;
+
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -24,9 +26,9 @@ class LegalizeCompositeToCallPassTest {
 
     @Test
     void exceptedCompositesStayAndUsesFollowTheCall() throws Exception {
-        Module m = AsmParser.parse(PROGRAM, new ParseOptions("t.mlir", 1, false));
+        Module m = AsmParser.parse(TestContexts.standard(), PROGRAM, new ParseOptions("t.mlir", 1, false));
         LegalizeCompositeToCallPass.fromOptions("except='foo.baz,foo.qux'").run(m);
-        String out = AsmPrinter.print(m, new PrintOptions(false, false, false));
+        String out = AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(false, false, false));
         assertTrue(out.contains("%0 = call @g(%arg0) : (tensor<4xf32>) -> tensor<4xf32>"), out);
         assertTrue(out.contains("%1 = stablehlo.composite \"foo.baz\" %0"), out);
     }

@@ -1,5 +1,7 @@
 package org.stablehlo4j.verify;
 
+import org.stablehlo4j.TestContexts;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -18,7 +20,7 @@ import org.stablehlo4j.ir.Module;
 /** Rules of the collective, token, tuple, async and extension-point ops that upstream's test files do not reach. */
 class CollectiveRulesTest {
     private static Module parse(String text) throws DiagnosticException {
-        return AsmParser.parse(text, new ParseOptions("t.mlir", 1, true));
+        return AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t.mlir", 1, true));
     }
 
     /** All diagnostics of the first verifier failure, each as "line: message" (notes prefixed "note "). */

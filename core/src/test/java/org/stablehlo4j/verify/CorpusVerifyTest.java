@@ -1,5 +1,7 @@
 package org.stablehlo4j.verify;
 
+import org.stablehlo4j.TestContexts;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -50,7 +52,7 @@ class CorpusVerifyTest {
                     if (chunk.contains("expected-error") || chunk.contains("expected-warning")) continue;
                     Module m;
                     try {
-                        m = AsmParser.parse(chunk, new ParseOptions(f.toString(), first, true));
+                        m = AsmParser.parse(TestContexts.standard(), chunk, new ParseOptions(f.toString(), first, true));
                     } catch (DiagnosticException e) {
                         continue; // what the parser rejects is another test's business
                     }

@@ -1,5 +1,7 @@
 package org.stablehlo4j.verify;
 
+import org.stablehlo4j.TestContexts;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -22,7 +24,7 @@ import org.stablehlo4j.ir.Type;
 /** Rules of the convolution/contraction group that upstream's test files do not reach. */
 class DotConvRulesTest {
     private static Module parse(String text) throws DiagnosticException {
-        return AsmParser.parse(text, new ParseOptions("t.mlir", 1, false));
+        return AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t.mlir", 1, false));
     }
 
     /** Every diagnostic of the first verifier failure, each as "line: message". */

@@ -1,5 +1,7 @@
 package org.stablehlo4j.verify;
 
+import org.stablehlo4j.TestContexts;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -12,7 +14,7 @@ import org.stablehlo4j.ir.Module;
 
 class VerifierTest {
     private static Module parse(String text) throws DiagnosticException {
-        return AsmParser.parse(text, new ParseOptions("t.mlir", 1, false));
+        return AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t.mlir", 1, false));
     }
 
     /** The first verifier error for a program, with its line. */

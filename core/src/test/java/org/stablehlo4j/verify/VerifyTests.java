@@ -1,5 +1,7 @@
 package org.stablehlo4j.verify;
 
+import org.stablehlo4j.TestContexts;
+
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.ArrayList;
@@ -15,7 +17,7 @@ final class VerifyTests {
     private VerifyTests() {}
 
     static Module parse(String text) throws DiagnosticException {
-        return AsmParser.parse(text, new ParseOptions("t.mlir", 1, false));
+        return AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t.mlir", 1, false));
     }
 
     /** A function with the given arguments and body. */

@@ -1,7 +1,7 @@
 package org.stablehlo4j.interpreter;
 
 import org.stablehlo4j.dialect.stablehlo.EnumAttr;
-import org.stablehlo4j.dialect.stablehlo.StablehloDialect;
+import org.stablehlo4j.dialect.stablehlo.StablehloAsm;
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
@@ -163,7 +163,7 @@ public final class Interpreter {
 
     static Attribute attr(Operation op, String name) {
         Attribute a = op.attr(name);
-        return a == null ? null : StablehloDialect.resolve(a);
+        return a == null ? null : StablehloAsm.resolve(a);
     }
 
     static long[] longs(Operation op, String name) {

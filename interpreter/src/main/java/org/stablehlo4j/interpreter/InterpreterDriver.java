@@ -23,17 +23,18 @@ public final class InterpreterDriver {
 
     private static final String USAGE = "--args=[dense<1> : tensor<2xi32>, ...]";
 
-    public static String interpret(Module module, String args, boolean printDense) throws DiagnosticException {
-        return interpret(module, args, null, printDense);
+    public static String interpret(org.stablehlo4j.ir.Context context, Module module, String args, boolean printDense)
+            throws DiagnosticException {
+        return interpret(context, module, args, null, printDense);
     }
 
     /**
      * Runs {@code main}; {@code probeDir} (or null) is where {@code interpreter.probe} writes its NumPy files and
      * index. Text printed by {@code interpreter.print} comes before the results.
      */
-    public static String interpret(Module module, String args, String probeDir, boolean printDense)
-            throws DiagnosticException {
-        List<Object> inputs = parseArgs(args);
+    public static String interpret(org.stablehlo4j.ir.Context context, Module module, String args, String probeDir,
+                                   boolean printDense) throws DiagnosticException {
+        List<Object> inputs = parseArgs(context, args);
         Interpreter.Session session = new Interpreter.Session(probeDir);
         Interpreter in = new Interpreter(module, session);
         if (in.functionNames().isEmpty()) return "";
@@ -60,12 +61,12 @@ public final class InterpreterDriver {
         return sb.toString();
     }
 
-    private static List<Object> parseArgs(String args) throws DiagnosticException {
+    private static List<Object> parseArgs(org.stablehlo4j.ir.Context context, String args) throws DiagnosticException {
         List<Object> out = new ArrayList<>();
         if (args == null || args.isEmpty()) return out;
         Attribute a;
         try {
-            a = AsmParser.parseAttribute(args);
+            a = AsmParser.parseAttribute(context, args);
         } catch (DiagnosticException e) {
             throw argsError("expectected array attribute string for args");
         }

@@ -1,5 +1,7 @@
 package org.stablehlo4j.interpreter;
 
+import org.stablehlo4j.TestContexts;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -18,8 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class InterpreterTest {
     static String run(String body, String resultType) throws DiagnosticException {
         String text = "func.func @main() -> " + resultType + " {\n" + body + "\n}";
-        Module m = AsmParser.parse(text, new ParseOptions("test.mlir", 1, false));
-        return InterpreterDriver.interpret(m, "", false);
+        Module m = AsmParser.parse(TestContexts.standard(), text, new ParseOptions("test.mlir", 1, false));
+        return InterpreterDriver.interpret(TestContexts.standard(), m, "", false);
     }
 
     static String cst(String name, String value, String type) {
@@ -180,11 +182,11 @@ class InterpreterTest {
                 + "  %r = \"stablehlo.frobnicate\"(%a) : (tensor<i32>) -> tensor<i32>\n  return %r : tensor<i32>";
         Module m;
         try {
-            m = AsmParser.parse("func.func @main() -> tensor<i32> {\n" + body + "\n}", new ParseOptions("t", 1, true));
+            m = AsmParser.parse(TestContexts.standard(), "func.func @main() -> tensor<i32> {\n" + body + "\n}", new ParseOptions("t", 1, true));
         } catch (DiagnosticException e) {
             return; // the parser already rejects it: also fine
         }
-        DiagnosticException e = assertThrows(DiagnosticException.class, () -> InterpreterDriver.interpret(m, "", false));
+        DiagnosticException e = assertThrows(DiagnosticException.class, () -> InterpreterDriver.interpret(TestContexts.standard(), m, "", false));
         assertTrue(e.diagnostics().get(0).message().contains("Unsupported op: stablehlo.frobnicate"));
     }
 
@@ -194,7 +196,7 @@ class InterpreterTest {
             String v = t.contains("i1") ? "dense<[true, false, true]>" : "dense<[1.0, 0.0, 2.0]>";
             if (t.contains("ui4")) v = "dense<[1, 0, 15]>";
             String text = "func.func @main() -> " + t + " {\n" + cst("a", v, t) + "  return %a : " + t + "\n}";
-            Module m = AsmParser.parse(text, new ParseOptions("t", 1, false));
+            Module m = AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t", 1, false));
             org.stablehlo4j.ir.Operation c = m.body().operations().get(0).region(0).entry().operations().get(0);
             org.stablehlo4j.ir.DenseElementsAttr d = (org.stablehlo4j.ir.DenseElementsAttr) c.attr("value");
             assertEquals(new String(Tensor.fromAttr(d).toAttr().rawBytes(), java.nio.charset.StandardCharsets.ISO_8859_1),

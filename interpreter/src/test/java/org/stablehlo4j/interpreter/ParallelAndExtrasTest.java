@@ -1,5 +1,7 @@
 package org.stablehlo4j.interpreter;
 
+import org.stablehlo4j.TestContexts;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.stablehlo4j.asm.AsmParser;
@@ -21,8 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** run_parallel and collectives, print/probe, quantization, triangular_solve and the dynamic-shape ops. */
 class ParallelAndExtrasTest {
     private static String interpret(String text, String probeDir) throws DiagnosticException {
-        Module m = AsmParser.parse(text, new ParseOptions("test.mlir", 1, false));
-        return InterpreterDriver.interpret(m, "", probeDir, false);
+        Module m = AsmParser.parse(TestContexts.standard(), text, new ParseOptions("test.mlir", 1, false));
+        return InterpreterDriver.interpret(TestContexts.standard(), m, "", probeDir, false);
     }
 
     /** The printed results with whitespace collapsed. */
@@ -157,7 +159,7 @@ class ParallelAndExtrasTest {
         String[] values = {"dense<[true, false]>", "dense<[18446744073709551615, 7]>", "dense<[1.5, -2.0]>",
                 "dense<[(1.0, -2.0), (0.5, 3.0)]>", "dense<>"};
         for (int i = 0; i < types.length; i++) {
-            Tensor t = Tensor.fromAttr((org.stablehlo4j.ir.DenseElementsAttr) parsed(AsmParser::parseAttribute, values[i] + " : " + types[i]));
+            Tensor t = Tensor.fromAttr((org.stablehlo4j.ir.DenseElementsAttr) parsed(s -> AsmParser.parseAttribute(TestContexts.standard(), s), values[i] + " : " + types[i]));
             Tensor back = Probes.fromNpy(Probes.npy(t), t.type());
             assertEquals(t.print(), back.print(), types[i]);
         }
@@ -192,7 +194,7 @@ class ParallelAndExtrasTest {
 
     @Test
     void quantizedTensorsUseTheirStorageType() {
-        RankedTensorType t = (RankedTensorType) parsed(AsmParser::parseType, "tensor<2x!quant.uniform<u8:f32, 0.5:3>>");
+        RankedTensorType t = (RankedTensorType) parsed(s -> AsmParser.parseType(TestContexts.standard(), s), "tensor<2x!quant.uniform<u8:f32, 0.5:3>>");
         Tensor z = Tensor.zeros(t);
         assertEquals(Tensor.Kind.UINT, z.kind());
         assertEquals(255, z.normalize(-1));

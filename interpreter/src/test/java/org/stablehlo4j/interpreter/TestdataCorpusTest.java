@@ -1,5 +1,7 @@
 package org.stablehlo4j.interpreter;
 
+import org.stablehlo4j.TestContexts;
+
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.stablehlo4j.asm.AsmParser;
@@ -42,14 +44,14 @@ class TestdataCorpusTest {
         for (Path f : files) {
             Module m;
             try {
-                m = AsmParser.parse(Files.readString(f), new ParseOptions(f.toString(), 1, false));
+                m = AsmParser.parse(TestContexts.standard(), Files.readString(f), new ParseOptions(f.toString(), 1, false));
             } catch (DiagnosticException e) {
                 continue; // needs parser features (pretty forms) not available in this build
             }
             ran++;
             try {
                 new InlinePass().run(m);
-                InterpreterDriver.interpret(m, "", false);
+                InterpreterDriver.interpret(TestContexts.standard(), m, "", false);
             } catch (DiagnosticException e) {
                 failures.add(f.getFileName() + ": " + e.diagnostics().get(0).message().split("\n")[0]);
             }

@@ -8,7 +8,7 @@ import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.asm.AsmPrinterContext;
 import org.stablehlo4j.dialect.stablehlo.EnumAttr;
 import org.stablehlo4j.ir.OpDefinition.AttrSpec;
-import org.stablehlo4j.dialect.stablehlo.StablehloDialect;
+import org.stablehlo4j.dialect.stablehlo.StablehloAsm;
 import org.stablehlo4j.dialect.stablehlo.StablehloEnum;
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.Attribute;
@@ -49,7 +49,7 @@ final class AttrValues {
     static EnumAttr asEnum(Attribute a) {
         if (a instanceof EnumAttr e) return e;
         try {
-            return StablehloDialect.parseAttribute(a) instanceof EnumAttr e ? e : null;
+            return StablehloAsm.parseAttribute(a) instanceof EnumAttr e ? e : null;
         } catch (RuntimeException ex) {
             return null;
         }
@@ -112,7 +112,7 @@ final class AttrValues {
             case DENSE_BOOL_ARRAY:
                 return parseDenseArray(p, spec.kind() == org.stablehlo4j.ir.AttrKind.DENSE_BOOL_ARRAY);
             default:
-                return StablehloDialect.parseAttribute(p.parseAttribute(literalType(spec)));
+                return StablehloAsm.parseAttribute(p.parseAttribute(literalType(spec)));
         }
     }
 

@@ -16,7 +16,7 @@ import org.stablehlo4j.dialect.stablehlo.DotDimensionNumbersAttr;
 import org.stablehlo4j.dialect.stablehlo.EnumAttr;
 import org.stablehlo4j.dialect.stablehlo.PrettyDirectives;
 import org.stablehlo4j.dialect.stablehlo.StablehloAttribute;
-import org.stablehlo4j.dialect.stablehlo.StablehloDialect;
+import org.stablehlo4j.dialect.stablehlo.StablehloAsm;
 import org.stablehlo4j.dialect.stablehlo.StablehloEnum;
 import org.stablehlo4j.dialect.stablehlo.TextSink;
 import org.stablehlo4j.ir.ArrayAttr;
@@ -276,7 +276,7 @@ final class Directives {
             Map.entry("WindowAttributes", new Window()),
             Map.entry("DotDimensionNumbers", new Directive() {
                 public void print(PrintScope s, List<Elem> a) {
-                    Attribute attr = StablehloDialect.parseAttribute(s.attr(a.get(0)));
+                    Attribute attr = StablehloAsm.parseAttribute(s.attr(a.get(0)));
                     if (!(attr instanceof DotDimensionNumbersAttr d)) {
                         s.printer().printAttribute(attr);
                         return;
@@ -390,7 +390,7 @@ final class Directives {
     }
 
     static String bodyText(Attribute a) {
-        Attribute s = StablehloDialect.parseAttribute(a);
+        Attribute s = StablehloAsm.parseAttribute(a);
         if (!(s instanceof StablehloAttribute sa)) return String.valueOf(a);
         TextSink sink = new TextSink();
         sa.printBody(sink);
@@ -631,7 +631,7 @@ final class Directives {
             }
             String text = p.text().substring(start, p.previousEnd());
             try {
-                s.setAttr(target, StablehloDialect.parseAttributeBody("dot_algorithm" + text));
+                s.setAttr(target, StablehloAsm.parseAttributeBody("dot_algorithm" + text));
             } catch (RuntimeException e) {
                 throw p.errorAt(start, reason(e));
             }

@@ -49,13 +49,14 @@ public final class BytecodeWriter {
      * @throws UnwritableIRException if the IR cannot be written (an operand defined outside the module, a
      *                                  registered op without a required property)
      */
-    public static byte[] write(Module module, BytecodeWriterConfig config) {
-        return new Impl(module, config).write().toByteArray();
+    public static byte[] write(org.stablehlo4j.ir.Context context, Module module, BytecodeWriterConfig config) {
+        return new Impl(context, module, config).write().toByteArray();
     }
 
     /** Streams the bytecode of {@code module} to {@code out}. */
-    public static void write(Module module, BytecodeWriterConfig config, OutputStream out) throws IOException {
-        new Impl(module, config).write().writeTo(out);
+    public static void write(org.stablehlo4j.ir.Context context, Module module, BytecodeWriterConfig config,
+                             OutputStream out) throws IOException {
+        new Impl(context, module, config).write().writeTo(out);
     }
 
     /** Insertion-ordered unique strings of the string section. */
@@ -86,11 +87,11 @@ public final class BytecodeWriter {
         private final List<byte[]> properties = new ArrayList<>();
         private final Map<String, Integer> propertiesIndex = new HashMap<>();
 
-        Impl(Module module, BytecodeWriterConfig config) {
+        Impl(org.stablehlo4j.ir.Context context, Module module, BytecodeWriterConfig config) {
             this.module = module;
             this.config = config;
             this.version = config.bytecodeVersion();
-            this.numbering = new IRNumbering(module.op(), version, module.dialectResources());
+            this.numbering = new IRNumbering(context, module.op(), version, module.dialectResources());
         }
 
         Emitter write() {
@@ -140,7 +141,7 @@ public final class BytecodeWriter {
                 int dot = name.indexOf('.');
                 int id = strings.insert(dot < 0 ? name : name.substring(dot + 1));
                 if (version < V_NATIVE_PROPERTIES) d.emitVarInt(id);
-                else d.emitVarIntWithFlag(id, IRNumbering.schema(name) != null);
+                else d.emitVarIntWithFlag(id, numbering.schema(name) != null);
             });
             out.emitSection(S_DIALECT, d);
         }
@@ -308,8 +309,8 @@ public final class BytecodeWriter {
 
         /** Adds the op's encoded properties to the (deduplicated) properties table; null if it has none. */
         private Integer emitProperties(Operation op) {
-            if (!IRNumbering.hasPropertiesStorage(op.name())) return null;
-            List<DialectBytecode.Property> schema = IRNumbering.schema(op.name());
+            if (!numbering.hasPropertiesStorage(op.name())) return null;
+            List<DialectBytecode.Property> schema = numbering.schema(op.name());
             Emitter raw = new Emitter();
             if (schema == null) {
                 if (op.properties().isEmpty()) return null;

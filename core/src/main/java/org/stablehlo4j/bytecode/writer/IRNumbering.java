@@ -49,10 +49,10 @@ final class IRNumbering {
         /** Referenced resource keys in order of first reference, with their numbers. */
         final LinkedHashMap<String, Integer> resources = new LinkedHashMap<>();
 
-        DialectNum(String name, int number) {
+        DialectNum(DialectBytecode codec, String name, int number) {
             this.name = name;
             this.number = number;
-            this.codec = BytecodeReader.codec(name);
+            this.codec = codec;
         }
     }
 
@@ -86,7 +86,12 @@ final class IRNumbering {
     private int nextValueId;
     private final DialectWriter numberingWriter = new DialectWriter(new NumberingSink());
 
-    IRNumbering(Operation root, int version, Map<String, Map<String, ResourceBlob>> resourceData) {
+    /** Where dialect codecs come from. */
+    private final org.stablehlo4j.ir.Context context;
+
+    IRNumbering(org.stablehlo4j.ir.Context context, Operation root, int version,
+                Map<String, Map<String, ResourceBlob>> resourceData) {
+        this.context = context;
         this.version = version;
         this.resourceData = resourceData;
         computeOpIdsAndIsolation(root);
@@ -132,14 +137,14 @@ final class IRNumbering {
     }
 
     /** The properties layout of a registered op, or null for an op the writer treats as unregistered. */
-    static List<DialectBytecode.Property> schema(String opName) {
+    List<DialectBytecode.Property> schema(String opName) {
         int dot = opName.indexOf('.');
-        DialectBytecode codec = dot < 0 ? null : BytecodeReader.codec(opName.substring(0, dot));
+        DialectBytecode codec = dot < 0 ? null : BytecodeReader.codec(context, opName.substring(0, dot));
         return codec == null ? null : codec.properties(opName);
     }
 
     /** True if the op keeps inherent attributes in properties storage (registered with properties, or unregistered). */
-    static boolean hasPropertiesStorage(String opName) {
+    boolean hasPropertiesStorage(String opName) {
         List<DialectBytecode.Property> s = schema(opName);
         return s == null || !s.isEmpty();
     }
@@ -168,7 +173,7 @@ final class IRNumbering {
     // ---- Numbering ---------------------------------------------------------------------------------------
 
     private DialectNum numberDialect(String name) {
-        return dialects.computeIfAbsent(name, n -> new DialectNum(n, dialects.size()));
+        return dialects.computeIfAbsent(name, n -> new DialectNum(BytecodeReader.codec(context, n), n, dialects.size()));
     }
 
     void number(Attribute attr) {

@@ -19,12 +19,13 @@ public final class PortableArtifactWriter {
      *
      * @throws IllegalArgumentException if the target is outside the supported window or the IR cannot be written
      */
-    public static void write(Module vhloModule, Version target, OutputStream out) throws IOException {
-        BytecodeWriter.write(vhloModule, BytecodeWriterConfig.forTarget(target), out);
+    public static void write(org.stablehlo4j.ir.Context context, Module vhloModule, Version target, OutputStream out)
+            throws IOException {
+        BytecodeWriter.write(context, vhloModule, BytecodeWriterConfig.forTarget(target), out);
     }
 
-    /** Like {@link #write(Module, Version, OutputStream)}, returning the bytes. */
-    public static byte[] write(Module vhloModule, Version target) {
-        return BytecodeWriter.write(vhloModule, BytecodeWriterConfig.forTarget(target));
+    /** Like {@link #write(org.stablehlo4j.ir.Context, Module, Version, OutputStream)}, returning the bytes. */
+    public static byte[] write(org.stablehlo4j.ir.Context context, Module vhloModule, Version target) {
+        return BytecodeWriter.write(context, vhloModule, BytecodeWriterConfig.forTarget(target));
     }
 }

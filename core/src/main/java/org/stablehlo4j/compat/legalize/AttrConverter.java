@@ -16,7 +16,7 @@ import org.stablehlo4j.dialect.stablehlo.MeshAxisAttr;
 import org.stablehlo4j.dialect.stablehlo.OutputOperandAliasAttr;
 import org.stablehlo4j.dialect.stablehlo.ReplicaGroupMeshAxesAttr;
 import org.stablehlo4j.dialect.stablehlo.ResultAccuracyAttr;
-import org.stablehlo4j.dialect.stablehlo.StablehloDialect;
+import org.stablehlo4j.dialect.stablehlo.StablehloAsm;
 import org.stablehlo4j.dialect.stablehlo.StablehloEnum;
 import org.stablehlo4j.dialect.stablehlo.SubAxisInfoAttr;
 import org.stablehlo4j.dialect.stablehlo.TypeExtensionsAttr;
@@ -210,7 +210,7 @@ final class AttrConverter {
         if (a instanceof VhloAttr) return a;
         if (a instanceof DialectAttr) {
             try {
-                a = StablehloDialect.parseAttribute(a);
+                a = StablehloAsm.parseAttribute(a);
             } catch (RuntimeException e) {
                 throw new LegalizeException("invalid attribute " + a + ": " + e.getMessage());
             }

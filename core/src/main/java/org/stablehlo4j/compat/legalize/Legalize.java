@@ -17,11 +17,6 @@ import org.stablehlo4j.ir.Operation;
 public final class Legalize {
     private Legalize() {}
 
-    static {
-        VhloOpTable.registerAll();
-        VhloFuncPrinter.register();
-    }
-
     /** Every VHLO op, type and attribute to its StableHLO/func/builtin counterpart. */
     public static Module vhloToStablehlo(Module m) throws DiagnosticException {
         return finish(IrRewriter.rewrite(m, OpLegalizer::toStablehlo, TypeConverter::toStablehlo));

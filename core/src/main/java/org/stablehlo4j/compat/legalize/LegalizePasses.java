@@ -29,23 +29,21 @@ public final class LegalizePasses {
         Module apply(Module m) throws DiagnosticException;
     }
 
-    public static void registerAll() {
-        VhloOpTable.registerAll();
-        VhloFuncPrinter.register();
-        PassRegistry.register("vhlo-legalize-to-stablehlo", options -> {
+    public static void registerAll(PassRegistry registry) {
+        registry.register("vhlo-legalize-to-stablehlo", options -> {
             noOptions("vhlo-legalize-to-stablehlo", options);
             return new RewritePass("vhlo-legalize-to-stablehlo", Legalize::vhloToStablehlo);
         });
-        PassRegistry.register("stablehlo-legalize-to-vhlo", options -> {
+        registry.register("stablehlo-legalize-to-vhlo", options -> {
             boolean allow = booleanOption("stablehlo-legalize-to-vhlo", options, "allow-other-dialects");
             return new RewritePass("stablehlo-legalize-to-vhlo", m -> Legalize.stablehloToVhlo(m, allow));
         });
-        PassRegistry.register("stablehlo-deserialize", options -> {
+        registry.register("stablehlo-deserialize", options -> {
             noOptions("stablehlo-deserialize", options);
             return new RewritePass("stablehlo-deserialize",
                     m -> Legalize.vhloToStablehlo(VhloToVersion.convert(m, Version.current())));
         });
-        PassRegistry.register("vhlo-to-version", options -> {
+        registry.register("vhlo-to-version", options -> {
             String target = option("vhlo-to-version", options, "target", s -> s);
             return new RewritePass("vhlo-to-version",
                     m -> VhloToVersion.convert(m, VhloToVersion.target(target == null ? "" : target, m)));

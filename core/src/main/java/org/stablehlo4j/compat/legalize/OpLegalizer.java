@@ -15,7 +15,7 @@ import org.stablehlo4j.dialect.stablehlo.DotDimensionNumbersAttr;
 import org.stablehlo4j.dialect.stablehlo.GatherDimensionNumbersAttr;
 import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.dialect.stablehlo.ScatterDimensionNumbersAttr;
-import org.stablehlo4j.dialect.stablehlo.StablehloDialect;
+import org.stablehlo4j.dialect.stablehlo.StablehloAsm;
 import org.stablehlo4j.dialect.stablehlo.StablehloEnum;
 import org.stablehlo4j.dialect.stablehlo.StablehloOps;
 import org.stablehlo4j.dialect.vhlo.VhloAttr;
@@ -278,7 +278,7 @@ final class OpLegalizer {
                 int dot = src.indexOf('.');
                 Attribute s = op.attr(src.substring(0, dot));
                 if (s == null) return null;
-                s = StablehloDialect.resolve(s);
+                s = StablehloAsm.resolve(s);
                 if (!(s instanceof Record r)) throw new LegalizeException("unexpected '" + src + "' attribute");
                 String field = src.substring(dot + 1);
                 for (RecordComponent c : r.getClass().getRecordComponents()) {

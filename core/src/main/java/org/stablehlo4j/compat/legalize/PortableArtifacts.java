@@ -21,6 +21,7 @@ import org.stablehlo4j.asm.PrintOptions;
 import org.stablehlo4j.bytecode.BytecodeReader;
 import org.stablehlo4j.compat.CompatibilityApi;
 import org.stablehlo4j.compat.Version;
+import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.Location;
@@ -35,16 +36,17 @@ import org.stablehlo4j.ir.Module;
 public final class PortableArtifacts {
     private PortableArtifacts() {}
 
-    public static Module deserializePortableArtifact(byte[] artifact) throws DiagnosticException {
-        return deserializePortableArtifact(artifact, "<artifact>");
+    public static Module deserializePortableArtifact(Context context, byte[] artifact) throws DiagnosticException {
+        return deserializePortableArtifact(context, artifact, "<artifact>");
     }
 
-    public static Module deserializePortableArtifact(byte[] artifact, String bufferName) throws DiagnosticException {
+    public static Module deserializePortableArtifact(Context context, byte[] artifact, String bufferName)
+            throws DiagnosticException {
         Module vhlo;
         try {
             // Like upstream (which parses the buffer as MLIR source of either kind), assembly text is accepted too.
-            vhlo = BytecodeReader.isBytecode(artifact) ? BytecodeReader.read(artifact, bufferName)
-                    : AsmParser.parse(new String(artifact, java.nio.charset.StandardCharsets.UTF_8),
+            vhlo = BytecodeReader.isBytecode(artifact) ? BytecodeReader.read(context, artifact, bufferName)
+                    : AsmParser.parse(context, new String(artifact, java.nio.charset.StandardCharsets.UTF_8),
                             ParseOptions.of(bufferName));
         } catch (DiagnosticException e) {
             List<Diagnostic> out = new ArrayList<>(e.diagnostics());
@@ -55,17 +57,19 @@ public final class PortableArtifacts {
         return Legalize.vhloToStablehlo(VhloToVersion.convert(vhlo, Version.current()));
     }
 
-    public static Module deserializePortableArtifact(InputStream in) throws DiagnosticException, IOException {
-        return deserializePortableArtifact(in.readAllBytes());
+    public static Module deserializePortableArtifact(Context context, InputStream in)
+            throws DiagnosticException, IOException {
+        return deserializePortableArtifact(context, in.readAllBytes());
     }
 
-    public static Module deserializePortableArtifact(Path path) throws DiagnosticException, IOException {
-        return deserializePortableArtifact(Files.readAllBytes(path), path.toString());
+    public static Module deserializePortableArtifact(Context context, Path path) throws DiagnosticException, IOException {
+        return deserializePortableArtifact(context, Files.readAllBytes(path), path.toString());
     }
 
     /** The deserialized program printed in generic form. */
-    public static String deserializePortableArtifactToString(byte[] artifact) throws DiagnosticException {
-        return AsmPrinter.print(deserializePortableArtifact(artifact), new PrintOptions(true, false, false));
+    public static String deserializePortableArtifactToString(Context context, byte[] artifact)
+            throws DiagnosticException {
+        return AsmPrinter.print(context, deserializePortableArtifact(context, artifact), new PrintOptions(true, false, false));
     }
 
     /**
@@ -90,22 +94,24 @@ public final class PortableArtifacts {
      * @param target {@code X.Y.Z} (a non-zero patch is accepted, the opset is the one of {@code X.Y.0}) or
      *               {@code current}
      */
-    public static void serializePortableArtifact(Module stablehlo, String target, boolean allowOtherDialects,
-                                                 OutputStream out) throws DiagnosticException, IOException {
-        out.write(serializePortableArtifact(stablehlo, target, allowOtherDialects));
+    public static void serializePortableArtifact(Context context, Module stablehlo, String target,
+                                                 boolean allowOtherDialects, OutputStream out)
+            throws DiagnosticException, IOException {
+        out.write(serializePortableArtifact(context, stablehlo, target, allowOtherDialects));
     }
 
-    /** Like {@link #serializePortableArtifact(Module, String, boolean, OutputStream)}, returning the bytes. */
-    public static byte[] serializePortableArtifact(Module stablehlo, String target, boolean allowOtherDialects)
-            throws DiagnosticException {
+    /** Like {@link #serializePortableArtifact(Context, Module, String, boolean, OutputStream)}, returning the bytes. */
+    public static byte[] serializePortableArtifact(Context context, Module stablehlo, String target,
+                                                   boolean allowOtherDialects) throws DiagnosticException {
         Module vhlo = legalizeForSerialization(stablehlo, target, allowOtherDialects);
-        return PortableArtifactWriter.write(vhlo, Version.resolveSerializationTarget(target));
+        return PortableArtifactWriter.write(context, vhlo, Version.resolveSerializationTarget(target));
     }
 
-    /** Parses StableHLO assembly text and serializes it (see {@link #serializePortableArtifact(Module, String, boolean)}). */
-    public static byte[] serializePortableArtifact(String stablehloText, String target) throws DiagnosticException {
-        Module m = AsmParser.parse(stablehloText, ParseOptions.of("<string>"));
-        return serializePortableArtifact(m, target, false);
+    /** Parses StableHLO assembly text and serializes it (see {@link #serializePortableArtifact(Context, Module, String, boolean)}). */
+    public static byte[] serializePortableArtifact(Context context, String stablehloText, String target)
+            throws DiagnosticException {
+        Module m = AsmParser.parse(context, stablehloText, ParseOptions.of("<string>"));
+        return serializePortableArtifact(context, m, target, false);
     }
 
     /** The StableHLO version in the artifact's producer string, if it has one. */

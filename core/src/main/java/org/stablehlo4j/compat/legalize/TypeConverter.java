@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.stablehlo4j.dialect.stablehlo.FutureType;
-import org.stablehlo4j.dialect.stablehlo.StablehloDialect;
+import org.stablehlo4j.dialect.stablehlo.StablehloAsm;
 import org.stablehlo4j.dialect.stablehlo.TokenType;
 import org.stablehlo4j.dialect.vhlo.VhloType;
 import org.stablehlo4j.dialect.vhlo.VhloTypeKind;
@@ -134,7 +134,7 @@ final class TypeConverter {
 
     private static Type resolve(DialectType d) {
         try {
-            return StablehloDialect.parseType(d);
+            return StablehloAsm.parseType(d);
         } catch (RuntimeException e) {
             throw new LegalizeException("invalid StableHLO type " + d + ": " + e.getMessage());
         }

@@ -14,8 +14,8 @@ import org.stablehlo4j.ir.OpTable;
  * are registered; the rest of those dialects stays provisionally accepted in the generic form.
  */
 public final class MlirOps {
-    private static final DialectOpTable ARITH = arith();
-    private static final DialectOpTable TENSOR = tensor();
+    public static final DialectOpTable ARITH = arith();
+    public static final DialectOpTable TENSOR = tensor();
 
     private MlirOps() {}
 
@@ -46,8 +46,4 @@ public final class MlirOps {
         return out;
     }
 
-    /** Adds the ops to the registry. Idempotent. */
-    public static void registerAll() {
-        for (OpDefinition d : all()) org.stablehlo4j.dialect.Registry.register(d);
-    }
 }

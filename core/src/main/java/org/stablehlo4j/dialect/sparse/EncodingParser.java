@@ -28,6 +28,10 @@ import org.stablehlo4j.ir.IntegerAttr;
  * token; semantic errors (checked as MLIR's verifier does) point at the start of the body.
  */
 final class EncodingParser {
+    /** Values of an encoding are builtin attributes (numbers): parsed without any dialect. */
+    private static final org.stablehlo4j.ir.Context BUILTIN_ONLY =
+            new org.stablehlo4j.ir.Context(new org.stablehlo4j.ir.DialectRegistry());
+
     private static final int MAX_DEPTH = 256;
     /**
      * Limit on binary operators in all expressions of one encoding: expression trees are walked recursively
@@ -398,7 +402,7 @@ final class EncodingParser {
             throw errorAt(at, "expected attribute value");
         }
         try {
-            return AsmParser.parseAttribute(text);
+            return AsmParser.parseAttribute(BUILTIN_ONLY, text);
         } catch (DiagnosticException e) {
             throw errorAt(at, e.diagnostics().isEmpty() ? "invalid attribute" : e.diagnostics().get(0).message());
         }

@@ -24,14 +24,9 @@ import org.stablehlo4j.ir.DialectPrintable;
  */
 public record SparseTensorEncodingAttr(int dimRank, int symbolRank, List<AffineExpr> dimToLvl,
         List<LevelType> lvlTypes, List<AffineExpr> lvlToDim, int posWidth, int crdWidth, Attribute explicitVal,
-        Attribute implicitVal, List<DimSlice> dimSlices) implements Attribute, DialectPrintable {
+        Attribute implicitVal, List<DimSlice> dimSlices) implements Attribute, DialectPrintable,
+        org.stablehlo4j.ir.VerifiableTensorEncoding {
     public static final String DIALECT = "sparse_tensor";
-
-    static {
-        // MLIR's sparse tensor dialect names every encoding "sparse" (#sparse, #sparse1, ...). Registered when
-        // the class is initialized, which happens before any instance can reach a printer.
-        AsmPrinter.registerAliasProvider(o -> o instanceof SparseTensorEncodingAttr ? "sparse" : null);
-    }
 
     public SparseTensorEncodingAttr {
         dimToLvl = List.copyOf(dimToLvl);
@@ -92,6 +87,11 @@ public record SparseTensorEncodingAttr(int dimRank, int symbolRank, List<AffineE
      * Checks the encoding against the rank of the tensor type it annotates, as MLIR's
      * {@code VerifiableTensorEncoding} hook does; returns the problem, or null if there is none.
      */
+    @Override
+    public String verifyEncoding(long[] shape, org.stablehlo4j.ir.Type elementType) {
+        return verifyEncoding(shape.length);
+    }
+
     public String verifyEncoding(int tensorRank) {
         if (tensorRank == 0) return "expected non-scalar sparse tensor";
         if (dimRank != tensorRank) {

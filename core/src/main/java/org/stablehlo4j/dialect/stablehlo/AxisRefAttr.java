@@ -29,6 +29,6 @@ public record AxisRefAttr(String name, SubAxisInfoAttr subAxisInfo) implements S
     }
 
     public static AxisRefAttr parseBody(String body) {
-        return StablehloDialect.parseAttributeBody(body, AxisRefAttr.class);
+        return StablehloAsm.parseAttributeBody(body, AxisRefAttr.class);
     }
 }

@@ -17,6 +17,6 @@ public record ChannelHandleAttr(long handle, long type) implements StablehloAttr
     }
 
     public static ChannelHandleAttr parseBody(String body) {
-        return StablehloDialect.parseAttributeBody(body, ChannelHandleAttr.class);
+        return StablehloAsm.parseAttributeBody(body, ChannelHandleAttr.class);
     }
 }

@@ -172,6 +172,6 @@ public record ConvDimensionNumbersAttr(long inputBatchDimension, long inputFeatu
     }
 
     public static ConvDimensionNumbersAttr parseBody(String body) {
-        return StablehloDialect.parseAttributeBody(body, ConvDimensionNumbersAttr.class);
+        return StablehloAsm.parseAttributeBody(body, ConvDimensionNumbersAttr.class);
     }
 }

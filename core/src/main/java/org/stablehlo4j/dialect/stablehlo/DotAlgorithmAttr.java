@@ -121,6 +121,6 @@ public record DotAlgorithmAttr(Type lhsPrecisionType, Type rhsPrecisionType, Typ
     }
 
     public static DotAlgorithmAttr parseBody(String body) {
-        return StablehloDialect.parseAttributeBody(body, DotAlgorithmAttr.class);
+        return StablehloAsm.parseAttributeBody(body, DotAlgorithmAttr.class);
     }
 }

@@ -36,6 +36,6 @@ public record DotDimensionNumbersAttr(List<Long> lhsBatchingDimensions, List<Lon
     }
 
     public static DotDimensionNumbersAttr parseBody(String body) {
-        return StablehloDialect.parseAttributeBody(body, DotDimensionNumbersAttr.class);
+        return StablehloAsm.parseAttributeBody(body, DotDimensionNumbersAttr.class);
     }
 }

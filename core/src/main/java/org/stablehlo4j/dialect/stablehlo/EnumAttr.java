@@ -52,6 +52,6 @@ public record EnumAttr(StablehloEnum kind, int caseIndex) implements StablehloAt
     }
 
     public static EnumAttr parseBody(String body) {
-        return StablehloDialect.parseAttributeBody(body, EnumAttr.class);
+        return StablehloAsm.parseAttributeBody(body, EnumAttr.class);
     }
 }

@@ -39,6 +39,6 @@ public record GatherDimensionNumbersAttr(List<Long> offsetDims, List<Long> colla
     }
 
     public static GatherDimensionNumbersAttr parseBody(String body) {
-        return StablehloDialect.parseAttributeBody(body, GatherDimensionNumbersAttr.class);
+        return StablehloAsm.parseAttributeBody(body, GatherDimensionNumbersAttr.class);
     }
 }

@@ -43,6 +43,6 @@ public record MeshAttr(List<MeshAxisAttr> axes, Attribute deviceIds) implements 
     }
 
     public static MeshAttr parseBody(String body) {
-        return StablehloDialect.parseAttributeBody(body, MeshAttr.class);
+        return StablehloAsm.parseAttributeBody(body, MeshAttr.class);
     }
 }

@@ -25,6 +25,6 @@ public record MeshAxisAttr(String name, long size) implements StablehloAttribute
     }
 
     public static MeshAxisAttr parseBody(String body) {
-        return StablehloDialect.parseAttributeBody(body, MeshAxisAttr.class);
+        return StablehloAsm.parseAttributeBody(body, MeshAxisAttr.class);
     }
 }

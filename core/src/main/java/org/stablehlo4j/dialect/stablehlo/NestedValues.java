@@ -140,12 +140,12 @@ final class NestedValues {
         String name = r.ident("attribute dialect name");
         if (name.equals(StablehloOps.DIALECT)) {
             r.expect("<");
-            Attribute a = StablehloDialect.parseAttributeParams(r);
+            Attribute a = StablehloAsm.parseAttributeParams(r);
             r.expect(">");
             return a;
         }
         if (name.startsWith(StablehloOps.DIALECT + ".")) {
-            return StablehloDialect.parseAttributeParams(r, name.substring(StablehloOps.DIALECT.length() + 1));
+            return StablehloAsm.parseAttributeParams(r, name.substring(StablehloOps.DIALECT.length() + 1));
         }
         int dot = name.indexOf('.');
         if (dot < 0) {
@@ -219,7 +219,7 @@ final class NestedValues {
             r.expect("!");
             String name = r.ident("type dialect name");
             if (name.startsWith(StablehloOps.DIALECT + ".")) {
-                return StablehloDialect.parseTypeParams(r, name.substring(StablehloOps.DIALECT.length() + 1));
+                return StablehloAsm.parseTypeParams(r, name.substring(StablehloOps.DIALECT.length() + 1));
             }
             int dot = name.indexOf('.');
             if (dot < 0) {

@@ -39,6 +39,6 @@ public record OutputOperandAliasAttr(List<Long> outputTupleIndices, long operand
     }
 
     public static OutputOperandAliasAttr parseBody(String body) {
-        return StablehloDialect.parseAttributeBody(body, OutputOperandAliasAttr.class);
+        return StablehloAsm.parseAttributeBody(body, OutputOperandAliasAttr.class);
     }
 }

@@ -28,6 +28,6 @@ public record ReplicaGroupMeshAxesAttr(Attribute mesh, ArrayAttr axes) implement
     }
 
     public static ReplicaGroupMeshAxesAttr parseBody(String body) {
-        return StablehloDialect.parseAttributeBody(body, ReplicaGroupMeshAxesAttr.class);
+        return StablehloAsm.parseAttributeBody(body, ReplicaGroupMeshAxesAttr.class);
     }
 }

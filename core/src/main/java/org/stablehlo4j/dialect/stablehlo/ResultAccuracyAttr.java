@@ -59,6 +59,6 @@ public record ResultAccuracyAttr(double atol, double rtol, long ulps, EnumAttr m
     }
 
     public static ResultAccuracyAttr parseBody(String body) {
-        return StablehloDialect.parseAttributeBody(body, ResultAccuracyAttr.class);
+        return StablehloAsm.parseAttributeBody(body, ResultAccuracyAttr.class);
     }
 }

@@ -40,6 +40,6 @@ public record ScatterDimensionNumbersAttr(List<Long> updateWindowDims, List<Long
     }
 
     public static ScatterDimensionNumbersAttr parseBody(String body) {
-        return StablehloDialect.parseAttributeBody(body, ScatterDimensionNumbersAttr.class);
+        return StablehloAsm.parseAttributeBody(body, ScatterDimensionNumbersAttr.class);
     }
 }

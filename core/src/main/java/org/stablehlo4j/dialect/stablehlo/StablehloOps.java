@@ -5,7 +5,6 @@ import org.stablehlo4j.ir.OpTable;
 import org.stablehlo4j.ir.DialectOpTable;
 
 import java.util.Collection;
-import org.stablehlo4j.dialect.Registry;
 
 /**
  * The StableHLO op table: one {@link OpDefinition} row per op of StableHLO 1.20.0 (StablehloOps.td), built from the
@@ -39,8 +38,4 @@ public final class StablehloOps {
         return TABLE.all();
     }
 
-    /** Adds every StableHLO op to {@link Registry}. Idempotent. */
-    public static void registerAll() {
-        for (OpDefinition d : TABLE.all()) Registry.register(d);
-    }
 }

@@ -24,6 +24,6 @@ public record SubAxisInfoAttr(long preSize, long size) implements StablehloAttri
     }
 
     public static SubAxisInfoAttr parseBody(String body) {
-        return StablehloDialect.parseAttributeBody(body, SubAxisInfoAttr.class);
+        return StablehloAsm.parseAttributeBody(body, SubAxisInfoAttr.class);
     }
 }

@@ -8,7 +8,14 @@ import org.stablehlo4j.ir.AsmSink;
  * {@code #stablehlo.bounds<?, 3>} ({@code ?} = unbounded); parsed from that or from the long form
  * {@code #stablehlo.type_extensions<bounds = [?, 3]>}.
  */
-public record TypeExtensionsAttr(List<Long> bounds) implements StablehloAttribute {
+public record TypeExtensionsAttr(List<Long> bounds) implements StablehloAttribute,
+        org.stablehlo4j.ir.VerifiableTensorEncoding {
+
+    @Override
+    public String verifyEncoding(long[] shape, org.stablehlo4j.ir.Type elementType) {
+        return boundsProblem(bounds, new org.stablehlo4j.ir.RankedTensorType(shape, elementType, this));
+    }
+
     public TypeExtensionsAttr {
         bounds = List.copyOf(bounds);
     }
@@ -36,6 +43,22 @@ public record TypeExtensionsAttr(List<Long> bounds) implements StablehloAttribut
     }
 
     public static TypeExtensionsAttr parseBody(String body) {
-        return StablehloDialect.parseAttributeBody(body, TypeExtensionsAttr.class);
+        return StablehloAsm.parseAttributeBody(body, TypeExtensionsAttr.class);
     }
+
+    /** StableHLO's rules for {@code #stablehlo.bounds}: one bound per dimension, bounds only on dynamic ones. */
+    private static String boundsProblem(List<Long> bounds, org.stablehlo4j.ir.RankedTensorType type) {
+        if (bounds.size() != type.rank()) {
+            return "Bounds length is " + bounds.size() + ", expected to be equal to rank(" + type.rank()
+                    + ") of the tensor " + org.stablehlo4j.asm.AsmPrinter.printType(type);
+        }
+        for (int d = 0; d < type.rank(); d++) {
+            if (bounds.get(d) != org.stablehlo4j.ir.ShapedType.DYNAMIC && type.dim(d) != org.stablehlo4j.ir.ShapedType.DYNAMIC) {
+                return "Static dimension " + d + " cannot have a bound, use ShapedType::kDynamic to indicate a missing"
+                        + " bound in tensor " + org.stablehlo4j.asm.AsmPrinter.printType(type);
+            }
+        }
+        return null;
+    }
+
 }

@@ -9,12 +9,12 @@
  *       {@link org.stablehlo4j.dialect.Registry} with its inherent attribute names.</li>
  *   <li>Structured attributes and types ({@link org.stablehlo4j.dialect.stablehlo.StablehloAttribute},
  *       {@link org.stablehlo4j.dialect.stablehlo.StablehloType}) that print their own bodies exactly as upstream
- *       does. {@link org.stablehlo4j.dialect.stablehlo.StablehloDialect#parseAttribute} /
- *       {@link org.stablehlo4j.dialect.stablehlo.StablehloDialect#parseType} turn the textual
+ *       does. {@link org.stablehlo4j.dialect.stablehlo.StablehloAsm#parseAttribute} /
+ *       {@link org.stablehlo4j.dialect.stablehlo.StablehloAsm#parseType} turn the textual
  *       {@link org.stablehlo4j.ir.DialectAttr}/{@link org.stablehlo4j.ir.DialectType} the generic parser keeps
- *       into them; {@link org.stablehlo4j.dialect.stablehlo.StablehloDialect#resolve} does so through nested
+ *       into them; {@link org.stablehlo4j.dialect.stablehlo.StablehloAsm#resolve} does so through nested
  *       arrays, dictionaries and types, and
- *       {@link org.stablehlo4j.dialect.stablehlo.StablehloDialect#resolveAll} over a whole parsed op tree.</li>
+ *       {@link org.stablehlo4j.dialect.stablehlo.StablehloAsm#resolveAll} over a whole parsed op tree.</li>
  *   <li>{@link org.stablehlo4j.dialect.stablehlo.PrettyDirectives}: the attribute-printing {@code custom<...>}
  *       directives of the ops' pretty forms.</li>
  * </ul>

@@ -1,5 +1,7 @@
 package org.stablehlo4j.asm.format;
 
+import org.stablehlo4j.TestContexts;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -16,13 +18,13 @@ import org.stablehlo4j.ir.DiagnosticException;
 /** The declarative-format engine and the StableHLO pretty forms, on small hand-checked programs. */
 class FormatOpTest {
     private static String roundTrip(String text) throws DiagnosticException {
-        return AsmPrinter.print(AsmParser.parse(text, new ParseOptions("t.mlir", 1, false)),
+        return AsmPrinter.print(TestContexts.standard(), AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t.mlir", 1, false)),
                 new PrintOptions(false, false, false));
     }
 
     private static String error(String text) {
         DiagnosticException e = assertThrows(DiagnosticException.class,
-                () -> AsmParser.parse(text, new ParseOptions("t.mlir", 1, false)));
+                () -> AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t.mlir", 1, false)));
         return e.diagnostics().get(0).message();
     }
 

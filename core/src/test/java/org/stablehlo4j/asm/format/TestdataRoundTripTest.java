@@ -1,5 +1,7 @@
 package org.stablehlo4j.asm.format;
 
+import org.stablehlo4j.TestContexts;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -47,7 +49,7 @@ class TestdataRoundTripTest {
     }
 
     private static String print(Module m) {
-        return AsmPrinter.print(m, new PrintOptions(false, false, false));
+        return AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(false, false, false));
     }
 
     @Test
@@ -69,7 +71,7 @@ class TestdataRoundTripTest {
             String text = Files.readString(f, StandardCharsets.UTF_8);
             Module m;
             try {
-                m = AsmParser.parse(text, new ParseOptions(f.toString(), 1, false));
+                m = AsmParser.parse(TestContexts.standard(), text, new ParseOptions(f.toString(), 1, false));
             } catch (DiagnosticException e) {
                 parseFailures.add(f.getFileName() + ": " + e.diagnostics().get(0).message());
                 continue;
@@ -78,7 +80,7 @@ class TestdataRoundTripTest {
             String once = print(m);
             String twice;
             try {
-                twice = print(AsmParser.parse(once, new ParseOptions("printed", 1, false)));
+                twice = print(AsmParser.parse(TestContexts.standard(), once, new ParseOptions("printed", 1, false)));
             } catch (DiagnosticException e) {
                 unstable.add(f.getFileName() + ": reparse: " + e.diagnostics().get(0).message());
                 continue;

@@ -1,5 +1,7 @@
 package org.stablehlo4j.bytecode.writer;
 
+import org.stablehlo4j.TestContexts;
+
 import org.junit.jupiter.api.Test;
 import org.stablehlo4j.asm.AsmParser;
 import org.stablehlo4j.asm.AsmPrinter;
@@ -28,7 +30,7 @@ class BytecodeWriterEdgeCaseTest {
     private static final PrintOptions GENERIC = new PrintOptions(true, true, false);
 
     private static Module parse(String text) throws Exception {
-        return AsmParser.parse(text, new ParseOptions("edge.mlir", 1, true));
+        return AsmParser.parse(TestContexts.standard(), text, new ParseOptions("edge.mlir", 1, true));
     }
 
     private static BytecodeWriterConfig v(int version) {
@@ -96,13 +98,13 @@ class BytecodeWriterEdgeCaseTest {
                   }
                 #-}
                 """);
-        byte[] bytes = BytecodeWriter.write(m, v(6));
-        Module back = BytecodeReader.read(bytes, "res");
+        byte[] bytes = BytecodeWriter.write(TestContexts.standard(), m, v(6));
+        Module back = BytecodeReader.read(TestContexts.standard(), bytes, "res");
         ResourceBlob blob = back.dialectResources().get("builtin").get("blob1");
         assertEquals(16, blob.alignment());
         assertArrayEquals(new byte[] {1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0}, blob.bytes());
         assertEquals(0, blob.offset() % 16, "blob data must be 16-byte aligned in the file");
-        assertArrayEquals(bytes, BytecodeWriter.write(back, v(6)));
+        assertArrayEquals(bytes, BytecodeWriter.write(TestContexts.standard(), back, v(6)));
     }
 
     @Test
@@ -121,15 +123,15 @@ class BytecodeWriterEdgeCaseTest {
         java.util.Collections.swap(shuffled, 1, 2);
         v0.setUseOrder(shuffled);
         for (int version = 0; version <= BytecodeWriter.MAX_VERSION; version++) {
-            byte[] bytes = BytecodeWriter.write(m, v(version));
-            Module back = BytecodeReader.read(bytes, "uses");
+            byte[] bytes = BytecodeWriter.write(TestContexts.standard(), m, v(version));
+            Module back = BytecodeReader.read(TestContexts.standard(), bytes, "uses");
             Block body = back.body().operations().get(0).region(0).entry();
             Value b0 = body.operations().get(0).result(0);
             List<String> expected = describe(v0.uses(), m.body().operations().get(0).region(0).entry());
             List<String> actual = describe(b0.uses(), body);
             if (version >= BytecodeWriter.V_USE_LIST_ORDERING) {
                 assertEquals(expected, actual, "use-list order at version " + version);
-                assertArrayEquals(bytes, BytecodeWriter.write(back, v(version)));
+                assertArrayEquals(bytes, BytecodeWriter.write(TestContexts.standard(), back, v(version)));
             } else {
                 assertNotEquals(expected, actual, "formats before 3 cannot record use-list orders");
             }
@@ -157,12 +159,12 @@ class BytecodeWriterEdgeCaseTest {
                 }) {big = 123456789012345678901234567890 : i128, s = "\\00\\ff", f = 0x7FC00000 : f32} : () -> ()
                 """;
         Module m = parse(text);
-        String expected = AsmPrinter.print(m, GENERIC);
+        String expected = AsmPrinter.print(TestContexts.standard(), m, GENERIC);
         for (int version = 0; version <= BytecodeWriter.MAX_VERSION; version++) {
-            byte[] bytes = BytecodeWriter.write(m, v(version));
-            Module back = BytecodeReader.read(bytes, "cfg");
-            assertEquals(expected, AsmPrinter.print(back, GENERIC), "version " + version);
-            assertArrayEquals(bytes, BytecodeWriter.write(back, v(version)), "version " + version);
+            byte[] bytes = BytecodeWriter.write(TestContexts.standard(), m, v(version));
+            Module back = BytecodeReader.read(TestContexts.standard(), bytes, "cfg");
+            assertEquals(expected, AsmPrinter.print(TestContexts.standard(), back, GENERIC), "version " + version);
+            assertArrayEquals(bytes, BytecodeWriter.write(TestContexts.standard(), back, v(version)), "version " + version);
         }
     }
 
@@ -175,10 +177,10 @@ class BytecodeWriterEdgeCaseTest {
         }
         sb.append("} : () -> ()");
         Module m = parse(sb.toString());
-        byte[] bytes = BytecodeWriter.write(m, v(6));
-        Module back = BytecodeReader.read(bytes, "many");
-        assertEquals(AsmPrinter.print(m, GENERIC), AsmPrinter.print(back, GENERIC));
-        assertArrayEquals(bytes, BytecodeWriter.write(back, v(6)));
+        byte[] bytes = BytecodeWriter.write(TestContexts.standard(), m, v(6));
+        Module back = BytecodeReader.read(TestContexts.standard(), bytes, "many");
+        assertEquals(AsmPrinter.print(TestContexts.standard(), m, GENERIC), AsmPrinter.print(TestContexts.standard(), back, GENERIC));
+        assertArrayEquals(bytes, BytecodeWriter.write(TestContexts.standard(), back, v(6)));
     }
 
     @Test
@@ -189,7 +191,7 @@ class BytecodeWriterEdgeCaseTest {
                 .attr("v");
         m.op().setProperties(m.op().properties().with("extra", one));
         for (int version = 0; version <= BytecodeWriter.MAX_VERSION; version++) {
-            Module back = BytecodeReader.read(BytecodeWriter.write(m, v(version)), "extra");
+            Module back = BytecodeReader.read(TestContexts.standard(), BytecodeWriter.write(TestContexts.standard(), m, v(version)), "extra");
             assertEquals(one, back.op().attr("extra"), "version " + version);
             assertEquals(m.op().attr("sym_name"), back.op().attr("sym_name"), "version " + version);
         }
@@ -206,12 +208,12 @@ class BytecodeWriterEdgeCaseTest {
         Value outside = a.body().operations().get(0).result(0);
         Operation user = Operation.create("test.use", List.of(outside), List.of(), null, null, 0, List.of(), null);
         b.body().append(user);
-        UnwritableIRException e2 = assertThrows(UnwritableIRException.class, () -> BytecodeWriter.write(b, v(6)));
+        UnwritableIRException e2 = assertThrows(UnwritableIRException.class, () -> BytecodeWriter.write(TestContexts.standard(), b, v(6)));
         assertTrue(e2.getMessage().contains("defined outside"), e2.getMessage());
         assertEquals(user.location(), e2.location());
         Module missing = parse("%0 = \"vhlo.constant_v1\"() : () -> !vhlo.tensor_v1<!vhlo.f32_v1>");
         UnwritableIRException e3 = assertThrows(UnwritableIRException.class,
-                () -> BytecodeWriter.write(missing, v(6)));
+                () -> BytecodeWriter.write(TestContexts.standard(), missing, v(6)));
         assertEquals("op 'vhlo.constant_v1' is missing its required property 'value'", e3.getMessage());
     }
 

@@ -1,5 +1,7 @@
 package org.stablehlo4j.bytecode.writer;
 
+import org.stablehlo4j.TestContexts;
+
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.stablehlo4j.bytecode.BytecodeReader;
@@ -62,12 +64,12 @@ class VhloRoundTripTest {
         List<String> failures = new ArrayList<>();
         for (Path f : files) {
             byte[] data = Files.readAllBytes(f);
-            Module m = BytecodeReader.read(data, f.toString());
-            String diff = compare(data, BytecodeWriter.write(m, configOf(data)));
+            Module m = BytecodeReader.read(TestContexts.standard(), data, f.toString());
+            String diff = compare(data, BytecodeWriter.write(TestContexts.standard(), m, configOf(data)));
             if (diff != null) failures.add(f.getFileName() + ": " + diff);
             // The serialization path derives the same configuration from the target version alone.
             Version target = Version.parse(BytecodeReader.getPortableArtifactVersion(data));
-            String viaTarget = compare(data, PortableArtifactWriter.write(m, target));
+            String viaTarget = compare(data, PortableArtifactWriter.write(TestContexts.standard(), m, target));
             if (viaTarget != null) failures.add(f.getFileName() + " (forTarget " + target + "): " + viaTarget);
         }
         System.out.println("[writer] identical: " + (files.size() - failures.size()) + "/" + files.size());
@@ -88,11 +90,11 @@ class VhloRoundTripTest {
             byte[] data = Files.readAllBytes(f);
             Module m;
             try {
-                m = BytecodeReader.read(data, f.toString());
+                m = BytecodeReader.read(TestContexts.standard(), data, f.toString());
             } catch (org.stablehlo4j.bytecode.BytecodeException e) {
                 continue; // invalid on purpose (e.g. ops from a future version)
             }
-            assertEquals(null, compare(data, BytecodeWriter.write(m, configOf(data))), f.toString());
+            assertEquals(null, compare(data, BytecodeWriter.write(TestContexts.standard(), m, configOf(data))), f.toString());
             identical++;
         }
         assertTrue(identical >= 1, "expected vhlo_emit_version_api.1_1_0.mlir.bc to be readable");

@@ -1,5 +1,7 @@
 package org.stablehlo4j.bytecode.writer;
 
+import org.stablehlo4j.TestContexts;
+
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.stablehlo4j.asm.AsmParser;
@@ -52,7 +54,7 @@ class WriterRoundTripPropertyTest {
             for (String chunk : text.split("(?m)^// -----\\s*$")) {
                 Module m;
                 try {
-                    m = AsmParser.parse(chunk, new ParseOptions(p.toString(), 1, true));
+                    m = AsmParser.parse(TestContexts.standard(), chunk, new ParseOptions(p.toString(), 1, true));
                 } catch (Exception e) {
                     continue; // chunks the parser rejects (expected-error tests, unsupported syntax)
                 }
@@ -73,20 +75,20 @@ class WriterRoundTripPropertyTest {
 
     private static String roundTrip(Module m, String chunk, Path p, int version) throws Exception {
         BytecodeWriterConfig cfg = new BytecodeWriterConfig(version, "test", Map.of(), false);
-        byte[] bytes = BytecodeWriter.write(m, cfg);
-        Module back = BytecodeReader.read(bytes, "roundtrip");
-        byte[] again = BytecodeWriter.write(back, cfg);
+        byte[] bytes = BytecodeWriter.write(TestContexts.standard(), m, cfg);
+        Module back = BytecodeReader.read(TestContexts.standard(), bytes, "roundtrip");
+        byte[] again = BytecodeWriter.write(TestContexts.standard(), back, cfg);
         if (!Arrays.equals(bytes, again)) return "writing the read-back module gives different bytes";
-        String expected = AsmPrinter.print(m, GENERIC);
-        String actual = AsmPrinter.print(back, GENERIC);
+        String expected = AsmPrinter.print(TestContexts.standard(), m, GENERIC);
+        String actual = AsmPrinter.print(TestContexts.standard(), back, GENERIC);
         if (version < BytecodeWriter.V_NATIVE_PROPERTIES) {
             // Before native properties, inherent attributes travel in the attribute dictionary; ops the bytecode
             // layer has no property layout for come back with them there.
-            Module fresh = AsmParser.parse(chunk, new ParseOptions(p.toString(), 1, true));
+            Module fresh = AsmParser.parse(TestContexts.standard(), chunk, new ParseOptions(p.toString(), 1, true));
             mergeProperties(fresh.op());
             mergeProperties(back.op());
-            expected = AsmPrinter.print(fresh, GENERIC);
-            actual = AsmPrinter.print(back, GENERIC);
+            expected = AsmPrinter.print(TestContexts.standard(), fresh, GENERIC);
+            actual = AsmPrinter.print(TestContexts.standard(), back, GENERIC);
         }
         return expected.equals(actual) ? null : "read-back module prints differently";
     }

@@ -1,5 +1,7 @@
 package org.stablehlo4j.compat.legalize;
 
+import org.stablehlo4j.TestContexts;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -37,7 +39,7 @@ class DeserializeCorpusTest {
     }
 
     static String generic(Module m) {
-        return AsmPrinter.print(m, new PrintOptions(true, false, false));
+        return AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(true, false, false));
     }
 
     /** Compares one artifact with its source; returns null when they match, else a description. */
@@ -45,11 +47,11 @@ class DeserializeCorpusTest {
         Path bc = Path.of(mlir + ".bc");
         Module out;
         try {
-            out = PortableArtifacts.deserializePortableArtifact(Files.readAllBytes(bc), bc.toString());
+            out = PortableArtifacts.deserializePortableArtifact(TestContexts.standard(), Files.readAllBytes(bc), bc.toString());
         } catch (DiagnosticException e) {
             return "deserialize failed: " + e.diagnostics().get(0).location() + " " + e.diagnostics().get(0).message();
         }
-        Module source = AsmParser.parse(Files.readString(mlir, StandardCharsets.UTF_8),
+        Module source = AsmParser.parse(TestContexts.standard(), Files.readString(mlir, StandardCharsets.UTF_8),
                 new ParseOptions(mlir.toString(), 1, false));
         new StripDebugInfoPass().run(source);
         // The pretty printer elides default-valued attributes that the generic form shows; legalizing the source
@@ -76,11 +78,11 @@ class DeserializeCorpusTest {
     static String compareVhlo(Path mlir) throws Exception {
         String name = mlir.getFileName().toString();
         String version = name.substring(name.indexOf('.') + 1, name.lastIndexOf('.')).replace('_', '.');
-        Module source = AsmParser.parse(Files.readString(mlir, StandardCharsets.UTF_8),
+        Module source = AsmParser.parse(TestContexts.standard(), Files.readString(mlir, StandardCharsets.UTF_8),
                 new ParseOptions(mlir.toString(), 1, false));
         new StripDebugInfoPass().run(source);
         Module ours = VhloToVersion.convert(Legalize.stablehloToVhlo(source, false), Version.parse(version));
-        Module theirs = BytecodeReader.read(Path.of(mlir + ".bc"));
+        Module theirs = BytecodeReader.read(TestContexts.standard(), Path.of(mlir + ".bc"));
         new StripDebugInfoPass().run(theirs);
         return firstDifference(generic(theirs), generic(ours));
     }
@@ -136,7 +138,7 @@ class DeserializeCorpusTest {
     void everyVersionedArtifactRoundTrips() throws Exception {
         // Even when the source cannot be parsed yet, the artifact itself must deserialize.
         checkCorpus("deserialize round trip", DeserializeCorpusTest::compare, f -> {
-            PortableArtifacts.deserializePortableArtifact(Path.of(f + ".bc"));
+            PortableArtifacts.deserializePortableArtifact(TestContexts.standard(), Path.of(f + ".bc"));
             return null;
         });
     }

@@ -1,5 +1,7 @@
 package org.stablehlo4j.compat.legalize;
 
+import org.stablehlo4j.TestContexts;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,7 +19,7 @@ class LegalizeTest {
             + "  func.return %0 : tensor<f32>\n}\n";
 
     static Module parse(String text) throws DiagnosticException {
-        return AsmParser.parse(text, new ParseOptions("test.mlir", 1, true));
+        return AsmParser.parse(TestContexts.standard(), text, new ParseOptions("test.mlir", 1, true));
     }
 
     @Test
@@ -60,7 +62,7 @@ class LegalizeTest {
                 + "}) {arg_attrs = #vhlo.array_v1<[]>, function_type = #vhlo.type_v1<!vhlo.func_v1<"
                 + "(!vhlo.tensor_v1<!vhlo.f32_v1>) -> !vhlo.tensor_v1<!vhlo.f32_v1>>>, sym_name = "
                 + "#vhlo.string_v1<\"main\">} : () -> ()\n";
-        String out = org.stablehlo4j.asm.AsmPrinter.print(parse(text), org.stablehlo4j.asm.PrintOptions.DEFAULT);
+        String out = org.stablehlo4j.asm.AsmPrinter.print(TestContexts.standard(), parse(text), org.stablehlo4j.asm.PrintOptions.DEFAULT);
         assertTrue(out.contains("vhlo.func_v1 @main(%arg0: !vhlo.tensor_v1<!vhlo.f32_v1>) -> "
                 + "(!vhlo.tensor_v1<!vhlo.f32_v1>) {\n"), out);
         assertTrue(out.contains("} {arg_attrs = #vhlo.array_v1<[]>}\n"), out);

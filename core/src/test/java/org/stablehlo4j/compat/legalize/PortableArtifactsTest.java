@@ -1,5 +1,7 @@
 package org.stablehlo4j.compat.legalize;
 
+import org.stablehlo4j.TestContexts;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,7 +21,7 @@ class PortableArtifactsTest {
     void futureOpReportsTheReaderErrorThenTheDeserializationFailure() throws Exception {
         Path bc = DeserializeCorpusTest.vhloDir().resolve("invalid_vhlo_future.mlir.bc");
         DiagnosticException e = assertThrows(DiagnosticException.class,
-                () -> PortableArtifacts.deserializePortableArtifact(bc));
+                () -> PortableArtifacts.deserializePortableArtifact(TestContexts.standard(), bc));
         List<Diagnostic> d = e.diagnostics();
         assertTrue(d.get(0).message().contains(
                 "unregistered operation 'vhlo.constant_v99' found in dialect ('vhlo') that does not allow unknown"
@@ -36,7 +38,7 @@ class PortableArtifactsTest {
         assertEquals(Optional.of(Version.parse("1.1.0")), PortableArtifacts.getPortableArtifactVersion(bc));
         byte[] text = Files.readAllBytes(dir.resolve("vhlo_emit_version_api.1_1_0.mlir"));
         assertEquals(Optional.empty(), PortableArtifacts.getPortableArtifactVersion(text));
-        String out = PortableArtifacts.deserializePortableArtifactToString(bc);
+        String out = PortableArtifacts.deserializePortableArtifactToString(TestContexts.standard(), bc);
         assertTrue(out.contains("\"stablehlo.add\"(%arg0, %arg0)"), out);
         assertTrue(out.contains("\"func.func\"()"), out);
     }
@@ -48,7 +50,7 @@ class PortableArtifactsTest {
             "not an artifact".getBytes()};
         for (byte[] in : inputs) {
             DiagnosticException e = assertThrows(DiagnosticException.class,
-                    () -> PortableArtifacts.deserializePortableArtifact(in));
+                    () -> PortableArtifacts.deserializePortableArtifact(TestContexts.standard(), in));
             assertTrue(e.diagnostics().get(e.diagnostics().size() - 1).message()
                     .startsWith("failed to deserialize portable artifact"));
         }
@@ -57,9 +59,9 @@ class PortableArtifactsTest {
     @Test
     void assemblyTextIsAcceptedLikeUpstream() throws Exception {
         // tests/vhlo/vhlo_emit_version_api.1_1_0.mlir deserializes a text file: upstream parses either kind
-        org.stablehlo4j.ir.Module m = PortableArtifacts.deserializePortableArtifact(
+        org.stablehlo4j.ir.Module m = PortableArtifacts.deserializePortableArtifact(TestContexts.standard(), 
                 "func.func @f(%a: tensor<f32>) -> tensor<f32> { return %a : tensor<f32> }".getBytes());
-        assertTrue(org.stablehlo4j.asm.AsmPrinter.print(m, org.stablehlo4j.asm.PrintOptions.DEFAULT)
+        assertTrue(org.stablehlo4j.asm.AsmPrinter.print(TestContexts.standard(), m, org.stablehlo4j.asm.PrintOptions.DEFAULT)
                 .contains("func.func @f(%arg0: tensor<f32>) -> tensor<f32>"));
     }
 

@@ -1,5 +1,7 @@
 package org.stablehlo4j.compat.legalize;
 
+import org.stablehlo4j.TestContexts;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -26,7 +28,7 @@ import org.stablehlo4j.ir.Module;
  */
 class SerializeAllTargetsTest {
     private static Module parse(String text, String name) throws DiagnosticException {
-        return AsmParser.parse(text, ParseOptions.of(name));
+        return AsmParser.parse(TestContexts.standard(), text, ParseOptions.of(name));
     }
 
     @Test
@@ -44,14 +46,14 @@ class SerializeAllTargetsTest {
             String name = f.getFileName().toString();
             Version fileVersion = Version.parse(name.replaceAll(".*\\.(\\d+)_(\\d+)_(\\d+)\\.mlir", "$1.$2.$3"));
             String text = Files.readString(f);
-            String expected = AsmPrinter.print(parse(text, name), PrintOptions.DEFAULT);
+            String expected = AsmPrinter.print(TestContexts.standard(), parse(text, name), PrintOptions.DEFAULT);
             for (Version target : Version.releases()) {
                 if (target.compareTo(fileVersion) < 0) continue;
                 pairs++;
                 try {
-                    byte[] artifact = PortableArtifacts.serializePortableArtifact(parse(text, name), target.toString(),
+                    byte[] artifact = PortableArtifacts.serializePortableArtifact(TestContexts.standard(), parse(text, name), target.toString(),
                             false);
-                    String back = AsmPrinter.print(PortableArtifacts.deserializePortableArtifact(artifact, name),
+                    String back = AsmPrinter.print(TestContexts.standard(), PortableArtifacts.deserializePortableArtifact(TestContexts.standard(), artifact, name),
                             PrintOptions.DEFAULT);
                     if (!back.equals(expected)) failures.add(name + " @ " + target + ": program differs");
                 } catch (DiagnosticException e) {

@@ -1,5 +1,7 @@
 package org.stablehlo4j.compat.legalize;
 
+import org.stablehlo4j.TestContexts;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -74,15 +76,15 @@ class SerializeUseOrderTest {
             String target = name.substring("stablehlo_legalize_to_vhlo.".length(), name.length() - ".mlir".length())
                     .replace('_', '.');
             byte[] upstream = Files.readAllBytes(f.resolveSibling(name + ".bc"));
-            Module in = AsmParser.parse(Files.readString(f), new ParseOptions(name, 1, false));
+            Module in = AsmParser.parse(TestContexts.standard(), Files.readString(f), new ParseOptions(name, 1, false));
             new StripDebugInfoPass().run(in);
             Module ours = PortableArtifacts.legalizeForSerialization(in, target, false);
             Version v = Version.resolveSerializationTarget(target);
-            byte[] mine = PortableArtifactWriter.write(ours, v);
+            byte[] mine = PortableArtifactWriter.write(TestContexts.standard(), ours, v);
             if (java.util.Arrays.equals(mine, upstream)) continue;
             // Tell use-list order differences apart from anything else.
-            adoptUseOrders(ours, BytecodeReader.read(upstream, name));
-            boolean onlyUseOrders = java.util.Arrays.equals(PortableArtifactWriter.write(ours, v), upstream);
+            adoptUseOrders(ours, BytecodeReader.read(TestContexts.standard(), upstream, name));
+            boolean onlyUseOrders = java.util.Arrays.equals(PortableArtifactWriter.write(TestContexts.standard(), ours, v), upstream);
             differing.add(name + (onlyUseOrders ? " (use-list orders only)" : ""));
         }
         assertEquals(List.of(), differing);

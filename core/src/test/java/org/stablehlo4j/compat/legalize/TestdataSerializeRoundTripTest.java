@@ -1,5 +1,7 @@
 package org.stablehlo4j.compat.legalize;
 
+import org.stablehlo4j.TestContexts;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -47,11 +49,11 @@ class TestdataSerializeRoundTripTest {
             withRunLine++;
             String name = testdata.relativize(f).toString();
             try {
-                String expected = AsmPrinter.print(AsmParser.parse(text, new ParseOptions(name, 1, false)), pretty);
-                byte[] artifact = PortableArtifacts.serializePortableArtifact(
-                        AsmParser.parse(text, new ParseOptions(name, 1, false)), "current", false);
-                Module back = PortableArtifacts.deserializePortableArtifact(artifact, name);
-                String actual = AsmPrinter.print(back, pretty);
+                String expected = AsmPrinter.print(TestContexts.standard(), AsmParser.parse(TestContexts.standard(), text, new ParseOptions(name, 1, false)), pretty);
+                byte[] artifact = PortableArtifacts.serializePortableArtifact(TestContexts.standard(), 
+                        AsmParser.parse(TestContexts.standard(), text, new ParseOptions(name, 1, false)), "current", false);
+                Module back = PortableArtifacts.deserializePortableArtifact(TestContexts.standard(), artifact, name);
+                String actual = AsmPrinter.print(TestContexts.standard(), back, pretty);
                 if (actual.equals(expected)) passed++;
                 else failures.add(name + ": the round trip prints differently");
             } catch (DiagnosticException e) {

@@ -1,5 +1,7 @@
 package org.stablehlo4j.compat.legalize;
 
+import org.stablehlo4j.TestContexts;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -25,11 +27,11 @@ class VhloToVersionTest {
             + "ulps = 0, mode = #stablehlo.result_accuracy_mode<%s>>";
 
     static Module parse(String text) throws DiagnosticException {
-        return AsmParser.parse(text, new ParseOptions("test.mlir", 1, false));
+        return AsmParser.parse(TestContexts.standard(), text, new ParseOptions("test.mlir", 1, false));
     }
 
     static String print(Module m) {
-        return AsmPrinter.print(m, new PrintOptions(true, false, false));
+        return AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(true, false, false));
     }
 
     static String cbrt(String mode) {
@@ -157,7 +159,7 @@ class VhloToVersionTest {
         for (String spec : new String[] {"stablehlo-legalize-to-vhlo", "vhlo-to-version=target=1.9.0",
                 "vhlo-to-version=target=current", "vhlo-legalize-to-stablehlo"}) {
             int eq = spec.indexOf('=');
-            Pass p = PassRegistry.lookup(eq < 0 ? spec : spec.substring(0, eq))
+            Pass p = TestContexts.passes().lookup(eq < 0 ? spec : spec.substring(0, eq))
                     .create(eq < 0 ? "" : spec.substring(eq + 1));
             p.run(m);
         }
@@ -165,10 +167,10 @@ class VhloToVersionTest {
         String without = before.replaceFirst(" <\\{result_accuracy = [^\\n]*\\}> :", " :");
         assertTrue(!without.equals(before) && !without.contains("result_accuracy"), before);
         assertEquals(without, print(m));
-        Pass bad = PassRegistry.lookup("vhlo-to-version").create("target=9.9.9");
+        Pass bad = TestContexts.passes().lookup("vhlo-to-version").create("target=9.9.9");
         DiagnosticException e = assertThrows(DiagnosticException.class, () -> bad.run(m));
         assertTrue(e.diagnostics().get(0).message().startsWith("target version 9.9.9 is greater"));
         assertThrows(IllegalArgumentException.class,
-                () -> PassRegistry.lookup("stablehlo-legalize-to-vhlo").create("bogus=1"));
+                () -> TestContexts.passes().lookup("stablehlo-legalize-to-vhlo").create("bogus=1"));
     }
 }

@@ -1,5 +1,7 @@
 package org.stablehlo4j.dialect.sparse;
 
+import org.stablehlo4j.TestContexts;
+
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -33,20 +35,20 @@ import org.stablehlo4j.ir.RankedTensorType;
  */
 class SparseTensorEncodingTest {
     private static Module parse(String text) throws DiagnosticException {
-        return AsmParser.parse(text, ParseOptions.of("t.mlir"));
+        return AsmParser.parse(TestContexts.standard(), text, ParseOptions.of("t.mlir"));
     }
 
     private static String print(Module m) {
-        return AsmPrinter.print(m, new PrintOptions(false, false, false));
+        return AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(false, false, false));
     }
 
     /** The encoding printed in local scope, from the body text after {@code #sparse_tensor.encoding<{}. */
     private static String roundTrip(String map) throws DiagnosticException {
-        Attribute a = AsmParser.parseAttribute("#sparse_tensor.encoding<{ " + map + " }>");
+        Attribute a = AsmParser.parseAttribute(TestContexts.standard(), "#sparse_tensor.encoding<{ " + map + " }>");
         assertInstanceOf(SparseTensorEncodingAttr.class, a);
         String printed = AsmPrinter.printAttribute(a);
         // Printing is a fixed point: the printed text parses back to an equal attribute.
-        assertEquals(a, AsmParser.parseAttribute(printed));
+        assertEquals(a, AsmParser.parseAttribute(TestContexts.standard(), printed));
         return printed;
     }
 
@@ -93,7 +95,7 @@ class SparseTensorEncodingTest {
                 + "jj = j mod 3 : dense )");
         assertEquals(expected, implicit);
         assertEquals(expected, explicit);
-        SparseTensorEncodingAttr a = (SparseTensorEncodingAttr) AsmParser.parseAttribute(implicit);
+        SparseTensorEncodingAttr a = (SparseTensorEncodingAttr) AsmParser.parseAttribute(TestContexts.standard(), implicit);
         // The inferred inverse: d0 = l0 * 2 + l2, d1 = l1 * 3 + l3 (as level variables d<i>).
         assertEquals("[d0 * 2 + d2, d1 * 3 + d3]", a.lvlToDim().stream().map(AffineExpr::print).toList().toString());
         assertEquals("#sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>",
@@ -161,8 +163,8 @@ class SparseTensorEncodingTest {
     void bytecodeKeepsTheEncoding() throws Exception {
         Module m = parse("func.func @f(%a: tensor<4xf32, #sparse_tensor.encoding<{ map = (i) -> (i : compressed), "
                 + "posWidth = 8 }>>) {\n  return\n}\n");
-        byte[] bytes = BytecodeWriter.write(m, BytecodeWriterConfig.current(BytecodeWriterConfig.DEFAULT_PRODUCER));
-        Module back = BytecodeReader.read(bytes, "t.mlirbc");
+        byte[] bytes = BytecodeWriter.write(TestContexts.standard(), m, BytecodeWriterConfig.current(BytecodeWriterConfig.DEFAULT_PRODUCER));
+        Module back = BytecodeReader.read(TestContexts.standard(), bytes, "t.mlirbc");
         assertEquals(print(m), print(back));
         RankedTensorType t = (RankedTensorType) back.body().operations().get(0).region(0).entry().argument(0).type();
         SparseTensorEncodingAttr enc = assertInstanceOf(SparseTensorEncodingAttr.class, t.encoding());
@@ -171,15 +173,15 @@ class SparseTensorEncodingTest {
 
     @Test
     void otherSparseTensorAttributesStayText() throws DiagnosticException {
-        Attribute a = AsmParser.parseAttribute("#sparse_tensor<slice(1, 2, 3)>");
+        Attribute a = AsmParser.parseAttribute(TestContexts.standard(), "#sparse_tensor<slice(1, 2, 3)>");
         assertInstanceOf(DialectAttr.class, a);
     }
 
     @Test
     void equalityIgnoresSpellingButNotContent() throws DiagnosticException {
-        Attribute a = AsmParser.parseAttribute("#sparse_tensor.encoding<{ map = (x, y) -> (x : dense, y : compressed) }>");
-        Attribute b = AsmParser.parseAttribute("#sparse_tensor.encoding<{map=(d0,d1)->(d0:dense,d1:compressed)}>");
-        Attribute c = AsmParser.parseAttribute("#sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed), crdWidth = 32 }>");
+        Attribute a = AsmParser.parseAttribute(TestContexts.standard(), "#sparse_tensor.encoding<{ map = (x, y) -> (x : dense, y : compressed) }>");
+        Attribute b = AsmParser.parseAttribute(TestContexts.standard(), "#sparse_tensor.encoding<{map=(d0,d1)->(d0:dense,d1:compressed)}>");
+        Attribute c = AsmParser.parseAttribute(TestContexts.standard(), "#sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed), crdWidth = 32 }>");
         assertEquals(a, b);
         assertEquals(a.hashCode(), b.hashCode());
         assertNotEquals(a, c);

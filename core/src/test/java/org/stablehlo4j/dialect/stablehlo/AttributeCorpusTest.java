@@ -91,7 +91,7 @@ class AttributeCorpusTest {
             String where = o.file().getFileName() + ":" + o.line() + ": " + o.text().replaceAll("\\s+", " ");
             Attribute a;
             try {
-                a = StablehloDialect.parseAttribute(asDialectAttr(o.text()));
+                a = StablehloAsm.parseAttribute(asDialectAttr(o.text()));
             } catch (BodyParseException e) {
                 if (!o.printed() && expectedErrorsBefore(o).stream().anyMatch(e.reason()::contains)) {
                     expectedFailures++;
@@ -100,13 +100,13 @@ class AttributeCorpusTest {
                 }
                 continue;
             }
-            String printed = StablehloDialect.print(a);
+            String printed = StablehloAsm.print(a);
             if (o.printed()) {
                 if (printed.equals(o.text())) exact++;
                 else problems.add(where + " printed as " + printed);
             } else {
-                Attribute again = StablehloDialect.parseAttribute(asDialectAttr(printed));
-                if (again.equals(a) && StablehloDialect.print(again).equals(printed)) stable++;
+                Attribute again = StablehloAsm.parseAttribute(asDialectAttr(printed));
+                if (again.equals(a) && StablehloAsm.print(again).equals(printed)) stable++;
                 else problems.add(where + " not stable: " + printed);
             }
         }
@@ -132,7 +132,7 @@ class AttributeCorpusTest {
                 String type = text.substring(start, end);
                 if (type.contains("{{") || type.contains("\n")) continue;
                 try {
-                    String printed = StablehloDialect.print(StablehloDialect.parseTypeBody(type.substring(11)));
+                    String printed = StablehloAsm.print(StablehloAsm.parseTypeBody(type.substring(11)));
                     if (printed.equals(type)) exact++;
                     else problems.add(f.getFileName() + ": " + type + " printed as " + printed);
                 } catch (BodyParseException e) {
@@ -162,7 +162,7 @@ class AttributeCorpusTest {
             for (String v : variants) {
                 tried++;
                 try {
-                    StablehloDialect.parseAttribute(asDialectAttr(v.endsWith(">") || v.contains(".") ? v : v + ">"));
+                    StablehloAsm.parseAttribute(asDialectAttr(v.endsWith(">") || v.contains(".") ? v : v + ">"));
                 } catch (BodyParseException e) {
                     assertTrue(e.offset() >= 0 && e.offset() <= v.length(), v + ": " + e.getMessage());
                 } catch (RuntimeException e) {

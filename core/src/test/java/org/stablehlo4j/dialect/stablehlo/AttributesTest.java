@@ -27,14 +27,14 @@ class AttributesTest {
         String rest = text.substring("#stablehlo".length());
         DialectAttr d = rest.startsWith(".") ? new DialectAttr("stablehlo", rest.substring(1), true)
                 : new DialectAttr("stablehlo", rest.substring(1, rest.length() - 1), false);
-        return StablehloDialect.parseAttribute(d);
+        return StablehloAsm.parseAttribute(d);
     }
 
     private static <T> T roundTrip(String text, Class<T> cls) {
         Attribute a = parse(text);
         assertInstanceOf(cls, a);
-        assertEquals(text, StablehloDialect.print(a));
-        assertEquals(a, parse(StablehloDialect.print(a)));
+        assertEquals(text, StablehloAsm.print(a));
+        assertEquals(a, parse(StablehloAsm.print(a)));
         return cls.cast(a);
     }
 
@@ -78,10 +78,10 @@ class AttributesTest {
                 + "      index_vector_dim = 3\n    >");
         assertEquals("#stablehlo.gather<offset_dims = [3], collapsed_slice_dims = [1, 2], operand_batching_dims = [0],"
                 + " start_indices_batching_dims = [1], start_index_map = [1, 2], index_vector_dim = 3>",
-                StablehloDialect.print(g));
+                StablehloAsm.print(g));
         // zero index_vector_dim and empty lists are left out; fields may come in any order
         assertEquals("#stablehlo.gather<offset_dims = [1]>",
-                StablehloDialect.print(parse("#stablehlo.gather<index_vector_dim = 0, offset_dims = [1]>")));
+                StablehloAsm.print(parse("#stablehlo.gather<index_vector_dim = 0, offset_dims = [1]>")));
         // tests/print_stablehlo.mlir (dot_general input)
         DotDimensionNumbersAttr d = (DotDimensionNumbersAttr) parse("#stablehlo.dot<lhs_batching_dimensions = [0],"
                 + " rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1]>");
@@ -108,13 +108,13 @@ class AttributesTest {
         ConvDimensionNumbersAttr p = (ConvDimensionNumbersAttr) parse(
                 "#stablehlo.conv<[b, f, 1, 0]x[o, 0, 1, i]->[f, b, 0, 1]>");
         assertEquals(List.of(3L, 2L), p.inputSpatialDimensions());
-        assertEquals("#stablehlo.conv<[b, f, 1, 0]x[o, 0, 1, i]->[f, b, 0, 1]>", StablehloDialect.print(p));
+        assertEquals("#stablehlo.conv<[b, f, 1, 0]x[o, 0, 1, i]->[f, b, 0, 1]>", StablehloAsm.print(p));
         // the raw form, and how an attribute with no compact form prints
         ConvDimensionNumbersAttr raw = (ConvDimensionNumbersAttr) parse("#stablehlo.conv<raw input_batch_dimension = 0,"
                 + " input_feature_dimension = 0, input_spatial_dimensions = [1], kernel_input_feature_dimension = 0,"
                 + " kernel_output_feature_dimension = 1, kernel_spatial_dimensions = [2],"
                 + " output_batch_dimension = 0, output_feature_dimension = 1, output_spatial_dimensions = [2]>");
-        String printed = StablehloDialect.print(raw);
+        String printed = StablehloAsm.print(raw);
         assertTrue(printed.startsWith("#stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 0,"),
                 printed);
         assertEquals(raw, parse(printed));
@@ -163,7 +163,7 @@ class AttributesTest {
             {"#stablehlo.result_accuracy<atol = 1.0e-5, rtol = 0.0, ulps = 0, mode = #stablehlo.result_accuracy_mode<TOLERANCE>>",
              "#stablehlo.result_accuracy<atol = 1.000000e-05, mode = #stablehlo.result_accuracy_mode<TOLERANCE>>"},
         };
-        for (String[] c : cases) assertEquals(c[1], StablehloDialect.print(parse(c[0])));
+        for (String[] c : cases) assertEquals(c[1], StablehloAsm.print(parse(c[0])));
         ResultAccuracyAttr r = (ResultAccuracyAttr) parse(cases[1][0]);
         assertEquals(1.0e-5, r.atol());
         assertEquals(2, r.ulps());
@@ -195,19 +195,19 @@ class AttributesTest {
         assertEquals(new SubAxisInfoAttr(1, 2), x.subAxisInfo());
         assertNull(((AxisRefAttr) g.axes().elements().get(1)).subAxisInfo());
         assertEquals("#stablehlo.replica_group_mesh_axes<mesh = @mesh, axes = [#stablehlo.axis_ref<name = \"x\", "
-                + "sub_axis_info = (1)2>, #stablehlo.axis_ref<name = \"y\">]>", StablehloDialect.print(g));
+                + "sub_axis_info = (1)2>, #stablehlo.axis_ref<name = \"y\">]>", StablehloAsm.print(g));
         // tests/transforms/mesh_axes_replica_group_compatibility.mlir (inline mesh)
         ReplicaGroupMeshAxesAttr inline = (ReplicaGroupMeshAxesAttr) parse("#stablehlo.replica_group_mesh_axes<mesh = "
                 + "#stablehlo.mesh<axes = [#stablehlo.mesh_axis<name = \"x\", size = 2>, #stablehlo.mesh_axis<name = "
                 + "\"y\", size = 2>]>, axes = [#stablehlo.axis_ref<name = \"x\">]>");
         MeshAttr mesh = (MeshAttr) inline.mesh();
         assertEquals(List.of(new MeshAxisAttr("x", 2), new MeshAxisAttr("y", 2)), mesh.axes());
-        assertEquals(inline, parse(StablehloDialect.print(inline)));
+        assertEquals(inline, parse(StablehloAsm.print(inline)));
         MeshAttr withIds = (MeshAttr) parse("#stablehlo.mesh<axes = [<name = \"x\", size = 4>], "
                 + "device_ids = dense<[0, 2, 1, 3]> : tensor<4xi64>>");
         assertEquals("#stablehlo.mesh<axes=[<name = \"x\", size = 4>], device_ids=dense<[0, 2, 1, 3]> : tensor<4xi64>>",
-                StablehloDialect.print(withIds));
-        assertEquals(withIds, parse(StablehloDialect.print(withIds)));
+                StablehloAsm.print(withIds));
+        assertEquals(withIds, parse(StablehloAsm.print(withIds)));
         assertEquals(new ArrayAttr(List.of()), ((ReplicaGroupMeshAxesAttr) parse(
                 "#stablehlo.replica_group_mesh_axes<mesh = @sdy_mesh_max, axes = []>")).axes());
     }
@@ -215,16 +215,16 @@ class AttributesTest {
     @Test
     void types() {
         // tests/ops_stablehlo_roundtrip.mlir
-        assertSame(TokenType.INSTANCE, StablehloDialect.parseType(new DialectType("stablehlo", "token", true)));
-        assertEquals("!stablehlo.token", StablehloDialect.print(TokenType.INSTANCE));
-        Type f = StablehloDialect.parseType(new DialectType("stablehlo", "future<tensor<4x4xf32>>", true));
+        assertSame(TokenType.INSTANCE, StablehloAsm.parseType(new DialectType("stablehlo", "token", true)));
+        assertEquals("!stablehlo.token", StablehloAsm.print(TokenType.INSTANCE));
+        Type f = StablehloAsm.parseType(new DialectType("stablehlo", "future<tensor<4x4xf32>>", true));
         FutureType ft = assertInstanceOf(FutureType.class, f);
         assertEquals(new RankedTensorType(new long[] {4, 4}, FloatType.F32), ft.types().get(0));
-        assertEquals("!stablehlo.future<tensor<4x4xf32>>", StablehloDialect.print(f));
-        assertEquals("!stablehlo.future<tensor<?xf32>, tensor<2xcomplex<f32>>>", StablehloDialect.print(
-                StablehloDialect.parseTypeBody("future<tensor<?xf32>,tensor<2xcomplex<f32>>>")));
+        assertEquals("!stablehlo.future<tensor<4x4xf32>>", StablehloAsm.print(f));
+        assertEquals("!stablehlo.future<tensor<?xf32>, tensor<2xcomplex<f32>>>", StablehloAsm.print(
+                StablehloAsm.parseTypeBody("future<tensor<?xf32>,tensor<2xcomplex<f32>>>")));
         // tests/ops_stablehlo.mlir: unknown type
-        BodyParseException e = assertThrows(BodyParseException.class, () -> StablehloDialect.parseTypeBody("foobar"));
+        BodyParseException e = assertThrows(BodyParseException.class, () -> StablehloAsm.parseTypeBody("foobar"));
         assertEquals("unknown stablehlo type: foobar", e.reason());
     }
 
@@ -235,15 +235,15 @@ class AttributesTest {
         Attribute arr = new ArrayAttr(List.of(new DialectAttr("stablehlo", "precision DEFAULT", false),
                 new DialectAttr("stablehlo", "precision HIGH", false)));
         assertEquals(new ArrayAttr(List.of(EnumAttr.of(StablehloEnum.PRECISION, "DEFAULT"),
-                EnumAttr.of(StablehloEnum.PRECISION, "HIGH"))), StablehloDialect.resolve(arr));
+                EnumAttr.of(StablehloEnum.PRECISION, "HIGH"))), StablehloAsm.resolve(arr));
         Type t = new FunctionType(List.of(new RankedTensorType(new long[] {ShapedType.DYNAMIC}, FloatType.F32,
                 new DialectAttr("stablehlo", "bounds<3>", true))), List.of(new DialectType("stablehlo", "token", true)));
-        FunctionType r = (FunctionType) StablehloDialect.resolve(t);
+        FunctionType r = (FunctionType) StablehloAsm.resolve(t);
         assertEquals(new TypeExtensionsAttr(List.of(3L)), ((RankedTensorType) r.inputs().get(0)).encoding());
         assertSame(TokenType.INSTANCE, r.results().get(0));
         // other dialects are untouched
         Attribute other = new DialectAttr("vhlo", "bool_v1<true>", true);
-        assertSame(other, StablehloDialect.resolve(other));
+        assertSame(other, StablehloAsm.resolve(other));
     }
 
     @Test

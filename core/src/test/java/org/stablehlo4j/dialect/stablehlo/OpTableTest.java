@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.stablehlo4j.dialect.Registry;
+import org.stablehlo4j.TestContexts;
 import org.stablehlo4j.dialect.check.CheckOps;
 import org.stablehlo4j.ir.OpDefinition.Arity;
 import org.stablehlo4j.ir.OpDefinition.Presence;
@@ -80,17 +80,17 @@ class OpTableTest {
 
     @Test
     void registryKnowsInherentAttributes() {
-        OpDefinition d = Registry.lookup("stablehlo.compare");
+        OpDefinition d = TestContexts.standard().opDefinition("stablehlo.compare");
         assertNotNull(d);
         assertEquals(List.of("comparison_direction", "compare_type"), d.inherentAttrs());
         assertTrue(d.hasPrettyForm());
-        assertTrue(Registry.isDialectRegistered("stablehlo"));
-        assertTrue(Registry.isDialectRegistered("check"));
-        assertEquals(List.of("tolerance"), Registry.lookup("check.expect_almost_eq").inherentAttrs());
+        assertTrue(TestContexts.standard().isDialectRegistered("stablehlo"));
+        assertTrue(TestContexts.standard().isDialectRegistered("check"));
+        assertEquals(List.of("tolerance"), TestContexts.standard().opDefinition("check.expect_almost_eq").inherentAttrs());
         // generic-only ops are registered but have no pretty form
-        assertFalse(Registry.lookup("stablehlo.scatter").hasPrettyForm());
-        assertNull(Registry.lookup("stablehlo.no_such_op"));
-        assertEquals(CheckOps.TABLE.all().size(), CheckOps.TABLE.all().stream().filter(s -> Registry.lookup(s.name()) != null)
+        assertFalse(TestContexts.standard().opDefinition("stablehlo.scatter").hasPrettyForm());
+        assertNull(TestContexts.standard().opDefinition("stablehlo.no_such_op"));
+        assertEquals(CheckOps.TABLE.all().size(), CheckOps.TABLE.all().stream().filter(s -> TestContexts.standard().opDefinition(s.name()) != null)
                 .count());
     }
 }

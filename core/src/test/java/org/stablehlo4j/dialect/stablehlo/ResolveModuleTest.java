@@ -1,5 +1,7 @@
 package org.stablehlo4j.dialect.stablehlo;
 
+import org.stablehlo4j.TestContexts;
+
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -35,15 +37,15 @@ class ResolveModuleTest {
                 chunks++;
                 Module m;
                 try {
-                    m = AsmParser.parse(chunk, new ParseOptions(f.getFileName().toString(), 1, true));
+                    m = AsmParser.parse(TestContexts.standard(), chunk, new ParseOptions(f.getFileName().toString(), 1, true));
                 } catch (DiagnosticException e) {
                     continue; // pretty forms the parser does not handle yet, or intentionally invalid input
                 }
                 parsed++;
-                String pretty = AsmPrinter.print(m, PrintOptions.DEFAULT);
-                String generic = AsmPrinter.print(m, new PrintOptions(true, false, false));
+                String pretty = AsmPrinter.print(TestContexts.standard(), m, PrintOptions.DEFAULT);
+                String generic = AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(true, false, false));
                 try {
-                    StablehloDialect.resolveAll(m.op());
+                    StablehloAsm.resolveAll(m.op());
                 } catch (DiagnosticException e) {
                     assertTrue(chunk.contains("expected-error"), f + ": " + e.getMessage());
                     String msg = e.diagnostics().get(0).message();
@@ -51,8 +53,8 @@ class ResolveModuleTest {
                     rejected++;
                     continue;
                 }
-                String pretty2 = AsmPrinter.print(m, PrintOptions.DEFAULT);
-                String generic2 = AsmPrinter.print(m, new PrintOptions(true, false, false));
+                String pretty2 = AsmPrinter.print(TestContexts.standard(), m, PrintOptions.DEFAULT);
+                String generic2 = AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(true, false, false));
                 if (pretty.equals(pretty2) && generic.equals(generic2)) {
                     unchanged++;
                 } else {
@@ -60,9 +62,9 @@ class ResolveModuleTest {
                 }
                 // The structured form is a fixed point: printing, re-parsing and resolving gives the same text.
                 try {
-                    Module again = AsmParser.parse(pretty2, new ParseOptions("reprinted", 1, true));
-                    StablehloDialect.resolveAll(again.op());
-                    String pretty3 = AsmPrinter.print(again, PrintOptions.DEFAULT);
+                    Module again = AsmParser.parse(TestContexts.standard(), pretty2, new ParseOptions("reprinted", 1, true));
+                    StablehloAsm.resolveAll(again.op());
+                    String pretty3 = AsmPrinter.print(TestContexts.standard(), again, PrintOptions.DEFAULT);
                     if (!pretty3.equals(pretty2)) {
                         problems.add(f.getFileName() + ": " + firstDifference(pretty2, pretty3));
                     }
@@ -85,7 +87,7 @@ class ResolveModuleTest {
 
     private static boolean reparses(String text) {
         try {
-            AsmParser.parse(text, new ParseOptions("reprinted", 1, true));
+            AsmParser.parse(TestContexts.standard(), text, new ParseOptions("reprinted", 1, true));
             return true;
         } catch (DiagnosticException e) {
             return false;

@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.stablehlo4j.compat.Version;
-import org.stablehlo4j.dialect.Registry;
 import org.stablehlo4j.ir.OpDefinition;
 
 /**
@@ -135,10 +134,4 @@ public final class VhloOpTable {
         return VhloAttrKind.byMnemonic(name).map(k -> k.isValidAt(target)).orElse(false);
     }
 
-    /** Registers every VHLO op with the generic op registry (all attributes inherent). Idempotent. */
-    public static void registerAll() {
-        for (VhloOpDef def : ALL) {
-            Registry.register(def.toOpDefinition());
-        }
-    }
 }

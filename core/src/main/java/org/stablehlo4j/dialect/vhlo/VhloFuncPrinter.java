@@ -1,13 +1,10 @@
-package org.stablehlo4j.compat.legalize;
+package org.stablehlo4j.dialect.vhlo;
 
 import java.util.List;
 
 import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.asm.AsmPrinterContext;
 import org.stablehlo4j.asm.AsmPrinterCustomOp;
-import org.stablehlo4j.dialect.vhlo.VhloAttr;
-import org.stablehlo4j.dialect.vhlo.VhloType;
-import org.stablehlo4j.dialect.vhlo.VhloTypeKind;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.DialectAttr;
 import org.stablehlo4j.ir.BlockArgument;
@@ -19,16 +16,9 @@ import org.stablehlo4j.ir.Operation;
  * attribute dictionary): {@code vhlo.func_v1 @name(%arg0: T) -> (R) { ... } {arg_attrs = ..., ...}}.
  */
 public final class VhloFuncPrinter implements AsmPrinterCustomOp {
-    private VhloFuncPrinter() {}
+    VhloFuncPrinter() {}
 
     static final String OP = "vhlo.func_v1";
-
-    /** Registers the printer with {@link AsmPrinter} (called from its static initializer). */
-    public static void register() {
-        // Like MLIR, only registered ops print in their custom form: stablehlo-opt always loads VHLO.
-        org.stablehlo4j.dialect.vhlo.ops.VhloOpTable.registerAll();
-        if (AsmPrinter.customPrinter(OP) == null) AsmPrinter.registerCustomPrinter(OP, new VhloFuncPrinter());
-    }
 
     @Override
     public void print(Operation op, AsmPrinterContext p) {

@@ -1,0 +1,32 @@
+package org.stablehlo4j.asm;
+
+import org.stablehlo4j.ir.Attribute;
+import org.stablehlo4j.ir.DialectAttr;
+import org.stablehlo4j.ir.DialectType;
+import org.stablehlo4j.ir.Type;
+
+/**
+ * A dialect's parse hooks for its types and attributes (MLIR's {@code Dialect::parseType/parseAttribute}). The
+ * parser first reads an extended symbol ({@code !ns.body}, {@code #ns<body>}) as opaque text, then asks the
+ * dialect of {@code ns} to build the real object; errors are {@link DialectBodyException}s with offsets into the
+ * body. Types and attributes print themselves ({@link org.stablehlo4j.ir.DialectPrintable}).
+ */
+public interface AsmDialectInterface {
+    /** The type an opaque {@code !ns...} stands for, or {@code opaque} itself to keep it opaque. */
+    default Type parseType(DialectType opaque) {
+        return opaque;
+    }
+
+    /** The attribute an opaque {@code #ns...} stands for, or {@code opaque} itself to keep it opaque. */
+    default Attribute parseAttribute(DialectAttr opaque) {
+        return opaque;
+    }
+
+    /**
+     * A type whose grammar needs the live lexer ({@code !quant.uniform<...>}), parsed from {@code p} positioned on
+     * the {@code '<'} after {@code ns.mnemonic}; null when this dialect has no such type {@code mnemonic}.
+     */
+    default Type parseType(String mnemonic, DialectAsmParser p) {
+        return null;
+    }
+}

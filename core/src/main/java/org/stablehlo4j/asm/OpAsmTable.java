@@ -1,0 +1,79 @@
+package org.stablehlo4j.asm;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * A map-backed {@link OpAsmDialectInterface}: a dialect fills one in its constructor and then only reads it.
+ */
+public final class OpAsmTable implements OpAsmDialectInterface {
+    private final Map<String, CustomOpParser> parsers = new HashMap<>();
+    private final Map<String, AsmCustomOpParser> formatParsers = new HashMap<>();
+    private final Map<String, AsmPrinterCustomOp> printers = new HashMap<>();
+    private final List<Function<Object, String>> aliases = new ArrayList<>();
+
+    /**
+     * The pretty forms of the core ops of dialect {@code namespace}: {@code builtin} (module,
+     * unrealized_conversion_cast) or {@code func} (func, return, call). They live here because the parser itself
+     * relies on them (the module is the top level, {@code func} the default dialect of unqualified names).
+     */
+    public static OpAsmTable coreForms(String namespace) {
+        OpAsmTable all = new OpAsmTable();
+        BuiltinCustomParsers.registerAll(all);
+        AsmPrinterBuiltin.registerAll(all);
+        String prefix = namespace + ".";
+        OpAsmTable t = new OpAsmTable();
+        all.parsers.forEach((k, v) -> { if (k.startsWith(prefix)) t.parsers.put(k, v); });
+        all.printers.forEach((k, v) -> { if (k.startsWith(prefix)) t.printers.put(k, v); });
+        return t;
+    }
+
+    public OpAsmTable parser(String fullName, CustomOpParser parser) {
+        parsers.put(fullName, parser);
+        return this;
+    }
+
+    public OpAsmTable printer(String fullName, AsmPrinterCustomOp printer) {
+        printers.put(fullName, printer);
+        return this;
+    }
+
+    /** An op whose pretty form is printed and parsed by one object (asm.format ops). */
+    public <T extends AsmPrinterCustomOp & AsmCustomOpParser> OpAsmTable format(String fullName, T op) {
+        printers.put(fullName, op);
+        formatParsers.put(fullName, op);
+        return this;
+    }
+
+    public OpAsmTable alias(Function<Object, String> provider) {
+        aliases.add(provider);
+        return this;
+    }
+
+    @Override
+    public CustomOpParser customParser(String fullName) {
+        return parsers.get(fullName);
+    }
+
+    @Override
+    public AsmCustomOpParser formatParser(String fullName) {
+        return formatParsers.get(fullName);
+    }
+
+    @Override
+    public AsmPrinterCustomOp customPrinter(String fullName) {
+        return printers.get(fullName);
+    }
+
+    @Override
+    public String alias(Object typeOrAttribute) {
+        for (Function<Object, String> f : aliases) {
+            String a = f.apply(typeOrAttribute);
+            if (a != null) return a;
+        }
+        return null;
+    }
+}

@@ -1,0 +1,18 @@
+package org.stablehlo4j.dialect.chlo;
+
+import org.stablehlo4j.asm.OpAsmDialectInterface;
+import org.stablehlo4j.asm.OpAsmTable;
+import org.stablehlo4j.asm.format.FormatForms;
+import org.stablehlo4j.ir.Context;
+import org.stablehlo4j.ir.Dialect;
+
+/** The chlo dialect: its op rows ({@link ChloOps}) and their declarative pretty forms. */
+public final class ChloDialect extends Dialect {
+    public ChloDialect(Context context) {
+        super("chlo", context);
+        addOperations(ChloOps.TABLE.all());
+        OpAsmTable asm = new OpAsmTable();
+        FormatForms.addDeclarative(asm, ChloOps.TABLE.all());
+        addInterface(OpAsmDialectInterface.class, asm);
+    }
+}

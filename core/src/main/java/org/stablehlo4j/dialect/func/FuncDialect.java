@@ -1,0 +1,17 @@
+package org.stablehlo4j.dialect.func;
+
+import org.stablehlo4j.asm.OpAsmDialectInterface;
+import org.stablehlo4j.asm.OpAsmTable;
+import org.stablehlo4j.bytecode.DialectBytecode;
+import org.stablehlo4j.ir.Context;
+import org.stablehlo4j.ir.Dialect;
+
+/** MLIR's func dialect: func.func, func.return, func.call; its property layout for bytecode. */
+public final class FuncDialect extends Dialect {
+    public FuncDialect(Context context) {
+        super(FuncOps.DIALECT, context);
+        addOperations(FuncOps.TABLE.all());
+        addInterface(OpAsmDialectInterface.class, OpAsmTable.coreForms(FuncOps.DIALECT));
+        addInterface(DialectBytecode.class, new FuncBytecode());
+    }
+}

@@ -1,0 +1,20 @@
+package org.stablehlo4j.init;
+
+import org.stablehlo4j.compat.legalize.LegalizePasses;
+import org.stablehlo4j.pass.PassRegistry;
+
+/** The composition root of the passes: the core passes plus the StableHLO/VHLO legalization passes. */
+public final class AllPasses {
+    private AllPasses() {}
+
+    public static PassRegistry register(PassRegistry registry) {
+        PassRegistry.registerCorePasses(registry);
+        LegalizePasses.registerAll(registry);
+        return registry;
+    }
+
+    /** A new registry with every pass stablehlo4j implements. */
+    public static PassRegistry registry() {
+        return register(new PassRegistry());
+    }
+}

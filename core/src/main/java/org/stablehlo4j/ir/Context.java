@@ -1,0 +1,117 @@
+package org.stablehlo4j.ir;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+
+/**
+ * The dialects in use (MLIR's {@code MLIRContext}): built from a {@link DialectRegistry}, it loads dialects
+ * lazily on first use and owns them. Nothing about dialects is global: two contexts are independent, and whether
+ * unregistered dialects are allowed is a per-context flag. Safe for concurrent readers: loading is synchronized
+ * and a dialect is published only once its constructor has finished.
+ */
+public final class Context {
+    private final DialectRegistry registry;
+    private final Map<String, Dialect> loaded = new ConcurrentHashMap<>();
+    private final List<DialectRegistry.Extension> pending;
+    private volatile boolean allowUnregisteredDialects;
+
+    public Context(DialectRegistry registry) {
+        this.registry = new DialectRegistry().insertAll(registry);
+        this.pending = new ArrayList<>(this.registry.extensions());
+    }
+
+    /** The registry this context loads from (a copy taken at construction). */
+    public DialectRegistry registry() {
+        return registry;
+    }
+
+    /** Whether dialect {@code namespace} is registered (loaded or loadable). */
+    public boolean isDialectRegistered(String namespace) {
+        return loaded.containsKey(namespace) || registry.contains(namespace);
+    }
+
+    /** The loaded dialect, or null when it is not loaded yet (see {@link #getOrLoadDialect}). */
+    public Dialect getLoadedDialect(String namespace) {
+        return loaded.get(namespace);
+    }
+
+    /** The dialect {@code namespace}, constructing it on first use; null if the registry does not have it. */
+    public Dialect getOrLoadDialect(String namespace) {
+        Dialect d = loaded.get(namespace);
+        return d != null ? d : load(namespace);
+    }
+
+    private synchronized Dialect load(String namespace) {
+        Dialect d = loaded.get(namespace);
+        if (d != null) return d;
+        Function<Context, ? extends Dialect> ctor = registry.constructor(namespace);
+        if (ctor == null) return null;
+        d = ctor.apply(this);
+        if (!d.namespace().equals(namespace)) {
+            throw new IllegalStateException("dialect registered as '" + namespace + "' has namespace '"
+                    + d.namespace() + "'");
+        }
+        loaded.put(namespace, d);
+        applyExtensions();
+        return d;
+    }
+
+    private void applyExtensions() {
+        for (int i = 0; i < pending.size(); i++) {
+            DialectRegistry.Extension e = pending.get(i);
+            List<Dialect> ds = new ArrayList<>(e.requires().size());
+            for (String ns : e.requires()) {
+                Dialect d = loaded.get(ns);
+                if (d == null) break;
+                ds.add(d);
+            }
+            if (ds.size() != e.requires().size()) continue;
+            pending.remove(i--);
+            e.apply().accept(this, ds);
+        }
+    }
+
+    /** Loads every registered dialect (MLIR {@code loadAllAvailableDialects}). */
+    public Context loadAllAvailableDialects() {
+        for (String ns : registry.namespaces()) getOrLoadDialect(ns);
+        return this;
+    }
+
+    /** The dialects loaded so far. */
+    public Collection<Dialect> loadedDialects() {
+        return List.copyOf(loaded.values());
+    }
+
+    /** The row of registered op {@code fullName} (loading its dialect), or null when it is not registered. */
+    public OpDefinition opDefinition(String fullName) {
+        int dot = fullName.indexOf('.');
+        if (dot <= 0) return null;
+        Dialect d = getOrLoadDialect(fullName.substring(0, dot));
+        return d == null ? null : d.opDefinition(fullName);
+    }
+
+    /** The interface {@code kind} of dialect {@code namespace} (loading it), or null when absent. */
+    public <I> I dialectInterface(String namespace, Class<I> kind) {
+        Dialect d = getOrLoadDialect(namespace);
+        return d == null ? null : d.getInterface(kind);
+    }
+
+    /** The interface {@code kind} of the dialect of op {@code fullOpName}, or null. */
+    public <I> I opDialectInterface(String fullOpName, Class<I> kind) {
+        int dot = fullOpName.indexOf('.');
+        return dot <= 0 ? null : dialectInterface(fullOpName.substring(0, dot), kind);
+    }
+
+    public boolean allowsUnregisteredDialects() {
+        return allowUnregisteredDialects;
+    }
+
+    public Context allowUnregisteredDialects(boolean allow) {
+        allowUnregisteredDialects = allow;
+        return this;
+    }
+}

@@ -1,0 +1,80 @@
+package org.stablehlo4j.ir;
+
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A dialect loaded in a {@link Context} (MLIR's {@code Dialect}): its namespace, its ops and the interfaces it
+ * contributes to the generic layers (text syntax, bytecode, ...). Everything is set up in the subclass's
+ * constructor; generic code asks for an interface by class and gets the implementation or null, so it never
+ * names a dialect.
+ */
+public abstract class Dialect {
+    private final String namespace;
+    private final Context context;
+    private final Map<String, OpDefinition> ops = new LinkedHashMap<>();
+    private final Map<Class<?>, Object> interfaces = new ConcurrentHashMap<>();
+    private volatile boolean allowUnknownOperations;
+
+    protected Dialect(String namespace, Context context) {
+        this.namespace = namespace;
+        this.context = context;
+    }
+
+    public final String namespace() {
+        return namespace;
+    }
+
+    public final Context context() {
+        return context;
+    }
+
+    /** Registers ops (rows whose names start with this dialect's namespace). Only from the constructor. */
+    protected final void addOperations(Collection<OpDefinition> defs) {
+        for (OpDefinition d : defs) addOperation(d);
+    }
+
+    protected final void addOperation(OpDefinition def) {
+        if (!def.dialect().equals(namespace)) {
+            throw new IllegalArgumentException("op " + def.name() + " does not belong to dialect " + namespace);
+        }
+        ops.put(def.name(), def);
+    }
+
+    /** Attaches an interface implementation (from the constructor or a registry extension). */
+    public final <I> void addInterface(Class<I> kind, I impl) {
+        interfaces.put(kind, kind.cast(impl));
+    }
+
+    /** The implementation of {@code kind} this dialect contributes, or null. */
+    public final <I> I getInterface(Class<I> kind) {
+        return kind.cast(interfaces.get(kind));
+    }
+
+    /** Accepts ops of this namespace that it does not define (MLIR {@code allowUnknownOperations}). */
+    protected final void allowUnknownOperations() {
+        allowUnknownOperations = true;
+    }
+
+    public final boolean allowsUnknownOperations() {
+        return allowUnknownOperations;
+    }
+
+    /** The row of op {@code fullName} of this dialect, or null. */
+    public final OpDefinition opDefinition(String fullName) {
+        return ops.get(fullName);
+    }
+
+    /** Every op row, in registration order. */
+    public final Collection<OpDefinition> operations() {
+        return Collections.unmodifiableCollection(ops.values());
+    }
+
+    @Override
+    public String toString() {
+        return "Dialect(" + namespace + ")";
+    }
+}

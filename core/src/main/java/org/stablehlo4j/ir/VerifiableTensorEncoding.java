@@ -1,0 +1,10 @@
+package org.stablehlo4j.ir;
+
+/**
+ * An attribute that may appear as a tensor type's encoding and checks it against the tensor's shape (MLIR's
+ * {@code VerifiableTensorEncoding}); the parser reports the problem at the encoding.
+ */
+public interface VerifiableTensorEncoding {
+    /** Null if the encoding fits a ranked tensor of {@code shape} and {@code elementType}, else the error. */
+    String verifyEncoding(long[] shape, Type elementType);
+}
