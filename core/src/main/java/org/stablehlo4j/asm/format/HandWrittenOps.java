@@ -327,7 +327,9 @@ final class HandWrittenOps {
             AsmParserContext.LocationRef explicit = p.parseOptionalLocationSpecifier();
             if (ft.inputs().isEmpty()) throw p.errorAt(at, "input types missing in reduce-op function type");
             List<Value> values = p.resolve(operands, ft.inputs(), at);
-            Location loc = p.locationOf(opStart);
+            // Upstream's parseReduceOp takes the parser's location on entry (the token after the op name, not the
+            // op's start) for everything the compact form implies, unless a location is given explicitly.
+            Location loc = p.locationOf(at);
             Type elem = ft.inputs().get(0) instanceof ShapedType s ? s.elementType() : ft.inputs().get(0);
             Type scalar = new RankedTensorType(new long[0], elem);
             Block block = new Block();
@@ -351,7 +353,7 @@ final class HandWrittenOps {
                 op.setLocation(l);
             };
             if (explicit != null) p.applyLocation(explicit, setAll);
-            else setAll.accept(op.location());
+            else setAll.accept(loc);
             return op;
         }
     };
@@ -371,8 +373,14 @@ final class HandWrittenOps {
         firsts.addAll(seconds);
         List<Value> values = p.resolve(operands, ft.inputs(), at);
         List<Block> body = p.parseRegion(firsts);
-        return p.build(opName, values, ft.results(), DictionaryAttr.EMPTY.with("dimensions", dims), attrs,
+        // Upstream's parseReduceOp sets the op's location to the parser's location on entry (the token after the
+        // op name); a trailing loc(...), which MLIR parses after the custom parser returns, still replaces it.
+        AsmParserContext.LocationRef trailing = p.parseOptionalLocationSpecifier();
+        Operation op = p.build(opName, values, ft.results(), DictionaryAttr.EMPTY.with("dimensions", dims), attrs,
                 List.of(body), opStart);
+        op.setLocation(p.locationOf(at));
+        if (trailing != null) p.applyLocation(trailing, op::setLocation);
+        return op;
     }
 
     private static RegionArgument regionArgument(AsmParserContext p) {
