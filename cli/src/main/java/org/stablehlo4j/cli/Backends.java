@@ -63,10 +63,19 @@ public final class Backends {
     public interface JsonInterpreter {
         /**
          * @return {@code {printed text, outputs JSON}}
-         * @throws IllegalArgumentException when the JSON inputs are malformed or do not fit {@code main} (the
-         *                                  message names the byte offset)
+         * @throws JsonInputsException when the JSON inputs are malformed or do not fit {@code main}
          */
-        String[] interpret(Module module, String args, byte[] argsJson, String probeDir) throws DiagnosticException;
+        String[] interpret(Module module, String args, byte[] argsJson, String probeDir)
+                throws DiagnosticException, JsonInputsException;
+    }
+
+    /** The {@code --args-json} file is malformed or does not fit {@code main}; the message names the byte offset. */
+    public static final class JsonInputsException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        public JsonInputsException(String message) {
+            super(message);
+        }
     }
 
     public static volatile BytecodeReader bytecodeReader = new BytecodeReader() {
@@ -121,13 +130,13 @@ public final class Backends {
     public static volatile JsonInterpreter jsonInterpreter = new JsonInterpreter() {
         @Override
         public String[] interpret(Module module, String args, byte[] argsJson, String probeDir)
-                throws DiagnosticException {
+                throws DiagnosticException, JsonInputsException {
             try {
                 org.stablehlo4j.interpreter.InterpreterDriver.JsonRun run =
                         org.stablehlo4j.interpreter.InterpreterDriver.interpretJson(module, args, argsJson, probeDir);
                 return new String[] {run.printed(), run.json()};
             } catch (org.stablehlo4j.interpreter.JsonTensors.JsonException e) {
-                throw new IllegalArgumentException(e.getMessage(), e);
+                throw new JsonInputsException(e.getMessage());
             }
         }
     };

@@ -185,7 +185,7 @@ final class TranslateTool extends Tool {
                         String[] run;
                         try {
                             run = Backends.jsonInterpreter.interpret(m, interpreterArgs, argsJsonBytes, probeDir);
-                        } catch (IllegalArgumentException e) {
+                        } catch (Backends.JsonInputsException e) {
                             throw new ToolException("error: " + argsJson + ": " + e.getMessage());
                         }
                         if (resultsOutput == null) return (run[0] + run[1]).getBytes(StandardCharsets.UTF_8);

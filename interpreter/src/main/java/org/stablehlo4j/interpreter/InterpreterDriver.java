@@ -74,7 +74,7 @@ public final class InterpreterDriver {
      */
     public static JsonRun interpretJson(Module module, String args, byte[] argsJson, String probeDir)
             throws DiagnosticException, JsonTensors.JsonException {
-        List<JsonTensors.Entry> entries = argsJson == null ? null : JsonTensors.readEntries(argsJson, "inputs");
+        JsonTensors.EntryList entries = argsJson == null ? null : JsonTensors.readList(argsJson, "inputs");
         Interpreter.Session session = new Interpreter.Session(probeDir);
         Interpreter in = new Interpreter(module, session);
         org.stablehlo4j.ir.Operation main;
@@ -114,12 +114,13 @@ public final class InterpreterDriver {
     }
 
     /** Decodes the JSON inputs after checking them against {@code main}'s arguments. */
-    private static List<Object> jsonInputs(byte[] json, List<JsonTensors.Entry> entries,
+    private static List<Object> jsonInputs(byte[] json, JsonTensors.EntryList list,
                                            org.stablehlo4j.ir.Operation main) throws JsonTensors.JsonException {
+        List<JsonTensors.Entry> entries = list.entries();
         org.stablehlo4j.ir.Block body = main.region(0).entry();
         int n = body == null ? 0 : body.numArguments();
         if (entries.size() != n) {
-            throw new JsonTensors.JsonException(0, "\"inputs\" has " + entries.size() + " array"
+            throw new JsonTensors.JsonException(list.offset(), "\"inputs\" has " + entries.size() + " array"
                     + (entries.size() == 1 ? "" : "s") + ", @main takes " + n + " argument" + (n == 1 ? "" : "s"));
         }
         List<Object> out = new ArrayList<>(n);

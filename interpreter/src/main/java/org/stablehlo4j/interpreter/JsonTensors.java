@@ -177,8 +177,17 @@ public final class JsonTensors {
      * and {@code data} (a list; its elements are checked by {@link #decode}).
      */
     public static List<Entry> readEntries(byte[] json, String key) throws JsonException {
+        return readList(json, key).entries();
+    }
+
+    /** The entries of a document's tensor list and the byte offset of the list's opening bracket. */
+    public record EntryList(int offset, List<Entry> entries) {}
+
+    /** {@link #readEntries}, also giving where the list is. */
+    public static EntryList readList(byte[] json, String key) throws JsonException {
         Reader r = new Reader(json);
         List<Entry> entries = null;
+        int listAt = 0;
         r.ws();
         r.expect('{', "expected '{' at the start of the document");
         r.ws();
@@ -192,6 +201,7 @@ public final class JsonTensors {
                 r.ws();
                 if (k.equals(key)) {
                     if (entries != null) throw new JsonException(keyAt, "duplicate key \"" + key + "\"");
+                    listAt = r.pos;
                     entries = r.entryList();
                 } else {
                     r.skipValue(1);
@@ -208,7 +218,7 @@ public final class JsonTensors {
         r.ws();
         if (r.pos != json.length) throw new JsonException(r.pos, "unexpected data after the JSON document");
         if (entries == null) throw new JsonException(0, "the document has no \"" + key + "\" list");
-        return entries;
+        return new EntryList(listAt, entries);
     }
 
     /** Reads the {@code key} list and decodes every entry with the type its dtype and shape give. */
