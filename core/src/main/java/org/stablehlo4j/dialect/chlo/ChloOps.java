@@ -128,7 +128,8 @@ public final class ChloOps {
                 .varOut("carries", ANY)
                 .region("body")
                 .traits(INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE, ISOLATED_FROM_ABOVE, ASM_NAMES,
-                        RECURSIVE_MEMORY_EFFECTS);
+                        RECURSIVE_MEMORY_EFFECTS)
+                .custom();
         return t.build();
     }
 
