@@ -44,6 +44,7 @@ public final class HloTestInferPass implements Pass {
         // Like upstream's patterns: get_return_types needs InferTypeOpInterface (full result types),
         // get_return_type_components InferShapedTypeOpInterface.
         OpSpec spec = StablehloOps.spec(producer.owner().name());
+        if (spec == null) spec = org.stablehlo4j.dialect.chlo.ChloOps.TABLE.spec(producer.owner().name());
         boolean inferable = spec != null && (components ? spec.hasTrait(OpTrait.INFER_SHAPED_TYPE)
                 || spec.hasTrait(OpTrait.INFER_TYPE)
                 : spec.hasTrait(OpTrait.INFER_TYPE) || spec.hasTrait(OpTrait.COMPATIBLE_OPERANDS_AND_RESULT_TYPE));

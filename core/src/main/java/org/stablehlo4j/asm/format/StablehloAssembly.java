@@ -28,6 +28,7 @@ public final class StablehloAssembly {
         register("arith.constant", HandWrittenOps.ARITH_CONSTANT);
         register("stablehlo.while", HandWrittenOps.WHILE);
         register("stablehlo.reduce", HandWrittenOps.REDUCE);
+        register("chlo.scan", org.stablehlo4j.dialect.chlo.ChloScanAssembly.INSTANCE);
     }
 
     private static void register(OpSpec spec) {
