@@ -179,7 +179,7 @@ final class HandWrittenOps {
             }
             p.printOptionalAttrDictWithKeyword(p.allAttributes(op), List.of());
             p.printNewline();
-            p.append(" cond ");
+            p.append("cond ");
             p.printRegion(op.region(0), false, true, false);
             p.append(" do ");
             p.printRegion(op.region(1), false, true, false);
