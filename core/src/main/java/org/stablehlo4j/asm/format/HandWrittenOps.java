@@ -29,7 +29,7 @@ import org.stablehlo4j.ir.ShapedType;
 import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.Value;
 
-/** The StableHLO ops with hand-written pretty forms: constant, while and reduce. */
+/** The ops with hand-written pretty forms: constant, while, reduce, arith.constant and chlo.scan. */
 final class HandWrittenOps {
     private HandWrittenOps() {}
 
@@ -232,6 +232,95 @@ final class HandWrittenOps {
             return p.build(opName, values, types, DictionaryAttr.EMPTY, attrs, regions, opStart);
         }
     };
+
+    // ============================================================================================ chlo.scan
+
+    /**
+     * {@code chlo.scan(%in...) inits (%init...) dimension=N attributes {...} {region} : functional-type}, as
+     * ChloOps.cpp ScanOp::print/parse write it (one space before the region also after an empty attribute list,
+     * hence {@code dimension=0  {}).
+     */
+    static final Both CHLO_SCAN = new Both() {
+        private static final List<String> ELIDED = List.of("dimension", "operandSegmentSizes", "resultSegmentSizes");
+
+        @Override
+        public void print(Operation op, AsmPrinterContext p) {
+            int inputs = (int) ((org.stablehlo4j.ir.DenseArrayAttr) op.attr("operandSegmentSizes")).getLong(0);
+            p.printOpName(op);
+            p.append("(");
+            p.printOperands(op.operands().subList(0, inputs));
+            p.append(") inits (");
+            p.printOperands(op.operands().subList(inputs, op.numOperands()));
+            p.append(") dimension=");
+            p.printAttributeWithoutType(op.attr("dimension"));
+            p.append(" ");
+            p.printOptionalAttrDictWithKeyword(p.allAttributes(op), ELIDED);
+            p.append(" ");
+            p.printRegion(op.region(0), true, true, false);
+            p.append(" : ");
+            p.printFunctionalType(op);
+        }
+
+        /** The pretty form needs the operand split and an i64 dimension (as upstream's accessors assume). */
+        @Override
+        public boolean canPrint(Operation op) {
+            return op.numRegions() == 1
+                    && op.attr("dimension") instanceof org.stablehlo4j.ir.IntegerAttr d
+                    && d.type().equals(IntegerType.I64)
+                    && op.attr("operandSegmentSizes") instanceof org.stablehlo4j.ir.DenseArrayAttr seg
+                    && seg.size() == 2 && seg.getLong(0) >= 0 && seg.getLong(1) >= 0
+                    && seg.getLong(0) + seg.getLong(1) == op.numOperands();
+        }
+
+        @Override
+        public Operation parse(String opName, AsmParserContext p, int opStart) {
+            List<OperandRef> inputs = parenthesizedOperands(p);
+            p.expectKeyword("inits");
+            List<OperandRef> inits = parenthesizedOperands(p);
+            p.expectKeyword("dimension");
+            p.expect("=");
+            long dimension = p.parseInteger();
+            DictionaryAttr attrs = p.parseOptionalAttrDictWithKeyword();
+            List<Block> body = p.parseRegion(null);
+            p.expect(":");
+            int typeAt = p.offset();
+            Type t = p.parseType();
+            if (!(t instanceof FunctionType ft)) throw p.errorAt(typeAt, "invalid kind of type specified");
+            int outputs = ft.results().size() - inits.size();
+            if (ft.inputs().size() != inputs.size() + inits.size()) {
+                throw p.errorAt(opStart, "operand types must match the number of inputs and inits");
+            }
+            if (outputs < 0) throw p.errorAt(opStart, "not enough result types to cover the required carries");
+            List<Value> operands = new ArrayList<>(p.resolve(inputs, ft.inputs().subList(0, inputs.size()), opStart));
+            operands.addAll(p.resolve(inits, ft.inputs().subList(inputs.size(), ft.inputs().size()), opStart));
+            DictionaryAttr props = DictionaryAttr.EMPTY
+                    .with("dimension", org.stablehlo4j.ir.IntegerAttr.of(IntegerType.I64, dimension))
+                    .with("operandSegmentSizes", i32Array(inputs.size(), inits.size()))
+                    .with("resultSegmentSizes", i32Array(outputs, inits.size()));
+            return p.build(opName, operands, ft.results(), props, attrs, List.of(body), opStart);
+        }
+    };
+
+    /** MLIR's {@code parseOperandList(..., Delimiter::Paren)}: {@code ( )} or {@code ( %a, %b )}. */
+    private static List<OperandRef> parenthesizedOperands(AsmParserContext p) {
+        List<OperandRef> out = new ArrayList<>();
+        p.expect("(");
+        if (p.consumeIf(")")) return out;
+        do {
+            out.add(p.parseOperand());
+        } while (p.consumeIf(","));
+        p.expect(")");
+        return out;
+    }
+
+    private static org.stablehlo4j.ir.DenseArrayAttr i32Array(int a, int b) {
+        byte[] data = new byte[8];
+        for (int k = 0; k < 4; k++) {
+            data[k] = (byte) (a >>> (8 * k));
+            data[4 + k] = (byte) (b >>> (8 * k));
+        }
+        return new org.stablehlo4j.ir.DenseArrayAttr(IntegerType.I32, data, 2);
+    }
 
     private static List<RegionArgument> arguments(List<OperandRef> names, List<Type> types) {
         List<RegionArgument> out = new ArrayList<>(names.size());

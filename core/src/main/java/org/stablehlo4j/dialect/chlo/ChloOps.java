@@ -99,6 +99,7 @@ public final class ChloOps {
                 .varIn("inputs", "HLO_AnyTensor")
                 .varIn("inits", "HLO_AnyTensor")
                 .attr("dimension", I64)
+                .optAttr("scan_dim_size", I64)
                 .defAttr("is_reverse", BOOL, "", "false")
                 .optAttr("is_associative", BOOL)
                 .varOut("outputs", "HLO_AnyTensor")
