@@ -29,7 +29,7 @@ import org.stablehlo4j.ir.ShapedType;
 import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.Value;
 
-/** The ops with hand-written pretty forms: constant, while, reduce, arith.constant and chlo.scan. */
+/** The ops with hand-written pretty forms: constant, while, reduce, arith.constant, chlo.scan and chlo.constant. */
 final class HandWrittenOps {
     private HandWrittenOps() {}
 
@@ -139,6 +139,29 @@ final class HandWrittenOps {
             if (t == null) throw p.errorAt(at, "expected a typed attribute");
             return p.build(opName, List.of(), List.of(t), DictionaryAttr.EMPTY.with("value", value), attrs, List.of(),
                     opStart);
+        }
+    };
+
+    /**
+     * {@code chlo.constant attr-dict $value} (ChloOps.td): printed like arith.constant, the result type being the
+     * value's, but without result names (the op has no OpAsmOpInterface).
+     */
+    static final Both CHLO_CONSTANT = new Both() {
+        @Override
+        public void print(Operation op, AsmPrinterContext p) {
+            ARITH_CONSTANT.print(op, p);
+        }
+
+        /** The short form implies the result type: only when it is the value's. */
+        @Override
+        public boolean canPrint(Operation op) {
+            Attribute value = op.attr("value");
+            return op.numResults() == 1 && value != null && op.result(0).type().equals(elementsType(value));
+        }
+
+        @Override
+        public Operation parse(String opName, AsmParserContext p, int opStart) {
+            return ARITH_CONSTANT.parse(opName, p, opStart);
         }
     };
 

@@ -137,6 +137,18 @@ class UpstreamSpacingPrintTest {
     }
 
     @Test
+    void chloConstantDeclarativeForm() throws DiagnosticException {
+        // ChloOps.td: assemblyFormat = "attr-dict $value", result type inferred from the value; no result names
+        String expected = "module {\n  func.func @f() -> tensor<2xf32> {\n"
+                + "    %0 = chlo.constant {foo} dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>\n"
+                + "    return %0 : tensor<2xf32>\n  }\n}\n\n";
+        String generic = "func.func @f() -> tensor<2xf32> {\n  %0 = \"chlo.constant\"() "
+                + "<{value = dense<[1.0, 2.0]> : tensor<2xf32>}> {foo} : () -> tensor<2xf32>\n"
+                + "  return %0 : tensor<2xf32>\n}";
+        assertPrints(expected, generic);
+    }
+
+    @Test
     void testdataNormalizationTouchesOnlyTheOldSpacing() {
         String old = "    %0 = stablehlo.compare  LT, %arg0, %iterArg_2,  SIGNED : (tensor<i32>, tensor<i32>) -> "
                 + "tensor<i1>\n"
