@@ -29,7 +29,7 @@ import org.stablehlo4j.ir.ShapedType;
 import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.Value;
 
-/** The StableHLO ops with hand-written pretty forms: constant, while and reduce. */
+/** The ops with hand-written pretty forms: constant, while, reduce, arith.constant and chlo.constant. */
 final class HandWrittenOps {
     private HandWrittenOps() {}
 
@@ -142,6 +142,29 @@ final class HandWrittenOps {
         }
     };
 
+    /**
+     * {@code chlo.constant attr-dict $value} (ChloOps.td): printed like arith.constant, the result type being the
+     * value's, but without result names (the op has no OpAsmOpInterface).
+     */
+    static final Both CHLO_CONSTANT = new Both() {
+        @Override
+        public void print(Operation op, AsmPrinterContext p) {
+            ARITH_CONSTANT.print(op, p);
+        }
+
+        /** The short form implies the result type: only when it is the value's. */
+        @Override
+        public boolean canPrint(Operation op) {
+            Attribute value = op.attr("value");
+            return op.numResults() == 1 && value != null && op.result(0).type().equals(elementsType(value));
+        }
+
+        @Override
+        public Operation parse(String opName, AsmParserContext p, int opStart) {
+            return ARITH_CONSTANT.parse(opName, p, opStart);
+        }
+    };
+
     /** The type of a typed attribute (integer, float, bool, elements), or null. */
     static Type typeOf(Attribute a) {
         if (a instanceof org.stablehlo4j.ir.IntegerAttr i) return i.type();
@@ -179,7 +202,7 @@ final class HandWrittenOps {
             }
             p.printOptionalAttrDictWithKeyword(p.allAttributes(op), List.of());
             p.printNewline();
-            p.append(" cond ");
+            p.append("cond ");
             p.printRegion(op.region(0), false, true, false);
             p.append(" do ");
             p.printRegion(op.region(1), false, true, false);

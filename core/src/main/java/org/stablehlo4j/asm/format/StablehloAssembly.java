@@ -8,7 +8,8 @@ import org.stablehlo4j.dialect.stablehlo.StablehloOps;
 
 /**
  * Registers the pretty forms of the StableHLO and check ops with the printer and the parser: every op-table row
- * with a declarative assembly format gets a {@link FormatOp}; constant, while and reduce their hand-written forms.
+ * with a declarative assembly format gets a {@link FormatOp}; constant, while, reduce, chlo.scan and
+ * chlo.constant their hand-written forms.
  */
 public final class StablehloAssembly {
     private static boolean registered;
@@ -29,6 +30,7 @@ public final class StablehloAssembly {
         register("stablehlo.while", HandWrittenOps.WHILE);
         register("stablehlo.reduce", HandWrittenOps.REDUCE);
         register("chlo.scan", org.stablehlo4j.dialect.chlo.ChloScanAssembly.INSTANCE);
+        register("chlo.constant", HandWrittenOps.CHLO_CONSTANT);
     }
 
     private static void register(OpSpec spec) {
