@@ -84,10 +84,11 @@ final class IRNumbering {
     private final IdentityHashMap<Operation, Integer> opIds = new IdentityHashMap<>();
     private final IdentityHashMap<Operation, Boolean> isolated = new IdentityHashMap<>();
     private int nextValueId;
-    private final DialectWriter numberingWriter = new DialectWriter(new NumberingSink());
+    private final DialectWriter numberingWriter;
 
     IRNumbering(Operation root, int version, Map<String, Map<String, ResourceBlob>> resourceData) {
         this.version = version;
+        this.numberingWriter = new DialectWriter(new NumberingSink(), version);
         this.resourceData = resourceData;
         computeOpIdsAndIsolation(root);
         number(root);
@@ -133,8 +134,7 @@ final class IRNumbering {
 
     /** The properties layout of a registered op, or null for an op the writer treats as unregistered. */
     static List<DialectBytecode.Property> schema(String opName) {
-        int dot = opName.indexOf('.');
-        DialectBytecode codec = dot < 0 ? null : BytecodeReader.codec(opName.substring(0, dot));
+        DialectBytecode codec = codecOf(opName);
         return codec == null ? null : codec.properties(opName);
     }
 
@@ -243,20 +243,14 @@ final class IRNumbering {
         number(op.location());
     }
 
-    /** The native properties encoding of a registered op: each property in layout order. */
+    /** The native properties encoding of a registered op, as its dialect's bytecode interface writes it. */
     static void writeProperties(Operation op, List<DialectBytecode.Property> schema, DialectWriter out) {
-        for (DialectBytecode.Property p : schema) {
-            Attribute v = op.properties().get(p.name());
-            if (p.required()) {
-                if (v == null) {
-                    throw new UnwritableIRException(op.location(), "op '" + op.name()
-                            + "' is missing its required property '" + p.name() + "'");
-                }
-                out.writeAttribute(v);
-            } else {
-                out.writeOptionalAttribute(v);
-            }
-        }
+        codecOf(op.name()).writeProperties(op, out);
+    }
+
+    private static DialectBytecode codecOf(String opName) {
+        int dot = opName.indexOf('.');
+        return dot < 0 ? null : BytecodeReader.codec(opName.substring(0, dot));
     }
 
     private void numberResource(String dialect, String key) {
