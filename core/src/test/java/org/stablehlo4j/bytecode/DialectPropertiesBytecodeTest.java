@@ -215,6 +215,15 @@ class DialectPropertiesBytecodeTest {
     }
 
     @Test
+    void opsMissingARequiredPropertyAreWrittenAsUnregisteredOps() throws Exception {
+        // Invalid IR (the verifier rejects it; MLIR would not write it): kept writable and lossless.
+        Module back = roundTrip("func.func @f(%a: tensor<2x3xf32>) -> tensor<3x2xf32> {\n"
+                + "  %0 = \"stablehlo.transpose\"(%a) : (tensor<2x3xf32>) -> tensor<3x2xf32>\n"
+                + "  return %0 : tensor<3x2xf32>\n}\n", 6);
+        assertNotNull(back);
+    }
+
+    @Test
     void malformedPropertiesAreBytecodeErrorsInThePropertiesSection() throws Exception {
         Module m = parse("func.func @f(%a: tensor<2xf32>) -> tensor<2xi1> {\n"
                 + "  %0 = stablehlo.compare GT, %a, %a : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xi1>\n"

@@ -140,7 +140,7 @@ public final class BytecodeWriter {
                 int dot = name.indexOf('.');
                 int id = strings.insert(dot < 0 ? name : name.substring(dot + 1));
                 if (version < V_NATIVE_PROPERTIES) d.emitVarInt(id);
-                else d.emitVarIntWithFlag(id, IRNumbering.schema(name) != null);
+                else d.emitVarIntWithFlag(id, numbering.schema(name) != null);
             });
             out.emitSection(S_DIALECT, d);
         }
@@ -308,8 +308,8 @@ public final class BytecodeWriter {
 
         /** Adds the op's encoded properties to the (deduplicated) properties table; null if it has none. */
         private Integer emitProperties(Operation op) {
-            if (!IRNumbering.hasPropertiesStorage(op.name())) return null;
-            List<DialectBytecode.Property> schema = IRNumbering.schema(op.name());
+            if (!numbering.hasPropertiesStorage(op.name())) return null;
+            List<DialectBytecode.Property> schema = numbering.schema(op.name());
             Emitter raw = new Emitter();
             if (schema == null) {
                 if (op.properties().isEmpty()) return null;
