@@ -85,6 +85,15 @@ public interface DialectBytecode {
         OdsProperties.write(op, properties(op.name()), writer);
     }
 
+    /**
+     * True if an op of this dialect whose properties cannot be encoded (invalid IR, e.g. a missing required
+     * property) is an error for the writer; otherwise the writer keeps such IR writable by writing that op name
+     * as unregistered (properties as one dictionary attribute).
+     */
+    default boolean strictProperties() {
+        return false;
+    }
+
     /** True if ops this dialect does not know are an error (the dialect does not allow unknown operations). */
     default boolean rejectsUnknownOps() {
         return false;

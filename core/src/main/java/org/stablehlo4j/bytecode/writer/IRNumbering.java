@@ -158,7 +158,7 @@ final class IRNumbering {
             Operation op = stack.pop();
             if (version >= 5 && !demoted.contains(op.name())) {
                 List<DialectBytecode.Property> s = registeredSchema(op.name());
-                if (s != null && !s.isEmpty()) {
+                if (s != null && !s.isEmpty() && !codecOf(op.name()).strictProperties()) {
                     try {
                         writeProperties(op, s, probe);
                     } catch (UnwritableIRException e) {
