@@ -353,7 +353,9 @@ final class BuiltinBytecode implements DialectBytecode {
         int col = n > 1 ? v[1] : 0;
         int endCol = n > 3 ? v[3] : n > 2 ? v[2] : col;
         int endLine = n > 3 ? v[2] : line;
-        return new Location.FileLineCol(file, line, col, endLine, endCol, n > 2);
+        // MLIR's FileLineColLoc is exactly a range of two fields; any other count stays a FileLineColRange (e.g.
+        // "file":64, which prints as "file":64:0 and is written back with the range code).
+        return new Location.FileLineCol(file, line, col, endLine, endCol, n != 2);
     }
 
     private static ShapedType readShaped(DialectReader r) throws BytecodeException {

@@ -65,8 +65,10 @@ public final class BytecodeReader {
 
     static {
         DIALECTS.put("builtin", BuiltinBytecode.INSTANCE);
-        DIALECTS.put("func", new FuncBytecode());
+        DIALECTS.put("func", org.stablehlo4j.dialect.func.FuncBytecode.INSTANCE);
         DIALECTS.put("vhlo", VhloBytecode.INSTANCE);
+        DIALECTS.put("stablehlo", org.stablehlo4j.dialect.stablehlo.StablehloBytecode.INSTANCE);
+        DIALECTS.put("chlo", org.stablehlo4j.dialect.chlo.ChloBytecode.INSTANCE);
     }
 
     /** Makes a dialect's bytecode encodings known to the reader. */
@@ -175,23 +177,6 @@ public final class BytecodeReader {
             return v.matches("\\d+\\.\\d+\\.\\d+") ? v : null;
         } catch (BytecodeException e) {
             return null;
-        }
-    }
-
-    /** The layout of the func dialect's op properties. */
-    private static final class FuncBytecode implements DialectBytecode {
-        @Override
-        public List<Property> properties(String opName) {
-            return switch (opName) {
-                case "func.func" -> List.of(new Property("arg_attrs", false), new Property("function_type", true),
-                        new Property("no_inline", false), new Property("res_attrs", false),
-                        new Property("sym_name", true), new Property("sym_visibility", false));
-                case "func.call" -> List.of(new Property("arg_attrs", false), new Property("callee", true),
-                        new Property("no_inline", false), new Property("res_attrs", false));
-                case "func.constant" -> List.of(new Property("value", true));
-                case "func.return" -> List.of();
-                default -> null;
-            };
         }
     }
 
@@ -711,7 +696,7 @@ public final class BytecodeReader {
                     throw c.error("Unexpected missing `wasRegistered` opname flag at bytecode version " + version
                             + " with properties.");
                 }
-                props = opName.wasRegistered() ? readNativeProperties(c, fullName, schema)
+                props = opName.wasRegistered() ? readNativeProperties(c, fullName, codec, schema)
                         : readPropertiesAttr(c, fullName);
             }
             List<Type> resultTypes = List.of();
@@ -781,22 +766,21 @@ public final class BytecodeReader {
             return d;
         }
 
-        private DictionaryAttr readNativeProperties(ByteCursor c, String opName,
+        private DictionaryAttr readNativeProperties(ByteCursor c, String opName, DialectBytecode codec,
                                                     List<DialectBytecode.Property> schema)
                 throws BytecodeException {
             int at = c.position();
             long idx = c.readVarInt();
             if (idx < 0 || idx >= properties.size()) throw c.error(at, "Properties idx out-of-bound for " + opName);
-            if (schema == null) throw c.error(at, "has properties but missing BytecodeOpInterface for " + opName);
-            ByteCursor pc = c.sub(properties.get((int) idx), "Properties");
-            DialectReader r = new DialectReader(pc, attrTypes, opName, 0);
-            List<NamedAttribute> out = new ArrayList<>(schema.size());
-            for (DialectBytecode.Property p : schema) {
-                Attribute a = p.required() ? r.readAttribute() : r.readOptionalAttribute();
-                if (a != null) out.add(new NamedAttribute(p.name(), a));
+            if (codec == null || schema == null) {
+                throw c.error(at, "has properties but missing BytecodeOpInterface for " + opName);
             }
-            if (!pc.atEnd()) throw pc.error("unexpected trailing bytes in the properties of " + opName);
-            return DictionaryAttr.of(out);
+            ByteCursor pc = c.sub(properties.get((int) idx), "Properties");
+            try {
+                return codec.readProperties(opName, new DialectReader(pc, attrTypes, opName, 0));
+            } catch (RuntimeException e) {
+                throw pc.error("malformed properties of " + opName + ": " + e.getMessage());
+            }
         }
 
         private Value operand(ByteCursor c) throws BytecodeException {

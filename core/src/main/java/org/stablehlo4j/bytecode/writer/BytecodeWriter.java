@@ -140,7 +140,7 @@ public final class BytecodeWriter {
                 int dot = name.indexOf('.');
                 int id = strings.insert(dot < 0 ? name : name.substring(dot + 1));
                 if (version < V_NATIVE_PROPERTIES) d.emitVarInt(id);
-                else d.emitVarIntWithFlag(id, IRNumbering.schema(name) != null);
+                else d.emitVarIntWithFlag(id, numbering.schema(name) != null);
             });
             out.emitSection(S_DIALECT, d);
         }
@@ -166,7 +166,7 @@ public final class BytecodeWriter {
             Emitter offsets = new Emitter();
             offsets.emitVarInt(numbering.orderedAttrs.size());
             offsets.emitVarInt(numbering.orderedTypes.size());
-            DialectWriter sink = new DialectWriter(new EmittingSink(data));
+            DialectWriter sink = new DialectWriter(new EmittingSink(data), version);
             long[] prev = {0};
             for (boolean isType : new boolean[] {false, true}) {
                 writeGroups(offsets, isType ? numbering.orderedTypes : numbering.orderedAttrs, e -> {
@@ -308,14 +308,14 @@ public final class BytecodeWriter {
 
         /** Adds the op's encoded properties to the (deduplicated) properties table; null if it has none. */
         private Integer emitProperties(Operation op) {
-            if (!IRNumbering.hasPropertiesStorage(op.name())) return null;
-            List<DialectBytecode.Property> schema = IRNumbering.schema(op.name());
+            if (!numbering.hasPropertiesStorage(op.name())) return null;
+            List<DialectBytecode.Property> schema = numbering.schema(op.name());
             Emitter raw = new Emitter();
             if (schema == null) {
                 if (op.properties().isEmpty()) return null;
                 raw.emitVarInt(numbering.attrNumber(op.properties()));
             } else {
-                IRNumbering.writeProperties(op, schema, new DialectWriter(new EmittingSink(raw)));
+                IRNumbering.writeProperties(op, schema, new DialectWriter(new EmittingSink(raw), version));
             }
             Emitter framed = new Emitter();
             framed.emitVarInt(raw.size());
