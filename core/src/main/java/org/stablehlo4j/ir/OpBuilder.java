@@ -128,16 +128,17 @@ public class OpBuilder {
         return create(null, name, operands, resultTypes, properties);
     }
 
-    /** Deep-copies {@code op} (see {@link Operation#clone(IRMapping)}) and inserts the copy; reports every new op. */
+    /** Deep-copies {@code op} (see {@link Operation#clone(IRMapping)}) and inserts the copy; reports every new op (nested ones first, in pre-order). */
     public Operation clone(Operation op, IRMapping map) {
         Operation copy = op.clone(map);
         if (block != null) block.insertBefore(before, copy);
         if (listener != null) {
-            // As MLIR: the clone, then its nested ops, in pre-order.
+            // As MLIR's OpBuilder::clone: the nested ops in pre-order, then the clone itself.
             copy.walk(WalkOrder.PRE_ORDER, o -> {
-                listener.inserted(o);
+                if (o != copy) listener.inserted(o);
                 return WalkResult.ADVANCE;
             });
+            listener.inserted(copy);
         }
         return copy;
     }

@@ -324,4 +324,29 @@ class IrApiTest {
         assertSame(nb, builder.insertionBlock());
         assertEquals(1, nb.numArguments());
     }
+
+    @Test
+    void builderCloneAndRewriterEraseReportNestedOps() {
+        Block b = new Block();
+        b.append(tree());
+        List<String> events = new ArrayList<>();
+        PatternRewriter rw = new PatternRewriter(new PatternRewriter.Listener() {
+            @Override
+            public void inserted(Operation op) {
+                events.add("+" + op.name());
+            }
+
+            @Override
+            public void erased(Operation op) {
+                events.add("-" + op.name());
+            }
+        });
+        rw.setInsertionPointToEnd(b);
+        Operation copy = rw.clone(b.first());
+        assertEquals(List.of("+t.a", "+t.a1", "+t.a2", "+t.b", "+t.root"), events);
+        events.clear();
+        rw.eraseOp(copy);
+        assertEquals(List.of("-t.a1", "-t.a2", "-t.a", "-t.b", "-t.root"), events);
+        assertEquals(1, b.numOperations());
+    }
 }
