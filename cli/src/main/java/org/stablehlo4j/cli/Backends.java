@@ -58,6 +58,30 @@ public final class Backends {
                 throws DiagnosticException;
     }
 
+    /**
+     * {@code --interpret} with {@code --args-json} / {@code --results-json}: runs {@code main} on the inputs of a
+     * JSON file (or on the {@code --args} text when {@code argsJson} is null) and returns the text printed by the
+     * program and the outputs as JSON.
+     */
+    @FunctionalInterface
+    public interface JsonInterpreter {
+        /**
+         * @return {@code {printed text, outputs JSON}}
+         * @throws JsonInputsException when the JSON inputs are malformed or do not fit {@code main}
+         */
+        String[] interpret(Context context, Module module, String args, byte[] argsJson, String probeDir)
+                throws DiagnosticException, JsonInputsException;
+    }
+
+    /** The {@code --args-json} file is malformed or does not fit {@code main}; the message names the byte offset. */
+    public static final class JsonInputsException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        public JsonInputsException(String message) {
+            super(message);
+        }
+    }
+
     public static volatile BytecodeReader bytecodeReader = new BytecodeReader() {
         // an anonymous class rather than a method reference: no invokedynamic bootstrap at start-up
         @Override
@@ -106,6 +130,21 @@ public final class Backends {
         public String interpret(Context context, Module module, String args, String probeDir, boolean printDense)
                 throws DiagnosticException {
             return org.stablehlo4j.interpreter.InterpreterDriver.interpret(context, module, args, probeDir, printDense);
+        }
+    };
+
+    public static volatile JsonInterpreter jsonInterpreter = new JsonInterpreter() {
+        @Override
+        public String[] interpret(Context context, Module module, String args, byte[] argsJson, String probeDir)
+                throws DiagnosticException, JsonInputsException {
+            try {
+                org.stablehlo4j.interpreter.InterpreterDriver.JsonRun run =
+                        org.stablehlo4j.interpreter.InterpreterDriver.interpretJson(context, module, args,
+                                argsJson, probeDir);
+                return new String[] {run.printed(), run.json()};
+            } catch (org.stablehlo4j.interpreter.JsonTensors.JsonException e) {
+                throw new JsonInputsException(e.getMessage());
+            }
         }
     };
 

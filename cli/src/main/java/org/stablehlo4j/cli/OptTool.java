@@ -4,6 +4,7 @@ import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.Module;
 import org.stablehlo4j.pass.Pass;
+import org.stablehlo4j.pass.PassContext;
 import org.stablehlo4j.pass.PassRegistry;
 
 import java.nio.charset.StandardCharsets;
@@ -97,9 +98,12 @@ final class OptTool extends Tool {
 
     private byte[] transformAndPrint(Module module, DiagnosticHandler handler) {
         if (module == null) return null;
+        // Diagnostics a pass emits without failing (as MLIR's emitError in a pattern) are printed, or checked by
+        // --verify-diagnostics, in order with the others; the run still succeeds.
+        PassContext context = new PassContext(handler::handle);
         try {
             for (Pass pass : passes) {
-                pass.run(module);
+                pass.run(module, context);
                 if (verifyEach) org.stablehlo4j.verify.Verifier.verify(module);
             }
             if (bytecodeWriter != null) return bytecodeWriter.write(context(), module);

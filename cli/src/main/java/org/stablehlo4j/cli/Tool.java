@@ -121,6 +121,9 @@ abstract class Tool implements LlvmArgs.Target {
     /** Checks the configuration before any input is read. */
     abstract void prepare() throws ToolException;
 
+    /** Writes outputs besides the main one (e.g. {@code --results-json}) after a successful run. */
+    void commitExtraOutputs() throws ToolException {}
+
     /** Processes a whole bytecode input (no splitting); returns the output or null on failure. */
     abstract byte[] processBytecode(SourceBuffer input, DiagnosticHandler handler) throws ToolException;
 
@@ -148,7 +151,10 @@ abstract class Tool implements LlvmArgs.Target {
             out.checkWritable();
             SourceBuffer buffer = readInput();
             boolean ok = process(buffer, out);
-            if (ok) out.commit();
+            if (ok) {
+                commitExtraOutputs();
+                out.commit();
+            }
             return ok ? 0 : 1;
         } catch (ToolException e) {
             err.print(e.getMessage() + "\n");

@@ -29,7 +29,12 @@ final class TranslateTool extends Tool {
                     "When deserializing a portable artifact, print the StableHLO version"),
             OptionDef.value("args", "<attr>", "Arguments to pass to the interpreter"),
             OptionDef.value("probe-output-dir", "<dir>", "Directory for storing instrumented tensor values"),
-            OptionDef.flag("interpreter-print-dense", "Print interpreter results as dense attributes"));
+            OptionDef.flag("interpreter-print-dense", "Print interpreter results as dense attributes"),
+            OptionDef.value("args-json", "<filename>",
+                    "Read the interpreter's inputs from a JSON file ({\"inputs\": [{\"shape\", \"dtype\", \"data\"}, ...]})"),
+            OptionDef.value("results-json", "<filename>",
+                    "Write the interpreter's results to a JSON file ({\"outputs\": [...]}); with --args-json and no "
+                            + "--results-json they go to the output"));
 
     String target = "";
     boolean allowOtherDialects;
@@ -38,6 +43,13 @@ final class TranslateTool extends Tool {
     String interpreterArgs = "";
     String probeOutputDir = "";
     boolean printDense;
+    /** {@code --args-json} / {@code --results-json} file names; empty if absent. */
+    String argsJson = "";
+    String resultsJson = "";
+    /** The {@code --args-json} file's bytes, read by {@link #prepare}. */
+    private byte[] argsJsonBytes;
+    /** Where {@code --results-json} goes (committed when the run succeeds), or null. */
+    private Output resultsOutput;
 
     final List<Translation> translations = new ArrayList<>();
 
@@ -59,6 +71,8 @@ final class TranslateTool extends Tool {
             case "print-stablehlo-version" -> printVersion = (Boolean) value;
             case "args" -> interpreterArgs = (String) value;
             case "probe-output-dir" -> probeOutputDir = (String) value;
+            case "args-json" -> argsJson = (String) value;
+            case "results-json" -> resultsJson = (String) value;
             default -> printDense = (Boolean) value;
         }
     }
@@ -85,6 +99,45 @@ final class TranslateTool extends Tool {
                 case INTERPRET -> Backends.require(Backends.interpreter, "'--interpret'");
             }
         }
+        if (!argsJson.isEmpty() || !resultsJson.isEmpty()) prepareJson();
+    }
+
+    /** Checks the {@code --args-json}/{@code --results-json} combination, reads the inputs, opens the results. */
+    private void prepareJson() throws ToolException {
+        if (!translations.contains(Translation.INTERPRET)) {
+            throw new ToolException("error: --args-json and --results-json need --interpret");
+        }
+        Backends.require(Backends.jsonInterpreter, "'--args-json'");
+        if (!argsJson.isEmpty() && !interpreterArgs.isEmpty()) {
+            throw new ToolException("error: --args and --args-json cannot be used together");
+        }
+        if (!resultsJson.isEmpty() && splitMarker != null) {
+            throw new ToolException("error: --results-json cannot be used with --split-input-file");
+        }
+        if (!argsJson.isEmpty()) {
+            java.nio.file.Path p = ToolIO.path(argsJson);
+            try {
+                if (java.nio.file.Files.isDirectory(p)) {
+                    throw new ToolException("error: cannot open --args-json file '" + argsJson + "': Is a directory");
+                }
+                argsJsonBytes = java.nio.file.Files.readAllBytes(p);
+            } catch (java.nio.file.NoSuchFileException e) {
+                throw new ToolException("error: cannot open --args-json file '" + argsJson
+                        + "': No such file or directory");
+            } catch (IOException | OutOfMemoryError e) {
+                throw new ToolException("error: cannot open --args-json file '" + argsJson + "': " + e.getMessage());
+            }
+        }
+        if (!resultsJson.isEmpty()) {
+            resultsOutput = new Output(resultsJson);
+            resultsOutput.checkWritable();
+        }
+    }
+
+    /** Writes the {@code --results-json} file once the whole run succeeded. */
+    @Override
+    void commitExtraOutputs() throws ToolException {
+        if (resultsOutput != null) resultsOutput.commit();
     }
 
     @Override
@@ -125,8 +178,20 @@ final class TranslateTool extends Tool {
                     return Backends.serializer.serialize(context(), m, target, allowOtherDialects);
                 }
                 default -> {
-                    Module m = parseAny(data, name, firstLine, handler);
+                    Module m = parseForInterpreter(data, name, firstLine, handler);
                     if (m == null) return null;
+                    String probeDir = probeOutputDir.isEmpty() ? "" : ToolIO.path(probeOutputDir).toString();
+                    if (argsJsonBytes != null || resultsOutput != null) {
+                        String[] run;
+                        try {
+                            run = Backends.jsonInterpreter.interpret(context(), m, interpreterArgs, argsJsonBytes, probeDir);
+                        } catch (Backends.JsonInputsException e) {
+                            throw new ToolException("error: " + argsJson + ": " + e.getMessage());
+                        }
+                        if (resultsOutput == null) return (run[0] + run[1]).getBytes(StandardCharsets.UTF_8);
+                        resultsOutput.write(run[1]);
+                        return run[0].getBytes(StandardCharsets.UTF_8);
+                    }
                     return Backends.interpreter.interpret(context(), m, interpreterArgs,
                             probeOutputDir.isEmpty() ? "" : ToolIO.path(probeOutputDir).toString(), printDense)
                             .getBytes(StandardCharsets.UTF_8);
@@ -136,6 +201,20 @@ final class TranslateTool extends Tool {
             report(e, handler);
             return null;
         }
+    }
+
+    /**
+     * The module to interpret: a portable artifact (VHLO bytecode) is deserialized to StableHLO first, as the
+     * interpreter runs StableHLO; other input is parsed as text or MLIR bytecode.
+     */
+    private Module parseForInterpreter(byte[] data, String name, int firstLine, DiagnosticHandler handler)
+            throws ToolException, DiagnosticException {
+        SourceBuffer buf = new SourceBuffer(name, data);
+        if (buf.isBytecode() && Backends.artifactVersion != null && Backends.deserializer != null
+                && Backends.artifactVersion.versionOf(data) != null) {
+            return Backends.deserializer.deserialize(context(), data, name);
+        }
+        return parseAny(data, name, firstLine, handler);
     }
 
     private Module parseAny(byte[] data, String name, int firstLine, DiagnosticHandler handler)

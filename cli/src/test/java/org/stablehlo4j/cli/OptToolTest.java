@@ -91,4 +91,33 @@ class OptToolTest {
         String e = err.toString(StandardCharsets.UTF_8);
         assertTrue(e.startsWith(in + ":6:"), e);
     }
+
+    private static final String BROADCAST_ERRORS = """
+            // expected-error @+1 {{incompatible shapes for broadcasting 10 and 5}}
+            func.func @f(%arg0: tensor<10xf64>, %arg1: tensor<5xf64>) -> !stablehlo.token {
+              %0 = "hlo_test_broadcast.numpy_broadcast"(%arg0, %arg1) : (tensor<10xf64>, tensor<5xf64>) -> !stablehlo.token
+              return %0 : !stablehlo.token
+            }
+            """;
+
+    @Test
+    void nonFatalPassErrorsArePrintedAndTheRunSucceeds() throws IOException {
+        String out = run(BROADCAST_ERRORS, "--hlo-test-broadcast", "--allow-unregistered-dialect");
+        assertTrue(out.contains("hlo_test_broadcast.numpy_broadcast"), out); // the op stays
+        String e = err.toString(StandardCharsets.UTF_8);
+        assertTrue(e.startsWith(dir.resolve("in.mlir") + ":2:37: error: incompatible shapes for broadcasting 10 and 5\n"
+                + "func.func @f(%arg0"), e);
+        assertTrue(e.contains("\n" + " ".repeat(36) + "^\n"), e);
+    }
+
+    @Test
+    void nonFatalPassErrorsCountForVerifyDiagnostics() throws IOException {
+        Path in = Files.writeString(dir.resolve("in.mlir"), BROADCAST_ERRORS);
+        assertEquals(0, opt("--hlo-test-broadcast", "--allow-unregistered-dialect", "--verify-diagnostics",
+                in.toString(), "-o", dir.resolve("out.mlir").toString()), err.toString(StandardCharsets.UTF_8));
+        Path unexpected = Files.writeString(dir.resolve("u.mlir"), BROADCAST_ERRORS.replace("// expected-error", "//"));
+        assertEquals(1, opt("--hlo-test-broadcast", "--allow-unregistered-dialect", "--verify-diagnostics",
+                unexpected.toString(), "-o", dir.resolve("out.mlir").toString()));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("error: unexpected error: incompatible shapes"));
+    }
 }

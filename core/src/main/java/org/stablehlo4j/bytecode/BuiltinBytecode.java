@@ -207,14 +207,18 @@ final class BuiltinBytecode implements DialectBytecode {
         }
     }
 
-    /** The fields MLIR writes for a range location, shortest form first: line, column, end column, end line. */
+    /**
+     * The fields MLIR writes for a range location, in its shortest form: line; line, column; line, column, end
+     * column (one line); else line, column, end line, end column (MLIR's writeFileLineColRangeLocs, as the MLIR
+     * in jaxlib 0.10.2 and upstream's writer order them; an earlier MLIR wrote end column before end line).
+     */
     private static long[] rangeFields(Location.FileLineCol r) {
         long l = r.line(), c = r.column(), el = r.endLine(), ec = r.endColumn();
         if (l == 0 && c == 0 && el == 0 && ec == 0) return new long[0];
         if (c == 0 && ec == 0 && l == el) return new long[] {l};
         if (l == el && c == ec) return new long[] {l, c};
         if (l == el) return new long[] {l, c, ec};
-        return new long[] {l, c, ec, el};
+        return new long[] {l, c, el, ec};
     }
 
     @Override
@@ -338,7 +342,7 @@ final class BuiltinBytecode implements DialectBytecode {
         return new Location.FileLineCol(file, line, col, line, col, false);
     }
 
-    /** A file name and 0 to 4 varints: line, column, then end column and end line (in that order). */
+    /** A file name and 0 to 4 varints: line, column, then end column (3 fields) or end line and end column (4). */
     private static Location readFileLineColRange(DialectReader r) throws BytecodeException {
         StringAttr file = r.readAttribute(StringAttr.class, "a string");
         int n = r.readCount("location field count");
@@ -347,9 +351,11 @@ final class BuiltinBytecode implements DialectBytecode {
         for (int i = 0; i < n; i++) v[i] = (int) Math.min(Integer.MAX_VALUE, r.readVarInt());
         int line = n > 0 ? v[0] : 0;
         int col = n > 1 ? v[1] : 0;
-        int endCol = n > 2 ? v[2] : col;
-        int endLine = n > 3 ? v[3] : line;
-        return new Location.FileLineCol(file, line, col, endLine, endCol, n > 2);
+        int endCol = n > 3 ? v[3] : n > 2 ? v[2] : col;
+        int endLine = n > 3 ? v[2] : line;
+        // MLIR's FileLineColLoc is exactly a range of two fields; any other count stays a FileLineColRange (e.g.
+        // "file":64, which prints as "file":64:0 and is written back with the range code).
+        return new Location.FileLineCol(file, line, col, endLine, endCol, n != 2);
     }
 
     private static ShapedType readShaped(DialectReader r) throws BytecodeException {

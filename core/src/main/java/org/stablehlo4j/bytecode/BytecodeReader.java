@@ -690,7 +690,7 @@ public final class BytecodeReader {
                     throw c.error("Unexpected missing `wasRegistered` opname flag at bytecode version " + version
                             + " with properties.");
                 }
-                props = opName.wasRegistered() ? readNativeProperties(c, fullName, schema)
+                props = opName.wasRegistered() ? readNativeProperties(c, fullName, codec, schema)
                         : readPropertiesAttr(c, fullName);
             }
             List<Type> resultTypes = List.of();
@@ -760,22 +760,21 @@ public final class BytecodeReader {
             return d;
         }
 
-        private DictionaryAttr readNativeProperties(ByteCursor c, String opName,
+        private DictionaryAttr readNativeProperties(ByteCursor c, String opName, DialectBytecode codec,
                                                     List<DialectBytecode.Property> schema)
                 throws BytecodeException {
             int at = c.position();
             long idx = c.readVarInt();
             if (idx < 0 || idx >= properties.size()) throw c.error(at, "Properties idx out-of-bound for " + opName);
-            if (schema == null) throw c.error(at, "has properties but missing BytecodeOpInterface for " + opName);
-            ByteCursor pc = c.sub(properties.get((int) idx), "Properties");
-            DialectReader r = new DialectReader(pc, attrTypes, opName, 0);
-            List<NamedAttribute> out = new ArrayList<>(schema.size());
-            for (DialectBytecode.Property p : schema) {
-                Attribute a = p.required() ? r.readAttribute() : r.readOptionalAttribute();
-                if (a != null) out.add(new NamedAttribute(p.name(), a));
+            if (codec == null || schema == null) {
+                throw c.error(at, "has properties but missing BytecodeOpInterface for " + opName);
             }
-            if (!pc.atEnd()) throw pc.error("unexpected trailing bytes in the properties of " + opName);
-            return DictionaryAttr.of(out);
+            ByteCursor pc = c.sub(properties.get((int) idx), "Properties");
+            try {
+                return codec.readProperties(opName, new DialectReader(pc, attrTypes, opName, 0));
+            } catch (RuntimeException e) {
+                throw pc.error("malformed properties of " + opName + ": " + e.getMessage());
+            }
         }
 
         private Value operand(ByteCursor c) throws BytecodeException {

@@ -1,6 +1,8 @@
 package org.stablehlo4j.bytecode;
 
 import org.stablehlo4j.ir.Attribute;
+import org.stablehlo4j.ir.DictionaryAttr;
+import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.Type;
 
 import java.util.List;
@@ -10,8 +12,26 @@ import java.util.List;
  * decoded, and how the native properties of its registered ops are laid out.
  */
 public interface DialectBytecode {
-    /** One inherent attribute of an op's properties, in encoding order. */
-    record Property(String name, boolean required) {}
+    /**
+     * One field of an op's properties, in encoding order: an inherent attribute (required, or optional with a
+     * presence flag), or, when {@code segments > 0}, an ODS segment-size array ({@code operandSegmentSizes} /
+     * {@code resultSegmentSizes}) of {@code segments} {@code i32} entries, which MLIR encodes natively (see
+     * {@link OdsProperties}).
+     */
+    record Property(String name, boolean required, int segments) {
+        public Property(String name, boolean required) {
+            this(name, required, 0);
+        }
+
+        /** An ODS segment-size property of {@code count} entries. */
+        public static Property segmentSizes(String name, int count) {
+            return new Property(name, true, count);
+        }
+
+        public boolean isSegmentSizes() {
+            return segments > 0;
+        }
+    }
 
     /** Decodes a custom-encoded attribute of this dialect (the entry starts with the dialect's own kind code). */
     default Attribute readAttribute(DialectReader reader) throws BytecodeException {
@@ -42,6 +62,36 @@ public interface DialectBytecode {
      */
     default List<Property> properties(String opName) {
         return null;
+    }
+
+    /**
+     * Decodes the native properties of the registered op {@code opName} (the op's entry of the properties
+     * section). The default reads the layout of {@link #properties} as ODS-generated ops do
+     * ({@link OdsProperties#read}).
+     */
+    default DictionaryAttr readProperties(String opName, DialectReader reader) throws BytecodeException {
+        List<Property> layout = properties(opName);
+        if (layout == null) throw reader.error("has properties but missing BytecodeOpInterface for " + opName);
+        return OdsProperties.read(opName, layout, reader);
+    }
+
+    /**
+     * Encodes the native properties of {@code op} (a registered op of this dialect with a non-empty
+     * {@link #properties} layout). The default writes them as ODS-generated ops do ({@link OdsProperties#write}).
+     *
+     * @throws org.stablehlo4j.bytecode.writer.UnwritableIRException if a required property is missing
+     */
+    default void writeProperties(Operation op, DialectWriter writer) {
+        OdsProperties.write(op, properties(op.name()), writer);
+    }
+
+    /**
+     * True if an op of this dialect whose properties cannot be encoded (invalid IR, e.g. a missing required
+     * property) is an error for the writer; otherwise the writer keeps such IR writable by writing that op name
+     * as unregistered (properties as one dictionary attribute).
+     */
+    default boolean strictProperties() {
+        return false;
     }
 
     /** True if ops this dialect does not know are an error (the dialect does not allow unknown operations). */

@@ -39,6 +39,52 @@ public final class DialectReader {
 
     public int readByte() throws BytecodeException { return cursor.readByte(); }
 
+    /** A bool written as one byte (MLIR's writeOwnedBool); any non-zero byte is true. */
+    public boolean readBool() throws BytecodeException { return cursor.readByte() != 0; }
+
+    /** The byte offset of the next read in the whole input (for diagnostics). */
+    public int position() { return cursor.position(); }
+
+    public BytecodeException error(int at, String message) { return cursor.error(at, message); }
+
+    /**
+     * MLIR's readSparseArray into an array of {@code size} entries (entries not stored stay 0): a varint with a
+     * flag; dense: the count, then each value; sparse: the count of non-zero entries, the index bit width (at
+     * most 8), then each entry as {@code value << bits | index}.
+     */
+    public int[] readSparseArray(int size) throws BytecodeException {
+        int at = cursor.position();
+        long v = cursor.readVarInt();
+        boolean sparse = (v & 1) != 0;
+        long count = v >>> 1;
+        int[] out = new int[size];
+        if (count == 0) return out;
+        if (!sparse) {
+            if (count > size) {
+                throw cursor.error(at, "trying to read an array of " + count + " but only " + size
+                        + " storage available.");
+            }
+            for (int i = 0; i < count; i++) out[i] = (int) cursor.readVarInt();
+            return out;
+        }
+        if (count > cursor.remaining()) throw cursor.error(at, "invalid sparse array size: " + count);
+        int bat = cursor.position();
+        long bits = cursor.readVarInt();
+        if (bits < 0 || bits > 8) throw cursor.error(bat, "reading sparse array with indexing above 8 bits: " + bits);
+        for (long k = 0; k < count; k++) {
+            int pat = cursor.position();
+            long pair = cursor.readVarInt();
+            long index = pair & ~(-1L << bits);
+            long value = pair >>> bits;
+            if (index >= size) {
+                throw cursor.error(pat, "reading a sparse array found index " + index + " but only " + size
+                        + " storage available.");
+            }
+            out[(int) index] = (int) value;
+        }
+        return out;
+    }
+
     /** A count of following items, each taking at least one byte (checked against the remaining bytes). */
     public int readCount(String what) throws BytecodeException { return cursor.readCount(what); }
 

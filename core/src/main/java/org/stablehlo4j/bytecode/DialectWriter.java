@@ -35,9 +35,55 @@ public final class DialectWriter {
     }
 
     private final Sink sink;
+    private final long version;
 
+    /** A writer for the newest bytecode format. */
     public DialectWriter(Sink sink) {
+        this(sink, 6);
+    }
+
+    /** A writer for bytecode format {@code version}. */
+    public DialectWriter(Sink sink, long version) {
         this.sink = sink;
+        this.version = version;
+    }
+
+    /** The bytecode format version being written. */
+    public long bytecodeVersion() {
+        return version;
+    }
+
+    /** A bool as one byte (MLIR's writeOwnedBool). */
+    public DialectWriter writeBool(boolean b) {
+        return writeByte(b ? 1 : 0);
+    }
+
+    /**
+     * MLIR's writeSparseArray: dense ({@code size << 1}, then every value) when the last non-zero index exceeds
+     * 256 or more than half the entries are non-zero; otherwise sparse ({@code count << 1 | 1}, the index bit
+     * width, then each non-zero entry as {@code value << bits | index}).
+     */
+    public DialectWriter writeSparseArray(int[] array) {
+        int size = array.length;
+        int nonZero = 0, last = 0;
+        for (int i = 0; i < size; i++) {
+            if (array[i] == 0) continue;
+            nonZero++;
+            last = i;
+        }
+        if (last > 256 || nonZero > size / 2) {
+            writeVarInt((long) size << 1);
+            for (int v : array) writeVarInt(v);
+            return this;
+        }
+        writeVarInt(((long) nonZero << 1) | 1);
+        if (nonZero == 0) return this;
+        int bits = last == 0 ? 0 : 32 - Integer.numberOfLeadingZeros(last); // Log2_32_Ceil(last + 1)
+        writeVarInt(bits);
+        for (int i = 0; i <= last; i++) {
+            if (array[i] != 0) writeVarInt(((long) array[i] << bits) | i);
+        }
+        return this;
     }
 
     public DialectWriter writeByte(int b) {

@@ -9,7 +9,7 @@
  * byte as MLIR's writer does ({@link org.stablehlo4j.bytecode.BytecodeWriter} is a format-6 shorthand).
  *
  * <p>Dialects plug in through {@link org.stablehlo4j.bytecode.DialectBytecode}
- * ({@code BytecodeReader.registerDialect}): custom attribute/type encodings and the property layout of their
+ * (an interface of the dialect in the {@code ir.Context}): custom attribute/type encodings and the property layout of their
  * ops. Builtin, func and VHLO are built in; attributes and types of other dialects travel as assembly text.
  */
 package org.stablehlo4j.bytecode;

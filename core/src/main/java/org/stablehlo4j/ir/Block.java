@@ -4,10 +4,22 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-/** A basic block: arguments and a list of operations, owned by a {@link Region}. */
+/**
+ * A basic block: arguments and a list of operations, owned by a {@link Region}.
+ *
+ * <p>The operations form an intrusive doubly-linked list ({@link Operation#prev()}/{@link Operation#next()}), so
+ * inserting or unlinking an op is O(1). {@link #operations()} is a read-only snapshot built on first use after a
+ * change, and {@link Operation#isBeforeInBlock} uses an order index renumbered lazily after a change.
+ */
 public final class Block {
     private final List<BlockArgument> arguments = new ArrayList<>();
-    private final List<Operation> operations = new ArrayList<>();
+    private Operation first;
+    private Operation last;
+    private int size;
+    /** The cached {@link #operations()} snapshot; null after a change. */
+    private List<Operation> view;
+    /** Whether the ops' {@code orderIndex} fields are up to date. */
+    private boolean orderValid;
     Region parent;
 
     public Block() {}
@@ -22,29 +34,101 @@ public final class Block {
     public BlockArgument argument(int i) { return arguments.get(i); }
     public int numArguments() { return arguments.size(); }
 
-    public List<Operation> operations() { return Collections.unmodifiableList(operations); }
-
-    public void append(Operation op) {
-        if (op.parent != null) throw new IllegalStateException("operation already in a block");
-        op.parent = this;
-        operations.add(op);
+    /**
+     * The operations in order, as a read-only list. The list is a snapshot: it is built lazily and cached until
+     * the next change, and a list obtained before a change does not see it (iterating it while mutating the block
+     * is safe).
+     */
+    public List<Operation> operations() {
+        List<Operation> v = view;
+        if (v == null) {
+            ArrayList<Operation> list = new ArrayList<>(size);
+            for (Operation op = first; op != null; op = op.next) list.add(op);
+            v = view = Collections.unmodifiableList(list);
+        }
+        return v;
     }
 
+    /** The first operation, or null. */
+    public Operation first() { return first; }
+
+    /** The last operation, or null. */
+    public Operation last() { return last; }
+
+    /** The number of operations. */
+    public int numOperations() { return size; }
+
+    public boolean isEmpty() { return size == 0; }
+
+    /** Appends {@code op} (which must not be in a block). */
+    public void append(Operation op) { insertBefore(null, op); }
+
+    /** Inserts {@code op} before the first operation. */
+    public void prepend(Operation op) { insertBefore(first, op); }
+
+    /** Inserts {@code op} at position {@code index} (O(index); prefer {@link #insertBefore}). */
     public void insert(int index, Operation op) {
-        if (op.parent != null) throw new IllegalStateException("operation already in a block");
-        op.parent = this;
-        operations.add(index, op);
+        if (index < 0 || index > size) throw new IndexOutOfBoundsException(index + " of " + size);
+        Operation at = first;
+        for (int i = 0; i < index; i++) at = at.next;
+        insertBefore(at, op);
     }
 
-    /** Detaches {@code op} from this block (its uses stay). */
+    /** Inserts {@code op} before {@code before} (an op of this block), or at the end when it is null. */
+    public void insertBefore(Operation before, Operation op) {
+        if (op.parent != null) throw new IllegalStateException("operation already in a block");
+        if (before != null && before.parent != this) throw new IllegalArgumentException("anchor not in this block");
+        op.parent = this;
+        Operation after = before == null ? last : before.prev;
+        op.prev = after;
+        op.next = before;
+        if (after == null) first = op; else after.next = op;
+        if (before == null) last = op; else before.prev = op;
+        size++;
+        changed();
+    }
+
+    /** Inserts {@code op} after {@code after} (an op of this block), or at the start when it is null. */
+    public void insertAfter(Operation after, Operation op) {
+        insertBefore(after == null ? first : after.next, op);
+    }
+
+    /** Detaches {@code op} from this block (its uses and its operands' uses stay). */
     public void remove(Operation op) {
         if (op.parent != this) throw new IllegalStateException("not in this block");
-        operations.remove(op);
+        if (op.prev == null) first = op.next; else op.prev.next = op.next;
+        if (op.next == null) last = op.prev; else op.next.prev = op.prev;
+        op.prev = null;
+        op.next = null;
         op.parent = null;
+        size--;
+        changed();
+    }
+
+    private void changed() {
+        view = null;
+        orderValid = false;
+    }
+
+    /** Renumbers the ops if needed (for {@link Operation#isBeforeInBlock}). */
+    void ensureOrder() {
+        if (orderValid) return;
+        int i = 0;
+        for (Operation op = first; op != null; op = op.next) op.orderIndex = i++;
+        orderValid = true;
     }
 
     public Region parent() { return parent; }
 
+    /** The operation whose region holds this block, or null. */
+    public Operation parentOp() { return parent == null ? null : parent.parent; }
+
     /** The last operation, or null. */
-    public Operation terminator() { return operations.isEmpty() ? null : operations.get(operations.size() - 1); }
+    public Operation terminator() { return last; }
+
+    /** Whether any argument of this block is used. */
+    public boolean argumentsUsed() {
+        for (BlockArgument a : arguments) if (a.hasUses()) return true;
+        return false;
+    }
 }

@@ -15,6 +15,7 @@ public final class BlockArgument extends Value {
 
     public Block owner() { return owner; }
     public int index() { return index; }
+    @Override
     public Location location() { return location; }
     public void setLocation(Location location) { this.location = location; }
 }

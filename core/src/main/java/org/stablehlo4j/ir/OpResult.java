@@ -13,4 +13,10 @@ public final class OpResult extends Value {
 
     public Operation owner() { return owner; }
     public int index() { return index; }
+
+    @Override
+    public Operation definingOp() { return owner; }
+
+    @Override
+    public Location location() { return owner.location(); }
 }

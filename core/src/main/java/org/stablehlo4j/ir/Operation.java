@@ -1,8 +1,12 @@
 package org.stablehlo4j.ir;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * A generic MLIR operation: name, operands, results, properties (inherent attributes of registered ops, the
@@ -18,6 +22,11 @@ public final class Operation {
     private final List<Block> successors;
     private Location location;
     Block parent;
+    /** Intrusive list links of the parent block. */
+    Operation prev;
+    Operation next;
+    /** Position in the parent block, valid while the block's order index is. */
+    int orderIndex;
 
     private Operation(String name, List<Value> operands, List<Type> resultTypes, DictionaryAttr properties,
                       DictionaryAttr attributes, int numRegions, List<Block> successors, Location location) {
@@ -91,6 +100,9 @@ public final class Operation {
     public int numRegions() { return regions.size(); }
 
     public List<Block> successors() { return Collections.unmodifiableList(successors); }
+    public Block successor(int i) { return successors.get(i); }
+    public int numSuccessors() { return successors.size(); }
+    public void setSuccessor(int i, Block b) { successors.set(i, b); }
 
     public Location location() { return location; }
     public void setLocation(Location l) { location = l == null ? Location.UNKNOWN : l; }
@@ -102,6 +114,267 @@ public final class Operation {
     public Operation parentOp() {
         if (parent == null || parent.parent == null) return null;
         return parent.parent.parent;
+    }
+
+    // ---- position in the block
+
+    /** The next operation of the parent block, or null. */
+    public Operation next() { return next; }
+
+    /** The previous operation of the parent block, or null. */
+    public Operation prev() { return prev; }
+
+    /** Whether this op comes before {@code other}; both must be in the same block. */
+    public boolean isBeforeInBlock(Operation other) {
+        if (parent == null || other.parent != parent) throw new IllegalArgumentException("not in the same block");
+        parent.ensureOrder();
+        return orderIndex < other.orderIndex;
+    }
+
+    /** Unlinks this op from its block and inserts it before {@code other}. */
+    public void moveBefore(Operation other) {
+        if (other == this) return;
+        if (parent != null) parent.remove(this);
+        other.parent.insertBefore(other, this);
+    }
+
+    /** Unlinks this op from its block and inserts it after {@code other}. */
+    public void moveAfter(Operation other) {
+        if (other == this) return;
+        if (parent != null) parent.remove(this);
+        other.parent.insertAfter(other, this);
+    }
+
+    /** Unlinks this op from its block without touching uses (it can be inserted elsewhere). */
+    public void remove() {
+        if (parent != null) parent.remove(this);
+    }
+
+    /** Whether this op is {@code other} or holds it in one of its regions (at any depth). */
+    public boolean isAncestor(Operation other) {
+        for (Operation op = other; op != null; op = op.parentOp()) if (op == this) return true;
+        return false;
+    }
+
+    // ---- uses
+
+    /** Whether any result is used. */
+    public boolean hasUses() {
+        for (OpResult r : results) if (r.hasUses()) return true;
+        return false;
+    }
+
+    /** The distinct users of the results, in result then use order. */
+    public List<Operation> users() {
+        List<Operation> out = new ArrayList<>();
+        for (OpResult r : results) for (Value.Use u : r.uses()) if (!out.contains(u.user())) out.add(u.user());
+        return out;
+    }
+
+    /** Redirects the uses of result {@code i} to {@code values.get(i)} for each result. */
+    public void replaceAllUsesWith(List<? extends Value> values) {
+        if (values.size() != results.size()) {
+            throw new IllegalArgumentException(name + " has " + results.size() + " results, got " + values.size() + " values");
+        }
+        for (int i = 0; i < results.size(); i++) results.get(i).replaceAllUsesWith(values.get(i));
+    }
+
+    /** Redirects the uses of each result to the same-numbered result of {@code other}. */
+    public void replaceAllUsesWith(Operation other) {
+        replaceAllUsesWith(other.results);
+    }
+
+    /**
+     * Erases this op: it must have no uses. Drops the uses of its operands and of every nested op's operands,
+     * and unlinks it from its block.
+     */
+    public void erase() {
+        if (hasUses()) throw new IllegalStateException("cannot erase " + name + ": its results still have uses");
+        if (parent != null) parent.remove(this);
+        dropAllReferences();
+    }
+
+    /** Drops the operand uses of this op and of every op nested in it (explicit stack: no deep recursion). */
+    public void dropAllReferences() {
+        ArrayDeque<Operation> work = new ArrayDeque<>();
+        work.push(this);
+        while (!work.isEmpty()) {
+            Operation op = work.pop();
+            op.dropOperandUses();
+            op.operands.clear();
+            for (Region r : op.regions) {
+                for (Block b : r.blocks()) for (Operation n = b.first(); n != null; n = n.next) work.push(n);
+            }
+        }
+    }
+
+    // ---- walking
+
+    /**
+     * Visits this op and every op nested in it, in {@code order}. A pre-order callback may return
+     * {@link WalkResult#SKIP} to skip the ops nested in the current one; {@link WalkResult#INTERRUPT} stops the
+     * walk, which then returns INTERRUPT. The callback may erase the op it is given (post-order, or pre-order
+     * returning SKIP), as in MLIR: the next sibling is fetched before an op is visited. Uses an explicit stack,
+     * so any nesting depth is fine.
+     */
+    public WalkResult walk(WalkOrder order, Function<Operation, WalkResult> fn) {
+        boolean pre = order == WalkOrder.PRE_ORDER;
+        if (pre) {
+            WalkResult r = fn.apply(this);
+            if (r == WalkResult.INTERRUPT) return r;
+            if (r == WalkResult.SKIP) return WalkResult.ADVANCE;
+        }
+        ArrayDeque<WalkFrame> stack = new ArrayDeque<>();
+        stack.push(new WalkFrame(this));
+        while (!stack.isEmpty()) {
+            WalkFrame f = stack.peek();
+            Operation child = f.advance();
+            if (child == null) {
+                stack.pop();
+                if (!pre && fn.apply(f.op) == WalkResult.INTERRUPT) return WalkResult.INTERRUPT;
+                continue;
+            }
+            if (pre) {
+                WalkResult r = fn.apply(child);
+                if (r == WalkResult.INTERRUPT) return r;
+                if (r == WalkResult.SKIP || child.regions.isEmpty()) continue;
+            } else if (child.regions.isEmpty()) {
+                if (fn.apply(child) == WalkResult.INTERRUPT) return WalkResult.INTERRUPT;
+                continue;
+            }
+            stack.push(new WalkFrame(child));
+        }
+        return WalkResult.ADVANCE;
+    }
+
+    /** Visits every op in post-order (MLIR's default walk). */
+    public void walk(Consumer<Operation> fn) {
+        walk(WalkOrder.POST_ORDER, op -> {
+            fn.accept(op);
+            return WalkResult.ADVANCE;
+        });
+    }
+
+    /** Visits, in post-order, the ops named {@code opName}. */
+    public void walk(String opName, Consumer<Operation> fn) {
+        walk(op -> {
+            if (op.name.equals(opName)) fn.accept(op);
+        });
+    }
+
+    /** The ops (this one included) for which {@code filter} holds, in pre-order. */
+    public List<Operation> collect(Predicate<Operation> filter) {
+        List<Operation> out = new ArrayList<>();
+        walk(WalkOrder.PRE_ORDER, op -> {
+            if (filter.test(op)) out.add(op);
+            return WalkResult.ADVANCE;
+        });
+        return out;
+    }
+
+    /** The ops (this one included) named {@code opName}, in pre-order. */
+    public List<Operation> collect(String opName) {
+        return collect(op -> op.name.equals(opName));
+    }
+
+    /** Iterates the ops directly nested in one op, region by region and block by block, fetching ahead. */
+    private static final class WalkFrame {
+        final Operation op;
+        int region;
+        int block = -1;
+        Operation pending;
+
+        WalkFrame(Operation op) {
+            this.op = op;
+        }
+
+        Operation advance() {
+            while (pending == null) {
+                if (region >= op.regions.size()) return null;
+                List<Block> blocks = op.regions.get(region).blocks();
+                if (++block >= blocks.size()) {
+                    region++;
+                    block = -1;
+                    continue;
+                }
+                pending = blocks.get(block).first();
+            }
+            Operation c = pending;
+            pending = c.next;
+            return c;
+        }
+    }
+
+    // ---- cloning
+
+    /**
+     * A deep copy: operands are remapped through {@code map} (values it does not map are used as they are),
+     * regions are copied with their blocks and block arguments, successors are remapped, and {@code map} records
+     * every original → copy (values, blocks, ops). The copy is not inserted anywhere. Values defined later in a
+     * region than their use (e.g. in a block that dominates an earlier-listed one) are remapped too. Explicit
+     * stack: any nesting depth is fine.
+     */
+    public Operation clone(IRMapping map) {
+        List<Operation> sources = new ArrayList<>();
+        List<Operation> copies = new ArrayList<>();
+        Operation root = cloneWithoutRegions(map);
+        sources.add(this);
+        copies.add(root);
+        ArrayDeque<Operation[]> work = new ArrayDeque<>();
+        if (!regions.isEmpty()) work.push(new Operation[] {this, root});
+        while (!work.isEmpty()) {
+            Operation[] pair = work.pop();
+            Operation src = pair[0];
+            Operation dst = pair[1];
+            for (int r = 0; r < src.regions.size(); r++) {
+                for (Block b : src.regions.get(r).blocks()) {
+                    Block nb = new Block();
+                    for (BlockArgument a : b.arguments()) map.map(a, nb.addArgument(a.type(), a.location()));
+                    dst.regions.get(r).append(nb);
+                    map.map(b, nb);
+                }
+                for (Block b : src.regions.get(r).blocks()) {
+                    Block nb = map.lookupOrNull(b);
+                    for (Operation o = b.first(); o != null; o = o.next) {
+                        Operation c = o.cloneWithoutRegions(map);
+                        nb.append(c);
+                        sources.add(o);
+                        copies.add(c);
+                        if (!o.regions.isEmpty()) work.push(new Operation[] {o, c});
+                    }
+                }
+            }
+        }
+        // Operands defined after their use in region order were not mapped yet when the user was copied.
+        for (int k = 0; k < sources.size(); k++) {
+            Operation src = sources.get(k);
+            Operation dst = copies.get(k);
+            for (int i = 0; i < src.operands.size(); i++) {
+                Value m = map.lookupOrNull(src.operands.get(i));
+                if (m != null && dst.operands.get(i) != m) dst.setOperand(i, m);
+            }
+        }
+        return root;
+    }
+
+    /** A deep copy with a fresh mapping. */
+    public Operation cloneDeep() { return clone(new IRMapping()); }
+
+    /**
+     * A copy of this op with as many regions, all empty; operands and successors remapped through {@code map},
+     * and the results recorded in it.
+     */
+    public Operation cloneWithoutRegions(IRMapping map) {
+        List<Value> ops = new ArrayList<>(operands.size());
+        for (Value v : operands) ops.add(map.lookupOrDefault(v));
+        List<Type> types = new ArrayList<>(results.size());
+        for (OpResult r : results) types.add(r.type());
+        List<Block> succ = new ArrayList<>(successors.size());
+        for (Block b : successors) succ.add(map.lookupOrDefault(b));
+        Operation copy = new Operation(name, ops, types, properties, attributes, regions.size(), succ, location);
+        for (int i = 0; i < results.size(); i++) map.map(results.get(i), copy.results.get(i));
+        map.map(this, copy);
+        return copy;
     }
 
     @Override

@@ -24,6 +24,18 @@ public abstract sealed class Value permits OpResult, BlockArgument {
 
     public boolean hasUses() { return !uses.isEmpty(); }
 
+    /** Whether exactly one operand uses this value. */
+    public boolean hasOneUse() { return uses.size() == 1; }
+
+    /** The number of uses. */
+    public int numUses() { return uses.size(); }
+
+    /** The operation producing this value, or null for a block argument. */
+    public Operation definingOp() { return null; }
+
+    /** The value's location: its defining op's, or the block argument's own. */
+    public abstract Location location();
+
     void addUse(Operation user, int index) { uses.add(new Use(user, index)); }
 
     void removeUse(Operation user, int index) {
@@ -50,6 +62,20 @@ public abstract sealed class Value permits OpResult, BlockArgument {
 
     /** Points every use of this value at {@code other}. */
     public void replaceAllUsesWith(Value other) {
+        if (other == this) return;
         for (Use u : List.copyOf(uses)) u.user().setOperand(u.index(), other);
+    }
+
+    /** Points the uses for which {@code predicate} holds at {@code other}. */
+    public void replaceUsesWithIf(Value other, java.util.function.Predicate<Use> predicate) {
+        if (other == this) return;
+        for (Use u : List.copyOf(uses)) if (predicate.test(u)) u.user().setOperand(u.index(), other);
+    }
+
+    /** The distinct operations using this value, in use order. */
+    public List<Operation> users() {
+        List<Operation> out = new ArrayList<>(uses.size());
+        for (Use u : uses) if (!out.contains(u.user())) out.add(u.user());
+        return out;
     }
 }

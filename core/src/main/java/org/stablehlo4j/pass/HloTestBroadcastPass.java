@@ -2,6 +2,8 @@ package org.stablehlo4j.pass;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.stablehlo4j.asm.AsmPrinter;
+import org.stablehlo4j.dialect.stablehlo.StablehloOps;
 import org.stablehlo4j.dialect.stablehlo.TypeExtensionsAttr;
 import org.stablehlo4j.ir.BoolAttr;
 import org.stablehlo4j.ir.DenseArrayAttr;
@@ -9,15 +11,20 @@ import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.DictionaryAttr;
 import org.stablehlo4j.ir.IntegerAttr;
 import org.stablehlo4j.ir.IntegerType;
+import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.Module;
 import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.OpResult;
 import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.PatternRewriter;
+import org.stablehlo4j.ir.PatternSet;
 import org.stablehlo4j.ir.RankedTensorType;
+import org.stablehlo4j.ir.RewritePattern;
 import org.stablehlo4j.ir.ShapedType;
 import org.stablehlo4j.ir.StringAttr;
 import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.Value;
+import org.stablehlo4j.rewrite.GreedyRewriteDriver;
 import org.stablehlo4j.verify.TypeInference;
 
 /**
@@ -25,7 +32,7 @@ import org.stablehlo4j.verify.TypeInference;
  * {@code hlo_test_broadcast.numpy_broadcast} op becomes a {@code stablehlo.custom_call @numpy_broadcasted} of its
  * operands broadcast to their common shape ({@code broadcast_in_dim}, and {@code get_dimension_size} /
  * {@code set_dimension_size} where a padded static size must become a bounded dynamic one). Operands that cannot
- * be broadcast together leave the op as it is.
+ * be broadcast together leave the op as it is, and the reason is reported as an error (the pass succeeds).
  */
 public final class HloTestBroadcastPass implements Pass {
     public static final String NAME = "hlo-test-broadcast";
@@ -46,35 +53,55 @@ public final class HloTestBroadcastPass implements Pass {
         }
     }
 
-    /** Broadcasting is not possible; upstream reports the reason as an error and leaves the op. */
+    /** Broadcasting is not possible; upstream reports the reason as an error at {@code location} and leaves the op. */
     private static final class NotBroadcastable extends Exception {
-        NotBroadcastable(String message) {
+        final Location location;
+
+        NotBroadcastable(Location location, String message) {
             super(message, null, false, false);
+            this.location = location;
         }
     }
 
     @Override
     public void run(Module module) throws DiagnosticException {
-        for (Operation op : Rewrites.opsNamed(module, "hlo_test_broadcast.numpy_broadcast")) {
-            try {
-                rewrite(op);
-            } catch (NotBroadcastable e) {
-                // The pattern does not apply; the op stays.
-            }
-        }
+        run(module, PassContext.discarding());
     }
 
-    private static void rewrite(Operation op) throws NotBroadcastable {
+    /**
+     * As upstream: a pattern on {@code hlo_test_broadcast.numpy_broadcast} applied by the greedy driver; when the
+     * operands cannot be broadcast, the error is emitted (the pass still succeeds) and the op stays.
+     */
+    @Override
+    public void run(Module module, PassContext context) throws DiagnosticException {
+        RewritePattern pattern = RewritePattern.of("hlo_test_broadcast.numpy_broadcast", 1, (op, rewriter) -> {
+            try {
+                rewrite(op, rewriter);
+                return true;
+            } catch (NotBroadcastable e) {
+                context.emitError(e.location, e.getMessage());
+                return false;
+            }
+        });
+        GreedyRewriteDriver.apply(module.op(), new PatternSet().add(pattern),
+                GreedyRewriteDriver.Config.DEFAULT.withIsPure(Effects.triviallyDeadIfUnused(StablehloOps::spec)));
+    }
+
+    private static void rewrite(Operation op, PatternRewriter rewriter) throws NotBroadcastable {
         List<Value> operands = new ArrayList<>(op.operands());
-        if (operands.isEmpty()) throw new NotBroadcastable("requires at least one operand to broadcast");
+        if (operands.isEmpty()) {
+            throw new NotBroadcastable(op.location(), "requires at least one operand to broadcast");
+        }
         List<Dim> shape = dims(operands.get(0));
-        for (int i = 1; i < operands.size(); i++) shape = broadcastShape(shape, dims(operands.get(i)));
+        for (int i = 1; i < operands.size(); i++) {
+            shape = broadcastShape(operands.get(i), shape, dims(operands.get(i)));
+        }
         List<Operation> created = new ArrayList<>();
         List<Value> broadcast = new ArrayList<>();
         try {
-            for (Value v : operands) broadcast.add(broadcastTo(v, shape, op, created));
+            for (Value v : operands) broadcast.add(broadcastTo(v, shape, rewriter, created));
         } catch (NotBroadcastable e) {
-            for (Operation c : created) c.dropOperandUses(); // never inserted: leave no uses behind
+            for (int i = created.size() - 1; i >= 0; i--) rewriter.eraseOp(created.get(i));
             throw e;
         }
         List<Type> resultTypes = new ArrayList<>();
@@ -82,15 +109,13 @@ public final class HloTestBroadcastPass implements Pass {
         DictionaryAttr props = DictionaryAttr.of(List.of(
                 new NamedAttribute("call_target_name", StringAttr.of("numpy_broadcasted")),
                 new NamedAttribute("has_side_effect", BoolAttr.TRUE)));
-        Operation call = Operation.create("stablehlo.custom_call", broadcast, resultTypes, props,
-                DictionaryAttr.EMPTY, 0, List.of(), op.location());
-        created.add(call);
-        Rewrites.replace(op, created, call);
+        Operation call = rewriter.create(op.location(), "stablehlo.custom_call", broadcast, resultTypes, props);
+        rewriter.replaceOp(op, call);
     }
 
     private static List<Dim> dims(Value v) throws NotBroadcastable {
         if (!(v.type() instanceof RankedTensorType t)) {
-            throw new NotBroadcastable("expected ranked tensor type for broadcast inputs");
+            throw new NotBroadcastable(v.location(), "expected ranked tensor type for broadcast inputs");
         }
         List<Long> bounds = t.encoding() instanceof TypeExtensionsAttr ext ? ext.bounds() : null;
         List<Dim> out = new ArrayList<>();
@@ -102,7 +127,7 @@ public final class HloTestBroadcastPass implements Pass {
     }
 
     /** NumPy broadcasting from the right; size-1 dimensions stretch, bounded ones must meet bounded ones. */
-    private static List<Dim> broadcastShape(List<Dim> a, List<Dim> b) throws NotBroadcastable {
+    private static List<Dim> broadcastShape(Value current, List<Dim> a, List<Dim> b) throws NotBroadcastable {
         int rank = Math.max(a.size(), b.size());
         Dim[] out = new Dim[rank];
         for (int i = 1; i <= rank; i++) {
@@ -113,9 +138,9 @@ public final class HloTestBroadcastPass implements Pass {
             } else if (db.size() == 1) {
                 out[rank - i] = da;
             } else if (da.size() != db.size()) {
-                throw new NotBroadcastable("incompatible shapes for broadcasting " + da.size() + " and " + db.size());
+                throw new NotBroadcastable(current.location(), "incompatible shapes for broadcasting " + da.size() + " and " + db.size());
             } else if (da.bounded() != db.bounded()) {
-                throw new NotBroadcastable("cannot mix bounded and static dimensions in broadcast");
+                throw new NotBroadcastable(current.location(), "cannot mix bounded and static dimensions in broadcast");
             } else {
                 out[rank - i] = da;
             }
@@ -137,15 +162,18 @@ public final class HloTestBroadcastPass implements Pass {
     }
 
     /** The operand broadcast to {@code shape}, creating the ops it needs (appended to {@code created}). */
-    private static Value broadcastTo(Value input, List<Dim> shape, Operation at, List<Operation> created)
+    private static Value broadcastTo(Value input, List<Dim> shape, PatternRewriter rewriter, List<Operation> created)
             throws NotBroadcastable {
-        RankedTensorType inputType = (RankedTensorType) input.type();
+        Location loc = input.location();
+        if (!(input.type() instanceof RankedTensorType inputType)) {
+            throw new NotBroadcastable(loc, "expected ranked tensor type for broadcast inputs");
+        }
         RankedTensorType outputType = typeOf(shape, inputType.elementType());
         if (inputType.equals(outputType)) return input;
         int inputRank = inputType.rank();
         int rankDiff = shape.size() - inputRank;
         if (rankDiff < 0) {
-            throw new NotBroadcastable("input rank must be <= output rank, got " + inputRank + " vs " + shape.size());
+            throw new NotBroadcastable(loc, "input rank must be <= output rank, got " + inputRank + " vs " + shape.size());
         }
         List<Dim> inputDims = dims(input);
         List<Dim> padded = new ArrayList<>(shape);
@@ -153,7 +181,8 @@ public final class HloTestBroadcastPass implements Pass {
             Dim target = shape.get(i + rankDiff);
             long size = inputDims.get(i).size();
             if (size != 1 && size != target.size()) {
-                throw new NotBroadcastable("Cannot broadcast input to the target shape");
+                throw new NotBroadcastable(loc, "Cannot broadcast input: " + AsmPrinter.printType(inputType)
+                        + " to target shape " + shapeString(shape));
             }
             // An unbounded input broadcast to a bounded dimension goes to the padded size first.
             if (!inputDims.get(i).bounded() && target.bounded()) padded.set(i + rankDiff, new Dim(target.size()));
@@ -161,10 +190,9 @@ public final class HloTestBroadcastPass implements Pass {
         for (int i = 0; i < rankDiff; i++) padded.set(i, new Dim(shape.get(i).size()));
         long[] dims = new long[inputRank];
         for (int i = 0; i < inputRank; i++) dims[i] = rankDiff + i;
-        Operation bcast = Operation.create("stablehlo.broadcast_in_dim", List.of(input),
+        Operation bcast = rewriter.create(loc, "stablehlo.broadcast_in_dim", List.of(input),
                 List.of(typeOf(padded, inputType.elementType())),
-                DictionaryAttr.of(List.of(new NamedAttribute("broadcast_dimensions", DenseArrayAttr.ofLongs(dims)))),
-                DictionaryAttr.EMPTY, 0, List.of(), at.location());
+                DictionaryAttr.of(List.of(new NamedAttribute("broadcast_dimensions", DenseArrayAttr.ofLongs(dims)))));
         created.add(bcast);
         Value result = bcast.result(0);
         if (result.type().equals(outputType)) return result;
@@ -172,22 +200,32 @@ public final class HloTestBroadcastPass implements Pass {
         for (int i = 0; i < shape.size(); i++) {
             if (padded.get(i).bounded() || !shape.get(i).bounded()) continue;
             Dim d = shape.get(i);
-            Operation size = Operation.create("stablehlo.get_dimension_size", List.of(d.boundValue()),
-                    List.of(new RankedTensorType(new long[0], IntegerType.I32)), dimensionProperty(d.boundDim()),
-                    DictionaryAttr.EMPTY, 0, List.of(), at.location());
+            Operation size = rewriter.create(loc, "stablehlo.get_dimension_size", List.of(d.boundValue()),
+                    List.of(new RankedTensorType(new long[0], IntegerType.I32)), dimensionProperty(d.boundDim()));
             created.add(size);
-            Operation set = Operation.create("stablehlo.set_dimension_size", List.of(result, size.result(0)),
-                    List.of(result.type()), dimensionProperty(i), DictionaryAttr.EMPTY, 0, List.of(), at.location());
+            Operation set = rewriter.create(loc, "stablehlo.set_dimension_size", List.of(result, size.result(0)),
+                    List.of(result.type()), dimensionProperty(i));
+            created.add(set);
             try {
                 List<Type> inferred = TypeInference.inferReturnTypes(set);
                 if (inferred != null && inferred.size() == 1) set.result(0).setType(inferred.get(0));
             } catch (DiagnosticException e) {
-                throw new NotBroadcastable(e.diagnostics().get(0).message());
+                throw new NotBroadcastable(loc, e.diagnostics().get(0).message());
             }
-            created.add(set);
             result = set.result(0);
         }
         return result;
+    }
+
+    /** Upstream's {@code toString(Dimensions)}: {@code tensor<2xb10>} ("b" marks a bounded dimension). */
+    private static String shapeString(List<Dim> shape) {
+        StringBuilder sb = new StringBuilder("tensor<");
+        for (int i = 0; i < shape.size(); i++) {
+            if (i > 0) sb.append('x');
+            if (shape.get(i).bounded()) sb.append('b');
+            sb.append(shape.get(i).size());
+        }
+        return sb.append('>').toString();
     }
 
     private static DictionaryAttr dimensionProperty(int dim) {

@@ -11,9 +11,13 @@ import org.stablehlo4j.ir.Module;
 import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.OpResult;
 import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.PatternRewriter;
+import org.stablehlo4j.ir.PatternSet;
+import org.stablehlo4j.ir.RewritePattern;
 import org.stablehlo4j.ir.ShapedType;
 import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.TypeAttr;
+import org.stablehlo4j.rewrite.GreedyRewriteDriver;
 import org.stablehlo4j.verify.TypeInference;
 
 /**
@@ -33,41 +37,44 @@ public final class HloTestInferPass implements Pass {
 
     @Override
     public void run(Module module) throws DiagnosticException {
-        List<Operation> targets = new ArrayList<>(Rewrites.opsNamed(module, "hlo_test_infer.get_return_types"));
-        targets.addAll(Rewrites.opsNamed(module, "hlo_test_infer.get_return_type_components"));
-        for (Operation op : targets) rewrite(op);
+        PatternSet patterns = new PatternSet()
+                .add(RewritePattern.of("hlo_test_infer.get_return_types", 1, HloTestInferPass::rewrite))
+                .add(RewritePattern.of("hlo_test_infer.get_return_type_components", 1, HloTestInferPass::rewrite));
+        GreedyRewriteDriver.apply(module.op(), patterns,
+                GreedyRewriteDriver.Config.DEFAULT.withIsPure(Effects.triviallyDeadIfUnused(StablehloOps::spec)));
     }
 
-    private static void rewrite(Operation op) {
-        if (op.numOperands() != 1 || !(op.operand(0) instanceof OpResult producer)) return;
+    private static boolean rewrite(Operation op, PatternRewriter rewriter) {
+        if (op.numOperands() != 1 || !(op.operand(0) instanceof OpResult producer)) return false;
         boolean components = op.name().endsWith("components");
         // Like upstream's patterns: get_return_types needs InferTypeOpInterface (full result types),
         // get_return_type_components InferShapedTypeOpInterface.
         OpDefinition spec = StablehloOps.spec(producer.owner().name());
+        if (spec == null) spec = org.stablehlo4j.dialect.chlo.ChloOps.TABLE.spec(producer.owner().name());
         boolean inferable = spec != null && (components ? spec.hasTrait(OpTrait.INFER_SHAPED_TYPE)
                 || spec.hasTrait(OpTrait.INFER_TYPE)
                 : spec.hasTrait(OpTrait.INFER_TYPE) || spec.hasTrait(OpTrait.COMPATIBLE_OPERANDS_AND_RESULT_TYPE));
-        if (!inferable) return;
+        if (!inferable) return false;
         List<Type> types;
         try {
             types = TypeInference.inferReturnTypes(producer.owner());
         } catch (DiagnosticException e) {
-            return; // the pattern does not apply; the verifier reports invalid producers
+            return false; // the pattern does not apply; the verifier reports invalid producers
         }
-        if (types == null) return;
+        if (types == null) return false;
         List<NamedAttribute> attrs = new ArrayList<>(op.attributes().entries());
         for (int i = 0; i < types.size(); i++) {
             Type t = types.get(i);
             // Shaped-type components (shape, element type, encoding) print as the tensor type they describe.
-            if (components && !(t instanceof ShapedType)) return;
+            if (components && !(t instanceof ShapedType)) return false;
             attrs.add(new NamedAttribute("types" + i, new TypeAttr(t)));
         }
         List<Type> resultTypes = new ArrayList<>();
         for (OpResult r : op.results()) resultTypes.add(r.type());
-        Operation replacement = Operation.create(
+        Operation replacement = rewriter.create(op.location(),
                 components ? "hlo_test_infer.return_type_components" : "hlo_test_infer.return_types",
-                List.copyOf(op.operands()), resultTypes, DictionaryAttr.EMPTY, DictionaryAttr.of(attrs), 0, List.of(),
-                op.location());
-        Rewrites.replace(op, List.of(replacement), replacement);
+                List.copyOf(op.operands()), resultTypes, DictionaryAttr.EMPTY, DictionaryAttr.of(attrs), 0, List.of());
+        rewriter.replaceOp(op, replacement);
+        return true;
     }
 }

@@ -7,19 +7,18 @@ import org.stablehlo4j.ir.BlockArgument;
 import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.DictionaryAttr;
+import org.stablehlo4j.ir.IRMapping;
 import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.Module;
 import org.stablehlo4j.ir.NamedAttribute;
+import org.stablehlo4j.ir.OpBuilder;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.Region;
 import org.stablehlo4j.ir.StringAttr;
 import org.stablehlo4j.ir.SymbolRefAttr;
-import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.Value;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -44,7 +43,7 @@ public final class InlinePass implements Pass {
         Block body = module.body();
         if (body == null) return;
         Map<String, Operation> functions = new HashMap<>();
-        for (Operation op : body.operations()) {
+        for (Operation op = body.first(); op != null; op = op.next()) {
             if (op.name().equals("func.func") && op.attr("sym_name") instanceof StringAttr s) functions.put(s.value(), op);
         }
         for (int round = 0; round < MAX_ROUNDS; round++) {
@@ -53,11 +52,12 @@ public final class InlinePass implements Pass {
             if (!changed) break;
         }
         Set<String> referenced = new HashSet<>();
-        for (Operation op : body.operations()) collectReferences(op, referenced);
-        for (Operation f : new ArrayList<>(body.operations())) {
+        for (Operation op = body.first(); op != null; op = op.next()) collectReferences(op, referenced);
+        for (Operation f = body.first(), next; f != null; f = next) {
+            next = f.next();
             if (!f.name().equals("func.func") || !(f.attr("sym_name") instanceof StringAttr s)) continue;
             boolean isPrivate = f.attr("sym_visibility") instanceof StringAttr v && v.value().equals("private");
-            if (isPrivate && !referenced.contains(s.value())) body.remove(f);
+            if (isPrivate && !referenced.contains(s.value())) f.erase();
         }
     }
 
@@ -67,89 +67,53 @@ public final class InlinePass implements Pass {
 
     /** Inlines the calls directly or nestedly inside {@code f}; returns whether anything changed. */
     private static boolean inlineCallsIn(Operation f, Map<String, Operation> functions) throws DiagnosticException {
-        List<Operation> calls = new ArrayList<>();
-        Deque<Operation> work = new ArrayDeque<>();
-        work.push(f);
-        while (!work.isEmpty()) {
-            Operation op = work.pop();
-            if (op.name().equals("func.call")) calls.add(op);
-            for (Region r : op.regions()) for (Block b : r.blocks()) for (Operation n : b.operations()) work.push(n);
-        }
         boolean changed = false;
-        for (Operation call : calls) {
+        for (Operation call : f.collect("func.call")) {
             Operation target = functions.get(callee(call));
             if (target == null || target == f || target.numRegions() == 0) continue;
             Region calleeBody = target.region(0);
             if (calleeBody.blocks().size() != 1) continue;
-            inline(call, calleeBody.entry());
-            changed = true;
+            changed |= inline(call, calleeBody.entry());
         }
         return changed;
     }
 
-    private static void inline(Operation call, Block calleeBlock) throws DiagnosticException {
-        Block dest = call.parent();
+    private static boolean inline(Operation call, Block calleeBlock) throws DiagnosticException {
         if (calleeBlock.numArguments() != call.numOperands()) {
             throw new DiagnosticException(Diagnostic.error(call.location(), "'func.call' has "
                     + call.numOperands() + " operands but the callee takes " + calleeBlock.numArguments()));
         }
-        Map<Value, Value> mapping = new HashMap<>();
-        for (int i = 0; i < call.numOperands(); i++) mapping.put(calleeBlock.argument(i), call.operand(i));
-        int at = dest.operations().indexOf(call);
-        List<Operation> ops = calleeBlock.operations();
         Operation terminator = calleeBlock.terminator();
-        for (Operation op : ops) {
-            if (op == terminator) break;
-            dest.insert(at++, cloneOp(op, mapping, call.location()));
+        if (terminator == null || terminator.numOperands() != call.numResults()) return false;
+        IRMapping mapping = new IRMapping();
+        mapping.map(calleeBlock.arguments(), call.operands());
+        OpBuilder builder = OpBuilder.before(call);
+        Location callLoc = call.location();
+        for (Operation op = calleeBlock.first(); op != terminator; op = op.next()) {
+            Operation copy = builder.clone(op, mapping);
+            // Inlined ops (and their block arguments) get callsite(callee at caller) locations.
+            copy.walk(o -> {
+                o.setLocation(new Location.CallSite(o.location(), callLoc));
+                for (Region r : o.regions()) {
+                    for (Block b : r.blocks()) {
+                        for (BlockArgument a : b.arguments()) a.setLocation(new Location.CallSite(a.location(), callLoc));
+                    }
+                }
+            });
         }
-        if (terminator != null) {
-            for (int i = 0; i < call.numResults() && i < terminator.numOperands(); i++) {
-                Value v = terminator.operand(i);
-                call.result(i).replaceAllUsesWith(mapping.getOrDefault(v, v));
-            }
-        }
-        call.dropOperandUses();
-        dest.remove(call);
-    }
-
-    private static Location callSite(Location calleeLoc, Location callLoc) {
-        return new Location.CallSite(calleeLoc, callLoc);
-    }
-
-    /** Deep-copies {@code op}, remapping operands through {@code mapping} and recording new results in it. */
-    private static Operation cloneOp(Operation op, Map<Value, Value> mapping, Location callLoc) {
-        List<Value> operands = new ArrayList<>(op.numOperands());
-        for (Value v : op.operands()) operands.add(mapping.getOrDefault(v, v));
-        List<Type> resultTypes = new ArrayList<>(op.numResults());
-        for (Value r : op.results()) resultTypes.add(r.type());
-        Operation copy = Operation.create(op.name(), operands, resultTypes, op.properties(), op.attributes(),
-                op.numRegions(), op.successors(), callSite(op.location(), callLoc));
-        for (int i = 0; i < op.numResults(); i++) mapping.put(op.result(i), copy.result(i));
-        for (int r = 0; r < op.numRegions(); r++) {
-            for (Block b : op.region(r).blocks()) {
-                Block nb = new Block();
-                for (BlockArgument a : b.arguments()) mapping.put(a, nb.addArgument(a.type(), callSite(a.location(), callLoc)));
-                copy.region(r).append(nb);
-            }
-            List<Block> src = op.region(r).blocks();
-            for (int bi = 0; bi < src.size(); bi++) {
-                Block nb = copy.region(r).blocks().get(bi);
-                for (Operation nested : src.get(bi).operations()) nb.append(cloneOp(nested, mapping, callLoc));
-            }
-        }
-        return copy;
+        List<Value> results = new ArrayList<>(call.numResults());
+        for (Value v : terminator.operands()) results.add(mapping.lookupOrDefault(v));
+        call.replaceAllUsesWith(results);
+        call.erase();
+        return true;
     }
 
     /** Adds every symbol named by a symbol reference in {@code op} (and nested ops) to {@code out}. */
     private static void collectReferences(Operation root, Set<String> out) {
-        Deque<Operation> work = new ArrayDeque<>();
-        work.push(root);
-        while (!work.isEmpty()) {
-            Operation op = work.pop();
+        root.walk(op -> {
             collect(op.properties(), out);
             collect(op.attributes(), out);
-            for (Region r : op.regions()) for (Block b : r.blocks()) for (Operation n : b.operations()) work.push(n);
-        }
+        });
     }
 
     private static void collect(Attribute a, Set<String> out) {

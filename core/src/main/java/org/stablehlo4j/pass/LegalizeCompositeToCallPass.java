@@ -9,9 +9,13 @@ import org.stablehlo4j.ir.Module;
 import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.OpResult;
 import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.PatternRewriter;
+import org.stablehlo4j.ir.PatternSet;
+import org.stablehlo4j.ir.RewritePattern;
 import org.stablehlo4j.ir.StringAttr;
 import org.stablehlo4j.ir.SymbolRefAttr;
 import org.stablehlo4j.ir.Type;
+import org.stablehlo4j.rewrite.GreedyRewriteDriver;
 
 /**
  * {@code --stablehlo-legalize-composite-to-call[=except=NAME,NAME...]}: every {@code stablehlo.composite} whose
@@ -51,17 +55,34 @@ public final class LegalizeCompositeToCallPass implements Pass {
 
     @Override
     public void run(Module module) throws DiagnosticException {
-        for (Operation op : Rewrites.opsNamed(module, "stablehlo.composite")) {
+        // Upstream runs a partial conversion: no folding and no dead-op erasure, which the default config's
+        // "no op is pure" and fold=false give.
+        GreedyRewriteDriver.apply(module.op(), new PatternSet().add(new CompositeToCall(except)),
+                GreedyRewriteDriver.Config.DEFAULT.withFold(false));
+    }
+
+    /** {@code stablehlo.composite} (not excepted) → {@code func.call} of its decomposition. */
+    static final class CompositeToCall extends RewritePattern {
+        private final Set<String> except;
+
+        CompositeToCall(Set<String> except) {
+            super("stablehlo.composite", 1);
+            this.except = except;
+        }
+
+        @Override
+        public boolean matchAndRewrite(Operation op, PatternRewriter rewriter) {
             String name = op.attr("name") instanceof StringAttr s ? s.value() : null;
-            if (name == null || except.contains(name) || !(op.attr("decomposition") instanceof SymbolRefAttr callee)) {
-                continue;
+            if (name == null || except.contains(name)) return rewriter.notifyMatchFailure(op, "excepted composite");
+            if (!(op.attr("decomposition") instanceof SymbolRefAttr callee)) {
+                return rewriter.notifyMatchFailure(op, "no decomposition");
             }
             List<Type> types = new ArrayList<>();
             for (OpResult r : op.results()) types.add(r.type());
-            Operation call = Operation.create("func.call", new ArrayList<>(op.operands()), types,
-                    DictionaryAttr.of(List.of(new NamedAttribute("callee", callee))), DictionaryAttr.EMPTY, 0,
-                    List.of(), op.location());
-            Rewrites.replace(op, List.of(call), call);
+            Operation call = rewriter.create(op.location(), "func.call", new ArrayList<>(op.operands()), types,
+                    DictionaryAttr.of(List.of(new NamedAttribute("callee", callee))));
+            rewriter.replaceOp(op, call);
+            return true;
         }
     }
 }

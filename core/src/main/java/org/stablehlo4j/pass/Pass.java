@@ -11,6 +11,14 @@ public interface Pass {
     /** The command-line name, without dashes (e.g. {@code strip-debuginfo}). */
     String name();
 
-    /** Transforms {@code module} in place. */
+    /** Transforms {@code module} in place; diagnostics that do not fail the pass are dropped. */
     void run(Module module) throws DiagnosticException;
+
+    /**
+     * Transforms {@code module} in place, reporting diagnostics that do not fail the pass to {@code context}
+     * (a pass that fails throws). The default runs {@link #run(Module)}.
+     */
+    default void run(Module module, PassContext context) throws DiagnosticException {
+        run(module);
+    }
 }

@@ -7,12 +7,9 @@ import org.stablehlo4j.ir.Module;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.Region;
 
-import java.util.ArrayDeque;
-import java.util.Deque;
-
 /**
  * {@code --strip-debuginfo}: replaces the location of every operation and block argument with
- * {@code loc(unknown)}. Walks the IR with an explicit work list, so deep nesting cannot overflow the stack.
+ * {@code loc(unknown)}. Uses {@link Operation#walk} (an explicit stack: deep nesting cannot overflow).
  */
 public final class StripDebugInfoPass implements Pass {
     public static final String NAME = "strip-debuginfo";
@@ -22,17 +19,13 @@ public final class StripDebugInfoPass implements Pass {
 
     @Override
     public void run(Module module) {
-        Deque<Operation> work = new ArrayDeque<>();
-        work.push(module.op());
-        while (!work.isEmpty()) {
-            Operation op = work.pop();
+        module.op().walk(op -> {
             op.setLocation(Location.UNKNOWN);
             for (Region region : op.regions()) {
                 for (Block block : region.blocks()) {
                     for (BlockArgument arg : block.arguments()) arg.setLocation(Location.UNKNOWN);
-                    for (Operation nested : block.operations()) work.push(nested);
                 }
             }
-        }
+        });
     }
 }

@@ -22,6 +22,10 @@ final class OpVerifiers {
             case "stablehlo.add" -> add(op);
             case "interpreter.run_parallel" -> RunParallelRules.verify(op);
             default -> {
+                if (op.dialect().equals("chlo")) {
+                    org.stablehlo4j.dialect.chlo.ChloRules.verify(op);
+                    return;
+                }
                 if (op.attr("result_accuracy") instanceof org.stablehlo4j.dialect.stablehlo.ResultAccuracyAttr ra) {
                     resultAccuracy(op, ra);
                 }
@@ -38,6 +42,7 @@ final class OpVerifiers {
      * returned types").
      */
     static List<Type> infer(Operation op) {
+        if (op.dialect().equals("chlo")) return org.stablehlo4j.dialect.chlo.ChloRules.infer(op);
         List<Type> types = ShapeRules.infer(op);
         if (types == null) types = RegionRules.infer(op);
         if (types == null) types = DotConvRules.infer(op);

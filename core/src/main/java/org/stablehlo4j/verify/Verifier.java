@@ -2,6 +2,8 @@ package org.stablehlo4j.verify;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.stablehlo4j.dialect.chlo.ChloOps;
+import org.stablehlo4j.dialect.chlo.ChloRules;
 import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.OpTrait;
 import org.stablehlo4j.dialect.stablehlo.StablehloOps;
@@ -120,8 +122,17 @@ public final class Verifier {
     static boolean isIsolated(Operation op) {
         if (op.numRegions() == 0) return false;
         if (op.name().equals("func.func") || op.name().equals("builtin.module")) return true;
-        OpDefinition spec = op.dialect().equals(StablehloOps.DIALECT) ? StablehloOps.spec(op.name()) : null;
+        OpDefinition spec = spec(op);
         return spec != null && spec.hasTrait(OpTrait.ISOLATED_FROM_ABOVE);
+    }
+
+    /** The op's row in the StableHLO or CHLO table, or null. */
+    private static OpDefinition spec(Operation op) {
+        return switch (op.dialect()) {
+            case StablehloOps.DIALECT -> StablehloOps.spec(op.name());
+            case ChloOps.DIALECT -> ChloOps.TABLE.spec(op.name());
+            default -> null;
+        };
     }
 
     private static List<Operation> isolatedChildren(Operation op) {
@@ -137,7 +148,7 @@ public final class Verifier {
     /** The rules checked after the op's regions: symbol uses in a module, result types against inference. */
     static void verifyOnExit(Operation op) {
         if (op.name().equals("builtin.module")) verifySymbolUses(op);
-        OpDefinition spec = op.dialect().equals(StablehloOps.DIALECT) ? StablehloOps.spec(op.name()) : null;
+        OpDefinition spec = spec(op);
         if (spec != null && (spec.hasTrait(OpTrait.INFER_TYPE)
                 || spec.hasTrait(OpTrait.COMPATIBLE_OPERANDS_AND_RESULT_TYPE))) {
             verifyInferredTypes(op);
@@ -146,7 +157,7 @@ public final class Verifier {
 
     /** Checks one op (not its regions' contents). */
     static void verifyOp(Operation op) {
-        OpDefinition spec = op.dialect().equals(StablehloOps.DIALECT) ? StablehloOps.spec(op.name()) : null;
+        OpDefinition spec = spec(op);
         if (spec != null) {
             verifyCounts(op, spec);
             for (OpDefinition.AttrSpec a : spec.attributes()) {
@@ -394,6 +405,7 @@ public final class Verifier {
         for (int i = 0; compatible && i < inferred.size(); i++) {
             compatible = TypeCompat.compatible(inferred.get(i), declared.get(i));
         }
+        if (op.dialect().equals(ChloOps.DIALECT)) compatible = ChloRules.isCompatibleReturnTypes(op, inferred, declared);
         if (!compatible) {
             throw VerificationError.op(op, "inferred type(s) " + OpVerifiers.quoted(inferred)
                     + " are incompatible with return type(s) of operation " + OpVerifiers.quoted(declared))

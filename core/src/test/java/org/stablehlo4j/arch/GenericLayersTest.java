@@ -13,14 +13,14 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The generic layers ({@code ir}, {@code asm}, {@code bytecode}, {@code pass}) name no dialect but builtin (and
- * func, which the parser itself uses as the default dialect): the equivalent of
- * {@code grep -rn '"stablehlo\|"chlo\|"vhlo\|"quant\|"sdy\|"sparse' ir asm bytecode pass}. The few hits left
+ * The generic layers ({@code ir}, {@code asm}, {@code bytecode}, {@code pass}, {@code rewrite}) name no dialect
+ * but builtin (and func, which the parser itself uses as the default dialect): the equivalent of
+ * {@code grep -rn '"stablehlo\|"chlo\|"vhlo\|"quant\|"sdy\|"sparse' ir asm bytecode pass rewrite}. The few hits left
  * are listed in {@link #KNOWN}; that list may only shrink. Also: no {@code java.util.regex} under asm, bytecode,
  * ir (§3.10), except the files in {@link #REGEX_KNOWN}.
  */
 class GenericLayersTest {
-    static final List<String> GENERIC = List.of("ir", "asm", "bytecode", "pass");
+    static final List<String> GENERIC = List.of("ir", "asm", "bytecode", "pass", "rewrite");
     static final String[] DIALECT_STRINGS = {"\"stablehlo", "\"chlo", "\"vhlo", "\"quant", "\"sdy", "\"sparse"};
 
     /**

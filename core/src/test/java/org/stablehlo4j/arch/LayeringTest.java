@@ -40,6 +40,15 @@ class LayeringTest {
      * {@code verify -> dialect.stablehlo} and {@code verify -> asm} (rules move to dialect.stablehlo.rules,
      * messages print through asm — the latter is allowed); {@code compat.legalize -> pass} (RewritePass: fine,
      * L5 over L3).
+     * From the merge of main (CHLO verification, the rewrite driver, plain bytecode per dialect):
+     * {@code rewrite -> ir}, {@code pass -> rewrite}, {@code pass -> asm} (diagnostic text),
+     * {@code dialect.chlo -> bytecode}, {@code dialect.stablehlo -> bytecode} (the dialects' DialectBytecode) and
+     * {@code dialect.chlo -> dialect.stablehlo} (shared HLO types/enums/bytecode, as ChloOps.td) respect §3.1;
+     * {@code verify -> dialect.chlo} (Verifier/OpVerifiers dispatch to ChloOps/ChloRules: should become the
+     * rows' verifier/inferTypes slots read through the op's definition), {@code dialect.chlo -> verify}
+     * (ChloRules uses TypeCompat/TypeInference/VerificationError: those move to ir) and {@code pass -> dialect.chlo}
+     * (hlo-test-infer reads the CHLO rows: belongs with the other hlo-test passes in dialect.stablehlo.transforms)
+     * do not, to be removed.
      */
     static final Map<String, Set<String>> ALLOWED = Map.ofEntries(
             Map.entry("asm", Set.of("ir")),
@@ -51,32 +60,36 @@ class LayeringTest {
                     "dialect.vhlo", "dialect.vhlo.ops", "ir", "pass")),
             Map.entry("dialect.builtin", Set.of("asm", "ir")),
             Map.entry("dialect.check", Set.of("asm", "asm.format", "ir")),
-            Map.entry("dialect.chlo", Set.of("asm", "asm.format", "ir")),
+            Map.entry("dialect.chlo", Set.of("asm", "asm.format", "bytecode", "dialect.stablehlo", "ir", "verify")),
             Map.entry("dialect.func", Set.of("asm", "bytecode", "ir")),
             Map.entry("dialect.interpreter", Set.of("asm", "asm.format", "ir")),
             Map.entry("dialect.mlir", Set.of("asm", "asm.format", "ir")),
             Map.entry("dialect.quant", Set.of("asm", "ir")),
             Map.entry("dialect.sparse", Set.of("asm", "dialect.stablehlo", "ir")),
-            Map.entry("dialect.stablehlo", Set.of("asm", "asm.format", "dialect.vhlo", "ir")),
+            Map.entry("dialect.stablehlo", Set.of("asm", "asm.format", "bytecode", "dialect.vhlo", "ir")),
             Map.entry("dialect.vhlo", Set.of("asm", "bytecode", "dialect.vhlo.ops", "ir")),
             Map.entry("dialect.vhlo.ops", Set.of("compat", "dialect.vhlo", "ir")),
             Map.entry("init", Set.of("compat.legalize", "dialect.builtin", "dialect.check", "dialect.chlo",
                     "dialect.func", "dialect.interpreter", "dialect.mlir", "dialect.quant", "dialect.sparse",
                     "dialect.stablehlo", "dialect.vhlo", "ir", "pass")),
             Map.entry("ir", Set.of()),
-            Map.entry("pass", Set.of("dialect.stablehlo", "ir", "verify")),
-            Map.entry("verify", Set.of("asm", "dialect.stablehlo", "ir")));
+            Map.entry("pass", Set.of("asm", "dialect.chlo", "dialect.stablehlo", "ir", "rewrite", "verify")),
+            Map.entry("rewrite", Set.of("ir")),
+            Map.entry("verify", Set.of("asm", "dialect.chlo", "dialect.stablehlo", "ir")));
 
     /**
      * Cycles that remain (each to be broken later): asm.format <-> dialect.stablehlo (see above);
      * bytecode -> bytecode.writer -> compat -> bytecode.writer (the BytecodeWriter facade, Version in compat,
      * CompatibilityApi writing artifacts: PortableArtifactWriter moves to compat, Version to dialect.vhlo);
-     * dialect.vhlo <-> dialect.vhlo.ops (one dialect split over two packages; merge or invert).
+     * dialect.vhlo <-> dialect.vhlo.ops (one dialect split over two packages; merge or invert);
+     * dialect.chlo <-> verify (from main's CHLO verification: ChloRules imports verify's helpers and the verifier
+     * dispatches to ChloRules; broken when the rules hang on the rows' hooks and VerificationError moves to ir).
      */
     static final Set<Set<String>> KNOWN_CYCLES = Set.of(
             Set.of("asm.format", "dialect.stablehlo"),
             Set.of("bytecode", "bytecode.writer", "compat"),
-            Set.of("dialect.vhlo", "dialect.vhlo.ops"));
+            Set.of("dialect.vhlo", "dialect.vhlo.ops"),
+            Set.of("dialect.chlo", "verify"));
 
     static Map<String, Set<String>> edges() throws IOException {
         Map<String, List<Path>> byPackage = new TreeMap<>();

@@ -10,6 +10,10 @@ import org.stablehlo4j.asm.AsmParser;
 import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.asm.PrintOptions;
+import java.util.ArrayList;
+import java.util.List;
+import org.stablehlo4j.ir.Diagnostic;
+import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.Module;
 
 class HloTestBroadcastPassTest {
@@ -48,5 +52,31 @@ class HloTestBroadcastPassTest {
         assertTrue(out.contains("\"hlo_test_broadcast.numpy_broadcast\"(%arg0, %arg1)"), out);
         var fn = m.body().operations().get(0);
         assertEquals(1, fn.region(0).entry().argument(0).uses().size());
+    }
+
+    @Test
+    void reasonsAreReportedAtTheValuesAsUpstreamDoes() throws Exception {
+        String text = """
+                func.func @f(%a: tensor<10xf64>, %b: tensor<5xf64>, %t: !stablehlo.token) -> !stablehlo.token {
+                  %0 = "hlo_test_broadcast.numpy_broadcast"(%a, %b) : (tensor<10xf64>, tensor<5xf64>) -> !stablehlo.token
+                  %1 = "hlo_test_broadcast.numpy_broadcast"() : () -> !stablehlo.token
+                  %2 = "hlo_test_broadcast.numpy_broadcast"(%a, %t) : (tensor<10xf64>, !stablehlo.token) -> !stablehlo.token
+                  return %0 : !stablehlo.token
+                }
+                """;
+        Module m = AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t.mlir", 1, true));
+        List<Diagnostic> diags = new ArrayList<>();
+        PassContext context = new PassContext(diags::add);
+        new HloTestBroadcastPass().run(m, context);
+        assertEquals(3, context.errorCount());
+        List<String> messages = new ArrayList<>();
+        for (Diagnostic d : diags) {
+            Location.FileLineCol l = (Location.FileLineCol) d.location();
+            messages.add(l.line() + ":" + l.column() + " " + d.message());
+        }
+        // Bottom-up worklist: the last op first. Shape errors point at the operand, "no operands" at the op.
+        assertEquals(List.of("1:53 expected ranked tensor type for broadcast inputs",
+                "3:3 requires at least one operand to broadcast",
+                "1:34 incompatible shapes for broadcasting 10 and 5"), messages);
     }
 }

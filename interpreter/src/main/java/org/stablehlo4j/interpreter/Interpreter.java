@@ -106,10 +106,15 @@ public final class Interpreter {
 
     /** Runs function {@code name} (for "main": the only function if there is exactly one). */
     public List<Object> run(String name, List<Object> args) {
+        return call(entry(name), args);
+    }
+
+    /** The function {@link #run} runs for {@code name}. */
+    Operation entry(String name) {
         Operation f = functions.get(name);
         if (f == null && name.equals("main") && functions.size() == 1) f = functions.values().iterator().next();
         if (f == null) throw new InterpreterException("module must have entry func with name " + name);
-        return call(f, args);
+        return f;
     }
 
     /** Names of the module's functions. */

@@ -117,6 +117,20 @@ public final class Tensor {
     public int dim(int i) { return shape[i]; }
     boolean isInt() { return ints != null; }
 
+    /**
+     * The elements as doubles (a copy): integers by value (unsigned ones as unsigned), booleans as 0/1, complex
+     * numbers as interleaved real/imaginary parts.
+     */
+    public double[] toDoubles() {
+        if (reals != null) return reals.clone();
+        double[] out = new double[ints.length];
+        for (int i = 0; i < out.length; i++) {
+            long v = ints[i];
+            out[i] = kind == Kind.UINT && v < 0 ? Double.parseDouble(Long.toUnsignedString(v)) : v;
+        }
+        return out;
+    }
+
     /** A new tensor of the same element type with shape {@code newShape} (no data). */
     Tensor like(int[] newShape) {
         return zeros(withShape(type, newShape));

@@ -58,8 +58,11 @@ final class AttrValues {
     static void print(AttrSpec spec, Attribute value, AsmPrinterContext p) {
         switch (spec.kind()) {
             case ENUM -> {
+                // the case name alone: the op format already put one space before it (older MLIR
+                // printed the enum attribute's `$value` format with a space of its own, hence the
+                // `compare  EQ` of older output; current MLIR prints none)
                 EnumAttr e = asEnum(value);
-                if (e != null) p.append(" ").append(e.caseName());
+                if (e != null) p.append(e.caseName());
                 else p.printAttribute(value);
             }
             case DENSE_I64_ARRAY, DENSE_BOOL_ARRAY -> {

@@ -38,4 +38,9 @@ public final class FormatForms {
     public static void addReduce(OpAsmTable table, String opName) {
         table.format(opName, HandWrittenOps.REDUCE);
     }
+
+    /** The hand-written {@code chlo.constant} form ({@code attr-dict $value}, printed as arith.constant's). */
+    public static void addChloConstant(OpAsmTable table, String opName) {
+        table.format(opName, HandWrittenOps.CHLO_CONSTANT);
+    }
 }

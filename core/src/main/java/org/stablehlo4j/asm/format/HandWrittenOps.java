@@ -29,7 +29,7 @@ import org.stablehlo4j.ir.ShapedType;
 import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.Value;
 
-/** The StableHLO ops with hand-written pretty forms: constant, while and reduce. */
+/** The ops with hand-written pretty forms: constant, while, reduce, arith.constant and chlo.constant. */
 final class HandWrittenOps {
     private HandWrittenOps() {}
 
@@ -142,6 +142,29 @@ final class HandWrittenOps {
         }
     };
 
+    /**
+     * {@code chlo.constant attr-dict $value} (ChloOps.td): printed like arith.constant, the result type being the
+     * value's, but without result names (the op has no OpAsmOpInterface).
+     */
+    static final Both CHLO_CONSTANT = new Both() {
+        @Override
+        public void print(Operation op, AsmPrinterContext p) {
+            ARITH_CONSTANT.print(op, p);
+        }
+
+        /** The short form implies the result type: only when it is the value's. */
+        @Override
+        public boolean canPrint(Operation op) {
+            Attribute value = op.attr("value");
+            return op.numResults() == 1 && value != null && op.result(0).type().equals(elementsType(value));
+        }
+
+        @Override
+        public Operation parse(String opName, AsmParserContext p, int opStart) {
+            return ARITH_CONSTANT.parse(opName, p, opStart);
+        }
+    };
+
     /** The type of a typed attribute (integer, float, bool, elements), or null. */
     static Type typeOf(Attribute a) {
         if (a instanceof org.stablehlo4j.ir.IntegerAttr i) return i.type();
@@ -179,7 +202,7 @@ final class HandWrittenOps {
             }
             p.printOptionalAttrDictWithKeyword(p.allAttributes(op), List.of());
             p.printNewline();
-            p.append(" cond ");
+            p.append("cond ");
             p.printRegion(op.region(0), false, true, false);
             p.append(" do ");
             p.printRegion(op.region(1), false, true, false);
@@ -327,7 +350,9 @@ final class HandWrittenOps {
             AsmParserContext.LocationRef explicit = p.parseOptionalLocationSpecifier();
             if (ft.inputs().isEmpty()) throw p.errorAt(at, "input types missing in reduce-op function type");
             List<Value> values = p.resolve(operands, ft.inputs(), at);
-            Location loc = p.locationOf(opStart);
+            // Upstream's parseReduceOp takes the parser's location on entry (the token after the op name, not the
+            // op's start) for everything the compact form implies, unless a location is given explicitly.
+            Location loc = p.locationOf(at);
             Type elem = ft.inputs().get(0) instanceof ShapedType s ? s.elementType() : ft.inputs().get(0);
             Type scalar = new RankedTensorType(new long[0], elem);
             Block block = new Block();
@@ -351,7 +376,7 @@ final class HandWrittenOps {
                 op.setLocation(l);
             };
             if (explicit != null) p.applyLocation(explicit, setAll);
-            else setAll.accept(op.location());
+            else setAll.accept(loc);
             return op;
         }
     };
@@ -371,8 +396,14 @@ final class HandWrittenOps {
         firsts.addAll(seconds);
         List<Value> values = p.resolve(operands, ft.inputs(), at);
         List<Block> body = p.parseRegion(firsts);
-        return p.build(opName, values, ft.results(), DictionaryAttr.EMPTY.with("dimensions", dims), attrs,
+        // Upstream's parseReduceOp sets the op's location to the parser's location on entry (the token after the
+        // op name); a trailing loc(...), which MLIR parses after the custom parser returns, still replaces it.
+        AsmParserContext.LocationRef trailing = p.parseOptionalLocationSpecifier();
+        Operation op = p.build(opName, values, ft.results(), DictionaryAttr.EMPTY.with("dimensions", dims), attrs,
                 List.of(body), opStart);
+        op.setLocation(p.locationOf(at));
+        if (trailing != null) p.applyLocation(trailing, op::setLocation);
+        return op;
     }
 
     private static RegionArgument regionArgument(AsmParserContext p) {

@@ -9,9 +9,11 @@
  *   <li>{@code Directives}: StableHLO's {@code custom<...>} directives (AssemblyFormat.cpp, StablehloOps.cpp);</li>
  *   <li>{@code AttrValues}: how an attribute variable prints and parses by its kind (enum cases, dense arrays as
  *       {@code [1, 2]}, integer/float/string literals without a type suffix);</li>
- *   <li>{@code HandWrittenOps}: constant, while, reduce and arith.constant;</li>
- *   <li>{@link org.stablehlo4j.asm.format.StablehloAssembly}: registers all of them with the printer and the
- *       parser (StableHLO, CHLO, check, and the arith/tensor ops the tests use).</li>
+ *   <li>{@code HandWrittenOps}: constant, while, reduce, arith.constant and chlo.constant (chlo.scan's form is
+ *       {@code dialect.chlo.ChloScanAssembly});</li>
+ *   <li>{@link org.stablehlo4j.asm.format.FormatForms}: what dialects add to their
+ *       {@link org.stablehlo4j.asm.OpAsmTable} (StableHLO, CHLO, check, and the arith/tensor ops the tests
+ *       use).</li>
  * </ul>
  */
 package org.stablehlo4j.asm.format;

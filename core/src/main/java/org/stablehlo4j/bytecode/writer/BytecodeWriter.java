@@ -167,7 +167,7 @@ public final class BytecodeWriter {
             Emitter offsets = new Emitter();
             offsets.emitVarInt(numbering.orderedAttrs.size());
             offsets.emitVarInt(numbering.orderedTypes.size());
-            DialectWriter sink = new DialectWriter(new EmittingSink(data));
+            DialectWriter sink = new DialectWriter(new EmittingSink(data), version);
             long[] prev = {0};
             for (boolean isType : new boolean[] {false, true}) {
                 writeGroups(offsets, isType ? numbering.orderedTypes : numbering.orderedAttrs, e -> {
@@ -316,7 +316,7 @@ public final class BytecodeWriter {
                 if (op.properties().isEmpty()) return null;
                 raw.emitVarInt(numbering.attrNumber(op.properties()));
             } else {
-                IRNumbering.writeProperties(op, schema, new DialectWriter(new EmittingSink(raw)));
+                numbering.writeProperties(op, schema, new DialectWriter(new EmittingSink(raw), version));
             }
             Emitter framed = new Emitter();
             framed.emitVarInt(raw.size());

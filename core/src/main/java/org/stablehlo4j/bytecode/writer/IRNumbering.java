@@ -84,7 +84,7 @@ final class IRNumbering {
     private final IdentityHashMap<Operation, Integer> opIds = new IdentityHashMap<>();
     private final IdentityHashMap<Operation, Boolean> isolated = new IdentityHashMap<>();
     private int nextValueId;
-    private final DialectWriter numberingWriter = new DialectWriter(new NumberingSink());
+    private final DialectWriter numberingWriter;
 
     /** Where dialect codecs come from. */
     private final org.stablehlo4j.ir.Context context;
@@ -93,6 +93,8 @@ final class IRNumbering {
                 Map<String, Map<String, ResourceBlob>> resourceData) {
         this.context = context;
         this.version = version;
+        this.numberingWriter = new DialectWriter(new NumberingSink(), version);
+        findUnencodableOps(root);
         this.resourceData = resourceData;
         computeOpIdsAndIsolation(root);
         number(root);
@@ -138,9 +140,50 @@ final class IRNumbering {
 
     /** The properties layout of a registered op, or null for an op the writer treats as unregistered. */
     List<DialectBytecode.Property> schema(String opName) {
-        int dot = opName.indexOf('.');
-        DialectBytecode codec = dot < 0 ? null : BytecodeReader.codec(context, opName.substring(0, dot));
+        return demoted.contains(opName) ? null : registeredSchema(opName);
+    }
+
+    private List<DialectBytecode.Property> registeredSchema(String opName) {
+        DialectBytecode codec = codecOf(opName);
         return codec == null ? null : codec.properties(opName);
+    }
+
+    /**
+     * Registered op names written as unregistered ops (properties as one dictionary attribute), because some op
+     * of that name cannot have its properties encoded natively, e.g. it lacks a required property. Such IR is
+     * invalid (MLIR's verifier rejects it before anything is written); this keeps it writable and lossless.
+     */
+    private final java.util.Set<String> demoted = new java.util.HashSet<>();
+
+    private void findUnencodableOps(Operation root) {
+        DialectWriter probe = new DialectWriter(new NullSink(), version);
+        ArrayDeque<Operation> stack = new ArrayDeque<>();
+        stack.push(root);
+        while (!stack.isEmpty()) {
+            Operation op = stack.pop();
+            if (version >= 5 && !demoted.contains(op.name())) {
+                List<DialectBytecode.Property> s = registeredSchema(op.name());
+                if (s != null && !s.isEmpty() && !codecOf(op.name()).strictProperties()) {
+                    try {
+                        writeProperties(op, s, probe);
+                    } catch (UnwritableIRException e) {
+                        demoted.add(op.name());
+                    }
+                }
+            }
+            for (Region r : op.regions()) for (Block b : r.blocks()) for (Operation o : b.operations()) stack.push(o);
+        }
+    }
+
+    /** Discards everything (probing whether properties can be encoded). */
+    private static final class NullSink implements DialectWriter.Sink {
+        @Override public long attribute(Attribute a) { return 0; }
+        @Override public long type(Type t) { return 0; }
+        @Override public long string(byte[] s) { return 0; }
+        @Override public long resourceHandle(String key) { return 0; }
+        @Override public void varInt(long v) {}
+        @Override public void rawByte(int b) {}
+        @Override public void bytes(byte[] data, int offset, int length) {}
     }
 
     /** True if the op keeps inherent attributes in properties storage (registered with properties, or unregistered). */
@@ -248,20 +291,14 @@ final class IRNumbering {
         number(op.location());
     }
 
-    /** The native properties encoding of a registered op: each property in layout order. */
-    static void writeProperties(Operation op, List<DialectBytecode.Property> schema, DialectWriter out) {
-        for (DialectBytecode.Property p : schema) {
-            Attribute v = op.properties().get(p.name());
-            if (p.required()) {
-                if (v == null) {
-                    throw new UnwritableIRException(op.location(), "op '" + op.name()
-                            + "' is missing its required property '" + p.name() + "'");
-                }
-                out.writeAttribute(v);
-            } else {
-                out.writeOptionalAttribute(v);
-            }
-        }
+    /** The native properties encoding of a registered op, as its dialect's bytecode interface writes it. */
+    void writeProperties(Operation op, List<DialectBytecode.Property> schema, DialectWriter out) {
+        codecOf(op.name()).writeProperties(op, out);
+    }
+
+    private DialectBytecode codecOf(String opName) {
+        int dot = opName.indexOf('.');
+        return dot < 0 ? null : BytecodeReader.codec(context, opName.substring(0, dot));
     }
 
     private void numberResource(String dialect, String key) {

@@ -236,9 +236,11 @@ final class OpLegalizer {
     static Converted toVhlo(Operation op, boolean allowOtherDialects) {
         VhloOpDef def = VhloOpTable.forStablehlo(op.name()).orElse(null);
         if (def == null) {
+            // Upstream's conversion only rewrites the StableHLO and func ops it owns: the module (and, with
+            // allow-other-dialects, ops of other dialects) keep their attributes as they are, builtin ones
+            // included (e.g. mhlo.num_partitions = 1 : i32, which XLA reads from the artifact).
             if (op.name().equals("builtin.module") || allowOtherDialects) {
-                return new Converted(op.name(), op.properties(),
-                        convertAll(op.attributes(), false, allowOtherDialects));
+                return new Converted(op.name(), op.properties(), op.attributes());
             }
             throw new LegalizeException("failed to legalize operation '" + op.name() + "'");
         }

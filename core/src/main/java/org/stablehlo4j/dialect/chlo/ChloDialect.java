@@ -3,16 +3,23 @@ package org.stablehlo4j.dialect.chlo;
 import org.stablehlo4j.asm.OpAsmDialectInterface;
 import org.stablehlo4j.asm.OpAsmTable;
 import org.stablehlo4j.asm.format.FormatForms;
+import org.stablehlo4j.bytecode.DialectBytecode;
 import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.Dialect;
 
-/** The chlo dialect: its op rows ({@link ChloOps}) and their declarative pretty forms. */
+/**
+ * The chlo dialect: its op rows ({@link ChloOps}), their declarative pretty forms and the hand-written ones of
+ * {@code chlo.scan} ({@link ChloScanAssembly}) and {@code chlo.constant}.
+ */
 public final class ChloDialect extends Dialect {
     public ChloDialect(Context context) {
         super("chlo", context);
         addOperations(ChloOps.TABLE.all());
         OpAsmTable asm = new OpAsmTable();
         FormatForms.addDeclarative(asm, ChloOps.TABLE.all());
+        asm.format("chlo.scan", ChloScanAssembly.INSTANCE);
+        FormatForms.addChloConstant(asm, "chlo.constant");
         addInterface(OpAsmDialectInterface.class, asm);
+        addInterface(DialectBytecode.class, ChloBytecode.INSTANCE);
     }
 }

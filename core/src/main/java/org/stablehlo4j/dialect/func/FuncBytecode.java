@@ -1,21 +1,38 @@
 package org.stablehlo4j.dialect.func;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import org.stablehlo4j.bytecode.DialectBytecode;
 
-/** The layout of the func dialect's op properties in bytecode. */
-final class FuncBytecode implements DialectBytecode {
+/**
+ * The func dialect's bytecode interface: no custom attributes or types; the properties of its ODS-generated ops,
+ * laid out by ODS's rule (inherent attributes sorted by name; only required ones without a presence flag).
+ */
+public final class FuncBytecode implements DialectBytecode {
+    public static final FuncBytecode INSTANCE = new FuncBytecode();
+
+    /** Op -> inherent attributes as declared in FuncOps.td, each with whether it is required. */
+    private static final Map<String, List<Property>> OPS = Map.of(
+            "func.func", sorted(new Property("sym_name", true), new Property("function_type", true),
+                    new Property("sym_visibility", false), new Property("arg_attrs", false),
+                    new Property("res_attrs", false), new Property("no_inline", false)),
+            "func.call", sorted(new Property("callee", true), new Property("arg_attrs", false),
+                    new Property("res_attrs", false), new Property("no_inline", false)),
+            "func.constant", sorted(new Property("value", true)),
+            "func.return", List.of());
+
+    private FuncBytecode() {}
+
+    private static List<Property> sorted(Property... declared) {
+        List<Property> out = new ArrayList<>(List.of(declared));
+        out.sort(Comparator.comparing(Property::name));
+        return List.copyOf(out);
+    }
+
     @Override
     public List<Property> properties(String opName) {
-        return switch (opName) {
-            case "func.func" -> List.of(new Property("arg_attrs", false), new Property("function_type", true),
-                    new Property("no_inline", false), new Property("res_attrs", false),
-                    new Property("sym_name", true), new Property("sym_visibility", false));
-            case "func.call" -> List.of(new Property("arg_attrs", false), new Property("callee", true),
-                    new Property("no_inline", false), new Property("res_attrs", false));
-            case "func.constant" -> List.of(new Property("value", true));
-            case "func.return" -> List.of();
-            default -> null;
-        };
+        return OPS.get(opName);
     }
 }

@@ -12,6 +12,6 @@ public final class FuncDialect extends Dialect {
         super(FuncOps.DIALECT, context);
         addOperations(FuncOps.TABLE.all());
         addInterface(OpAsmDialectInterface.class, OpAsmTable.coreForms(FuncOps.DIALECT));
-        addInterface(DialectBytecode.class, new FuncBytecode());
+        addInterface(DialectBytecode.class, FuncBytecode.INSTANCE);
     }
 }

@@ -4,6 +4,7 @@ import org.stablehlo4j.asm.AsmDialectInterface;
 import org.stablehlo4j.asm.OpAsmDialectInterface;
 import org.stablehlo4j.asm.OpAsmTable;
 import org.stablehlo4j.asm.format.FormatForms;
+import org.stablehlo4j.bytecode.DialectBytecode;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.Dialect;
@@ -26,6 +27,7 @@ public final class StablehloDialect extends Dialect {
         FormatForms.addReduce(asm, "stablehlo.reduce");
         addInterface(OpAsmDialectInterface.class, asm);
         addInterface(AsmDialectInterface.class, new Hooks());
+        addInterface(DialectBytecode.class, StablehloBytecode.INSTANCE);
     }
 
     /** Type and attribute bodies, parsed by {@link StablehloAsm}. */

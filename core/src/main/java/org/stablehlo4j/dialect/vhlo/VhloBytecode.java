@@ -51,6 +51,12 @@ public final class VhloBytecode implements DialectBytecode {
         return ops.get(opName);
     }
 
+    /** Portable artifacts: a VHLO op that cannot be encoded is an error, never written in another form. */
+    @Override
+    public boolean strictProperties() {
+        return true;
+    }
+
     @Override
     public boolean rejectsUnknownOps() {
         return true;

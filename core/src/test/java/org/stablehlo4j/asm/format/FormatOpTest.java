@@ -62,7 +62,7 @@ class FormatOpTest {
     @Test
     void prettyFormsRoundTripExactly() throws DiagnosticException {
         String text = module("%arg0: tensor<4x6xf32>, %arg1: tensor<4x6xf32>, %arg2: tensor<4xi32>",
-                "%0 = stablehlo.compare  LT, %arg0, %arg1,  FLOAT : (tensor<4x6xf32>, tensor<4x6xf32>) -> tensor<4x6xi1>",
+                "%0 = stablehlo.compare LT, %arg0, %arg1, FLOAT : (tensor<4x6xf32>, tensor<4x6xf32>) -> tensor<4x6xi1>",
                 "%1 = stablehlo.select %0, %arg0, %arg1 : tensor<4x6xi1>, tensor<4x6xf32>",
                 "%2 = stablehlo.slice %arg0 [0:4:2, 1:6] : (tensor<4x6xf32>) -> tensor<2x5xf32>",
                 "%3 = stablehlo.transpose %arg0, dims = [1, 0] : (tensor<4x6xf32>) -> tensor<6x4xf32>",
@@ -81,8 +81,8 @@ class FormatOpTest {
                 "%12 = stablehlo.reduce(%arg0 init: %cst) applies stablehlo.add across dimensions = [0, 1] "
                         + ": (tensor<4x6xf32>, tensor<f32>) -> tensor<f32>",
                 "%13:2 = stablehlo.while(%iterArg = %c, %iterArg_0 = %cst) : tensor<i32>, tensor<f32>",
-                " cond {",
-                "  %14 = stablehlo.compare  LT, %iterArg, %c : (tensor<i32>, tensor<i32>) -> tensor<i1>",
+                "cond {",
+                "  %14 = stablehlo.compare LT, %iterArg, %c : (tensor<i32>, tensor<i32>) -> tensor<i1>",
                 "  stablehlo.return %14 : tensor<i1>",
                 "} do {",
                 "  stablehlo.return %iterArg, %iterArg_0 : tensor<i32>, tensor<f32>",

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -25,7 +26,8 @@ import org.stablehlo4j.ir.Module;
 
 /**
  * Upstream's testdata programs are stablehlo-opt output (after their RUN lines): every one must parse, printing
- * must be a fixed point of print -> parse -> print, and we report how many print byte for byte as written.
+ * must be a fixed point of print -> parse -> print, and we report how many print byte for byte as written, once
+ * the old printer's known spacing is brought to today's ({@link #currentSpacing}).
  */
 class TestdataRoundTripTest {
     private static Path testdata() {
@@ -46,6 +48,36 @@ class TestdataRoundTripTest {
             at = end + 1;
         }
         return text.substring(Math.min(at, text.length())).stripTrailing();
+    }
+
+    private static final Pattern COMPARE_WITH_TYPE = Pattern.compile(
+            "(stablehlo\\.compare  [A-Z]+, %[^,\\s]+, %[^,\\s]+),  ([A-Z]+)");
+    private static final Pattern COMPARE = Pattern.compile("stablehlo\\.compare  ");
+    private static final Pattern ENUM_AFTER_KEYWORD = Pattern.compile(
+            "((?:stablehlo\\.fft %[^,\\s]+, type|, algorithm|, distribution) =)  ([A-Z])");
+    /** A pretty while's header line, then {@code cond} one column right of the header's indentation. */
+    private static final Pattern WHILE_COND = Pattern.compile(
+            "(?m)^( *)(%[^\\n]* = stablehlo\\.while\\([^\\n]*\\n)\\1 cond \\{$");
+
+    /**
+     * The testdata files were printed by an older stablehlo-opt, and differ from what current upstream prints in
+     * exactly two ways, both only spacing:
+     * <ul>
+     *   <li>its MLIR printed an enum attribute of a declarative op format with a space of its own after the space
+     *       the op format puts before it: {@code stablehlo.compare  LT, %a, %b,  FLOAT}, {@code stablehlo.fft %x,
+     *       type =  FFT}, {@code algorithm =  DEFAULT} (rng_bit_generator), {@code distribution =  UNIFORM} (rng);
+     *       current MLIR prints one space ({@code stablehlo.compare LT, %a, %b, FLOAT});</li>
+     *   <li>its pretty {@code stablehlo.while} printed {@code " cond {"} after the newline, one column right of the
+     *       block's indentation; current upstream prints {@code "cond {"} (AssemblyFormat.cpp printWhileOp).</li>
+     * </ul>
+     * This rewrites those and nothing else in the expected text (the jax-samples test checks the current form
+     * against libStablehlo's own output).
+     */
+    static String currentSpacing(String old) {
+        String s = COMPARE_WITH_TYPE.matcher(old).replaceAll("$1, $2");
+        s = COMPARE.matcher(s).replaceAll("stablehlo.compare ");
+        s = ENUM_AFTER_KEYWORD.matcher(s).replaceAll("$1 $2");
+        return WHILE_COND.matcher(s).replaceAll("$1$2$1cond {");
     }
 
     private static String print(Module m) {
@@ -87,7 +119,7 @@ class TestdataRoundTripTest {
             }
             if (once.equals(twice)) stable++;
             else unstable.add(f.getFileName() + ": second print differs");
-            String expected = body(text);
+            String expected = currentSpacing(body(text));
             if (once.stripTrailing().equals(expected)) {
                 identical++;
                 if (f.getParent().equals(testdata())) identicalTopLevel++;

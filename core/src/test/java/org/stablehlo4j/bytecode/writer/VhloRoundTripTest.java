@@ -49,8 +49,18 @@ class VhloRoundTripTest {
         int n = Math.min(expected.length, actual.length);
         int i = 0;
         while (i < n && expected[i] == actual[i]) i++;
-        return "first difference at byte " + i + " (" + SectionMap.describe(expected, i) + "), sizes "
+        return "first difference at byte " + i + " (" + where(expected, i) + "), sizes "
                 + expected.length + " vs " + actual.length;
+    }
+
+    private static String where(byte[] data, int offset) {
+        org.stablehlo4j.bytecode.BytecodeDiff.Section s;
+        try {
+            s = org.stablehlo4j.bytecode.BytecodeDiff.sectionAt(data, offset);
+        } catch (RuntimeException e) {
+            return "unparseable position";
+        }
+        return s == null ? "header or past the end" : s.name() + " section +" + (offset - s.start());
     }
 
     @Test

@@ -1,0 +1,6 @@
+package org.stablehlo4j.ir;
+
+/** The order of {@link Operation#walk}: an op before the ops nested in it, or after them (MLIR's default). */
+public enum WalkOrder {
+    PRE_ORDER, POST_ORDER
+}

@@ -1,0 +1,43 @@
+package org.stablehlo4j.pass;
+
+import java.util.function.Function;
+import java.util.function.Predicate;
+import org.stablehlo4j.ir.OpDefinition;
+import org.stablehlo4j.ir.OpTrait;
+import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.WalkOrder;
+import org.stablehlo4j.ir.WalkResult;
+
+/**
+ * Side-effect facts from op definitions, for the rewrite driver's dead-op erasure (MLIR's
+ * {@code wouldOpBeTriviallyDead}): an op with {@code Pure}/{@code NoMemoryEffect} that is not a terminator, or
+ * one with {@code RecursiveMemoryEffects} whose nested ops all have no effects. Ops without a definition in the
+ * lookup the caller passes (func, other dialects, unregistered ops) are assumed to have effects. To be replaced
+ * by the op definitions' own hook.
+ */
+final class Effects {
+    private Effects() {}
+
+    /**
+     * Whether an op may be erased when its results are unused, with its definition (and those of its nested ops)
+     * taken from {@code definitions} (full op name to row, null when unknown).
+     */
+    static Predicate<Operation> triviallyDeadIfUnused(Function<String, OpDefinition> definitions) {
+        return op -> {
+            OpDefinition spec = definitions.apply(op.name());
+            if (spec == null || spec.hasTrait(OpTrait.TERMINATOR)) return false;
+            return hasNoEffects(op, definitions);
+        };
+    }
+
+    private static boolean hasNoEffects(Operation root, Function<String, OpDefinition> definitions) {
+        return !root.walk(WalkOrder.PRE_ORDER, op -> {
+            OpDefinition spec = definitions.apply(op.name());
+            if (spec == null || spec.hasTrait(OpTrait.SIDE_EFFECTING)) return WalkResult.INTERRUPT;
+            if (spec.hasTrait(OpTrait.PURE) || spec.hasTrait(OpTrait.NO_MEMORY_EFFECT)) {
+                return op.numRegions() == 0 ? WalkResult.ADVANCE : WalkResult.SKIP;
+            }
+            return spec.hasTrait(OpTrait.RECURSIVE_MEMORY_EFFECTS) ? WalkResult.ADVANCE : WalkResult.INTERRUPT;
+        }).wasInterrupted();
+    }
+}

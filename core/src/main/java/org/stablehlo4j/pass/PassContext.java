@@ -1,0 +1,46 @@
+package org.stablehlo4j.pass;
+
+import java.util.List;
+import java.util.function.Consumer;
+import org.stablehlo4j.ir.Diagnostic;
+import org.stablehlo4j.ir.Location;
+
+/**
+ * What a running pass may use besides the module: for now a sink for diagnostics that do not stop the pass
+ * (MLIR's {@code emitError}/{@code emitWarning} on a location: printed, or checked by
+ * {@code --verify-diagnostics}, while the pass goes on and may still succeed). A pass that fails throws
+ * {@link org.stablehlo4j.ir.DiagnosticException} instead.
+ */
+public final class PassContext {
+    private final Consumer<Diagnostic> sink;
+    private int errors;
+
+    public PassContext(Consumer<Diagnostic> sink) {
+        this.sink = sink;
+    }
+
+    /** A context whose diagnostics go nowhere (a pass run through {@link Pass#run(org.stablehlo4j.ir.Module)}). */
+    public static PassContext discarding() {
+        return new PassContext(d -> { });
+    }
+
+    public void emit(Diagnostic d) {
+        if (d.severity() == Diagnostic.Severity.ERROR) errors++;
+        sink.accept(d);
+    }
+
+    public void emitError(Location loc, String message) {
+        emit(Diagnostic.error(loc, message));
+    }
+
+    public void emitWarning(Location loc, String message) {
+        emit(new Diagnostic(Diagnostic.Severity.WARNING, loc, message, List.of()));
+    }
+
+    public void emitRemark(Location loc, String message) {
+        emit(new Diagnostic(Diagnostic.Severity.REMARK, loc, message, List.of()));
+    }
+
+    /** The number of errors emitted so far. */
+    public int errorCount() { return errors; }
+}

@@ -1,0 +1,241 @@
+package org.stablehlo4j.rewrite;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+import org.stablehlo4j.ir.Block;
+import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.PatternRewriter;
+import org.stablehlo4j.ir.PatternSet;
+import org.stablehlo4j.ir.Region;
+import org.stablehlo4j.ir.RewritePattern;
+import org.stablehlo4j.ir.Value;
+import org.stablehlo4j.ir.WalkOrder;
+import org.stablehlo4j.ir.WalkResult;
+
+/**
+ * Applies patterns to the ops nested in a root op until nothing changes, as MLIR's
+ * {@code applyPatternsGreedily} ({@code GreedyPatternRewriteDriver.cpp}) does:
+ * <ol>
+ * <li>Seed a worklist with every op nested in the root: post-order (bottom-up; popping from the back then visits
+ * users before producers), or pre-order reversed (top-down). Each op is queued at most once; erased ops are
+ * nulled out.</li>
+ * <li>Pop from the back. Erase the op if it is trivially dead (no uses and {@link Config#isPure} holds); else try
+ * the {@link Config#folder}; else try the patterns for its name by decreasing benefit, with the rewriter's
+ * insertion point before the op.</li>
+ * <li>The rewriter's notifications re-queue new ops, modified ops (users of replaced values among them) and the
+ * defining ops of the operands of erased ops that are left with at most one other user.</li>
+ * <li>Rescan until an iteration changes nothing or {@link Config#maxIterations} is reached.</li>
+ * </ol>
+ * Not done (yet): region simplification (dead blocks, block merging) and constant de-duplication/hoisting of
+ * MLIR's {@code OperationFolder}.
+ */
+public final class GreedyRewriteDriver {
+    /** No limit for {@link Config#maxRewrites} / {@link Config#maxIterations}. */
+    public static final int NO_LIMIT = -1;
+
+    /**
+     * @param topDown       seed in pre-order (reversed) instead of post-order
+     * @param maxIterations rescans at most (MLIR's default 10), or {@link #NO_LIMIT}
+     * @param maxRewrites   successful pattern applications per iteration at most, or {@link #NO_LIMIT}
+     * @param fold          whether to call {@code folder}
+     * @param folder        the folding hook, or null
+     * @param isPure        whether an op has no side effects (an unused one is then erased); the op definitions'
+     *                      traits provide this; the default treats no op as pure
+     * @param listener      told about every change as well (may be null)
+     */
+    public record Config(boolean topDown, int maxIterations, int maxRewrites, boolean fold, Folder folder,
+                         Predicate<Operation> isPure, PatternRewriter.Listener listener) {
+        public static final Config DEFAULT = new Config(false, 10, NO_LIMIT, true, null, op -> false, null);
+
+        public Config {
+            if (isPure == null) isPure = op -> false;
+        }
+
+        public Config withTopDown(boolean v) { return new Config(v, maxIterations, maxRewrites, fold, folder, isPure, listener); }
+        public Config withMaxIterations(int v) { return new Config(topDown, v, maxRewrites, fold, folder, isPure, listener); }
+        public Config withMaxRewrites(int v) { return new Config(topDown, maxIterations, v, fold, folder, isPure, listener); }
+        public Config withFold(boolean v) { return new Config(topDown, maxIterations, maxRewrites, v, folder, isPure, listener); }
+        public Config withFolder(Folder v) { return new Config(topDown, maxIterations, maxRewrites, fold, v, isPure, listener); }
+        public Config withIsPure(Predicate<Operation> v) { return new Config(topDown, maxIterations, maxRewrites, fold, folder, v, listener); }
+        public Config withListener(PatternRewriter.Listener v) { return new Config(topDown, maxIterations, maxRewrites, fold, folder, isPure, v); }
+    }
+
+    private final PatternSet patterns;
+    private final Config config;
+    private final List<Operation> worklist = new ArrayList<>();
+    private final Map<Operation, Integer> positions = new IdentityHashMap<>();
+    private final PatternRewriter rewriter;
+    private Operation root;
+
+    private GreedyRewriteDriver(PatternSet patterns, Config config) {
+        this.patterns = patterns;
+        this.config = config;
+        this.rewriter = new PatternRewriter(new Listener());
+    }
+
+    /** Applies the patterns to the ops nested in {@code root} (not to root itself); true if it converged. */
+    public static boolean apply(Operation root, PatternSet patterns, Config config) {
+        GreedyRewriteDriver d = new GreedyRewriteDriver(patterns, config);
+        d.root = root;
+        return d.run();
+    }
+
+    /** {@link #apply} with {@link Config#DEFAULT}. */
+    public static boolean apply(Operation root, PatternSet patterns) {
+        return apply(root, patterns, Config.DEFAULT);
+    }
+
+    private boolean run() {
+        int iteration = 0;
+        boolean changed;
+        do {
+            worklist.clear();
+            positions.clear();
+            if (!config.topDown()) {
+                for (Region r : root.regions()) {
+                    for (Block b : r.blocks()) {
+                        for (Operation op = b.first(); op != null; op = op.next()) op.walk(this::add);
+                    }
+                }
+            } else {
+                for (Region r : root.regions()) {
+                    for (Block b : r.blocks()) {
+                        for (Operation op = b.first(); op != null; op = op.next()) {
+                            op.walk(WalkOrder.PRE_ORDER, o -> {
+                                add(o);
+                                return WalkResult.ADVANCE;
+                            });
+                        }
+                    }
+                }
+                reverseWorklist();
+            }
+            changed = processWorklist();
+        } while (changed && (config.maxIterations() == NO_LIMIT || ++iteration < config.maxIterations()));
+        return !changed;
+    }
+
+    private void reverseWorklist() {
+        java.util.Collections.reverse(worklist);
+        for (int i = 0; i < worklist.size(); i++) positions.put(worklist.get(i), i);
+    }
+
+    private void add(Operation op) {
+        if (op == root || positions.containsKey(op)) return;
+        positions.put(op, worklist.size());
+        worklist.add(op);
+    }
+
+    private void remove(Operation op) {
+        Integer i = positions.remove(op);
+        if (i != null) worklist.set(i, null);
+    }
+
+    private Operation pop() {
+        while (!worklist.isEmpty()) {
+            Operation op = worklist.remove(worklist.size() - 1);
+            if (op != null) {
+                positions.remove(op);
+                return op;
+            }
+        }
+        return null;
+    }
+
+    private boolean processWorklist() {
+        boolean changed = false;
+        int rewrites = 0;
+        while (config.maxRewrites() == NO_LIMIT || rewrites < config.maxRewrites()) {
+            Operation op = pop();
+            if (op == null) break;
+            if (!op.hasUses() && config.isPure().test(op)) {
+                rewriter.eraseOp(op);
+                changed = true;
+                continue;
+            }
+            rewriter.setInsertionPoint(op);
+            if (config.fold() && config.folder() != null && fold(op)) {
+                changed = true;
+                continue;
+            }
+            for (RewritePattern p : patterns.forOp(op.name())) {
+                if (p.matchAndRewrite(op, rewriter)) {
+                    changed = true;
+                    rewrites++;
+                    break;
+                }
+            }
+        }
+        return changed;
+    }
+
+    private boolean fold(Operation op) {
+        List<Value> results = config.folder().fold(op, rewriter);
+        if (results == null) return false;
+        if (results.isEmpty()) {
+            listener().modified(op);
+            return true;
+        }
+        rewriter.replaceOp(op, results);
+        return true;
+    }
+
+    private PatternRewriter.Listener listener() { return (PatternRewriter.Listener) rewriter.listener(); }
+
+    /** Re-queues what a change affects, then tells the user's listener. */
+    private final class Listener implements PatternRewriter.Listener {
+        @Override
+        public void inserted(Operation op) {
+            add(op);
+            if (config.listener() != null) config.listener().inserted(op);
+        }
+
+        @Override
+        public void modified(Operation op) {
+            add(op);
+            if (config.listener() != null) config.listener().modified(op);
+        }
+
+        @Override
+        public void replaced(Operation op, List<? extends Value> with) {
+            if (config.listener() != null) config.listener().replaced(op, with);
+        }
+
+        @Override
+        public void erased(Operation op) {
+            if (config.listener() != null) config.listener().erased(op);
+            addOperandsToWorklist(op);
+            remove(op);
+        }
+
+        @Override
+        public void matchFailure(Operation op, String reason) {
+            if (config.listener() != null) config.listener().matchFailure(op, reason);
+        }
+    }
+
+    /** Queues the producers of {@code op}'s operands that have at most one user besides {@code op}. */
+    private void addOperandsToWorklist(Operation op) {
+        for (Value v : op.operands()) {
+            Operation def = v.definingOp();
+            if (def == null) continue;
+            Operation other = null;
+            boolean more = false;
+            for (Value.Use u : v.uses()) {
+                Operation user = u.user();
+                if (user == op || user == other) continue;
+                if (other == null) {
+                    other = user;
+                    continue;
+                }
+                more = true;
+                break;
+            }
+            if (!more) add(def);
+        }
+    }
+
+}

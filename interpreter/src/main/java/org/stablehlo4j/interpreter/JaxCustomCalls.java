@@ -1,0 +1,68 @@
+package org.stablehlo4j.interpreter;
+
+import org.stablehlo4j.ir.Attribute;
+import org.stablehlo4j.ir.DictionaryAttr;
+import org.stablehlo4j.ir.IntegerAttr;
+import org.stablehlo4j.ir.Operation;
+
+import java.util.List;
+
+/**
+ * The {@code stablehlo.custom_call} targets JAX emits for CPU that the interpreter can evaluate by their
+ * meaning (their operands are logical tensors; {@code operand_layouts} only fix the physical layout the native
+ * kernel sees):
+ * <ul>
+ *   <li>{@code lapack_{s,d,c,z}trsm_ffi}: LAPACK's triangular solve, {@code op(a) x = b} or {@code x op(a) = b},
+ *       configured by {@code mhlo.backend_config = {side, uplo, trans_x, diag}} as ASCII codes ('L'/'R',
+ *       'L'/'U', 'N'/'T'/'C', 'N'/'U'); leading dimensions are batch dimensions.</li>
+ *   <li>{@code Sharding}, {@code SPMDFullToShardShape}, {@code SPMDShardToFullShape} on one device: the identity.</li>
+ * </ul>
+ */
+final class JaxCustomCalls {
+    private JaxCustomCalls() {}
+
+    /** Evaluates the custom call {@code name}, or returns null if it is not one of these. */
+    static List<Object> eval(Operation op, String name, Object[] a) {
+        switch (name) {
+            case "lapack_strsm_ffi", "lapack_dtrsm_ffi", "lapack_ctrsm_ffi", "lapack_ztrsm_ffi":
+                return trsm(op, name, a);
+            case "Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape":
+                if (a.length == 1 && op.numResults() == 1) return List.of(a[0]);
+                return null;
+            default:
+                return null;
+        }
+    }
+
+    private static List<Object> trsm(Operation op, String name, Object[] a) {
+        if (a.length != 2 || op.numResults() != 1) {
+            throw new InterpreterException(name + ": expected 2 operands (a, b) and 1 result");
+        }
+        Attribute cfg = op.attr("mhlo.backend_config");
+        if (!(cfg instanceof DictionaryAttr dict)) {
+            throw new InterpreterException(name + ": expected an mhlo.backend_config dictionary");
+        }
+        char side = code(dict, name, "side", "LR");
+        char uplo = code(dict, name, "uplo", "LU");
+        char trans = code(dict, name, "trans_x", "NTC");
+        char diag = code(dict, name, "diag", "NU");
+        Tensor m = Interpreter.tensor(a[0]);
+        Tensor b = Interpreter.tensor(a[1]);
+        if (m.rank() < 2 || m.rank() != b.rank() || m.dim(m.rank() - 1) != m.dim(m.rank() - 2)) {
+            throw new InterpreterException(name + ": expected a batch of square matrices and a batch of matrices");
+        }
+        String transpose = trans == 'N' ? "NO_TRANSPOSE" : trans == 'T' ? "TRANSPOSE" : "ADJOINT";
+        return List.of(Linalg.triangularSolve(m, b, side == 'L', uplo == 'L', diag == 'U', transpose,
+                Interpreter.resultType(op, 0)));
+    }
+
+    private static char code(DictionaryAttr dict, String name, String key, String allowed) {
+        Attribute v = dict.get(key);
+        long c = v instanceof IntegerAttr i ? i.longValue() : -1;
+        if (c < 0 || c > 127 || allowed.indexOf((char) c) < 0) {
+            throw new InterpreterException(name + ": backend_config." + key + " must be one of '"
+                    + String.join("', '", allowed.split("")) + "' (as an ASCII code)");
+        }
+        return (char) c;
+    }
+}
