@@ -14,7 +14,7 @@ import org.openjdk.jmh.infra.Blackhole;
 import org.stablehlo4j.bytecode.BytecodeException;
 import org.stablehlo4j.bytecode.BytecodeReader;
 import org.stablehlo4j.bytecode.BytecodeWriter;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -42,7 +42,7 @@ public class BytecodeBench {
 
     private final List<String> names = new ArrayList<>();
     private final List<byte[]> artifacts = new ArrayList<>();
-    private final List<Module> modules = new ArrayList<>();
+    private final List<ModuleOp> modules = new ArrayList<>();
 
     static Path sharedRoot() {
         String dir = System.getProperty("stablehlo.shared");
@@ -83,6 +83,6 @@ public class BytecodeBench {
     /** Writes every artifact's module back to bytecode. */
     @Benchmark
     public void writeVhloArtifacts(Blackhole bh) {
-        for (Module m : modules) bh.consume(BytecodeWriter.write(context, m, "stablehlo4j-bench"));
+        for (ModuleOp m : modules) bh.consume(BytecodeWriter.write(context, m, "stablehlo4j-bench"));
     }
 }

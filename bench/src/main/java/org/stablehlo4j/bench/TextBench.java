@@ -19,7 +19,7 @@ import org.stablehlo4j.asm.PrintOptions;
 import org.stablehlo4j.asm.Token;
 import org.stablehlo4j.bytecode.BytecodeWriter;
 import org.stablehlo4j.ir.DiagnosticException;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 
 import java.util.concurrent.TimeUnit;
 
@@ -42,7 +42,7 @@ public class TextBench {
     public int sizeMb;
 
     private String text;
-    private Module module;
+    private ModuleOp module;
 
     @Setup
     public void setUp() throws DiagnosticException {
@@ -62,7 +62,7 @@ public class TextBench {
 
     /** Text to IR. */
     @Benchmark
-    public Module parse() throws DiagnosticException {
+    public ModuleOp parse() throws DiagnosticException {
         return AsmParser.parse(context, text, ParseOptions.of("large.mlir"));
     }
 

@@ -2,7 +2,7 @@ package org.stablehlo4j.cli;
 
 import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.DiagnosticException;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 
 /**
  * The parts of the tools that other components of stablehlo4j provide: MLIR bytecode reading and writing,
@@ -16,27 +16,27 @@ public final class Backends {
     /** Reads an MLIR bytecode file (starting with {@code ML\xEFR}) into a module. */
     @FunctionalInterface
     public interface BytecodeReader {
-        Module read(Context context, byte[] bytes, String bufferName, boolean allowUnregisteredDialect)
+        ModuleOp read(Context context, byte[] bytes, String bufferName, boolean allowUnregisteredDialect)
                 throws DiagnosticException;
     }
 
     /** Writes a module as MLIR bytecode. */
     @FunctionalInterface
     public interface BytecodeWriter {
-        byte[] write(Context context, Module module) throws DiagnosticException;
+        byte[] write(Context context, ModuleOp module) throws DiagnosticException;
     }
 
     /** {@code --serialize}: a StableHLO module to a portable artifact for {@code target} (a version). */
     @FunctionalInterface
     public interface Serializer {
-        byte[] serialize(Context context, Module module, String target, boolean allowOtherDialects)
+        byte[] serialize(Context context, ModuleOp module, String target, boolean allowOtherDialects)
                 throws DiagnosticException;
     }
 
     /** {@code --deserialize}: a portable artifact to a StableHLO module. */
     @FunctionalInterface
     public interface Deserializer {
-        Module deserialize(Context context, byte[] artifact, String bufferName) throws DiagnosticException;
+        ModuleOp deserialize(Context context, byte[] artifact, String bufferName) throws DiagnosticException;
     }
 
     /** The StableHLO version recorded in a portable artifact, or null if it cannot be read. */
@@ -54,7 +54,7 @@ public final class Backends {
      */
     @FunctionalInterface
     public interface Interpreter {
-        String interpret(Context context, Module module, String args, String probeDir, boolean printDense)
+        String interpret(Context context, ModuleOp module, String args, String probeDir, boolean printDense)
                 throws DiagnosticException;
     }
 
@@ -69,7 +69,7 @@ public final class Backends {
          * @return {@code {printed text, outputs JSON}}
          * @throws JsonInputsException when the JSON inputs are malformed or do not fit {@code main}
          */
-        String[] interpret(Context context, Module module, String args, byte[] argsJson, String probeDir)
+        String[] interpret(Context context, ModuleOp module, String args, byte[] argsJson, String probeDir)
                 throws DiagnosticException, JsonInputsException;
     }
 
@@ -85,7 +85,7 @@ public final class Backends {
     public static volatile BytecodeReader bytecodeReader = new BytecodeReader() {
         // an anonymous class rather than a method reference: no invokedynamic bootstrap at start-up
         @Override
-        public Module read(Context context, byte[] bytes, String bufferName, boolean allowUnregisteredDialect)
+        public ModuleOp read(Context context, byte[] bytes, String bufferName, boolean allowUnregisteredDialect)
                 throws DiagnosticException {
             return org.stablehlo4j.bytecode.BytecodeReader.read(context, bytes, bufferName, allowUnregisteredDialect);
         }
@@ -95,7 +95,7 @@ public final class Backends {
 
     public static volatile BytecodeWriter bytecodeWriter = new BytecodeWriter() {
         @Override
-        public byte[] write(Context context, Module module) throws DiagnosticException {
+        public byte[] write(Context context, ModuleOp module) throws DiagnosticException {
             try {
                 return org.stablehlo4j.bytecode.BytecodeWriter.write(context, module, PRODUCER);
             } catch (org.stablehlo4j.bytecode.writer.UnwritableIRException e) {
@@ -105,7 +105,7 @@ public final class Backends {
     };
     public static volatile Serializer serializer = new Serializer() {
         @Override
-        public byte[] serialize(Context context, Module module, String target, boolean allowOtherDialects)
+        public byte[] serialize(Context context, ModuleOp module, String target, boolean allowOtherDialects)
                 throws DiagnosticException {
             return org.stablehlo4j.compat.legalize.PortableArtifacts.serializePortableArtifact(context, module, target,
                     allowOtherDialects);
@@ -113,7 +113,7 @@ public final class Backends {
     };
     public static volatile Deserializer deserializer = new Deserializer() {
         @Override
-        public Module deserialize(Context context, byte[] artifact, String bufferName) throws DiagnosticException {
+        public ModuleOp deserialize(Context context, byte[] artifact, String bufferName) throws DiagnosticException {
             return org.stablehlo4j.compat.legalize.PortableArtifacts.deserializePortableArtifact(context, artifact,
                     bufferName);
         }
@@ -127,7 +127,7 @@ public final class Backends {
     };
     public static volatile Interpreter interpreter = new Interpreter() {
         @Override
-        public String interpret(Context context, Module module, String args, String probeDir, boolean printDense)
+        public String interpret(Context context, ModuleOp module, String args, String probeDir, boolean printDense)
                 throws DiagnosticException {
             return org.stablehlo4j.interpreter.InterpreterDriver.interpret(context, module, args, probeDir, printDense);
         }
@@ -135,7 +135,7 @@ public final class Backends {
 
     public static volatile JsonInterpreter jsonInterpreter = new JsonInterpreter() {
         @Override
-        public String[] interpret(Context context, Module module, String args, byte[] argsJson, String probeDir)
+        public String[] interpret(Context context, ModuleOp module, String args, byte[] argsJson, String probeDir)
                 throws DiagnosticException, JsonInputsException {
             try {
                 org.stablehlo4j.interpreter.InterpreterDriver.JsonRun run =

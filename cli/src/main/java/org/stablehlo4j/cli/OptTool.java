@@ -2,7 +2,7 @@ package org.stablehlo4j.cli;
 
 import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.ir.DiagnosticException;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.pass.Pass;
 import org.stablehlo4j.pass.PassContext;
 import org.stablehlo4j.pass.PassRegistry;
@@ -96,7 +96,7 @@ final class OptTool extends Tool {
         return transformAndPrint(parseText(text, name, firstLine, handler), handler);
     }
 
-    private byte[] transformAndPrint(Module module, DiagnosticHandler handler) {
+    private byte[] transformAndPrint(ModuleOp module, DiagnosticHandler handler) {
         if (module == null) return null;
         // Diagnostics a pass emits without failing (as MLIR's emitError in a pattern) are printed, or checked by
         // --verify-diagnostics, in order with the others; the run still succeeds.

@@ -5,7 +5,7 @@ import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.asm.PrintOptions;
 import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.DiagnosticException;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -256,9 +256,9 @@ abstract class Tool implements LlvmArgs.Target {
     }
 
     /** Parses text into a module; null on failure (diagnostics reported). */
-    Module parseText(String text, String name, int firstLine, DiagnosticHandler handler) {
+    ModuleOp parseText(String text, String name, int firstLine, DiagnosticHandler handler) {
         try {
-            Module module = AsmParser.parse(context(), text, new ParseOptions(name, firstLine, allowUnregisteredDialect));
+            ModuleOp module = AsmParser.parse(context(), text, new ParseOptions(name, firstLine, allowUnregisteredDialect));
             org.stablehlo4j.verify.Verifier.verify(module);
             return module;
         } catch (DiagnosticException e) {
@@ -268,10 +268,10 @@ abstract class Tool implements LlvmArgs.Target {
     }
 
     /** Reads a bytecode buffer into a module; null on failure (diagnostics reported). */
-    Module readBytecode(byte[] bytes, String name, DiagnosticHandler handler) throws ToolException {
+    ModuleOp readBytecode(byte[] bytes, String name, DiagnosticHandler handler) throws ToolException {
         Backends.BytecodeReader reader = Backends.require(Backends.bytecodeReader, "reading MLIR bytecode");
         try {
-            Module module = reader.read(context(), bytes, name, allowUnregisteredDialect);
+            ModuleOp module = reader.read(context(), bytes, name, allowUnregisteredDialect);
             org.stablehlo4j.verify.Verifier.verify(module);
             return module;
         } catch (DiagnosticException e) {

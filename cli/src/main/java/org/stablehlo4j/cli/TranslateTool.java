@@ -2,7 +2,7 @@ package org.stablehlo4j.cli;
 
 import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.ir.DiagnosticException;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.pass.StripDebugInfoPass;
 
 import java.io.IOException;
@@ -165,20 +165,20 @@ final class TranslateTool extends Tool {
             switch (t) {
                 case DESERIALIZE -> {
                     if (printVersion) printVersionLine(data);
-                    Module m = Backends.deserializer.deserialize(context(), data, name);
+                    ModuleOp m = Backends.deserializer.deserialize(context(), data, name);
                     // Like MLIR's translate-to-MLIR registrations: the op is printed without a final newline.
                     String text = AsmPrinter.print(context(), m, printOptions());
                     if (text.endsWith("\n")) text = text.substring(0, text.length() - 1);
                     return text.getBytes(StandardCharsets.UTF_8);
                 }
                 case SERIALIZE -> {
-                    Module m = parseAny(data, name, firstLine, handler);
+                    ModuleOp m = parseAny(data, name, firstLine, handler);
                     if (m == null) return null;
                     if (stripDebugInfo) new StripDebugInfoPass().run(m);
                     return Backends.serializer.serialize(context(), m, target, allowOtherDialects);
                 }
                 default -> {
-                    Module m = parseForInterpreter(data, name, firstLine, handler);
+                    ModuleOp m = parseForInterpreter(data, name, firstLine, handler);
                     if (m == null) return null;
                     String probeDir = probeOutputDir.isEmpty() ? "" : ToolIO.path(probeOutputDir).toString();
                     if (argsJsonBytes != null || resultsOutput != null) {
@@ -207,7 +207,7 @@ final class TranslateTool extends Tool {
      * The module to interpret: a portable artifact (VHLO bytecode) is deserialized to StableHLO first, as the
      * interpreter runs StableHLO; other input is parsed as text or MLIR bytecode.
      */
-    private Module parseForInterpreter(byte[] data, String name, int firstLine, DiagnosticHandler handler)
+    private ModuleOp parseForInterpreter(byte[] data, String name, int firstLine, DiagnosticHandler handler)
             throws ToolException, DiagnosticException {
         SourceBuffer buf = new SourceBuffer(name, data);
         if (buf.isBytecode() && Backends.artifactVersion != null && Backends.deserializer != null
@@ -217,7 +217,7 @@ final class TranslateTool extends Tool {
         return parseAny(data, name, firstLine, handler);
     }
 
-    private Module parseAny(byte[] data, String name, int firstLine, DiagnosticHandler handler)
+    private ModuleOp parseAny(byte[] data, String name, int firstLine, DiagnosticHandler handler)
             throws ToolException {
         SourceBuffer buf = new SourceBuffer(name, data);
         if (buf.isBytecode()) return readBytecode(data, name, handler);

@@ -8,7 +8,7 @@ import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.Location;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.StringAttr;
 import org.stablehlo4j.ir.Type;
 
@@ -32,7 +32,7 @@ public final class AsmParser {
      *
      * @throws DiagnosticException with {@code file:line:col} locations for any syntax error
      */
-    public static Module parse(Context context, String text, ParseOptions options) throws DiagnosticException {
+    public static ModuleOp parse(Context context, String text, ParseOptions options) throws DiagnosticException {
         return run(context, text, options, OperationParser::parseModule);
     }
 

@@ -2,7 +2,7 @@ package org.stablehlo4j.asm;
 
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Context;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.Type;
 
 /**
@@ -20,19 +20,19 @@ public final class AsmPrinter {
      * the tool adds after the printed operation (so the text normally ends in {@code "}\n\n"}, or in
      * {@code "#-}\n\n"} with resources). With local scope only the operation and one newline are written.
      */
-    public static String print(Context context, Module module, PrintOptions options) {
+    public static String print(Context context, ModuleOp module, PrintOptions options) {
         StringBuilder sb = new StringBuilder();
         new AsmPrinterImpl(context, sb, options, module.op()).printModule(module);
         return sb.toString();
     }
 
     /**
-     * Streaming variant of {@link #print(Context, Module, PrintOptions)}: writes the same text to {@code out} in chunks,
+     * Streaming variant of {@link #print(Context, ModuleOp, PrintOptions)}: writes the same text to {@code out} in chunks,
      * so modules with gigabytes of constants never need the whole text in memory.
      *
      * @throws java.io.UncheckedIOException if writing fails
      */
-    public static void print(Context context, Module module, PrintOptions options, java.io.Writer out) {
+    public static void print(Context context, ModuleOp module, PrintOptions options, java.io.Writer out) {
         AsmPrinterImpl p = new AsmPrinterImpl(context, new StringBuilder(1 << 16), out, options, module.op());
         p.printModule(module);
         p.flushAll();

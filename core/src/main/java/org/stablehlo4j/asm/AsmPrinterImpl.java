@@ -36,7 +36,7 @@ import org.stablehlo4j.ir.IntegerAttr;
 import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.MemRefType;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.NoneType;
 import org.stablehlo4j.ir.Operation;
@@ -108,7 +108,7 @@ final class AsmPrinterImpl implements AsmPrinterContext {
 
     // ------------------------------------------------------------------ top level
 
-    void printModule(Module module) {
+    void printModule(ModuleOp module) {
         Operation top = module.op();
         if (aliases != null) {
             collecting = true;
@@ -142,7 +142,7 @@ final class AsmPrinterImpl implements AsmPrinterContext {
     /** One resource entry: its group (dialect or external name), key, and how to write its value. */
     private record ResourceEntry(String group, String key, Runnable value) {}
 
-    private void printResources(Module module) {
+    private void printResources(ModuleOp module) {
         List<ResourceEntry> dialectEntries = new ArrayList<>();
         Map<String, ResourceBlob> builtin = module.dialectResources().get("builtin");
         if (builtin != null) {

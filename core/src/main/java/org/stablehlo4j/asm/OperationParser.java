@@ -20,7 +20,7 @@ import org.stablehlo4j.ir.BlockArgument;
 import org.stablehlo4j.ir.DictionaryAttr;
 import org.stablehlo4j.ir.FunctionType;
 import org.stablehlo4j.ir.Location;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.Operation;
@@ -74,11 +74,11 @@ final class OperationParser extends TypeAttrParser {
     // Top level
     // =====================================================================================================
 
-    Module parseModule() {
+    ModuleOp parseModule() {
         Location fileLoc = options.firstLine() <= 1
                 ? new Location.FileLineCol(bufferNameAttr(), 0, 0, 0, 0, false)
                 : new Location.FileLineCol(bufferNameAttr(), options.firstLine(), 1, options.firstLine(), 1, false);
-        Module implicit = Module.empty(fileLoc);
+        ModuleOp implicit = ModuleOp.empty(fileLoc);
         Block top = implicit.body();
         Map<String, Map<String, ResourceBlob>> dialectResources = new LinkedHashMap<>();
         Map<String, Map<String, String>> externalResources = new LinkedHashMap<>();
@@ -99,11 +99,11 @@ final class OperationParser extends TypeAttrParser {
             if (!(a instanceof Location l)) throw errorAt(d.offset(), "expected location, but found '" + show(a) + "'");
             d.setter().accept(l);
         }
-        Module module = implicit;
+        ModuleOp module = implicit;
         if (top.operations().size() == 1 && top.operations().get(0).name().equals("builtin.module")) {
             Operation only = top.operations().get(0);
             top.remove(only);
-            module = new Module(only);
+            module = new ModuleOp(only);
         }
         module.dialectResources().putAll(dialectResources);
         module.externalResources().putAll(externalResources);

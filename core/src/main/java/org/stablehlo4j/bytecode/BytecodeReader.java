@@ -5,7 +5,7 @@ import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.DictionaryAttr;
 import org.stablehlo4j.ir.Location;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.NoneType;
 import org.stablehlo4j.ir.Operation;
@@ -29,7 +29,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Reads MLIR bytecode (magic {@code ML\xEFR}, format versions 0 through 6) into an {@link Module}.
+ * Reads MLIR bytecode (magic {@code ML\xEFR}, format versions 0 through 6) into an {@link ModuleOp}.
  *
  * <p>All sections are read: strings, dialects (with op names, registration flags and dialect version
  * entries), attributes/types (lazily, through their offset table), resources, properties and the IR with
@@ -81,7 +81,7 @@ public final class BytecodeReader {
     }
 
     /** Reads a file; ops of dialects that are not registered are accepted (as unregistered ops). */
-    public static Module read(Context context, byte[] data, String bufferName) throws BytecodeException {
+    public static ModuleOp read(Context context, byte[] data, String bufferName) throws BytecodeException {
         return read(context, data, bufferName, true);
     }
 
@@ -89,24 +89,24 @@ public final class BytecodeReader {
      * Reads a file. Unless {@code allowUnregisteredDialect}, an op of a dialect that is neither registered
      * (in {@code context}) nor has a bytecode codec is an error, as in MLIR.
      */
-    public static Module read(Context context, byte[] data, String bufferName, boolean allowUnregisteredDialect)
+    public static ModuleOp read(Context context, byte[] data, String bufferName, boolean allowUnregisteredDialect)
             throws BytecodeException {
         Impl impl = new Impl(context, data, bufferName);
         impl.allowUnregisteredDialect = allowUnregisteredDialect;
         return impl.read();
     }
 
-    public static Module read(Context context, ByteBuffer buffer, String bufferName) throws BytecodeException {
+    public static ModuleOp read(Context context, ByteBuffer buffer, String bufferName) throws BytecodeException {
         return read(context, toArray(buffer), bufferName);
     }
 
-    public static Module read(Context context, InputStream in, String bufferName)
+    public static ModuleOp read(Context context, InputStream in, String bufferName)
             throws BytecodeException, IOException {
         return read(context, in.readAllBytes(), bufferName);
     }
 
     /** Reads a file through a read-only memory mapping. */
-    public static Module read(Context context, Path path) throws BytecodeException, IOException {
+    public static ModuleOp read(Context context, Path path) throws BytecodeException, IOException {
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             if (ch.size() > Integer.MAX_VALUE - 16) throw new IOException("file too large: " + path);
             return read(context, ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size()), path.toString());
@@ -220,7 +220,7 @@ public final class BytecodeReader {
             return new ByteCursor(data, s, SECTION_NAMES[section], bufferName);
         }
 
-        Module read() throws BytecodeException {
+        ModuleOp read() throws BytecodeException {
             ByteCursor c = new ByteCursor(data, 0, data.length, "header", bufferName);
             if (!isBytecode(data)) throw c.error("input buffer is not an MLIR bytecode file");
             c.skip(4);
@@ -238,7 +238,7 @@ public final class BytecodeReader {
             }
         }
 
-        private Module readSections(ByteCursor c) throws BytecodeException {
+        private ModuleOp readSections(ByteCursor c) throws BytecodeException {
             ByteCursor.Slice[] sections = new ByteCursor.Slice[NUM_SECTIONS];
             while (!c.atEnd()) {
                 ByteCursor.Section s = c.readSection(NUM_SECTIONS);
@@ -272,7 +272,7 @@ public final class BytecodeReader {
             attrTypes.setResourceHandles(resourceHandles);
             attrTypes.initialize(cursor(sections[S_ATTR_TYPE_OFFSET], S_ATTR_TYPE_OFFSET), sections[S_ATTR_TYPE],
                     dialects);
-            Module m = readIR(cursor(sections[S_IR], S_IR));
+            ModuleOp m = readIR(cursor(sections[S_IR], S_IR));
             m.dialectResources().putAll(dialectResources);
             m.externalResources().putAll(externalResources);
             return m;
@@ -429,7 +429,7 @@ public final class BytecodeReader {
         private final java.util.Set<Value> forwardRefs =
                 java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
-        private Module readIR(ByteCursor c) throws BytecodeException {
+        private ModuleOp readIR(ByteCursor c) throws BytecodeException {
             Block top = new Block();
             Region holder = new Region();
             holder.append(top);
@@ -446,11 +446,11 @@ public final class BytecodeReader {
             if (!c.atEnd()) throw c.error("unexpected trailing data in the IR section");
             List<Operation> ops = new ArrayList<>(top.operations());
             for (Operation op : ops) top.remove(op);
-            Module m;
+            ModuleOp m;
             if (ops.size() == 1 && ops.get(0).name().equals("builtin.module")) {
-                m = new Module(ops.get(0));
+                m = new ModuleOp(ops.get(0));
             } else {
-                m = Module.empty(Location.FileLineCol.point(bufferName, 0, 0));
+                m = ModuleOp.empty(Location.FileLineCol.point(bufferName, 0, 0));
                 for (Operation op : ops) m.body().append(op);
             }
             applyUseOrders(m.op(), c);

@@ -1,7 +1,7 @@
 package org.stablehlo4j.bytecode;
 
 import org.stablehlo4j.bytecode.writer.BytecodeWriterConfig;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 
 /**
  * Shorthands for {@link org.stablehlo4j.bytecode.writer.BytecodeWriter}: a bytecode format (the newest by
@@ -10,7 +10,7 @@ import org.stablehlo4j.ir.Module;
 public final class BytecodeWriter {
     private BytecodeWriter() {}
 
-    public static byte[] write(org.stablehlo4j.ir.Context context, Module module, String producer) {
+    public static byte[] write(org.stablehlo4j.ir.Context context, ModuleOp module, String producer) {
         return org.stablehlo4j.bytecode.writer.BytecodeWriter.write(context, module, BytecodeWriterConfig.current(producer));
     }
 
@@ -19,7 +19,7 @@ public final class BytecodeWriter {
      *
      * @throws IllegalArgumentException for an unsupported version or IR that cannot be written
      */
-    public static byte[] write(org.stablehlo4j.ir.Context context, Module module, String producer, long version) {
+    public static byte[] write(org.stablehlo4j.ir.Context context, ModuleOp module, String producer, long version) {
         if (version < 0 || version > org.stablehlo4j.bytecode.writer.BytecodeWriter.MAX_VERSION) {
             throw new IllegalArgumentException("unsupported bytecode version " + version);
         }

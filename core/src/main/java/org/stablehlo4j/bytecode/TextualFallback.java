@@ -4,7 +4,7 @@ import org.stablehlo4j.asm.AsmParser;
 import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.DiagnosticException;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.Type;
 
@@ -38,7 +38,7 @@ final class TextualFallback {
             throws BytecodeException {
         if (text.length() > MAX_TEXT) throw at.error(kind + " assembly text too long: " + text.length());
         try {
-            Module m = AsmParser.parse(context, source, new ParseOptions("bytecode", 1, true));
+            ModuleOp m = AsmParser.parse(context, source, new ParseOptions("bytecode", 1, true));
             if (m.body().operations().size() != 1) throw at.error("invalid " + kind + " assembly format: " + text);
             return m.body().operations().get(0);
         } catch (DiagnosticException e) {

@@ -1,7 +1,7 @@
 /**
  * MLIR bytecode ({@code ML\xEFR}, format versions 0-6).
  *
- * <p>{@link org.stablehlo4j.bytecode.BytecodeReader} reads a file into an {@link org.stablehlo4j.ir.Module}
+ * <p>{@link org.stablehlo4j.bytecode.BytecodeReader} reads a file into an {@link org.stablehlo4j.ir.ModuleOp}
  * ({@code read}), or just its header ({@code readHeader}), dialect/op tables ({@code describe}) or the StableHLO
  * version of a portable artifact ({@code getPortableArtifactVersion}). Errors are
  * {@link org.stablehlo4j.bytecode.BytecodeException}s naming the section and byte offset.

@@ -107,7 +107,7 @@ public final class CompatibilityApi {
      * @throws VersionException if the target is malformed or outside the supported window
      */
     public static void serializePortableArtifact(org.stablehlo4j.ir.Context context,
-                                                 org.stablehlo4j.ir.Module vhloModule, String targetVersion,
+                                                 org.stablehlo4j.ir.ModuleOp vhloModule, String targetVersion,
                                                  java.io.OutputStream os) throws java.io.IOException {
         org.stablehlo4j.bytecode.writer.PortableArtifactWriter.write(context, vhloModule,
                 Version.resolveSerializationTarget(targetVersion), os);

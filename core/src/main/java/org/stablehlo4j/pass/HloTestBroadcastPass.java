@@ -12,7 +12,7 @@ import org.stablehlo4j.ir.DictionaryAttr;
 import org.stablehlo4j.ir.IntegerAttr;
 import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.Location;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.OpResult;
 import org.stablehlo4j.ir.Operation;
@@ -64,7 +64,7 @@ public final class HloTestBroadcastPass implements Pass {
     }
 
     @Override
-    public void run(Module module) throws DiagnosticException {
+    public void run(ModuleOp module) throws DiagnosticException {
         run(module, PassContext.discarding());
     }
 
@@ -73,7 +73,7 @@ public final class HloTestBroadcastPass implements Pass {
      * operands cannot be broadcast, the error is emitted (the pass still succeeds) and the op stays.
      */
     @Override
-    public void run(Module module, PassContext context) throws DiagnosticException {
+    public void run(ModuleOp module, PassContext context) throws DiagnosticException {
         RewritePattern pattern = RewritePattern.of("hlo_test_broadcast.numpy_broadcast", 1, (op, rewriter) -> {
             try {
                 rewrite(op, rewriter);

@@ -7,7 +7,7 @@ import org.stablehlo4j.ir.OpTrait;
 import org.stablehlo4j.dialect.stablehlo.StablehloOps;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.DictionaryAttr;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.OpResult;
 import org.stablehlo4j.ir.Operation;
@@ -36,7 +36,7 @@ public final class HloTestInferPass implements Pass {
     }
 
     @Override
-    public void run(Module module) throws DiagnosticException {
+    public void run(ModuleOp module) throws DiagnosticException {
         PatternSet patterns = new PatternSet()
                 .add(RewritePattern.of("hlo_test_infer.get_return_types", 1, HloTestInferPass::rewrite))
                 .add(RewritePattern.of("hlo_test_infer.get_return_type_components", 1, HloTestInferPass::rewrite));

@@ -9,7 +9,7 @@ import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.DictionaryAttr;
 import org.stablehlo4j.ir.IRMapping;
 import org.stablehlo4j.ir.Location;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.OpBuilder;
 import org.stablehlo4j.ir.Operation;
@@ -39,7 +39,7 @@ public final class InlinePass implements Pass {
     public String name() { return NAME; }
 
     @Override
-    public void run(Module module) throws DiagnosticException {
+    public void run(ModuleOp module) throws DiagnosticException {
         Block body = module.body();
         if (body == null) return;
         Map<String, Operation> functions = new HashMap<>();

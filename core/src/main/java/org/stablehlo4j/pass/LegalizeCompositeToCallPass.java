@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Set;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.DictionaryAttr;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.OpResult;
 import org.stablehlo4j.ir.Operation;
@@ -54,7 +54,7 @@ public final class LegalizeCompositeToCallPass implements Pass {
     }
 
     @Override
-    public void run(Module module) throws DiagnosticException {
+    public void run(ModuleOp module) throws DiagnosticException {
         // Upstream runs a partial conversion: no folding and no dead-op erasure, which the default config's
         // "no op is pure" and fold=false give.
         GreedyRewriteDriver.apply(module.op(), new PatternSet().add(new CompositeToCall(except)),

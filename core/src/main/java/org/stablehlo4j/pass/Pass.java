@@ -1,7 +1,7 @@
 package org.stablehlo4j.pass;
 
 import org.stablehlo4j.ir.DiagnosticException;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 
 /**
  * A transformation over a whole module, as named on the command line of {@code stablehlo-opt}
@@ -12,13 +12,13 @@ public interface Pass {
     String name();
 
     /** Transforms {@code module} in place; diagnostics that do not fail the pass are dropped. */
-    void run(Module module) throws DiagnosticException;
+    void run(ModuleOp module) throws DiagnosticException;
 
     /**
      * Transforms {@code module} in place, reporting diagnostics that do not fail the pass to {@code context}
-     * (a pass that fails throws). The default runs {@link #run(Module)}.
+     * (a pass that fails throws). The default runs {@link #run(ModuleOp)}.
      */
-    default void run(Module module, PassContext context) throws DiagnosticException {
+    default void run(ModuleOp module, PassContext context) throws DiagnosticException {
         run(module);
     }
 }

@@ -19,7 +19,7 @@ public final class PassContext {
         this.sink = sink;
     }
 
-    /** A context whose diagnostics go nowhere (a pass run through {@link Pass#run(org.stablehlo4j.ir.Module)}). */
+    /** A context whose diagnostics go nowhere (a pass run through {@link Pass#run(org.stablehlo4j.ir.ModuleOp)}). */
     public static PassContext discarding() {
         return new PassContext(d -> { });
     }

@@ -3,7 +3,7 @@ package org.stablehlo4j.pass;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.BlockArgument;
 import org.stablehlo4j.ir.Location;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.Region;
 
@@ -18,7 +18,7 @@ public final class StripDebugInfoPass implements Pass {
     public String name() { return NAME; }
 
     @Override
-    public void run(Module module) {
+    public void run(ModuleOp module) {
         module.op().walk(op -> {
             op.setLocation(Location.UNKNOWN);
             for (Region region : op.regions()) {

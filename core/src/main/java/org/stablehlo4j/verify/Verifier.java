@@ -9,7 +9,7 @@ import org.stablehlo4j.ir.OpTrait;
 import org.stablehlo4j.dialect.stablehlo.StablehloOps;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.DiagnosticException;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.Region;
 import org.stablehlo4j.ir.Type;
@@ -28,7 +28,7 @@ public final class Verifier {
     private Verifier() {}
 
     /** Verifies the whole module; throws with the first error found. */
-    public static void verify(Module module) throws DiagnosticException {
+    public static void verify(ModuleOp module) throws DiagnosticException {
         verify(module.op());
     }
 

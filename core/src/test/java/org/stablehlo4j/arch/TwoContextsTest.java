@@ -23,7 +23,7 @@ import org.stablehlo4j.bytecode.BytecodeReader;
 import org.stablehlo4j.bytecode.BytecodeWriter;
 import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.DiagnosticException;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.verify.Verifier;
 
 /**
@@ -45,7 +45,7 @@ class TwoContextsTest {
         StringBuilder out = new StringBuilder();
         for (String chunk : text.split("// -----", -1)) {
             try {
-                Module m = AsmParser.parse(ctx, chunk, ParseOptions.of(file.getFileName().toString()));
+                ModuleOp m = AsmParser.parse(ctx, chunk, ParseOptions.of(file.getFileName().toString()));
                 out.append(AsmPrinter.print(ctx, m, PrintOptions.DEFAULT));
                 try {
                     Verifier.verify(m);
@@ -55,7 +55,7 @@ class TwoContextsTest {
                 }
                 try {
                     byte[] bc = BytecodeWriter.write(ctx, m, "test");
-                    Module back = BytecodeReader.read(ctx, bc, "bc");
+                    ModuleOp back = BytecodeReader.read(ctx, bc, "bc");
                     out.append(Arrays.hashCode(bc)).append('\n');
                     out.append(AsmPrinter.print(ctx, back, new PrintOptions(true, false, false)));
                 } catch (RuntimeException | DiagnosticException e) {
@@ -99,7 +99,7 @@ class TwoContextsTest {
         Context plain = TestContexts.fresh();
         Context open = TestContexts.fresh().allowUnregisteredDialects(true);
         String text = "\"foo.bar\"() : () -> ()";
-        Module m = AsmParser.parse(open, text, ParseOptions.of("t.mlir"));
+        ModuleOp m = AsmParser.parse(open, text, ParseOptions.of("t.mlir"));
         assertEquals("module {\n  \"foo.bar\"() : () -> ()\n}\n\n", AsmPrinter.print(open, m, PrintOptions.DEFAULT));
         DiagnosticException e = org.junit.jupiter.api.Assertions.assertThrows(DiagnosticException.class,
                 () -> AsmParser.parse(plain, text, ParseOptions.of("t.mlir")));

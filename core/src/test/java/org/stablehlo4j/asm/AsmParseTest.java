@@ -38,7 +38,7 @@ import org.stablehlo4j.ir.IntegerAttr;
 import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.MemRefType;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.NoneType;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.RankedTensorType;
@@ -54,7 +54,7 @@ import org.stablehlo4j.ir.UnrankedTensorType;
 
 /** Unit tests of the assembly parser, construct by construct. */
 class AsmParseTest {
-    static Module parse(String text) throws DiagnosticException {
+    static ModuleOp parse(String text) throws DiagnosticException {
         return AsmParser.parse(TestContexts.allowingUnregistered(), text, ParseOptions.of("t.mlir"));
     }
 
@@ -66,7 +66,7 @@ class AsmParseTest {
 
     /** The value of attribute {@code a} on a generic unregistered-namespace op holding it. */
     static Attribute attr(String attrText) throws DiagnosticException {
-        Module m = parse("\"tests.x\"() {a = " + attrText + "} : () -> ()");
+        ModuleOp m = parse("\"tests.x\"() {a = " + attrText + "} : () -> ()");
         return m.body().operations().get(0).attributes().get("a");
     }
 
@@ -174,7 +174,7 @@ class AsmParseTest {
 
     @Test
     void typeAndAttributeAliases() throws DiagnosticException {
-        Module m = parse("!t = tensor<4xi32>\n#a = [1, !t]\n\"tests.x\"() {a = #a, b = !t} : () -> ()");
+        ModuleOp m = parse("!t = tensor<4xi32>\n#a = [1, !t]\n\"tests.x\"() {a = #a, b = !t} : () -> ()");
         Operation op = m.body().operations().get(0);
         Type t = new RankedTensorType(new long[] {4}, IntegerType.I32);
         assertEquals(new TypeAttr(t), op.attributes().get("b"));
@@ -263,7 +263,7 @@ class AsmParseTest {
         assertArrayEquals(new byte[] {1, 0}, b.rawBytes());
         DenseArrayAttr f = (DenseArrayAttr) attr("array<f32: 1.0>");
         assertArrayEquals(new byte[] {0, 0, (byte) 0x80, 0x3F}, f.rawBytes());
-        Module m = parse("\"tests.x\"() {a = dense_resource<blob1> : tensor<2xi8>} : () -> ()\n"
+        ModuleOp m = parse("\"tests.x\"() {a = dense_resource<blob1> : tensor<2xi8>} : () -> ()\n"
                 + "{-#\n  dialect_resources: {\n    builtin: {\n      blob1: \"0x040000000A0B\"\n    }\n  },\n"
                 + "  external_resources: { mlir_reproducer: { pipeline: \"x\" } }\n#-}\n");
         assertEquals(new DenseResourceElementsAttr(new RankedTensorType(new long[] {2}, IntegerType.I8), "blob1"),
@@ -292,7 +292,7 @@ class AsmParseTest {
 
     @Test
     void genericOperationsAndDefaultLocations() throws DiagnosticException {
-        Module m = parse("%r:2, %s = \"tests.a\"() : () -> (i32, i32, f32)\n"
+        ModuleOp m = parse("%r:2, %s = \"tests.a\"() : () -> (i32, i32, f32)\n"
                 + "\"tests.b\"(%r#1, %s) <{p = 1}> ({\n^bb0(%x: i32 loc(\"arg\"), %y: f32):\n"
                 + "  \"tests.c\"(%x, %r#0)[^bb1] : (i32, i32) -> ()\n^bb1:\n  \"tests.d\"() : () -> ()\n})"
                 + " {q = 2} : (i32, f32) -> () loc(\"named\")\n");
@@ -317,7 +317,7 @@ class AsmParseTest {
 
     @Test
     void forwardReferencesResolve() throws DiagnosticException {
-        Module m = parse("\"tests.region\"() ({\n  \"tests.use\"(%later) : (i32) -> ()\n"
+        ModuleOp m = parse("\"tests.region\"() ({\n  \"tests.use\"(%later) : (i32) -> ()\n"
                 + "  %later = \"tests.def\"() : () -> i32\n}) : () -> ()");
         Block body = m.body().operations().get(0).region(0).entry();
         assertSame(body.operations().get(1).result(0), body.operations().get(0).operand(0));
@@ -326,7 +326,7 @@ class AsmParseTest {
 
     @Test
     void namesOfASiblingRegionCanBeReused() throws DiagnosticException {
-        Module m = parse("\"tests.r\"() ({\n  \"tests.u\"(%x) : (i32) -> ()\n  %x = \"tests.d\"() : () -> i32\n}, {\n"
+        ModuleOp m = parse("\"tests.r\"() ({\n  \"tests.u\"(%x) : (i32) -> ()\n  %x = \"tests.d\"() : () -> i32\n}, {\n"
                 + "  %x = \"tests.d\"() : () -> i64\n}) : () -> ()");
         assertEquals(2, m.body().operations().get(0).numRegions());
     }
@@ -358,7 +358,7 @@ class AsmParseTest {
 
     @Test
     void funcModuleReturnCall() throws DiagnosticException {
-        Module m = parse("module @m attributes {x.y = 1} {\n"
+        ModuleOp m = parse("module @m attributes {x.y = 1} {\n"
                 + "  func.func private @decl(i32 {a.b}) -> (i32 {c.d})\n"
                 + "  func.func @main(%arg0: tensor<f32> loc(\"p\"), %arg1: i32) -> tensor<f32> attributes {k} {\n"
                 + "    %0 = call @decl(%arg1) : (i32) -> i32\n"
@@ -393,7 +393,7 @@ class AsmParseTest {
 
     @Test
     void genericFuncMovesInherentAttributesToProperties() throws DiagnosticException {
-        Module m = parse("\"func.func\"() ({\n}) {sym_name = \"f\", function_type = () -> (), other = 1}"
+        ModuleOp m = parse("\"func.func\"() ({\n}) {sym_name = \"f\", function_type = () -> (), other = 1}"
                 + " : () -> ()");
         Operation f = m.body().operations().get(0);
         assertEquals(StringAttr.of("f"), f.properties().get("sym_name"));
@@ -403,7 +403,7 @@ class AsmParseTest {
 
     @Test
     void implicitModuleWrapsSeveralTopLevelOps() throws DiagnosticException {
-        Module m = AsmParser.parse(TestContexts.allowingUnregistered(), "module {}\nmodule {}", new ParseOptions("b", 7, false));
+        ModuleOp m = AsmParser.parse(TestContexts.allowingUnregistered(), "module {}\nmodule {}", new ParseOptions("b", 7, false));
         assertEquals(2, m.body().operations().size());
         assertEquals(Location.FileLineCol.point("b", 7, 1), m.op().location());
         assertEquals(Location.FileLineCol.point("b", 8, 1), m.body().operations().get(1).location());
@@ -412,7 +412,7 @@ class AsmParseTest {
 
     @Test
     void locationAliasesMayBeDefinedAfterUse() throws DiagnosticException {
-        Module m = parse("func.func @f(%a: i32 loc(#loc1)) {\n  return loc(#loc2)\n} loc(#loc)\n"
+        ModuleOp m = parse("func.func @f(%a: i32 loc(#loc1)) {\n  return loc(#loc2)\n} loc(#loc)\n"
                 + "#loc = loc(\"f.py\":1:2)\n#loc1 = loc(\"a\")\n#loc2 = loc(callsite(#loc1 at #loc))\n");
         Operation f = m.body().operations().get(0);
         assertEquals(Location.FileLineCol.point("f.py", 1, 2), f.location());
@@ -431,7 +431,7 @@ class AsmParseTest {
                 "\"foo.bar\"() : () -> ()", ParseOptions.of("t"))).getMessage()
                 .contains("operation being parsed with an unregistered dialect"));
         assertTrue(error("\"func.bogus\"() : () -> ()").contains("does not allow unknown operations"));
-        Module m = AsmParser.parse(TestContexts.allowingUnregistered(), "\"foo.bar\"() : () -> ()", new ParseOptions("t", 1, true));
+        ModuleOp m = AsmParser.parse(TestContexts.allowingUnregistered(), "\"foo.bar\"() : () -> ()", new ParseOptions("t", 1, true));
         assertEquals("foo.bar", m.body().operations().get(0).name());
     }
 

@@ -21,7 +21,7 @@ import org.stablehlo4j.ir.FunctionType;
 import org.stablehlo4j.ir.IntegerAttr;
 import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.Location;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.RankedTensorType;
@@ -110,7 +110,7 @@ class AsmPrinterOpsPrintTest {
     /** Shape of testdata/*.mlir files (e.g. the first file of testdata/), written by stablehlo-opt. */
     @Test
     void defaultFormLikeTestdata() {
-        Module m = Module.empty(Location.UNKNOWN);
+        ModuleOp m = ModuleOp.empty(Location.UNKNOWN);
         m.op().setProperties(dict("sym_name", StringAttr.of("jit_main")));
         m.op().setAttributes(dict("mhlo.num_partitions", IntegerAttr.of(IntegerType.I32, 1),
                 "mhlo.num_replicas", IntegerAttr.of(IntegerType.I32, 1)));
@@ -155,7 +155,7 @@ class AsmPrinterOpsPrintTest {
     /** Generic form as in the CHECK lines of tests/vhlo/*.mlir ("func.func"() <{...}> ({ ^bb0(...): ... })). */
     @Test
     void genericForm() {
-        Module m = Module.empty(Location.UNKNOWN);
+        ModuleOp m = ModuleOp.empty(Location.UNKNOWN);
         Operation f = func(m.body(), "main", null, List.of(TI32), List.of(TI32), null, null, null);
         Block b = f.region(0).entry();
         ret(b, null, b.argument(0));
@@ -197,7 +197,7 @@ class AsmPrinterOpsPrintTest {
 
     @Test
     void emptyModuleAndDeclaration() {
-        Module m = Module.empty(Location.UNKNOWN);
+        ModuleOp m = ModuleOp.empty(Location.UNKNOWN);
         assertEquals("module {\n}\n\n", AsmPrinter.print(TestContexts.standard(), m, PrintOptions.DEFAULT));
         assertEquals("\"builtin.module\"() ({\n^bb0:\n}) : () -> ()\n\n", AsmPrinter.print(TestContexts.standard(), m, GENERIC));
         // tests/vhlo/stablehlo_legalize_to_vhlo.mlir: func.func private @mesh()
@@ -211,7 +211,7 @@ class AsmPrinterOpsPrintTest {
     /** Blocks, successors, predecessor comments, multi-result ops and nested-region numbering. */
     @Test
     void blocksAndResults() {
-        Module m = Module.empty(Location.UNKNOWN);
+        ModuleOp m = ModuleOp.empty(Location.UNKNOWN);
         Operation f = func(m.body(), "f", null, List.of(TI32), List.of(), null, null, null);
         Region2 r = new Region2(f);
         Block entry = r.entry;
@@ -275,7 +275,7 @@ class AsmPrinterOpsPrintTest {
         Location loc7 = new Location.Name(StringAttr.of("WrappedLocation.call"), loc1);
         Location loc8 = new Location.Name(StringAttr.of("WrappedLocation.callsite"), loc2);
         Location loc9 = new Location.CallSite(loc7, loc8);
-        Module m = Module.empty(loc0);
+        ModuleOp m = ModuleOp.empty(loc0);
         Operation f = func(m.body(), "main", null, List.of(TI32), List.of(TI32), null, loc9, List.of(loc3));
         Block b = f.region(0).entry();
         Operation c = op("stablehlo.constant", List.of(), List.of(TI32), dict("value", splatI32(1)), null, 0, loc4);
@@ -321,7 +321,7 @@ class AsmPrinterOpsPrintTest {
 
     @Test
     void unknownLocationsShareOneAlias() {
-        Module m = Module.empty(Location.UNKNOWN);
+        ModuleOp m = ModuleOp.empty(Location.UNKNOWN);
         Operation f = func(m.body(), "f", null, List.of(), List.of(), null, null, null);
         ret(f.region(0).entry(), null);
         assertEquals("""
@@ -347,7 +347,7 @@ class AsmPrinterOpsPrintTest {
     /** Resource section layout: {-#\n  dialect_resources: {\n    builtin: {\n      key: "0x..."\n    }\n  }\n#-}. */
     @Test
     void resources() {
-        Module m = Module.empty(Location.UNKNOWN);
+        ModuleOp m = ModuleOp.empty(Location.UNKNOWN);
         RankedTensorType t = new RankedTensorType(new long[] {4}, IntegerType.I8);
         Operation c = op("test.const", List.of(), List.of(t), null,
                 dict("value", new DenseResourceElementsAttr(t, "blob1")), 0, null);
@@ -374,7 +374,7 @@ class AsmPrinterOpsPrintTest {
 
     @Test
     void quotedNamesAndSymbols() {
-        Module m = Module.empty(Location.UNKNOWN);
+        ModuleOp m = ModuleOp.empty(Location.UNKNOWN);
         Operation f = func(m.body(), "my func", null, List.of(), List.of(), null, null, null);
         f.setAttributes(dict("no_inline", org.stablehlo4j.ir.UnitAttr.INSTANCE, "x-y", IntegerAttr.of(IntegerType.I64, 3)));
         ret(f.region(0).entry(), null);
@@ -391,7 +391,7 @@ class AsmPrinterOpsPrintTest {
     /** The streaming printer writes the same text as the String one, flushing hex in chunks. */
     @Test
     void streamingLargeConstants() {
-        Module m = Module.empty(Location.UNKNOWN);
+        ModuleOp m = ModuleOp.empty(Location.UNKNOWN);
         int n = 3 << 20;
         byte[] data = new byte[n * 4];
         for (int i = 0; i < data.length; i++) data[i] = (byte) (i * 31 + 7);
@@ -416,7 +416,7 @@ class AsmPrinterOpsPrintTest {
     /** The parser's nesting limit (256 levels of regions or attributes) prints without deep-stack trouble. */
     @Test
     void deepNesting() {
-        Module m = Module.empty(Location.UNKNOWN);
+        ModuleOp m = ModuleOp.empty(Location.UNKNOWN);
         Block b = m.body();
         Attribute nested = IntegerAttr.of(IntegerType.I32, 1);
         for (int i = 0; i < 256; i++) nested = new ArrayAttr(List.of(nested));
@@ -444,7 +444,7 @@ class AsmPrinterOpsPrintTest {
      */
     @Test
     void unrealizedCastAndDefaultDialect() {
-        Module m = Module.empty(Location.UNKNOWN);
+        ModuleOp m = ModuleOp.empty(Location.UNKNOWN);
         Operation f = op("test.func", List.of(), List.of(), null, null, 1, null);
         m.body().append(f);
         Block b = new Block();
@@ -471,7 +471,7 @@ class AsmPrinterOpsPrintTest {
     /** Builtin aliases other than locations: {@code #map} for affine maps and {@code !tuple} for wide tuples. */
     @Test
     void mapAndTupleAliases() {
-        Module m = Module.empty(Location.UNKNOWN);
+        ModuleOp m = ModuleOp.empty(Location.UNKNOWN);
         Attribute map0 = new org.stablehlo4j.ir.AffineMapAttr("(d0) -> (d0 + 1)");
         Attribute map1 = new org.stablehlo4j.ir.AffineMapAttr("(d0) -> (d0 * 2)");
         List<Type> many = new ArrayList<>();
@@ -536,7 +536,7 @@ class AsmPrinterOpsPrintTest {
             p.append(" ");
             p.printRegion(op.region(0), false, true, false);
         });
-        Module m = Module.empty(Location.UNKNOWN);
+        ModuleOp m = ModuleOp.empty(Location.UNKNOWN);
         Operation f = func(m.body(), "f", null, List.of(TI32), List.of(), null, null, null);
         Block fb = f.region(0).entry();
         Value a0 = fb.argument(0);

@@ -14,7 +14,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.stablehlo4j.ir.DiagnosticException;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 
 /**
  * Over the upstream test files that parse without custom StableHLO syntax (e.g. the 36
@@ -42,7 +42,7 @@ class AsmPrinterRoundTripPrintTest {
         }
     }
 
-    private static Module parse(String text, String name, int line, boolean allow) throws DiagnosticException {
+    private static ModuleOp parse(String text, String name, int line, boolean allow) throws DiagnosticException {
         return AsmParser.parse(TestContexts.standard(), text, new ParseOptions(name, line, allow));
     }
 
@@ -59,7 +59,7 @@ class AsmPrinterRoundTripPrintTest {
             String whole = Files.readString(f);
             boolean allow = whole.contains("allow-unregistered-dialect");
             List<CorpusParseTest.Chunk> chunks = CorpusParseTest.chunks(f);
-            List<Module> parsed = new ArrayList<>();
+            List<ModuleOp> parsed = new ArrayList<>();
             boolean usable = true;
             for (CorpusParseTest.Chunk c : chunks) {
                 if (c.text().contains("expected-error")) {
@@ -77,7 +77,7 @@ class AsmPrinterRoundTripPrintTest {
             filesChecked++;
             if (f.getFileName().toString().matches("stablehlo_legalize_to_vhlo\\.\\d+_\\d+_\\d+\\.mlir")) vhloFiles++;
             for (int i = 0; i < chunks.size(); i++) {
-                Module m = parsed.get(i);
+                ModuleOp m = parsed.get(i);
                 if (m == null) continue;
                 chunksChecked++;
                 for (PrintOptions mode : MODES) {
@@ -102,7 +102,7 @@ class AsmPrinterRoundTripPrintTest {
     }
 
     /** Why print -> parse -> print is not a fixed point, or null if it is. */
-    private static String roundTripProblem(Module m, PrintOptions mode, boolean allow) {
+    private static String roundTripProblem(ModuleOp m, PrintOptions mode, boolean allow) {
         String first = AsmPrinter.print(TestContexts.standard(), m, mode);
         try {
             String second = AsmPrinter.print(TestContexts.standard(), parse(first, "printed", 1, allow), mode);
@@ -128,7 +128,7 @@ class AsmPrinterRoundTripPrintTest {
         List<String> differing = new ArrayList<>();
         for (Path f : files) {
             String text = Files.readString(f);
-            Module m;
+            ModuleOp m;
             try {
                 m = parse(text, f.toString(), 1, false);
             } catch (DiagnosticException e) {

@@ -17,7 +17,7 @@ import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.IntegerAttr;
 import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.Location;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.StringAttr;
 import org.stablehlo4j.ir.Type;
@@ -79,7 +79,7 @@ class CustomOpParseTest {
 
     @Test
     void registeredCustomFormsParse() throws DiagnosticException {
-        Module m = AsmParser.parse(CTX, "func.func @f(%a: i32, %b: i32) -> i32 {\n"
+        ModuleOp m = AsmParser.parse(CTX, "func.func @f(%a: i32, %b: i32) -> i32 {\n"
                 + "  %0 = check.test_binary %a, %b {k = 1} : i32 loc(\"here\")\n"
                 + "  check.test_region {\n    %1 = test_binary %0, %a : i32\n  }\n"
                 + "  return %0 : i32\n}", ParseOptions.of("c.mlir"));
@@ -98,7 +98,7 @@ class CustomOpParseTest {
 
     @Test
     void regionArgumentsFromACustomSignature() throws DiagnosticException {
-        Module m = AsmParser.parse(CTX, "func.func @f(%a: i32) {\n"
+        ModuleOp m = AsmParser.parse(CTX, "func.func @f(%a: i32) {\n"
                 + "  check.test_lambda(%x: i32 loc(\"x\"), %y: i32) {\n    %s = test_binary %x, %a : i32\n  }\n"
                 + "  return\n}", ParseOptions.of("c"));
         Block fn = m.body().operations().get(0).region(0).entry();
@@ -113,7 +113,7 @@ class CustomOpParseTest {
 
     @Test
     void customParsersSeeHowManyResultsAreBound() throws DiagnosticException {
-        Module m = AsmParser.parse(CTX, "%a, %b:2 = check.test_consts 1, -2, 0x10", ParseOptions.of("c"));
+        ModuleOp m = AsmParser.parse(CTX, "%a, %b:2 = check.test_consts 1, -2, 0x10", ParseOptions.of("c"));
         Operation op = m.body().operations().get(0);
         assertEquals(3, op.numResults());
         assertEquals(IntegerAttr.of(IntegerType.I64, -2), op.attributes().get("v1"));

@@ -12,7 +12,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.stablehlo4j.ir.DiagnosticException;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 
 /**
  * Parses what the printer makes of every parsable upstream chunk (generic files whole, other VHLO legalization
@@ -36,7 +36,7 @@ class RoundTripParseTest {
         for (CorpusParseTest.Chunk c : CorpusParseTest.testChunks(false)) {
             Path f = c.file();
             for (CorpusParseTest.Chunk unit : CorpusParseTest.splitFunctions(c)) {
-                Module m;
+                ModuleOp m;
                 ParseOptions opts = unit.options();
                 try {
                     m = AsmParser.parse(TestContexts.standard(), unit.text(), opts);

@@ -5,7 +5,7 @@ import org.stablehlo4j.TestContexts;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.stablehlo4j.ir.DiagnosticException;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.Operation;
 
 import java.io.IOException;
@@ -44,7 +44,7 @@ class BytecodeReaderTest {
         for (Path p : artifacts()) {
             if (isInvalid(p)) continue;
             try {
-                Module m = BytecodeReader.read(TestContexts.standard(), Files.readAllBytes(p), p.toString());
+                ModuleOp m = BytecodeReader.read(TestContexts.standard(), Files.readAllBytes(p), p.toString());
                 assertTrue(m.body().operations().size() > 0, p.toString());
                 read++;
             } catch (DiagnosticException e) {
@@ -90,7 +90,7 @@ class BytecodeReaderTest {
     void artifactTopLevelIsVhloFunctions() throws Exception {
         for (Path p : artifacts()) {
             if (isInvalid(p)) continue;
-            Module m = BytecodeReader.read(TestContexts.standard(), Files.readAllBytes(p), p.toString());
+            ModuleOp m = BytecodeReader.read(TestContexts.standard(), Files.readAllBytes(p), p.toString());
             assertEquals("builtin.module", m.op().name());
             for (Operation op : m.body().operations()) {
                 assertEquals("vhlo.func_v1", op.name(), p.toString());

@@ -8,7 +8,7 @@ import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.asm.PrintOptions;
 import org.stablehlo4j.ir.DiagnosticException;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,10 +24,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class BytecodeWriterTest {
     private static final PrintOptions GENERIC = new PrintOptions(true, true, false);
 
-    private static void assertRoundTrip(Module m, String what) throws DiagnosticException {
+    private static void assertRoundTrip(ModuleOp m, String what) throws DiagnosticException {
         String before = AsmPrinter.print(TestContexts.standard(), m, GENERIC);
         byte[] bytes = BytecodeWriter.write(TestContexts.standard(), m, "StableHLO4J");
-        Module back = BytecodeReader.read(TestContexts.standard(), bytes, what);
+        ModuleOp back = BytecodeReader.read(TestContexts.standard(), bytes, what);
         assertEquals(before, AsmPrinter.print(TestContexts.standard(), back, GENERIC), what);
         assertEquals(bytes.length, BytecodeWriter.write(TestContexts.standard(), back, "StableHLO4J").length, what);
     }
@@ -77,7 +77,7 @@ class BytecodeWriterTest {
             if (!text.contains("-emit-bytecode")) continue;
             files++;
             for (String chunk : text.split("(?m)^// -----\\s*$")) {
-                Module m;
+                ModuleOp m;
                 try {
                     m = AsmParser.parse(TestContexts.standard(), chunk, new ParseOptions(p.toString(), 1, true));
                 } catch (DiagnosticException e) {
@@ -86,7 +86,7 @@ class BytecodeWriterTest {
                 chunks++;
                 try {
                     String before = AsmPrinter.print(TestContexts.standard(), m, PrintOptions.DEFAULT);
-                    Module back = BytecodeReader.read(TestContexts.standard(), BytecodeWriter.write(TestContexts.standard(), m, "StableHLO4J"), p.toString());
+                    ModuleOp back = BytecodeReader.read(TestContexts.standard(), BytecodeWriter.write(TestContexts.standard(), m, "StableHLO4J"), p.toString());
                     assertEquals(before, AsmPrinter.print(TestContexts.standard(), back, PrintOptions.DEFAULT));
                 } catch (AssertionError | Exception e) {
                     if (failures.size() < 5) failures.add(p.getFileName() + ": " + e.getMessage());
@@ -126,9 +126,9 @@ class BytecodeWriterTest {
 
     @Test
     void handWrittenModuleRoundTrips() throws Exception {
-        Module m = AsmParser.parse(TestContexts.standard(), TEXT, new ParseOptions("text", 1, true));
+        ModuleOp m = AsmParser.parse(TestContexts.standard(), TEXT, new ParseOptions("text", 1, true));
         assertRoundTrip(m, "text");
-        Module back = BytecodeReader.read(TestContexts.standard(), BytecodeWriter.write(TestContexts.standard(), m, "x"), "x");
+        ModuleOp back = BytecodeReader.read(TestContexts.standard(), BytecodeWriter.write(TestContexts.standard(), m, "x"), "x");
         assertEquals(4, back.dialectResources().get("builtin").get("blob1").length());
     }
 }

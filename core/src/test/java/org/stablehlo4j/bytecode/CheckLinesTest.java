@@ -5,7 +5,7 @@ import org.stablehlo4j.TestContexts;
 import org.junit.jupiter.api.Test;
 import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.asm.PrintOptions;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,7 +53,7 @@ class CheckLinesTest {
             String name = bc.getFileName().toString();
             if (!name.startsWith("stablehlo_legalize_to_vhlo.")) continue;
             Path mlir = bc.resolveSibling(name.substring(0, name.length() - 3));
-            Module m = BytecodeReader.read(TestContexts.standard(), Files.readAllBytes(bc), bc.toString());
+            ModuleOp m = BytecodeReader.read(TestContexts.standard(), Files.readAllBytes(bc), bc.toString());
             String dump = normalize(AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(true, false, false)));
             files++;
             for (String check : literalChecks(mlir)) {

@@ -25,23 +25,23 @@ import org.stablehlo4j.dialect.stablehlo.EnumAttr;
 import org.stablehlo4j.dialect.stablehlo.StablehloBytecode;
 import org.stablehlo4j.dialect.stablehlo.StablehloEnum;
 import org.stablehlo4j.ir.Attribute;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.Type;
 
 /** Focused checks of the per-dialect bytecode interfaces: attribute kinds, property layouts, segment sizes. */
 class DialectPropertiesBytecodeTest {
-    private static Module parse(String text) throws org.stablehlo4j.ir.DiagnosticException {
+    private static ModuleOp parse(String text) throws org.stablehlo4j.ir.DiagnosticException {
         return AsmParser.parse(TestContexts.standard(), text, new ParseOptions("test.mlir", 1, true));
     }
 
-    private static String generic(Module m) {
+    private static String generic(ModuleOp m) {
         return AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(true, true, false));
     }
 
-    private static Module roundTrip(String text, long version) throws org.stablehlo4j.ir.DiagnosticException {
-        Module m = parse(text);
+    private static ModuleOp roundTrip(String text, long version) throws org.stablehlo4j.ir.DiagnosticException {
+        ModuleOp m = parse(text);
         byte[] bytes = BytecodeWriter.write(TestContexts.standard(), m, "test", version);
-        Module back = BytecodeReader.read(TestContexts.standard(), bytes, "test");
+        ModuleOp back = BytecodeReader.read(TestContexts.standard(), bytes, "test");
         assertEquals(generic(m), generic(back), "version " + version);
         assertArrayEquals(bytes, BytecodeWriter.write(TestContexts.standard(), back, "test", version), "stable bytes at version " + version);
         return back;
@@ -187,7 +187,7 @@ class DialectPropertiesBytecodeTest {
                 + "a17 = #chlo<comparison_direction NE>, "
                 + "a18 = #chlo<comparison_type FLOAT>"
                 + "} : () -> (!stablehlo.token, !stablehlo.future<tensor<f32>, tensor<i32>>)\n";
-        Module back = roundTrip(text, 6);
+        ModuleOp back = roundTrip(text, 6);
         byte[] bytes = BytecodeWriter.write(TestContexts.standard(), back, "test");
         String raw = new String(bytes, StandardCharsets.ISO_8859_1);
         // All of them have custom encodings: none travels as assembly text.
@@ -218,7 +218,7 @@ class DialectPropertiesBytecodeTest {
     @Test
     void opsMissingARequiredPropertyAreWrittenAsUnregisteredOps() throws Exception {
         // Invalid IR (the verifier rejects it; MLIR would not write it): kept writable and lossless.
-        Module back = roundTrip("func.func @f(%a: tensor<2x3xf32>) -> tensor<3x2xf32> {\n"
+        ModuleOp back = roundTrip("func.func @f(%a: tensor<2x3xf32>) -> tensor<3x2xf32> {\n"
                 + "  %0 = \"stablehlo.transpose\"(%a) : (tensor<2x3xf32>) -> tensor<3x2xf32>\n"
                 + "  return %0 : tensor<3x2xf32>\n}\n", 6);
         assertNotNull(back);
@@ -226,7 +226,7 @@ class DialectPropertiesBytecodeTest {
 
     @Test
     void malformedPropertiesAreBytecodeErrorsInThePropertiesSection() throws Exception {
-        Module m = parse("func.func @f(%a: tensor<2xf32>) -> tensor<2xi1> {\n"
+        ModuleOp m = parse("func.func @f(%a: tensor<2xf32>) -> tensor<2xi1> {\n"
                 + "  %0 = stablehlo.compare GT, %a, %a : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xi1>\n"
                 + "  return %0 : tensor<2xi1>\n}\n");
         byte[] bytes = BytecodeWriter.write(TestContexts.standard(), m, "test");

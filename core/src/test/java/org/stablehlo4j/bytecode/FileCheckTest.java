@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.asm.PrintOptions;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -33,7 +33,7 @@ class FileCheckTest {
             String name = bc.getFileName().toString();
             if (!name.startsWith("stablehlo_legalize_to_vhlo.")) continue;
             Path mlir = bc.resolveSibling(name.substring(0, name.length() - 3));
-            Module m = BytecodeReader.read(TestContexts.standard(), Files.readAllBytes(bc), bc.toString());
+            ModuleOp m = BytecodeReader.read(TestContexts.standard(), Files.readAllBytes(bc), bc.toString());
             String text = AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(true, false, false));
             Process p = new ProcessBuilder(FILECHECK.toString(), mlir.toString()).redirectErrorStream(true).start();
             p.getOutputStream().write(text.getBytes(StandardCharsets.UTF_8));

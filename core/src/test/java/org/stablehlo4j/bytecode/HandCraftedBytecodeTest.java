@@ -11,7 +11,7 @@ import org.stablehlo4j.ir.DialectType;
 import org.stablehlo4j.ir.FloatKind;
 import org.stablehlo4j.ir.FloatType;
 import org.stablehlo4j.ir.IntegerType;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.ResourceBlob;
 import org.stablehlo4j.ir.UnitAttr;
@@ -89,7 +89,7 @@ class HandCraftedBytecodeTest {
         return ir;
     }
 
-    private static void checkForwardRef(Module m) {
+    private static void checkForwardRef(ModuleOp m) {
         Operation r = m.body().operations().get(0);
         assertEquals("test.r", r.name());
         Operation a = r.region(0).entry().operations().get(0);
@@ -142,7 +142,7 @@ class HandCraftedBytecodeTest {
         byte[] f = Bytes.header(v).section(0, Bytes.strings(STRINGS)).section(1, dialects(v, S_A, S_B, S_R, S_U))
                 .section(2, at[0]).section(3, at[1]).section(4, ir)
                 .section(8, new Bytes().varint(1).varint(1).varint(3)).bytes();
-        Module m = BytecodeReader.read(TestContexts.standard(), f, "props");
+        ModuleOp m = BytecodeReader.read(TestContexts.standard(), f, "props");
         Operation r = m.body().operations().get(0);
         var block = r.region(0).entry();
         assertEquals(1, block.numArguments());
@@ -183,7 +183,7 @@ class HandCraftedBytecodeTest {
         f.section(6, resourceOffsets).section(0, Bytes.strings(STRINGS)).section(1, dialects(v, S_A))
                 .section(2, at[0]).section(3, at[1]).section(4, ir).section(8, new Bytes());
         byte[] bytes = f.bytes();
-        Module m = BytecodeReader.read(TestContexts.standard(), bytes, "res");
+        ModuleOp m = BytecodeReader.read(TestContexts.standard(), bytes, "res");
         ResourceBlob blob = m.dialectResources().get("builtin").get("blob1");
         assertEquals(8, blob.alignment());
         assertSame(bytes, blob.rawArray());

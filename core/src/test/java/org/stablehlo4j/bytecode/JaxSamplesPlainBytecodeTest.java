@@ -17,7 +17,7 @@ import org.stablehlo4j.asm.AsmParser;
 import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.asm.PrintOptions;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 
 /**
  * Plain (non-portable) MLIR bytecode of StableHLO: the 25 {@code NAME.plain.mlirbc} of
@@ -62,7 +62,7 @@ class JaxSamplesPlainBytecodeTest {
     }
 
     /** What stablehlo-opt prints (the op, then MLIR's final newline, as the deserialized text has none). */
-    private static String print(Module m) {
+    private static String print(ModuleOp m) {
         String text = AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(false, false, false));
         return text.endsWith("\n") ? text.substring(0, text.length() - 1) : text;
     }
@@ -74,7 +74,7 @@ class JaxSamplesPlainBytecodeTest {
         int n = 0;
         for (String name : plainSamples(dir)) {
             n++;
-            Module m = BytecodeReader.read(TestContexts.standard(), Files.readAllBytes(dir.resolve(name + ".plain.mlirbc")), name);
+            ModuleOp m = BytecodeReader.read(TestContexts.standard(), Files.readAllBytes(dir.resolve(name + ".plain.mlirbc")), name);
             String expected = Files.readString(dir.resolve(name + ".deserialized.mlir"));
             if (!normalizeSpacing(print(m)).equals(normalizeSpacing(expected))) failures.add(name);
         }
@@ -88,7 +88,7 @@ class JaxSamplesPlainBytecodeTest {
         List<String> failures = new ArrayList<>();
         for (String name : plainSamples(dir)) {
             byte[] plain = Files.readAllBytes(dir.resolve(name + ".plain.mlirbc"));
-            Module m = BytecodeReader.read(TestContexts.standard(), plain, name);
+            ModuleOp m = BytecodeReader.read(TestContexts.standard(), plain, name);
             byte[] ours = BytecodeWriter.write(TestContexts.standard(), m, PRODUCER);
             if (!java.util.Arrays.equals(plain, ours)) failures.add(name);
         }
@@ -101,9 +101,9 @@ class JaxSamplesPlainBytecodeTest {
         List<String> failures = new ArrayList<>();
         for (String name : plainSamples(dir)) {
             String text = Files.readString(dir.resolve(name + ".deserialized.mlir"));
-            Module m = AsmParser.parse(TestContexts.standard(), text, new ParseOptions(name + ".deserialized.mlir", 1, false));
+            ModuleOp m = AsmParser.parse(TestContexts.standard(), text, new ParseOptions(name + ".deserialized.mlir", 1, false));
             byte[] bytes = BytecodeWriter.write(TestContexts.standard(), m, PRODUCER);
-            Module back = BytecodeReader.read(TestContexts.standard(), bytes, name);
+            ModuleOp back = BytecodeReader.read(TestContexts.standard(), bytes, name);
             if (!normalizeSpacing(print(back)).equals(normalizeSpacing(text))) failures.add(name);
             // Written again, the bytes are stable.
             assertArrayEquals(bytes, BytecodeWriter.write(TestContexts.standard(), back, PRODUCER), name);

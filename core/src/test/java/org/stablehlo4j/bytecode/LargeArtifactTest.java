@@ -11,7 +11,7 @@ import org.stablehlo4j.ir.DictionaryAttr;
 import org.stablehlo4j.ir.FloatKind;
 import org.stablehlo4j.ir.FloatType;
 import org.stablehlo4j.ir.Location;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.RankedTensorType;
@@ -70,7 +70,7 @@ class LargeArtifactTest {
      * constants. They all share one data array (different shapes keep them distinct attributes), so building
      * the IR costs 124 MiB, not 1 GiB.
      */
-    static Module buildModule() {
+    static ModuleOp buildModule() {
         ByteBuffer data = ByteBuffer.allocate(ELEMENTS * 4).order(ByteOrder.LITTLE_ENDIAN);
         for (int i = 0; i < ELEMENTS; i++) data.putFloat(valueAt(i));
         FloatType f32 = new FloatType(FloatKind.F32);
@@ -81,7 +81,7 @@ class LargeArtifactTest {
         }
         Operation op = Operation.create("test.constants", List.of(), List.<Type>of(), DictionaryAttr.EMPTY,
                 DictionaryAttr.of(attrs), 0, List.of(), Location.UNKNOWN);
-        Module m = Module.empty(Location.UNKNOWN);
+        ModuleOp m = ModuleOp.empty(Location.UNKNOWN);
         m.body().append(op);
         return m;
     }
@@ -161,7 +161,7 @@ class LargeArtifactTest {
             Path file = Path.of(args[0]);
             long size = Files.size(file);
             long t0 = System.nanoTime();
-            Module m = BytecodeReader.read(TestContexts.standard(), file);
+            ModuleOp m = BytecodeReader.read(TestContexts.standard(), file);
             long readMillis = (System.nanoTime() - t0) / 1_000_000;
             Operation op = m.body().operations().get(0);
             if (!op.name().equals("test.constants")) throw new AssertionError("unexpected op " + op.name());

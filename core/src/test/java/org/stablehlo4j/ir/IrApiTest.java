@@ -27,11 +27,11 @@ class IrApiTest {
         final Type i32 = new RankedTensorType(new long[0], IntegerType.I32, null);
     }
 
-    private static Module parse(String text) throws Exception {
+    private static ModuleOp parse(String text) throws Exception {
         return AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t.mlir", 1, true));
     }
 
-    private static String print(Module m) {
+    private static String print(ModuleOp m) {
         return AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(true, false, false));
     }
 
@@ -238,7 +238,7 @@ class IrApiTest {
 
     @Test
     void cloneCopiesRegionsBlocksArgumentsAndSuccessors() throws Exception {
-        Module m = parse("""
+        ModuleOp m = parse("""
                 func.func @f(%x: tensor<i32>) -> tensor<i32> {
                   %0 = "t.outer"(%x) ({
                   ^bb0(%a: tensor<i32>):

@@ -14,11 +14,11 @@ import java.util.ArrayList;
 import java.util.List;
 import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.Location;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 
 class HloTestBroadcastPassTest {
     private static String run(String text) throws Exception {
-        Module m = AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t.mlir", 1, true));
+        ModuleOp m = AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t.mlir", 1, true));
         new HloTestBroadcastPass().run(m);
         return AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(false, false, false));
     }
@@ -46,7 +46,7 @@ class HloTestBroadcastPassTest {
                   return %0 : !stablehlo.token
                 }
                 """;
-        Module m = AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t.mlir", 1, true));
+        ModuleOp m = AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t.mlir", 1, true));
         new HloTestBroadcastPass().run(m);
         String out = AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(false, false, false));
         assertTrue(out.contains("\"hlo_test_broadcast.numpy_broadcast\"(%arg0, %arg1)"), out);
@@ -64,7 +64,7 @@ class HloTestBroadcastPassTest {
                   return %0 : !stablehlo.token
                 }
                 """;
-        Module m = AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t.mlir", 1, true));
+        ModuleOp m = AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t.mlir", 1, true));
         List<Diagnostic> diags = new ArrayList<>();
         PassContext context = new PassContext(diags::add);
         new HloTestBroadcastPass().run(m, context);

@@ -9,11 +9,11 @@ import org.stablehlo4j.asm.AsmParser;
 import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.asm.PrintOptions;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 
 class HloTestInferPassTest {
     private static String run(String text) throws Exception {
-        Module m = AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t.mlir", 1, true));
+        ModuleOp m = AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t.mlir", 1, true));
         new HloTestInferPass().run(m);
         return AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(false, false, false));
     }

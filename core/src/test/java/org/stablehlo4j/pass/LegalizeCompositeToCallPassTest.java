@@ -10,7 +10,7 @@ import org.stablehlo4j.asm.AsmParser;
 import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.asm.PrintOptions;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 
 class LegalizeCompositeToCallPassTest {
     private static final String PROGRAM = """
@@ -26,7 +26,7 @@ class LegalizeCompositeToCallPassTest {
 
     @Test
     void exceptedCompositesStayAndUsesFollowTheCall() throws Exception {
-        Module m = AsmParser.parse(TestContexts.standard(), PROGRAM, new ParseOptions("t.mlir", 1, false));
+        ModuleOp m = AsmParser.parse(TestContexts.standard(), PROGRAM, new ParseOptions("t.mlir", 1, false));
         LegalizeCompositeToCallPass.fromOptions("except='foo.baz,foo.qux'").run(m);
         String out = AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(false, false, false));
         assertTrue(out.contains("%0 = call @g(%arg0) : (tensor<4xf32>) -> tensor<4xf32>"), out);

@@ -15,17 +15,17 @@ import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.Location;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 
 /** Rules of the collective, token, tuple, async and extension-point ops that upstream's test files do not reach. */
 class CollectiveRulesTest {
-    private static Module parse(String text) throws DiagnosticException {
+    private static ModuleOp parse(String text) throws DiagnosticException {
         return AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t.mlir", 1, true));
     }
 
     /** All diagnostics of the first verifier failure, each as "line: message" (notes prefixed "note "). */
     private static List<String> errors(String text) throws DiagnosticException {
-        Module m = parse(text);
+        ModuleOp m = parse(text);
         DiagnosticException e = assertThrows(DiagnosticException.class, () -> Verifier.verify(m));
         return e.diagnostics().stream().flatMap(d -> java.util.stream.Stream.concat(java.util.stream.Stream.of(d),
                 d.notes().stream())).map(CollectiveRulesTest::show).collect(Collectors.toList());

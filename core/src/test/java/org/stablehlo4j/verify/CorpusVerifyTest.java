@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.stablehlo4j.asm.AsmParser;
 import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.ir.DiagnosticException;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 
 /**
  * The verifier must accept every valid program upstream ships: all testdata programs and every split chunk of the
@@ -50,7 +50,7 @@ class CorpusVerifyTest {
                     int first = line;
                     line += (int) chunk.chars().filter(c -> c == '\n').count();
                     if (chunk.contains("expected-error") || chunk.contains("expected-warning")) continue;
-                    Module m;
+                    ModuleOp m;
                     try {
                         m = AsmParser.parse(TestContexts.standard(), chunk, new ParseOptions(f.toString(), first, true));
                     } catch (DiagnosticException e) {

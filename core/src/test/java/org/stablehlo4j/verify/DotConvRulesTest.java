@@ -18,18 +18,18 @@ import org.stablehlo4j.ir.FloatKind;
 import org.stablehlo4j.ir.FloatType;
 import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.Location;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.Type;
 
 /** Rules of the convolution/contraction group that upstream's test files do not reach. */
 class DotConvRulesTest {
-    private static Module parse(String text) throws DiagnosticException {
+    private static ModuleOp parse(String text) throws DiagnosticException {
         return AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t.mlir", 1, false));
     }
 
     /** Every diagnostic of the first verifier failure, each as "line: message". */
     private static List<String> errors(String text) throws DiagnosticException {
-        Module m = parse(text);
+        ModuleOp m = parse(text);
         DiagnosticException e = assertThrows(DiagnosticException.class, () -> Verifier.verify(m));
         return e.diagnostics().stream().map(DotConvRulesTest::render).collect(Collectors.toList());
     }
@@ -77,7 +77,7 @@ class DotConvRulesTest {
 
     /** The types inferred for the op producing the function's first result. */
     private static List<Type> inferred(String text) throws DiagnosticException {
-        Module m = parse(text);
+        ModuleOp m = parse(text);
         var fn = m.op().region(0).blocks().get(0).operations().get(0);
         var ret = fn.region(0).blocks().get(0).terminator();
         return TypeInference.inferReturnTypes(((org.stablehlo4j.ir.OpResult) ret.operand(0)).owner());

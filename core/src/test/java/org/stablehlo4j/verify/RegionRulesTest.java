@@ -10,11 +10,11 @@ import org.stablehlo4j.asm.AsmParser;
 import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.DiagnosticException;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 
 /** Rules of the region-carrying ops that upstream's test files do not reach (inference results, structure). */
 class RegionRulesTest {
-    private static Module parse(String text) throws DiagnosticException {
+    private static ModuleOp parse(String text) throws DiagnosticException {
         return VerifyTests.parse(text);
     }
 

@@ -11,12 +11,12 @@ import org.stablehlo4j.asm.AsmParser;
 import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.DiagnosticException;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.Operation;
 
 /** Rules of {@link ShapeRules} that upstream's test files do not reach (bounds, constants as shape operands, ...). */
 class ShapeRulesTest {
-    private static Module parse(String text) throws DiagnosticException {
+    private static ModuleOp parse(String text) throws DiagnosticException {
         return VerifyTests.parse(text);
     }
 
@@ -33,7 +33,7 @@ class ShapeRulesTest {
     }
 
     private static void valid(String text) throws DiagnosticException {
-        Module m = parse(text);
+        ModuleOp m = parse(text);
         assertDoesNotThrow(() -> Verifier.verify(m));
     }
 
@@ -152,7 +152,7 @@ class ShapeRulesTest {
     void illFormedOperandsAreLeftToOtherRules() throws DiagnosticException {
         // Unranked operands fail the ODS constraints first; this group's rules, called on their own, must neither
         // crash nor report anything for them.
-        Module m = parse(fn("%a: tensor<*xf32>, %i: tensor<*xi32>",
+        ModuleOp m = parse(fn("%a: tensor<*xf32>, %i: tensor<*xi32>",
                 "  %0 = \"stablehlo.gather\"(%a, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1],"
                         + " collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>,"
                         + " slice_sizes = array<i64: 1, 4>} : (tensor<*xf32>, tensor<*xi32>) -> tensor<?x4xf32>\n"

@@ -10,16 +10,16 @@ import org.stablehlo4j.asm.AsmParser;
 import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.Location;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 
 class VerifierTest {
-    private static Module parse(String text) throws DiagnosticException {
+    private static ModuleOp parse(String text) throws DiagnosticException {
         return AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t.mlir", 1, false));
     }
 
     /** The first verifier error for a program, with its line. */
     private static String error(String text) throws DiagnosticException {
-        Module m = parse(text);
+        ModuleOp m = parse(text);
         DiagnosticException e = assertThrows(DiagnosticException.class, () -> Verifier.verify(m));
         var d = e.diagnostics().get(0);
         int line = d.location() instanceof Location.FileLineCol f ? f.line() : -1;
@@ -108,7 +108,7 @@ class VerifierTest {
 
     @Test
     void errorsOfEveryFunctionAreReported() throws DiagnosticException {
-        Module m = parse("func.func @f(%a: tensor<2xf32>) { func.return %a : tensor<2xf32> }\n"
+        ModuleOp m = parse("func.func @f(%a: tensor<2xf32>) { func.return %a : tensor<2xf32> }\n"
                 + "func.func @g(%a: tensor<2xf32>) { func.return %a : tensor<2xf32> }\n");
         DiagnosticException e = assertThrows(DiagnosticException.class, () -> Verifier.verify(m));
         assertEquals(2, e.diagnostics().size());

@@ -10,13 +10,13 @@ import org.stablehlo4j.asm.AsmParser;
 import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.DiagnosticException;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 
 /** Helpers shared by the verifier's rule tests. */
 final class VerifyTests {
     private VerifyTests() {}
 
-    static Module parse(String text) throws DiagnosticException {
+    static ModuleOp parse(String text) throws DiagnosticException {
         return AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t.mlir", 1, false));
     }
 
@@ -27,7 +27,7 @@ final class VerifyTests {
 
     /** All diagnostics the verifier reports for a program, messages only (it must report some). */
     static List<String> errors(String text) throws DiagnosticException {
-        Module m = parse(text);
+        ModuleOp m = parse(text);
         DiagnosticException e = assertThrows(DiagnosticException.class, () -> Verifier.verify(m));
         List<String> out = new ArrayList<>();
         for (Diagnostic d : e.diagnostics()) out.add(d.message());

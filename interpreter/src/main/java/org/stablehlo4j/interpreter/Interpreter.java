@@ -11,7 +11,7 @@ import org.stablehlo4j.ir.DenseElementsAttr;
 import org.stablehlo4j.ir.FloatAttr;
 import org.stablehlo4j.ir.FloatFormats;
 import org.stablehlo4j.ir.IntegerAttr;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.Region;
@@ -71,11 +71,11 @@ public final class Interpreter {
     final ProcessGrid.Process process;
     private int callDepth;
 
-    public Interpreter(Module module) {
+    public Interpreter(ModuleOp module) {
         this(module, new Session(null));
     }
 
-    Interpreter(Module module, Session session) {
+    Interpreter(ModuleOp module, Session session) {
         this.session = session;
         functions = new HashMap<>();
         process = null;

@@ -8,7 +8,7 @@ import org.stablehlo4j.ir.DenseElementsAttr;
 import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.Location;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +23,7 @@ public final class InterpreterDriver {
 
     private static final String USAGE = "--args=[dense<1> : tensor<2xi32>, ...]";
 
-    public static String interpret(org.stablehlo4j.ir.Context context, Module module, String args, boolean printDense)
+    public static String interpret(org.stablehlo4j.ir.Context context, ModuleOp module, String args, boolean printDense)
             throws DiagnosticException {
         return interpret(context, module, args, null, printDense);
     }
@@ -32,7 +32,7 @@ public final class InterpreterDriver {
      * Runs {@code main}; {@code probeDir} (or null) is where {@code interpreter.probe} writes its NumPy files and
      * index. Text printed by {@code interpreter.print} comes before the results.
      */
-    public static String interpret(org.stablehlo4j.ir.Context context, Module module, String args, String probeDir,
+    public static String interpret(org.stablehlo4j.ir.Context context, ModuleOp module, String args, String probeDir,
                                    boolean printDense) throws DiagnosticException {
         List<Object> inputs = parseArgs(context, args);
         Interpreter.Session session = new Interpreter.Session(probeDir);
@@ -73,7 +73,7 @@ public final class InterpreterDriver {
      * @throws JsonTensors.JsonException when {@code argsJson} is malformed or does not fit {@code main}
      * @throws DiagnosticException       when the program fails, or a result cannot be written as JSON
      */
-    public static JsonRun interpretJson(org.stablehlo4j.ir.Context context, Module module, String args,
+    public static JsonRun interpretJson(org.stablehlo4j.ir.Context context, ModuleOp module, String args,
                                         byte[] argsJson, String probeDir)
             throws DiagnosticException, JsonTensors.JsonException {
         JsonTensors.EntryList entries = argsJson == null ? null : JsonTensors.readList(argsJson, "inputs");

@@ -8,7 +8,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.stablehlo4j.asm.AsmParser;
 import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.ir.DiagnosticException;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 
 import java.util.List;
 
@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class InterpreterTest {
     static String run(String body, String resultType) throws DiagnosticException {
         String text = "func.func @main() -> " + resultType + " {\n" + body + "\n}";
-        Module m = AsmParser.parse(TestContexts.standard(), text, new ParseOptions("test.mlir", 1, false));
+        ModuleOp m = AsmParser.parse(TestContexts.standard(), text, new ParseOptions("test.mlir", 1, false));
         return InterpreterDriver.interpret(TestContexts.standard(), m, "", false);
     }
 
@@ -180,7 +180,7 @@ class InterpreterTest {
     void unsupportedOpIsAnError() {
         String body = cst("a", "dense<1>", "tensor<i32>")
                 + "  %r = \"stablehlo.frobnicate\"(%a) : (tensor<i32>) -> tensor<i32>\n  return %r : tensor<i32>";
-        Module m;
+        ModuleOp m;
         try {
             m = AsmParser.parse(TestContexts.standard(), "func.func @main() -> tensor<i32> {\n" + body + "\n}", new ParseOptions("t", 1, true));
         } catch (DiagnosticException e) {
@@ -196,7 +196,7 @@ class InterpreterTest {
             String v = t.contains("i1") ? "dense<[true, false, true]>" : "dense<[1.0, 0.0, 2.0]>";
             if (t.contains("ui4")) v = "dense<[1, 0, 15]>";
             String text = "func.func @main() -> " + t + " {\n" + cst("a", v, t) + "  return %a : " + t + "\n}";
-            Module m = AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t", 1, false));
+            ModuleOp m = AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t", 1, false));
             org.stablehlo4j.ir.Operation c = m.body().operations().get(0).region(0).entry().operations().get(0);
             org.stablehlo4j.ir.DenseElementsAttr d = (org.stablehlo4j.ir.DenseElementsAttr) c.attr("value");
             assertEquals(new String(Tensor.fromAttr(d).toAttr().rawBytes(), java.nio.charset.StandardCharsets.ISO_8859_1),

@@ -5,7 +5,7 @@ import org.junit.jupiter.api.Test;
 import org.stablehlo4j.asm.AsmParser;
 import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.ir.DiagnosticException;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -197,7 +197,7 @@ class JsonTensorsTest {
 
     // ---- the driver: inputs checked against @main's signature
 
-    private static Module module(String text) throws DiagnosticException {
+    private static ModuleOp module(String text) throws DiagnosticException {
         return AsmParser.parse(TestContexts.standard(), text, new ParseOptions("m.mlir", 1, false));
     }
 

@@ -8,7 +8,7 @@ import org.stablehlo4j.asm.AsmParser;
 import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.IntegerType;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.RankedTensorType;
 
 import java.nio.charset.StandardCharsets;
@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** run_parallel and collectives, print/probe, quantization, triangular_solve and the dynamic-shape ops. */
 class ParallelAndExtrasTest {
     private static String interpret(String text, String probeDir) throws DiagnosticException {
-        Module m = AsmParser.parse(TestContexts.standard(), text, new ParseOptions("test.mlir", 1, false));
+        ModuleOp m = AsmParser.parse(TestContexts.standard(), text, new ParseOptions("test.mlir", 1, false));
         return InterpreterDriver.interpret(TestContexts.standard(), m, "", probeDir, false);
     }
 

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.stablehlo4j.asm.AsmParser;
 import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.ir.DiagnosticException;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.pass.InlinePass;
 
 import java.nio.file.Files;
@@ -42,7 +42,7 @@ class TestdataCorpusTest {
         int ran = 0;
         List<String> failures = new ArrayList<>();
         for (Path f : files) {
-            Module m;
+            ModuleOp m;
             try {
                 m = AsmParser.parse(TestContexts.standard(), Files.readString(f), new ParseOptions(f.toString(), 1, false));
             } catch (DiagnosticException e) {

@@ -8,7 +8,7 @@ import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.BlockArgument;
 import org.stablehlo4j.ir.DictionaryAttr;
 import org.stablehlo4j.ir.Location;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.OpResult;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.Region;
@@ -26,7 +26,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Writes a {@link Module} as MLIR bytecode, producing the bytes MLIR's own writer produces for the same IR
+ * Writes a {@link ModuleOp} as MLIR bytecode, producing the bytes MLIR's own writer produces for the same IR
  * and configuration: header, then the dialect, attribute/type offset, attribute/type, IR, resource offset,
  * resource, string and (format 5 and later) properties sections.
  */
@@ -49,12 +49,12 @@ public final class BytecodeWriter {
      * @throws UnwritableIRException if the IR cannot be written (an operand defined outside the module, a
      *                                  registered op without a required property)
      */
-    public static byte[] write(org.stablehlo4j.ir.Context context, Module module, BytecodeWriterConfig config) {
+    public static byte[] write(org.stablehlo4j.ir.Context context, ModuleOp module, BytecodeWriterConfig config) {
         return new Impl(context, module, config).write().toByteArray();
     }
 
     /** Streams the bytecode of {@code module} to {@code out}. */
-    public static void write(org.stablehlo4j.ir.Context context, Module module, BytecodeWriterConfig config,
+    public static void write(org.stablehlo4j.ir.Context context, ModuleOp module, BytecodeWriterConfig config,
                              OutputStream out) throws IOException {
         new Impl(context, module, config).write().writeTo(out);
     }
@@ -79,7 +79,7 @@ public final class BytecodeWriter {
     }
 
     private static final class Impl {
-        private final Module module;
+        private final ModuleOp module;
         private final BytecodeWriterConfig config;
         private final int version;
         private final IRNumbering numbering;
@@ -87,7 +87,7 @@ public final class BytecodeWriter {
         private final List<byte[]> properties = new ArrayList<>();
         private final Map<String, Integer> propertiesIndex = new HashMap<>();
 
-        Impl(org.stablehlo4j.ir.Context context, Module module, BytecodeWriterConfig config) {
+        Impl(org.stablehlo4j.ir.Context context, ModuleOp module, BytecodeWriterConfig config) {
             this.module = module;
             this.config = config;
             this.version = config.bytecodeVersion();

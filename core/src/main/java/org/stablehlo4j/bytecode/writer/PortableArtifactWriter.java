@@ -1,7 +1,7 @@
 package org.stablehlo4j.bytecode.writer;
 
 import org.stablehlo4j.compat.Version;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -19,13 +19,13 @@ public final class PortableArtifactWriter {
      *
      * @throws IllegalArgumentException if the target is outside the supported window or the IR cannot be written
      */
-    public static void write(org.stablehlo4j.ir.Context context, Module vhloModule, Version target, OutputStream out)
+    public static void write(org.stablehlo4j.ir.Context context, ModuleOp vhloModule, Version target, OutputStream out)
             throws IOException {
         BytecodeWriter.write(context, vhloModule, BytecodeWriterConfig.forTarget(target), out);
     }
 
-    /** Like {@link #write(org.stablehlo4j.ir.Context, Module, Version, OutputStream)}, returning the bytes. */
-    public static byte[] write(org.stablehlo4j.ir.Context context, Module vhloModule, Version target) {
+    /** Like {@link #write(org.stablehlo4j.ir.Context, ModuleOp, Version, OutputStream)}, returning the bytes. */
+    public static byte[] write(org.stablehlo4j.ir.Context context, ModuleOp vhloModule, Version target) {
         return BytecodeWriter.write(context, vhloModule, BytecodeWriterConfig.forTarget(target));
     }
 }

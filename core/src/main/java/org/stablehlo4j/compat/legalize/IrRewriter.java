@@ -9,7 +9,7 @@ import java.util.function.UnaryOperator;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.BlockArgument;
 import org.stablehlo4j.ir.Diagnostic;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.Region;
 import org.stablehlo4j.ir.Type;
@@ -40,12 +40,12 @@ final class IrRewriter {
     }
 
     /** The rewritten module and the errors found (the module is only meaningful when there are none). */
-    record Result(Module module, List<Diagnostic> errors) {}
+    record Result(ModuleOp module, List<Diagnostic> errors) {}
 
-    static Result rewrite(Module m, OpConverter ops, UnaryOperator<Type> types) {
+    static Result rewrite(ModuleOp m, OpConverter ops, UnaryOperator<Type> types) {
         IrRewriter r = new IrRewriter(ops, types);
         Operation top = r.op(m.op());
-        Module out = new Module(top);
+        ModuleOp out = new ModuleOp(top);
         out.dialectResources().putAll(m.dialectResources());
         out.externalResources().putAll(m.externalResources());
         return new Result(out, List.copyOf(r.errors));

@@ -6,7 +6,7 @@ import java.util.List;
 import org.stablehlo4j.dialect.vhlo.ops.VhloOpTable;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.DiagnosticException;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.Operation;
 
 /**
@@ -18,7 +18,7 @@ public final class Legalize {
     private Legalize() {}
 
     /** Every VHLO op, type and attribute to its StableHLO/func/builtin counterpart. */
-    public static Module vhloToStablehlo(Module m) throws DiagnosticException {
+    public static ModuleOp vhloToStablehlo(ModuleOp m) throws DiagnosticException {
         return finish(IrRewriter.rewrite(m, OpLegalizer::toStablehlo, TypeConverter::toStablehlo));
     }
 
@@ -26,7 +26,7 @@ public final class Legalize {
      * Every StableHLO/func op, type and attribute to VHLO at the current version. Ops of other dialects are an
      * error unless {@code allowOtherDialects}.
      */
-    public static Module stablehloToVhlo(Module m, boolean allowOtherDialects) throws DiagnosticException {
+    public static ModuleOp stablehloToVhlo(ModuleOp m, boolean allowOtherDialects) throws DiagnosticException {
         return finish(IrRewriter.rewrite(m, op -> OpLegalizer.toVhlo(op, allowOtherDialects),
                 t -> allowOtherDialects ? toVhloOrSelf(t) : TypeConverter.toVhlo(t)));
     }
@@ -39,13 +39,13 @@ public final class Legalize {
         }
     }
 
-    private static Module finish(IrRewriter.Result r) throws DiagnosticException {
+    private static ModuleOp finish(IrRewriter.Result r) throws DiagnosticException {
         if (!r.errors().isEmpty()) throw new DiagnosticException(List.of(r.errors().get(0)));
         return r.module();
     }
 
     /** Makes {@code target} hold what {@code source} holds (passes work in place on their module). */
-    static void transplant(Module source, Module target) {
+    static void transplant(ModuleOp source, ModuleOp target) {
         Operation to = target.op();
         to.setProperties(source.op().properties());
         to.setAttributes(source.op().attributes());

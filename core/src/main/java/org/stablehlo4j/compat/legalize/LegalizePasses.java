@@ -3,7 +3,7 @@ package org.stablehlo4j.compat.legalize;
 import org.stablehlo4j.compat.Version;
 import org.stablehlo4j.dialect.vhlo.ops.VhloOpTable;
 import org.stablehlo4j.ir.DiagnosticException;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.pass.Pass;
 import org.stablehlo4j.pass.PassRegistry;
 
@@ -19,14 +19,14 @@ public final class LegalizePasses {
     /** A pass that replaces the module's contents with what {@code rewrite} makes of it. */
     private record RewritePass(String name, Rewrite rewrite) implements Pass {
         @Override
-        public void run(Module module) throws DiagnosticException {
+        public void run(ModuleOp module) throws DiagnosticException {
             Legalize.transplant(rewrite.apply(module), module);
         }
     }
 
     @FunctionalInterface
     private interface Rewrite {
-        Module apply(Module m) throws DiagnosticException;
+        ModuleOp apply(ModuleOp m) throws DiagnosticException;
     }
 
     public static void registerAll(PassRegistry registry) {

@@ -25,7 +25,7 @@ import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.Location;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 
 /**
  * Reading portable artifacts (MLIR bytecode of VHLO) back into StableHLO, as upstream's
@@ -36,13 +36,13 @@ import org.stablehlo4j.ir.Module;
 public final class PortableArtifacts {
     private PortableArtifacts() {}
 
-    public static Module deserializePortableArtifact(Context context, byte[] artifact) throws DiagnosticException {
+    public static ModuleOp deserializePortableArtifact(Context context, byte[] artifact) throws DiagnosticException {
         return deserializePortableArtifact(context, artifact, "<artifact>");
     }
 
-    public static Module deserializePortableArtifact(Context context, byte[] artifact, String bufferName)
+    public static ModuleOp deserializePortableArtifact(Context context, byte[] artifact, String bufferName)
             throws DiagnosticException {
-        Module vhlo;
+        ModuleOp vhlo;
         try {
             // Like upstream (which parses the buffer as MLIR source of either kind), assembly text is accepted too.
             vhlo = BytecodeReader.isBytecode(artifact) ? BytecodeReader.read(context, artifact, bufferName)
@@ -57,12 +57,12 @@ public final class PortableArtifacts {
         return Legalize.vhloToStablehlo(VhloToVersion.convert(vhlo, Version.current()));
     }
 
-    public static Module deserializePortableArtifact(Context context, InputStream in)
+    public static ModuleOp deserializePortableArtifact(Context context, InputStream in)
             throws DiagnosticException, IOException {
         return deserializePortableArtifact(context, in.readAllBytes());
     }
 
-    public static Module deserializePortableArtifact(Context context, Path path) throws DiagnosticException, IOException {
+    public static ModuleOp deserializePortableArtifact(Context context, Path path) throws DiagnosticException, IOException {
         return deserializePortableArtifact(context, Files.readAllBytes(path), path.toString());
     }
 
@@ -80,7 +80,7 @@ public final class PortableArtifacts {
      * @throws DiagnosticException if an op cannot be expressed in VHLO or at the target version, or the target
      *                             is invalid (reported at the module)
      */
-    public static Module legalizeForSerialization(Module stablehlo, String target, boolean allowOtherDialects)
+    public static ModuleOp legalizeForSerialization(ModuleOp stablehlo, String target, boolean allowOtherDialects)
             throws DiagnosticException {
         Version v = VhloToVersion.target(target, stablehlo);
         return VhloToVersion.convert(Legalize.stablehloToVhlo(stablehlo, allowOtherDialects), v);
@@ -94,23 +94,23 @@ public final class PortableArtifacts {
      * @param target {@code X.Y.Z} (a non-zero patch is accepted, the opset is the one of {@code X.Y.0}) or
      *               {@code current}
      */
-    public static void serializePortableArtifact(Context context, Module stablehlo, String target,
+    public static void serializePortableArtifact(Context context, ModuleOp stablehlo, String target,
                                                  boolean allowOtherDialects, OutputStream out)
             throws DiagnosticException, IOException {
         out.write(serializePortableArtifact(context, stablehlo, target, allowOtherDialects));
     }
 
-    /** Like {@link #serializePortableArtifact(Context, Module, String, boolean, OutputStream)}, returning the bytes. */
-    public static byte[] serializePortableArtifact(Context context, Module stablehlo, String target,
+    /** Like {@link #serializePortableArtifact(Context, ModuleOp, String, boolean, OutputStream)}, returning the bytes. */
+    public static byte[] serializePortableArtifact(Context context, ModuleOp stablehlo, String target,
                                                    boolean allowOtherDialects) throws DiagnosticException {
-        Module vhlo = legalizeForSerialization(stablehlo, target, allowOtherDialects);
+        ModuleOp vhlo = legalizeForSerialization(stablehlo, target, allowOtherDialects);
         return PortableArtifactWriter.write(context, vhlo, Version.resolveSerializationTarget(target));
     }
 
-    /** Parses StableHLO assembly text and serializes it (see {@link #serializePortableArtifact(Context, Module, String, boolean)}). */
+    /** Parses StableHLO assembly text and serializes it (see {@link #serializePortableArtifact(Context, ModuleOp, String, boolean)}). */
     public static byte[] serializePortableArtifact(Context context, String stablehloText, String target)
             throws DiagnosticException {
-        Module m = AsmParser.parse(context, stablehloText, ParseOptions.of("<string>"));
+        ModuleOp m = AsmParser.parse(context, stablehloText, ParseOptions.of("<string>"));
         return serializePortableArtifact(context, m, target, false);
     }
 

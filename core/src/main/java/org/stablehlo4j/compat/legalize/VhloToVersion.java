@@ -22,7 +22,7 @@ import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.DictionaryAttr;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.Region;
@@ -49,7 +49,7 @@ public final class VhloToVersion {
     }
 
     /** {@link #target(String)} with a bad target reported as an error at {@code m}'s module op. */
-    static Version target(String text, Module m) throws DiagnosticException {
+    static Version target(String text, ModuleOp m) throws DiagnosticException {
         try {
             return target(text);
         } catch (org.stablehlo4j.compat.VersionException e) {
@@ -59,7 +59,7 @@ public final class VhloToVersion {
     }
 
     /** Converts {@code m} to {@code target} (an opset, patch ignored) and returns the converted module. */
-    public static Module convert(Module m, Version target) throws DiagnosticException {
+    public static ModuleOp convert(ModuleOp m, Version target) throws DiagnosticException {
         Version opset = target.opset();
         IrRewriter.Result r = IrRewriter.rewrite(m, op -> convertOp(op, opset), t -> t);
         if (!r.errors().isEmpty()) {
@@ -81,7 +81,7 @@ public final class VhloToVersion {
      * so reverses their order. The rebuild here created every use in program order; this replays both effects
      * on the replaced ops ({@code from} and {@code to} have the same shape, op for op in pre-order).
      */
-    private static void replayUseOrders(Module from, Module to) {
+    private static void replayUseOrders(ModuleOp from, ModuleOp to) {
         List<Operation> before = new ArrayList<>();
         List<Operation> after = new ArrayList<>();
         preorder(from.op(), before);

@@ -38,7 +38,7 @@ class JaxSamplesPrintTest {
      * The module as MLIR's top-level printing gives it (what {@code str(module)} returns): {@link AsmPrinter}
      * prints as stablehlo-opt does, which writes one more newline after the module.
      */
-    private static String print(org.stablehlo4j.ir.Module m) {
+    private static String print(org.stablehlo4j.ir.ModuleOp m) {
         String text = AsmPrinter.print(TestContexts.standard(), m, PrintOptions.DEFAULT);
         assertTrue(text.endsWith("}\n\n"), "stablehlo-opt's final newline");
         return text.substring(0, text.length() - 1);

@@ -22,7 +22,7 @@ import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.asm.PrintOptions;
 import org.stablehlo4j.ir.DiagnosticException;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 
 /**
  * Upstream's testdata programs are stablehlo-opt output (after their RUN lines): every one must parse, printing
@@ -80,7 +80,7 @@ class TestdataRoundTripTest {
         return WHILE_COND.matcher(s).replaceAll("$1$2$1cond {");
     }
 
-    private static String print(Module m) {
+    private static String print(ModuleOp m) {
         return AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(false, false, false));
     }
 
@@ -101,7 +101,7 @@ class TestdataRoundTripTest {
         Map<String, String> exampleOf = new TreeMap<>();
         for (Path f : files) {
             String text = Files.readString(f, StandardCharsets.UTF_8);
-            Module m;
+            ModuleOp m;
             try {
                 m = AsmParser.parse(TestContexts.standard(), text, new ParseOptions(f.toString(), 1, false));
             } catch (DiagnosticException e) {

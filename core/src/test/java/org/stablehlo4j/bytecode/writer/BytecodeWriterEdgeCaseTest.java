@@ -10,7 +10,7 @@ import org.stablehlo4j.asm.PrintOptions;
 import org.stablehlo4j.bytecode.BytecodeReader;
 import org.stablehlo4j.compat.Version;
 import org.stablehlo4j.ir.Block;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.ResourceBlob;
 import org.stablehlo4j.ir.Value;
@@ -29,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class BytecodeWriterEdgeCaseTest {
     private static final PrintOptions GENERIC = new PrintOptions(true, true, false);
 
-    private static Module parse(String text) throws Exception {
+    private static ModuleOp parse(String text) throws Exception {
         return AsmParser.parse(TestContexts.standard(), text, new ParseOptions("edge.mlir", 1, true));
     }
 
@@ -86,7 +86,7 @@ class BytecodeWriterEdgeCaseTest {
 
     @Test
     void resourceBlobsAreAlignedAndRoundTrip() throws Exception {
-        Module m = parse("""
+        ModuleOp m = parse("""
                 module {
                   "test.c"() {value = dense_resource<blob1> : tensor<4xi32>, other = dense_resource<missing> : tensor<1xi8>} : () -> ()
                 }
@@ -99,7 +99,7 @@ class BytecodeWriterEdgeCaseTest {
                 #-}
                 """);
         byte[] bytes = BytecodeWriter.write(TestContexts.standard(), m, v(6));
-        Module back = BytecodeReader.read(TestContexts.standard(), bytes, "res");
+        ModuleOp back = BytecodeReader.read(TestContexts.standard(), bytes, "res");
         ResourceBlob blob = back.dialectResources().get("builtin").get("blob1");
         assertEquals(16, blob.alignment());
         assertArrayEquals(new byte[] {1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0}, blob.bytes());
@@ -109,7 +109,7 @@ class BytecodeWriterEdgeCaseTest {
 
     @Test
     void useListOrdersSurviveARoundTrip() throws Exception {
-        Module m = parse("""
+        ModuleOp m = parse("""
                 "test.r"() ({
                   %0 = "test.def"() : () -> i32
                   "test.use"(%0) {n = 1} : (i32) -> ()
@@ -124,7 +124,7 @@ class BytecodeWriterEdgeCaseTest {
         v0.setUseOrder(shuffled);
         for (int version = 0; version <= BytecodeWriter.MAX_VERSION; version++) {
             byte[] bytes = BytecodeWriter.write(TestContexts.standard(), m, v(version));
-            Module back = BytecodeReader.read(TestContexts.standard(), bytes, "uses");
+            ModuleOp back = BytecodeReader.read(TestContexts.standard(), bytes, "uses");
             Block body = back.body().operations().get(0).region(0).entry();
             Value b0 = body.operations().get(0).result(0);
             List<String> expected = describe(v0.uses(), m.body().operations().get(0).region(0).entry());
@@ -158,11 +158,11 @@ class BytecodeWriterEdgeCaseTest {
                   "test.ret"(%c) : (i32) -> ()
                 }) {big = 123456789012345678901234567890 : i128, s = "\\00\\ff", f = 0x7FC00000 : f32} : () -> ()
                 """;
-        Module m = parse(text);
+        ModuleOp m = parse(text);
         String expected = AsmPrinter.print(TestContexts.standard(), m, GENERIC);
         for (int version = 0; version <= BytecodeWriter.MAX_VERSION; version++) {
             byte[] bytes = BytecodeWriter.write(TestContexts.standard(), m, v(version));
-            Module back = BytecodeReader.read(TestContexts.standard(), bytes, "cfg");
+            ModuleOp back = BytecodeReader.read(TestContexts.standard(), bytes, "cfg");
             assertEquals(expected, AsmPrinter.print(TestContexts.standard(), back, GENERIC), "version " + version);
             assertArrayEquals(bytes, BytecodeWriter.write(TestContexts.standard(), back, v(version)), "version " + version);
         }
@@ -176,9 +176,9 @@ class BytecodeWriterEdgeCaseTest {
             sb.append("a").append(i).append(" = ").append(i % 3 == 0 ? "#foo.x<" + i + ">" : "\"s" + i + "\"");
         }
         sb.append("} : () -> ()");
-        Module m = parse(sb.toString());
+        ModuleOp m = parse(sb.toString());
         byte[] bytes = BytecodeWriter.write(TestContexts.standard(), m, v(6));
-        Module back = BytecodeReader.read(TestContexts.standard(), bytes, "many");
+        ModuleOp back = BytecodeReader.read(TestContexts.standard(), bytes, "many");
         assertEquals(AsmPrinter.print(TestContexts.standard(), m, GENERIC), AsmPrinter.print(TestContexts.standard(), back, GENERIC));
         assertArrayEquals(bytes, BytecodeWriter.write(TestContexts.standard(), back, v(6)));
     }
@@ -186,12 +186,12 @@ class BytecodeWriterEdgeCaseTest {
     @Test
     void propertiesOutsideAnOpsLayoutAreKeptAsAttributes() throws Exception {
         // builtin.module's layout is (sym_name, sym_visibility); "extra" has no place in it.
-        Module m = parse("module @m {}");
+        ModuleOp m = parse("module @m {}");
         org.stablehlo4j.ir.Attribute one = parse("\"test.x\"() {v = 1 : i32} : () -> ()").body().operations().get(0)
                 .attr("v");
         m.op().setProperties(m.op().properties().with("extra", one));
         for (int version = 0; version <= BytecodeWriter.MAX_VERSION; version++) {
-            Module back = BytecodeReader.read(TestContexts.standard(), BytecodeWriter.write(TestContexts.standard(), m, v(version)), "extra");
+            ModuleOp back = BytecodeReader.read(TestContexts.standard(), BytecodeWriter.write(TestContexts.standard(), m, v(version)), "extra");
             assertEquals(one, back.op().attr("extra"), "version " + version);
             assertEquals(m.op().attr("sym_name"), back.op().attr("sym_name"), "version " + version);
         }
@@ -203,15 +203,15 @@ class BytecodeWriterEdgeCaseTest {
                 () -> new BytecodeWriterConfig(7, "x", Map.of(), false));
         assertTrue(e.getMessage().contains("unsupported version requested 7"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> BytecodeWriterConfig.forTarget(new Version(0, 8, 0)));
-        Module a = parse("%0 = \"test.def\"() : () -> i32");
-        Module b = parse("\"test.sink\"() : () -> ()");
+        ModuleOp a = parse("%0 = \"test.def\"() : () -> i32");
+        ModuleOp b = parse("\"test.sink\"() : () -> ()");
         Value outside = a.body().operations().get(0).result(0);
         Operation user = Operation.create("test.use", List.of(outside), List.of(), null, null, 0, List.of(), null);
         b.body().append(user);
         UnwritableIRException e2 = assertThrows(UnwritableIRException.class, () -> BytecodeWriter.write(TestContexts.standard(), b, v(6)));
         assertTrue(e2.getMessage().contains("defined outside"), e2.getMessage());
         assertEquals(user.location(), e2.location());
-        Module missing = parse("%0 = \"vhlo.constant_v1\"() : () -> !vhlo.tensor_v1<!vhlo.f32_v1>");
+        ModuleOp missing = parse("%0 = \"vhlo.constant_v1\"() : () -> !vhlo.tensor_v1<!vhlo.f32_v1>");
         UnwritableIRException e3 = assertThrows(UnwritableIRException.class,
                 () -> BytecodeWriter.write(TestContexts.standard(), missing, v(6)));
         assertEquals("op 'vhlo.constant_v1' is missing its required property 'value'", e3.getMessage());

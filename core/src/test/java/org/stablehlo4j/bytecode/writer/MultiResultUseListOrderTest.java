@@ -16,7 +16,7 @@ import org.stablehlo4j.bytecode.BytecodeReader;
 import org.stablehlo4j.compat.Version;
 import org.stablehlo4j.compat.legalize.PortableArtifacts;
 import org.stablehlo4j.ir.Block;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.Region;
 import org.stablehlo4j.ir.Value;
@@ -57,7 +57,7 @@ class MultiResultUseListOrderTest {
         return null;
     }
 
-    private static byte[] orders(Module vhlo, Operation op) {
+    private static byte[] orders(ModuleOp vhlo, Operation op) {
         IRNumbering numbering = new IRNumbering(TestContexts.standard(), vhlo.op(), BytecodeWriter.MAX_VERSION, Map.of());
         Emitter e = new Emitter();
         boolean written = UseListOrders.write(e, op.results(), numbering);
@@ -66,21 +66,21 @@ class MultiResultUseListOrderTest {
         return out;
     }
 
-    private static Module legalized(String target) throws Exception {
+    private static ModuleOp legalized(String target) throws Exception {
         return PortableArtifacts.legalizeForSerialization(AsmParser.parse(TestContexts.standard(), PROGRAM, ParseOptions.of("m.mlir")),
                 target, false);
     }
 
     @Test
     void resultsUsedInProgramOrderWriteNoOrders() throws Exception {
-        Module vhlo = legalized("1.17.0");
+        ModuleOp vhlo = legalized("1.17.0");
         Operation barrier = find(vhlo.op(), "vhlo.optimization_barrier_v1");
         assertEquals(0, orders(vhlo, barrier).length);
     }
 
     @Test
     void onlyTheShuffledResultIsWrittenWithItsIndex() throws Exception {
-        Module vhlo = legalized("1.0.0");
+        ModuleOp vhlo = legalized("1.0.0");
         Operation barrier = find(vhlo.op(), "vhlo.optimization_barrier_v1");
         // One result with an order (varint 1), result index 1, full-list form (2 shuffled of 2 uses is not fewer
         // than half): varint-with-flag (2 << 1 | 0), then the permutation [1, 0].
@@ -89,9 +89,9 @@ class MultiResultUseListOrderTest {
 
     @Test
     void readerRecreatesTheRecordedOrder() throws Exception {
-        Module vhlo = legalized("1.0.0");
+        ModuleOp vhlo = legalized("1.0.0");
         byte[] artifact = PortableArtifactWriter.write(TestContexts.standard(), vhlo, Version.parse("1.0.0"));
-        Module back = BytecodeReader.read(TestContexts.standard(), artifact, "m.bc");
+        ModuleOp back = BytecodeReader.read(TestContexts.standard(), artifact, "m.bc");
         Operation a = find(vhlo.op(), "vhlo.optimization_barrier_v1");
         Operation b = find(back.op(), "vhlo.optimization_barrier_v1");
         for (int i = 0; i < 2; i++) {

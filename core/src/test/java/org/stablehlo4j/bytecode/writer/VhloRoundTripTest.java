@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.stablehlo4j.bytecode.BytecodeReader;
 import org.stablehlo4j.compat.Version;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -74,7 +74,7 @@ class VhloRoundTripTest {
         List<String> failures = new ArrayList<>();
         for (Path f : files) {
             byte[] data = Files.readAllBytes(f);
-            Module m = BytecodeReader.read(TestContexts.standard(), data, f.toString());
+            ModuleOp m = BytecodeReader.read(TestContexts.standard(), data, f.toString());
             String diff = compare(data, BytecodeWriter.write(TestContexts.standard(), m, configOf(data)));
             if (diff != null) failures.add(f.getFileName() + ": " + diff);
             // The serialization path derives the same configuration from the target version alone.
@@ -98,7 +98,7 @@ class VhloRoundTripTest {
         int identical = 0;
         for (Path f : files) {
             byte[] data = Files.readAllBytes(f);
-            Module m;
+            ModuleOp m;
             try {
                 m = BytecodeReader.read(TestContexts.standard(), data, f.toString());
             } catch (org.stablehlo4j.bytecode.BytecodeException e) {

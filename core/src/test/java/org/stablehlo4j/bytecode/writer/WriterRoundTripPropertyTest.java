@@ -11,7 +11,7 @@ import org.stablehlo4j.asm.PrintOptions;
 import org.stablehlo4j.bytecode.BytecodeReader;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.DictionaryAttr;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.Region;
@@ -52,7 +52,7 @@ class WriterRoundTripPropertyTest {
         for (Path p : files) {
             String text = Files.readString(p, StandardCharsets.UTF_8);
             for (String chunk : text.split("(?m)^// -----\\s*$")) {
-                Module m;
+                ModuleOp m;
                 try {
                     m = AsmParser.parse(TestContexts.standard(), chunk, new ParseOptions(p.toString(), 1, true));
                 } catch (Exception e) {
@@ -73,10 +73,10 @@ class WriterRoundTripPropertyTest {
         assertEquals(List.of(), failures);
     }
 
-    private static String roundTrip(Module m, String chunk, Path p, int version) throws Exception {
+    private static String roundTrip(ModuleOp m, String chunk, Path p, int version) throws Exception {
         BytecodeWriterConfig cfg = new BytecodeWriterConfig(version, "test", Map.of(), false);
         byte[] bytes = BytecodeWriter.write(TestContexts.standard(), m, cfg);
-        Module back = BytecodeReader.read(TestContexts.standard(), bytes, "roundtrip");
+        ModuleOp back = BytecodeReader.read(TestContexts.standard(), bytes, "roundtrip");
         byte[] again = BytecodeWriter.write(TestContexts.standard(), back, cfg);
         if (!Arrays.equals(bytes, again)) return "writing the read-back module gives different bytes";
         String expected = AsmPrinter.print(TestContexts.standard(), m, GENERIC);
@@ -84,7 +84,7 @@ class WriterRoundTripPropertyTest {
         if (version < BytecodeWriter.V_NATIVE_PROPERTIES) {
             // Before native properties, inherent attributes travel in the attribute dictionary; ops the bytecode
             // layer has no property layout for come back with them there.
-            Module fresh = AsmParser.parse(TestContexts.standard(), chunk, new ParseOptions(p.toString(), 1, true));
+            ModuleOp fresh = AsmParser.parse(TestContexts.standard(), chunk, new ParseOptions(p.toString(), 1, true));
             mergeProperties(fresh.op());
             mergeProperties(back.op());
             expected = AsmPrinter.print(TestContexts.standard(), fresh, GENERIC);

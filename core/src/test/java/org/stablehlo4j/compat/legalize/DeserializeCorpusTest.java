@@ -21,7 +21,7 @@ import org.stablehlo4j.asm.PrintOptions;
 import org.stablehlo4j.bytecode.BytecodeReader;
 import org.stablehlo4j.compat.Version;
 import org.stablehlo4j.ir.DiagnosticException;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.pass.StripDebugInfoPass;
 
 /**
@@ -38,20 +38,20 @@ class DeserializeCorpusTest {
         return dir;
     }
 
-    static String generic(Module m) {
+    static String generic(ModuleOp m) {
         return AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(true, false, false));
     }
 
     /** Compares one artifact with its source; returns null when they match, else a description. */
     static String compare(Path mlir) throws Exception {
         Path bc = Path.of(mlir + ".bc");
-        Module out;
+        ModuleOp out;
         try {
             out = PortableArtifacts.deserializePortableArtifact(TestContexts.standard(), Files.readAllBytes(bc), bc.toString());
         } catch (DiagnosticException e) {
             return "deserialize failed: " + e.diagnostics().get(0).location() + " " + e.diagnostics().get(0).message();
         }
-        Module source = AsmParser.parse(TestContexts.standard(), Files.readString(mlir, StandardCharsets.UTF_8),
+        ModuleOp source = AsmParser.parse(TestContexts.standard(), Files.readString(mlir, StandardCharsets.UTF_8),
                 new ParseOptions(mlir.toString(), 1, false));
         new StripDebugInfoPass().run(source);
         // The pretty printer elides default-valued attributes that the generic form shows; legalizing the source
@@ -78,11 +78,11 @@ class DeserializeCorpusTest {
     static String compareVhlo(Path mlir) throws Exception {
         String name = mlir.getFileName().toString();
         String version = name.substring(name.indexOf('.') + 1, name.lastIndexOf('.')).replace('_', '.');
-        Module source = AsmParser.parse(TestContexts.standard(), Files.readString(mlir, StandardCharsets.UTF_8),
+        ModuleOp source = AsmParser.parse(TestContexts.standard(), Files.readString(mlir, StandardCharsets.UTF_8),
                 new ParseOptions(mlir.toString(), 1, false));
         new StripDebugInfoPass().run(source);
-        Module ours = VhloToVersion.convert(Legalize.stablehloToVhlo(source, false), Version.parse(version));
-        Module theirs = BytecodeReader.read(TestContexts.standard(), Path.of(mlir + ".bc"));
+        ModuleOp ours = VhloToVersion.convert(Legalize.stablehloToVhlo(source, false), Version.parse(version));
+        ModuleOp theirs = BytecodeReader.read(TestContexts.standard(), Path.of(mlir + ".bc"));
         new StripDebugInfoPass().run(theirs);
         return firstDifference(generic(theirs), generic(ours));
     }

@@ -22,7 +22,7 @@ import org.stablehlo4j.bytecode.BytecodeDiff;
 import org.stablehlo4j.bytecode.BytecodeReader;
 import org.stablehlo4j.ir.BoolAttr;
 import org.stablehlo4j.ir.IntegerAttr;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 
 /**
  * Serializing the real JAX exports of {@code ${stablehlo.shared}/../jax-samples} reproduces libStablehlo's
@@ -57,7 +57,7 @@ class JaxSamplesSerializeTest {
         }
     }
 
-    private static String generic(Module m) {
+    private static String generic(ModuleOp m) {
         return AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(true, true, false));
     }
 
@@ -89,7 +89,7 @@ class JaxSamplesSerializeTest {
             for (String target : TARGETS) {
                 Path expected = dir.resolve(name + "." + target + ".mlir.bc");
                 if (!Files.exists(expected)) continue;
-                Module m = AsmParser.parse(TestContexts.standard(), Files.readString(dir.resolve(buffer)), ParseOptions.of(buffer));
+                ModuleOp m = AsmParser.parse(TestContexts.standard(), Files.readString(dir.resolve(buffer)), ParseOptions.of(buffer));
                 byte[] ours = PortableArtifacts.serializePortableArtifact(TestContexts.standard(), m, target, false);
                 String why = compare(name, ours, Files.readAllBytes(expected));
                 if (why == null) matched++;
@@ -106,9 +106,9 @@ class JaxSamplesSerializeTest {
         Path dir = samplesDir();
         for (String name : sampleNames(dir)) {
             Path bc = dir.resolve(name + ".mlir.bc");
-            Module vhlo = BytecodeReader.read(TestContexts.standard(), Files.readAllBytes(bc), bc.toString());
+            ModuleOp vhlo = BytecodeReader.read(TestContexts.standard(), Files.readAllBytes(bc), bc.toString());
             assertInstanceOf(IntegerAttr.class, vhlo.op().attr("mhlo.num_partitions"), name);
-            Module m = PortableArtifacts.deserializePortableArtifact(TestContexts.standard(), Files.readAllBytes(bc), bc.toString());
+            ModuleOp m = PortableArtifacts.deserializePortableArtifact(TestContexts.standard(), Files.readAllBytes(bc), bc.toString());
             assertInstanceOf(IntegerAttr.class, m.op().attr("mhlo.num_partitions"), name);
             assertInstanceOf(BoolAttr.class, m.op().attr("jax.uses_shape_polymorphism"), name);
         }

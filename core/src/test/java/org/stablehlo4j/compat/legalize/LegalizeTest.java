@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.stablehlo4j.asm.AsmParser;
 import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.ir.DiagnosticException;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 
 class LegalizeTest {
     private static final String MIXED = "func.func @f(%arg0: tensor<f32>) -> tensor<f32> attributes "
@@ -18,7 +18,7 @@ class LegalizeTest {
             + "  %0 = \"foo.op\"(%arg0) {other = #foo.baz} : (tensor<f32>) -> tensor<f32>\n"
             + "  func.return %0 : tensor<f32>\n}\n";
 
-    static Module parse(String text) throws DiagnosticException {
+    static ModuleOp parse(String text) throws DiagnosticException {
         return AsmParser.parse(TestContexts.standard(), text, new ParseOptions("test.mlir", 1, true));
     }
 
@@ -43,7 +43,7 @@ class LegalizeTest {
                 + "window_strides = array<i64: 1, 1>} : (tensor<1x4x4x1xf32>, tensor<2x2x1x1xf32>) -> "
                 + "tensor<1x3x3x1xf32>\n"
                 + "  func.return %0 : tensor<1x3x3x1xf32>\n}\n";
-        Module vhlo = Legalize.stablehloToVhlo(parse(src), false);
+        ModuleOp vhlo = Legalize.stablehloToVhlo(parse(src), false);
         String v = VhloToVersionTest.print(vhlo);
         assertTrue(v.contains("input_spatial_dimensions = #vhlo.tensor_v1<dense<[1, 2]> : tensor<2xi64>>"), v);
         assertTrue(v.contains("window_reversal = #vhlo.tensor_v1<dense<[false, true]> : tensor<2xi1>>"), v);

@@ -59,7 +59,7 @@ class PortableArtifactsTest {
     @Test
     void assemblyTextIsAcceptedLikeUpstream() throws Exception {
         // tests/vhlo/vhlo_emit_version_api.1_1_0.mlir deserializes a text file: upstream parses either kind
-        org.stablehlo4j.ir.Module m = PortableArtifacts.deserializePortableArtifact(TestContexts.standard(), 
+        org.stablehlo4j.ir.ModuleOp m = PortableArtifacts.deserializePortableArtifact(TestContexts.standard(), 
                 "func.func @f(%a: tensor<f32>) -> tensor<f32> { return %a : tensor<f32> }".getBytes());
         assertTrue(org.stablehlo4j.asm.AsmPrinter.print(TestContexts.standard(), m, org.stablehlo4j.asm.PrintOptions.DEFAULT)
                 .contains("func.func @f(%arg0: tensor<f32>) -> tensor<f32>"));

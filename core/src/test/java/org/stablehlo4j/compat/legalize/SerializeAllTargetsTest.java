@@ -19,7 +19,7 @@ import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.asm.PrintOptions;
 import org.stablehlo4j.compat.Version;
 import org.stablehlo4j.ir.DiagnosticException;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 
 /**
  * Property: for every versioned {@code stablehlo_legalize_to_vhlo.X_Y_Z.mlir} of the compatibility suite and every
@@ -27,7 +27,7 @@ import org.stablehlo4j.ir.Module;
  * (compared as stablehlo-opt prints it, without locations).
  */
 class SerializeAllTargetsTest {
-    private static Module parse(String text, String name) throws DiagnosticException {
+    private static ModuleOp parse(String text, String name) throws DiagnosticException {
         return AsmParser.parse(TestContexts.standard(), text, ParseOptions.of(name));
     }
 

@@ -15,7 +15,7 @@ import org.stablehlo4j.ir.BoolAttr;
 import org.stablehlo4j.ir.DictionaryAttr;
 import org.stablehlo4j.ir.IntegerAttr;
 import org.stablehlo4j.ir.Location;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.StringAttr;
 
@@ -43,14 +43,14 @@ class SerializeInteropRulesTest {
             }
             """;
 
-    private static Operation func(Module m) {
+    private static Operation func(ModuleOp m) {
         return m.body().operations().get(0);
     }
 
     @Test
     void moduleAttributesStayBuiltinFuncAttributesBecomeVhlo() throws Exception {
-        Module m = AsmParser.parse(TestContexts.standard(), PROGRAM, ParseOptions.of("p.mlir"));
-        Module vhlo = PortableArtifacts.legalizeForSerialization(m, "1.0.0", false);
+        ModuleOp m = AsmParser.parse(TestContexts.standard(), PROGRAM, ParseOptions.of("p.mlir"));
+        ModuleOp vhlo = PortableArtifacts.legalizeForSerialization(m, "1.0.0", false);
         assertEquals(new IntegerAttr(((IntegerAttr) m.op().attr("mhlo.num_partitions")).type(),
                 java.math.BigInteger.ONE), vhlo.op().attr("mhlo.num_partitions"));
         assertInstanceOf(BoolAttr.class, vhlo.op().attr("jax.uses_shape_polymorphism"));
@@ -60,9 +60,9 @@ class SerializeInteropRulesTest {
 
         // The artifact carries them so, and deserializing gives the builtin attributes back unchanged.
         byte[] artifact = PortableArtifacts.serializePortableArtifact(TestContexts.standard(), m, "1.0.0", false);
-        Module read = BytecodeReader.read(TestContexts.standard(), artifact, "p.bc");
+        ModuleOp read = BytecodeReader.read(TestContexts.standard(), artifact, "p.bc");
         assertInstanceOf(IntegerAttr.class, read.op().attr("mhlo.num_partitions"));
-        Module back = PortableArtifacts.deserializePortableArtifact(TestContexts.standard(), artifact, "p.bc");
+        ModuleOp back = PortableArtifacts.deserializePortableArtifact(TestContexts.standard(), artifact, "p.bc");
         assertEquals(m.op().attributes(), back.op().attributes());
         assertEquals(StringAttr.of("jax"), func(back).attr("mhlo.frontend"));
         ArrayAttr res = (ArrayAttr) func(back).attr("res_attrs");
@@ -71,7 +71,7 @@ class SerializeInteropRulesTest {
 
     @Test
     void rangeLocationsAreLineColumnEndLineEndColumn() throws Exception {
-        Module m = AsmParser.parse(TestContexts.standard(), PROGRAM, ParseOptions.of("p.mlir"));
+        ModuleOp m = AsmParser.parse(TestContexts.standard(), PROGRAM, ParseOptions.of("p.mlir"));
         byte[] artifact = PortableArtifacts.serializePortableArtifact(TestContexts.standard(), m, "1.17.0", false);
         // 4 fields (varint 4 = 0x09), then 3, 4, 5, 6 as varints.
         assertTrue(indexOf(artifact, new byte[] {0x09, 0x07, 0x09, 0x0b, 0x0d}) >= 0, "range fields in order");
@@ -89,7 +89,7 @@ class SerializeInteropRulesTest {
     }
 
     private static Operation reduceIn(String text) throws Exception {
-        Module m = AsmParser.parse(TestContexts.standard(), text, ParseOptions.of("r.mlir"));
+        ModuleOp m = AsmParser.parse(TestContexts.standard(), text, ParseOptions.of("r.mlir"));
         return func(m).region(0).blocks().get(0).operations().get(0);
     }
 

@@ -20,7 +20,7 @@ import org.stablehlo4j.bytecode.BytecodeReader;
 import org.stablehlo4j.bytecode.writer.PortableArtifactWriter;
 import org.stablehlo4j.compat.Version;
 import org.stablehlo4j.ir.Block;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.Region;
 import org.stablehlo4j.ir.Value;
@@ -45,7 +45,7 @@ class SerializeUseOrderTest {
     }
 
     /** Gives each value of {@code ours} the use order of its counterpart (same pre-order position) in {@code theirs}. */
-    private static void adoptUseOrders(Module ours, Module theirs) {
+    private static void adoptUseOrders(ModuleOp ours, ModuleOp theirs) {
         List<Operation> o1 = new ArrayList<>(), o2 = new ArrayList<>();
         List<Value> v1 = new ArrayList<>(), v2 = new ArrayList<>();
         walk(ours.op(), o1, v1);
@@ -76,9 +76,9 @@ class SerializeUseOrderTest {
             String target = name.substring("stablehlo_legalize_to_vhlo.".length(), name.length() - ".mlir".length())
                     .replace('_', '.');
             byte[] upstream = Files.readAllBytes(f.resolveSibling(name + ".bc"));
-            Module in = AsmParser.parse(TestContexts.standard(), Files.readString(f), new ParseOptions(name, 1, false));
+            ModuleOp in = AsmParser.parse(TestContexts.standard(), Files.readString(f), new ParseOptions(name, 1, false));
             new StripDebugInfoPass().run(in);
-            Module ours = PortableArtifacts.legalizeForSerialization(in, target, false);
+            ModuleOp ours = PortableArtifacts.legalizeForSerialization(in, target, false);
             Version v = Version.resolveSerializationTarget(target);
             byte[] mine = PortableArtifactWriter.write(TestContexts.standard(), ours, v);
             if (java.util.Arrays.equals(mine, upstream)) continue;

@@ -19,7 +19,7 @@ import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.asm.PrintOptions;
 import org.stablehlo4j.ir.DiagnosticException;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 
 /**
  * The round-trip RUN lines of upstream's testdata, in process, for every file that has them and does not need
@@ -52,7 +52,7 @@ class TestdataSerializeRoundTripTest {
                 String expected = AsmPrinter.print(TestContexts.standard(), AsmParser.parse(TestContexts.standard(), text, new ParseOptions(name, 1, false)), pretty);
                 byte[] artifact = PortableArtifacts.serializePortableArtifact(TestContexts.standard(), 
                         AsmParser.parse(TestContexts.standard(), text, new ParseOptions(name, 1, false)), "current", false);
-                Module back = PortableArtifacts.deserializePortableArtifact(TestContexts.standard(), artifact, name);
+                ModuleOp back = PortableArtifacts.deserializePortableArtifact(TestContexts.standard(), artifact, name);
                 String actual = AsmPrinter.print(TestContexts.standard(), back, pretty);
                 if (actual.equals(expected)) passed++;
                 else failures.add(name + ": the round trip prints differently");

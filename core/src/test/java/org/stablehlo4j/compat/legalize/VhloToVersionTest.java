@@ -18,7 +18,7 @@ import org.stablehlo4j.compat.Version;
 import org.stablehlo4j.compat.VersionException;
 import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.DiagnosticException;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.pass.Pass;
 import org.stablehlo4j.pass.PassRegistry;
 
@@ -26,11 +26,11 @@ class VhloToVersionTest {
     private static final String ACCURACY = "#stablehlo.result_accuracy<atol = 0.000000e+00, rtol = 0.000000e+00, "
             + "ulps = 0, mode = #stablehlo.result_accuracy_mode<%s>>";
 
-    static Module parse(String text) throws DiagnosticException {
+    static ModuleOp parse(String text) throws DiagnosticException {
         return AsmParser.parse(TestContexts.standard(), text, new ParseOptions("test.mlir", 1, false));
     }
 
-    static String print(Module m) {
+    static String print(ModuleOp m) {
         return AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(true, false, false));
     }
 
@@ -41,7 +41,7 @@ class VhloToVersionTest {
                 + "  func.return %0 : tensor<f32>\n}\n";
     }
 
-    static Module toVersion(String source, String target) throws DiagnosticException {
+    static ModuleOp toVersion(String source, String target) throws DiagnosticException {
         return VhloToVersion.convert(Legalize.stablehloToVhlo(parse(source), false), VhloToVersion.target(target));
     }
 
@@ -61,10 +61,10 @@ class VhloToVersionTest {
 
     @Test
     void defaultAttributeIsDroppedOnDowngradeAndRestoredOnUpgrade() throws DiagnosticException {
-        Module old = toVersion(cbrt("DEFAULT"), "1.9.0");
+        ModuleOp old = toVersion(cbrt("DEFAULT"), "1.9.0");
         String text = print(old);
         assertTrue(text.contains("\"vhlo.cbrt_v1\"(%arg0) : "), text);
-        Module back = VhloToVersion.convert(old, Version.current());
+        ModuleOp back = VhloToVersion.convert(old, Version.current());
         String current = print(back);
         assertTrue(current.contains("\"vhlo.cbrt_v2\"(%arg0) <{result_accuracy = #vhlo.result_accuracy_v1<"),
                 current);
@@ -154,7 +154,7 @@ class VhloToVersionTest {
 
     @Test
     void passesAreRegistered() throws DiagnosticException {
-        Module m = parse(cbrt("DEFAULT"));
+        ModuleOp m = parse(cbrt("DEFAULT"));
         String before = print(m);
         for (String spec : new String[] {"stablehlo-legalize-to-vhlo", "vhlo-to-version=target=1.9.0",
                 "vhlo-to-version=target=current", "vhlo-legalize-to-stablehlo"}) {

@@ -14,7 +14,7 @@ import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.DiagnosticException;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.ShapedType;
 import org.stablehlo4j.ir.Type;
@@ -24,7 +24,7 @@ import org.stablehlo4j.verify.Verifier;
 class ChloRulesTest {
     private static final long D = ShapedType.DYNAMIC;
 
-    private static Module parse(String text) throws DiagnosticException {
+    private static ModuleOp parse(String text) throws DiagnosticException {
         return AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t.mlir", 1, false));
     }
 
@@ -34,7 +34,7 @@ class ChloRulesTest {
 
     /** Every diagnostic the verifier reports (it must report some). */
     private static List<String> errors(String text) throws DiagnosticException {
-        Module m = parse(text);
+        ModuleOp m = parse(text);
         DiagnosticException e = assertThrows(DiagnosticException.class, () -> Verifier.verify(m));
         List<String> out = new ArrayList<>();
         for (Diagnostic d : e.diagnostics()) out.add(d.message());
@@ -43,7 +43,7 @@ class ChloRulesTest {
 
     /** The types inferred for the function's first op, printed. */
     private static List<String> inferred(String args, String op) throws DiagnosticException {
-        Module m = parse(fn(args, op));
+        ModuleOp m = parse(fn(args, op));
         Verifier.verify(m);
         Operation fn = m.op().region(0).entry().operations().get(0);
         Operation first = fn.region(0).entry().operations().get(0);
@@ -175,7 +175,7 @@ class ChloRulesTest {
 
     @Test
     void scanPrintsAsUpstream() throws DiagnosticException {
-        Module m = parse(scan("(%a) inits (%c) dimension = 0 attributes {is_reverse = true}",
+        ModuleOp m = parse(scan("(%a) inits (%c) dimension = 0 attributes {is_reverse = true}",
                 "(tensor<2x3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<3xf32>)",
                 "tensor<3xf32>, %y: tensor<3xf32>"));
         String text = AsmPrinter.print(TestContexts.standard(), m, org.stablehlo4j.asm.PrintOptions.DEFAULT);

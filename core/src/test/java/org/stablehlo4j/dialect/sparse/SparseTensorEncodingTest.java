@@ -25,7 +25,7 @@ import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.DialectAttr;
 import org.stablehlo4j.ir.Location;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.RankedTensorType;
 
 /**
@@ -34,11 +34,11 @@ import org.stablehlo4j.ir.RankedTensorType;
  * print_stablehlo.mlir), aliases, verification errors with their positions, and bytecode round trips.
  */
 class SparseTensorEncodingTest {
-    private static Module parse(String text) throws DiagnosticException {
+    private static ModuleOp parse(String text) throws DiagnosticException {
         return AsmParser.parse(TestContexts.standard(), text, ParseOptions.of("t.mlir"));
     }
 
-    private static String print(Module m) {
+    private static String print(ModuleOp m) {
         return AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(false, false, false));
     }
 
@@ -161,10 +161,10 @@ class SparseTensorEncodingTest {
 
     @Test
     void bytecodeKeepsTheEncoding() throws Exception {
-        Module m = parse("func.func @f(%a: tensor<4xf32, #sparse_tensor.encoding<{ map = (i) -> (i : compressed), "
+        ModuleOp m = parse("func.func @f(%a: tensor<4xf32, #sparse_tensor.encoding<{ map = (i) -> (i : compressed), "
                 + "posWidth = 8 }>>) {\n  return\n}\n");
         byte[] bytes = BytecodeWriter.write(TestContexts.standard(), m, BytecodeWriterConfig.current(BytecodeWriterConfig.DEFAULT_PRODUCER));
-        Module back = BytecodeReader.read(TestContexts.standard(), bytes, "t.mlirbc");
+        ModuleOp back = BytecodeReader.read(TestContexts.standard(), bytes, "t.mlirbc");
         assertEquals(print(m), print(back));
         RankedTensorType t = (RankedTensorType) back.body().operations().get(0).region(0).entry().argument(0).type();
         SparseTensorEncodingAttr enc = assertInstanceOf(SparseTensorEncodingAttr.class, t.encoding());

@@ -13,7 +13,7 @@ import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.asm.PrintOptions;
 import org.stablehlo4j.ir.DiagnosticException;
-import org.stablehlo4j.ir.Module;
+import org.stablehlo4j.ir.ModuleOp;
 
 /**
  * End to end with the real parser and printer, over every upstream corpus module the assembly parser accepts:
@@ -35,7 +35,7 @@ class ResolveModuleTest {
             for (String chunk : Corpus.text(f).split("\n// -----")) {
                 if (!chunk.contains("stablehlo")) continue;
                 chunks++;
-                Module m;
+                ModuleOp m;
                 try {
                     m = AsmParser.parse(TestContexts.standard(), chunk, new ParseOptions(f.getFileName().toString(), 1, true));
                 } catch (DiagnosticException e) {
@@ -62,7 +62,7 @@ class ResolveModuleTest {
                 }
                 // The structured form is a fixed point: printing, re-parsing and resolving gives the same text.
                 try {
-                    Module again = AsmParser.parse(TestContexts.standard(), pretty2, new ParseOptions("reprinted", 1, true));
+                    ModuleOp again = AsmParser.parse(TestContexts.standard(), pretty2, new ParseOptions("reprinted", 1, true));
                     StablehloAsm.resolveAll(again.op());
                     String pretty3 = AsmPrinter.print(TestContexts.standard(), again, PrintOptions.DEFAULT);
                     if (!pretty3.equals(pretty2)) {
@@ -104,7 +104,7 @@ class ResolveModuleTest {
     }
 
     /** No textual StableHLO attribute is left anywhere in the module. */
-    private static boolean structuredOnly(Module m) {
+    private static boolean structuredOnly(ModuleOp m) {
         java.util.ArrayDeque<org.stablehlo4j.ir.Operation> work = new java.util.ArrayDeque<>();
         work.push(m.op());
         while (!work.isEmpty()) {

@@ -7,22 +7,22 @@ import java.util.Map;
  * A parsed program: the top-level {@code builtin.module} operation plus the file-level
  * {@code dialect_resources} blobs (dialect -> key -> blob) and external resources kept as text.
  */
-public final class Module {
+public final class ModuleOp {
     private final Operation op;
     private final Map<String, Map<String, ResourceBlob>> dialectResources = new LinkedHashMap<>();
     private final Map<String, Map<String, String>> externalResources = new LinkedHashMap<>();
 
-    public Module(Operation op) {
+    public ModuleOp(Operation op) {
         if (!op.name().equals("builtin.module")) throw new IllegalArgumentException("not a builtin.module");
         this.op = op;
     }
 
     /** A new empty {@code module {}} with one empty block. */
-    public static Module empty(Location loc) {
+    public static ModuleOp empty(Location loc) {
         Operation op = Operation.create("builtin.module", java.util.List.of(), java.util.List.of(), null, null, 1,
                 java.util.List.of(), loc);
         op.region(0).append(new Block());
-        return new Module(op);
+        return new ModuleOp(op);
     }
 
     public Operation op() { return op; }
