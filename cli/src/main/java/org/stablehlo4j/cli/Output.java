@@ -8,12 +8,16 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 
 /**
  * The tool's output ({@code -o FILE}, or stdout for {@code -} / no {@code -o}). Everything is collected in
- * memory and only {@link #commit() committed} when the run succeeds; a file is written to a temporary file in
- * the same directory and atomically renamed over the target, so a failing run leaves neither the file nor a
- * partial file behind.
+ * memory and only {@link #commit() committed} when the run succeeds. A regular file is written to a temporary
+ * file in the same directory and atomically renamed over the target, so a failing run leaves neither the file
+ * nor a partial file behind; the new file gets the mode the old one had (or, for a new file, the default mode
+ * under the process's umask, as {@code open(2)} with 0666 gives it). A symbolic link is written through (its
+ * target is replaced, the link stays), and a target that exists but is not a regular file (a device such as
+ * {@code /dev/null}, a FIFO) is opened and written in place, as LLVM's output streams do.
  */
 public final class Output {
     private final String path;
@@ -57,12 +61,27 @@ public final class Output {
             return;
         }
         Path target = ToolIO.path(path).toAbsolutePath();
+        try {
+            target = resolveLinks(target);
+        } catch (IOException e) {
+            throw new ToolException("cannot open output file '" + path + "': " + e.getMessage());
+        }
+        if (Files.exists(target) && !Files.isRegularFile(target)) {
+            // a device or FIFO: write in place (renaming over it would replace e.g. /dev/null with a file)
+            try (OutputStream out = Files.newOutputStream(target, StandardOpenOption.WRITE)) {
+                data.writeTo(out);
+            } catch (IOException e) {
+                throw new ToolException("cannot open output file '" + path + "': " + e.getMessage());
+            }
+            return;
+        }
         Path tmp = null;
         try {
-            tmp = Files.createTempFile(target.getParent(), "." + target.getFileName() + ".", ".tmp");
-            try (OutputStream out = Files.newOutputStream(tmp)) {
+            tmp = newTemporary(target);
+            try (OutputStream out = Files.newOutputStream(tmp, StandardOpenOption.WRITE)) {
                 data.writeTo(out);
             }
+            keepMode(target, tmp);
             try {
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
@@ -79,6 +98,44 @@ public final class Output {
                     // best effort: the temporary file is hidden and uniquely named
                 }
             }
+        }
+    }
+
+    /** Follows symbolic links (also dangling ones, whose target is then created), at most 40 as Linux does. */
+    static Path resolveLinks(Path target) throws IOException {
+        Path p = target;
+        for (int hops = 0; Files.isSymbolicLink(p); hops++) {
+            if (hops == 40) throw new IOException("Too many levels of symbolic links");
+            Path link = Files.readSymbolicLink(p);
+            p = (p.getParent() == null ? link : p.getParent().resolve(link)).normalize();
+        }
+        return p;
+    }
+
+    /**
+     * A new empty file beside {@code target}, created as {@code open(O_CREAT|O_EXCL, 0666)} does, so the process's
+     * umask decides its mode ({@link Files#createTempFile} would force 0600).
+     */
+    private static Path newTemporary(Path target) throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            Path tmp = target.resolveSibling("." + target.getFileName() + "." + Long.toUnsignedString(
+                    java.util.concurrent.ThreadLocalRandom.current().nextLong(), 36) + ".tmp");
+            try {
+                Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE).close();
+                return tmp;
+            } catch (java.nio.file.FileAlreadyExistsException e) {
+                if (attempt == 100) throw e;
+            }
+        }
+    }
+
+    /** Gives the replacement the permissions of the file it replaces (when there is one and the system has them). */
+    private static void keepMode(Path target, Path tmp) throws IOException {
+        if (!Files.isRegularFile(target)) return;
+        try {
+            Files.setPosixFilePermissions(tmp, Files.getPosixFilePermissions(target));
+        } catch (UnsupportedOperationException e) {
+            // not a POSIX file system: the default mode stays
         }
     }
 }
