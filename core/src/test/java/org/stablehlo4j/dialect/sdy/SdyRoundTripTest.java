@@ -131,4 +131,18 @@ class SdyRoundTripTest {
             assertThrows(DiagnosticException.class, () -> BytecodeReader.read(TestContexts.standard(), cut, "x.mlir.bc"));
         }
     }
+
+    @Test
+    void javaApiReadsMeshesAndShardings() throws Exception {
+        ModuleOp m = AsmParser.parse(TestContexts.standard(), OPS, ParseOptions.of("t.mlir"));
+        assertEquals(java.util.List.of("mesh"), java.util.List.copyOf(SdyShardings.meshes(m).keySet()));
+        assertEquals(8, SdyShardings.meshes(m).get("mesh").totalSize());
+        java.util.List<SdyShardings.ValueSharding> args = SdyShardings.argumentShardings(m, "main");
+        assertEquals(1, args.size());
+        assertEquals("mesh", args.get(0).meshName());
+        assertEquals(java.util.List.of(java.util.List.of("x"), java.util.List.of("y")), args.get(0).dimensionAxes());
+        assertEquals(4, args.get(0).shards(0));
+        assertEquals(2, args.get(0).shards(1));
+        assertTrue(SdyShardings.resultShardings(m, "main").isEmpty());
+    }
 }
