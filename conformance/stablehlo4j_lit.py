@@ -10,14 +10,15 @@ LISTED_PASS = lit.Test.ResultCode("LISTED-PASS", "Passed but listed in expected-
 class Stablehlo4jTest(lit.formats.ShTest):
     """ShTest that selects the testdata sample and marks listed expected failures XFAIL ('*')."""
 
-    def __init__(self, xfails, sample):
+    def __init__(self, xfails, sample, prefix="stablehlo"):
         super().__init__(execute_external=False)
         self.xfails = xfails
         self.sample = sample
+        self.prefix = prefix
 
-    @staticmethod
-    def shared_path(test):
-        return "/".join(("stablehlo",) + tuple(test.path_in_suite))
+    def shared_path(self, test):
+        """The test's path relative to the shared root (the suite's folder is ``prefix``)."""
+        return "/".join((self.prefix,) + tuple(test.path_in_suite))
 
     def getTestsInDirectory(self, testSuite, path_in_suite, litConfig, localConfig):
         for test in super().getTestsInDirectory(testSuite, path_in_suite, litConfig, localConfig):

@@ -43,11 +43,7 @@ class JaxSamplesTest {
      * Sample files the interpreter cannot run, and why. They are reported as skipped (not passed), and the test
      * fails if one of them starts to work, so that this list stays true.
      */
-    static final Map<String, String> CANNOT_RUN = Map.of(
-            "linalg_triangular.mlir.bc",
-            "the artifact carries a Shardy attribute (#sdy.op_sharding_rule on the lapack_strsm_ffi custom call); "
-                    + "the bytecode reader has no 'sdy' dialect and rejects it (\"dialect 'sdy' is unknown\"). "
-                    + "The text form, linalg_triangular.jax.mlir, runs and passes.");
+    static final Map<String, String> CANNOT_RUN = Map.of();
 
     /** Samples computed in a narrower type than their outputs' dtype: the dtype whose rtol applies. */
     static final Map<String, String> COMPUTED_IN = Map.of("layernorm_bf16", "bfloat16");

@@ -8,6 +8,7 @@ import org.stablehlo4j.dialect.interpreter.InterpreterDialect;
 import org.stablehlo4j.dialect.mlir.ArithDialect;
 import org.stablehlo4j.dialect.mlir.TensorDialect;
 import org.stablehlo4j.dialect.quant.QuantDialect;
+import org.stablehlo4j.dialect.sdy.SdyDialect;
 import org.stablehlo4j.dialect.sparse.SparseTensorDialect;
 import org.stablehlo4j.dialect.stablehlo.StablehloDialect;
 import org.stablehlo4j.dialect.vhlo.VhloDialect;
@@ -31,8 +32,6 @@ public final class AllDialects {
         {"hlo_test_speculatability", "stablehlo/tests/ops_speculatability.mlir"},
         {"hlo_test_infer", "stablehlo/tests/infer_stablehlo.mlir", "stablehlo/tests/infer_chlo.mlir"},
         {"hlo_test_broadcast", "stablehlo/tests/ops_broadcasting.mlir"},
-        // becomes a real dialect later
-        {"sdy", "stablehlo/tests/transforms/mesh_axes_replica_group_compatibility.mlir"},
         {"shape", "stablehlo/tests/transforms/shape_legalize_to_stablehlo.mlir",
             "stablehlo/tests/transforms/stablehlo_aggressive_simplification.mlir", "stablehlo/tests/infer_chlo.mlir"},
         {"llvm", "stablehlo/tests/verify_scatter.mlir", "stablehlo/tests/verify_select_and_scatter.mlir"},
@@ -55,6 +54,7 @@ public final class AllDialects {
         registry.insert("tensor", TensorDialect::new);
         registry.insert("quant", QuantDialect::new);
         registry.insert("sparse_tensor", SparseTensorDialect::new);
+        registry.insert("sdy", SdyDialect::new);
         for (String[] stub : STUBS) {
             String ns = stub[0];
             registry.insert(ns, ctx -> new StubDialect(ns, ctx));

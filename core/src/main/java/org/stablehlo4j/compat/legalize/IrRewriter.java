@@ -4,12 +4,15 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.BlockArgument;
 import org.stablehlo4j.ir.Diagnostic;
+import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.ModuleOp;
+import org.stablehlo4j.ir.OpResult;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.Region;
 import org.stablehlo4j.ir.Type;
@@ -30,20 +33,34 @@ final class IrRewriter {
 
     private final OpConverter ops;
     private final UnaryOperator<Type> types;
+    /** Ops of other dialects that keep their types (their values meet converted ones through casts). */
+    private final Predicate<Operation> keepTypes;
+    private final Map<Value, Map<Type, Value>> casts = new IdentityHashMap<>();
     private final Map<Value, Value> values = new IdentityHashMap<>();
     private final Map<Block, Block> blocks = new IdentityHashMap<>();
     private final List<Diagnostic> errors = new ArrayList<>();
 
-    private IrRewriter(OpConverter ops, UnaryOperator<Type> types) {
+    private IrRewriter(OpConverter ops, UnaryOperator<Type> types, Predicate<Operation> keepTypes) {
         this.ops = ops;
         this.types = types;
+        this.keepTypes = keepTypes;
     }
 
     /** The rewritten module and the errors found (the module is only meaningful when there are none). */
     record Result(ModuleOp module, List<Diagnostic> errors) {}
 
     static Result rewrite(ModuleOp m, OpConverter ops, UnaryOperator<Type> types) {
-        IrRewriter r = new IrRewriter(ops, types);
+        return rewrite(m, ops, types, op -> false);
+    }
+
+    /**
+     * Like {@link #rewrite(ModuleOp, OpConverter, UnaryOperator)}, but ops for which {@code keepTypes} holds keep
+     * their result and region argument types; where a value meets a user expecting the other type,
+     * {@code builtin.unrealized_conversion_cast} is inserted right after the value's definition, as MLIR's dialect
+     * conversion materializes them (located at the user for a converted user, at the value otherwise).
+     */
+    static Result rewrite(ModuleOp m, OpConverter ops, UnaryOperator<Type> types, Predicate<Operation> keepTypes) {
+        IrRewriter r = new IrRewriter(ops, types, keepTypes);
         Operation top = r.op(m.op());
         ModuleOp out = new ModuleOp(top);
         out.dialectResources().putAll(m.dialectResources());
@@ -81,17 +98,21 @@ final class IrRewriter {
             error(old, e.getMessage());
             c = new OpLegalizer.Converted(old.name(), old.properties(), old.attributes());
         }
+        boolean keep = keepTypes.test(old);
         List<Value> operands = new ArrayList<>(old.numOperands());
         for (Value v : old.operands()) {
             Value nv = values.get(v);
             if (nv == null) {
                 error(old, "operand used before its definition");
                 nv = v;
+            } else {
+                Type expected = keep ? v.type() : type(v.type(), old);
+                if (!nv.type().equals(expected)) nv = cast(nv, expected, keep ? null : old.location());
             }
             operands.add(nv);
         }
         List<Type> resultTypes = new ArrayList<>(old.numResults());
-        for (Value v : old.results()) resultTypes.add(type(v.type(), old));
+        for (Value v : old.results()) resultTypes.add(keep ? v.type() : type(v.type(), old));
         List<Block> succ = new ArrayList<>(old.successors().size());
         for (Block b : old.successors()) succ.add(blocks.getOrDefault(b, b));
         Operation op = Operation.create(c.name(), operands, resultTypes, c.properties(), c.attributes(),
@@ -101,11 +122,30 @@ final class IrRewriter {
         return op;
     }
 
+    /** The cast of {@code value} to {@code type}, created once right after the value's definition. */
+    private Value cast(Value value, Type type, Location userLocation) {
+        Map<Type, Value> byType = casts.computeIfAbsent(value, k -> new java.util.HashMap<>());
+        Value existing = byType.get(type);
+        if (existing != null) return existing;
+        Location loc = userLocation != null ? userLocation
+                : value instanceof OpResult r ? r.owner().location() : ((BlockArgument) value).location();
+        Operation c = Operation.create("builtin.unrealized_conversion_cast", List.of(value), List.of(type),
+                org.stablehlo4j.ir.DictionaryAttr.EMPTY, org.stablehlo4j.ir.DictionaryAttr.EMPTY, 0, List.of(), loc);
+        if (value instanceof OpResult r) {
+            r.owner().parent().insertAfter(r.owner(), c);
+        } else {
+            ((BlockArgument) value).owner().prepend(c);
+        }
+        byType.put(type, c.result(0));
+        return c.result(0);
+    }
+
     private void region(Region from, Region to) {
+        boolean keep = from.parent() != null && keepTypes.test(from.parent());
         for (Block b : from.blocks()) {
             Block nb = new Block();
             for (BlockArgument a : b.arguments()) {
-                BlockArgument na = nb.addArgument(type(a.type(), from.parent()), a.location());
+                BlockArgument na = nb.addArgument(keep ? a.type() : type(a.type(), from.parent()), a.location());
                 values.put(a, na);
             }
             blocks.put(b, nb);

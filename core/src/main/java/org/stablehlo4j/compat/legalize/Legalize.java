@@ -19,7 +19,52 @@ public final class Legalize {
 
     /** Every VHLO op, type and attribute to its StableHLO/func/builtin counterpart. */
     public static ModuleOp vhloToStablehlo(ModuleOp m) throws DiagnosticException {
-        return finish(IrRewriter.rewrite(m, OpLegalizer::toStablehlo, TypeConverter::toStablehlo));
+        ModuleOp out = finish(IrRewriter.rewrite(m, OpLegalizer::toStablehlo, TypeConverter::toStablehlo));
+        reconcileUnrealizedCasts(out);
+        return out;
+    }
+
+    /**
+     * Removes the {@code builtin.unrealized_conversion_cast} ops that became no-ops (upstream's pass ends with
+     * {@code reconcileUnrealizedCasts}): the casts a serialization with other dialects inserted between VHLO and
+     * the other dialects' builtin types; chains of casts that lead back to the original type collapse.
+     */
+    static void reconcileUnrealizedCasts(ModuleOp m) {
+        List<Operation> casts = new ArrayList<>();
+        m.op().walk(op -> {
+            if (op.name().equals("builtin.unrealized_conversion_cast")) casts.add(op);
+        });
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (Operation c : casts) {
+                if (c.parent() == null || c.numOperands() != c.numResults()) continue;
+                List<org.stablehlo4j.ir.Value> sources = new ArrayList<>();
+                for (int i = 0; i < c.numOperands(); i++) {
+                    org.stablehlo4j.ir.Value v = c.operand(i);
+                    // Look through casts to the value the chain started from.
+                    while (v.definingOp() != null && v.definingOp().name().equals("builtin.unrealized_conversion_cast")
+                            && v.definingOp().numOperands() == 1 && v.definingOp().numResults() == 1) {
+                        v = v.definingOp().operand(0);
+                    }
+                    sources.add(v.type().equals(c.result(i).type()) ? v : null);
+                }
+                if (sources.contains(null)) continue;
+                for (int i = 0; i < c.numResults(); i++) c.result(i).replaceAllUsesWith(sources.get(i));
+                c.erase();
+                changed = true;
+            }
+            // Drop casts left without users.
+            for (Operation c : casts) {
+                if (c.parent() == null) continue;
+                boolean used = false;
+                for (org.stablehlo4j.ir.Value r : c.results()) used |= r.hasUses();
+                if (!used) {
+                    c.erase();
+                    changed = true;
+                }
+            }
+        }
     }
 
     /**
@@ -28,7 +73,9 @@ public final class Legalize {
      */
     public static ModuleOp stablehloToVhlo(ModuleOp m, boolean allowOtherDialects) throws DiagnosticException {
         return finish(IrRewriter.rewrite(m, op -> OpLegalizer.toVhlo(op, allowOtherDialects),
-                t -> allowOtherDialects ? toVhloOrSelf(t) : TypeConverter.toVhlo(t)));
+                t -> allowOtherDialects ? toVhloOrSelf(t) : TypeConverter.toVhlo(t),
+                op -> allowOtherDialects && !op.name().equals("builtin.module")
+                        && VhloOpTable.forStablehlo(op.name()).isEmpty()));
     }
 
     private static org.stablehlo4j.ir.Type toVhloOrSelf(org.stablehlo4j.ir.Type t) {

@@ -248,7 +248,7 @@ final class OpLegalizer {
         Map<String, Attribute> props = new LinkedHashMap<>();
         List<VhloOpDef.Attr> missing = new ArrayList<>();
         for (VhloOpDef.Attr a : def.attributes()) {
-            Attribute v = vhloValue(op, spec, a);
+            Attribute v = vhloValue(op, spec, a, allowOtherDialects);
             if (v == null && a.legalizeDefault() == null) {
                 throw new LegalizeException("missing required attribute '" + a.stablehloSource() + "'");
             }
@@ -273,7 +273,7 @@ final class OpLegalizer {
         return new Converted(def.name(), dict(props), DictionaryAttr.of(extra));
     }
 
-    private static Attribute vhloValue(Operation op, OpDefinition spec, VhloOpDef.Attr a) {
+    private static Attribute vhloValue(Operation op, OpDefinition spec, VhloOpDef.Attr a, boolean keepOthers) {
         String src = a.stablehloSource();
         switch (a.stablehloForm()) {
             case STRUCT_FIELD: {
@@ -298,7 +298,7 @@ final class OpLegalizer {
             }
             default: {
                 Attribute s = op.attr(src);
-                return s == null ? null : AttrConverter.toVhlo(s);
+                return s == null ? null : AttrConverter.toVhlo(s, keepOthers);
             }
         }
     }

@@ -1,0 +1,383 @@
+package org.stablehlo4j.dialect.sdy;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.stablehlo4j.asm.AsmDialectInterface;
+import org.stablehlo4j.asm.DialectBodyException;
+import org.stablehlo4j.dialect.sdy.SdyAttrs.*;
+import org.stablehlo4j.ir.Attribute;
+import org.stablehlo4j.ir.DialectAttr;
+import org.stablehlo4j.ir.SymbolRefAttr;
+
+/** Parsers of the sdy attributes' stripped forms (parsers.cc and attrs.td's formats), over a {@link SdyIn}. */
+final class SdyAttrParser {
+    private SdyAttrParser() {}
+
+    /** The dialect's attribute hook: {@code #sdy.mnemonic<...>} bodies become structured attributes. */
+    static final AsmDialectInterface ASM = new AsmDialectInterface() {
+        @Override
+        public Attribute parseAttribute(DialectAttr opaque) {
+            if (!opaque.pretty()) return opaque;
+            String body = opaque.body();
+            int e = 0;
+            while (e < body.length() && (Character.isLetterOrDigit(body.charAt(e)) || body.charAt(e) == '_')) e++;
+            String mnemonic = body.substring(0, e);
+            SdyIn.SdyLexer in = new SdyIn.SdyLexer(body, e);
+            Attribute a = switch (mnemonic) {
+                case "mesh" -> mesh(in);
+                case "sharding" -> sharding(in);
+                case "sharding_per_value" -> shardingPerValue(in);
+                case "op_sharding_rule" -> rule(in);
+                case "manual_axes" -> manualAxes(in);
+                case "axis_ref_list" -> axisRefList(in);
+                case "list_of_axis_ref_lists" -> listOfAxisRefLists(in);
+                case "all_to_all_param_list" -> allToAllParams(in);
+                case "sub_axis_info" -> subAxisInfo(in);
+                default -> null;
+            };
+            if (a == null) {
+                if (KNOWN.contains(mnemonic) || mnemonic.isEmpty()) return opaque;
+                throw new DialectBodyException(0, "unknown attribute `" + mnemonic + "` in dialect `sdy`");
+            }
+            if (!in.atEnd()) throw in.error("expected '>'");
+            return a;
+        }
+    };
+
+    /** Mnemonics of attributes kept as text (propagation debugging metadata). */
+    private static final java.util.Set<String> KNOWN = java.util.Set.of("propagation_edges", "edge_value_ref",
+            "axis_to_propagation_details", "propagation_one_step", "mesh_axis", "axis_ref", "dimension_sharding",
+            "dim_mapping", "tensor_mapping", "all_to_all_param", "propagation_direction", "edge_node_type",
+            "reduction_op");
+
+    static MeshAxisAttr meshAxis(SdyIn in) {
+        String name = in.parseString("expected string");
+        in.expect("=");
+        long size = in.parseInteger();
+        return new MeshAxisAttr(name, size);
+    }
+
+    /** {@code <[axes], device_ids=[...]>}. */
+    static MeshAttr mesh(SdyIn in) {
+        in.expect("<");
+        in.expect("[");
+        List<MeshAxisAttr> axes = new ArrayList<>();
+        if (!in.consumeIf("]")) {
+            do {
+                axes.add(meshAxis(in));
+            } while (in.consumeIf(","));
+            in.expect("]");
+        }
+        List<Long> ids = new ArrayList<>();
+        if (in.consumeIf(",")) {
+            String k = in.parseKeyword("expected 'device_ids'");
+            if (!k.equals("device_ids")) throw in.error("expected 'device_ids'");
+            in.expect("=");
+            in.expect("[");
+            do {
+                ids.add(in.parseInteger());
+            } while (in.consumeIf(","));
+            in.expect("]");
+        }
+        in.expect(">");
+        // MeshAttr::get drops iota device ids when there are axes.
+        if (!axes.isEmpty() && !ids.isEmpty()) {
+            boolean iota = true;
+            for (int i = 0; i < ids.size(); i++) if (ids.get(i) != i) iota = false;
+            if (iota) ids.clear();
+        }
+        return new MeshAttr(axes, ids);
+    }
+
+    static SubAxisInfoAttr subAxisInfo(SdyIn in) {
+        in.expect("(");
+        long pre = in.parseInteger();
+        in.expect(")");
+        long size = in.parseInteger();
+        return new SubAxisInfoAttr(pre, size);
+    }
+
+    static AxisRefAttr axisRef(SdyIn in) {
+        String name = in.parseString("expected string");
+        SubAxisInfoAttr sub = null;
+        if (in.consumeIf(":")) sub = subAxisInfo(in);
+        return new AxisRefAttr(name, sub);
+    }
+
+    /** Axis refs up to (not including) the closing '}'. */
+    static List<AxisRefAttr> axisRefs(SdyIn in) {
+        List<AxisRefAttr> out = new ArrayList<>();
+        if (!in.atString()) return out;
+        do {
+            out.add(axisRef(in));
+        } while (in.consumeIf(","));
+        return out;
+    }
+
+    static AxisRefListAttr axisRefList(SdyIn in) {
+        in.expect("{");
+        List<AxisRefAttr> axes = axisRefs(in);
+        in.expect("}");
+        return new AxisRefListAttr(axes);
+    }
+
+    static ListOfAxisRefListsAttr listOfAxisRefLists(SdyIn in) {
+        in.expect("[");
+        List<AxisRefListAttr> out = new ArrayList<>();
+        if (!in.consumeIf("]")) {
+            do {
+                out.add(axisRefList(in));
+            } while (in.consumeIf(","));
+            in.expect("]");
+        }
+        return new ListOfAxisRefListsAttr(out);
+    }
+
+    static ManualAxesAttr manualAxes(SdyIn in) {
+        in.expect("{");
+        List<String> out = new ArrayList<>();
+        if (!in.consumeIf("}")) {
+            do {
+                out.add(in.parseString("expected string"));
+            } while (in.consumeIf(","));
+            in.expect("}");
+        }
+        return new ManualAxesAttr(out);
+    }
+
+    static AllToAllParamListAttr allToAllParams(SdyIn in) {
+        in.expect("[");
+        List<AllToAllParamAttr> out = new ArrayList<>();
+        if (!in.consumeIf("]")) {
+            do {
+                in.expect("{");
+                List<AxisRefAttr> axes = axisRefs(in);
+                in.expect("}");
+                in.expect(":");
+                long src = in.parseInteger();
+                in.expect("->");
+                long tgt = in.parseInteger();
+                out.add(new AllToAllParamAttr(axes, src, tgt));
+            } while (in.consumeIf(","));
+            in.expect("]");
+        }
+        return new AllToAllParamListAttr(out);
+    }
+
+    static DimensionShardingAttr dimSharding(SdyIn in) {
+        in.expect("{");
+        List<AxisRefAttr> axes = new ArrayList<>();
+        boolean closed = true;
+        while (!in.consumeIf("}")) {
+            if (!axes.isEmpty()) in.expect(",");
+            if (in.consumeIf("?")) {
+                closed = false;
+                in.expect("}");
+                break;
+            }
+            axes.add(axisRef(in));
+        }
+        Long priority = null;
+        String p = in.peekKeyword();
+        if (p != null) {
+            in.parseKeyword("");
+            String num = p.substring(1);
+            if (p.length() < 2 || p.charAt(0) != 'p' || !num.chars().allMatch(Character::isDigit)) {
+                throw in.error("expecting priority in format 'p<number>', got: " + p);
+            }
+            if (num.startsWith("0") && num.length() > 1) {
+                throw in.error("priorities with leading zeros are not allowed, got: " + p);
+            }
+            try {
+                priority = Long.parseLong(num);
+            } catch (NumberFormatException e) {
+                throw in.error("expecting integer priority, got: " + p);
+            }
+        }
+        return new DimensionShardingAttr(axes, closed, priority);
+    }
+
+    /** {@code <mesh_or_ref, [dims], replicated={...}, unreduced={...}>}. */
+    static TensorShardingAttr sharding(SdyIn in) {
+        in.expect("<");
+        Attribute meshOrRef;
+        if ("mesh".equals(in.peekKeyword())) {
+            in.parseKeyword("");
+            meshOrRef = mesh(in);
+        } else if (in.atSymbol()) {
+            meshOrRef = SymbolRefAttr.flat(in.parseSymbol());
+        } else {
+            throw in.error("expecting MeshAttr or FlatSymbolRefAttr, got: ");
+        }
+        in.expect(",");
+        in.expect("[");
+        List<DimensionShardingAttr> dims = new ArrayList<>();
+        if (!in.consumeIf("]")) {
+            do {
+                dims.add(dimSharding(in));
+            } while (in.consumeIf(","));
+            in.expect("]");
+        }
+        List<AxisRefAttr> replicated = new ArrayList<>();
+        List<AxisRefAttr> unreduced = new ArrayList<>();
+        int reductionOp = 0;
+        while (in.consumeIf(",")) {
+            String k = in.peekKeyword();
+            if (replicated.isEmpty() && "replicated".equals(k)) {
+                in.parseKeyword("");
+                in.expect("=");
+                in.expect("{");
+                replicated.addAll(axisRefs(in));
+                in.expect("}");
+            } else if (unreduced.isEmpty() && "unreduced".equals(k)) {
+                in.parseKeyword("");
+                in.expect("=");
+                String op = in.peekKeyword();
+                if ("sum".equals(op) || "max".equals(op) || "min".equals(op)) {
+                    in.parseKeyword("");
+                    reductionOp = op.equals("sum") ? 0 : op.equals("max") ? 1 : 2;
+                }
+                in.expect("{");
+                unreduced.addAll(axisRefs(in));
+                in.expect("}");
+            } else {
+                throw in.error("failed to parse Sdy_TensorSharding, expected valid named axis list after comma");
+            }
+        }
+        in.expect(">");
+        return new TensorShardingAttr(meshOrRef, dims, replicated, unreduced, reductionOp);
+    }
+
+    /** {@code [<...>, ...]}. */
+    static TensorShardingPerValueAttr shardingList(SdyIn in) {
+        in.expect("[");
+        List<TensorShardingAttr> out = new ArrayList<>();
+        if (!in.consumeIf("]")) {
+            do {
+                out.add(sharding(in));
+            } while (in.consumeIf(","));
+            in.expect("]");
+        }
+        return new TensorShardingPerValueAttr(out);
+    }
+
+    static TensorShardingPerValueAttr shardingPerValue(SdyIn in) {
+        in.expect("<");
+        TensorShardingPerValueAttr a = shardingList(in);
+        in.expect(">");
+        return a;
+    }
+
+    // ---- op sharding rules
+
+    /** Parses one factor symbol from the front of {@code s[0]}, removing it. */
+    private static long factorIndex(SdyIn in, String[] s) {
+        String f = s[0];
+        if (!f.startsWith("z_")) {
+            char c = f.charAt(0);
+            if (c < 'i' || c > 'z') throw in.error("expecting symbol from 'i' to 'z'. Received: '" + c + "'");
+            s[0] = f.substring(1);
+            return c - 'i';
+        }
+        int e = 2;
+        while (e < f.length() && Character.isDigit(f.charAt(e))) e++;
+        if (e == 2) throw in.error("expecting integer after 'z_'. Received: '" + f + "'");
+        String num = f.substring(2, e);
+        if (num.charAt(0) == '0') {
+            throw in.error("expecting positive integer without leading zeros. Received: '" + num + "'");
+        }
+        long v;
+        try {
+            v = Long.parseLong(num);
+        } catch (NumberFormatException ex) {
+            throw in.error("expecting symbol index <=2^63-1. Received: '" + num + "'");
+        }
+        s[0] = f.substring(e);
+        return v + SdyAttrs.K_START_AT_Z;
+    }
+
+    private static TensorMappingAttr tensorMapping(SdyIn in) {
+        in.expect("[");
+        List<DimMappingAttr> dims = new ArrayList<>();
+        if (!in.consumeIf("]")) {
+            do {
+                List<Long> idx = new ArrayList<>();
+                String k = in.peekKeyword();
+                if (k != null) {
+                    in.parseKeyword("");
+                    String[] s = {k};
+                    while (!s[0].isEmpty()) idx.add(factorIndex(in, s));
+                }
+                dims.add(new DimMappingAttr(idx));
+            } while (in.consumeIf(","));
+            in.expect("]");
+        }
+        return new TensorMappingAttr(dims);
+    }
+
+    private static List<TensorMappingAttr> mappings(SdyIn in) {
+        in.expect("(");
+        List<TensorMappingAttr> out = new ArrayList<>();
+        if (!in.consumeIf(")")) {
+            do {
+                out.add(tensorMapping(in));
+            } while (in.consumeIf(","));
+            in.expect(")");
+        }
+        return out;
+    }
+
+    private static List<Long> factorsWithType(SdyIn in, String type) {
+        List<Long> out = new ArrayList<>();
+        if (!type.equals(in.peekKeyword())) return out;
+        in.parseKeyword("");
+        in.expect("=");
+        if (in.consumeIf("{")) {
+            do {
+                String k = in.parseKeyword("expected valid keyword");
+                String[] s = {k};
+                out.add(factorIndex(in, s));
+            } while (in.consumeIf(","));
+            in.expect("}");
+        }
+        return out;
+    }
+
+    static OpShardingRuleAttr rule(SdyIn in) {
+        in.expect("<");
+        List<TensorMappingAttr> operands = mappings(in);
+        in.expect("->");
+        List<TensorMappingAttr> results = mappings(in);
+        List<Long> sizes = new ArrayList<>();
+        if (in.consumeIf("{")) {
+            long expected = 0;
+            do {
+                String k = in.parseKeyword("expected valid keyword");
+                String[] s = {k};
+                long idx = factorIndex(in, s);
+                if (idx != expected) {
+                    throw in.error("expecting factor indices to be ordered like an iota ([0,1,2,...], e.g. {i=#, "
+                            + "j=#, ...}). Expecting factor index symbol '" + SdyAttrs.factorSymbol(expected)
+                            + "', received: '" + SdyAttrs.factorSymbol(idx) + "'");
+                }
+                expected++;
+                if (!s[0].isEmpty()) throw in.error("expecting single factor symbol: " + s[0]);
+                in.expect("=");
+                sizes.add(in.parseInteger());
+            } while (in.consumeIf(","));
+            in.expect("}");
+        }
+        List<Long> reduction = factorsWithType(in, "reduction");
+        List<Long> needRepl = factorsWithType(in, "need_replication");
+        List<Long> perm = factorsWithType(in, "permutation");
+        List<Long> blocked = factorsWithType(in, "blocked_propagation");
+        boolean custom = false;
+        if (in.consumeIf(",")) {
+            String k = in.parseKeyword("expected 'custom'");
+            if (!k.equals("custom")) throw in.error("expected 'custom'");
+            custom = true;
+        }
+        in.expect(">");
+        return new OpShardingRuleAttr(sizes, operands, results, reduction, needRepl, perm, blocked, custom);
+    }
+}

@@ -1,0 +1,65 @@
+package org.stablehlo4j.dialect.sdy;
+
+import static org.stablehlo4j.ir.OpTrait.*;
+
+import org.stablehlo4j.ir.AttrKind;
+import org.stablehlo4j.ir.DialectOpTable;
+import org.stablehlo4j.ir.OpTable;
+
+/**
+ * The sdy dialect's ops (shardy/dialect/sdy/ir/ops.td): operands, results, inherent attributes (sdy attributes
+ * are {@link AttrKind#ANY}; their structure is checked by {@link SdyVerifiers}), regions, traits and the op's own
+ * verifier. Every op has a custom (pretty) form, {@link SdyOpAsm}.
+ */
+public final class SdyOps {
+    public static final String DIALECT = "sdy";
+
+    public static final DialectOpTable TABLE = build();
+
+    private SdyOps() {}
+
+    private static DialectOpTable build() {
+        OpTable t = new OpTable(DIALECT);
+        t.op("mesh").attr("sym_name", AttrKind.STRING).attr("mesh", AttrKind.ANY).custom()
+                .verifier(SdyVerifiers::mesh);
+        t.op("sharding_constraint").in("input", "AnyType").attr("sharding", AttrKind.ANY).out("result", "AnyType")
+                .traits(INFER_TYPE).custom().verifier(SdyVerifiers::shardingOnResult);
+        t.op("reshard").in("input", "AnyType").attr("sharding", AttrKind.ANY).out("result", "AnyType")
+                .traits(PURE, INFER_TYPE).custom().verifier(SdyVerifiers::shardingOnResult);
+        t.op("return").varIn("results", "AnyType").traits(PURE, TERMINATOR).custom();
+        t.op("manual_computation").varIn("tensors", "AnyType").attr("in_shardings", AttrKind.ANY)
+                .attr("out_shardings", AttrKind.ANY).attr("manual_axes", AttrKind.ANY).varOut("results", "AnyType")
+                .region("body").traits(RECURSIVE_MEMORY_EFFECTS, SINGLE_BLOCK_IMPLICIT_TERMINATOR, ISOLATED_FROM_ABOVE)
+                .custom().verifier(SdyVerifiers::manualComputation);
+        t.op("sharding_group").in("input", "AnyRankedTensor").attr("group_id", AttrKind.I64).custom();
+        t.op("constant").attr("value", AttrKind.ELEMENTS).out("output", "AnyStaticShapeTensor")
+                .traits(PURE, INFER_TYPE).custom();
+        t.op("data_flow_edge").in("input", "AnyShaped").optAttr("sharding", AttrKind.ANY).out("result", "AnyShaped")
+                .traits(INFER_TYPE).custom().verifier(SdyVerifiers::shardingOnResult);
+        t.op("propagation_barrier").in("input", "AnyRankedTensor").attr("allowed_direction", AttrKind.I32_ENUM)
+                .out("result", "AnyRankedTensor").traits(PURE, INFER_TYPE).custom();
+        t.op("named_computation").attr("name", AttrKind.STRING).varIn("operands", "AnyType")
+                .optAttr("in_shardings", AttrKind.ANY).optAttr("out_shardings", AttrKind.ANY)
+                .varOut("", "AnyType").region("body")
+                .traits(RECURSIVE_MEMORY_EFFECTS, SINGLE_BLOCK_IMPLICIT_TERMINATOR, ISOLATED_FROM_ABOVE).custom();
+        collective(t, "all_gather", "gathering_axes", false);
+        collective(t, "all_slice", "slicing_axes", false);
+        collective(t, "all_to_all", "params", false);
+        collective(t, "collective_permute", null, false);
+        collective(t, "all_reduce", "reduction_axes", true);
+        collective(t, "reduce_scatter", "reduce_scatter_axes", true);
+        collective(t, "sharded_to_unreduced", "axes", false);
+        collective(t, "replicated_to_unreduced", "axes", false);
+        t.op("func_data_flow_edge").in("operand", "AnyShaped").out("result", "AnyShaped").traits(INFER_TYPE)
+                .custom();
+        return t.build();
+    }
+
+    private static void collective(OpTable t, String name, String axes, boolean reduction) {
+        OpTable.Row r = t.op(name).in("tensor", "AnyShaped");
+        if (axes != null) r.attr(axes, AttrKind.ANY);
+        if (reduction) r.defAttr("reduction_op", AttrKind.I32_ENUM, "", "0");
+        r.attr("out_sharding", AttrKind.ANY).out("result", "AnyShaped").traits(INFER_TYPE).custom()
+                .verifier(SdyVerifiers::collective);
+    }
+}
