@@ -20,7 +20,6 @@ import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.Region;
 import org.stablehlo4j.ir.ResourceBlob;
 import org.stablehlo4j.ir.Type;
-import org.stablehlo4j.ir.UniformQuantizedType;
 import org.stablehlo4j.ir.Value;
 
 import java.math.BigInteger;
@@ -134,7 +133,6 @@ final class IRNumbering {
         if (attrOrType instanceof DialectPrintable dp) return dp.dialectNamespace();
         if (attrOrType instanceof DialectAttr da) return da.dialect();
         if (attrOrType instanceof DialectType dt) return dt.dialect();
-        if (attrOrType instanceof UniformQuantizedType) return "quant";
         return "builtin";
     }
 
