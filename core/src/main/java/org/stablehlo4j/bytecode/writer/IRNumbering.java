@@ -1,5 +1,6 @@
 package org.stablehlo4j.bytecode.writer;
 
+import org.stablehlo4j.bytecode.UnwritableIRException;
 import org.stablehlo4j.bytecode.BytecodeReader;
 import org.stablehlo4j.bytecode.DialectBytecode;
 import org.stablehlo4j.bytecode.DialectWriter;
