@@ -13,7 +13,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 import org.stablehlo4j.bytecode.BytecodeException;
 import org.stablehlo4j.bytecode.BytecodeReader;
-import org.stablehlo4j.bytecode.BytecodeWriter;
+import org.stablehlo4j.bytecode.writer.BytecodeWriter;
 import org.stablehlo4j.ir.ModuleOp;
 
 import java.io.IOException;

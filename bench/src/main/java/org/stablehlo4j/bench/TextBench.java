@@ -17,7 +17,7 @@ import org.stablehlo4j.asm.Lexer;
 import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.asm.PrintOptions;
 import org.stablehlo4j.asm.Token;
-import org.stablehlo4j.bytecode.BytecodeWriter;
+import org.stablehlo4j.bytecode.writer.BytecodeWriter;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.ModuleOp;
 

@@ -97,8 +97,8 @@ public final class Backends {
         @Override
         public byte[] write(Context context, ModuleOp module) throws DiagnosticException {
             try {
-                return org.stablehlo4j.bytecode.BytecodeWriter.write(context, module, PRODUCER);
-            } catch (org.stablehlo4j.bytecode.writer.UnwritableIRException e) {
+                return org.stablehlo4j.bytecode.writer.BytecodeWriter.write(context, module, PRODUCER);
+            } catch (org.stablehlo4j.bytecode.UnwritableIRException e) {
                 throw new DiagnosticException(org.stablehlo4j.ir.Diagnostic.error(e.location(), e.getMessage()));
             }
         }

@@ -13,7 +13,7 @@ import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.asm.PrintOptions;
 import org.stablehlo4j.bytecode.BytecodeReader;
-import org.stablehlo4j.bytecode.BytecodeWriter;
+import org.stablehlo4j.bytecode.writer.BytecodeWriter;
 import org.stablehlo4j.compat.legalize.PortableArtifacts;
 import org.stablehlo4j.init.AllDialects;
 import org.stablehlo4j.interpreter.InterpreterDriver;

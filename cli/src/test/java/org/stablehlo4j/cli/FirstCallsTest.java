@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.stablehlo4j.TestContexts;
 import org.stablehlo4j.asm.AsmParser;
 import org.stablehlo4j.asm.ParseOptions;
-import org.stablehlo4j.bytecode.BytecodeWriter;
+import org.stablehlo4j.bytecode.writer.BytecodeWriter;
 import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.ModuleOp;
 

@@ -49,7 +49,6 @@ import org.stablehlo4j.ir.SymbolRefAttr;
 import org.stablehlo4j.ir.TupleType;
 import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.TypeAttr;
-import org.stablehlo4j.ir.UniformQuantizedType;
 import org.stablehlo4j.ir.UnitAttr;
 import org.stablehlo4j.ir.UnrankedTensorType;
 import org.stablehlo4j.ir.Value;
@@ -72,8 +71,6 @@ final class AsmPrinterImpl implements AsmPrinterContext {
     private final java.io.Writer sink;
     /** Where op rows and pretty printers come from; null when printing only types/attributes. */
     private final org.stablehlo4j.ir.Context context;
-    /** While positive, {@link #out} must not be flushed (a caller will inspect what it appended). */
-    private int noFlush;
     /** Probe mode: only the shape of dialect bodies matters, so bulk hex data is abbreviated. */
     private boolean probing;
     private static final int FLUSH_CHARS = 1 << 20;
@@ -668,8 +665,6 @@ final class AsmPrinterImpl implements AsmPrinterContext {
         } else if (type instanceof FunctionType f) {
             for (Type e : f.inputs()) visitChild(e);
             for (Type e : f.results()) visitChild(e);
-        } else if (type instanceof UniformQuantizedType q) {
-            visitChild(q.expressedType());
         } else if (type instanceof DialectPrintable d) {
             d.printBody(collectSink());
         }
@@ -882,61 +877,12 @@ final class AsmPrinterImpl implements AsmPrinterContext {
                 printAttribute(a);
             }
             out.append('>');
-        } else if (type instanceof UniformQuantizedType q) {
-            printDialectSymbol("!", "quant", captureBody(() -> printQuantBody(q)));
         } else if (type instanceof DialectType d) {
             printDialectSymbol("!", d.dialect(), d.body());
         } else if (type instanceof DialectPrintable d) {
             printDialectPrintable("!", d);
         } else {
             out.append("<<UNKNOWN TYPE ").append(type.getClass().getSimpleName()).append(">>");
-        }
-    }
-
-    private void printQuantBody(UniformQuantizedType q) {
-        int w = q.storageType().width();
-        out.append("uniform<");
-        // A storage type written with an explicit signedness (si8, ui8) prints as written; signless storage
-        // prints i/u by the type's signedness flag.
-        if (q.storageType().isSignless()) out.append(q.isSigned() ? 'i' : 'u').append(w);
-        else out.append(q.storageType());
-        long defMin = q.isSigned() ? -(1L << (w - 1)) : 0;
-        long defMax = q.isSigned() ? (1L << (w - 1)) - 1 : (w >= 64 ? -1 : (1L << w) - 1);
-        if (q.storageMin() != defMin || q.storageMax() != defMax) {
-            out.append('<').append(q.storageMin()).append(':').append(q.storageMax()).append('>');
-        }
-        out.append(':');
-        printType(q.expressedType());
-        if (q.isPerAxis()) {
-            out.append(':').append(q.quantizedDimension()).append(", {");
-            for (int i = 0; i < q.numScales(); i++) {
-                if (i > 0) out.append(',');
-                printQuantParam(q.scale(i), q.zeroPoint(i));
-            }
-            out.append("}>");
-        } else {
-            out.append(", ");
-            printQuantParam(q.scale(0), q.zeroPoint(0));
-            out.append('>');
-        }
-    }
-
-    private void printQuantParam(double scale, long zeroPoint) {
-        PrinterFloats.appendDouble(out, scale);
-        if (zeroPoint != 0) out.append(':').append(zeroPoint);
-    }
-
-    /** Runs {@code body} against the output and returns (removes) what it appended. */
-    private String captureBody(Runnable body) {
-        noFlush++;
-        try {
-            int start = out.length();
-            body.run();
-            String text = out.substring(start);
-            out.setLength(start);
-            return text;
-        } finally {
-            noFlush--;
         }
     }
 
@@ -967,7 +913,7 @@ final class AsmPrinterImpl implements AsmPrinterContext {
 
     /** Hands complete output to the streaming sink when allowed. */
     private void maybeFlush() {
-        if (sink == null || noFlush > 0 || probing || out.length() < FLUSH_CHARS) return;
+        if (sink == null || probing || out.length() < FLUSH_CHARS) return;
         try {
             sink.append(out);
         } catch (java.io.IOException e) {

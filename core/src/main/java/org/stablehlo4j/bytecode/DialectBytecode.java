@@ -79,7 +79,7 @@ public interface DialectBytecode {
      * Encodes the native properties of {@code op} (a registered op of this dialect with a non-empty
      * {@link #properties} layout). The default writes them as ODS-generated ops do ({@link OdsProperties#write}).
      *
-     * @throws org.stablehlo4j.bytecode.writer.UnwritableIRException if a required property is missing
+     * @throws org.stablehlo4j.bytecode.UnwritableIRException if a required property is missing
      */
     default void writeProperties(Operation op, DialectWriter writer) {
         OdsProperties.write(op, properties(op.name()), writer);

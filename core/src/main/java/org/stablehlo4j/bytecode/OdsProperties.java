@@ -1,6 +1,5 @@
 package org.stablehlo4j.bytecode;
 
-import org.stablehlo4j.bytecode.writer.UnwritableIRException;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.DenseArrayAttr;
 import org.stablehlo4j.ir.DictionaryAttr;

@@ -6,7 +6,8 @@
  * version of a portable artifact ({@code getPortableArtifactVersion}). Errors are
  * {@link org.stablehlo4j.bytecode.BytecodeException}s naming the section and byte offset.
  * {@link org.stablehlo4j.bytecode.writer.BytecodeWriter} writes a module at any format version 0-6, byte for
- * byte as MLIR's writer does ({@link org.stablehlo4j.bytecode.BytecodeWriter} is a format-6 shorthand).
+ * byte as MLIR's writer does. The writer sits in its own package above this one: {@code bytecode.writer}
+ * imports {@code bytecode}, never the other way.
  *
  * <p>Dialects plug in through {@link org.stablehlo4j.bytecode.DialectBytecode}
  * (an interface of the dialect in the {@code ir.Context}): custom attribute/type encodings and the property layout of their

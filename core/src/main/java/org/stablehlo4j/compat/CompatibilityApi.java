@@ -1,5 +1,7 @@
 package org.stablehlo4j.compat;
 
+import org.stablehlo4j.dialect.vhlo.version.Version;
+import org.stablehlo4j.dialect.vhlo.version.VersionException;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
@@ -109,7 +111,7 @@ public final class CompatibilityApi {
     public static void serializePortableArtifact(org.stablehlo4j.ir.Context context,
                                                  org.stablehlo4j.ir.ModuleOp vhloModule, String targetVersion,
                                                  java.io.OutputStream os) throws java.io.IOException {
-        org.stablehlo4j.bytecode.writer.PortableArtifactWriter.write(context, vhloModule,
+        org.stablehlo4j.compat.PortableArtifactWriter.write(context, vhloModule,
                 Version.resolveSerializationTarget(targetVersion), os);
     }
 }

@@ -1,5 +1,7 @@
 package org.stablehlo4j.compat;
 
+import org.stablehlo4j.dialect.vhlo.version.Version;
+
 /**
  * How far back a portable artifact must stay readable, mirroring upstream's
  * {@code vhlo::Version::CompatibilityRequirement} (stablehlo/dialect/Version.h, 1.20.0). Each value is a minimum

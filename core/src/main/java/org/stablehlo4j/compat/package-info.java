@@ -4,7 +4,7 @@
  * {@code stablehlo/dialect/Serialization.cpp}, {@code stablehlo/transforms/VhloToVersion.cpp}).
  *
  * <ul>
- *   <li>{@link org.stablehlo4j.compat.Version}: parse/compare/format, current 1.20.0 and minimum 0.9.0, target
+ *   <li>{@link org.stablehlo4j.dialect.vhlo.version.Version}: parse/compare/format, current 1.20.0 and minimum 0.9.0, target
  *       validation with upstream's messages, the opset (patch zeroed) legality is checked against, the MLIR
  *       bytecode format each version writes, and the released opsets.</li>
  *   <li>{@link org.stablehlo4j.compat.CompatibilityApi}: getCurrentVersion, getMinimumVersion, getApiVersion,

@@ -1,14 +1,17 @@
 package org.stablehlo4j.init;
 
 import org.stablehlo4j.compat.legalize.LegalizePasses;
+import org.stablehlo4j.dialect.stablehlo.transforms.StablehloPasses;
 import org.stablehlo4j.pass.PassRegistry;
 
-/** The composition root of the passes: the core passes plus the StableHLO/VHLO legalization passes. */
+/** The composition root of the passes: the core passes, the StableHLO transforms and the
+ * StableHLO/VHLO legalization passes. */
 public final class AllPasses {
     private AllPasses() {}
 
     public static PassRegistry register(PassRegistry registry) {
         PassRegistry.registerCorePasses(registry);
+        StablehloPasses.registerAll(registry);
         LegalizePasses.registerAll(registry);
         return registry;
     }

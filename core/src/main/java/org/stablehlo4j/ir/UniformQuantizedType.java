@@ -6,8 +6,12 @@ import java.util.Arrays;
  * {@code !quant.uniform<storage[<min:max>]:expressed[:axis], scale[:zeroPoint]>} and its per-axis form
  * {@code {s0:z0, s1:z1, ...}}. {@code quantizedDimension} is -1 for per-tensor quantization.
  * {@code signed} tells whether the storage type was written with an {@code i} (signed) or {@code u} prefix.
+ *
+ * <p>This is the structural view the verifier and the interpreter read; the type itself, with its syntax, is the
+ * quant dialect's ({@code dialect.quant.QuantUniformType}, which prints itself). It stays here until its readers
+ * import the dialect's class (MLIR keeps {@code quant::UniformQuantizedType} in the quant dialect).
  */
-public final class UniformQuantizedType implements Type {
+public abstract class UniformQuantizedType implements Type {
     private final boolean signed;
     private final IntegerType storageType;
     private final long storageMin;
@@ -18,9 +22,9 @@ public final class UniformQuantizedType implements Type {
     private final double[] scales;
     private final long[] zeroPoints;
 
-    public UniformQuantizedType(boolean signed, IntegerType storageType, long storageMin, long storageMax,
-                                boolean explicitRange, Type expressedType, int quantizedDimension,
-                                double[] scales, long[] zeroPoints) {
+    protected UniformQuantizedType(boolean signed, IntegerType storageType, long storageMin, long storageMax,
+                                   boolean explicitRange, Type expressedType, int quantizedDimension,
+                                   double[] scales, long[] zeroPoints) {
         if (scales.length != zeroPoints.length) throw new IllegalArgumentException("scales/zero points");
         this.signed = signed;
         this.storageType = storageType;
@@ -49,7 +53,7 @@ public final class UniformQuantizedType implements Type {
     public long[] zeroPoints() { return zeroPoints.clone(); }
 
     @Override
-    public boolean equals(Object o) {
+    public final boolean equals(Object o) {
         if (this == o) return true;
         if (!(o instanceof UniformQuantizedType q)) return false;
         return signed == q.signed && storageType.equals(q.storageType) && storageMin == q.storageMin
@@ -59,7 +63,7 @@ public final class UniformQuantizedType implements Type {
     }
 
     @Override
-    public int hashCode() {
+    public final int hashCode() {
         return ((storageType.hashCode() * 31 + expressedType.hashCode()) * 31 + quantizedDimension) * 31
                 + Arrays.hashCode(scales) * 7 + Arrays.hashCode(zeroPoints);
     }

@@ -15,14 +15,14 @@ import org.stablehlo4j.ir.WalkResult;
  * lookup the caller passes (func, other dialects, unregistered ops) are assumed to have effects. To be replaced
  * by the op definitions' own hook.
  */
-final class Effects {
+public final class Effects {
     private Effects() {}
 
     /**
      * Whether an op may be erased when its results are unused, with its definition (and those of its nested ops)
      * taken from {@code definitions} (full op name to row, null when unknown).
      */
-    static Predicate<Operation> triviallyDeadIfUnused(Function<String, OpDefinition> definitions) {
+    public static Predicate<Operation> triviallyDeadIfUnused(Function<String, OpDefinition> definitions) {
         return op -> {
             OpDefinition spec = definitions.apply(op.name());
             if (spec == null || spec.hasTrait(OpTrait.TERMINATOR)) return false;

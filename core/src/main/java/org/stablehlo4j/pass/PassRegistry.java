@@ -29,9 +29,6 @@ public final class PassRegistry {
             return new StripDebugInfoPass();
         });
         r.register(InlinePass.NAME, options -> new InlinePass());
-        r.register(HloTestInferPass.NAME, options -> new HloTestInferPass());
-        r.register(HloTestBroadcastPass.NAME, options -> new HloTestBroadcastPass());
-        r.register(LegalizeCompositeToCallPass.NAME, LegalizeCompositeToCallPass::fromOptions);
     }
 
     public synchronized void register(String name, Factory factory) {

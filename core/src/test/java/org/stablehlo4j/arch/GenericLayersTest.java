@@ -23,15 +23,8 @@ class GenericLayersTest {
     static final List<String> GENERIC = List.of("ir", "asm", "bytecode", "pass", "rewrite");
     static final String[] DIALECT_STRINGS = {"\"stablehlo", "\"chlo", "\"vhlo", "\"quant", "\"sdy", "\"sparse"};
 
-    /**
-     * Remaining hits (file -> count), to be removed: quant printing (UniformQuantizedType moves to dialect.quant
-     * and prints itself) and the StableHLO passes that live in pass (move to dialect.stablehlo.transforms).
-     */
-    static final Map<String, Integer> KNOWN = Map.of(
-            "asm/AsmPrinterImpl.java", 1,
-            "bytecode/writer/IRNumbering.java", 1,
-            "pass/HloTestBroadcastPass.java", 4,
-            "pass/LegalizeCompositeToCallPass.java", 2);
+    /** Remaining hits (file -> count), to be removed. */
+    static final Map<String, Integer> KNOWN = Map.of();
 
     /** Files still using java.util.regex, to be rewritten by hand (ARCHITECTURE.md §3.10). */
     static final Map<String, Integer> REGEX_KNOWN = Map.of(

@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.stablehlo4j.dialect.quant.QuantUniformType;
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.AsmSink;
 import org.stablehlo4j.ir.Attribute;
@@ -136,14 +137,14 @@ class AsmPrinterTypesAttrsPrintTest {
     void quantizedTypes() {
         IntegerType i8 = IntegerType.I8;
         // An explicitly unsigned storage type prints as written (stablehlo_legalize_qdq_to_quantized_op.mlir CHECKs)
-        assertEquals("!quant.uniform<ui8:f32, 3.400000e+01:16>", t(new UniformQuantizedType(false,
+        assertEquals("!quant.uniform<ui8:f32, 3.400000e+01:16>", t(new QuantUniformType(false,
                 new IntegerType(8, IntegerType.Signedness.UNSIGNED), 0, 255, false, F32, -1,
                 new double[] {34.0}, new long[] {16})));
-        assertEquals("!quant.uniform<i8:f32, 1.000000e+00>", t(new UniformQuantizedType(true, i8, -128, 127,
+        assertEquals("!quant.uniform<i8:f32, 1.000000e+00>", t(new QuantUniformType(true, i8, -128, 127,
                 false, F32, -1, new double[] {1.0}, new long[] {0})));
-        assertEquals("!quant.uniform<i8<-127:127>:f32, 1.537725862903607E-5:-3>", t(new UniformQuantizedType(true,
+        assertEquals("!quant.uniform<i8<-127:127>:f32, 1.537725862903607E-5:-3>", t(new QuantUniformType(true,
                 i8, -127, 127, true, F32, -1, new double[] {1.537725862903607E-5}, new long[] {-3})));
-        assertEquals("!quant.uniform<i8:f32:0, {1.000000e-01:-30,2.000000e+00}>", t(new UniformQuantizedType(true,
+        assertEquals("!quant.uniform<i8:f32:0, {1.000000e-01:-30,2.000000e+00}>", t(new QuantUniformType(true,
                 i8, -128, 127, false, F32, 0, new double[] {0.1, 2.0}, new long[] {-30, 0})));
     }
 

@@ -1,5 +1,6 @@
 package org.stablehlo4j.bytecode;
 
+import org.stablehlo4j.bytecode.writer.BytecodeWriter;
 import org.stablehlo4j.TestContexts;
 
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,6 @@
 package org.stablehlo4j.bytecode;
 
+import org.stablehlo4j.bytecode.writer.BytecodeWriter;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,6 @@
 package org.stablehlo4j.compat;
 
+import org.stablehlo4j.dialect.vhlo.version.Version;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;

@@ -1,5 +1,6 @@
 package org.stablehlo4j.compat;
 
+import org.stablehlo4j.dialect.vhlo.version.Version;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;

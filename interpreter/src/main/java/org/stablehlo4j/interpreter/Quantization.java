@@ -1,5 +1,6 @@
 package org.stablehlo4j.interpreter;
 
+import org.stablehlo4j.dialect.quant.QuantUniformType;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.Type;
@@ -180,7 +181,7 @@ final class Quantization {
         UniformQuantizedType o = quantType(type);
         if (l == null || r == null || o == null || l.isPerAxis() || r.isPerAxis() || o.isPerAxis()) return null;
         // Requantize into 32-bit storage with the result's scale and zero point (no clamping yet).
-        RankedTensorType wide = new RankedTensorType(type.shape(), new UniformQuantizedType(true,
+        RankedTensorType wide = new RankedTensorType(type.shape(), new QuantUniformType(true,
                 org.stablehlo4j.ir.IntegerType.signless(32),
                 Integer.MIN_VALUE, Integer.MAX_VALUE, false, o.expressedType(), -1, o.scales(), o.zeroPoints()));
         Tensor a = requantize(lhs, wide);

@@ -1,5 +1,6 @@
 package org.stablehlo4j.bytecode.writer;
 
+import org.stablehlo4j.bytecode.UnwritableIRException;
 import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.bytecode.DialectBytecode;
 import org.stablehlo4j.bytecode.DialectWriter;
@@ -42,6 +43,23 @@ public final class BytecodeWriter {
             HAS_INLINE_REGIONS = 0x10, HAS_USE_LIST_ORDERS = 0x20, HAS_PROPERTIES = 0x40;
 
     private BytecodeWriter() {}
+
+    /** The newest format with the given producer and no dialect versions. */
+    public static byte[] write(org.stablehlo4j.ir.Context context, ModuleOp module, String producer) {
+        return write(context, module, BytecodeWriterConfig.current(producer));
+    }
+
+    /**
+     * Writes format {@code version} (0-6) with the given producer and no dialect versions.
+     *
+     * @throws IllegalArgumentException for an unsupported version or IR that cannot be written
+     */
+    public static byte[] write(org.stablehlo4j.ir.Context context, ModuleOp module, String producer, long version) {
+        if (version < 0 || version > MAX_VERSION) {
+            throw new IllegalArgumentException("unsupported bytecode version " + version);
+        }
+        return write(context, module, new BytecodeWriterConfig((int) version, producer, Map.of(), false));
+    }
 
     /**
      * The bytecode of {@code module}.

@@ -1,7 +1,5 @@
 package org.stablehlo4j.bytecode.writer;
 
-import org.stablehlo4j.compat.Version;
-
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -30,20 +28,6 @@ public record BytecodeWriterConfig(int bytecodeVersion, String producer, Map<Str
     /** The newest format with the given producer and no dialect versions. */
     public static BytecodeWriterConfig current(String producer) {
         return new BytecodeWriterConfig(BytecodeWriter.MAX_VERSION, producer, Map.of(), false);
-    }
-
-    /**
-     * What a StableHLO portable artifact targeting {@code target} is written with: the target's bytecode format
-     * and producer {@code StableHLO_vX.Y.Z}. Upstream artifacts carry no dialect-version entry (the VHLO
-     * version is the producer's), so none is written.
-     *
-     * @throws IllegalArgumentException if the target is outside the supported window
-     */
-    public static BytecodeWriterConfig forTarget(Version target) {
-        int format = target.bytecodeVersion().orElseThrow(() -> new IllegalArgumentException(
-                "target version " + target + " is outside the supported range [" + Version.minimum() + ", "
-                        + Version.current() + "]"));
-        return new BytecodeWriterConfig(format, target.producerString(), Map.of(), false);
     }
 
     /** A copy with the dialect-version payload of {@code dialect} set (or removed when null). */

@@ -1,5 +1,6 @@
 package org.stablehlo4j.bytecode.writer;
 
+import org.stablehlo4j.bytecode.UnwritableIRException;
 import org.stablehlo4j.bytecode.BytecodeReader;
 import org.stablehlo4j.bytecode.DialectBytecode;
 import org.stablehlo4j.bytecode.DialectWriter;
@@ -20,7 +21,6 @@ import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.Region;
 import org.stablehlo4j.ir.ResourceBlob;
 import org.stablehlo4j.ir.Type;
-import org.stablehlo4j.ir.UniformQuantizedType;
 import org.stablehlo4j.ir.Value;
 
 import java.math.BigInteger;
@@ -134,7 +134,6 @@ final class IRNumbering {
         if (attrOrType instanceof DialectPrintable dp) return dp.dialectNamespace();
         if (attrOrType instanceof DialectAttr da) return da.dialect();
         if (attrOrType instanceof DialectType dt) return dt.dialect();
-        if (attrOrType instanceof UniformQuantizedType) return "quant";
         return "builtin";
     }
 

@@ -10,7 +10,7 @@
  * the writer runs once to number references and once to emit. Dense data and resource blobs are referenced in
  * place and copied once, into the result.
  *
- * <p>{@link org.stablehlo4j.bytecode.writer.PortableArtifactWriter} writes VHLO modules as StableHLO portable
- * artifacts for a target version.
+ * <p>StableHLO portable artifacts (a VHLO module for a target version) are written by
+ * {@code compat.PortableArtifactWriter} on top of this package.
  */
 package org.stablehlo4j.bytecode.writer;

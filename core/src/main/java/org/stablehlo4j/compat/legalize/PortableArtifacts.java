@@ -4,7 +4,7 @@ import org.stablehlo4j.asm.ParseOptions;
 
 import org.stablehlo4j.asm.AsmParser;
 
-import org.stablehlo4j.bytecode.writer.PortableArtifactWriter;
+import org.stablehlo4j.compat.PortableArtifactWriter;
 
 import java.io.OutputStream;
 
@@ -20,7 +20,7 @@ import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.asm.PrintOptions;
 import org.stablehlo4j.bytecode.BytecodeReader;
 import org.stablehlo4j.compat.CompatibilityApi;
-import org.stablehlo4j.compat.Version;
+import org.stablehlo4j.dialect.vhlo.version.Version;
 import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.DiagnosticException;

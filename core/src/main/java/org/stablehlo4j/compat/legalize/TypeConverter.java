@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.stablehlo4j.dialect.quant.QuantUniformType;
 import org.stablehlo4j.dialect.stablehlo.FutureType;
 import org.stablehlo4j.dialect.stablehlo.StablehloAsm;
 import org.stablehlo4j.dialect.stablehlo.TokenType;
@@ -93,7 +94,7 @@ final class TypeConverter {
         for (int i = 0; i < scales.length; i++) scales[i] = Double.longBitsToDouble(q.scaleBits()[i]);
         long[] range = defaultRange(it.width(), signed);
         boolean explicit = q.storageMin() != range[0] || q.storageMax() != range[1];
-        return new UniformQuantizedType(signed, it, q.storageMin(), q.storageMax(), explicit,
+        return new QuantUniformType(signed, it, q.storageMin(), q.storageMax(), explicit,
                 toStablehlo(q.expressedType()), (int) q.quantizedDimension(), scales, q.zeroPoints());
     }
 

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Set;
 
 import org.stablehlo4j.compat.CompatibilityApi;
-import org.stablehlo4j.compat.Version;
+import org.stablehlo4j.dialect.vhlo.version.Version;
 import org.stablehlo4j.dialect.vhlo.VhloAttr;
 import org.stablehlo4j.dialect.vhlo.VhloAttrKind;
 import org.stablehlo4j.dialect.vhlo.VhloType;
@@ -52,7 +52,7 @@ public final class VhloToVersion {
     static Version target(String text, ModuleOp m) throws DiagnosticException {
         try {
             return target(text);
-        } catch (org.stablehlo4j.compat.VersionException e) {
+        } catch (org.stablehlo4j.dialect.vhlo.version.VersionException e) {
             throw new DiagnosticException(new Diagnostic(Diagnostic.Severity.ERROR, m.op().location(),
                     e.getMessage(), List.of()));
         }

@@ -96,7 +96,7 @@ public final class QuantDialect extends Dialect {
             scales[i] = params.get(i)[0];
             zps[i] = (long) params.get(i)[1];
         }
-        return new UniformQuantizedType(signed, storage, min, max, explicit, expressed, axis,
+        return new QuantUniformType(signed, storage, min, max, explicit, expressed, axis,
                 scales, zps);
     }
 

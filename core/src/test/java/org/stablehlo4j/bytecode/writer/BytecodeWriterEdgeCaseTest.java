@@ -1,5 +1,7 @@
 package org.stablehlo4j.bytecode.writer;
 
+import org.stablehlo4j.compat.PortableArtifactWriter;
+import org.stablehlo4j.bytecode.UnwritableIRException;
 import org.stablehlo4j.TestContexts;
 
 import org.junit.jupiter.api.Test;
@@ -8,7 +10,7 @@ import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.asm.PrintOptions;
 import org.stablehlo4j.bytecode.BytecodeReader;
-import org.stablehlo4j.compat.Version;
+import org.stablehlo4j.dialect.vhlo.version.Version;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.Operation;
@@ -202,7 +204,7 @@ class BytecodeWriterEdgeCaseTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new BytecodeWriterConfig(7, "x", Map.of(), false));
         assertTrue(e.getMessage().contains("unsupported version requested 7"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> BytecodeWriterConfig.forTarget(new Version(0, 8, 0)));
+        assertThrows(IllegalArgumentException.class, () -> PortableArtifactWriter.config(new Version(0, 8, 0)));
         ModuleOp a = parse("%0 = \"test.def\"() : () -> i32");
         ModuleOp b = parse("\"test.sink\"() : () -> ()");
         Value outside = a.body().operations().get(0).result(0);
@@ -219,11 +221,11 @@ class BytecodeWriterEdgeCaseTest {
 
     @Test
     void portableArtifactConfigFollowsTheTarget() {
-        BytecodeWriterConfig c = BytecodeWriterConfig.forTarget(new Version(0, 12, 3));
+        BytecodeWriterConfig c = PortableArtifactWriter.config(new Version(0, 12, 3));
         assertEquals(3, c.bytecodeVersion());
         assertEquals("StableHLO_v0.12.3", c.producer());
-        assertEquals(1, BytecodeWriterConfig.forTarget(new Version(0, 10, 0)).bytecodeVersion());
-        assertEquals(6, BytecodeWriterConfig.forTarget(Version.current()).bytecodeVersion());
+        assertEquals(1, PortableArtifactWriter.config(new Version(0, 10, 0)).bytecodeVersion());
+        assertEquals(6, PortableArtifactWriter.config(Version.current()).bytecodeVersion());
     }
 
     /** Decodes the varint at the start of a buffer. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.stablehlo4j.compat.PortableArtifactWriter;
 import org.stablehlo4j.TestContexts;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.stablehlo4j.asm.AsmParser;
 import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.bytecode.BytecodeReader;
-import org.stablehlo4j.compat.Version;
+import org.stablehlo4j.dialect.vhlo.version.Version;
 import org.stablehlo4j.compat.legalize.PortableArtifacts;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.ModuleOp;

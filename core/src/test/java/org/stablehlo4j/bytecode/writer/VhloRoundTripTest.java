@@ -1,11 +1,12 @@
 package org.stablehlo4j.bytecode.writer;
 
+import org.stablehlo4j.compat.PortableArtifactWriter;
 import org.stablehlo4j.TestContexts;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.stablehlo4j.bytecode.BytecodeReader;
-import org.stablehlo4j.compat.Version;
+import org.stablehlo4j.dialect.vhlo.version.Version;
 import org.stablehlo4j.ir.ModuleOp;
 
 import java.io.IOException;

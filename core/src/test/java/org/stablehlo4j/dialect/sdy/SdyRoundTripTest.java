@@ -12,7 +12,7 @@ import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.asm.PrintOptions;
 import org.stablehlo4j.bytecode.BytecodeReader;
-import org.stablehlo4j.bytecode.BytecodeWriter;
+import org.stablehlo4j.bytecode.writer.BytecodeWriter;
 import org.stablehlo4j.dialect.sdy.SdyAttrs.*;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.DiagnosticException;

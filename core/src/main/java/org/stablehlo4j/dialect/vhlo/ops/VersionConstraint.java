@@ -1,6 +1,6 @@
 package org.stablehlo4j.dialect.vhlo.ops;
 
-import org.stablehlo4j.compat.Version;
+import org.stablehlo4j.dialect.vhlo.version.Version;
 
 /**
  * Extra legality conditions some op versions have beyond their version range (upstream's

@@ -1,7 +1,7 @@
 package org.stablehlo4j.dialect.vhlo.ops;
 
-import org.stablehlo4j.compat.Version;
-import org.stablehlo4j.compat.VersionRange;
+import org.stablehlo4j.dialect.vhlo.version.Version;
+import org.stablehlo4j.dialect.vhlo.version.VersionRange;
 
 /** A row of a VHLO type or attribute version table: a mnemonic and the versions it is legal in. */
 public interface VersionedKind {

@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-import org.stablehlo4j.compat.Version;
-import org.stablehlo4j.compat.VersionRange;
+import org.stablehlo4j.dialect.vhlo.version.Version;
+import org.stablehlo4j.dialect.vhlo.version.VersionRange;
 import org.stablehlo4j.ir.AttrKind;
 import org.stablehlo4j.ir.OpDefinition;
 

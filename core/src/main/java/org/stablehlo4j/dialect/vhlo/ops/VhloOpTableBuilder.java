@@ -5,8 +5,8 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 
-import org.stablehlo4j.compat.Version;
-import org.stablehlo4j.compat.VersionRange;
+import org.stablehlo4j.dialect.vhlo.version.Version;
+import org.stablehlo4j.dialect.vhlo.version.VersionRange;
 import org.stablehlo4j.dialect.vhlo.ops.VhloOpDef.Attr;
 import org.stablehlo4j.dialect.vhlo.ops.VhloOpDef.Slot;
 import org.stablehlo4j.dialect.vhlo.ops.VhloOpDef.Trait;

@@ -2,8 +2,8 @@ package org.stablehlo4j.dialect.vhlo.ops;
 
 import java.util.Optional;
 
-import org.stablehlo4j.compat.Version;
-import org.stablehlo4j.compat.VersionRange;
+import org.stablehlo4j.dialect.vhlo.version.Version;
+import org.stablehlo4j.dialect.vhlo.version.VersionRange;
 
 /**
  * The version table of VHLO types ({@code !vhlo.<mnemonic>}), one row per type from upstream

@@ -1,4 +1,4 @@
-package org.stablehlo4j.compat;
+package org.stablehlo4j.dialect.vhlo.version;
 
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,5 +1,8 @@
-package org.stablehlo4j.pass;
+package org.stablehlo4j.dialect.stablehlo.transforms;
 
+import org.stablehlo4j.pass.Effects;
+import org.stablehlo4j.pass.Pass;
+import org.stablehlo4j.pass.PassContext;
 import java.util.ArrayList;
 import java.util.List;
 import org.stablehlo4j.asm.AsmPrinter;

@@ -1,4 +1,4 @@
-package org.stablehlo4j.bytecode.writer;
+package org.stablehlo4j.bytecode;
 
 import org.stablehlo4j.ir.Location;
 

@@ -1,5 +1,6 @@
-package org.stablehlo4j.pass;
+package org.stablehlo4j.dialect.stablehlo.transforms;
 
+import org.stablehlo4j.pass.Pass;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -1,4 +1,4 @@
-package org.stablehlo4j.compat;
+package org.stablehlo4j.dialect.vhlo.version;
 
 /**
  * A version string that cannot be used: malformed, or outside the supported window. The message uses the same
