@@ -10,11 +10,12 @@ import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.asm.PrintOptions;
 import org.stablehlo4j.ir.ModuleOp;
+import org.stablehlo4j.pass.PassContext;
 
 class HloTestInferPassTest {
     private static String run(String text) throws Exception {
         ModuleOp m = AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t.mlir", 1, true));
-        new HloTestInferPass().run(m);
+        new HloTestInferPass().run(m, new PassContext(TestContexts.standard(), d -> { }));
         return AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(false, false, false));
     }
 
