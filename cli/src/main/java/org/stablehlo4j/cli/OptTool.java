@@ -100,11 +100,11 @@ final class OptTool extends Tool {
         if (module == null) return null;
         // Diagnostics a pass emits without failing (as MLIR's emitError in a pattern) are printed, or checked by
         // --verify-diagnostics, in order with the others; the run still succeeds.
-        PassContext context = new PassContext(handler::handle);
+        PassContext context = new PassContext(context(), handler::handle);
         try {
             for (Pass pass : passes) {
                 pass.run(module, context);
-                if (verifyEach) org.stablehlo4j.verify.Verifier.verify(module);
+                if (verifyEach) org.stablehlo4j.verify.Verifier.verify(context(), module);
             }
             if (bytecodeWriter != null) return bytecodeWriter.write(context(), module);
         } catch (DiagnosticException e) {

@@ -259,7 +259,7 @@ abstract class Tool implements LlvmArgs.Target {
     ModuleOp parseText(String text, String name, int firstLine, DiagnosticHandler handler) {
         try {
             ModuleOp module = AsmParser.parse(context(), text, new ParseOptions(name, firstLine, allowUnregisteredDialect));
-            org.stablehlo4j.verify.Verifier.verify(module);
+            org.stablehlo4j.verify.Verifier.verify(context(), module);
             return module;
         } catch (DiagnosticException e) {
             report(e, handler);
@@ -272,7 +272,7 @@ abstract class Tool implements LlvmArgs.Target {
         Backends.BytecodeReader reader = Backends.require(Backends.bytecodeReader, "reading MLIR bytecode");
         try {
             ModuleOp module = reader.read(context(), bytes, name, allowUnregisteredDialect);
-            org.stablehlo4j.verify.Verifier.verify(module);
+            org.stablehlo4j.verify.Verifier.verify(context(), module);
             return module;
         } catch (DiagnosticException e) {
             report(e, handler);

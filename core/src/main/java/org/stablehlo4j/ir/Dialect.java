@@ -18,6 +18,7 @@ public abstract class Dialect {
     private final Map<String, OpDefinition> ops = new LinkedHashMap<>();
     private final Map<Class<?>, Object> interfaces = new ConcurrentHashMap<>();
     private volatile boolean allowUnknownOperations;
+    private volatile boolean completeSignatures;
 
     protected Dialect(String namespace, Context context) {
         this.namespace = namespace;
@@ -61,6 +62,20 @@ public abstract class Dialect {
 
     public final boolean allowsUnknownOperations() {
         return allowUnknownOperations;
+    }
+
+    /**
+     * Declares that this dialect's rows spell out their full ODS signatures (operand/result/region groups, inherent
+     * attributes, type constraints, traits), so the verifier checks them; rows of other dialects are checked only
+     * through their hooks (verifier, regionVerifier, inferTypes).
+     */
+    protected final void declareCompleteSignatures() {
+        completeSignatures = true;
+    }
+
+    /** Whether the verifier checks the ODS signatures of this dialect's rows. */
+    public final boolean hasCompleteSignatures() {
+        return completeSignatures;
     }
 
     /** The row of op {@code fullName} of this dialect, or null. */

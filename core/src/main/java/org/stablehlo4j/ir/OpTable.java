@@ -41,7 +41,8 @@ public final class OpTable {
                 java.util.LinkedHashSet<OpTrait> traits = new java.util.LinkedHashSet<>(r.traits);
                 traits.addAll(r.classTraits);
                 OpDefinition spec = new OpDefinition(full, r.operands, r.attributes, r.results, r.regions, r.successors,
-                        traits, r.format, r.custom, r.verifier, r.regionVerifier, r.inferTypes, r.folder, Map.of());
+                        traits, r.format, r.custom, r.verifier, r.regionVerifier, r.inferTypes, r.folder,
+                        r.extensions.isEmpty() ? Map.of() : Map.copyOf(r.extensions));
                 if (out.put(full, spec) != null) throw new IllegalStateException("duplicate op " + full);
             }
         }
@@ -65,6 +66,7 @@ public final class OpTable {
         private OpVerifier regionVerifier;
         private ResultTypeInference inferTypes;
         private Folder folder;
+        private final Map<Class<?>, Object> extensions = new LinkedHashMap<>();
 
         private Row(List<String> mnemonics) {
             this.mnemonics = mnemonics;
@@ -195,6 +197,27 @@ public final class OpTable {
         public Row folder(Folder f) {
             folder = f;
             return this;
+        }
+
+        /** The op's symbol-use rules (MLIR {@code SymbolUserOpInterface}), an extension of the row. */
+        public Row symbolUses(SymbolUseVerifier v) {
+            return ext(SymbolUseVerifier.class, v);
+        }
+
+        /** Extra data of kind {@code kind} (an op interface or dialect extra), read with {@link OpDefinition#ext}. */
+        public <T> Row ext(Class<T> kind, T value) {
+            extensions.put(kind, value);
+            return this;
+        }
+
+        /** Whether the row has result type inference already. */
+        public boolean hasInferTypes() {
+            return inferTypes != null;
+        }
+
+        /** Whether the row carries {@code trait}. */
+        public boolean hasTrait(OpTrait trait) {
+            return traits.contains(trait) || classTraits.contains(trait);
         }
     }
 }

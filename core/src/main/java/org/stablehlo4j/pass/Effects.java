@@ -2,6 +2,7 @@ package org.stablehlo4j.pass;
 
 import java.util.function.Function;
 import java.util.function.Predicate;
+import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.OpTrait;
 import org.stablehlo4j.ir.Operation;
@@ -11,18 +12,18 @@ import org.stablehlo4j.ir.WalkResult;
 /**
  * Side-effect facts from op definitions, for the rewrite driver's dead-op erasure (MLIR's
  * {@code wouldOpBeTriviallyDead}): an op with {@code Pure}/{@code NoMemoryEffect} that is not a terminator, or
- * one with {@code RecursiveMemoryEffects} whose nested ops all have no effects. Ops without a definition in the
- * lookup the caller passes (func, other dialects, unregistered ops) are assumed to have effects. To be replaced
- * by the op definitions' own hook.
+ * one with {@code RecursiveMemoryEffects} whose nested ops all have no effects, read from the traits of the op's
+ * row in the {@link Context}. Ops without a row (unregistered ops) are assumed to have effects.
  */
 final class Effects {
     private Effects() {}
 
     /**
      * Whether an op may be erased when its results are unused, with its definition (and those of its nested ops)
-     * taken from {@code definitions} (full op name to row, null when unknown).
+     * taken from {@code ctx}.
      */
-    static Predicate<Operation> triviallyDeadIfUnused(Function<String, OpDefinition> definitions) {
+    static Predicate<Operation> triviallyDeadIfUnused(Context ctx) {
+        Function<String, OpDefinition> definitions = ctx::opDefinition;
         return op -> {
             OpDefinition spec = definitions.apply(op.name());
             if (spec == null || spec.hasTrait(OpTrait.TERMINATOR)) return false;

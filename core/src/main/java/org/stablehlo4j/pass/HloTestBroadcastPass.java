@@ -3,7 +3,7 @@ package org.stablehlo4j.pass;
 import java.util.ArrayList;
 import java.util.List;
 import org.stablehlo4j.asm.AsmPrinter;
-import org.stablehlo4j.dialect.stablehlo.StablehloOps;
+import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.dialect.stablehlo.TypeExtensionsAttr;
 import org.stablehlo4j.ir.BoolAttr;
 import org.stablehlo4j.ir.DenseArrayAttr;
@@ -25,7 +25,7 @@ import org.stablehlo4j.ir.StringAttr;
 import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.Value;
 import org.stablehlo4j.rewrite.GreedyRewriteDriver;
-import org.stablehlo4j.verify.TypeInference;
+import org.stablehlo4j.verify.Verifier;
 
 /**
  * {@code --hlo-test-broadcast}, upstream's test pass for NumPy-style broadcasting with bounded dynamism: each
@@ -74,9 +74,10 @@ public final class HloTestBroadcastPass implements Pass {
      */
     @Override
     public void run(ModuleOp module, PassContext context) throws DiagnosticException {
+        Context ctx = context.context();
         RewritePattern pattern = RewritePattern.of("hlo_test_broadcast.numpy_broadcast", 1, (op, rewriter) -> {
             try {
-                rewrite(op, rewriter);
+                rewrite(ctx, op, rewriter);
                 return true;
             } catch (NotBroadcastable e) {
                 context.emitError(e.location, e.getMessage());
@@ -84,10 +85,10 @@ public final class HloTestBroadcastPass implements Pass {
             }
         });
         GreedyRewriteDriver.apply(module.op(), new PatternSet().add(pattern),
-                GreedyRewriteDriver.Config.DEFAULT.withIsPure(Effects.triviallyDeadIfUnused(StablehloOps::spec)));
+                GreedyRewriteDriver.Config.DEFAULT.withIsPure(Effects.triviallyDeadIfUnused(ctx)));
     }
 
-    private static void rewrite(Operation op, PatternRewriter rewriter) throws NotBroadcastable {
+    private static void rewrite(Context ctx, Operation op, PatternRewriter rewriter) throws NotBroadcastable {
         List<Value> operands = new ArrayList<>(op.operands());
         if (operands.isEmpty()) {
             throw new NotBroadcastable(op.location(), "requires at least one operand to broadcast");
@@ -99,7 +100,7 @@ public final class HloTestBroadcastPass implements Pass {
         List<Operation> created = new ArrayList<>();
         List<Value> broadcast = new ArrayList<>();
         try {
-            for (Value v : operands) broadcast.add(broadcastTo(v, shape, rewriter, created));
+            for (Value v : operands) broadcast.add(broadcastTo(ctx, v, shape, rewriter, created));
         } catch (NotBroadcastable e) {
             for (int i = created.size() - 1; i >= 0; i--) rewriter.eraseOp(created.get(i));
             throw e;
@@ -162,7 +163,7 @@ public final class HloTestBroadcastPass implements Pass {
     }
 
     /** The operand broadcast to {@code shape}, creating the ops it needs (appended to {@code created}). */
-    private static Value broadcastTo(Value input, List<Dim> shape, PatternRewriter rewriter, List<Operation> created)
+    private static Value broadcastTo(Context ctx, Value input, List<Dim> shape, PatternRewriter rewriter, List<Operation> created)
             throws NotBroadcastable {
         Location loc = input.location();
         if (!(input.type() instanceof RankedTensorType inputType)) {
@@ -207,7 +208,7 @@ public final class HloTestBroadcastPass implements Pass {
                     List.of(result.type()), dimensionProperty(i));
             created.add(set);
             try {
-                List<Type> inferred = TypeInference.inferReturnTypes(set);
+                List<Type> inferred = Verifier.inferReturnTypes(ctx, set);
                 if (inferred != null && inferred.size() == 1) set.result(0).setType(inferred.get(0));
             } catch (DiagnosticException e) {
                 throw new NotBroadcastable(loc, e.diagnostics().get(0).message());

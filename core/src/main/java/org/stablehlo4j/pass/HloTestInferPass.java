@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.OpTrait;
-import org.stablehlo4j.dialect.stablehlo.StablehloOps;
+import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.DictionaryAttr;
 import org.stablehlo4j.ir.ModuleOp;
@@ -18,7 +18,7 @@ import org.stablehlo4j.ir.ShapedType;
 import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.TypeAttr;
 import org.stablehlo4j.rewrite.GreedyRewriteDriver;
-import org.stablehlo4j.verify.TypeInference;
+import org.stablehlo4j.verify.Verifier;
 
 /**
  * {@code --hlo-test-infer}, upstream's test pass for type inference: an {@code hlo_test_infer.get_return_types}
@@ -37,27 +37,32 @@ public final class HloTestInferPass implements Pass {
 
     @Override
     public void run(ModuleOp module) throws DiagnosticException {
-        PatternSet patterns = new PatternSet()
-                .add(RewritePattern.of("hlo_test_infer.get_return_types", 1, HloTestInferPass::rewrite))
-                .add(RewritePattern.of("hlo_test_infer.get_return_type_components", 1, HloTestInferPass::rewrite));
-        GreedyRewriteDriver.apply(module.op(), patterns,
-                GreedyRewriteDriver.Config.DEFAULT.withIsPure(Effects.triviallyDeadIfUnused(StablehloOps::spec)));
+        run(module, PassContext.discarding());
     }
 
-    private static boolean rewrite(Operation op, PatternRewriter rewriter) {
+    @Override
+    public void run(ModuleOp module, PassContext context) throws DiagnosticException {
+        Context ctx = context.context();
+        PatternSet patterns = new PatternSet()
+                .add(RewritePattern.of("hlo_test_infer.get_return_types", 1, (op, r) -> rewrite(ctx, op, r)))
+                .add(RewritePattern.of("hlo_test_infer.get_return_type_components", 1, (op, r) -> rewrite(ctx, op, r)));
+        GreedyRewriteDriver.apply(module.op(), patterns,
+                GreedyRewriteDriver.Config.DEFAULT.withIsPure(Effects.triviallyDeadIfUnused(ctx)));
+    }
+
+    private static boolean rewrite(Context ctx, Operation op, PatternRewriter rewriter) {
         if (op.numOperands() != 1 || !(op.operand(0) instanceof OpResult producer)) return false;
         boolean components = op.name().endsWith("components");
         // Like upstream's patterns: get_return_types needs InferTypeOpInterface (full result types),
         // get_return_type_components InferShapedTypeOpInterface.
-        OpDefinition spec = StablehloOps.spec(producer.owner().name());
-        if (spec == null) spec = org.stablehlo4j.dialect.chlo.ChloOps.TABLE.spec(producer.owner().name());
+        OpDefinition spec = ctx.opDefinition(producer.owner().name());
         boolean inferable = spec != null && (components ? spec.hasTrait(OpTrait.INFER_SHAPED_TYPE)
                 || spec.hasTrait(OpTrait.INFER_TYPE)
                 : spec.hasTrait(OpTrait.INFER_TYPE) || spec.hasTrait(OpTrait.COMPATIBLE_OPERANDS_AND_RESULT_TYPE));
         if (!inferable) return false;
         List<Type> types;
         try {
-            types = TypeInference.inferReturnTypes(producer.owner());
+            types = Verifier.inferReturnTypes(ctx, producer.owner());
         } catch (DiagnosticException e) {
             return false; // the pattern does not apply; the verifier reports invalid producers
         }

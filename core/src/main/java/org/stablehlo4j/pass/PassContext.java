@@ -2,6 +2,7 @@ package org.stablehlo4j.pass;
 
 import java.util.List;
 import java.util.function.Consumer;
+import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.Location;
 
@@ -13,10 +14,23 @@ import org.stablehlo4j.ir.Location;
  */
 public final class PassContext {
     private final Consumer<Diagnostic> sink;
+    private final Context ctx;
     private int errors;
 
     public PassContext(Consumer<Diagnostic> sink) {
+        this(null, sink);
+    }
+
+    /** A pass context whose passes find op definitions in {@code ctx}. */
+    public PassContext(Context ctx, Consumer<Diagnostic> sink) {
+        this.ctx = ctx;
         this.sink = sink;
+    }
+
+    /** The IR context the module belongs to (op definitions, dialects). */
+    public Context context() {
+        if (ctx == null) throw new IllegalStateException("this pass needs a PassContext with an ir.Context");
+        return ctx;
     }
 
     /** A context whose diagnostics go nowhere (a pass run through {@link Pass#run(org.stablehlo4j.ir.ModuleOp)}). */

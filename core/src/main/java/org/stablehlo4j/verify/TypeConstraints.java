@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.stablehlo4j.dialect.stablehlo.FutureType;
-import org.stablehlo4j.dialect.stablehlo.TokenType;
+import org.stablehlo4j.ir.DialectPrintable;
+import org.stablehlo4j.ir.TypeCompat;
 import org.stablehlo4j.ir.ComplexType;
 import org.stablehlo4j.ir.FloatKind;
 import org.stablehlo4j.ir.FloatType;
@@ -116,9 +116,9 @@ final class TypeConstraints {
                     for (Constraint c : members) if (c.matches(t)) return true;
                     return false;
                 case "token":
-                    return t instanceof TokenType;
+                    return isStablehloType(t, "TokenType");
                 case "future":
-                    return t instanceof FutureType;
+                    return isStablehloType(t, "FutureType");
                 case "NestedTupleOf":
                     if (!(t instanceof TupleType tuple)) return false;
                     for (Type member : tuple.types()) {
@@ -366,5 +366,14 @@ final class TypeConstraints {
         private void expect(char c) {
             if (!consume(c)) throw new IllegalArgumentException("'" + c + "' expected at " + at);
         }
+    }
+
+    /**
+     * Whether {@code t} is the StableHLO type of the given class (the token and future constraints), without
+     * importing the dialect; goes when the HLO_* constraints move to dialect.stablehlo.
+     */
+    private static boolean isStablehloType(Type t, String simpleName) {
+        return t instanceof DialectPrintable p && p.dialectNamespace().equals("stablehlo")
+                && t.getClass().getSimpleName().equals(simpleName);
     }
 }

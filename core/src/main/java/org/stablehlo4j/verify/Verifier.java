@@ -2,12 +2,16 @@ package org.stablehlo4j.verify;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.stablehlo4j.dialect.chlo.ChloOps;
-import org.stablehlo4j.dialect.chlo.ChloRules;
+import org.stablehlo4j.asm.AsmPrinter;
+import org.stablehlo4j.ir.Block;
+import org.stablehlo4j.ir.Context;
+import org.stablehlo4j.ir.Dialect;
 import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.OpTrait;
-import org.stablehlo4j.dialect.stablehlo.StablehloOps;
-import org.stablehlo4j.ir.Block;
+import org.stablehlo4j.ir.ReturnTypeCompatibility;
+import org.stablehlo4j.ir.SymbolUseVerifier;
+import org.stablehlo4j.ir.TypeCompat;
+import org.stablehlo4j.ir.VerificationError;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.Operation;
@@ -18,30 +22,53 @@ import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.Value;
 
 /**
- * The verifier, in MLIR's order: an op's own rules on entry (counts, attributes and type constraints from its
- * op-table row, its traits in upstream's declaration order, then the op's rules from {@link OpVerifiers}), then
- * the ops nested in it, then on exit the nested ops that are isolated from above (each on its own, all of them,
- * so a module reports the first error of every function), the symbol uses of a module, and the inferred result
- * types. Within one isolated op it stops at the first violated rule.
+ * The generic verifier, in MLIR's order (mlir/lib/IR/Verifier.cpp). Each op's row comes from the
+ * {@link Context} ({@link Context#opDefinition}); the verifier knows no dialect. On entry: the counts, attributes
+ * and type constraints of the row (ODS), its traits in upstream's declaration order, then the row's
+ * {@link OpDefinition#verifier()}. Then the ops nested in it. On exit: the nested ops that are isolated from above
+ * (each on its own, all of them, so a module reports the first error of every function), the row's
+ * {@link OpDefinition#regionVerifier()}, the symbol uses of a module (the rows' {@link SymbolUseVerifier}), and
+ * the result types the row's {@link OpDefinition#inferTypes()} computes compared with the declared ones. Within
+ * one isolated op it stops at the first violated rule.
  */
 public final class Verifier {
-    private Verifier() {}
+    private final Context ctx;
+
+    private Verifier(Context ctx) {
+        this.ctx = ctx;
+    }
 
     /** Verifies the whole module; throws with the first error found. */
-    public static void verify(ModuleOp module) throws DiagnosticException {
-        verify(module.op());
+    public static void verify(Context ctx, ModuleOp module) throws DiagnosticException {
+        verify(ctx, module.op());
     }
 
     /** Verifies an op and everything nested in it; throws with the first error found. */
-    public static void verify(Operation root) throws DiagnosticException {
+    public static void verify(Context ctx, Operation root) throws DiagnosticException {
         try {
-            walk(root);
+            new Verifier(ctx).walk(root);
         } catch (VerificationError e) {
             throw new DiagnosticException(e.toDiagnostics());
         }
     }
 
-    private static void walk(Operation op) {
+    /**
+     * The result types the row of {@code op} infers (upstream's {@code inferReturnTypes}), or null when it has no
+     * inference.
+     *
+     * @throws DiagnosticException when the operands/attributes admit no result type (the error upstream reports)
+     */
+    public static List<Type> inferReturnTypes(Context ctx, Operation op) throws DiagnosticException {
+        OpDefinition def = ctx.opDefinition(op.name());
+        if (def == null || def.inferTypes() == null) return null;
+        try {
+            return def.inferTypes().infer(op);
+        } catch (VerificationError e) {
+            throw new DiagnosticException(e.toDiagnostics());
+        }
+    }
+
+    private void walk(Operation op) {
         List<VerificationError> errors = new ArrayList<>();
         verifyOperation(op, errors);
         if (!errors.isEmpty()) {
@@ -58,7 +85,7 @@ public final class Verifier {
      * report an error per function) and the rules that need verified regions. Returns false after adding an
      * error.
      */
-    private static boolean verifyOperation(Operation op, List<VerificationError> errors) {
+    private boolean verifyOperation(Operation op, List<VerificationError> errors) {
         List<Operation> stack = new ArrayList<>();
         List<Boolean> exiting = new ArrayList<>();
         stack.add(op);
@@ -98,12 +125,14 @@ public final class Verifier {
     }
 
     /** The symbol-use rules of every op in a symbol table (not entering nested modules), in walk order. */
-    private static void verifySymbolUses(Operation table) {
+    private void verifySymbolUses(Operation table) {
         List<Operation> stack = new ArrayList<>();
         for (int r = table.numRegions() - 1; r >= 0; r--) pushOps(stack, table.region(r));
         while (!stack.isEmpty()) {
             Operation op = stack.remove(stack.size() - 1);
-            CollectiveRules.verifySymbolUses(op);
+            OpDefinition def = ctx.opDefinition(op.name());
+            SymbolUseVerifier uses = def == null ? null : def.ext(SymbolUseVerifier.class);
+            if (uses != null) uses.verifySymbolUses(op);
             if (!op.name().equals("builtin.module")) {
                 for (int r = op.numRegions() - 1; r >= 0; r--) pushOps(stack, op.region(r));
             }
@@ -119,23 +148,14 @@ public final class Verifier {
     }
 
     /** Ops with regions that nothing outside may reach into: functions, modules, some StableHLO ops. */
-    static boolean isIsolated(Operation op) {
+    private boolean isIsolated(Operation op) {
         if (op.numRegions() == 0) return false;
         if (op.name().equals("func.func") || op.name().equals("builtin.module")) return true;
-        OpDefinition spec = spec(op);
+        OpDefinition spec = ctx.opDefinition(op.name());
         return spec != null && spec.hasTrait(OpTrait.ISOLATED_FROM_ABOVE);
     }
 
-    /** The op's row in the StableHLO or CHLO table, or null. */
-    private static OpDefinition spec(Operation op) {
-        return switch (op.dialect()) {
-            case StablehloOps.DIALECT -> StablehloOps.spec(op.name());
-            case ChloOps.DIALECT -> ChloOps.TABLE.spec(op.name());
-            default -> null;
-        };
-    }
-
-    private static List<Operation> isolatedChildren(Operation op) {
+    private List<Operation> isolatedChildren(Operation op) {
         List<Operation> out = new ArrayList<>();
         for (Region r : op.regions()) {
             for (Block b : r.blocks()) {
@@ -145,20 +165,26 @@ public final class Verifier {
         return out;
     }
 
-    /** The rules checked after the op's regions: symbol uses in a module, result types against inference. */
-    static void verifyOnExit(Operation op) {
+    /**
+     * The rules checked after the op's regions: the region verifier, symbol uses in a module, result types against
+     * inference.
+     */
+    private void verifyOnExit(Operation op) {
+        OpDefinition spec = ctx.opDefinition(op.name());
+        if (spec != null && spec.regionVerifier() != null) spec.regionVerifier().verify(op);
         if (op.name().equals("builtin.module")) verifySymbolUses(op);
-        OpDefinition spec = spec(op);
-        if (spec != null && (spec.hasTrait(OpTrait.INFER_TYPE)
+        if (spec != null && spec.inferTypes() != null && (spec.hasTrait(OpTrait.INFER_TYPE)
                 || spec.hasTrait(OpTrait.COMPATIBLE_OPERANDS_AND_RESULT_TYPE))) {
-            verifyInferredTypes(op);
+            verifyInferredTypes(op, spec);
         }
     }
 
     /** Checks one op (not its regions' contents). */
-    static void verifyOp(Operation op) {
-        OpDefinition spec = spec(op);
-        if (spec != null) {
+    private void verifyOp(Operation op) {
+        OpDefinition spec = ctx.opDefinition(op.name());
+        if (spec == null) return;
+        Dialect dialect = ctx.getLoadedDialect(spec.dialect());
+        if (dialect != null && dialect.hasCompleteSignatures()) {
             verifyCounts(op, spec);
             for (OpDefinition.AttrSpec a : spec.attributes()) {
                 if (a.presence() == OpDefinition.Presence.REQUIRED && op.properties().get(a.name()) == null) {
@@ -170,7 +196,7 @@ public final class Verifier {
             verifyValueTypes(op, spec, spec.results(), op.results(), "result");
             for (OpTrait trait : spec.traits()) verifyTrait(op, trait);
         }
-        OpVerifiers.verify(op);
+        if (spec.verifier() != null) spec.verifier().verify(op);
     }
 
     /** ODS attribute constraints of the integer attributes: width, signlessness and the value range. */
@@ -213,7 +239,7 @@ public final class Verifier {
                 if (c != null && !c.matches(t)) {
                     String prefix = g.arity() == OpDefinition.Arity.VARIADIC ? "variadic of " : "";
                     throw VerificationError.op(op, noun + " #" + index + " must be " + prefix + c.description()
-                            + ", but got '" + OpVerifiers.str(t) + "'");
+                            + ", but got '" + AsmPrinter.printType(t) + "'");
                 }
             }
         }
@@ -391,26 +417,41 @@ public final class Verifier {
      * InferTypeOpInterface: the result types the op's inference computes must be compatible with the declared ones.
      * A failed inference reports its own error, then "failed to infer returned types".
      */
-    private static void verifyInferredTypes(Operation op) {
+    private static void verifyInferredTypes(Operation op, OpDefinition spec) {
         List<Type> inferred;
         try {
-            inferred = OpVerifiers.infer(op);
+            inferred = spec.inferTypes().infer(op);
         } catch (VerificationError e) {
             throw e.then(VerificationError.op(op, "failed to infer returned types"));
         }
         if (inferred == null) return; // no inference rule (yet)
         List<Type> declared = new ArrayList<>();
         for (Value v : op.results()) declared.add(v.type());
-        boolean compatible = inferred.size() == declared.size();
-        for (int i = 0; compatible && i < inferred.size(); i++) {
-            compatible = TypeCompat.compatible(inferred.get(i), declared.get(i));
+        ReturnTypeCompatibility custom = spec.ext(ReturnTypeCompatibility.class);
+        boolean compatible;
+        if (custom != null) {
+            compatible = custom.compatible(op, inferred, declared);
+        } else {
+            compatible = inferred.size() == declared.size();
+            for (int i = 0; compatible && i < inferred.size(); i++) {
+                compatible = TypeCompat.compatible(inferred.get(i), declared.get(i));
+            }
         }
-        if (op.dialect().equals(ChloOps.DIALECT)) compatible = ChloRules.isCompatibleReturnTypes(op, inferred, declared);
         if (!compatible) {
-            throw VerificationError.op(op, "inferred type(s) " + OpVerifiers.quoted(inferred)
-                    + " are incompatible with return type(s) of operation " + OpVerifiers.quoted(declared))
+            throw VerificationError.op(op, "inferred type(s) " + quoted(inferred)
+                    + " are incompatible with return type(s) of operation " + quoted(declared))
                     .then(VerificationError.op(op, "failed to infer returned types"));
         }
+    }
+
+    /** Types as MLIR lists them in a diagnostic: each quoted, comma separated. */
+    private static String quoted(List<Type> types) {
+        StringBuilder sb = new StringBuilder();
+        for (Type t : types) {
+            if (sb.length() > 0) sb.append(", ");
+            sb.append('\'').append(AsmPrinter.printType(t)).append('\'');
+        }
+        return sb.toString();
     }
 
     /** MLIR's Elementwise trait: non-scalar operands and results share one shape and kind of tensor. */

@@ -48,7 +48,7 @@ class TwoContextsTest {
                 ModuleOp m = AsmParser.parse(ctx, chunk, ParseOptions.of(file.getFileName().toString()));
                 out.append(AsmPrinter.print(ctx, m, PrintOptions.DEFAULT));
                 try {
-                    Verifier.verify(m);
+                    Verifier.verify(TestContexts.standard(), m);
                     out.append("verified\n");
                 } catch (DiagnosticException e) {
                     out.append("verify: ").append(e.getMessage()).append('\n');

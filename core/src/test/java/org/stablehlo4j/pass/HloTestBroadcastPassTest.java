@@ -19,7 +19,7 @@ import org.stablehlo4j.ir.ModuleOp;
 class HloTestBroadcastPassTest {
     private static String run(String text) throws Exception {
         ModuleOp m = AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t.mlir", 1, true));
-        new HloTestBroadcastPass().run(m);
+        new HloTestBroadcastPass().run(m, new PassContext(TestContexts.standard(), d -> { }));
         return AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(false, false, false));
     }
 
@@ -47,7 +47,7 @@ class HloTestBroadcastPassTest {
                 }
                 """;
         ModuleOp m = AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t.mlir", 1, true));
-        new HloTestBroadcastPass().run(m);
+        new HloTestBroadcastPass().run(m, new PassContext(TestContexts.standard(), d -> { }));
         String out = AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(false, false, false));
         assertTrue(out.contains("\"hlo_test_broadcast.numpy_broadcast\"(%arg0, %arg1)"), out);
         var fn = m.body().operations().get(0);
@@ -66,7 +66,7 @@ class HloTestBroadcastPassTest {
                 """;
         ModuleOp m = AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t.mlir", 1, true));
         List<Diagnostic> diags = new ArrayList<>();
-        PassContext context = new PassContext(diags::add);
+        PassContext context = new PassContext(TestContexts.standard(), diags::add);
         new HloTestBroadcastPass().run(m, context);
         assertEquals(3, context.errorCount());
         List<String> messages = new ArrayList<>();

@@ -14,7 +14,7 @@ import org.stablehlo4j.ir.ModuleOp;
 class HloTestInferPassTest {
     private static String run(String text) throws Exception {
         ModuleOp m = AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t.mlir", 1, true));
-        new HloTestInferPass().run(m);
+        new HloTestInferPass().run(m, new PassContext(TestContexts.standard(), d -> { }));
         return AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(false, false, false));
     }
 

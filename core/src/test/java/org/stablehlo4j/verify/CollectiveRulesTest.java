@@ -26,7 +26,7 @@ class CollectiveRulesTest {
     /** All diagnostics of the first verifier failure, each as "line: message" (notes prefixed "note "). */
     private static List<String> errors(String text) throws DiagnosticException {
         ModuleOp m = parse(text);
-        DiagnosticException e = assertThrows(DiagnosticException.class, () -> Verifier.verify(m));
+        DiagnosticException e = assertThrows(DiagnosticException.class, () -> Verifier.verify(TestContexts.standard(), m));
         return e.diagnostics().stream().flatMap(d -> java.util.stream.Stream.concat(java.util.stream.Stream.of(d),
                 d.notes().stream())).map(CollectiveRulesTest::show).collect(Collectors.toList());
     }
@@ -41,7 +41,7 @@ class CollectiveRulesTest {
     }
 
     private static void valid(String text) throws DiagnosticException {
-        Verifier.verify(parse(text));
+        Verifier.verify(TestContexts.standard(), parse(text));
     }
 
     private static String fn(String args, String body) {

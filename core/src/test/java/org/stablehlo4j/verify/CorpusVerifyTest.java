@@ -57,7 +57,7 @@ class CorpusVerifyTest {
                         continue; // what the parser rejects is another test's business
                     }
                     try {
-                        Verifier.verify(m);
+                        Verifier.verify(TestContexts.standard(), m);
                         verified++;
                     } catch (DiagnosticException e) {
                         rejected.add(root.relativize(f) + ":" + first + ": " + e.diagnostics().get(0).message());

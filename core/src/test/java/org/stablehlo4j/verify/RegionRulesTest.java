@@ -1,5 +1,6 @@
 package org.stablehlo4j.verify;
 
+import org.stablehlo4j.TestContexts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -54,8 +55,8 @@ class RegionRulesTest {
         // The bound of a kept dimension carries over to the result.
         assertEquals(mismatch("stablehlo.reduce", "tensor<?xf32, #stablehlo.bounds<8>>", "tensor<9xf32>"),
                 errors(reduce("tensor<?x5xf32, #stablehlo.bounds<8, ?>>", "1", "tensor<9xf32>")).get(0));
-        Verifier.verify(parse(reduce("tensor<?x5xf32, #stablehlo.bounds<8, ?>>", "1", "tensor<8xf32>")));
-        Verifier.verify(parse(reduce("tensor<4x5xf32>", "0, 1", "tensor<f32>")));
+        Verifier.verify(TestContexts.standard(), parse(reduce("tensor<?x5xf32, #stablehlo.bounds<8, ?>>", "1", "tensor<8xf32>")));
+        Verifier.verify(TestContexts.standard(), parse(reduce("tensor<4x5xf32>", "0, 1", "tensor<f32>")));
     }
 
     @Test
@@ -72,7 +73,7 @@ class RegionRulesTest {
         String attrs = "window_dimensions = array<i64: 2, 3>, window_strides = array<i64: 2, 3>, "
                 + "base_dilations = array<i64: 1, 2>, window_dilations = array<i64: 1, 2>, "
                 + "padding = dense<[[0, 0], [1, 1]]> : tensor<2x2xi64>";
-        Verifier.verify(parse(reduceWindow("tensor<4x5xf32>", attrs, "tensor<2x3xf32>")));
+        Verifier.verify(TestContexts.standard(), parse(reduceWindow("tensor<4x5xf32>", attrs, "tensor<2x3xf32>")));
         assertEquals(mismatch("stablehlo.reduce_window", "tensor<2x3xf32>", "tensor<2x4xf32>"),
                 errors(reduceWindow("tensor<4x5xf32>", attrs, "tensor<2x4xf32>")).get(0));
         // A window larger than the padded input yields an empty dimension; a dynamic input one stays dynamic.
@@ -98,10 +99,10 @@ class RegionRulesTest {
         assertEquals(List.of(mismatch("stablehlo.if", "tensor<?xf32, #stablehlo.bounds<3>>", "tensor<4xf32>"),
                         "'stablehlo.if' op failed to infer returned types"),
                 errors(conditional(bounded, "tensor<2xf32>", "tensor<4xf32>")));
-        Verifier.verify(parse(conditional(bounded, "tensor<2xf32>", "tensor<3xf32>")));
+        Verifier.verify(TestContexts.standard(), parse(conditional(bounded, "tensor<2xf32>", "tensor<3xf32>")));
         // As upstream, bounds are kept only when the first branch has them: here the result is unbounded.
-        Verifier.verify(parse(conditional("tensor<2xf32>", bounded, "tensor<4xf32>")));
-        Verifier.verify(parse(conditional("tensor<2xf32>", "tensor<?xf32>", "tensor<?xf32>")));
+        Verifier.verify(TestContexts.standard(), parse(conditional("tensor<2xf32>", bounded, "tensor<4xf32>")));
+        Verifier.verify(TestContexts.standard(), parse(conditional("tensor<2xf32>", "tensor<?xf32>", "tensor<?xf32>")));
         assertEquals("branch 0 and branch 1 have mismatched return types: 'tensor<2xf32>' vs 'tensor<3xf32>'",
                 errors(conditional("tensor<2xf32>", "tensor<3xf32>", "tensor<2xf32>")).get(0));
     }
@@ -140,7 +141,7 @@ class RegionRulesTest {
                 + "scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}"
                 + " : (tensor<3xf32>, tensor<1x1xi32>, tensor<1xf32>) -> RESULT\n"
                 + "  func.return\n}\n";
-        Verifier.verify(parse(text.replace("RESULT", "tensor<3xf64>")));
+        Verifier.verify(TestContexts.standard(), parse(text.replace("RESULT", "tensor<3xf64>")));
         assertEquals(mismatch("stablehlo.scatter", "tensor<3xf64>", "tensor<3xf32>"),
                 errors(text.replace("RESULT", "tensor<3xf32>")).get(0));
     }

@@ -20,7 +20,7 @@ class VerifierTest {
     /** The first verifier error for a program, with its line. */
     private static String error(String text) throws DiagnosticException {
         ModuleOp m = parse(text);
-        DiagnosticException e = assertThrows(DiagnosticException.class, () -> Verifier.verify(m));
+        DiagnosticException e = assertThrows(DiagnosticException.class, () -> Verifier.verify(TestContexts.standard(), m));
         var d = e.diagnostics().get(0);
         int line = d.location() instanceof Location.FileLineCol f ? f.line() : -1;
         return line + ": " + d.message();
@@ -110,7 +110,7 @@ class VerifierTest {
     void errorsOfEveryFunctionAreReported() throws DiagnosticException {
         ModuleOp m = parse("func.func @f(%a: tensor<2xf32>) { func.return %a : tensor<2xf32> }\n"
                 + "func.func @g(%a: tensor<2xf32>) { func.return %a : tensor<2xf32> }\n");
-        DiagnosticException e = assertThrows(DiagnosticException.class, () -> Verifier.verify(m));
+        DiagnosticException e = assertThrows(DiagnosticException.class, () -> Verifier.verify(TestContexts.standard(), m));
         assertEquals(2, e.diagnostics().size());
         assertEquals("'func.return' op has 1 operands, but enclosing function (@g) returns 0",
                 e.diagnostics().get(1).message());
@@ -118,7 +118,7 @@ class VerifierTest {
 
     @Test
     void validProgramsPass() throws DiagnosticException {
-        Verifier.verify(parse(fn("  %0 = stablehlo.add %a, %a : tensor<2xf32>\n"
+        Verifier.verify(TestContexts.standard(), parse(fn("  %0 = stablehlo.add %a, %a : tensor<2xf32>\n"
                 + "  %1 = stablehlo.concatenate %a, %a, dim = 0 : (tensor<2xf32>, tensor<2xf32>) -> tensor<4xf32>\n"
                 + "  %2 = stablehlo.subtract %i, %i : (tensor<2xi32>, tensor<2xi32>) -> tensor<?xi32>")));
     }

@@ -28,7 +28,7 @@ final class VerifyTests {
     /** All diagnostics the verifier reports for a program, messages only (it must report some). */
     static List<String> errors(String text) throws DiagnosticException {
         ModuleOp m = parse(text);
-        DiagnosticException e = assertThrows(DiagnosticException.class, () -> Verifier.verify(m));
+        DiagnosticException e = assertThrows(DiagnosticException.class, () -> Verifier.verify(TestContexts.standard(), m));
         List<String> out = new ArrayList<>();
         for (Diagnostic d : e.diagnostics()) out.add(d.message());
         return out;

@@ -7,8 +7,8 @@ import org.stablehlo4j.ir.DenseElementsAttr;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.Value;
 import org.stablehlo4j.interpreter.ProcessGrid.ProcessId;
-import org.stablehlo4j.verify.RunParallelRules;
-import org.stablehlo4j.verify.VerificationError;
+import org.stablehlo4j.dialect.interpreter.RunParallelRules;
+import org.stablehlo4j.ir.VerificationError;
 
 import java.util.ArrayList;
 import java.util.Arrays;

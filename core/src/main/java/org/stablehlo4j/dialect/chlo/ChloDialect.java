@@ -15,6 +15,7 @@ public final class ChloDialect extends Dialect {
     public ChloDialect(Context context) {
         super("chlo", context);
         addOperations(ChloOps.TABLE.all());
+        declareCompleteSignatures();
         OpAsmTable asm = new OpAsmTable();
         FormatForms.addDeclarative(asm, ChloOps.TABLE.all());
         asm.format("chlo.scan", ChloScanAssembly.INSTANCE);

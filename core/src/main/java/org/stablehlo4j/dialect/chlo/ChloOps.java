@@ -1,5 +1,8 @@
 package org.stablehlo4j.dialect.chlo;
 
+import org.stablehlo4j.dialect.stablehlo.rules.TypeInference;
+import org.stablehlo4j.ir.ReturnTypeCompatibility;
+
 import static org.stablehlo4j.ir.AttrKind.*;
 import static org.stablehlo4j.ir.OpTrait.*;
 
@@ -53,7 +56,8 @@ public final class ChloOps {
                 .traits(NO_MEMORY_EFFECT, SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE);
         broadcast(t, ANY_PRED_OR_INT, ANY, "broadcast_and", "broadcast_or", "broadcast_xor")
                 .traits(COMMUTATIVE, NO_MEMORY_EFFECT);
-        broadcast(t, ANY_FP, ANY_COMPLEX, "broadcast_complex").traits(NO_MEMORY_EFFECT);
+        broadcast(t, ANY_FP, ANY_COMPLEX, "broadcast_complex").traits(NO_MEMORY_EFFECT)
+                .inferTypes(ChloRules::inferBroadcastComplex);
         t.op("broadcast_compare")
                 .in("lhs", ANY)
                 .in("rhs", ANY)
@@ -63,7 +67,9 @@ public final class ChloOps {
                 .out("", ANY_PRED)
                 .traits(NO_MEMORY_EFFECT)
                 .classTraits(BROADCASTING_ELEMENTWISE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
-                .format(BROADCAST_FORMAT);
+                .format(BROADCAST_FORMAT)
+                .inferTypes(ChloRules::inferBroadcastCompare)
+                .ext(ReturnTypeCompatibility.class, ChloRules::isCompatibleReturnTypes);
         t.op("broadcast_select")
                 .in("pred", "HLO_PredTensor")
                 .in("on_true", ANY)
@@ -71,7 +77,9 @@ public final class ChloOps {
                 .out("", ANY)
                 .traits(NO_MEMORY_EFFECT, BROADCASTING_ELEMENTWISE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
                 .format("$pred `,` $on_true `,` $on_false attr-dict `:` `(` type($pred) `,` type($on_true) `,` "
-                        + "type($on_false) `)` `->` type(results)");
+                        + "type($on_false) `)` `->` type(results)")
+                .inferTypes(ChloRules::inferBroadcastSelect)
+                .ext(ReturnTypeCompatibility.class, ChloRules::isCompatibleShapes);
         binary(t, "next_after", "x", "y");
         binary(t, "polygamma", "n", "x");
         binary(t, "zeta", "x", "q");
@@ -81,25 +89,36 @@ public final class ChloOps {
                 .out("result", "HLO_IntTensor")
                 .traits(COMMUTATIVE, NO_MEMORY_EFFECT, INFER_TYPE, INFER_SHAPED_TYPE,
                         COMPATIBLE_OPERANDS_AND_RESULT_TYPE)
-                .format("$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)");
+                .format("$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)")
+                .inferTypes(TypeInference::compatibleOperandsAndResultType)
+                .ext(ReturnTypeCompatibility.class, ChloRules::isCompatibleReturnTypes);
         unary(t, ANY_COMPLEX, ANY_COMPLEX, "_asin_acos_kernel")
-                .traits(INFER_TYPE, INFER_SHAPED_TYPE, COMPATIBLE_OPERANDS_AND_RESULT_TYPE);
+                .traits(INFER_TYPE, INFER_SHAPED_TYPE, COMPATIBLE_OPERANDS_AND_RESULT_TYPE)
+                .inferTypes(TypeInference::compatibleOperandsAndResultType);
         unary(t, ANY_FP_OR_COMPLEX, ANY_FP_OR_COMPLEX, "acos", "acosh", "asin", "asinh", "atan", "atanh",
                         "bessel_i1e", "conj", "cosh", "sinh", "tan", "square")
-                .traits(INFER_TYPE, INFER_SHAPED_TYPE, COMPATIBLE_OPERANDS_AND_RESULT_TYPE);
+                .traits(INFER_TYPE, INFER_SHAPED_TYPE, COMPATIBLE_OPERANDS_AND_RESULT_TYPE)
+                .inferTypes(TypeInference::compatibleOperandsAndResultType);
         unary(t, ANY_FP, ANY_FP, "digamma", "erf", "erf_inv", "erfc", "lgamma")
-                .traits(INFER_TYPE, INFER_SHAPED_TYPE, COMPATIBLE_OPERANDS_AND_RESULT_TYPE);
-        unary(t, ANY_FP, ANY_PRED, "is_inf", "is_neg_inf", "is_pos_inf").traits(INFER_TYPE);
+                .traits(INFER_TYPE, INFER_SHAPED_TYPE, COMPATIBLE_OPERANDS_AND_RESULT_TYPE)
+                .inferTypes(TypeInference::compatibleOperandsAndResultType);
+        unary(t, ANY_FP, ANY_PRED, "is_inf", "is_neg_inf", "is_pos_inf").traits(INFER_TYPE)
+                .inferTypes(ChloRules::inferIsInfLike);
         t.op("constant")
                 .attr("value", ELEMENTS)
                 .out("output", "HLO_StaticShapeTensor")
-                .traits(CONSTANT_LIKE, NO_MEMORY_EFFECT, INFER_TYPE);
+                .traits(CONSTANT_LIKE, NO_MEMORY_EFFECT, INFER_TYPE)
+                .inferTypes(ChloRules::inferConstant)
+                .ext(ReturnTypeCompatibility.class, ChloRules::isCompatibleReturnTypes);
         t.op("constant_like")
                 .attr("value", AttrKind.ANY)
                 .in("operand", ANY)
                 .out("", ANY)
                 .traits(NO_MEMORY_EFFECT, BROADCASTING_ELEMENTWISE, SAME_OPERANDS_AND_RESULT_SHAPE, INFER_TYPE,
-                        INFER_SHAPED_TYPE, INFER_TENSOR_TYPE);
+                        INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
+                .verifier(ChloRules::verifyConstantLike)
+                .inferTypes(ChloRules::inferConstantLike)
+                .ext(ReturnTypeCompatibility.class, ChloRules::isCompatibleReturnTypes);
         t.op("ragged_dot")
                 .in("lhs", ANY)
                 .in("rhs", ANY)
@@ -107,7 +126,9 @@ public final class ChloOps {
                 .attr("ragged_dot_dimension_numbers", AttrKind.ANY)
                 .optAttr("precision_config", ARRAY)
                 .out("result", ANY)
-                .traits(NO_MEMORY_EFFECT, INFER_SHAPED_TYPE);
+                .traits(NO_MEMORY_EFFECT, INFER_SHAPED_TYPE)
+                .verifier(ChloRules::verifyRaggedDot)
+                .ext(ReturnTypeCompatibility.class, ChloRules::isCompatibleReturnTypes);
         t.op("top_k")
                 .in("operand", ANY)
                 .attr("k", I64)
@@ -116,7 +137,9 @@ public final class ChloOps {
                 .out("indices", ANY)
                 .traits(NO_MEMORY_EFFECT, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
                 .format("`(`$operand `,` `k` `=` $k (`,` `is_stable` `=` $is_stable^)? `)` attr-dict `:` "
-                        + "type($operand) `->` `(`type($values)`,` type($indices)`)`");
+                        + "type($operand) `->` `(`type($values)`,` type($indices)`)`")
+                .inferTypes(ChloRules::inferTopK)
+                .ext(ReturnTypeCompatibility.class, ChloRules::isCompatibleReturnTypes);
         t.op("scan")
                 .varIn("inputs", ANY)
                 .varIn("inits", ANY)
@@ -129,7 +152,10 @@ public final class ChloOps {
                 .region("body")
                 .traits(INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE, ISOLATED_FROM_ABOVE, ASM_NAMES,
                         RECURSIVE_MEMORY_EFFECTS)
-                .custom();
+                .custom()
+                .verifier(ChloRules::verifyScan)
+                .inferTypes(ChloRules::inferScan)
+                .ext(ReturnTypeCompatibility.class, ChloRules::isCompatibleShapes);
         return t.build();
     }
 
@@ -141,7 +167,9 @@ public final class ChloOps {
                 .optAttr("broadcast_dimensions", DENSE_I64_ARRAY)
                 .out("", result)
                 .classTraits(BROADCASTING_ELEMENTWISE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
-                .format(BROADCAST_FORMAT);
+                .format(BROADCAST_FORMAT)
+                .inferTypes(ChloRules::inferBroadcastBinary)
+                .ext(ReturnTypeCompatibility.class, ChloRules::isCompatibleReturnTypes);
     }
 
     /** A CHLO_UnaryElementwiseOp row; the caller adds the op's own traits. */
@@ -150,7 +178,8 @@ public final class ChloOps {
                 .in("operand", operand)
                 .out("result", result)
                 .classTraits(NO_MEMORY_EFFECT, ELEMENTWISE, SAME_OPERANDS_AND_RESULT_SHAPE, INFER_SHAPED_TYPE)
-                .format(UNARY_FORMAT);
+                .format(UNARY_FORMAT)
+                .ext(ReturnTypeCompatibility.class, ChloRules::isCompatibleReturnTypes);
     }
 
     private static void binary(OpTable t, String name, String a, String b) {
@@ -160,6 +189,8 @@ public final class ChloOps {
                 .out("result", ANY_FP)
                 .traits(NO_MEMORY_EFFECT, INFER_TYPE, INFER_SHAPED_TYPE, COMPATIBLE_OPERANDS_AND_RESULT_TYPE)
                 .format("$" + a + " `,` $" + b + " attr-dict `:` type($" + a + ") `,` type($" + b
-                        + ") `->` type(results)");
+                        + ") `->` type(results)")
+                .inferTypes(TypeInference::compatibleOperandsAndResultType)
+                .ext(ReturnTypeCompatibility.class, ChloRules::isCompatibleReturnTypes);
     }
 }

@@ -9,6 +9,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.dialect.stablehlo.TypeExtensionsAttr;
+import org.stablehlo4j.dialect.stablehlo.rules.TypeInference;
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
@@ -28,84 +29,38 @@ import org.stablehlo4j.ir.ShapedType;
 import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.UnrankedTensorType;
 import org.stablehlo4j.ir.Value;
-import org.stablehlo4j.verify.TypeCompat;
-import org.stablehlo4j.verify.TypeInference;
-import org.stablehlo4j.verify.VerificationError;
+import org.stablehlo4j.ir.TypeCompat;
+import org.stablehlo4j.ir.VerificationError;
 
 /**
  * The CHLO ops' own verifiers ({@code verify()}) and type inference ({@code inferReturnTypes} /
  * {@code inferReturnTypeComponents}), after upstream's stablehlo/dialect/ChloOps.cpp and the helpers it shares
- * with StableHLO (TypeInference.cpp, Base.cpp, StablehloBroadcastLowering.cpp). One function per upstream hook;
- * {@link #verify} and {@link #infer} dispatch by op name until op rows carry the hooks themselves. Rules throw
+ * with StableHLO (TypeInference.cpp, Base.cpp, StablehloBroadcastLowering.cpp). One function per upstream hook,
+ * referenced from the op's row in {@link ChloOps}. Rules throw
  * {@link VerificationError} with upstream's messages.
  */
 public final class ChloRules {
     private ChloRules() {}
 
-    /** The op's {@code verify()}, if it has one. */
-    public static void verify(Operation op) {
-        switch (op.name()) {
-            case "chlo.constant_like" -> verifyConstantLike(op);
-            case "chlo.ragged_dot" -> verifyRaggedDot(op);
-            case "chlo.scan" -> verifyScan(op);
-            default -> {
-                // no verifier of its own
-            }
-        }
-    }
-
     /**
-     * The result types the op's InferTypeOpInterface computes, or null when it has none (ragged_dot has shape
-     * components only). Throws {@link VerificationError} when inference fails.
+     * CHLO_Op's {@code isCompatibleReturnTypes}: isCompatibleForHloTypeInference (the rows' default, see
+     * {@link ChloOps}).
      */
-    public static List<Type> infer(Operation op) {
-        return switch (op.name()) {
-            case "chlo.broadcast_add", "chlo.broadcast_and", "chlo.broadcast_atan2", "chlo.broadcast_divide",
-                    "chlo.broadcast_maximum", "chlo.broadcast_minimum", "chlo.broadcast_multiply",
-                    "chlo.broadcast_next_after", "chlo.broadcast_or", "chlo.broadcast_polygamma",
-                    "chlo.broadcast_power", "chlo.broadcast_remainder", "chlo.broadcast_shift_left",
-                    "chlo.broadcast_shift_right_arithmetic", "chlo.broadcast_shift_right_logical",
-                    "chlo.broadcast_subtract", "chlo.broadcast_xor", "chlo.broadcast_zeta" -> inferBroadcastBinary(op);
-            case "chlo.broadcast_complex" -> inferBroadcastComplex(op);
-            case "chlo.broadcast_compare" -> inferBroadcastCompare(op);
-            case "chlo.broadcast_select" -> inferBroadcastSelect(op);
-            case "chlo.is_inf", "chlo.is_neg_inf", "chlo.is_pos_inf" -> inferIsInfLike(op);
-            case "chlo.constant" -> inferConstant(op);
-            case "chlo.constant_like" -> inferConstantLike(op);
-            case "chlo.top_k" -> inferTopK(op);
-            case "chlo.scan" -> inferScan(op);
-            case "chlo._asin_acos_kernel", "chlo.acos", "chlo.acosh", "chlo.asin", "chlo.asinh", "chlo.atan",
-                    "chlo.atanh", "chlo.bessel_i1e", "chlo.conj", "chlo.cosh", "chlo.digamma", "chlo.erf",
-                    "chlo.erfc", "chlo.erf_inv", "chlo.lgamma", "chlo.mulhi", "chlo.next_after", "chlo.polygamma",
-                    "chlo.sinh", "chlo.square", "chlo.tan", "chlo.zeta" -> inferCompatibleOperandsAndResultType(op);
-            default -> null;
-        };
-    }
-
-    /**
-     * The op's {@code isCompatibleReturnTypes}: CHLO_Op's isCompatibleForHloTypeInference, except broadcast_select
-     * and scan, which compare shapes only (verifyCompatibleShapes).
-     */
-    public static boolean isCompatibleReturnTypes(Operation op, List<Type> inferred, List<Type> declared) {
+    static boolean isCompatibleReturnTypes(Operation op, List<Type> inferred, List<Type> declared) {
         if (inferred.size() != declared.size()) return false;
-        boolean shapesOnly = op.name().equals("chlo.broadcast_select") || op.name().equals("chlo.scan");
         for (int i = 0; i < inferred.size(); i++) {
-            boolean ok = shapesOnly ? TypeCompat.compatibleShape(inferred.get(i), declared.get(i))
-                    : TypeCompat.compatible(inferred.get(i), declared.get(i));
-            if (!ok) return false;
+            if (!TypeCompat.compatible(inferred.get(i), declared.get(i))) return false;
         }
         return true;
     }
 
-    // ---- HLO_CompatibleOperandsAndResultType
-
-    /** hlo::OpTrait::CompatibleOperandsAndResultType::inferReturnTypes: the most specific operand type. */
-    static List<Type> inferCompatibleOperandsAndResultType(Operation op) {
-        if (op.numOperands() == 0) {
-            throw VerificationError.at(op.location(),
-                    "Expected non-empty operands for [CompatibleOperandsAndResultType]");
+    /** broadcast_select's and scan's {@code isCompatibleReturnTypes}: shapes only (verifyCompatibleShapes). */
+    static boolean isCompatibleShapes(Operation op, List<Type> inferred, List<Type> declared) {
+        if (inferred.size() != declared.size()) return false;
+        for (int i = 0; i < inferred.size(); i++) {
+            if (!TypeCompat.compatibleShape(inferred.get(i), declared.get(i))) return false;
         }
-        return List.of(TypeInference.mostSpecific(op.location(), operandTypes(op)));
+        return true;
     }
 
     // ---- broadcasting binary ops

@@ -17,10 +17,11 @@ public final class FuncOps {
         t.op("func").optAttr("sym_name", AttrKind.STRING).optAttr("function_type", AttrKind.ANY)
                 .optAttr("sym_visibility", AttrKind.STRING).optAttr("arg_attrs", AttrKind.ARRAY)
                 .optAttr("res_attrs", AttrKind.ARRAY).optAttr("no_inline", AttrKind.UNIT).region("body").custom();
-        t.op("return").varIn("operands", "AnyType").custom();
+        t.op("return").varIn("operands", "AnyType").custom().verifier(FuncRules::funcReturn);
         t.op("call").varIn("operands", "AnyType").varOut("results", "AnyType")
                 .optAttr("callee", AttrKind.FLAT_SYMBOL_REF).optAttr("arg_attrs", AttrKind.ARRAY)
-                .optAttr("res_attrs", AttrKind.ARRAY).optAttr("no_inline", AttrKind.UNIT).custom();
+                .optAttr("res_attrs", AttrKind.ARRAY).optAttr("no_inline", AttrKind.UNIT).custom()
+                .symbolUses(FuncRules::call);
         return t.build();
     }
 }

@@ -25,7 +25,8 @@ public final class InterpreterOps {
                 .varIn("inputs", "HLO_TensorOrToken")
                 .optAttr("infeed", FLAT_SYMBOL_REF_ARRAY)
                 .attr("programs", ARRAY)
-                .varOut("results", "HLO_TensorOrToken");
+                .varOut("results", "HLO_TensorOrToken")
+                .verifier(RunParallelRules::verify);
         t.op("print")
                 .in("operand", "HLO_Tensor")
                 .format("$operand attr-dict `:` type($operand)");

@@ -1,6 +1,7 @@
 package org.stablehlo4j.dialect.stablehlo;
 
 import org.stablehlo4j.ir.OpTable;
+import org.stablehlo4j.dialect.stablehlo.rules.CollectiveRules;
 
 import static org.stablehlo4j.ir.AttrKind.*;
 import static org.stablehlo4j.ir.OpTrait.*;
@@ -13,7 +14,8 @@ final class CollectiveOps {
         t.op("replica_id", "partition_id")
                 .out("", "UI32RankedTensor")
                 .traits(PURE, INFER_TYPE)
-                .format("attr-dict `:` type(results)");
+                .format("attr-dict `:` type(results)")
+                .inferTypes(CollectiveRules::inferReplicaId);
         t.op("all_gather")
                 .varIn("operands", "HLO_Tensor")
                 .attr("all_gather_dim", I64, "non-negative")
@@ -21,7 +23,9 @@ final class CollectiveOps {
                 .optAttr("channel_handle", STRUCT, "channel_handle")
                 .unit("use_global_device_ids")
                 .varOut("", "HLO_Tensor")
-                .traits(CONDITIONALLY_SPECULATABLE, PAIRWISE_SAME_OPERAND_AND_RESULT_ELEMENT_TYPE, SYMBOL_USER);
+                .traits(CONDITIONALLY_SPECULATABLE, PAIRWISE_SAME_OPERAND_AND_RESULT_ELEMENT_TYPE, SYMBOL_USER)
+                .verifier(CollectiveRules::allGather)
+                .symbolUses(CollectiveRules::meshSymbolUse);
         t.op("all_reduce")
                 .varIn("operands", "HLO_Tensor")
                 .attr("replica_groups", REPLICA_GROUPS)
@@ -29,7 +33,10 @@ final class CollectiveOps {
                 .unit("use_global_device_ids")
                 .varOut("", "HLO_Tensor")
                 .region("computation")
-                .traits(CONDITIONALLY_SPECULATABLE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE, SINGLE_BLOCK_IMPLICIT_TERMINATOR, SYMBOL_USER);
+                .traits(CONDITIONALLY_SPECULATABLE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE, SINGLE_BLOCK_IMPLICIT_TERMINATOR, SYMBOL_USER)
+                .verifier(CollectiveRules::allReduce)
+                .inferTypes(CollectiveRules::inferAllReduce)
+                .symbolUses(CollectiveRules::meshSymbolUse);
         t.op("reduce_scatter")
                 .in("operand", "HLO_Tensor")
                 .attr("scatter_dimension", I64, "non-negative")
@@ -38,7 +45,9 @@ final class CollectiveOps {
                 .unit("use_global_device_ids")
                 .out("", "HLO_Tensor")
                 .region("computation")
-                .traits(CONDITIONALLY_SPECULATABLE, SYMBOL_USER);
+                .traits(CONDITIONALLY_SPECULATABLE, SYMBOL_USER)
+                .verifier(CollectiveRules::reduceScatter)
+                .symbolUses(CollectiveRules::meshSymbolUse);
         t.op("all_to_all")
                 .varIn("operands", "HLO_Tensor")
                 .attr("split_dimension", I64, "non-negative")
@@ -47,14 +56,19 @@ final class CollectiveOps {
                 .attr("replica_groups", REPLICA_GROUPS)
                 .optAttr("channel_handle", STRUCT, "channel_handle")
                 .varOut("", "HLO_Tensor")
-                .traits(CONDITIONALLY_SPECULATABLE, PAIRWISE_SAME_OPERAND_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE, SYMBOL_USER);
+                .traits(CONDITIONALLY_SPECULATABLE, PAIRWISE_SAME_OPERAND_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE, SYMBOL_USER)
+                .inferTypes(CollectiveRules::allToAll)
+                .symbolUses(CollectiveRules::meshSymbolUse);
         t.op("collective_broadcast")
                 .varIn("operands", "HLO_Tensor")
                 .attr("replica_groups", REPLICA_GROUPS)
                 .optAttr("channel_handle", STRUCT, "channel_handle")
                 .unit("has_dynamic_root")
                 .varOut("", "HLO_Tensor")
-                .traits(CONDITIONALLY_SPECULATABLE, INFER_TYPE, INFER_SHAPED_TYPE, SYMBOL_USER);
+                .traits(CONDITIONALLY_SPECULATABLE, INFER_TYPE, INFER_SHAPED_TYPE, SYMBOL_USER)
+                .verifier(CollectiveRules::collectiveBroadcast)
+                .inferTypes(CollectiveRules::inferCollectiveBroadcast)
+                .symbolUses(CollectiveRules::meshSymbolUse);
         t.op("collective_reduce")
                 .varIn("operands", "HLO_Tensor")
                 .attr("replica_groups", REPLICA_GROUPS)
@@ -63,13 +77,18 @@ final class CollectiveOps {
                 .unit("has_dynamic_root")
                 .varOut("", "HLO_Tensor")
                 .region("computation")
-                .traits(CONDITIONALLY_SPECULATABLE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE, SINGLE_BLOCK_IMPLICIT_TERMINATOR, SYMBOL_USER);
+                .traits(CONDITIONALLY_SPECULATABLE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE, SINGLE_BLOCK_IMPLICIT_TERMINATOR, SYMBOL_USER)
+                .verifier(CollectiveRules::collectiveReduce)
+                .inferTypes(CollectiveRules::inferCollectiveReduce)
+                .symbolUses(CollectiveRules::meshSymbolUse);
         t.op("collective_permute")
                 .in("operand", "HLO_Tensor")
                 .attr("source_target_pairs", I64_ELEMENTS)
                 .optAttr("channel_handle", STRUCT, "channel_handle")
                 .out("", "HLO_Tensor")
-                .traits(CONDITIONALLY_SPECULATABLE, SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE);
+                .traits(CONDITIONALLY_SPECULATABLE, SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE)
+                .verifier(CollectiveRules::collectivePermute)
+                .inferTypes(CollectiveRules::inferOperandTypes);
         t.op("cross-replica-sum")
                 .in("operand", "HLO_Tensor")
                 .attr("replica_groups", I64_ELEMENTS)

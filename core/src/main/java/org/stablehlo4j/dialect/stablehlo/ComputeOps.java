@@ -1,6 +1,8 @@
 package org.stablehlo4j.dialect.stablehlo;
 
 import org.stablehlo4j.ir.OpTable;
+import org.stablehlo4j.dialect.stablehlo.rules.DotConvRules;
+import org.stablehlo4j.dialect.stablehlo.rules.RegionRules;
 
 import static org.stablehlo4j.ir.AttrKind.*;
 import static org.stablehlo4j.ir.OpTrait.*;
@@ -30,7 +32,9 @@ final class ComputeOps {
                 .varOut("", "HLO_Tensor")
                 .region("body")
                 .traits(CONDITIONALLY_SPECULATABLE, RECURSIVE_MEMORY_EFFECTS, SAME_VARIADIC_OPERAND_SIZE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE, SINGLE_BLOCK_IMPLICIT_TERMINATOR)
-                .custom();
+                .custom()
+                .verifier(RegionRules::reduce)
+                .inferTypes(RegionRules::inferReduce);
         t.op("batch_norm_grad")
                 .in("operand", "RankedTensorOf<[HLO_Float, HLO_QuantizedInt]>")
                 .in("scale", "1DTensorOf<[HLO_Float, HLO_QuantizedInt]>")
@@ -42,7 +46,9 @@ final class ComputeOps {
                 .out("grad_operand", "RankedTensorOf<[HLO_Float, HLO_QuantizedInt]>")
                 .out("grad_scale", "1DTensorOf<[HLO_Float, HLO_QuantizedInt]>")
                 .out("grad_offset", "1DTensorOf<[HLO_Float, HLO_QuantizedInt]>")
-                .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE);
+                .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
+                .verifier(DotConvRules::featureIndexConstraint)
+                .inferTypes(DotConvRules::inferBatchNormGrad);
         t.op("batch_norm_inference")
                 .in("operand", "RankedTensorOf<[HLO_Float, HLO_QuantizedInt]>")
                 .in("scale", "1DTensorOf<[HLO_Float, HLO_QuantizedInt]>")
@@ -52,7 +58,9 @@ final class ComputeOps {
                 .attr("epsilon", F32)
                 .attr("feature_index", I64, "non-negative")
                 .out("result", "RankedTensorOf<[HLO_Float, HLO_QuantizedInt]>")
-                .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE);
+                .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
+                .verifier(DotConvRules::featureIndexConstraint)
+                .inferTypes(DotConvRules::inferBatchNormInference);
         t.op("batch_norm_training")
                 .in("operand", "RankedTensorOf<[HLO_Float, HLO_QuantizedInt]>")
                 .in("scale", "1DTensorOf<[HLO_Float, HLO_QuantizedInt]>")
@@ -62,26 +70,32 @@ final class ComputeOps {
                 .out("output", "RankedTensorOf<[HLO_Float, HLO_QuantizedInt]>")
                 .out("batch_mean", "1DTensorOf<[HLO_Float, HLO_QuantizedInt]>")
                 .out("batch_var", "1DTensorOf<[HLO_Float, HLO_QuantizedInt]>")
-                .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE);
+                .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
+                .verifier(DotConvRules::featureIndexConstraint)
+                .inferTypes(DotConvRules::inferBatchNormTraining);
         t.op("cholesky")
                 .in("a", "HLO_FpComplexOrQuantizedIntTensor")
                 .defAttr("lower", BOOL, "", "false")
                 .out("result", "HLO_FpComplexOrQuantizedIntTensor")
                 .traits(NO_MEMORY_EFFECT, COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
-                .format("$a (`,` `lower` `=` $lower^)? attr-dict `:` custom<SameOperandsAndResultType>(type($a), type($result))");
+                .format("$a (`,` `lower` `=` $lower^)? attr-dict `:` custom<SameOperandsAndResultType>(type($a), type($result))")
+                .inferTypes(DotConvRules::cholesky);
         convolutionAttrs(t.op("convolution")
                 .in("lhs", "HLO_Tensor")
                 .in("rhs", "HLO_TensorOrPerAxisQuantizedTensor"), true)
                 .out("", "HLO_TensorOrPerAxisQuantizedTensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT)
-                .format("`(`operands`)` `dim_numbers` `=` custom<ConvolutionDimensions>($dimension_numbers) `,` `window` `=` `{` custom<WindowAttributes>($window_strides, $padding, $lhs_dilation, $rhs_dilation, $window_reversal) `}` attr-dict `:` functional-type(operands, results)");
+                .format("`(`operands`)` `dim_numbers` `=` custom<ConvolutionDimensions>($dimension_numbers) `,` `window` `=` `{` custom<WindowAttributes>($window_strides, $padding, $lhs_dilation, $rhs_dilation, $window_reversal) `}` attr-dict `:` functional-type(operands, results)")
+                .verifier(DotConvRules::verifyConvolution);
         t.op("dot")
                 .in("lhs", "HLO_Tensor")
                 .in("rhs", "HLO_TensorOrPerAxisQuantizedTensor")
                 .optAttr("precision_config", ENUM_ARRAY, "precision")
                 .out("", "HLO_TensorOrPerAxisQuantizedTensor")
                 .traits(PURE, INFER_SHAPED_TYPE)
-                .format("$lhs `,` $rhs `` custom<PrecisionConfig>($precision_config) attr-dict `:` functional-type(operands, results)");
+                .format("$lhs `,` $rhs `` custom<PrecisionConfig>($precision_config) attr-dict `:` functional-type(operands, results)")
+                .verifier(DotConvRules::dot)
+                .inferTypes(DotConvRules::inferDot);
         t.op("dot_general")
                 .in("lhs", "HLO_Tensor")
                 .in("rhs", "HLO_TensorOrPerAxisQuantizedTensor")
@@ -90,7 +104,9 @@ final class ComputeOps {
                 .optAttr("algorithm", STRUCT, "dot_algorithm")
                 .out("", "HLO_TensorOrPerAxisQuantizedTensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, INFER_SHAPED_TYPE)
-                .format("$lhs `,` $rhs `,` custom<DotDimensionNumbers>($dot_dimension_numbers) `` custom<PrecisionConfigAndAlgorithm>($precision_config, $algorithm) attr-dict `:` functional-type(operands, results)");
+                .format("$lhs `,` $rhs `,` custom<DotDimensionNumbers>($dot_dimension_numbers) `` custom<PrecisionConfigAndAlgorithm>($precision_config, $algorithm) attr-dict `:` functional-type(operands, results)")
+                .verifier(DotConvRules::dotGeneral)
+                .inferTypes(DotConvRules::inferDotGeneral);
         t.op("einsum")
                 .in("lhs", "HLO_Tensor")
                 .in("rhs", "HLO_Tensor")
@@ -110,7 +126,8 @@ final class ComputeOps {
                 .attr("fft_length", DENSE_I64_ARRAY)
                 .out("", "HLO_FpOrComplexTensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
-                .format("$operand `,` `type` `=` $fft_type `,` `length` `=` $fft_length attr-dict `:` functional-type(operands, results)");
+                .format("$operand `,` `type` `=` $fft_type `,` `length` `=` $fft_length attr-dict `:` functional-type(operands, results)")
+                .inferTypes(DotConvRules::fft);
         t.op("select_and_scatter")
                 .in("operand", "HLO_Tensor")
                 .in("source", "HLO_Tensor")
@@ -121,14 +138,18 @@ final class ComputeOps {
                 .out("", "HLO_Tensor")
                 .region("select")
                 .region("scatter")
-                .traits(CONDITIONALLY_SPECULATABLE, INFER_TYPE, RECURSIVE_MEMORY_EFFECTS);
+                .traits(CONDITIONALLY_SPECULATABLE, INFER_TYPE, RECURSIVE_MEMORY_EFFECTS)
+                .verifier(RegionRules::selectAndScatter)
+                .inferTypes(RegionRules::inferSelectAndScatter);
         t.op("sort")
                 .varIn("inputs", "HLO_Tensor")
                 .defAttr("dimension", I64, "", "-1")
                 .defAttr("is_stable", BOOL, "", "false")
                 .varOut("", "HLO_Tensor")
                 .region("comparator")
-                .traits(CONDITIONALLY_SPECULATABLE, RECURSIVE_MEMORY_EFFECTS, SAME_OPERANDS_AND_RESULT_SHAPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE);
+                .traits(CONDITIONALLY_SPECULATABLE, RECURSIVE_MEMORY_EFFECTS, SAME_OPERANDS_AND_RESULT_SHAPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
+                .verifier(RegionRules::sort)
+                .inferTypes(RegionRules::inferOperandTypes);
         t.op("triangular_solve")
                 .in("a", "HLO_FpOrComplexTensor")
                 .in("b", "HLO_FpOrComplexTensor")
@@ -137,7 +158,8 @@ final class ComputeOps {
                 .attr("unit_diagonal", BOOL)
                 .enumAttr("transpose_a", StablehloEnum.TRANSPOSE.mnemonic())
                 .out("", "HLO_FpOrComplexTensor")
-                .traits(NO_MEMORY_EFFECT, CONDITIONALLY_SPECULATABLE, COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE);
+                .traits(NO_MEMORY_EFFECT, CONDITIONALLY_SPECULATABLE, COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
+                .inferTypes(DotConvRules::triangularSolve);
         t.op("reduce_window")
                 .varIn("inputs", "HLO_Tensor")
                 .varIn("init_values", "HLO_Tensor")
@@ -148,7 +170,9 @@ final class ComputeOps {
                 .optAttr("padding", I64_ELEMENTS)
                 .varOut("", "HLO_Tensor")
                 .region("body")
-                .traits(CONDITIONALLY_SPECULATABLE, RECURSIVE_MEMORY_EFFECTS, SAME_VARIADIC_OPERAND_SIZE, SINGLE_BLOCK_IMPLICIT_TERMINATOR, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE);
+                .traits(CONDITIONALLY_SPECULATABLE, RECURSIVE_MEMORY_EFFECTS, SAME_VARIADIC_OPERAND_SIZE, SINGLE_BLOCK_IMPLICIT_TERMINATOR, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
+                .verifier(RegionRules::reduceWindow)
+                .inferTypes(RegionRules::inferReduceWindow);
         t.op("torch_index_select")
                 .in("operand", "HLO_Tensor")
                 .in("index", "HLO_Tensor")
@@ -163,19 +187,22 @@ final class ComputeOps {
                 .enumAttr("rng_distribution", StablehloEnum.RNG_DISTRIBUTION.mnemonic())
                 .out("result", "HLO_PredIntOrFpTensor")
                 .traits(INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE, NAMED_VALUES_MATCH)
-                .format("$a `,` $b `,` $shape `,` `distribution` `=` $rng_distribution attr-dict `:` functional-type(operands, results)");
+                .format("$a `,` $b `,` $shape `,` `distribution` `=` $rng_distribution attr-dict `:` functional-type(operands, results)")
+                .inferTypes(DotConvRules::rng);
         t.op("rng_bit_generator")
                 .enumAttr("rng_algorithm", StablehloEnum.RNG_ALGORITHM.mnemonic())
                 .in("initial_state", "HLO_IntOrFpTensor")
                 .out("output_state", "HLO_IntOrFpTensor")
                 .out("output", "HLO_StaticShapeIntOrFpTensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT)
-                .format("$initial_state `,` `algorithm` `=` $rng_algorithm attr-dict `:` functional-type(operands, results)");
+                .format("$initial_state `,` `algorithm` `=` $rng_algorithm attr-dict `:` functional-type(operands, results)")
+                .verifier(DotConvRules::rngBitGenerator);
         convolutionAttrs(t.op("dynamic_conv")
                 .in("lhs", "HLO_Tensor")
                 .in("rhs", "HLO_Tensor")
                 .in("padding", "HLO_Static2DIntTensor"), false)
                 .out("", "HLO_Tensor")
-                .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT);
+                .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT)
+                .verifier(DotConvRules::verifyDynamicConv);
     }
 }

@@ -1,6 +1,9 @@
 package org.stablehlo4j.dialect.stablehlo;
 
 import org.stablehlo4j.ir.OpTable;
+import org.stablehlo4j.dialect.stablehlo.rules.CollectiveCustomCall;
+import org.stablehlo4j.dialect.stablehlo.rules.CollectiveRules;
+import org.stablehlo4j.dialect.stablehlo.rules.RegionRules;
 
 import static org.stablehlo4j.ir.AttrKind.*;
 import static org.stablehlo4j.ir.OpTrait.*;
@@ -13,19 +16,22 @@ final class ControlFlowOps {
         t.op("create_token")
                 .out("output", "HLO_Token")
                 .traits(PURE, INFER_TYPE)
-                .format("attr-dict `:` type(results)");
+                .format("attr-dict `:` type(results)")
+                .inferTypes(CollectiveRules::inferToken);
         t.op("infeed")
                 .in("token", "HLO_Token")
                 .defAttr("infeed_config", STRING, "", "")
                 .optAttr("layout", ARRAY)
                 .varOut("", "HLO_StaticShapeTensorOrPerAxisQuantizedTensorOrToken")
-                .traits(SIDE_EFFECTING);
+                .traits(SIDE_EFFECTING)
+                .verifier(CollectiveRules::infeed);
         t.op("outfeed")
                 .varIn("inputs", "HLO_TensorOrPerAxisQuantizedTensor")
                 .in("token", "HLO_Token")
                 .defAttr("outfeed_config", STRING, "", "")
                 .out("", "HLO_Token")
-                .traits(INFER_TYPE, SIDE_EFFECTING);
+                .traits(INFER_TYPE, SIDE_EFFECTING)
+                .inferTypes(CollectiveRules::inferToken);
         t.op("send")
                 .varIn("inputs", "HLO_TensorOrPerAxisQuantizedTensor")
                 .in("token", "HLO_Token")
@@ -33,57 +39,70 @@ final class ControlFlowOps {
                 .defAttr("is_host_transfer", BOOL, "", "false")
                 .optAttr("source_target_pairs", I64_ELEMENTS)
                 .out("", "HLO_Token")
-                .traits(INFER_TYPE, SIDE_EFFECTING);
+                .traits(INFER_TYPE, SIDE_EFFECTING)
+                .inferTypes(CollectiveRules::send);
         t.op("recv")
                 .in("token", "HLO_Token")
                 .attr("channel_handle", STRUCT, "channel_handle")
                 .defAttr("is_host_transfer", BOOL, "", "false")
                 .optAttr("source_target_pairs", I64_ELEMENTS)
                 .varOut("", "HLO_StaticShapeTensorOrPerAxisQuantizedTensorOrToken")
-                .traits(SIDE_EFFECTING);
+                .traits(SIDE_EFFECTING)
+                .verifier(CollectiveRules::recv);
         t.op("after_all")
                 .varIn("inputs", "HLO_Token")
                 .out("result", "HLO_Token")
                 .traits(PURE, INFER_TYPE)
-                .format("$inputs attr-dict `:` custom<VariadicSameOperandsAndResultType>(ref($inputs), type($inputs), type($result))");
+                .format("$inputs attr-dict `:` custom<VariadicSameOperandsAndResultType>(ref($inputs), type($inputs), type($result))")
+                .inferTypes(CollectiveRules::inferToken);
         t.op("if")
                 .in("pred", "HLO_PredTensor")
                 .varOut("", "HLO_TensorOrPerAxisQuantizedTensorOrToken")
                 .region("true_branch")
                 .region("false_branch")
-                .traits(RECURSIVE_MEMORY_EFFECTS, CONDITIONALLY_SPECULATABLE, SINGLE_BLOCK_IMPLICIT_TERMINATOR, INFER_TYPE);
+                .traits(RECURSIVE_MEMORY_EFFECTS, CONDITIONALLY_SPECULATABLE, SINGLE_BLOCK_IMPLICIT_TERMINATOR, INFER_TYPE)
+                .verifier(RegionRules::singleBlockRegions)
+                .inferTypes(RegionRules::inferConditional);
         t.op("case")
                 .in("index", "I32RankedTensor")
                 .varOut("", "HLO_TensorOrPerAxisQuantizedTensorOrToken")
                 .varRegion("branches")
-                .traits(RECURSIVE_MEMORY_EFFECTS, CONDITIONALLY_SPECULATABLE, SINGLE_BLOCK_IMPLICIT_TERMINATOR, INFER_TYPE);
+                .traits(RECURSIVE_MEMORY_EFFECTS, CONDITIONALLY_SPECULATABLE, SINGLE_BLOCK_IMPLICIT_TERMINATOR, INFER_TYPE)
+                .verifier(RegionRules::singleBlockRegions)
+                .inferTypes(RegionRules::inferConditional);
         t.op("while")
                 .varIn("operand", "HLO_TensorOrPerAxisQuantizedTensorOrTokenOrBuffer")
                 .varOut("", "HLO_TensorOrPerAxisQuantizedTensorOrTokenOrBuffer")
                 .region("cond")
                 .region("body")
                 .traits(RECURSIVE_MEMORY_EFFECTS, CONDITIONALLY_SPECULATABLE, SINGLE_BLOCK_IMPLICIT_TERMINATOR, INFER_TYPE, ASM_NAMES)
-                .custom();
+                .custom()
+                .verifier(RegionRules::whileOp)
+                .inferTypes(RegionRules::inferOperandTypes);
         t.op("async_start")
                 .varIn("operands", "HLO_Tensor")
                 .out("", "HLO_Future")
                 .region("body")
-                .traits(SINGLE_BLOCK_IMPLICIT_TERMINATOR, CONDITIONALLY_SPECULATABLE, ISOLATED_FROM_ABOVE, INFER_TYPE);
+                .traits(SINGLE_BLOCK_IMPLICIT_TERMINATOR, CONDITIONALLY_SPECULATABLE, ISOLATED_FROM_ABOVE, INFER_TYPE)
+                .inferTypes(CollectiveRules::asyncStart);
         t.op("async_done")
                 .in("operand", "HLO_Future")
                 .out("", "HLO_Tensor")
-                .traits(INFER_TYPE);
+                .traits(INFER_TYPE)
+                .inferTypes(CollectiveRules::asyncDone);
         t.op("get_tuple_element")
                 .in("operand", "HLO_Tuple")
                 .attr("index", I32, "non-negative")
                 .out("", "HLO_TensorOrPerAxisQuantizedTensorOrTokenOrTupleOrBuffer")
                 .traits(PURE, INFER_TYPE)
-                .format("$operand `[` $index `]` attr-dict `:` functional-type(operands, results)");
+                .format("$operand `[` $index `]` attr-dict `:` functional-type(operands, results)")
+                .inferTypes(CollectiveRules::getTupleElement);
         t.op("tuple")
                 .varIn("val", "HLO_TensorOrPerAxisQuantizedTensorOrTokenOrTupleOrBuffer")
                 .out("result", "HLO_Tuple")
                 .traits(PURE, INFER_TYPE)
-                .format("$val attr-dict `:` custom<TupleOpType>(type($val), type($result))");
+                .format("$val attr-dict `:` custom<TupleOpType>(type($val), type($result))")
+                .inferTypes(CollectiveRules::inferTuple);
         t.op("composite")
                 .varIn("inputs", "HLO_TensorOrPerAxisQuantizedTensorOrTokenOrTuple")
                 .attr("name", STRING)
@@ -93,7 +112,8 @@ final class ControlFlowOps {
                 .varOut("", "HLO_TensorOrPerAxisQuantizedTensorOrTokenOrTuple")
                 .varRegion("composite_regions")
                 .traits(SYMBOL_USER)
-                .format("$name operands (` ` `(` $composite_regions^ `)`)? attr-dict `:` functional-type(operands, results)");
+                .format("$name operands (` ` `(` $composite_regions^ `)`)? attr-dict `:` functional-type(operands, results)")
+                .symbolUses(CollectiveRules::composite);
         t.op("custom_call")
                 .varIn("inputs", "HLO_CustomCallValue")
                 .attr("call_target_name", STRING)
@@ -107,7 +127,8 @@ final class ControlFlowOps {
                 .optAttr("result_tilings", TILING_ARRAY)
                 .varOut("", "HLO_CustomCallValue")
                 .traits(SIDE_EFFECTING)
-                .format("custom<CustomCallTarget>($call_target_name) `(` $inputs `)` attr-dict `:` functional-type(operands, results)");
+                .format("custom<CustomCallTarget>($call_target_name) `(` $inputs `)` attr-dict `:` functional-type(operands, results)")
+                .verifier(CollectiveCustomCall::verify);
         t.op("return")
                 .varIn("results", "HLO_TensorOrPerAxisQuantizedTensorOrTokenOrBuffer")
                 .traits(PURE, TERMINATOR)
@@ -116,6 +137,7 @@ final class ControlFlowOps {
                 .varIn("operand", "HLO_TensorOrToken")
                 .varOut("result", "HLO_TensorOrToken")
                 .traits(PURE, PAIRWISE_SAME_OPERAND_AND_RESULT_TYPE, INFER_TYPE)
-                .format("attr-dict ($operand^ `:` custom<PairwiseOpType>(type($operand), type($result))):(`(` `)`)?");
+                .format("attr-dict ($operand^ `:` custom<PairwiseOpType>(type($operand), type($result))):(`(` `)`)?")
+                .inferTypes(CollectiveRules::inferOperandTypes);
     }
 }

@@ -1,6 +1,10 @@
 package org.stablehlo4j.dialect.stablehlo;
 
 import org.stablehlo4j.ir.OpTable;
+import org.stablehlo4j.dialect.stablehlo.rules.RegionRules;
+import org.stablehlo4j.dialect.stablehlo.rules.ShapeRules;
+
+import static org.stablehlo4j.dialect.stablehlo.rules.RuleSupport.single;
 
 import static org.stablehlo4j.ir.AttrKind.*;
 import static org.stablehlo4j.ir.OpTrait.*;
@@ -14,18 +18,21 @@ final class DataMovementOps {
                 .attr("value", ELEMENTS)
                 .out("output", "HLO_StaticShapeTensorOrPerAxisQuantizedTensor")
                 .traits(CONSTANT_LIKE, PURE, INFER_TYPE, ASM_NAMES)
-                .custom();
+                .custom()
+                .inferTypes(single(ShapeRules::inferConstant));
         t.op("iota")
                 .attr("iota_dimension", I64, "non-negative")
                 .out("output", "HLO_StaticShapeIntFpComplexOrQuantizedTensor")
                 .traits(PURE)
-                .format("`dim` `=` $iota_dimension attr-dict `:` type($output)");
+                .format("`dim` `=` $iota_dimension attr-dict `:` type($output)")
+                .verifier(ShapeRules::iota);
         t.op("dynamic_iota")
                 .in("output_shape", "HLO_StaticDimensionTensor")
                 .attr("iota_dimension", I64, "non-negative")
                 .out("result", "HLO_Tensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, INFER_SHAPED_TYPE)
-                .format("$output_shape `,` `dim` `=` $iota_dimension attr-dict `:` functional-type(operands, results)");
+                .format("$output_shape `,` `dim` `=` $iota_dimension attr-dict `:` functional-type(operands, results)")
+                .verifier(ShapeRules::dynamicIota);
         t.op("slice")
                 .in("operand", "HLO_Tensor")
                 .attr("start_indices", DENSE_I64_ARRAY)
@@ -33,38 +40,44 @@ final class DataMovementOps {
                 .attr("strides", DENSE_I64_ARRAY)
                 .out("", "HLO_Tensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE, NAMED_VALUES_MATCH, INFER_TYPE)
-                .format("$operand custom<SliceRanges>($start_indices, $limit_indices, $strides) attr-dict `:` functional-type(operands, results)");
+                .format("$operand custom<SliceRanges>($start_indices, $limit_indices, $strides) attr-dict `:` functional-type(operands, results)")
+                .inferTypes(single(ShapeRules::inferSlice));
         t.op("dynamic_slice")
                 .in("operand", "HLO_Tensor")
                 .varIn("start_indices", "HLO_ScalarIntTensor")
                 .attr("slice_sizes", DENSE_I64_ARRAY)
                 .out("result", "HLO_Tensor")
                 .traits(PURE, NAMED_VALUES_MATCH, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
-                .format("$operand `,` custom<VariadicOperandWithAttribute>($start_indices) `sizes` `=` $slice_sizes attr-dict `:` functional-type(operands, results)");
+                .format("$operand `,` custom<VariadicOperandWithAttribute>($start_indices) `sizes` `=` $slice_sizes attr-dict `:` functional-type(operands, results)")
+                .inferTypes(single(ShapeRules::inferDynamicSlice));
         t.op("dynamic_update_slice")
                 .in("operand", "HLO_Tensor")
                 .in("update", "HLO_Tensor")
                 .varIn("start_indices", "HLO_ScalarIntTensor")
                 .out("result", "HLO_Tensor")
                 .traits(PURE, NAMED_VALUES_MATCH, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
-                .format("operands attr-dict `:` functional-type(operands, results)");
+                .format("operands attr-dict `:` functional-type(operands, results)")
+                .inferTypes(single(ShapeRules::inferDynamicUpdateSlice));
         t.op("bitcast_convert")
                 .in("operand", "HLO_TensorOrPerAxisQuantizedTensor")
                 .out("", "HLO_TensorOrPerAxisQuantizedTensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, INFER_SHAPED_TYPE)
-                .format("operands attr-dict `:` functional-type(operands, results)");
+                .format("operands attr-dict `:` functional-type(operands, results)")
+                .verifier(ShapeRules::bitcastConvert);
         t.op("broadcast")
                 .in("operand", "HLO_Tensor")
                 .attr("broadcast_sizes", DENSE_I64_ARRAY)
                 .out("", "HLO_TensorOrPerAxisQuantizedTensor")
                 .traits(PURE, SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
-                .format("$operand `,` `sizes` `=` $broadcast_sizes attr-dict `:` functional-type(operands, results)");
+                .format("$operand `,` `sizes` `=` $broadcast_sizes attr-dict `:` functional-type(operands, results)")
+                .inferTypes(single(ShapeRules::inferBroadcast));
         t.op("broadcast_in_dim")
                 .in("operand", "HLO_TensorOrPerAxisQuantizedTensor")
                 .attr("broadcast_dimensions", DENSE_I64_ARRAY)
                 .out("", "HLO_StaticShapeTensorPerAxisQuantizedTensorOrBoundedTensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE)
-                .format("$operand `,` `dims` `=` $broadcast_dimensions attr-dict `:` functional-type(operands, results)");
+                .format("$operand `,` `dims` `=` $broadcast_dimensions attr-dict `:` functional-type(operands, results)")
+                .verifier(ShapeRules::broadcastInDim);
         t.op("dynamic_broadcast_in_dim")
                 .in("operand", "HLO_TensorOrPerAxisQuantizedTensor")
                 .in("output_dimensions", "HLO_StaticDimensionTensor")
@@ -73,13 +86,15 @@ final class DataMovementOps {
                 .optAttr("known_nonexpanding_dimensions", DENSE_I64_ARRAY)
                 .out("", "HLO_TensorOrPerAxisQuantizedTensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, INFER_SHAPED_TYPE)
-                .format("$operand `,` $output_dimensions `,` `dims` `=` $broadcast_dimensions attr-dict `:` functional-type(operands, results)");
+                .format("$operand `,` $output_dimensions `,` `dims` `=` $broadcast_dimensions attr-dict `:` functional-type(operands, results)")
+                .verifier(ShapeRules::dynamicBroadcastInDim);
         t.op("concatenate")
                 .varIn("inputs", "HLO_Tensor")
                 .attr("dimension", I64, "non-negative")
                 .out("", "HLO_Tensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE)
-                .format("custom<VariadicOperandWithAttribute>($inputs) `dim` `=` $dimension attr-dict `:` functional-type(operands, results)");
+                .format("custom<VariadicOperandWithAttribute>($inputs) `dim` `=` $dimension attr-dict `:` functional-type(operands, results)")
+                .inferTypes(single(ShapeRules::inferConcatenate));
         t.op("gather")
                 .in("operand", "HLO_Tensor")
                 .in("start_indices", "HLO_IntTensor")
@@ -87,24 +102,28 @@ final class DataMovementOps {
                 .attr("slice_sizes", DENSE_I64_ARRAY)
                 .defAttr("indices_are_sorted", BOOL, "", "false")
                 .out("result", "HLO_Tensor")
-                .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE, NAMED_VALUES_MATCH);
+                .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE, NAMED_VALUES_MATCH)
+                .inferTypes(single(ShapeRules::inferGather));
         t.op("get_dimension_size")
                 .in("operand", "HLO_TensorOrPerAxisQuantizedTensor")
                 .attr("dimension", I64, "non-negative")
                 .out("", "I32RankedTensor")
                 .traits(PURE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
-                .format("$operand `,` `dim` `=` $dimension attr-dict `:` functional-type(operands, results)");
+                .format("$operand `,` `dim` `=` $dimension attr-dict `:` functional-type(operands, results)")
+                .inferTypes(single(ShapeRules::inferGetDimensionSize));
         t.op("reshape")
                 .in("operand", "HLO_TensorOrPerAxisQuantizedTensor")
                 .out("", "HLO_StaticShapeTensorPerAxisQuantizedTensorOrBoundedTensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE)
-                .format("operands attr-dict `:` functional-type(operands, results)");
+                .format("operands attr-dict `:` functional-type(operands, results)")
+                .verifier(ShapeRules::reshape);
         t.op("dynamic_reshape")
                 .in("operand", "HLO_TensorOrPerAxisQuantizedTensor")
                 .in("output_shape", "HLO_StaticDimensionTensor")
                 .out("result", "HLO_TensorOrPerAxisQuantizedTensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, INFER_SHAPED_TYPE)
-                .format("operands attr-dict `:` functional-type(operands, results)");
+                .format("operands attr-dict `:` functional-type(operands, results)")
+                .verifier(ShapeRules::dynamicReshape);
         t.op("scatter")
                 .varIn("inputs", "HLO_Tensor")
                 .in("scatter_indices", "RankedTensorOf<[AnyInteger, Index]>")
@@ -114,20 +133,25 @@ final class DataMovementOps {
                 .defAttr("unique_indices", BOOL, "", "false")
                 .varOut("", "HLO_Tensor")
                 .region("update_computation")
-                .traits(CONDITIONALLY_SPECULATABLE, RECURSIVE_MEMORY_EFFECTS, SAME_VARIADIC_OPERAND_SIZE, INFER_TYPE);
+                .traits(CONDITIONALLY_SPECULATABLE, RECURSIVE_MEMORY_EFFECTS, SAME_VARIADIC_OPERAND_SIZE, INFER_TYPE)
+                .verifier(RegionRules::scatter)
+                .inferTypes(RegionRules::inferScatter);
         t.op("set_dimension_size")
                 .in("operand", "HLO_Tensor")
                 .in("size", "I32RankedTensor")
                 .attr("dimension", I64, "non-negative")
                 .out("", "HLO_Tensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
-                .format("$operand `,` $size `,` `dim` `=` $dimension attr-dict `:` functional-type(operands, results)");
+                .format("$operand `,` $size `,` `dim` `=` $dimension attr-dict `:` functional-type(operands, results)")
+                .inferTypes(single(ShapeRules::inferSetDimensionSize));
         t.op("reverse")
                 .in("operand", "HLO_Tensor")
                 .attr("dimensions", DENSE_I64_ARRAY)
                 .out("result", "HLO_Tensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE)
-                .format("$operand `,` `dims` `=` $dimensions attr-dict `:` custom<SameOperandsAndResultType>(type($operand), type($result))");
+                .format("$operand `,` `dims` `=` $dimensions attr-dict `:` custom<SameOperandsAndResultType>(type($operand), type($result))")
+                .verifier(ShapeRules::reverse)
+                .inferTypes(single(ShapeRules::inferReverse));
         t.op("pad")
                 .in("operand", "HLO_Tensor")
                 .in("padding_value", "HLO_ScalarTensor")
@@ -136,13 +160,16 @@ final class DataMovementOps {
                 .attr("interior_padding", DENSE_I64_ARRAY)
                 .out("", "HLO_Tensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE, NAMED_VALUES_MATCH, INFER_TYPE, INFER_SHAPED_TYPE)
-                .format("$operand `,` $padding_value `,` `low` `=` $edge_padding_low `,` `high` `=` $edge_padding_high `,` `interior` `=` $interior_padding attr-dict `:` functional-type(operands, results)");
+                .format("$operand `,` $padding_value `,` `low` `=` $edge_padding_low `,` `high` `=` $edge_padding_high `,` `interior` `=` $interior_padding attr-dict `:` functional-type(operands, results)")
+                .inferTypes(single(ShapeRules::inferPad));
         t.op("transpose")
                 .in("operand", "HLO_TensorOrPerAxisQuantizedTensor")
                 .attr("permutation", DENSE_I64_ARRAY)
                 .out("result", "HLO_TensorOrPerAxisQuantizedTensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE)
-                .format("$operand `,` `dims` `=` $permutation attr-dict `:` functional-type(operands, results)");
+                .format("$operand `,` `dims` `=` $permutation attr-dict `:` functional-type(operands, results)")
+                .verifier(ShapeRules::transposeQuant)
+                .inferTypes(single(ShapeRules::inferTranspose));
         t.op("real_dynamic_slice")
                 .in("operand", "HLO_Tensor")
                 .in("start_indices", "HLO_DimensionTensor")
@@ -150,7 +177,8 @@ final class DataMovementOps {
                 .in("strides", "HLO_DimensionTensor")
                 .out("result", "HLO_Tensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, NAMED_VALUES_MATCH, INFER_SHAPED_TYPE)
-                .format("operands attr-dict `:` functional-type(operands, results)");
+                .format("operands attr-dict `:` functional-type(operands, results)")
+                .verifier(ShapeRules::realDynamicSlice);
         t.op("dynamic_pad")
                 .in("operand", "HLO_Tensor")
                 .in("padding_value", "HLO_ScalarTensor")
@@ -159,7 +187,8 @@ final class DataMovementOps {
                 .in("interior_padding", "HLO_StaticDimensionTensor")
                 .out("result", "HLO_Tensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, NAMED_VALUES_MATCH, INFER_SHAPED_TYPE)
-                .format("operands attr-dict `:` functional-type(operands, results)");
+                .format("operands attr-dict `:` functional-type(operands, results)")
+                .verifier(ShapeRules::dynamicPad);
         t.op("dynamic_gather")
                 .in("operand", "HLO_Tensor")
                 .in("start_indices", "HLO_IntTensor")
@@ -167,6 +196,7 @@ final class DataMovementOps {
                 .attr("dimension_numbers", STRUCT, "gather")
                 .defAttr("indices_are_sorted", BOOL, "", "false")
                 .out("", "HLO_Tensor")
-                .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE);
+                .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
+                .inferTypes(single(ShapeRules::inferDynamicGather));
     }
 }

@@ -20,6 +20,7 @@ public final class StablehloDialect extends Dialect {
     public StablehloDialect(Context context) {
         super(StablehloOps.DIALECT, context);
         addOperations(StablehloOps.all());
+        declareCompleteSignatures();
         OpAsmTable asm = new OpAsmTable();
         FormatForms.addDeclarative(asm, StablehloOps.all());
         FormatForms.addConstant(asm, "stablehlo.constant");

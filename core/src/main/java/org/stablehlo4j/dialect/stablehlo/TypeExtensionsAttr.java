@@ -9,7 +9,7 @@ import org.stablehlo4j.ir.AsmSink;
  * {@code #stablehlo.type_extensions<bounds = [?, 3]>}.
  */
 public record TypeExtensionsAttr(List<Long> bounds) implements StablehloAttribute,
-        org.stablehlo4j.ir.VerifiableTensorEncoding {
+        org.stablehlo4j.ir.VerifiableTensorEncoding, org.stablehlo4j.ir.BoundedEncoding {
 
     @Override
     public String verifyEncoding(long[] shape, org.stablehlo4j.ir.Type elementType) {

@@ -18,7 +18,6 @@ import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.ShapedType;
 import org.stablehlo4j.ir.Type;
-import org.stablehlo4j.verify.TypeInference;
 import org.stablehlo4j.verify.Verifier;
 
 class ChloRulesTest {
@@ -35,7 +34,7 @@ class ChloRulesTest {
     /** Every diagnostic the verifier reports (it must report some). */
     private static List<String> errors(String text) throws DiagnosticException {
         ModuleOp m = parse(text);
-        DiagnosticException e = assertThrows(DiagnosticException.class, () -> Verifier.verify(m));
+        DiagnosticException e = assertThrows(DiagnosticException.class, () -> Verifier.verify(TestContexts.standard(), m));
         List<String> out = new ArrayList<>();
         for (Diagnostic d : e.diagnostics()) out.add(d.message());
         return out;
@@ -44,11 +43,11 @@ class ChloRulesTest {
     /** The types inferred for the function's first op, printed. */
     private static List<String> inferred(String args, String op) throws DiagnosticException {
         ModuleOp m = parse(fn(args, op));
-        Verifier.verify(m);
+        Verifier.verify(TestContexts.standard(), m);
         Operation fn = m.op().region(0).entry().operations().get(0);
         Operation first = fn.region(0).entry().operations().get(0);
         List<String> out = new ArrayList<>();
-        for (Type t : TypeInference.inferReturnTypes(first)) out.add(AsmPrinter.printType(t));
+        for (Type t : Verifier.inferReturnTypes(TestContexts.standard(), first)) out.add(AsmPrinter.printType(t));
         return out;
     }
 
@@ -133,7 +132,7 @@ class ChloRulesTest {
     void raggedDot() throws DiagnosticException {
         String mode1 = "lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1],"
                 + " rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]";
-        Verifier.verify(parse(ragged(mode1, "(tensor<11x5xf32>, tensor<3x5x7xf32>, tensor<3xi64>) -> tensor<11x7xf32>")));
+        Verifier.verify(TestContexts.standard(), parse(ragged(mode1, "(tensor<11x5xf32>, tensor<3x5x7xf32>, tensor<3xi64>) -> tensor<11x7xf32>")));
         assertEquals(List.of("rhs group dimension is expected to have size=2, got 3"),
                 errors(ragged(mode1, "(tensor<11x5xf32>, tensor<3x5x7xf32>, tensor<2xi64>) -> tensor<11x7xf32>")));
         assertEquals(List.of("inferred shape '[11, 7]' is incompatible with return type of operation tensor<11x8xf32>"),
@@ -158,7 +157,7 @@ class ChloRulesTest {
     @Test
     void scan() throws DiagnosticException {
         String types = "(tensor<2x3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<3xf32>)";
-        Verifier.verify(parse(scan("(%a) inits (%c) dimension = 0", types, "tensor<3xf32>, %y: tensor<3xf32>")));
+        Verifier.verify(TestContexts.standard(), parse(scan("(%a) inits (%c) dimension = 0", types, "tensor<3xf32>, %y: tensor<3xf32>")));
         assertEquals(List.of("'chlo.scan' op invalid scan dimension size of operand 0"),
                 errors(scan("(%a) inits (%c) dimension = 0 attributes {scan_dim_size = 3 : i64}", types,
                         "tensor<3xf32>, %y: tensor<3xf32>")));

@@ -1,5 +1,6 @@
-package org.stablehlo4j.verify;
+package org.stablehlo4j.dialect.interpreter;
 
+import org.stablehlo4j.ir.VerificationError;
 import java.util.ArrayList;
 import java.util.List;
 import org.stablehlo4j.asm.AsmPrinter;
@@ -74,7 +75,7 @@ public final class RunParallelRules {
         return queue;
     }
 
-    static void verify(Operation op) {
+    public static void verify(Operation op) {
         programs(op);
         infeed(op);
     }
@@ -84,7 +85,7 @@ public final class RunParallelRules {
     }
 
     private static Operation function(Operation op, String name) {
-        Operation f = CollectiveSupport.lookupSymbol(op, name);
+        Operation f = org.stablehlo4j.ir.SymbolTable.lookupSymbol(op, name);
         if (f == null || !f.name().equals("func.func")) throw fail(op, "Function \"" + name + "\" not found");
         return f;
     }

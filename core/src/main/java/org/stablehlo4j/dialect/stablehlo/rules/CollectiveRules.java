@@ -1,13 +1,15 @@
-package org.stablehlo4j.verify;
+package org.stablehlo4j.dialect.stablehlo.rules;
 
-import static org.stablehlo4j.verify.CollectiveSupport.channelId;
-import static org.stablehlo4j.verify.CollectiveSupport.channelType;
-import static org.stablehlo4j.verify.CollectiveSupport.count;
-import static org.stablehlo4j.verify.CollectiveSupport.element;
-import static org.stablehlo4j.verify.CollectiveSupport.flag;
-import static org.stablehlo4j.verify.CollectiveSupport.integer;
-import static org.stablehlo4j.verify.CollectiveSupport.intElements;
-import static org.stablehlo4j.verify.OpVerifiers.str;
+import org.stablehlo4j.ir.VerificationError;
+import org.stablehlo4j.ir.TypeCompat;
+import static org.stablehlo4j.dialect.stablehlo.rules.CollectiveSupport.channelId;
+import static org.stablehlo4j.dialect.stablehlo.rules.CollectiveSupport.channelType;
+import static org.stablehlo4j.dialect.stablehlo.rules.CollectiveSupport.count;
+import static org.stablehlo4j.dialect.stablehlo.rules.CollectiveSupport.element;
+import static org.stablehlo4j.dialect.stablehlo.rules.CollectiveSupport.flag;
+import static org.stablehlo4j.dialect.stablehlo.rules.CollectiveSupport.integer;
+import static org.stablehlo4j.dialect.stablehlo.rules.CollectiveSupport.intElements;
+import static org.stablehlo4j.dialect.stablehlo.rules.RuleSupport.str;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -43,60 +45,44 @@ import org.stablehlo4j.ir.Value;
  * Verification and type inference rules of: collectives, communication, tokens, async, tuples, composite,
  * custom_call, optimization_barrier. The constraint names in comments are the spec's ({@code docs/spec.md}).
  */
-final class CollectiveRules {
+public final class CollectiveRules {
     private CollectiveRules() {}
 
     private static final long DYNAMIC = ShapedType.DYNAMIC;
 
-    /** Checks the op's own rules; false when this group has none for it. */
-    static boolean verify(Operation op) {
-        switch (op.name()) {
-            case "stablehlo.all_gather" -> allGather(op);
-            case "stablehlo.all_reduce" -> allReduce(op);
-            case "stablehlo.reduce_scatter" -> reduceScatter(op);
-            case "stablehlo.collective_broadcast" -> collectiveBroadcast(op);
-            case "stablehlo.collective_reduce" -> collectiveReduce(op);
-            case "stablehlo.collective_permute" -> collectivePermute(op);
-            case "stablehlo.infeed" -> infeed(op);
-            case "stablehlo.recv" -> recv(op);
-            case "stablehlo.custom_call" -> CollectiveCustomCall.verify(op);
-            default -> {
-                return false;
-            }
-        }
-        return true;
+    /** replica_id's and partition_id's inference: {@code tensor<ui32>}. */
+    public static List<Type> inferReplicaId(Operation op) {
+        return List.of(new RankedTensorType(new long[0], new IntegerType(32, IntegerType.Signedness.UNSIGNED)));
     }
 
-    /**
-     * The op's symbol-use rules (SymbolUserOpInterface): upstream checks them when the enclosing symbol table (the
-     * module) is verified, after everything nested in it verified.
-     */
-    static void verifySymbolUses(Operation op) {
-        switch (op.name()) {
-            case "stablehlo.composite" -> composite(op);
-            case "func.call" -> call(op);
-            default -> meshSymbolUse(op);
-        }
+    /** create_token's, after_all's and outfeed's inference: a token. */
+    public static List<Type> inferToken(Operation op) {
+        return List.of(TokenType.INSTANCE);
     }
 
-    /** The op's inferred result types, null when this group has no inference for it; see {@link OpVerifiers#infer}. */
-    static List<Type> infer(Operation op) {
-        return switch (op.name()) {
-            case "stablehlo.replica_id", "stablehlo.partition_id" ->
-                    List.of(new RankedTensorType(new long[0], new IntegerType(32, IntegerType.Signedness.UNSIGNED)));
-            case "stablehlo.create_token", "stablehlo.after_all", "stablehlo.outfeed" -> List.of(TokenType.INSTANCE);
-            case "stablehlo.send" -> send(op);
-            case "stablehlo.all_reduce" -> reducedTypes(op, op.operands());
-            case "stablehlo.collective_reduce" -> reducedTypes(op, dataOperands(op));
-            case "stablehlo.collective_broadcast" -> typesOf(dataOperands(op));
-            case "stablehlo.collective_permute", "stablehlo.optimization_barrier" -> typesOf(op.operands());
-            case "stablehlo.all_to_all" -> allToAll(op);
-            case "stablehlo.tuple" -> List.of(new TupleType(typesOf(op.operands())));
-            case "stablehlo.get_tuple_element" -> getTupleElement(op);
-            case "stablehlo.async_start" -> asyncStart(op);
-            case "stablehlo.async_done" -> asyncDone(op);
-            default -> null;
-        };
+    /** all_reduce's inference. */
+    public static List<Type> inferAllReduce(Operation op) {
+        return reducedTypes(op, op.operands());
+    }
+
+    /** collective_reduce's inference. */
+    public static List<Type> inferCollectiveReduce(Operation op) {
+        return reducedTypes(op, dataOperands(op));
+    }
+
+    /** collective_broadcast's inference. */
+    public static List<Type> inferCollectiveBroadcast(Operation op) {
+        return typesOf(dataOperands(op));
+    }
+
+    /** collective_permute's and optimization_barrier's inference: the operand types. */
+    public static List<Type> inferOperandTypes(Operation op) {
+        return typesOf(op.operands());
+    }
+
+    /** tuple's inference. */
+    public static List<Type> inferTuple(Operation op) {
+        return List.of(new TupleType(typesOf(op.operands())));
     }
 
     // ----- replica groups -----
@@ -140,7 +126,7 @@ final class CollectiveRules {
     }
 
     /** Replica groups given as mesh axes must name a mesh symbol that exists (a symbol-use check). */
-    private static void meshSymbolUse(Operation op) {
+    public static void meshSymbolUse(Operation op) {
         if (!(op.attr("replica_groups") instanceof ReplicaGroupMeshAxesAttr mesh)) return;
         String name = CollectiveSupport.flatSymbol(mesh.mesh());
         if (name != null && CollectiveSupport.lookupSymbol(op, name) == null) {
@@ -165,7 +151,7 @@ final class CollectiveRules {
 
     // ----- collectives -----
 
-    private static void allGather(Operation op) {
+    public static void allGather(Operation op) {
         boolean global = flag(op, "use_global_device_ids");
         replicaGroups(op, true, global, null);
         Location loc = op.location();
@@ -210,13 +196,13 @@ final class CollectiveRules {
         return true;
     }
 
-    private static void allReduce(Operation op) {
+    public static void allReduce(Operation op) {
         replicaGroups(op, false, flag(op, "use_global_device_ids"), null);
         positiveChannel(op); // all_reduce_c4
         for (Value v : op.operands()) reducer(op, v.type()); // all_reduce_c5
     }
 
-    private static void reduceScatter(Operation op) {
+    public static void reduceScatter(Operation op) {
         replicaGroups(op, true, flag(op, "use_global_device_ids"), null);
         if (op.numOperands() == 1) reducer(op, op.operand(0).type()); // reduce_scatter_c7
         Location loc = op.location();
@@ -264,7 +250,7 @@ final class CollectiveRules {
         }
     }
 
-    private static void collectiveBroadcast(Operation op) {
+    public static void collectiveBroadcast(Operation op) {
         Location loc = op.location();
         DenseElementsAttr groups = intElements(op.attr("replica_groups"));
         if (groups != null) {
@@ -289,7 +275,7 @@ final class CollectiveRules {
         dynamicRoot(op, "collective_broadcast");
     }
 
-    private static void collectiveReduce(Operation op) {
+    public static void collectiveReduce(Operation op) {
         replicaGroups(op, false, flag(op, "use_global_device_ids"), null);
         positiveChannel(op);
         dynamicRoot(op, "collective_reduce");
@@ -326,7 +312,7 @@ final class CollectiveRules {
         return flag(op, "has_dynamic_root") && !all.isEmpty() ? all.subList(0, all.size() - 1) : all;
     }
 
-    private static void collectivePermute(Operation op) {
+    public static void collectivePermute(Operation op) {
         DenseElementsAttr pairs = intElements(op.attr("source_target_pairs"));
         if (pairs == null) return;
         Location loc = op.location();
@@ -360,7 +346,7 @@ final class CollectiveRules {
         }
     }
 
-    private static List<Type> allToAll(Operation op) {
+    public static List<Type> allToAll(Operation op) {
         Long split = integer(op, "split_dimension");
         Long concat = integer(op, "concat_dimension");
         Long splitCount = integer(op, "split_count");
@@ -461,7 +447,7 @@ final class CollectiveRules {
 
     // ----- communication and tokens -----
 
-    private static void infeed(Operation op) {
+    public static void infeed(Operation op) {
         Location loc = op.location();
         // infeed_c1, infeed_c2, infeed_c3
         tensorsThenToken(op, "all elements of result types, except the last element, are expected to be of tensor type");
@@ -508,7 +494,7 @@ final class CollectiveRules {
         }
     }
 
-    private static void recv(Operation op) {
+    public static void recv(Operation op) {
         // recv_c1_i3
         channelKind(op, 3, "HOST_TO_DEVICE");
         // recv_c2, recv_c3, recv_c4
@@ -534,14 +520,14 @@ final class CollectiveRules {
         return true;
     }
 
-    private static List<Type> send(Operation op) {
+    public static List<Type> send(Operation op) {
         // send_c1_i4
         return channelKind(op, 2, "DEVICE_TO_HOST") ? List.of(TokenType.INSTANCE) : null;
     }
 
     // ----- tuples, async -----
 
-    private static List<Type> getTupleElement(Operation op) {
+    public static List<Type> getTupleElement(Operation op) {
         Long index = integer(op, "index");
         if (op.numOperands() != 1 || !(op.operand(0).type() instanceof TupleType tuple) || index == null
                 || index < 0) {
@@ -555,7 +541,7 @@ final class CollectiveRules {
         return List.of(tuple.types().get((int) (long) index)); // get_tuple_element_c2
     }
 
-    private static List<Type> asyncStart(Operation op) {
+    public static List<Type> asyncStart(Operation op) {
         Location loc = op.location();
         String prefix = "'stablehlo.async_start' op ";
         if (op.numRegions() == 0) throw VerificationError.at(loc, prefix + "expected at least one region");
@@ -594,7 +580,7 @@ final class CollectiveRules {
             "stablehlo.collective_reduce", "stablehlo.dynamic_slice", "stablehlo.dynamic_update_slice",
             "stablehlo.reduce_scatter", "stablehlo.slice");
 
-    private static List<Type> asyncDone(Operation op) {
+    public static List<Type> asyncDone(Operation op) {
         if (op.numOperands() != 1) return null;
         if (!(op.operand(0).type() instanceof FutureType future)) {
             throw VerificationError.at(op.location(), "'stablehlo.async_done' op operand must be a future type");
@@ -613,7 +599,7 @@ final class CollectiveRules {
     private static final Pattern COMPOSITE_NAME =
             Pattern.compile("^[a-zA-Z][a-zA-Z0-9_]*([.][a-zA-Z0-9_$]+)+$");
 
-    private static void composite(Operation op) {
+    public static void composite(Operation op) {
         Location loc = op.location();
         String name = CollectiveSupport.string(op, "name");
         // composite_c1
@@ -636,38 +622,6 @@ final class CollectiveRules {
         Operation callee = CollectiveSupport.lookupSymbol(op, symbol);
         if (callee == null || !callee.name().equals("func.func")) return null;
         return callee.attr("function_type") instanceof TypeAttr ta && ta.value() instanceof FunctionType fn ? fn : null;
-    }
-
-    /** func.call's symbol-use rules: the callee is a function whose signature the call matches exactly. */
-    private static void call(Operation op) {
-        Attribute calleeAttr = op.attr("callee");
-        String callee = CollectiveSupport.flatSymbol(calleeAttr);
-        if (callee == null) {
-            if (calleeAttr == null) throw VerificationError.op(op, "requires a 'callee' symbol reference attribute");
-            return;
-        }
-        FunctionType fn = functionType(op, callee);
-        if (fn == null) throw VerificationError.op(op, "'" + callee + "' does not reference a valid function");
-        if (fn.inputs().size() != op.numOperands()) {
-            throw VerificationError.op(op, "incorrect number of operands for callee");
-        }
-        for (int i = 0; i < op.numOperands(); i++) {
-            Type provided = op.operand(i).type();
-            if (!provided.equals(fn.inputs().get(i))) {
-                throw VerificationError.op(op, "operand type mismatch: expected operand type "
-                        + quote(fn.inputs().get(i)) + ", but provided " + quote(provided) + " for operand number " + i);
-            }
-        }
-        if (fn.results().size() != op.numResults()) {
-            throw VerificationError.op(op, "incorrect number of results for callee");
-        }
-        for (int i = 0; i < op.numResults(); i++) {
-            if (!op.result(i).type().equals(fn.results().get(i))) {
-                throw VerificationError.op(op, "result type mismatch at index " + i)
-                        .note(op.location(), "      op result types: " + OpVerifiers.quoted(typesOf(op.results())))
-                        .note(op.location(), "function result types: " + OpVerifiers.quoted(fn.results()));
-            }
-        }
     }
 
     private static void matchTypes(Location loc, String what, List<Type> actual, List<Type> declared) {

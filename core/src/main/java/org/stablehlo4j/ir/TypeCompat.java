@@ -1,11 +1,6 @@
-package org.stablehlo4j.verify;
+package org.stablehlo4j.ir;
 
 import java.util.List;
-import org.stablehlo4j.dialect.stablehlo.TypeExtensionsAttr;
-import org.stablehlo4j.ir.RankedTensorType;
-import org.stablehlo4j.ir.ShapedType;
-import org.stablehlo4j.ir.Type;
-import org.stablehlo4j.ir.UniformQuantizedType;
 
 /**
  * Type compatibility as StableHLO's verifiers and type inference use it: dynamic dimensions and bounds are
@@ -57,9 +52,9 @@ public final class TypeCompat {
         return true;
     }
 
-    /** The bounds of a ranked tensor's {@code #stablehlo.bounds} encoding, or null. */
+    /** The bounds of a ranked tensor's bounds encoding (e.g. {@code #stablehlo.bounds}), or null. */
     public static List<Long> bounds(RankedTensorType t) {
-        return t.encoding() instanceof TypeExtensionsAttr ext ? ext.bounds() : null;
+        return t.encoding() instanceof BoundedEncoding ext ? ext.bounds() : null;
     }
 
     private static boolean withinBounds(RankedTensorType t, List<Long> bounds) {

@@ -1,10 +1,12 @@
-package org.stablehlo4j.verify;
+package org.stablehlo4j.dialect.stablehlo.rules;
 
-import static org.stablehlo4j.verify.DotConvSupport.compatibleDims;
-import static org.stablehlo4j.verify.DotConvSupport.dimSizes;
-import static org.stablehlo4j.verify.DotConvSupport.ints;
-import static org.stablehlo4j.verify.DotConvSupport.joined;
-import static org.stablehlo4j.verify.DotConvSupport.q;
+import org.stablehlo4j.ir.VerificationError;
+import org.stablehlo4j.ir.TypeCompat;
+import static org.stablehlo4j.dialect.stablehlo.rules.DotConvSupport.compatibleDims;
+import static org.stablehlo4j.dialect.stablehlo.rules.DotConvSupport.dimSizes;
+import static org.stablehlo4j.dialect.stablehlo.rules.DotConvSupport.ints;
+import static org.stablehlo4j.dialect.stablehlo.rules.DotConvSupport.joined;
+import static org.stablehlo4j.dialect.stablehlo.rules.DotConvSupport.q;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -41,44 +43,46 @@ import org.stablehlo4j.ir.Value;
  * <p>The op table's type constraints are not checked before these rules run, so every rule first makes sure the
  * operands have the kinds of types upstream's definitions guarantee and otherwise stays silent.
  */
-final class DotConvRules {
+public final class DotConvRules {
     private DotConvRules() {}
 
-    /** Checks the op's own rules; false when this group has none for it. */
-    static boolean verify(Operation op) {
-        switch (op.name()) {
-            case "stablehlo.convolution" -> convolution(op, false);
-            case "stablehlo.dynamic_conv" -> convolution(op, true);
-            case "stablehlo.dot" -> dot(op);
-            case "stablehlo.dot_general" -> dotGeneral(op);
-            case "stablehlo.rng_bit_generator" -> rngBitGenerator(op);
-            case "stablehlo.batch_norm_grad", "stablehlo.batch_norm_inference", "stablehlo.batch_norm_training" ->
-                    featureIndexConstraint(op);
-            default -> {
-                return false;
-            }
-        }
-        return true;
+    /** stablehlo.convolution's verifier. */
+    public static void verifyConvolution(Operation op) {
+        convolution(op, false);
+    }
+
+    /** stablehlo.dynamic_conv's verifier. */
+    public static void verifyDynamicConv(Operation op) {
+        convolution(op, true);
+    }
+
+    /** batch_norm_grad's inference. */
+    public static List<Type> inferBatchNormGrad(Operation op) {
+        return batchNorm(op, List.of(0, 4), List.of(1, 2, 3), false);
+    }
+
+    /** batch_norm_inference's inference. */
+    public static List<Type> inferBatchNormInference(Operation op) {
+        return batchNorm(op, List.of(0), List.of(1, 2, 3, 4), true);
+    }
+
+    /** batch_norm_training's inference. */
+    public static List<Type> inferBatchNormTraining(Operation op) {
+        return batchNorm(op, List.of(0), List.of(1, 2), false);
     }
 
     /**
-     * The op's inferred result types, null when this group has no inference for it; see {@link OpVerifiers#infer}.
-     * dot and dot_general only infer shapes (upstream's InferShapedTypeOpInterface, which the verifier does not
-     * compare): their types hold {@code index} for the unknown element type, as upstream's test pass prints them.
+     * dot's inference. dot and dot_general only infer shapes (upstream's InferShapedTypeOpInterface, which the
+     * verifier does not compare): their types hold {@code index} for the unknown element type, as upstream's test
+     * pass prints them.
      */
-    static List<Type> infer(Operation op) {
-        return switch (op.name()) {
-            case "stablehlo.cholesky" -> cholesky(op);
-            case "stablehlo.triangular_solve" -> triangularSolve(op);
-            case "stablehlo.fft" -> fft(op);
-            case "stablehlo.batch_norm_grad" -> batchNorm(op, List.of(0, 4), List.of(1, 2, 3), false);
-            case "stablehlo.batch_norm_inference" -> batchNorm(op, List.of(0), List.of(1, 2, 3, 4), true);
-            case "stablehlo.batch_norm_training" -> batchNorm(op, List.of(0), List.of(1, 2), false);
-            case "stablehlo.rng" -> rng(op);
-            case "stablehlo.dot" -> components(dotShape(op, false));
-            case "stablehlo.dot_general" -> components(dotGeneralShape(op, false));
-            default -> null;
-        };
+    public static List<Type> inferDot(Operation op) {
+        return components(dotShape(op, false));
+    }
+
+    /** dot_general's inference; see {@link #inferDot}. */
+    public static List<Type> inferDotGeneral(Operation op) {
+        return components(dotGeneralShape(op, false));
     }
 
     private static List<Type> components(Components c) {
@@ -142,7 +146,7 @@ final class DotConvRules {
         }
     }
 
-    private static void featureIndexConstraint(Operation op) {
+    public static void featureIndexConstraint(Operation op) {
         intConstraint(op, "feature_index", false);
     }
 
@@ -425,7 +429,7 @@ final class DotConvRules {
         return a.encoding() != null ? a.encoding() : b.encoding();
     }
 
-    private static void dot(Operation op) {
+    public static void dot(Operation op) {
         precisionConstraint(op);
         Components c = dotShape(op, true);
         if (c != null) inferredShapeMatches(op, longs(c.dims()));
@@ -455,7 +459,7 @@ final class DotConvRules {
         return c;
     }
 
-    private static void dotGeneral(Operation op) {
+    public static void dotGeneral(Operation op) {
         precisionConstraint(op);
         DotAlgorithmAttr algorithm = struct(op, "algorithm", DotAlgorithmAttr.class);
         if (algorithm != null && algorithm.violation() != null) {
@@ -595,7 +599,7 @@ final class DotConvRules {
 
     // ---- rng_bit_generator
 
-    private static void rngBitGenerator(Operation op) {
+    public static void rngBitGenerator(Operation op) {
         RankedTensorType initial = ranked(op.operand(0));
         RankedTensorType output = op.numResults() > 0 ? ranked(op.result(0)) : null;
         if (initial == null || output == null) return;
@@ -607,7 +611,7 @@ final class DotConvRules {
 
     // ---- inference
 
-    private static List<Type> cholesky(Operation op) {
+    public static List<Type> cholesky(Operation op) {
         RankedTensorType a = ranked(op.operand(0));
         if (a == null) return null;
         int rank = a.rank();
@@ -622,7 +626,7 @@ final class DotConvRules {
         return List.of(a);
     }
 
-    private static List<Type> triangularSolve(Operation op) {
+    public static List<Type> triangularSolve(Operation op) {
         RankedTensorType a = ranked(op.operand(0));
         RankedTensorType b = ranked(op.operand(1));
         if (a == null || b == null || !(op.attr("left_side") instanceof BoolAttr leftSide)) return null;
@@ -651,7 +655,7 @@ final class DotConvRules {
         return List.of(b);
     }
 
-    private static List<Type> fft(Operation op) {
+    public static List<Type> fft(Operation op) {
         String type = enumCase(op, "fft_type");
         long[] length = ints(op.attr("fft_length"));
         if (type == null || length == null || !(op.operand(0).type() instanceof ShapedType operandType)) return null;
@@ -766,7 +770,7 @@ final class DotConvRules {
         return d == ShapedType.DYNAMIC ? "?" : Long.toString(d);
     }
 
-    private static List<Type> rng(Operation op) {
+    public static List<Type> rng(Operation op) {
         if (!(op.operand(0).type() instanceof RankedTensorType a)
                 || !(op.operand(1).type() instanceof RankedTensorType b)
                 || !(op.operand(2).type() instanceof RankedTensorType shapeType) || shapeType.rank() != 1

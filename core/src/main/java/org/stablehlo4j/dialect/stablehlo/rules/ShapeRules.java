@@ -1,5 +1,7 @@
-package org.stablehlo4j.verify;
+package org.stablehlo4j.dialect.stablehlo.rules;
 
+import org.stablehlo4j.ir.VerificationError;
+import org.stablehlo4j.ir.TypeCompat;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -34,76 +36,28 @@ import org.stablehlo4j.ir.Value;
  * those are not all checked here, so each rule first makes sure the types have the form it needs and otherwise
  * says nothing (returns no inference) rather than guess.
  */
-final class ShapeRules {
+public final class ShapeRules {
     private ShapeRules() {}
 
     private static final long DYN = ShapedType.DYNAMIC;
 
-    /** Checks the op's own rules; false when this group has none for it. */
-    static boolean verify(Operation op) {
-        switch (op.name()) {
-            case "stablehlo.iota" -> iota(op);
-            case "stablehlo.dynamic_iota" -> dynamicIota(op);
-            case "stablehlo.bitcast_convert" -> bitcastConvert(op);
-            case "stablehlo.broadcast_in_dim" -> broadcastInDim(op);
-            case "stablehlo.dynamic_broadcast_in_dim" -> dynamicBroadcastInDim(op);
-            case "stablehlo.reshape" -> reshape(op);
-            case "stablehlo.dynamic_reshape" -> dynamicReshape(op);
-            case "stablehlo.real_dynamic_slice" -> realDynamicSlice(op);
-            case "stablehlo.reverse" -> reverse(op);
-            case "stablehlo.transpose" -> transposeQuant(op);
-            case "stablehlo.dynamic_pad" -> dynamicPad(op);
-            case "stablehlo.uniform_quantize" -> uniformQuantize(op);
-            default -> {
-                return false;
-            }
-        }
-        return true;
+    /** stablehlo.gather's inference. */
+    public static Type inferGather(Operation op) {
+        return inferGather(op, false);
     }
 
-    /** The op's inferred result types, null when this group has no inference for it; see {@link OpVerifiers#infer}. */
-    static List<Type> infer(Operation op) {
-        Type t = switch (op.name()) {
-            case "stablehlo.constant" -> inferConstant(op);
-            case "stablehlo.slice" -> inferSlice(op);
-            case "stablehlo.dynamic_slice" -> inferDynamicSlice(op);
-            case "stablehlo.dynamic_update_slice" -> inferDynamicUpdateSlice(op);
-            case "stablehlo.gather" -> inferGather(op, false);
-            case "stablehlo.dynamic_gather" -> inferGather(op, true);
-            case "stablehlo.get_dimension_size" -> inferGetDimensionSize(op);
-            case "stablehlo.set_dimension_size" -> inferSetDimensionSize(op);
-            case "stablehlo.broadcast" -> inferBroadcast(op);
-            case "stablehlo.concatenate" -> inferConcatenate(op);
-            case "stablehlo.pad" -> inferPad(op);
-            // Upstream checks the inferred type after the op's own verify(); where that would fail, it reports first.
-            case "stablehlo.transpose" -> passes(() -> transposeQuant(op)) ? inferTranspose(op) : null;
-            case "stablehlo.reverse" ->
-                    op.numOperands() == 1 && passes(() -> reverse(op)) ? op.operand(0).type() : null;
-            case "stablehlo.compare" -> inferCompare(op);
-            case "stablehlo.select" -> inferSelect(op);
-            case "stablehlo.clamp" -> inferClamp(op);
-            case "stablehlo.complex" -> inferComplex(op);
-            case "stablehlo.real", "stablehlo.imag", "stablehlo.abs" -> inferRealPart(op);
-            case "stablehlo.is_finite" -> inferIsFinite(op);
-            case "stablehlo.uniform_dequantize" -> inferUniformDequantize(op);
-            case "stablehlo.add" -> inferAdd(op);
-            default -> null;
-        };
-        return t == null ? null : List.of(t);
+    /** stablehlo.dynamic_gather's inference. */
+    public static Type inferDynamicGather(Operation op) {
+        return inferGather(op, true);
+    }
+
+    /** stablehlo.reverse's inference: the operand type. */
+    public static Type inferReverse(Operation op) {
+        return op.numOperands() == 1 ? op.operand(0).type() : null;
     }
 
     // ---------------------------------------------------------------------------------------------------------
     // Helpers
-
-    /** Whether a rule holds (runs without a verification error). */
-    private static boolean passes(Runnable rule) {
-        try {
-            rule.run();
-            return true;
-        } catch (VerificationError e) {
-            return false;
-        }
-    }
 
     private static VerificationError err(Operation op, String message) {
         return VerificationError.at(op.location(), message);
@@ -111,7 +65,7 @@ final class ShapeRules {
 
     /** A type as MLIR streams it into a diagnostic: quoted. */
     private static String q(Type t) {
-        return "'" + OpVerifiers.str(t) + "'";
+        return "'" + RuleSupport.str(t) + "'";
     }
 
     private static String join(long[] values) {
@@ -283,7 +237,7 @@ final class ShapeRules {
      * The constant's value type. Upstream compares it with the result type exactly, after replacing a quantized
      * result element type by its storage type; when that holds the declared type itself is returned.
      */
-    private static Type inferConstant(Operation op) {
+    public static Type inferConstant(Operation op) {
         Attribute value = op.attr("value");
         ShapedType type = value instanceof DenseElementsAttr d ? d.type()
                 : value instanceof DenseStringElementsAttr d ? d.type()
@@ -529,7 +483,7 @@ final class ShapeRules {
         return new Ranges(t, a, b, c, bounds(t));
     }
 
-    private static Type inferSlice(Operation op) {
+    public static Type inferSlice(Operation op) {
         Ranges r = ranges(op, "start_indices", "limit_indices", "strides",
                 "the number of elements in start_indices (%d) does not match the rank of the operand (%d)");
         if (r == null) return null;
@@ -568,7 +522,7 @@ final class ShapeRules {
         return true;
     }
 
-    private static Type inferDynamicSlice(Operation op) {
+    public static Type inferDynamicSlice(Operation op) {
         RankedTensorType t = rankedOperand(op, 0);
         long[] sizes = ints(op, "slice_sizes");
         if (t == null || sizes == null) return null;
@@ -595,7 +549,7 @@ final class ShapeRules {
         return new RankedTensorType(sizes, t.elementType());
     }
 
-    private static Type inferDynamicUpdateSlice(Operation op) {
+    public static Type inferDynamicUpdateSlice(Operation op) {
         RankedTensorType operand = rankedOperand(op, 0);
         RankedTensorType update = rankedOperand(op, 1);
         if (operand == null || update == null) return null;
@@ -626,7 +580,7 @@ final class ShapeRules {
         return new RankedTensorType(operand.shape(), operand.elementType(), operand.encoding());
     }
 
-    private static void realDynamicSlice(Operation op) {
+    public static void realDynamicSlice(Operation op) {
         RankedTensorType t = rankedOperand(op, 0);
         if (t == null || op.numOperands() != 4) return;
         String[] names = {"start_indices", "limit_indices", "strides"};
@@ -651,7 +605,7 @@ final class ShapeRules {
         }
     }
 
-    private static Type inferGetDimensionSize(Operation op) {
+    public static Type inferGetDimensionSize(Operation op) {
         RankedTensorType t = rankedOperand(op, 0);
         Long dim = nonNegative(op, "dimension");
         if (t == null || dim == null) return null;
@@ -659,7 +613,7 @@ final class ShapeRules {
         return new RankedTensorType(new long[0], IntegerType.I32);
     }
 
-    private static Type inferSetDimensionSize(Operation op) {
+    public static Type inferSetDimensionSize(Operation op) {
         RankedTensorType t = rankedOperand(op, 0);
         RankedTensorType sizeType = rankedOperand(op, 1);
         Long dimL = nonNegative(op, "dimension");
@@ -684,7 +638,7 @@ final class ShapeRules {
         return new RankedTensorType(shape, t.elementType(), anyBound ? boundsToEncoding(null, resultBounds) : null);
     }
 
-    private static void iota(Operation op) {
+    public static void iota(Operation op) {
         RankedTensorType t = rankedResult(op, 0);
         Long dim = nonNegative(op, "iota_dimension");
         if (t == null || dim == null) return;
@@ -692,7 +646,7 @@ final class ShapeRules {
         if (dim >= t.rank()) throw err(op, "iota dimension cannot go beyond the output rank.");
     }
 
-    private static void dynamicIota(Operation op) {
+    public static void dynamicIota(Operation op) {
         RankedTensorType t = rankedResult(op, 0);
         Long dim = nonNegative(op, "iota_dimension");
         if (t == null || dim == null || op.numOperands() != 1) return;
@@ -716,7 +670,7 @@ final class ShapeRules {
     // ---------------------------------------------------------------------------------------------------------
     // Broadcasts, reshapes, transposes
 
-    private static Type inferBroadcast(Operation op) {
+    public static Type inferBroadcast(Operation op) {
         RankedTensorType t = rankedOperand(op, 0);
         long[] sizes = ints(op, "broadcast_sizes");
         if (t == null || sizes == null) return null;
@@ -738,7 +692,7 @@ final class ShapeRules {
         }
     }
 
-    private static void broadcastInDim(Operation op) {
+    public static void broadcastInDim(Operation op) {
         RankedTensorType operand = rankedOperand(op, 0);
         RankedTensorType result = rankedResult(op, 0);
         long[] dims = ints(op, "broadcast_dimensions");
@@ -855,7 +809,7 @@ final class ShapeRules {
         }
     }
 
-    private static void dynamicBroadcastInDim(Operation op) {
+    public static void dynamicBroadcastInDim(Operation op) {
         RankedTensorType operand = rankedOperand(op, 0);
         RankedTensorType result = rankedResult(op, 0);
         long[] dims = ints(op, "broadcast_dimensions");
@@ -892,7 +846,7 @@ final class ShapeRules {
         broadcastPerAxis(op, operand, result, dims); // dynamic_broadcast_in_dim_c6
     }
 
-    private static void reshape(Operation op) {
+    public static void reshape(Operation op) {
         RankedTensorType operand = rankedOperand(op, 0);
         RankedTensorType result = rankedResult(op, 0);
         if (operand == null || result == null || !operand.hasStaticShape() || !result.hasStaticShape()) return;
@@ -905,7 +859,7 @@ final class ShapeRules {
         if (anyQuantized(operand, result)) reshapeQuant(op, operand, result);
     }
 
-    private static void dynamicReshape(Operation op) {
+    public static void dynamicReshape(Operation op) {
         RankedTensorType operand = rankedOperand(op, 0);
         RankedTensorType result = rankedResult(op, 0);
         RankedTensorType shapeType = rankedOperand(op, 1);
@@ -940,7 +894,7 @@ final class ShapeRules {
         if (anyQuantized(operand, result)) reshapeQuant(op, operand, result);
     }
 
-    private static Type inferTranspose(Operation op) {
+    public static Type inferTranspose(Operation op) {
         RankedTensorType t = rankedOperand(op, 0);
         long[] perm = ints(op, "permutation");
         if (t == null || perm == null) return null;
@@ -969,7 +923,7 @@ final class ShapeRules {
     }
 
     /** transpose_c1, c4: quantization parameters (the shape rules are part of the inference). */
-    private static void transposeQuant(Operation op) {
+    public static void transposeQuant(Operation op) {
         if (op.numOperands() != 1 || op.numResults() != 1) return;
         Type operand = op.operand(0).type();
         Type result = op.result(0).type();
@@ -998,7 +952,7 @@ final class ShapeRules {
         return true;
     }
 
-    private static void reverse(Operation op) {
+    public static void reverse(Operation op) {
         RankedTensorType t = rankedOperand(op, 0);
         long[] dims = ints(op, "dimensions");
         if (t == null || dims == null) return;
@@ -1011,7 +965,7 @@ final class ShapeRules {
         }
     }
 
-    private static void bitcastConvert(Operation op) {
+    public static void bitcastConvert(Operation op) {
         RankedTensorType operand = rankedOperand(op, 0);
         RankedTensorType target = rankedResult(op, 0);
         if (operand == null || target == null) return;
@@ -1053,7 +1007,7 @@ final class ShapeRules {
     // ---------------------------------------------------------------------------------------------------------
     // Concatenate and pad
 
-    private static Type inferConcatenate(Operation op) {
+    public static Type inferConcatenate(Operation op) {
         Long dimL = nonNegative(op, "dimension");
         if (op.numOperands() == 0 || dimL == null) return null;
         List<RankedTensorType> inputs = new ArrayList<>();
@@ -1116,7 +1070,7 @@ final class ShapeRules {
         return new long[] {DYN, l != DYN && r != DYN ? l + r : DYN};
     }
 
-    private static Type inferPad(Operation op) {
+    public static Type inferPad(Operation op) {
         Ranges r = ranges(op, "edge_padding_low", "edge_padding_high", "interior_padding",
                 "edge_padding_low length (%d) must match operand rank (%d)");
         if (r == null) return null;
@@ -1138,7 +1092,7 @@ final class ShapeRules {
         return r.result(shape, resultBounds);
     }
 
-    private static void dynamicPad(Operation op) {
+    public static void dynamicPad(Operation op) {
         RankedTensorType t = rankedOperand(op, 0);
         RankedTensorType lowType = rankedOperand(op, 2);
         RankedTensorType result = rankedResult(op, 0);
@@ -1175,13 +1129,13 @@ final class ShapeRules {
     // ---------------------------------------------------------------------------------------------------------
     // Elementwise
 
-    private static Type inferCompare(Operation op) {
+    public static Type inferCompare(Operation op) {
         RankedTensorType t = rankedOperand(op, 0);
         if (t == null) return null;
         return new RankedTensorType(t.shape(), IntegerType.signless(1), t.encoding());
     }
 
-    private static Type inferSelect(Operation op) {
+    public static Type inferSelect(Operation op) {
         if (op.numOperands() != 3) return null;
         Type pred = op.operand(0).type();
         Type onTrue = op.operand(1).type();
@@ -1203,7 +1157,7 @@ final class ShapeRules {
     }
 
     /** AddOp::inferReturnTypes: the most specific type of the operands (checked after add's own rules). */
-    private static Type inferAdd(Operation op) {
+    public static Type inferAdd(Operation op) {
         if (op.numOperands() == 0) {
             throw VerificationError.at(op.location(), "Expected non-empty operands for AddOp::inferReturnTypes");
         }
@@ -1212,7 +1166,7 @@ final class ShapeRules {
         return TypeInference.mostSpecific(op.location(), operands);
     }
 
-    private static Type inferClamp(Operation op) {
+    public static Type inferClamp(Operation op) {
         RankedTensorType min = rankedOperand(op, 0);
         RankedTensorType operand = rankedOperand(op, 1);
         RankedTensorType max = rankedOperand(op, 2);
@@ -1228,7 +1182,7 @@ final class ShapeRules {
         return operand;
     }
 
-    private static Type inferComplex(Operation op) {
+    public static Type inferComplex(Operation op) {
         if (op.numOperands() < 1 || !(op.operand(0).type() instanceof ShapedType s)) return null;
         return withElement(s, new ComplexType(s.elementType()));
     }
@@ -1237,16 +1191,16 @@ final class ShapeRules {
      * real, imag and abs: the operand's type with a complex element type replaced by its part type. Upstream checks
      * inferred types after the shape traits, so a shape mismatch is left to those.
      */
-    private static Type inferRealPart(Operation op) {
+    public static Type inferRealPart(Operation op) {
         if (op.numOperands() != 1 || !(op.operand(0).type() instanceof ShapedType s)
-                || !TypeCompat.compatibleShapes(Verifier.allTypes(op))) {
+                || !TypeCompat.compatibleShapes(RuleSupport.allTypes(op))) {
             return null;
         }
         Type e = s.elementType();
         return withElement(s, e instanceof ComplexType c ? c.elementType() : e);
     }
 
-    private static Type inferIsFinite(Operation op) {
+    public static Type inferIsFinite(Operation op) {
         if (op.numOperands() != 1 || !(op.operand(0).type() instanceof ShapedType s) || op.numResults() != 1) {
             return null;
         }
@@ -1261,16 +1215,16 @@ final class ShapeRules {
     }
 
     /** The operand's shape with its expressed type; shape mismatches are left to the shape traits. */
-    private static Type inferUniformDequantize(Operation op) {
+    public static Type inferUniformDequantize(Operation op) {
         RankedTensorType t = rankedOperand(op, 0);
         if (t == null || !(t.elementType() instanceof UniformQuantizedType qt)
-                || !TypeCompat.compatibleShapes(Verifier.allTypes(op))) {
+                || !TypeCompat.compatibleShapes(RuleSupport.allTypes(op))) {
             return null;
         }
         return new RankedTensorType(t.shape(), qt.expressedType());
     }
 
-    private static void uniformQuantize(Operation op) {
+    public static void uniformQuantize(Operation op) {
         if (op.numOperands() != 1 || op.numResults() != 1) return;
         if (!(TypeCompat.elementType(op.result(0).type()) instanceof UniformQuantizedType rq)) return;
         Type oe = TypeCompat.elementType(op.operand(0).type());

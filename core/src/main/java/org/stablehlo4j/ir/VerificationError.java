@@ -1,13 +1,11 @@
-package org.stablehlo4j.verify;
+package org.stablehlo4j.ir;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.stablehlo4j.ir.Diagnostic;
-import org.stablehlo4j.ir.Location;
-import org.stablehlo4j.ir.Operation;
 
 /**
- * Thrown by a verifier at the first violated rule; {@link Verifier} turns it into a diagnostic. Unchecked so that
+ * Thrown by a verifier rule (an op row's hook) at the first violated rule; the verifier turns it into a
+ * diagnostic. Unchecked so that
  * verifier code reads like the rules it checks.
  */
 public final class VerificationError extends RuntimeException {

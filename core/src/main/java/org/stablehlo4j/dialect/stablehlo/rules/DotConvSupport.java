@@ -1,5 +1,6 @@
-package org.stablehlo4j.verify;
+package org.stablehlo4j.dialect.stablehlo.rules;
 
+import org.stablehlo4j.ir.VerificationError;
 import java.util.ArrayList;
 import java.util.List;
 import org.stablehlo4j.ir.Attribute;
@@ -153,7 +154,7 @@ final class DotConvSupport {
 
     /** A type quoted as MLIR streams it into a diagnostic. */
     static String q(Type t) {
-        return "'" + OpVerifiers.str(t) + "'";
+        return "'" + RuleSupport.str(t) + "'";
     }
 
     /** Two dimension sizes are compatible when equal or either is dynamic. */

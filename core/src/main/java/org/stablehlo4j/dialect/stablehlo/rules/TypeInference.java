@@ -1,10 +1,11 @@
-package org.stablehlo4j.verify;
+package org.stablehlo4j.dialect.stablehlo.rules;
 
+import org.stablehlo4j.ir.VerificationError;
+import org.stablehlo4j.ir.TypeCompat;
 import java.util.ArrayList;
 import java.util.List;
 import org.stablehlo4j.dialect.stablehlo.TypeExtensionsAttr;
 import org.stablehlo4j.ir.Attribute;
-import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.RankedTensorType;
@@ -20,16 +21,17 @@ public final class TypeInference {
     private TypeInference() {}
 
     /**
-     * The result types inferred for {@code op}, or null when the op has no inference rule here.
-     *
-     * @throws DiagnosticException when the operands/attributes admit no result type (the error upstream reports)
+     * The inference HLO_CompatibleOperandsAndResultType brings to the ops that carry it: the most specific type
+     * compatible with every operand.
      */
-    public static List<Type> inferReturnTypes(Operation op) throws DiagnosticException {
-        try {
-            return OpVerifiers.infer(op);
-        } catch (VerificationError e) {
-            throw new DiagnosticException(e.toDiagnostics());
+    public static List<Type> compatibleOperandsAndResultType(Operation op) {
+        if (op.numOperands() == 0) {
+            throw VerificationError.at(op.location(),
+                    "Expected non-empty operands for [CompatibleOperandsAndResultType]");
         }
+        List<Type> operands = new ArrayList<>();
+        for (var v : op.operands()) operands.add(v.type());
+        return List.of(TypeInference.mostSpecific(op.location(), operands));
     }
 
     /** One dimension merge: sizes and bounds of both sides in, size and bound out (as a pair). */

@@ -1,5 +1,7 @@
-package org.stablehlo4j.verify;
+package org.stablehlo4j.dialect.stablehlo.rules;
 
+import org.stablehlo4j.ir.VerificationError;
+import org.stablehlo4j.ir.TypeCompat;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -33,67 +35,70 @@ import org.stablehlo4j.ir.Value;
  * the way out of the op), so the inference of an op with its own rules first runs those rules and gives up
  * silently (returns null) when they fail: the verifier then reports the rule's error alone, as upstream does.
  */
-final class RegionRules {
+public final class RegionRules {
     private RegionRules() {}
 
     private static final long DYN = ShapedType.DYNAMIC;
 
-    /** Checks the op's own rules; false when this group has none for it. */
-    static boolean verify(Operation op) {
-        switch (op.name()) {
-            case "stablehlo.reduce", "stablehlo.reduce_window", "stablehlo.select_and_scatter", "stablehlo.scatter",
-                 "stablehlo.sort", "stablehlo.while", "stablehlo.map", "stablehlo.if", "stablehlo.case" -> {
-                ownRules(op);
-                return true;
-            }
-            default -> {
-                return false;
-            }
-        }
-    }
-
-    /** The op's inferred result types, null when this group has no inference for it; see {@link OpVerifiers#infer}. */
-    static List<Type> infer(Operation op) {
-        switch (op.name()) {
-            case "stablehlo.reduce", "stablehlo.reduce_window", "stablehlo.select_and_scatter", "stablehlo.scatter",
-                 "stablehlo.sort", "stablehlo.while", "stablehlo.map", "stablehlo.if", "stablehlo.case" -> {
-                try {
-                    ownRules(op);
-                } catch (VerificationError e) {
-                    return null; // reported by the op's own verification, before inference as in MLIR
-                }
-                return switch (op.name()) {
-                    case "stablehlo.reduce" -> inferReduce(op);
-                    case "stablehlo.reduce_window" -> inferReduceWindow(op);
-                    case "stablehlo.select_and_scatter" -> op.numOperands() == 0 || op.numRegions() < 2 ? null
-                            : sameShapesAccumulated(op, List.of(op.operand(0)), op.region(1));
-                    case "stablehlo.scatter" -> sameShapesAccumulated(op, group(op, 0, 3), op.region(0));
-                    case "stablehlo.sort", "stablehlo.while" -> operandTypes(op.operands());
-                    case "stablehlo.map" -> inferMap(op);
-                    default -> inferConditional(op);
-                };
-            }
-            default -> {
-                return null;
-            }
-        }
-    }
-
-    /** The rules MLIR checks for the op before inference: single-block regions, then the op's verify(). */
-    private static void ownRules(Operation op) {
+    /**
+     * The rules MLIR checks for the op before inference: single-block regions (SingleBlockImplicitTerminator, checked
+     * here for now), then the op's verify(). map, if and case check everything else in their inference.
+     */
+    public static void singleBlockRegions(Operation op) {
         OpDefinition spec = StablehloOps.spec(op.name());
         if (spec != null && spec.hasTrait(OpTrait.SINGLE_BLOCK_IMPLICIT_TERMINATOR)) singleBlock(op);
-        switch (op.name()) {
-            case "stablehlo.reduce" -> verifyReduce(op);
-            case "stablehlo.reduce_window" -> verifyReduceWindow(op);
-            case "stablehlo.select_and_scatter" -> verifySelectAndScatter(op);
-            case "stablehlo.scatter" -> verifyScatter(op);
-            case "stablehlo.sort" -> verifySort(op);
-            case "stablehlo.while" -> verifyWhile(op);
-            default -> {
-                // map, if and case check everything in their inference
-            }
-        }
+    }
+
+    /** stablehlo.reduce's verifier. */
+    public static void reduce(Operation op) {
+        singleBlockRegions(op);
+        verifyReduce(op);
+    }
+
+    /** stablehlo.reduce_window's verifier. */
+    public static void reduceWindow(Operation op) {
+        singleBlockRegions(op);
+        verifyReduceWindow(op);
+    }
+
+    /** stablehlo.select_and_scatter's verifier. */
+    public static void selectAndScatter(Operation op) {
+        singleBlockRegions(op);
+        verifySelectAndScatter(op);
+    }
+
+    /** stablehlo.scatter's verifier. */
+    public static void scatter(Operation op) {
+        singleBlockRegions(op);
+        verifyScatter(op);
+    }
+
+    /** stablehlo.sort's verifier. */
+    public static void sort(Operation op) {
+        singleBlockRegions(op);
+        verifySort(op);
+    }
+
+    /** stablehlo.while's verifier. */
+    public static void whileOp(Operation op) {
+        singleBlockRegions(op);
+        verifyWhile(op);
+    }
+
+    /** select_and_scatter's inference: the operand's shape, the scatter region's accumulation type. */
+    public static List<Type> inferSelectAndScatter(Operation op) {
+        return op.numOperands() == 0 || op.numRegions() < 2 ? null
+                : sameShapesAccumulated(op, List.of(op.operand(0)), op.region(1));
+    }
+
+    /** scatter's inference: the inputs' shapes, the update region's accumulation types. */
+    public static List<Type> inferScatter(Operation op) {
+        return sameShapesAccumulated(op, group(op, 0, 3), op.region(0));
+    }
+
+    /** sort's and while's inference: the operand types. */
+    public static List<Type> inferOperandTypes(Operation op) {
+        return operandTypes(op.operands());
     }
 
     /** MLIR's SingleBlock trait: each region has at most one block, and that block is not empty. */
@@ -160,7 +165,7 @@ final class RegionRules {
         }
     }
 
-    private static List<Type> inferReduce(Operation op) {
+    public static List<Type> inferReduce(Operation op) {
         List<Type> inputs = operandTypes(group(op, 0, 2));
         long[] dims = longs(op.properties().get("dimensions"));
         if (dims == null || inputs.isEmpty() || !allRanked(inputs)) return null;
@@ -203,7 +208,7 @@ final class RegionRules {
         for (Value v : terminator.operands()) {
             if (!(v.type() instanceof ShapedType)) {
                 throw VerificationError.at(op.location(), "Reduction-region here must produce tensor-typed "
-                        + "result(s), but produces '" + OpVerifiers.str(v.type()) + "' instead");
+                        + "result(s), but produces '" + RuleSupport.str(v.type()) + "' instead");
             }
             acc.add(v.type());
         }
@@ -213,30 +218,30 @@ final class RegionRules {
             Type elemArg = block.argument(n + i).type();
             if (!sameShapeAndElement(accType, accArg, false)) {
                 throw VerificationError.at(op.location(), "The type of reduction-region's parameter at index " + i
-                        + " is different than the corresponding result type: '" + OpVerifiers.str(accArg)
-                        + "' vs '" + OpVerifiers.str(accType) + "'");
+                        + " is different than the corresponding result type: '" + RuleSupport.str(accArg)
+                        + "' vs '" + RuleSupport.str(accType) + "'");
             }
             if (!sameShapeAndElement(accType, elemArg, true)) {
                 throw VerificationError.at(op.location(), "The type of reduction-region's parameter at index "
-                        + (n + i) + " is different than the corresponding result type: '" + OpVerifiers.str(elemArg)
-                        + "' vs '" + OpVerifiers.str(accType) + "'");
+                        + (n + i) + " is different than the corresponding result type: '" + RuleSupport.str(elemArg)
+                        + "' vs '" + RuleSupport.str(accType) + "'");
             }
             Type init = initValueTypes.get(i);
             if (!TypeCompat.compatibleShape(init, accType)) {
                 throw VerificationError.at(op.location(), "The shape of reduction-region's result type at index "
-                        + i + " differs from the op's corresponding init-value type: '" + OpVerifiers.str(accType)
-                        + "' vs '" + OpVerifiers.str(init) + "'");
+                        + i + " differs from the op's corresponding init-value type: '" + RuleSupport.str(accType)
+                        + "' vs '" + RuleSupport.str(init) + "'");
             }
             if (!promotable(init, accType, true)) {
                 throw VerificationError.at(op.location(), "The element-type of reduction-region's result type at "
                         + "index " + i + " is expected to be promotable from the op's corresponding init-value "
-                        + "element-type: '" + OpVerifiers.str(accType) + "' vs '" + OpVerifiers.str(init) + "'");
+                        + "element-type: '" + RuleSupport.str(accType) + "' vs '" + RuleSupport.str(init) + "'");
             }
             if (!promotable(inputTypes.get(i), elemArg, true)) {
                 throw VerificationError.at(op.location(), "The element-type of reduction-region's argument at index "
                         + (n + i) + " is expected to be promotable from '"
-                        + OpVerifiers.str(TypeCompat.elementType(inputTypes.get(i))) + "', but got '"
-                        + OpVerifiers.str(TypeCompat.elementType(elemArg)) + "'");
+                        + RuleSupport.str(TypeCompat.elementType(inputTypes.get(i))) + "', but got '"
+                        + RuleSupport.str(TypeCompat.elementType(elemArg)) + "'");
             }
             if (!(elemArg instanceof RankedTensorType arg)) continue;
             if (arg.rank() > allowedDims.length) {
@@ -433,7 +438,7 @@ final class RegionRules {
             RankedTensorType r = (RankedTensorType) t;
             if (r.rank() != dims.length) {
                 throw VerificationError.at(op.location(), "expects window-dimensions size == input rank, but got "
-                        + "window-dimensions size: " + dims.length + " and input: '" + OpVerifiers.str(t)
+                        + "window-dimensions size: " + dims.length + " and input: '" + RuleSupport.str(t)
                         + "' with rank = " + r.rank() + ".");
             }
         }
@@ -447,7 +452,7 @@ final class RegionRules {
         verifyReducerShape(op, body, p.inputs, p.inits, p.dims);
     }
 
-    private static List<Type> inferReduceWindow(Operation op) {
+    public static List<Type> inferReduceWindow(Operation op) {
         ReduceWindowParts p = reduceWindowParts(op);
         if (p == null) return null;
         List<Type> elements = accumulatorElementTypes(op.region(0), p.inputs);
@@ -490,7 +495,7 @@ final class RegionRules {
             Type arg = select.argument(i).type();
             if (!sameShapeAndElement(expectedArg, arg, true)) {
                 throw VerificationError.at(op.location(), "expects the type of select-region's parameter at index "
-                        + i + " to be '" + OpVerifiers.str(expectedArg) + "', but got '" + OpVerifiers.str(arg) + "'");
+                        + i + " to be '" + RuleSupport.str(expectedArg) + "', but got '" + RuleSupport.str(arg) + "'");
             }
         }
         if (!returnsOneI1(op, select, "expects select-region to return single value, but got: ",
@@ -503,7 +508,7 @@ final class RegionRules {
         if (dims == null || strides == null) return;
         if (operandType.rank() != dims.length) {
             throw VerificationError.at(op.location(), "expects window-dimensions size == operand rank, but got "
-                    + "window-dimensions size: " + dims.length + " and operand-type: '" + OpVerifiers.str(operand)
+                    + "window-dimensions size: " + dims.length + " and operand-type: '" + RuleSupport.str(operand)
                     + "' with rank = " + operandType.rank() + ".");
         }
         long[][] pad = padding(op);
@@ -512,8 +517,8 @@ final class RegionRules {
         Type windowResult = new RankedTensorType(windowOutputShape(operandType.shape(), window),
                 operandType.elementType());
         if (!sameShapeAndElement(windowResult, source, true)) {
-            throw VerificationError.at(op.location(), "expects source-type to be '" + OpVerifiers.str(windowResult)
-                    + "', but got'" + OpVerifiers.str(source) + "'");
+            throw VerificationError.at(op.location(), "expects source-type to be '" + RuleSupport.str(windowResult)
+                    + "', but got'" + RuleSupport.str(source) + "'");
         }
     }
 
@@ -728,7 +733,7 @@ final class RegionRules {
                 Type arg = block.argument(a).type();
                 if (!arg.equals(expected)) {
                     throw VerificationError.at(op.location(), "comparator block argument #" + a + " should be of type '"
-                            + OpVerifiers.str(expected) + "' but got '" + OpVerifiers.str(arg) + "'");
+                            + RuleSupport.str(expected) + "' but got '" + RuleSupport.str(arg) + "'");
                 }
             }
         }
@@ -745,11 +750,11 @@ final class RegionRules {
         List<Type> bodyArgs = argumentTypes(body);
         if (!compatibleLists(operands, condArgs)) {
             throw VerificationError.at(op.location(), "expect operands to be compatible with condition block "
-                    + "arguments but got " + OpVerifiers.quoted(operands) + " vs " + OpVerifiers.quoted(condArgs));
+                    + "arguments but got " + RuleSupport.quoted(operands) + " vs " + RuleSupport.quoted(condArgs));
         }
         if (!compatibleLists(operands, bodyArgs)) {
             throw VerificationError.at(op.location(), "expect operands to be compatible with body block arguments "
-                    + "but got " + OpVerifiers.quoted(operands) + " vs " + OpVerifiers.quoted(bodyArgs));
+                    + "but got " + RuleSupport.quoted(operands) + " vs " + RuleSupport.quoted(bodyArgs));
         }
         Operation bodyReturn = body.terminator();
         if (!mightBeTerminator(bodyReturn)) {
@@ -758,7 +763,7 @@ final class RegionRules {
         List<Type> bodyResults = operandTypes(bodyReturn.operands());
         if (!compatibleLists(operands, bodyResults)) {
             throw VerificationError.at(op.location(), "expect operands to be compatible with body block return "
-                    + "types but got " + OpVerifiers.quoted(operands) + " vs " + OpVerifiers.quoted(bodyResults));
+                    + "types but got " + RuleSupport.quoted(operands) + " vs " + RuleSupport.quoted(bodyResults));
         }
         returnsOneI1(op, cond, "expect condition body returns a single value but got ",
                 "expect condition block return a zero-ranked tensor of i1 but got ");
@@ -776,12 +781,12 @@ final class RegionRules {
         }
         Type result = term.operand(0).type();
         if (!isI1Scalar(result)) {
-            throw VerificationError.at(op.location(), typeMessage + "'" + OpVerifiers.str(result) + "'");
+            throw VerificationError.at(op.location(), typeMessage + "'" + RuleSupport.str(result) + "'");
         }
         return true;
     }
 
-    private static List<Type> inferMap(Operation op) {
+    public static List<Type> inferMap(Operation op) {
         Region computation = op.region(0);
         Block block = entry(computation);
         if (block == null) throw VerificationError.at(op.location(), "expect non-empty region");
@@ -795,13 +800,13 @@ final class RegionRules {
             if (!(argType instanceof RankedTensorType arg)) return null;
             if (arg.rank() != 0) {
                 throw VerificationError.at(op.location(), "computation arguments must be 0-rank tensor, but got: arg #"
-                        + i + " of type '" + OpVerifiers.str(argType) + "'");
+                        + i + " of type '" + RuleSupport.str(argType) + "'");
             }
             Type operandElement = TypeCompat.elementType(inputs.get(i).type());
             if (!arg.elementType().equals(operandElement)) {
                 throw VerificationError.at(op.location(), "element type of operands and computation arguments must "
-                        + "match, but got: '" + OpVerifiers.str(operandElement) + "' and '"
-                        + OpVerifiers.str(arg.elementType()) + "'");
+                        + "match, but got: '" + RuleSupport.str(operandElement) + "' and '"
+                        + RuleSupport.str(arg.elementType()) + "'");
             }
         }
         Operation term = block.terminator();
@@ -813,7 +818,7 @@ final class RegionRules {
         if (!(term.operand(0).type() instanceof RankedTensorType output)) return null;
         if (output.rank() != 0) {
             throw VerificationError.at(op.location(), "computation must return 0-rank tensor, but got: '"
-                    + OpVerifiers.str(output) + "'");
+                    + RuleSupport.str(output) + "'");
         }
         long[] dims = longs(op.properties().get("dimensions"));
         if (dims == null) return null;
@@ -837,7 +842,7 @@ final class RegionRules {
     }
 
     /** if and case: a rank-0 selector and branches without arguments returning compatible types. */
-    private static List<Type> inferConditional(Operation op) {
+    public static List<Type> inferConditional(Operation op) {
         if (op.numOperands() != 1 || !(op.operand(0).type() instanceof RankedTensorType selector)) return null;
         if (selector.rank() != 0) {
             throw VerificationError.at(op.location(), "operand should be rank 0 tensor but got rank "
@@ -860,8 +865,8 @@ final class RegionRules {
             branchTypes.add(types);
             if (!compatibleLists(branchTypes.get(0), types)) {
                 throw VerificationError.at(op.location(), "branch 0 and branch " + i
-                        + " have mismatched return types: " + OpVerifiers.quoted(branchTypes.get(0)) + " vs "
-                        + OpVerifiers.quoted(types));
+                        + " have mismatched return types: " + RuleSupport.quoted(branchTypes.get(0)) + " vs "
+                        + RuleSupport.quoted(types));
             }
         }
         List<Type> out = new ArrayList<>();

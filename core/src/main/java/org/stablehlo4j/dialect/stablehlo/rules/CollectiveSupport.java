@@ -1,4 +1,4 @@
-package org.stablehlo4j.verify;
+package org.stablehlo4j.dialect.stablehlo.rules;
 
 import org.stablehlo4j.dialect.stablehlo.ChannelHandleAttr;
 import org.stablehlo4j.ir.Attribute;
@@ -9,7 +9,7 @@ import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.StringAttr;
-import org.stablehlo4j.ir.SymbolRefAttr;
+import org.stablehlo4j.ir.SymbolTable;
 import org.stablehlo4j.ir.UnitAttr;
 import org.stablehlo4j.ir.BoolAttr;
 
@@ -74,28 +74,13 @@ final class CollectiveSupport {
         return v;
     }
 
-    /**
-     * The op named {@code symbol} in the symbol table nearest to {@code from} (its closest enclosing
-     * {@code builtin.module}), or null. Like MLIR, only that table is searched, not enclosing ones.
-     */
+    /** See {@link SymbolTable#lookupSymbol}. */
     static Operation lookupSymbol(Operation from, String symbol) {
-        Operation table = from.parentOp();
-        while (table != null && !table.name().equals("builtin.module")) table = table.parentOp();
-        if (table == null) return null;
-        for (var region : table.regions()) {
-            for (var block : region.blocks()) {
-                for (Operation candidate : block.operations()) {
-                    if (candidate.attr("sym_name") instanceof StringAttr s && s.value().equals(symbol)) {
-                        return candidate;
-                    }
-                }
-            }
-        }
-        return null;
+        return SymbolTable.lookupSymbol(from, symbol);
     }
 
-    /** The name a flat symbol reference attribute refers to, or null. */
+    /** See {@link SymbolTable#flatSymbol}. */
     static String flatSymbol(Attribute a) {
-        return a instanceof SymbolRefAttr s && s.nested().isEmpty() ? s.root() : null;
+        return SymbolTable.flatSymbol(a);
     }
 }

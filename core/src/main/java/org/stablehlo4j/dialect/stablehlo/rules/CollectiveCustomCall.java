@@ -1,8 +1,10 @@
-package org.stablehlo4j.verify;
+package org.stablehlo4j.dialect.stablehlo.rules;
 
-import static org.stablehlo4j.verify.CollectiveRules.attr;
-import static org.stablehlo4j.verify.CollectiveRules.isTensor;
-import static org.stablehlo4j.verify.CollectiveRules.quote;
+import org.stablehlo4j.ir.VerificationError;
+import org.stablehlo4j.ir.TypeCompat;
+import static org.stablehlo4j.dialect.stablehlo.rules.CollectiveRules.attr;
+import static org.stablehlo4j.dialect.stablehlo.rules.CollectiveRules.isTensor;
+import static org.stablehlo4j.dialect.stablehlo.rules.CollectiveRules.quote;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -27,12 +29,12 @@ import org.stablehlo4j.ir.Type;
  * kind for the api version, and the buffer custom calls ({@code CreateBuffer}, {@code Pin}, {@code Unpin}) with
  * the aliasing buffers need.
  */
-final class CollectiveCustomCall {
+public final class CollectiveCustomCall {
     private CollectiveCustomCall() {}
 
     private static final long TYPED_FFI = 4;
 
-    static void verify(Operation op) {
+    public static void verify(Operation op) {
         layouts(op);
         aliases(op);
         Attribute config = op.attr("backend_config");

@@ -1,0 +1,101 @@
+package org.stablehlo4j.dialect.func;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.stablehlo4j.asm.AsmPrinter;
+import org.stablehlo4j.ir.Attribute;
+import org.stablehlo4j.ir.FunctionType;
+import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.StringAttr;
+import org.stablehlo4j.ir.SymbolTable;
+import org.stablehlo4j.ir.Type;
+import org.stablehlo4j.ir.TypeAttr;
+import org.stablehlo4j.ir.Value;
+import org.stablehlo4j.ir.VerificationError;
+
+/** The func ops' own rules (upstream FuncOps.cpp): {@code func.return}'s verifier, {@code func.call}'s symbol uses. */
+final class FuncRules {
+    private FuncRules() {}
+
+    /** ReturnOp::verify: the operands match the enclosing function's result types. */
+    static void funcReturn(Operation op) {
+        Operation fn = op.parentOp();
+        if (fn == null || !fn.name().equals("func.func")) return;
+        if (!(fn.attr("function_type") instanceof TypeAttr ta) || !(ta.value() instanceof FunctionType type)) return;
+        String name = fn.attr("sym_name") instanceof StringAttr s ? s.value() : "";
+        List<Type> results = type.results();
+        if (op.numOperands() != results.size()) {
+            throw VerificationError.op(op, "has " + op.numOperands() + " operands, but enclosing function (@" + name
+                    + ") returns " + results.size());
+        }
+        for (int i = 0; i < results.size(); i++) {
+            Type actual = op.operand(i).type();
+            if (!actual.equals(results.get(i))) {
+                throw VerificationError.at(op.location(), "type of return operand " + i + " (" + str(actual)
+                        + ") doesn't match function result type (" + str(results.get(i)) + ") in function @" + name);
+            }
+        }
+    }
+
+    /** func.call's symbol-use rules: the callee is a function whose signature the call matches exactly. */
+    public static void call(Operation op) {
+        Attribute calleeAttr = op.attr("callee");
+        String callee = SymbolTable.flatSymbol(calleeAttr);
+        if (callee == null) {
+            if (calleeAttr == null) throw VerificationError.op(op, "requires a 'callee' symbol reference attribute");
+            return;
+        }
+        FunctionType fn = functionType(op, callee);
+        if (fn == null) throw VerificationError.op(op, "'" + callee + "' does not reference a valid function");
+        if (fn.inputs().size() != op.numOperands()) {
+            throw VerificationError.op(op, "incorrect number of operands for callee");
+        }
+        for (int i = 0; i < op.numOperands(); i++) {
+            Type provided = op.operand(i).type();
+            if (!provided.equals(fn.inputs().get(i))) {
+                throw VerificationError.op(op, "operand type mismatch: expected operand type "
+                        + quote(fn.inputs().get(i)) + ", but provided " + quote(provided) + " for operand number " + i);
+            }
+        }
+        if (fn.results().size() != op.numResults()) {
+            throw VerificationError.op(op, "incorrect number of results for callee");
+        }
+        for (int i = 0; i < op.numResults(); i++) {
+            if (!op.result(i).type().equals(fn.results().get(i))) {
+                throw VerificationError.op(op, "result type mismatch at index " + i)
+                        .note(op.location(), "      op result types: " + quoted(typesOf(op.results())))
+                        .note(op.location(), "function result types: " + quoted(fn.results()));
+            }
+        }
+    }
+
+    /** The type of the {@code func.func} named {@code symbol} as seen from {@code op}, or null. */
+    private static FunctionType functionType(Operation op, String symbol) {
+        Operation callee = SymbolTable.lookupSymbol(op, symbol);
+        if (callee == null || !callee.name().equals("func.func")) return null;
+        return callee.attr("function_type") instanceof TypeAttr ta && ta.value() instanceof FunctionType fn ? fn : null;
+    }
+
+    private static List<Type> typesOf(List<? extends Value> values) {
+        List<Type> out = new ArrayList<>(values.size());
+        for (Value v : values) out.add(v.type());
+        return out;
+    }
+
+    private static String str(Type t) {
+        return AsmPrinter.printType(t);
+    }
+
+    private static String quote(Type t) {
+        return "'" + str(t) + "'";
+    }
+
+    private static String quoted(List<Type> types) {
+        StringBuilder sb = new StringBuilder();
+        for (Type t : types) {
+            if (sb.length() > 0) sb.append(", ");
+            sb.append(quote(t));
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,31 @@
+package org.stablehlo4j.ir;
+
+/** Symbol lookup as the verifiers' symbol-use rules need it (a small part of MLIR's {@code SymbolTable}). */
+public final class SymbolTable {
+    private SymbolTable() {}
+
+    /**
+     * The op named {@code symbol} in the symbol table nearest to {@code from} (its closest enclosing
+     * {@code builtin.module}), or null. Like MLIR, only that table is searched, not enclosing ones.
+     */
+    public static Operation lookupSymbol(Operation from, String symbol) {
+        Operation table = from.parentOp();
+        while (table != null && !table.name().equals("builtin.module")) table = table.parentOp();
+        if (table == null) return null;
+        for (var region : table.regions()) {
+            for (var block : region.blocks()) {
+                for (Operation candidate : block.operations()) {
+                    if (candidate.attr("sym_name") instanceof StringAttr s && s.value().equals(symbol)) {
+                        return candidate;
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The name a flat symbol reference attribute refers to, or null. */
+    public static String flatSymbol(Attribute a) {
+        return a instanceof SymbolRefAttr s && s.nested().isEmpty() ? s.root() : null;
+    }
+}
