@@ -48,7 +48,7 @@ public final class FirstCallsMain {
                 BytecodeWriter.write(ctx, ModuleOp.empty(Location.UNKNOWN), "p")));
         out.add(() -> {                                                               // verify first
             ModuleOp m = ModuleOp.empty(Location.UNKNOWN);
-            Verifier.verify(m);
+            Verifier.verify(ctx, m);
             return "verified";
         });
         out.add(() -> java.util.Arrays.toString(serialize(ctx, parse(ctx))));         // serialize first
@@ -59,7 +59,7 @@ public final class FirstCallsMain {
 
     static ModuleOp parse(Context ctx) throws Exception {
         ModuleOp m = AsmParser.parse(ctx, PROGRAM, ParseOptions.of("first-calls.mlir"));
-        Verifier.verify(m);
+        Verifier.verify(ctx, m);
         return m;
     }
 
