@@ -59,8 +59,11 @@ final class DenseParser {
         p.expect(Kind.COLON, "expected ':'");
         int typeAt = p.tok.start;
         Type t = p.parseType();
+        if (!(t instanceof org.stablehlo4j.ir.ShapedType)) {
+            throw ParserBase.errorAt(typeAt, "elements literal must be a shaped type");
+        }
         if (!(t instanceof RankedTensorType rt)) {
-            throw ParserBase.errorAt(typeAt, "elements literal must be a ranked tensor type");
+            throw ParserBase.errorAt(typeAt, "elements literal type must have static shape");
         }
         long n = rt.numElements();
         if (!rt.hasStaticShape()) throw ParserBase.errorAt(typeAt, "elements literal type must have static shape");

@@ -34,6 +34,11 @@ public enum OpTrait {
     INFER_SHAPED_TYPE,
     INFER_TENSOR_TYPE,
     SYMBOL_USER,
+    /**
+     * FunctionOpInterface: its argument/result attributes ({@code arg_attrs}/{@code res_attrs}) are checked by the
+     * dialects their names' prefixes name ({@link DialectAttributeVerifier})
+     */
+    FUNCTION_LIKE,
     /** names results/block arguments in the pretty form (OpAsmOpInterface) */
     ASM_NAMES
 }

@@ -3,7 +3,12 @@ package org.stablehlo4j.verify;
 import java.util.ArrayList;
 import java.util.List;
 import org.stablehlo4j.asm.AsmPrinter;
+import org.stablehlo4j.ir.ArrayAttr;
+import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
+import org.stablehlo4j.ir.DialectAttributeVerifier;
+import org.stablehlo4j.ir.DictionaryAttr;
+import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.Dialect;
 import org.stablehlo4j.ir.OpDefinition;
@@ -181,6 +186,7 @@ public final class Verifier {
 
     /** Checks one op (not its regions' contents). */
     private void verifyOp(Operation op) {
+        verifyDialectAttributes(op);
         OpDefinition spec = ctx.opDefinition(op.name());
         if (spec == null) return;
         Dialect dialect = ctx.getLoadedDialect(spec.dialect());
@@ -196,7 +202,52 @@ public final class Verifier {
             verifyValueTypes(op, spec, spec.results(), op.results(), "result");
             for (OpTrait trait : spec.traits()) verifyTrait(op, trait);
         }
+        if (spec.hasTrait(OpTrait.FUNCTION_LIKE)) verifyFunctionAttributes(op);
         if (spec.verifier() != null) spec.verifier().verify(op);
+    }
+
+    /** The {@link DialectAttributeVerifier} of the dialect an attribute name's prefix names, or null. */
+    private DialectAttributeVerifier attributeVerifier(String attrName) {
+        int dot = attrName.indexOf('.');
+        if (dot <= 0) return null;
+        String ns = attrName.substring(0, dot);
+        Dialect d = ctx.isDialectRegistered(ns) ? ctx.getOrLoadDialect(ns) : null;
+        return d == null ? null : d.getInterface(DialectAttributeVerifier.class);
+    }
+
+    /**
+     * MLIR's first check of every op: each discardable attribute whose name has a loaded dialect's prefix goes to
+     * that dialect's {@code verifyOperationAttribute}.
+     */
+    private void verifyDialectAttributes(Operation op) {
+        for (NamedAttribute a : op.attributes().entries()) {
+            DialectAttributeVerifier v = attributeVerifier(a.name());
+            if (v != null) v.verifyOperationAttribute(op, a);
+        }
+    }
+
+    /**
+     * FunctionOpInterface's attribute rules: each dialect-prefixed attribute of an argument ({@code arg_attrs})
+     * or result ({@code res_attrs}) goes to that dialect's {@code verifyRegionArgAttribute} /
+     * {@code verifyRegionResultAttribute}.
+     */
+    private void verifyFunctionAttributes(Operation op) {
+        verifyFunctionAttributes(op, "arg_attrs", true);
+        verifyFunctionAttributes(op, "res_attrs", false);
+    }
+
+    private void verifyFunctionAttributes(Operation op, String key, boolean args) {
+        if (!(op.attr(key) instanceof ArrayAttr all)) return;
+        List<Attribute> dicts = all.elements();
+        for (int i = 0; i < dicts.size(); i++) {
+            if (!(dicts.get(i) instanceof DictionaryAttr d)) continue;
+            for (NamedAttribute a : d.entries()) {
+                DialectAttributeVerifier v = attributeVerifier(a.name());
+                if (v == null) continue;
+                if (args) v.verifyRegionArgAttribute(op, 0, i, a);
+                else v.verifyRegionResultAttribute(op, 0, i, a);
+            }
+        }
     }
 
     /** ODS attribute constraints of the integer attributes: width, signlessness and the value range. */

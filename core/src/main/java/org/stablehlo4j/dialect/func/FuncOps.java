@@ -16,7 +16,8 @@ public final class FuncOps {
         OpTable t = new OpTable(DIALECT);
         t.op("func").optAttr("sym_name", AttrKind.STRING).optAttr("function_type", AttrKind.ANY)
                 .optAttr("sym_visibility", AttrKind.STRING).optAttr("arg_attrs", AttrKind.ARRAY)
-                .optAttr("res_attrs", AttrKind.ARRAY).optAttr("no_inline", AttrKind.UNIT).region("body").custom();
+                .optAttr("res_attrs", AttrKind.ARRAY).optAttr("no_inline", AttrKind.UNIT).region("body")
+                .traits(org.stablehlo4j.ir.OpTrait.FUNCTION_LIKE).custom();
         t.op("return").varIn("operands", "AnyType").custom().verifier(FuncRules::funcReturn);
         t.op("call").varIn("operands", "AnyType").varOut("results", "AnyType")
                 .optAttr("callee", AttrKind.FLAT_SYMBOL_REF).optAttr("arg_attrs", AttrKind.ARRAY)

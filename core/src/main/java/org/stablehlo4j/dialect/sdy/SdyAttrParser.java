@@ -51,14 +51,21 @@ final class SdyAttrParser {
             "reduction_op");
 
     static MeshAxisAttr meshAxis(SdyIn in) {
+        int at = in.offset();
         String name = in.parseString("expected string");
         in.expect("=");
         long size = in.parseInteger();
+        String invalid = SdyVerifiers.meshAxis(size);
+        if (invalid != null) {
+            throw in.withFollowUp(in.errorAt(at, invalid), in.offset(),
+                    "failed to parse Sdy_Mesh parameter 'axes' which is to be a `::llvm::ArrayRef<MeshAxisAttr>`");
+        }
         return new MeshAxisAttr(name, size);
     }
 
     /** {@code <[axes], device_ids=[...]>}. */
     static MeshAttr mesh(SdyIn in) {
+        int at = in.offset();
         in.expect("<");
         in.expect("[");
         List<MeshAxisAttr> axes = new ArrayList<>();
@@ -80,12 +87,16 @@ final class SdyAttrParser {
             in.expect("]");
         }
         in.expect(">");
-        // MeshAttr::get drops iota device ids when there are axes.
+        // MeshAttr::get drops iota device ids when there are axes (before MeshAttr::verify).
         if (!axes.isEmpty() && !ids.isEmpty()) {
             boolean iota = true;
             for (int i = 0; i < ids.size(); i++) if (ids.get(i) != i) iota = false;
-            if (iota) ids.clear();
+            long product = 1;
+            for (MeshAxisAttr a : axes) product *= a.size();
+            if (iota && product == ids.size()) ids.clear();
         }
+        String invalid = SdyVerifiers.mesh(axes, ids);
+        if (invalid != null) throw in.errorAt(at, invalid);
         return new MeshAttr(axes, ids);
     }
 

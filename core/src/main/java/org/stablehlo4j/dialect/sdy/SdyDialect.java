@@ -18,5 +18,6 @@ public final class SdyDialect extends Dialect {
         addInterface(OpAsmDialectInterface.class, SdyOpAsm.table());
         addInterface(AsmDialectInterface.class, SdyAttrParser.ASM);
         addInterface(DialectBytecode.class, SdyBytecode.INSTANCE);
+        addInterface(org.stablehlo4j.ir.DialectAttributeVerifier.class, SdyVerifiers.ATTRIBUTES);
     }
 }

@@ -35,6 +35,11 @@ interface SdyIn {
 
     RuntimeException errorAt(int offset, String message);
 
+    /** Adds an error reported after {@code failure} (a custom op parser's own message after its cause). */
+    default RuntimeException withFollowUp(RuntimeException failure, int offset, String message) {
+        return failure;
+    }
+
     static SdyIn of(AsmParserContext p) {
         return new SdyIn() {
             @Override public int offset() { return p.offset(); }
@@ -60,6 +65,11 @@ interface SdyIn {
             @Override public String parseSymbol() { return p.parseSymbolName(); }
             @Override public RuntimeException error(String message) { return p.error(message); }
             @Override public RuntimeException errorAt(int offset, String message) { return p.errorAt(offset, message); }
+
+            @Override
+            public RuntimeException withFollowUp(RuntimeException failure, int offset, String message) {
+                return p.withFollowUp(failure, offset, message, true);
+            }
         };
     }
 

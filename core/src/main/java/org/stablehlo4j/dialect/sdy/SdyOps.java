@@ -21,27 +21,30 @@ public final class SdyOps {
     private static DialectOpTable build() {
         OpTable t = new OpTable(DIALECT);
         t.op("mesh").attr("sym_name", AttrKind.STRING).attr("mesh", AttrKind.ANY).custom()
-                .verifier(SdyVerifiers::mesh);
+                .verifier(SdyVerifiers::meshOp);
         t.op("sharding_constraint").in("input", "AnyType").attr("sharding", AttrKind.ANY).out("result", "AnyType")
-                .traits(INFER_TYPE).custom().verifier(SdyVerifiers::shardingOnResult);
+                .traits(INFER_TYPE).custom().symbolUses(SdyVerifiers::shardingOnResultUses);
         t.op("reshard").in("input", "AnyType").attr("sharding", AttrKind.ANY).out("result", "AnyType")
-                .traits(PURE, INFER_TYPE).custom().verifier(SdyVerifiers::shardingOnResult);
+                .traits(PURE, INFER_TYPE).custom().symbolUses(SdyVerifiers::shardingOnResultUses);
         t.op("return").varIn("results", "AnyType").traits(PURE, TERMINATOR).custom();
         t.op("manual_computation").varIn("tensors", "AnyType").attr("in_shardings", AttrKind.ANY)
                 .attr("out_shardings", AttrKind.ANY).attr("manual_axes", AttrKind.ANY).varOut("results", "AnyType")
                 .region("body").traits(RECURSIVE_MEMORY_EFFECTS, SINGLE_BLOCK_IMPLICIT_TERMINATOR, ISOLATED_FROM_ABOVE)
-                .custom().verifier(SdyVerifiers::manualComputation);
+                .custom().verifier(SdyVerifiers::manualComputation)
+                .symbolUses(SdyVerifiers::manualComputationUses);
         t.op("sharding_group").in("input", "AnyRankedTensor").attr("group_id", AttrKind.I64).custom();
         t.op("constant").attr("value", AttrKind.ELEMENTS).out("output", "AnyStaticShapeTensor")
                 .traits(PURE, INFER_TYPE).custom();
         t.op("data_flow_edge").in("input", "AnyShaped").optAttr("sharding", AttrKind.ANY).out("result", "AnyShaped")
-                .traits(INFER_TYPE).custom().verifier(SdyVerifiers::shardingOnResult);
+                .traits(INFER_TYPE).custom().symbolUses(SdyVerifiers::dataFlowEdgeUses);
         t.op("propagation_barrier").in("input", "AnyRankedTensor").attr("allowed_direction", AttrKind.I32_ENUM)
-                .out("result", "AnyRankedTensor").traits(PURE, INFER_TYPE).custom();
+                .out("result", "AnyRankedTensor").traits(PURE, INFER_TYPE).custom()
+                .verifier(SdyVerifiers::propagationBarrier);
         t.op("named_computation").attr("name", AttrKind.STRING).varIn("operands", "AnyType")
                 .optAttr("in_shardings", AttrKind.ANY).optAttr("out_shardings", AttrKind.ANY)
                 .varOut("", "AnyType").region("body")
-                .traits(RECURSIVE_MEMORY_EFFECTS, SINGLE_BLOCK_IMPLICIT_TERMINATOR, ISOLATED_FROM_ABOVE).custom();
+                .traits(RECURSIVE_MEMORY_EFFECTS, SINGLE_BLOCK_IMPLICIT_TERMINATOR, ISOLATED_FROM_ABOVE).custom()
+                .inferTypes(SdyVerifiers::namedComputationTypes).symbolUses(SdyVerifiers::namedComputationUses);
         collective(t, "all_gather", "gathering_axes", false);
         collective(t, "all_slice", "slicing_axes", false);
         collective(t, "all_to_all", "params", false);
@@ -51,9 +54,18 @@ public final class SdyOps {
         collective(t, "sharded_to_unreduced", "axes", false);
         collective(t, "replicated_to_unreduced", "axes", false);
         t.op("func_data_flow_edge").in("operand", "AnyShaped").out("result", "AnyShaped").traits(INFER_TYPE)
-                .custom();
+                .custom().symbolUses(SdyVerifiers::funcDataFlowEdgeUses);
         return t.build();
     }
+
+    /** Whether {@code name} is one of the collectives (ops of Sdy_CollectiveOpInterface). */
+    static boolean isCollective(String name) {
+        return COLLECTIVES.contains(name);
+    }
+
+    private static final java.util.Set<String> COLLECTIVES = java.util.Set.of("sdy.all_gather", "sdy.all_slice",
+            "sdy.all_to_all", "sdy.collective_permute", "sdy.all_reduce", "sdy.reduce_scatter",
+            "sdy.sharded_to_unreduced", "sdy.replicated_to_unreduced");
 
     private static void collective(OpTable t, String name, String axes, boolean reduction) {
         OpTable.Row r = t.op(name).in("tensor", "AnyShaped");
