@@ -43,8 +43,8 @@ public final class SdyOps {
         t.op("named_computation").attr("name", AttrKind.STRING).varIn("operands", "AnyType")
                 .optAttr("in_shardings", AttrKind.ANY).optAttr("out_shardings", AttrKind.ANY)
                 .varOut("", "AnyType").region("body")
-                .traits(RECURSIVE_MEMORY_EFFECTS, SINGLE_BLOCK_IMPLICIT_TERMINATOR, ISOLATED_FROM_ABOVE).custom()
-                .inferTypes(SdyVerifiers::namedComputationTypes).symbolUses(SdyVerifiers::namedComputationUses);
+                .traits(RECURSIVE_MEMORY_EFFECTS, SINGLE_BLOCK_IMPLICIT_TERMINATOR, ISOLATED_FROM_ABOVE, INFER_TYPE)
+                .custom().inferTypes(SdyVerifiers::namedComputationTypes).symbolUses(SdyVerifiers::namedComputationUses);
         collective(t, "all_gather", "gathering_axes", false);
         collective(t, "all_slice", "slicing_axes", false);
         collective(t, "all_to_all", "params", false);
