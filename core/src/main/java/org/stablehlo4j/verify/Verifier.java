@@ -176,12 +176,56 @@ public final class Verifier {
      */
     private void verifyOnExit(Operation op) {
         OpDefinition spec = ctx.opDefinition(op.name());
+        if (spec != null && spec.hasTrait(OpTrait.ISOLATED_FROM_ABOVE)) verifyIsolatedFromAbove(op);
         if (spec != null && spec.regionVerifier() != null) spec.regionVerifier().verify(op);
         if (op.name().equals("builtin.module")) verifySymbolUses(op);
         if (spec != null && spec.inferTypes() != null && (spec.hasTrait(OpTrait.INFER_TYPE)
                 || spec.hasTrait(OpTrait.COMPATIBLE_OPERANDS_AND_RESULT_TYPE))) {
             verifyInferredTypes(op, spec);
         }
+    }
+
+    /**
+     * The IsolatedFromAbove region trait (MLIR's {@code verifyIsolatedFromAbove}): no op inside {@code isolated}'s
+     * regions uses a value defined outside that region. Nested isolated ops check themselves; an explicit work
+     * list keeps deep nesting off the Java stack.
+     */
+    private void verifyIsolatedFromAbove(Operation isolated) {
+        for (Region region : isolated.regions()) {
+            List<Region> pending = new ArrayList<>();
+            pending.add(region);
+            while (!pending.isEmpty()) {
+                Region r = pending.remove(pending.size() - 1);
+                for (Block b : r.blocks()) {
+                    for (Operation op = b.first(); op != null; op = op.next()) {
+                        for (Value operand : op.operands()) {
+                            Region defined = definingRegion(operand);
+                            if (defined != null && !isAncestor(region, defined)) {
+                                throw VerificationError.op(op, "using value defined outside the region")
+                                        .note(isolated.location(), "required by region isolation constraints");
+                            }
+                        }
+                        if (op.numRegions() > 0 && !isIsolated(op)) pending.addAll(op.regions());
+                    }
+                }
+            }
+        }
+    }
+
+    private static Region definingRegion(Value v) {
+        Block b = v instanceof org.stablehlo4j.ir.OpResult r ? r.owner().parent()
+                : ((org.stablehlo4j.ir.BlockArgument) v).owner();
+        return b == null ? null : b.parent();
+    }
+
+    private static boolean isAncestor(Region ancestor, Region r) {
+        while (r != null) {
+            if (r == ancestor) return true;
+            Operation parent = r.parent();
+            Block b = parent == null ? null : parent.parent();
+            r = b == null ? null : b.parent();
+        }
+        return false;
     }
 
     /** Checks one op (not its regions' contents). */
