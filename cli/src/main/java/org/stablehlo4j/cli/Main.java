@@ -74,6 +74,7 @@ public final class Main {
             err.print("error: internal error: out of memory (" + e.getMessage() + ")\n");
         } catch (Throwable e) {
             err.print("error: internal error: " + e + "\n");
+            if (System.getenv("STABLEHLO4J_TRACE") != null) e.printStackTrace(err);
         }
         return 1;
     }
