@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -385,10 +384,5 @@ public final class StableHlo {
                 ? e.getClass().getSimpleName() : e.getMessage()));
         out.initCause(e);
         return out;
-    }
-
-    /** UTF-8 text of bytes (for artifacts given as text). */
-    static String utf8(byte[] b) {
-        return new String(b, StandardCharsets.UTF_8);
     }
 }
