@@ -1,0 +1,388 @@
+package org.stablehlo4j.api;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+import org.stablehlo4j.asm.AsmParser;
+import org.stablehlo4j.asm.AsmPrinter;
+import org.stablehlo4j.asm.ParseOptions;
+import org.stablehlo4j.asm.PrintOptions;
+import org.stablehlo4j.compat.CompatibilityApi;
+import org.stablehlo4j.compat.CompatibilityRequirement;
+import org.stablehlo4j.compat.PortableArtifactWriter;
+import org.stablehlo4j.compat.legalize.PortableArtifacts;
+import org.stablehlo4j.dialect.vhlo.version.Version;
+import org.stablehlo4j.dialect.vhlo.version.VersionException;
+import org.stablehlo4j.init.AllDialects;
+import org.stablehlo4j.init.AllPasses;
+import org.stablehlo4j.ir.Context;
+import org.stablehlo4j.ir.Diagnostic;
+import org.stablehlo4j.ir.DiagnosticException;
+import org.stablehlo4j.ir.ModuleOp;
+import org.stablehlo4j.pass.Pass;
+import org.stablehlo4j.pass.PassContext;
+import org.stablehlo4j.pass.PassRegistry;
+import org.stablehlo4j.verify.Verifier;
+
+/**
+ * The front door of stablehlo4j: what libStablehlo's portable API ({@code stablehlo/api/PortableApi.h}) and its
+ * Python bindings ({@code stablehlo/integrations/python/StablehloApi.cpp}) offer, plus parsing, printing,
+ * verification and passes.
+ *
+ * <p>One object per {@link Context} (the loaded dialects); {@link #create()} makes both. The object holds no
+ * mutable state of its own and the Context loads dialects under a lock, so one instance may be shared by any
+ * number of threads, as long as each {@link ModuleOp} is used by one thread at a time (IR is not synchronized).
+ * The version queries are static: they need no Context.
+ *
+ * <p>Every method that takes a program or an artifact from outside throws the checked {@link StableHloException}
+ * with MLIR-style diagnostics on bad input, never an unchecked exception. Serialization verifies the module
+ * first and refuses, with the diagnostics, anything the target version cannot express; nothing is written then.
+ */
+public final class StableHlo {
+    private static final String DEFAULT_BUFFER = "<source>";
+
+    private final Context context;
+    private final PassRegistry passes;
+
+    /** A facade over {@code context}, with every pass stablehlo4j implements. */
+    public StableHlo(Context context) {
+        this(context, AllPasses.registry());
+    }
+
+    /** A facade over {@code context} running the passes of {@code passes}. */
+    public StableHlo(Context context, PassRegistry passes) {
+        this.context = Objects.requireNonNull(context, "context");
+        this.passes = Objects.requireNonNull(passes, "passes");
+    }
+
+    /** A facade over a new Context with every dialect (StableHLO, CHLO, VHLO, func, quant, sdy, ...). */
+    public static StableHlo create() {
+        return new StableHlo(AllDialects.newContext());
+    }
+
+    /** The Context whose dialects this facade parses, reads and writes with. */
+    public Context context() {
+        return context;
+    }
+
+    // ---- versions (upstream PortableApi: getApiVersion, getCurrentVersion, ...) ---------------------------------
+
+    /** Upstream {@code getApiVersion()}: the revision of the portable API this mirrors (9 at StableHLO 1.20.0). */
+    public static int apiVersion() {
+        return CompatibilityApi.getApiVersion();
+    }
+
+    /** The newest StableHLO version this library reads and writes: {@code "1.20.0"}. */
+    public static String currentVersion() {
+        return CompatibilityApi.getCurrentVersion();
+    }
+
+    /** The oldest target a portable artifact can be written for: {@code "0.9.0"}. */
+    public static String minimumVersion() {
+        return CompatibilityApi.getMinimumVersion();
+    }
+
+    /**
+     * The smaller of two versions, canonically formatted (upstream {@code getSmallerVersion}).
+     *
+     * @throws StableHloException if either is not of the form {@code #.#.#}
+     */
+    public static String smallerVersion(String version1, String version2) throws StableHloException {
+        try {
+            return CompatibilityApi.getSmallerVersion(version1, version2);
+        } catch (VersionException e) {
+            throw new StableHloException(e.getMessage());
+        }
+    }
+
+    /**
+     * The target version for a compatibility requirement (upstream
+     * {@code getVersionFromCompatibilityRequirement}): NONE = current, WEEK_4 = 1.18.0, WEEK_12 = 1.16.2, MAX =
+     * minimum.
+     */
+    public static String versionFromCompatibilityRequirement(CompatibilityRequirement requirement) {
+        return CompatibilityApi.getVersionFromCompatibilityRequirement(Objects.requireNonNull(requirement));
+    }
+
+    /**
+     * The StableHLO version named by an artifact's producer string ({@code StableHLO_vX.Y.Z}), read from the
+     * header only; empty if the bytes are not a StableHLO portable artifact.
+     */
+    public static Optional<String> portableArtifactVersion(byte[] artifact) {
+        return CompatibilityApi.getPortableArtifactVersion(artifact).map(Version::toString);
+    }
+
+    /**
+     * Producer, bytecode format, dialects and the number of ops of each name in an artifact (any MLIR bytecode),
+     * read from the header, dialect and IR sections without building the IR.
+     *
+     * @throws StableHloException if the bytes are not well-formed bytecode; the message names the byte offset
+     */
+    public static ArtifactInfo artifactInfo(byte[] artifact) throws StableHloException {
+        return artifactInfo(artifact, "<artifact>");
+    }
+
+    /** {@link #artifactInfo(byte[])} of a file. */
+    public static ArtifactInfo artifactInfo(Path file) throws StableHloException, IOException {
+        return artifactInfo(Files.readAllBytes(file), file.toString());
+    }
+
+    private static ArtifactInfo artifactInfo(byte[] artifact, String name) throws StableHloException {
+        Objects.requireNonNull(artifact, "artifact");
+        try {
+            return ArtifactScanner.scan(artifact, name);
+        } catch (RuntimeException e) {
+            throw internal(name, e);
+        }
+    }
+
+    // ---- text --------------------------------------------------------------------------------------------------
+
+    /** Parses and verifies MLIR assembly (pretty or generic form). */
+    public ModuleOp parse(String text) throws StableHloException {
+        return parse(text, ParseOptions.of(DEFAULT_BUFFER));
+    }
+
+    /**
+     * Parses and verifies MLIR assembly; {@code options} name the buffer (for diagnostics and locations), the
+     * first line number and whether ops of unregistered dialects are accepted.
+     */
+    public ModuleOp parse(String text, ParseOptions options) throws StableHloException {
+        Objects.requireNonNull(text, "text");
+        ModuleOp m;
+        try {
+            m = AsmParser.parse(context, text, options);
+        } catch (DiagnosticException e) {
+            throw new StableHloException(e);
+        } catch (RuntimeException e) {
+            throw internal(options.bufferName(), e);
+        }
+        verify(m);
+        return m;
+    }
+
+    /** Prints a module as {@code stablehlo-opt} does (pretty form, no locations). */
+    public String print(ModuleOp module) {
+        return print(module, PrintOptions.DEFAULT);
+    }
+
+    /**
+     * Prints a module; {@code options}: generic op form ({@code --mlir-print-op-generic}), debug info
+     * ({@code --mlir-print-debuginfo}), local scope.
+     */
+    public String print(ModuleOp module, PrintOptions options) {
+        return AsmPrinter.print(context, module, options);
+    }
+
+    /** Runs the verifier (upstream's messages); throws with every error it reports. */
+    public void verify(ModuleOp module) throws StableHloException {
+        try {
+            Verifier.verify(context, module);
+        } catch (DiagnosticException e) {
+            throw new StableHloException(e);
+        } catch (RuntimeException e) {
+            throw internal("verifier", e);
+        }
+    }
+
+    // ---- passes ------------------------------------------------------------------------------------------------
+
+    /**
+     * Runs a pass pipeline on {@code module} in place, verifying after each pass as {@code stablehlo-opt} does.
+     * {@code pipeline} is {@code --pass-pipeline}'s text ({@code builtin.module(inline,strip-debuginfo)}) or a
+     * bare list ({@code stablehlo-legalize-to-vhlo, vhlo-to-version{target=1.9.0}}).
+     *
+     * @return the diagnostics passes emitted without failing (upstream's test passes report this way), in order
+     * @throws StableHloException on an unknown pass, a bad option, or a pass or verification failure; the
+     *                            module may then be partly transformed
+     */
+    public List<Diagnostic> runPasses(ModuleOp module, String pipeline) throws StableHloException {
+        List<Pass> list = PassPipeline.parse(pipeline, passes);
+        List<Diagnostic> emitted = new ArrayList<>();
+        PassContext pc = new PassContext(context, emitted::add);
+        for (Pass p : list) {
+            try {
+                p.run(module, pc);
+            } catch (DiagnosticException e) {
+                throw new StableHloException(e);
+            } catch (RuntimeException e) {
+                throw internal("pass '" + p.name() + "'", e);
+            }
+            verify(module);
+        }
+        return emitted;
+    }
+
+    /** The names of the passes {@link #runPasses} knows. */
+    public List<String> passNames() {
+        List<String> out = new ArrayList<>();
+        passes.names().forEach(out::add);
+        return out;
+    }
+
+    // ---- portable artifacts ------------------------------------------------------------------------------------
+
+    /**
+     * Serializes a StableHLO program as a portable artifact for {@code target} (upstream
+     * {@code serializePortableArtifact}): verifies it, legalizes StableHLO to VHLO, converts VHLO to the target's
+     * op versions and writes MLIR bytecode with the target's format and producer {@code StableHLO_vX.Y.Z}.
+     * {@code module} is not modified.
+     *
+     * @param target             {@code X.Y.Z} within [{@link #minimumVersion()}, {@link #currentVersion()}] (a
+     *                           non-zero patch names the producer; the opset is {@code X.Y.0}), or
+     *                           {@code current} / {@code minimum}
+     * @param allowOtherDialects keep ops of other dialects (not StableHLO, CHLO, func) as they are instead of
+     *                           refusing them (upstream's {@code allowOtherDialects})
+     * @throws StableHloException when the module does not verify, the target is malformed or out of range, or
+     *                            an op, type or attribute cannot be expressed at the target; nothing is written
+     */
+    public byte[] serializePortableArtifact(ModuleOp module, String target, boolean allowOtherDialects)
+            throws StableHloException {
+        Objects.requireNonNull(module, "module");
+        Version v = resolveTarget(target);
+        verify(module);
+        try {
+            ModuleOp vhlo = PortableArtifacts.legalizeForSerialization(module, v.toString(), allowOtherDialects);
+            return PortableArtifactWriter.write(context, vhlo, v);
+        } catch (DiagnosticException e) {
+            throw new StableHloException(e);
+        } catch (RuntimeException e) {
+            throw internal("serialization", e);
+        }
+    }
+
+    /** {@link #serializePortableArtifact(ModuleOp, String, boolean)} without other dialects. */
+    public byte[] serializePortableArtifact(ModuleOp module, String target) throws StableHloException {
+        return serializePortableArtifact(module, target, false);
+    }
+
+    /** Parses (and verifies) StableHLO text, then serializes it (upstream's string overload). */
+    public byte[] serializePortableArtifact(String moduleText, String target, boolean allowOtherDialects)
+            throws StableHloException {
+        return serializePortableArtifact(parse(moduleText), target, allowOtherDialects);
+    }
+
+    /**
+     * Serializes to a stream. The whole artifact is produced before the first byte is written, so a failure
+     * writes nothing.
+     */
+    public void serializePortableArtifact(ModuleOp module, String target, boolean allowOtherDialects,
+                                          OutputStream out) throws StableHloException, IOException {
+        byte[] bytes = serializePortableArtifact(module, target, allowOtherDialects);
+        out.write(bytes);
+    }
+
+    /**
+     * Reads a portable artifact of any version in [0.9.0, 1.20.0] (or MLIR text of VHLO) back into StableHLO,
+     * as upstream {@code deserializePortableArtifact}: reads the bytecode, upgrades VHLO to the current version,
+     * legalizes it to StableHLO and verifies the result.
+     *
+     * @throws StableHloException for malformed or truncated bytes (the message names the section and byte
+     *                            offset), a future version, or a program that does not verify
+     */
+    public ModuleOp deserializePortableArtifact(byte[] artifact) throws StableHloException {
+        return deserialize(Objects.requireNonNull(artifact, "artifact"), "<artifact>");
+    }
+
+    /** Reads the remaining bytes of {@code artifact} (its position is not changed). */
+    public ModuleOp deserializePortableArtifact(ByteBuffer artifact) throws StableHloException {
+        byte[] bytes = new byte[artifact.remaining()];
+        artifact.duplicate().get(bytes);
+        return deserialize(bytes, "<artifact>");
+    }
+
+    /** Reads an artifact file; diagnostics name the file. */
+    public ModuleOp deserializePortableArtifact(Path file) throws StableHloException, IOException {
+        return deserialize(Files.readAllBytes(file), file.toString());
+    }
+
+    /** Reads an artifact from a stream (to its end; the stream is not closed). */
+    public ModuleOp deserializePortableArtifact(InputStream in) throws StableHloException, IOException {
+        return deserialize(in.readAllBytes(), "<stream>");
+    }
+
+    /** The deserialized program as text (upstream's Python {@code deserialize_portable_artifact_str}). */
+    public String deserializePortableArtifactToString(byte[] artifact) throws StableHloException {
+        return print(deserializePortableArtifact(artifact));
+    }
+
+    private ModuleOp deserialize(byte[] bytes, String name) throws StableHloException {
+        ModuleOp m;
+        try {
+            m = PortableArtifacts.deserializePortableArtifact(context, bytes, name);
+        } catch (DiagnosticException e) {
+            throw new StableHloException(e);
+        } catch (RuntimeException e) {
+            throw internal(name, e);
+        }
+        verify(m);
+        return m;
+    }
+
+    /**
+     * The oldest StableHLO version that can express {@code module}: serialization at any target from the
+     * result up to {@link #currentVersion()} succeeds, at any older release it fails. The answer is one of the
+     * released opsets {@code X.Y.0} (binary search over them: an artifact that can be written for a version can
+     * be written for every later one, since VHLO only adds op versions and upgrades always succeed).
+     *
+     * @throws StableHloException if the module does not verify or cannot be serialized even at the current
+     *                            version (with that attempt's diagnostics)
+     */
+    public String minimumVersionFor(ModuleOp module) throws StableHloException {
+        verify(module);
+        List<Version> releases = Version.releases();
+        int hi = releases.size() - 1;
+        expressibleAt(module, Version.current(), true);
+        if (!releases.get(hi).equals(Version.current())) hi++;
+        int lo = 0;
+        // invariant: the answer is in [lo, hi]; index releases.size() stands for current()
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (expressibleAt(module, releases.get(mid), false)) hi = mid;
+            else lo = mid + 1;
+        }
+        return (lo == releases.size() ? Version.current() : releases.get(lo)).toString();
+    }
+
+    /** {@link #minimumVersionFor(ModuleOp)} of StableHLO text. */
+    public String minimumVersionFor(String moduleText) throws StableHloException {
+        return minimumVersionFor(parse(moduleText));
+    }
+
+    private boolean expressibleAt(ModuleOp module, Version v, boolean rethrow) throws StableHloException {
+        try {
+            PortableArtifacts.legalizeForSerialization(module, v.toString(), false);
+            return true;
+        } catch (DiagnosticException e) {
+            if (rethrow) throw new StableHloException(e);
+            return false;
+        } catch (RuntimeException e) {
+            if (rethrow) throw internal("serialization", e);
+            return false;
+        }
+    }
+
+    private static Version resolveTarget(String target) throws StableHloException {
+        try {
+            return Version.resolveSerializationTarget(Objects.requireNonNull(target, "target"));
+        } catch (VersionException e) {
+            throw new StableHloException(e.getMessage());
+        }
+    }
+
+    /** A failure inside the library turned into the API's checked exception, with its cause attached. */
+    static StableHloException internal(String where, RuntimeException e) {
+        StableHloException out = new StableHloException(where + ": " + (e.getMessage() == null
+                ? e.getClass().getSimpleName() : e.getMessage()));
+        out.initCause(e);
+        return out;
+    }
+}

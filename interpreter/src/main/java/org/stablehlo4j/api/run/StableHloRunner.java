@@ -1,0 +1,173 @@
+package org.stablehlo4j.api.run;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+import org.stablehlo4j.api.StableHlo;
+import org.stablehlo4j.api.StableHloException;
+import org.stablehlo4j.asm.AsmPrinter;
+import org.stablehlo4j.interpreter.Interpreter;
+import org.stablehlo4j.interpreter.InterpreterException;
+import org.stablehlo4j.interpreter.Tensor;
+import org.stablehlo4j.ir.Block;
+import org.stablehlo4j.ir.Diagnostic;
+import org.stablehlo4j.ir.Location;
+import org.stablehlo4j.ir.ModuleOp;
+import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.RankedTensorType;
+import org.stablehlo4j.ir.ShapedType;
+import org.stablehlo4j.ir.StringAttr;
+import org.stablehlo4j.ir.Type;
+
+/**
+ * Runs functions of a StableHLO program with the reference interpreter, on {@link TensorValue}s (what
+ * {@code stablehlo-translate --interpret} does, as a library call). The inputs are checked against the
+ * function's signature first (count, element type, shape), so a mismatch is a {@link StableHloException} naming
+ * the argument, not an interpreter crash.
+ *
+ * <p>Stateless apart from its facade: one instance may be used by many threads, each run gets its own
+ * interpreter. The module is only read.
+ */
+public final class StableHloRunner {
+    private final StableHlo api;
+
+    /** A runner whose artifacts and text are read with {@code api}. */
+    public StableHloRunner(StableHlo api) {
+        this.api = Objects.requireNonNull(api, "api");
+    }
+
+    /** A runner over a new {@link StableHlo#create()} facade. */
+    public static StableHloRunner create() {
+        return new StableHloRunner(StableHlo.create());
+    }
+
+    public StableHlo api() {
+        return api;
+    }
+
+    /** Runs {@code @main}. */
+    public List<TensorValue> run(ModuleOp module, TensorValue... inputs) throws StableHloException {
+        return run(module, "main", Arrays.asList(inputs));
+    }
+
+    /** Parses (and verifies) StableHLO text and runs {@code @main}. */
+    public List<TensorValue> run(String moduleText, TensorValue... inputs) throws StableHloException {
+        return run(api.parse(moduleText), "main", Arrays.asList(inputs));
+    }
+
+    /** Deserializes a portable artifact and runs {@code @main}. */
+    public List<TensorValue> runArtifact(byte[] artifact, TensorValue... inputs) throws StableHloException {
+        return run(api.deserializePortableArtifact(artifact), "main", Arrays.asList(inputs));
+    }
+
+    /**
+     * Runs function {@code function} (for {@code main}: the only function, if the module has exactly one, as
+     * {@code --interpret} does) and returns its results.
+     *
+     * @throws StableHloException if there is no such function, the inputs do not fit its signature, the program
+     *                            fails while running (e.g. a failed {@code check.*} op), or a result is of a type
+     *                            {@link TensorValue} cannot hold (tokens, tuples, complex, quantized)
+     */
+    public List<TensorValue> run(ModuleOp module, String function, List<TensorValue> inputs) throws StableHloException {
+        Operation f = function(module, function);
+        List<RankedTensorType> types = checkInputs(f, inputs);
+        List<Object> args = new ArrayList<>(inputs.size());
+        for (int i = 0; i < inputs.size(); i++) {
+            Tensor t = inputs.get(i).toTensor();
+            if (!t.type().equals(types.get(i))) t = Tensor.fromAttr(retype(t, types.get(i)));
+            args.add(t);
+        }
+        List<Object> results;
+        try {
+            results = new Interpreter(module).run(name(f), args);
+        } catch (InterpreterException e) {
+            Location loc = e.location() == null ? f.location() : e.location();
+            throw new StableHloException(List.of(Diagnostic.error(loc, e.getMessage())));
+        } catch (StackOverflowError e) {
+            throw new StableHloException(List.of(Diagnostic.error(f.location(), "interpreter: nesting too deep")));
+        } catch (RuntimeException e) {
+            throw new StableHloException(List.of(Diagnostic.error(f.location(), "interpreter: " + e)));
+        }
+        List<TensorValue> out = new ArrayList<>(results.size());
+        for (int i = 0; i < results.size(); i++) {
+            Object r = results.get(i);
+            TensorValue v = r instanceof Tensor t ? TensorValue.fromTensor(t) : null;
+            if (v == null) {
+                String what = r instanceof Tensor t ? AsmPrinter.printType(t.type()) : r instanceof List<?> ? "a tuple"
+                        : String.valueOf(r);
+                throw new StableHloException(List.of(Diagnostic.error(f.location(), "result " + i + " of @" + name(f)
+                        + " (" + what + ") cannot be returned as a TensorValue")));
+            }
+            out.add(v);
+        }
+        return out;
+    }
+
+    /** The argument types of a function, as the inputs must give them. */
+    public List<Type> inputTypes(ModuleOp module, String function) throws StableHloException {
+        Block body = function(module, function).region(0).entry();
+        List<Type> out = new ArrayList<>();
+        if (body != null) for (int i = 0; i < body.numArguments(); i++) out.add(body.argument(i).type());
+        return out;
+    }
+
+    private static org.stablehlo4j.ir.DenseElementsAttr retype(Tensor t, RankedTensorType to) {
+        org.stablehlo4j.ir.DenseElementsAttr a = t.toAttr();
+        return new org.stablehlo4j.ir.DenseElementsAttr(to, a.rawArray(), a.offset(), a.length(), a.isSplat());
+    }
+
+    private static Operation function(ModuleOp module, String name) throws StableHloException {
+        Operation only = null;
+        int count = 0;
+        for (Operation op : module.body().operations()) {
+            if (!op.name().equals("func.func")) continue;
+            count++;
+            only = op;
+            if (name.equals(name(op))) return op;
+        }
+        if (name.equals("main") && count == 1) return only;
+        throw new StableHloException(List.of(Diagnostic.error(module.op().location(),
+                "module has no function @" + name)));
+    }
+
+    private static String name(Operation f) {
+        return f.attr("sym_name") instanceof StringAttr s ? s.value() : "";
+    }
+
+    /** The exact argument types the inputs become, after checking them against the signature. */
+    private static List<RankedTensorType> checkInputs(Operation f, List<TensorValue> inputs) throws StableHloException {
+        Block body = f.region(0).entry();
+        int n = body == null ? 0 : body.numArguments();
+        String fn = "@" + name(f);
+        if (inputs.size() != n) {
+            throw error(f, fn + " takes " + n + " argument" + (n == 1 ? "" : "s") + ", got " + inputs.size()
+                    + " input" + (inputs.size() == 1 ? "" : "s"));
+        }
+        List<RankedTensorType> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            TensorValue in = Objects.requireNonNull(inputs.get(i), "input " + i);
+            Type t = body.argument(i).type();
+            String where = "input " + i + " of " + fn;
+            if (!(t instanceof RankedTensorType rt) || ElementType.of(rt.elementType()) == null) {
+                throw error(f, where + " has type " + AsmPrinter.printType(t) + ", which a TensorValue cannot hold");
+            }
+            boolean fits = ElementType.of(rt.elementType()) == in.elementType() && rt.rank() == in.rank();
+            long[] shape = in.shape();
+            for (int d = 0; fits && d < shape.length; d++) {
+                fits = rt.dim(d) == ShapedType.DYNAMIC || rt.dim(d) == shape[d];
+            }
+            if (!fits) {
+                throw error(f, where + " must be " + AsmPrinter.printType(rt) + ", got "
+                        + AsmPrinter.printType(in.type()));
+            }
+            out.add(new RankedTensorType(shape, rt.elementType()));
+        }
+        return out;
+    }
+
+    private static StableHloException error(Operation f, String message) {
+        return new StableHloException(List.of(Diagnostic.error(f.location(), message)));
+    }
+}
