@@ -2,11 +2,14 @@ package org.stablehlo4j.dialect.stablehlo.rules;
 
 import org.stablehlo4j.ir.VerificationError;
 import org.stablehlo4j.ir.TypeCompat;
-import static org.stablehlo4j.dialect.stablehlo.rules.DotConvSupport.compatibleDims;
-import static org.stablehlo4j.dialect.stablehlo.rules.DotConvSupport.dimSizes;
+import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.compatibleDims;
+import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.dimSizes;
 import static org.stablehlo4j.dialect.stablehlo.rules.DotConvSupport.ints;
-import static org.stablehlo4j.dialect.stablehlo.rules.DotConvSupport.joined;
+import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.joined;
 import static org.stablehlo4j.dialect.stablehlo.rules.DotConvSupport.q;
+import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.checkDotGeneralConstraints;
+import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.contains;
+import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.verifyPrecisionConfig;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -167,14 +170,6 @@ public final class DotConvRules {
         }
     }
 
-    /** Upstream's verifyPrecisionConfig (convolution_c24, dot_general_c11). */
-    private static void precisionSize(Operation op) {
-        if (op.attr("precision_config") instanceof ArrayAttr arr && arr.elements().size() > 2) {
-            throw VerificationError.at(op.location(),
-                    "expects precision config to be empty or have <= 2 elements, got " + arr.elements().size());
-        }
-    }
-
     // ---- convolution and dynamic_conv
 
     private static void convolution(Operation op, boolean dynamic) {
@@ -305,7 +300,7 @@ public final class DotConvRules {
                         + ".");
             }
         }
-        precisionSize(op);
+        verifyPrecisionConfig(op.location(), op.attr("precision_config"));
     }
 
     private static long[] layout(long first, long second, List<Long> spatial) {
@@ -440,7 +435,7 @@ public final class DotConvRules {
         RankedTensorType lhs = lhsTensor(op.operand(0));
         RankedTensorType rhs = ranked(op.operand(1));
         if (lhs == null || rhs == null) return null;
-        if (checkPrecision) precisionSize(op);
+        if (checkPrecision) verifyPrecisionConfig(op.location(), op.attr("precision_config"));
         Components c = new Components(firstEncoding(lhs, rhs));
         int l = lhs.rank();
         int r = rhs.rank();
@@ -515,29 +510,8 @@ public final class DotConvRules {
         long[] rb = longs(dn.rhsBatchingDimensions());
         long[] lc = longs(dn.lhsContractingDimensions());
         long[] rc = longs(dn.rhsContractingDimensions());
-        if (checkPrecision) precisionSize(op);
-        if (lb.length != rb.length) {
-            throw VerificationError.at(loc, "lhs and rhs should have the same number of batching dimensions");
-        }
-        if (lc.length != rc.length) {
-            throw VerificationError.at(loc, "lhs and rhs should have the same number of contracting dimensions");
-        }
-        distinct(loc, lb, lc, "lhs_batching_dimensions", "lhs_contracting_dimensions");
-        distinct(loc, rb, rc, "rhs_batching_dimensions", "rhs_contracting_dimensions");
-        dimsInRange(loc, lhs.rank(), lb, "lhs_batching_dimensions");
-        dimsInRange(loc, lhs.rank(), lc, "lhs_contracting_dimensions");
-        dimsInRange(loc, rhs.rank(), rb, "rhs_batching_dimensions");
-        dimsInRange(loc, rhs.rank(), rc, "rhs_contracting_dimensions");
-        for (int i = 0; i < lb.length; i++) {
-            if (!compatibleDims(lhs.dim((int) lb[i]), rhs.dim((int) rb[i]))) {
-                throw VerificationError.at(loc, "batching dimension sizes must match for lhs/rhs");
-            }
-        }
-        for (int i = 0; i < lc.length; i++) {
-            if (!compatibleDims(lhs.dim((int) lc[i]), rhs.dim((int) rc[i]))) {
-                throw VerificationError.at(loc, "contracting dimension sizes must match for lhs/rhs");
-            }
-        }
+        if (checkPrecision) verifyPrecisionConfig(op.location(), op.attr("precision_config"));
+        checkDotGeneralConstraints(loc, lhs, rhs, lb, rb, lc, rc);
         Components c = new Components(firstEncoding(lhs, rhs));
         for (int i = 0; i < lb.length; i++) {
             RankedTensorType merged = (RankedTensorType) TypeInference.mostSpecific(loc,
@@ -569,31 +543,6 @@ public final class DotConvRules {
     private static void freeDims(RankedTensorType t, long[] batching, long[] contracting, Components out) {
         for (int i = 0; i < t.rank(); i++) {
             if (!contains(batching, i) && !contains(contracting, i)) out.add(t, i);
-        }
-    }
-
-    private static boolean contains(long[] values, long v) {
-        for (long x : values) if (x == v) return true;
-        return false;
-    }
-
-    private static void distinct(Location loc, long[] a, long[] b, String aName, String bName) {
-        Set<Long> seen = new HashSet<>();
-        for (long[] dims : List.of(a, b)) {
-            for (long d : dims) {
-                if (!seen.add(d)) {
-                    throw VerificationError.at(loc, "has duplicated dimension from " + aName + " and " + bName + ": "
-                            + d);
-                }
-            }
-        }
-    }
-
-    private static void dimsInRange(Location loc, int rank, long[] dims, String name) {
-        for (long d : dims) {
-            if (d < 0 || d >= rank) {
-                throw VerificationError.at(loc, name + " value: " + d + " is out of range: [0, " + rank + ")");
-            }
         }
     }
 

@@ -8,7 +8,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.stablehlo4j.dialect.stablehlo.GatherDimensionNumbersAttr;
-import org.stablehlo4j.dialect.stablehlo.TypeExtensionsAttr;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.ComplexType;
 import org.stablehlo4j.ir.DenseArrayAttr;
@@ -191,17 +190,6 @@ public final class ShapeRules {
         }
     }
 
-    private static void checkDimsDistinct(Operation op, long[] a, long[] b, String aName, String bName) {
-        Set<Long> seen = new HashSet<>();
-        for (long[] dims : new long[][] {a, b}) {
-            for (long d : dims) {
-                if (!seen.add(d)) {
-                    throw err(op, "has duplicated dimension from " + aName + " and " + bName + ": " + d);
-                }
-            }
-        }
-    }
-
     private static int bitWidth(Type t) {
         if (t instanceof ComplexType c) return 2 * bitWidth(c.elementType());
         if (t instanceof UniformQuantizedType q) return q.storageType().width();
@@ -315,7 +303,8 @@ public final class ShapeRules {
             throw err(op, "expects offset_dims to not repeat, got: [" + join(offsetDims) + "]");
         }
         // gather_c6, c7, c8
-        checkDimsDistinct(op, collapsed, operandBatching, "collapsed_slice_dims", "operand_batching_dims");
+        HloChecks.checkDimsDistinct(op.location(), collapsed, operandBatching,
+                "collapsed_slice_dims", "operand_batching_dims");
         if (!isSorted(collapsed)) {
             throw err(op, "expects collapsed_slice_dims to be sorted, got: [" + join(collapsed) + "]");
         }
@@ -347,7 +336,8 @@ public final class ShapeRules {
             }
         }
         // gather_c18, c19
-        checkDimsDistinct(op, startIndexMap, operandBatching, "start_index_map", "operand_batching_dims");
+        HloChecks.checkDimsDistinct(op.location(), startIndexMap, operandBatching,
+                "start_index_map", "operand_batching_dims");
         checkDimsInBounds(op, startIndexMap, operandRank, "start_index_map", "rank-of('operand')");
         // gather_i9, c20
         if (sliceSizesRank != 1) throw err(op, "slice_sizes.rank != 1 (got " + sliceSizesRank + ')');
