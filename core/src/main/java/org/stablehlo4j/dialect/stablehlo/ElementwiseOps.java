@@ -3,6 +3,7 @@ package org.stablehlo4j.dialect.stablehlo;
 import org.stablehlo4j.ir.OpTable;
 import org.stablehlo4j.dialect.stablehlo.rules.ElementwiseRules;
 import org.stablehlo4j.dialect.stablehlo.rules.RegionRules;
+import org.stablehlo4j.dialect.stablehlo.rules.ControlFlowRules;
 import org.stablehlo4j.dialect.stablehlo.rules.ShapeRules;
 import org.stablehlo4j.dialect.stablehlo.rules.ElementwiseTypeRules;
 import org.stablehlo4j.dialect.stablehlo.rules.TypeInference;
@@ -158,7 +159,7 @@ final class ElementwiseOps {
                 .region("computation")
                 .traits(CONDITIONALLY_SPECULATABLE, RECURSIVE_MEMORY_EFFECTS, SAME_OPERANDS_AND_RESULT_SHAPE, SINGLE_BLOCK_IMPLICIT_TERMINATOR, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
                 .verifier(RegionRules::singleBlockRegions)
-                .inferTypes(RegionRules::inferMap);
+                .inferTypes(ControlFlowRules::inferMap);
         t.op("select")
                 .in("pred", "HLO_PredTensor")
                 .in("on_true", "HLO_Tensor")
