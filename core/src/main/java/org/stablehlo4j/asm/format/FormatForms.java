@@ -12,6 +12,13 @@ import org.stablehlo4j.ir.OpDefinition;
 public final class FormatForms {
     private FormatForms() {}
 
+    /** A new table with a {@link FormatOp} for every row of {@code rows} that has a declarative assembly format. */
+    public static OpAsmTable declarativeTable(Collection<OpDefinition> rows) {
+        OpAsmTable table = new OpAsmTable();
+        addDeclarative(table, rows);
+        return table;
+    }
+
     /** Adds a {@link FormatOp} for every row of {@code rows} that has a declarative assembly format. */
     public static void addDeclarative(OpAsmTable table, Collection<OpDefinition> rows) {
         for (OpDefinition row : rows) {

@@ -1,7 +1,6 @@
 package org.stablehlo4j.dialect.check;
 
 import org.stablehlo4j.asm.OpAsmDialectInterface;
-import org.stablehlo4j.asm.OpAsmTable;
 import org.stablehlo4j.asm.format.FormatForms;
 import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.Dialect;
@@ -11,8 +10,6 @@ public final class CheckDialect extends Dialect {
     public CheckDialect(Context context) {
         super("check", context);
         addOperations(CheckOps.TABLE.all());
-        OpAsmTable asm = new OpAsmTable();
-        FormatForms.addDeclarative(asm, CheckOps.TABLE.all());
-        addInterface(OpAsmDialectInterface.class, asm);
+        addInterface(OpAsmDialectInterface.class, FormatForms.declarativeTable(CheckOps.TABLE.all()));
     }
 }

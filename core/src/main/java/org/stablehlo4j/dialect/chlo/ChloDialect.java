@@ -16,8 +16,7 @@ public final class ChloDialect extends Dialect {
         super("chlo", context);
         addOperations(ChloOps.TABLE.all());
         declareCompleteSignatures();
-        OpAsmTable asm = new OpAsmTable();
-        FormatForms.addDeclarative(asm, ChloOps.TABLE.all());
+        OpAsmTable asm = FormatForms.declarativeTable(ChloOps.TABLE.all());
         asm.format("chlo.scan", ChloScanAssembly.INSTANCE);
         FormatForms.addChloConstant(asm, "chlo.constant");
         addInterface(OpAsmDialectInterface.class, asm);

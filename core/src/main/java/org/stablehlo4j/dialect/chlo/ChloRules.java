@@ -1,16 +1,22 @@
 package org.stablehlo4j.dialect.chlo;
 
+import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.checkDimInBounds;
+import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.checkDimsDistinct;
+import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.checkDotGeneralConstraints;
+import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.compatibleDims;
+import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.contains;
+import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.dimSizes;
+import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.joined;
+import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.verifyPrecisionConfig;
+
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.dialect.stablehlo.TypeExtensionsAttr;
 import org.stablehlo4j.dialect.stablehlo.rules.TypeInference;
-import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.ComplexType;
@@ -334,7 +340,7 @@ public final class ChloRules {
                     || inferred[i] == result.dim(i);
         }
         if (!compatible) {
-            throw VerificationError.at(op.location(), "inferred shape '" + dimSizesToString(inferred) + "' "
+            throw VerificationError.at(op.location(), "inferred shape '" + dimSizes(inferred) + "' "
                     + "is incompatible with return type of operation " + AsmPrinter.printType(result));
         }
     }
@@ -353,7 +359,7 @@ public final class ChloRules {
         Location loc = op.location();
         verifyPrecisionConfig(loc, op.attr("precision_config"));
         checkDotGeneralConstraints(loc, lhs, rhs, dn.lhsBatching(), dn.rhsBatching(), dn.lhsContracting(),
-                dn.rhsContracting(), op.attr("precision_config"));
+                dn.rhsContracting());
         checkRaggedDotConstraints(loc, lhs, rhs, groupSizes, dn);
         return raggedDotOutputDimensions(lhs, rhs, groupSizes, dn);
     }
@@ -395,8 +401,8 @@ public final class ChloRules {
             }
             long[] shape = groupSizes.shape();
             if (!Arrays.equals(expectedPrefix, Arrays.copyOf(shape, expectedPrefix.length))) {
-                throw VerificationError.at(loc, "group_sizes is expected to have shape [" + join(expectedPrefix)
-                        + ", " + shape[shape.length - 1] + "], got [" + join(shape) + "]");
+                throw VerificationError.at(loc, "group_sizes is expected to have shape [" + joined(expectedPrefix)
+                        + ", " + shape[shape.length - 1] + "], got [" + joined(shape) + "]");
             }
         }
         long numGroups = groupSizes.rank() == 0 ? 0 : groupSizes.dim(groupSizes.rank() - 1);
@@ -440,71 +446,6 @@ public final class ChloRules {
             }
         }
         return dims.stream().mapToLong(Long::longValue).toArray();
-    }
-
-    /** hlo::verifyPrecisionConfig. */
-    static void verifyPrecisionConfig(Location loc, Attribute precisionConfig) {
-        if (precisionConfig instanceof ArrayAttr arr && arr.elements().size() > 2) {
-            throw VerificationError.at(loc,
-                    "expects precision config to be empty or have <= 2 elements, got " + arr.elements().size());
-        }
-    }
-
-    /** hlo::checkDotGeneralConstraints. */
-    static void checkDotGeneralConstraints(Location loc, RankedTensorType lhs, RankedTensorType rhs,
-                                           long[] lhsBatching, long[] rhsBatching, long[] lhsContracting,
-                                           long[] rhsContracting, Attribute precisionConfig) {
-        verifyPrecisionConfig(loc, precisionConfig);
-        if (lhsBatching.length != rhsBatching.length) {
-            throw VerificationError.at(loc, "lhs and rhs should have the same number of batching dimensions");
-        }
-        if (lhsContracting.length != rhsContracting.length) {
-            throw VerificationError.at(loc, "lhs and rhs should have the same number of contracting dimensions");
-        }
-        checkDimsDistinct(loc, lhsBatching, lhsContracting, "lhs_batching_dimensions", "lhs_contracting_dimensions");
-        checkDimsDistinct(loc, rhsBatching, rhsContracting, "rhs_batching_dimensions", "rhs_contracting_dimensions");
-        checkDimsInRange(loc, lhs.rank(), lhsBatching, "lhs_batching_dimensions");
-        checkDimsInRange(loc, lhs.rank(), lhsContracting, "lhs_contracting_dimensions");
-        checkDimsInRange(loc, rhs.rank(), rhsBatching, "rhs_batching_dimensions");
-        checkDimsInRange(loc, rhs.rank(), rhsContracting, "rhs_contracting_dimensions");
-        for (int i = 0; i < lhsBatching.length; i++) {
-            if (!compatibleDims(lhs.dim((int) lhsBatching[i]), rhs.dim((int) rhsBatching[i]))) {
-                throw VerificationError.at(loc, "batching dimension sizes must match for lhs/rhs");
-            }
-        }
-        for (int i = 0; i < lhsContracting.length; i++) {
-            if (!compatibleDims(lhs.dim((int) lhsContracting[i]), rhs.dim((int) rhsContracting[i]))) {
-                throw VerificationError.at(loc, "contracting dimension sizes must match for lhs/rhs");
-            }
-        }
-    }
-
-    private static void checkDimsInRange(Location loc, int rank, long[] dims, String name) {
-        for (long d : dims) {
-            if (d < 0 || d >= rank) {
-                throw VerificationError.at(loc, name + " value: " + d + " is out of range: [0, " + rank + ")");
-            }
-        }
-    }
-
-    /** hlo::checkDimInBounds (exclusive upper bound). */
-    static void checkDimInBounds(Location loc, long dim, long upperBound, String dimName, String upperBoundName) {
-        if (dim < 0 || dim >= upperBound) {
-            throw VerificationError.at(loc, "Expects " + dimName + " to be in range [0, " + upperBoundName
-                    + ") i.e. [0, " + upperBound + "). got: " + dim + ".");
-        }
-    }
-
-    /** hlo::checkDimsDistinct. */
-    static void checkDimsDistinct(Location loc, long[] lhsDims, long[] rhsDims, String lhs, String rhs) {
-        Set<Long> seen = new HashSet<>();
-        for (long[] dims : List.of(lhsDims, rhsDims)) {
-            for (long d : dims) {
-                if (!seen.add(d)) {
-                    throw VerificationError.at(loc, "has duplicated dimension from " + lhs + " and " + rhs + ": " + d);
-                }
-            }
-        }
     }
 
     // ---- scan
@@ -638,36 +579,9 @@ public final class ChloRules {
         return out;
     }
 
-    private static boolean compatibleDims(long a, long b) {
-        return a == ShapedType.DYNAMIC || b == ShapedType.DYNAMIC || a == b;
-    }
-
-    private static boolean contains(long[] values, long v) {
-        for (long x : values) if (x == v) return true;
-        return false;
-    }
-
     private static int indexOf(long[] values, long v) {
         for (int i = 0; i < values.length; i++) if (values[i] == v) return i;
         return values.length;
     }
 
-    private static String join(long[] values) {
-        StringBuilder sb = new StringBuilder();
-        for (long v : values) {
-            if (sb.length() > 0) sb.append(", ");
-            sb.append(v);
-        }
-        return sb.toString();
-    }
-
-    /** hlo::dimSizesToString: {@code [2, ?, 3]}. */
-    static String dimSizesToString(long[] dims) {
-        StringBuilder sb = new StringBuilder("[");
-        for (int i = 0; i < dims.length; i++) {
-            if (i > 0) sb.append(", ");
-            sb.append(dims[i] == ShapedType.DYNAMIC ? "?" : Long.toString(dims[i]));
-        }
-        return sb.append(']').toString();
-    }
 }

@@ -1,7 +1,6 @@
 package org.stablehlo4j.dialect.interpreter;
 
 import org.stablehlo4j.asm.OpAsmDialectInterface;
-import org.stablehlo4j.asm.OpAsmTable;
 import org.stablehlo4j.asm.format.FormatForms;
 import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.Dialect;
@@ -11,8 +10,6 @@ public final class InterpreterDialect extends Dialect {
     public InterpreterDialect(Context context) {
         super("interpreter", context);
         addOperations(InterpreterOps.TABLE.all());
-        OpAsmTable asm = new OpAsmTable();
-        FormatForms.addDeclarative(asm, InterpreterOps.TABLE.all());
-        addInterface(OpAsmDialectInterface.class, asm);
+        addInterface(OpAsmDialectInterface.class, FormatForms.declarativeTable(InterpreterOps.TABLE.all()));
     }
 }

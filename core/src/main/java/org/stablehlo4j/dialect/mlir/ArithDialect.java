@@ -11,8 +11,7 @@ public final class ArithDialect extends Dialect {
     public ArithDialect(Context context) {
         super("arith", context);
         addOperations(MlirOps.ARITH.all());
-        OpAsmTable asm = new OpAsmTable();
-        FormatForms.addDeclarative(asm, MlirOps.ARITH.all());
+        OpAsmTable asm = FormatForms.declarativeTable(MlirOps.ARITH.all());
         FormatForms.addArithConstant(asm, "arith.constant");
         addInterface(OpAsmDialectInterface.class, asm);
     }

@@ -1,7 +1,6 @@
 package org.stablehlo4j.dialect.mlir;
 
 import org.stablehlo4j.asm.OpAsmDialectInterface;
-import org.stablehlo4j.asm.OpAsmTable;
 import org.stablehlo4j.asm.format.FormatForms;
 import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.Dialect;
@@ -11,8 +10,6 @@ public final class TensorDialect extends Dialect {
     public TensorDialect(Context context) {
         super("tensor", context);
         addOperations(MlirOps.TENSOR.all());
-        OpAsmTable asm = new OpAsmTable();
-        FormatForms.addDeclarative(asm, MlirOps.TENSOR.all());
-        addInterface(OpAsmDialectInterface.class, asm);
+        addInterface(OpAsmDialectInterface.class, FormatForms.declarativeTable(MlirOps.TENSOR.all()));
     }
 }

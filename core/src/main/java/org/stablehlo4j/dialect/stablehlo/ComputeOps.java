@@ -2,6 +2,7 @@ package org.stablehlo4j.dialect.stablehlo;
 
 import org.stablehlo4j.ir.OpTable;
 import org.stablehlo4j.dialect.stablehlo.rules.DotConvRules;
+import org.stablehlo4j.dialect.stablehlo.rules.LinalgRules;
 import org.stablehlo4j.dialect.stablehlo.rules.RegionRules;
 
 import static org.stablehlo4j.ir.AttrKind.*;
@@ -79,7 +80,7 @@ final class ComputeOps {
                 .out("result", "HLO_FpComplexOrQuantizedIntTensor")
                 .traits(NO_MEMORY_EFFECT, COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
                 .format("$a (`,` `lower` `=` $lower^)? attr-dict `:` custom<SameOperandsAndResultType>(type($a), type($result))")
-                .inferTypes(DotConvRules::cholesky);
+                .inferTypes(LinalgRules::cholesky);
         convolutionAttrs(t.op("convolution")
                 .in("lhs", "HLO_Tensor")
                 .in("rhs", "HLO_TensorOrPerAxisQuantizedTensor"), true)
@@ -127,7 +128,7 @@ final class ComputeOps {
                 .out("", "HLO_FpOrComplexTensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
                 .format("$operand `,` `type` `=` $fft_type `,` `length` `=` $fft_length attr-dict `:` functional-type(operands, results)")
-                .inferTypes(DotConvRules::fft);
+                .inferTypes(LinalgRules::fft);
         t.op("select_and_scatter")
                 .in("operand", "HLO_Tensor")
                 .in("source", "HLO_Tensor")
@@ -159,7 +160,7 @@ final class ComputeOps {
                 .enumAttr("transpose_a", StablehloEnum.TRANSPOSE.mnemonic())
                 .out("", "HLO_FpOrComplexTensor")
                 .traits(NO_MEMORY_EFFECT, CONDITIONALLY_SPECULATABLE, COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
-                .inferTypes(DotConvRules::triangularSolve);
+                .inferTypes(LinalgRules::triangularSolve);
         t.op("reduce_window")
                 .varIn("inputs", "HLO_Tensor")
                 .varIn("init_values", "HLO_Tensor")
@@ -188,7 +189,7 @@ final class ComputeOps {
                 .out("result", "HLO_PredIntOrFpTensor")
                 .traits(INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE, NAMED_VALUES_MATCH)
                 .format("$a `,` $b `,` $shape `,` `distribution` `=` $rng_distribution attr-dict `:` functional-type(operands, results)")
-                .inferTypes(DotConvRules::rng);
+                .inferTypes(LinalgRules::rng);
         t.op("rng_bit_generator")
                 .enumAttr("rng_algorithm", StablehloEnum.RNG_ALGORITHM.mnemonic())
                 .in("initial_state", "HLO_IntOrFpTensor")

@@ -4,6 +4,7 @@ import org.stablehlo4j.ir.OpTable;
 import org.stablehlo4j.dialect.stablehlo.rules.CollectiveCustomCall;
 import org.stablehlo4j.dialect.stablehlo.rules.CollectiveRules;
 import org.stablehlo4j.dialect.stablehlo.rules.RegionRules;
+import org.stablehlo4j.dialect.stablehlo.rules.ControlFlowRules;
 
 import static org.stablehlo4j.ir.AttrKind.*;
 import static org.stablehlo4j.ir.OpTrait.*;
@@ -62,14 +63,14 @@ final class ControlFlowOps {
                 .region("false_branch")
                 .traits(RECURSIVE_MEMORY_EFFECTS, CONDITIONALLY_SPECULATABLE, SINGLE_BLOCK_IMPLICIT_TERMINATOR, INFER_TYPE)
                 .verifier(RegionRules::singleBlockRegions)
-                .inferTypes(RegionRules::inferConditional);
+                .inferTypes(ControlFlowRules::inferConditional);
         t.op("case")
                 .in("index", "I32RankedTensor")
                 .varOut("", "HLO_TensorOrPerAxisQuantizedTensorOrToken")
                 .varRegion("branches")
                 .traits(RECURSIVE_MEMORY_EFFECTS, CONDITIONALLY_SPECULATABLE, SINGLE_BLOCK_IMPLICIT_TERMINATOR, INFER_TYPE)
                 .verifier(RegionRules::singleBlockRegions)
-                .inferTypes(RegionRules::inferConditional);
+                .inferTypes(ControlFlowRules::inferConditional);
         t.op("while")
                 .varIn("operand", "HLO_TensorOrPerAxisQuantizedTensorOrTokenOrBuffer")
                 .varOut("", "HLO_TensorOrPerAxisQuantizedTensorOrTokenOrBuffer")

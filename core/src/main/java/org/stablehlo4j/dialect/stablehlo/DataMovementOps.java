@@ -3,6 +3,7 @@ package org.stablehlo4j.dialect.stablehlo;
 import org.stablehlo4j.ir.OpTable;
 import org.stablehlo4j.dialect.stablehlo.rules.RegionRules;
 import org.stablehlo4j.dialect.stablehlo.rules.ShapeRules;
+import org.stablehlo4j.dialect.stablehlo.rules.ReshapeRules;
 
 import static org.stablehlo4j.dialect.stablehlo.rules.RuleSupport.single;
 
@@ -63,21 +64,21 @@ final class DataMovementOps {
                 .out("", "HLO_TensorOrPerAxisQuantizedTensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, INFER_SHAPED_TYPE)
                 .format("operands attr-dict `:` functional-type(operands, results)")
-                .verifier(ShapeRules::bitcastConvert);
+                .verifier(ReshapeRules::bitcastConvert);
         t.op("broadcast")
                 .in("operand", "HLO_Tensor")
                 .attr("broadcast_sizes", DENSE_I64_ARRAY)
                 .out("", "HLO_TensorOrPerAxisQuantizedTensor")
                 .traits(PURE, SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
                 .format("$operand `,` `sizes` `=` $broadcast_sizes attr-dict `:` functional-type(operands, results)")
-                .inferTypes(single(ShapeRules::inferBroadcast));
+                .inferTypes(single(ReshapeRules::inferBroadcast));
         t.op("broadcast_in_dim")
                 .in("operand", "HLO_TensorOrPerAxisQuantizedTensor")
                 .attr("broadcast_dimensions", DENSE_I64_ARRAY)
                 .out("", "HLO_StaticShapeTensorPerAxisQuantizedTensorOrBoundedTensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE)
                 .format("$operand `,` `dims` `=` $broadcast_dimensions attr-dict `:` functional-type(operands, results)")
-                .verifier(ShapeRules::broadcastInDim);
+                .verifier(ReshapeRules::broadcastInDim);
         t.op("dynamic_broadcast_in_dim")
                 .in("operand", "HLO_TensorOrPerAxisQuantizedTensor")
                 .in("output_dimensions", "HLO_StaticDimensionTensor")
@@ -87,14 +88,14 @@ final class DataMovementOps {
                 .out("", "HLO_TensorOrPerAxisQuantizedTensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, INFER_SHAPED_TYPE)
                 .format("$operand `,` $output_dimensions `,` `dims` `=` $broadcast_dimensions attr-dict `:` functional-type(operands, results)")
-                .verifier(ShapeRules::dynamicBroadcastInDim);
+                .verifier(ReshapeRules::dynamicBroadcastInDim);
         t.op("concatenate")
                 .varIn("inputs", "HLO_Tensor")
                 .attr("dimension", I64, "non-negative")
                 .out("", "HLO_Tensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE)
                 .format("custom<VariadicOperandWithAttribute>($inputs) `dim` `=` $dimension attr-dict `:` functional-type(operands, results)")
-                .inferTypes(single(ShapeRules::inferConcatenate));
+                .inferTypes(single(ReshapeRules::inferConcatenate));
         t.op("gather")
                 .in("operand", "HLO_Tensor")
                 .in("start_indices", "HLO_IntTensor")
@@ -116,14 +117,14 @@ final class DataMovementOps {
                 .out("", "HLO_StaticShapeTensorPerAxisQuantizedTensorOrBoundedTensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE)
                 .format("operands attr-dict `:` functional-type(operands, results)")
-                .verifier(ShapeRules::reshape);
+                .verifier(ReshapeRules::reshape);
         t.op("dynamic_reshape")
                 .in("operand", "HLO_TensorOrPerAxisQuantizedTensor")
                 .in("output_shape", "HLO_StaticDimensionTensor")
                 .out("result", "HLO_TensorOrPerAxisQuantizedTensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, INFER_SHAPED_TYPE)
                 .format("operands attr-dict `:` functional-type(operands, results)")
-                .verifier(ShapeRules::dynamicReshape);
+                .verifier(ReshapeRules::dynamicReshape);
         t.op("scatter")
                 .varIn("inputs", "HLO_Tensor")
                 .in("scatter_indices", "RankedTensorOf<[AnyInteger, Index]>")
@@ -150,7 +151,7 @@ final class DataMovementOps {
                 .out("result", "HLO_Tensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE)
                 .format("$operand `,` `dims` `=` $dimensions attr-dict `:` custom<SameOperandsAndResultType>(type($operand), type($result))")
-                .verifier(ShapeRules::reverse)
+                .verifier(ReshapeRules::reverse)
                 .inferTypes(single(ShapeRules::inferReverse));
         t.op("pad")
                 .in("operand", "HLO_Tensor")
@@ -161,15 +162,15 @@ final class DataMovementOps {
                 .out("", "HLO_Tensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE, NAMED_VALUES_MATCH, INFER_TYPE, INFER_SHAPED_TYPE)
                 .format("$operand `,` $padding_value `,` `low` `=` $edge_padding_low `,` `high` `=` $edge_padding_high `,` `interior` `=` $interior_padding attr-dict `:` functional-type(operands, results)")
-                .inferTypes(single(ShapeRules::inferPad));
+                .inferTypes(single(ReshapeRules::inferPad));
         t.op("transpose")
                 .in("operand", "HLO_TensorOrPerAxisQuantizedTensor")
                 .attr("permutation", DENSE_I64_ARRAY)
                 .out("result", "HLO_TensorOrPerAxisQuantizedTensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE)
                 .format("$operand `,` `dims` `=` $permutation attr-dict `:` functional-type(operands, results)")
-                .verifier(ShapeRules::transposeQuant)
-                .inferTypes(single(ShapeRules::inferTranspose));
+                .verifier(ReshapeRules::transposeQuant)
+                .inferTypes(single(ReshapeRules::inferTranspose));
         t.op("real_dynamic_slice")
                 .in("operand", "HLO_Tensor")
                 .in("start_indices", "HLO_DimensionTensor")
@@ -188,7 +189,7 @@ final class DataMovementOps {
                 .out("result", "HLO_Tensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, NAMED_VALUES_MATCH, INFER_SHAPED_TYPE)
                 .format("operands attr-dict `:` functional-type(operands, results)")
-                .verifier(ShapeRules::dynamicPad);
+                .verifier(ReshapeRules::dynamicPad);
         t.op("dynamic_gather")
                 .in("operand", "HLO_Tensor")
                 .in("start_indices", "HLO_IntTensor")

@@ -3,7 +3,9 @@ package org.stablehlo4j.dialect.stablehlo;
 import org.stablehlo4j.ir.OpTable;
 import org.stablehlo4j.dialect.stablehlo.rules.ElementwiseRules;
 import org.stablehlo4j.dialect.stablehlo.rules.RegionRules;
+import org.stablehlo4j.dialect.stablehlo.rules.ControlFlowRules;
 import org.stablehlo4j.dialect.stablehlo.rules.ShapeRules;
+import org.stablehlo4j.dialect.stablehlo.rules.ElementwiseTypeRules;
 import org.stablehlo4j.dialect.stablehlo.rules.TypeInference;
 
 import static org.stablehlo4j.dialect.stablehlo.rules.RuleSupport.single;
@@ -42,7 +44,7 @@ final class ElementwiseOps {
                 .in("operand", "RankedTensorOf<[HLO_SInt, HLO_Float, HLO_Complex, HLO_QuantizedInt] >")
                 .out("result", "RankedTensorOf<[HLO_SInt, HLO_Float, HLO_QuantizedInt]>")
                 .traits(INFER_TYPE)
-                .inferTypes(single(ShapeRules::inferRealPart));
+                .inferTypes(single(ElementwiseTypeRules::inferRealPart));
         unary(t, "cbrt", "cosine", "exponential", "exponential_minus_one", "log", "log_plus_one", "logistic", "rsqrt", "sine", "sqrt", "tan", "tanh")
                 .in("operand", "HLO_FpComplexOrQuantizedIntTensor")
                 .defAttr("result_accuracy", STRUCT, "result_accuracy", "ResultAccuracyMode::DEFAULT")
@@ -67,13 +69,13 @@ final class ElementwiseOps {
                 .in("operand", "HLO_FpOrComplexTensor")
                 .out("result", "HLO_FpTensor")
                 .traits(INFER_TYPE)
-                .inferTypes(single(ShapeRules::inferRealPart));
+                .inferTypes(single(ElementwiseTypeRules::inferRealPart));
         t.op("is_finite")
                 .in("x", "HLO_FpOrQuantizedIntTensor")
                 .out("y", "HLO_PredTensor")
                 .traits(INFER_TYPE, ELEMENTWISE, INFER_SHAPED_TYPE, SAME_OPERANDS_AND_RESULT_SHAPE, CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT)
                 .format("operands attr-dict `:` functional-type(operands, results)")
-                .inferTypes(single(ShapeRules::inferIsFinite));
+                .inferTypes(single(ElementwiseTypeRules::inferIsFinite));
         unary(t, "not")
                 .in("operand", "HLO_PredOrIntTensor")
                 .out("result", "HLO_PredOrIntTensor")
@@ -95,7 +97,7 @@ final class ElementwiseOps {
                 .out("result", "HLO_TensorOrPerAxisQuantizedTensor")
                 .traits(COMMUTATIVE, INFER_TYPE)
                 .verifier(ElementwiseRules::add)
-                .inferTypes(single(ShapeRules::inferAdd));
+                .inferTypes(single(ElementwiseTypeRules::inferAdd));
         binary(t, "atan2")
                 .in("lhs", "HLO_FpComplexOrQuantizedIntTensor")
                 .in("rhs", "HLO_FpComplexOrQuantizedIntTensor")
@@ -108,7 +110,7 @@ final class ElementwiseOps {
                 .out("result", "HLO_ComplexTensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, SAME_OPERANDS_ELEMENT_TYPE, SAME_OPERANDS_AND_RESULT_SHAPE, INFER_TYPE, INFER_SHAPED_TYPE, ELEMENTWISE)
                 .format("operands attr-dict `:` custom<ComplexOpType>(type($lhs), type($rhs), type($result))")
-                .inferTypes(single(ShapeRules::inferComplex));
+                .inferTypes(single(ElementwiseTypeRules::inferComplex));
         binary(t, "divide", "power", "remainder", "subtract")
                 .in("lhs", "HLO_IntFpOrComplexOrQuantizedIntTensor")
                 .in("rhs", "HLO_IntFpOrComplexOrQuantizedIntTensor")
@@ -141,7 +143,7 @@ final class ElementwiseOps {
                 .out("", "HLO_PredTensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, ELEMENTWISE, COMPATIBLE_OPERANDS_ELEMENT_TYPE, SAME_OPERANDS_AND_RESULT_SHAPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
                 .format("$comparison_direction `,` $lhs `,` $rhs (`,` $compare_type^)? attr-dict `:` functional-type(operands, results)")
-                .inferTypes(single(ShapeRules::inferCompare));
+                .inferTypes(single(ElementwiseTypeRules::inferCompare));
         t.op("clamp")
                 .in("min", "HLO_Tensor")
                 .in("operand", "HLO_Tensor")
@@ -149,7 +151,7 @@ final class ElementwiseOps {
                 .out("result", "HLO_Tensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE, BROADCASTING_ELEMENTWISE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
                 .format("$min `,` $operand `,` $max attr-dict `:` custom<SameOperandsAndResultType>(type($min), type($operand), type($max), type($result))")
-                .inferTypes(single(ShapeRules::inferClamp));
+                .inferTypes(single(ElementwiseTypeRules::inferClamp));
         t.op("map")
                 .varIn("inputs", "HLO_Tensor")
                 .attr("dimensions", DENSE_I64_ARRAY)
@@ -157,7 +159,7 @@ final class ElementwiseOps {
                 .region("computation")
                 .traits(CONDITIONALLY_SPECULATABLE, RECURSIVE_MEMORY_EFFECTS, SAME_OPERANDS_AND_RESULT_SHAPE, SINGLE_BLOCK_IMPLICIT_TERMINATOR, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
                 .verifier(RegionRules::singleBlockRegions)
-                .inferTypes(RegionRules::inferMap);
+                .inferTypes(ControlFlowRules::inferMap);
         t.op("select")
                 .in("pred", "HLO_PredTensor")
                 .in("on_true", "HLO_Tensor")
@@ -165,16 +167,16 @@ final class ElementwiseOps {
                 .out("result", "HLO_Tensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, BROADCASTING_ELEMENTWISE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
                 .format("operands attr-dict `:` custom<SelectOpType>(type($pred), type($on_true), type($on_false), type($result))")
-                .inferTypes(single(ShapeRules::inferSelect));
+                .inferTypes(single(ElementwiseTypeRules::inferSelect));
         unary(t, "uniform_quantize")
                 .in("operand", "HLO_FloatOrQuantizedIntOrPerAxisQuantizedIntTensor")
                 .out("result", "HLO_QuantizedIntOrPerAxisQuantizedIntTensor")
-                .verifier(ShapeRules::uniformQuantize);
+                .verifier(ElementwiseTypeRules::uniformQuantize);
         unary(t, "uniform_dequantize")
                 .in("operand", "HLO_QuantizedIntOrPerAxisQuantizedIntTensor")
                 .out("result", "HLO_FpTensor")
                 .traits(INFER_TYPE, INFER_TENSOR_TYPE)
-                .inferTypes(single(ShapeRules::inferUniformDequantize));
+                .inferTypes(single(ElementwiseTypeRules::inferUniformDequantize));
         t.op("reduce_precision")
                 .in("operand", "HLO_FpOrQuantizedIntTensor")
                 .attr("exponent_bits", I32, "positive")

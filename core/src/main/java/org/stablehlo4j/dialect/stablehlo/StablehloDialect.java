@@ -21,8 +21,7 @@ public final class StablehloDialect extends Dialect {
         super(StablehloOps.DIALECT, context);
         addOperations(StablehloOps.all());
         declareCompleteSignatures();
-        OpAsmTable asm = new OpAsmTable();
-        FormatForms.addDeclarative(asm, StablehloOps.all());
+        OpAsmTable asm = FormatForms.declarativeTable(StablehloOps.all());
         FormatForms.addConstant(asm, "stablehlo.constant");
         FormatForms.addWhile(asm, "stablehlo.while");
         FormatForms.addReduce(asm, "stablehlo.reduce");

@@ -1,12 +1,16 @@
 package org.stablehlo4j.dialect.stablehlo.rules;
 
+import static org.stablehlo4j.dialect.stablehlo.rules.LinalgRules.*;
 import org.stablehlo4j.ir.VerificationError;
 import org.stablehlo4j.ir.TypeCompat;
-import static org.stablehlo4j.dialect.stablehlo.rules.DotConvSupport.compatibleDims;
-import static org.stablehlo4j.dialect.stablehlo.rules.DotConvSupport.dimSizes;
+import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.compatibleDims;
+import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.dimSizes;
 import static org.stablehlo4j.dialect.stablehlo.rules.DotConvSupport.ints;
-import static org.stablehlo4j.dialect.stablehlo.rules.DotConvSupport.joined;
+import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.joined;
 import static org.stablehlo4j.dialect.stablehlo.rules.DotConvSupport.q;
+import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.checkDotGeneralConstraints;
+import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.contains;
+import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.verifyPrecisionConfig;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -21,10 +25,7 @@ import org.stablehlo4j.dialect.stablehlo.StablehloAsm;
 import org.stablehlo4j.dialect.stablehlo.StablehloEnum;
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.Attribute;
-import org.stablehlo4j.ir.BoolAttr;
-import org.stablehlo4j.ir.ComplexType;
 import org.stablehlo4j.ir.DenseElementsAttr;
-import org.stablehlo4j.ir.FloatType;
 import org.stablehlo4j.ir.IndexType;
 import org.stablehlo4j.ir.IntegerAttr;
 import org.stablehlo4j.ir.IntegerType;
@@ -85,33 +86,33 @@ public final class DotConvRules {
         return components(dotGeneralShape(op, false));
     }
 
-    private static List<Type> components(Components c) {
+    static List<Type> components(Components c) {
         return c == null ? null : List.of(c.type());
     }
 
     // ---- attribute access
 
-    private static RankedTensorType ranked(Value v) {
+    static RankedTensorType ranked(Value v) {
         return v.type() instanceof RankedTensorType t ? t : null;
     }
 
     /** A ranked lhs operand as HLO_Tensor admits it (per-axis quantized elements are not), else null. */
-    private static RankedTensorType lhsTensor(Value v) {
+    static RankedTensorType lhsTensor(Value v) {
         RankedTensorType t = ranked(v);
         return t == null || t.elementType() instanceof UniformQuantizedType q && q.isPerAxis() ? null : t;
     }
 
-    private static long[] array(Operation op, String name) {
+    static long[] array(Operation op, String name) {
         long[] v = ints(op.attr(name));
         return v == null ? new long[0] : v;
     }
 
-    private static Long integer(Operation op, String name) {
+    static Long integer(Operation op, String name) {
         return op.attr(name) instanceof IntegerAttr i ? i.longValue() : null;
     }
 
     /** The structured form of a StableHLO attribute kept as text; the attribute itself when it has none. */
-    private static Attribute typed(Attribute a) {
+    static Attribute typed(Attribute a) {
         try {
             return StablehloAsm.parseAttribute(a);
         } catch (IllegalArgumentException malformed) {
@@ -119,23 +120,23 @@ public final class DotConvRules {
         }
     }
 
-    private static String enumCase(Operation op, String name) {
+    static String enumCase(Operation op, String name) {
         return typed(op.attr(name)) instanceof EnumAttr e ? e.caseName() : null;
     }
 
-    private static <T> T struct(Operation op, String name, Class<T> kind) {
+    static <T> T struct(Operation op, String name, Class<T> kind) {
         Attribute a = op.attr(name);
         if (a == null) return null;
         Attribute parsed = typed(a);
         return kind.isInstance(parsed) ? kind.cast(parsed) : null;
     }
 
-    private static long[] longs(List<Long> values) {
+    static long[] longs(List<Long> values) {
         return values.stream().mapToLong(Long::longValue).toArray();
     }
 
     /** ODS's I64 attribute constraints with a value condition (IntPositive, IntNonNegative). */
-    private static void intConstraint(Operation op, String name, boolean positive) {
+    static void intConstraint(Operation op, String name, boolean positive) {
         Attribute a = op.attr(name);
         if (a == null) return; // a required attribute's absence is reported before
         boolean ok = a instanceof IntegerAttr i && i.type().equals(IntegerType.I64)
@@ -151,7 +152,7 @@ public final class DotConvRules {
     }
 
     /** ODS's StableHLO_PrecisionConfigAttr: an array of precision enums. */
-    private static void precisionConstraint(Operation op) {
+    static void precisionConstraint(Operation op) {
         Attribute a = op.attr("precision_config");
         if (a == null) return;
         boolean ok = a instanceof ArrayAttr arr;
@@ -167,17 +168,9 @@ public final class DotConvRules {
         }
     }
 
-    /** Upstream's verifyPrecisionConfig (convolution_c24, dot_general_c11). */
-    private static void precisionSize(Operation op) {
-        if (op.attr("precision_config") instanceof ArrayAttr arr && arr.elements().size() > 2) {
-            throw VerificationError.at(op.location(),
-                    "expects precision config to be empty or have <= 2 elements, got " + arr.elements().size());
-        }
-    }
-
     // ---- convolution and dynamic_conv
 
-    private static void convolution(Operation op, boolean dynamic) {
+    static void convolution(Operation op, boolean dynamic) {
         intConstraint(op, "feature_group_count", true);
         intConstraint(op, "batch_group_count", true);
         precisionConstraint(op);
@@ -249,7 +242,7 @@ public final class DotConvRules {
     }
 
     /** Upstream's verifyConvolutionAttributes: dimension numbers, group counts, precision config. */
-    private static void convolutionAttributes(Operation op, RankedTensorType lhs, RankedTensorType rhs,
+    static void convolutionAttributes(Operation op, RankedTensorType lhs, RankedTensorType rhs,
                                               ConvDimensionNumbersAttr dn, long featureGroups, long batchGroups) {
         Location loc = op.location();
         int spatial = dn.inputSpatialDimensions().size();
@@ -305,10 +298,10 @@ public final class DotConvRules {
                         + ".");
             }
         }
-        precisionSize(op);
+        verifyPrecisionConfig(op.location(), op.attr("precision_config"));
     }
 
-    private static long[] layout(long first, long second, List<Long> spatial) {
+    static long[] layout(long first, long second, List<Long> spatial) {
         long[] out = new long[spatial.size() + 2];
         out[0] = first;
         out[1] = second;
@@ -316,12 +309,12 @@ public final class DotConvRules {
         return out;
     }
 
-    private static boolean inRange(long[] dims, int rank) {
+    static boolean inRange(long[] dims, int rank) {
         for (long d : dims) if (d < 0 || d >= rank) return false;
         return true;
     }
 
-    private static void unique(Location loc, long[] dims, String what) {
+    static void unique(Location loc, long[] dims, String what) {
         Set<Long> seen = new HashSet<>();
         for (long d : dims) {
             if (!seen.add(d)) {
@@ -332,7 +325,7 @@ public final class DotConvRules {
     }
 
     /** convolution's padding attribute as flattened low/high pairs (empty when absent). */
-    private static long[] paddingAttribute(Operation op) {
+    static long[] paddingAttribute(Operation op) {
         Attribute a = op.attr("padding");
         if (a == null) return new long[0];
         if (!(a instanceof DenseElementsAttr d) || !(d.type() instanceof RankedTensorType t)) return null;
@@ -344,7 +337,7 @@ public final class DotConvRules {
     }
 
     /** dynamic_conv's padding operand: its shape is checked; its values when it is a constant, else null. */
-    private static long[] dynamicPadding(Operation op, int rank) {
+    static long[] dynamicPadding(Operation op, int rank) {
         RankedTensorType t = ranked(op.operand(2));
         if (t == null) return null;
         if (t.rank() != 2) {
@@ -358,7 +351,7 @@ public final class DotConvRules {
     }
 
     /** The shape inferred by the op's verifier must be compatible with its result's (emitted as is). */
-    private static void inferredShapeMatches(Operation op, long[] shape) {
+    static void inferredShapeMatches(Operation op, long[] shape) {
         Type result = op.result(0).type();
         if (!(result instanceof RankedTensorType r)) return;
         if (!compatibleDims(shape, r.shape())) {
@@ -367,13 +360,13 @@ public final class DotConvRules {
         }
     }
 
-    private static boolean anyQuantized(Type... types) {
+    static boolean anyQuantized(Type... types) {
         for (Type t : types) if (TypeCompat.elementType(t) instanceof UniformQuantizedType) return true;
         return false;
     }
 
     /** convolution_c28, c31..c34 and dot_general_c14, c17..c20. */
-    private static void commonQuantization(Location loc, Type lhs, Type rhs, Type result) {
+    static void commonQuantization(Location loc, Type lhs, Type rhs, Type result) {
         if (!(rhs instanceof UniformQuantizedType qr)
                 || (lhs instanceof UniformQuantizedType) != (result instanceof UniformQuantizedType)) {
             throw VerificationError.at(loc, "rhs should be quantized for quantized operations and "
@@ -425,7 +418,7 @@ public final class DotConvRules {
         }
     }
 
-    private static Attribute firstEncoding(RankedTensorType a, RankedTensorType b) {
+    static Attribute firstEncoding(RankedTensorType a, RankedTensorType b) {
         return a.encoding() != null ? a.encoding() : b.encoding();
     }
 
@@ -436,11 +429,11 @@ public final class DotConvRules {
     }
 
     /** upstream's inferDotOp; the verifier also checks the precision config's size. Null for unsuited operands. */
-    private static Components dotShape(Operation op, boolean checkPrecision) {
+    static Components dotShape(Operation op, boolean checkPrecision) {
         RankedTensorType lhs = lhsTensor(op.operand(0));
         RankedTensorType rhs = ranked(op.operand(1));
         if (lhs == null || rhs == null) return null;
-        if (checkPrecision) precisionSize(op);
+        if (checkPrecision) verifyPrecisionConfig(op.location(), op.attr("precision_config"));
         Components c = new Components(firstEncoding(lhs, rhs));
         int l = lhs.rank();
         int r = rhs.rank();
@@ -505,7 +498,7 @@ public final class DotConvRules {
     }
 
     /** upstream's checkDotGeneralConstraints and inferDotGeneralOp. Null for unsuited operands. */
-    private static Components dotGeneralShape(Operation op, boolean checkPrecision) {
+    static Components dotGeneralShape(Operation op, boolean checkPrecision) {
         RankedTensorType lhs = lhsTensor(op.operand(0));
         RankedTensorType rhs = ranked(op.operand(1));
         DotDimensionNumbersAttr dn = struct(op, "dot_dimension_numbers", DotDimensionNumbersAttr.class);
@@ -515,29 +508,8 @@ public final class DotConvRules {
         long[] rb = longs(dn.rhsBatchingDimensions());
         long[] lc = longs(dn.lhsContractingDimensions());
         long[] rc = longs(dn.rhsContractingDimensions());
-        if (checkPrecision) precisionSize(op);
-        if (lb.length != rb.length) {
-            throw VerificationError.at(loc, "lhs and rhs should have the same number of batching dimensions");
-        }
-        if (lc.length != rc.length) {
-            throw VerificationError.at(loc, "lhs and rhs should have the same number of contracting dimensions");
-        }
-        distinct(loc, lb, lc, "lhs_batching_dimensions", "lhs_contracting_dimensions");
-        distinct(loc, rb, rc, "rhs_batching_dimensions", "rhs_contracting_dimensions");
-        dimsInRange(loc, lhs.rank(), lb, "lhs_batching_dimensions");
-        dimsInRange(loc, lhs.rank(), lc, "lhs_contracting_dimensions");
-        dimsInRange(loc, rhs.rank(), rb, "rhs_batching_dimensions");
-        dimsInRange(loc, rhs.rank(), rc, "rhs_contracting_dimensions");
-        for (int i = 0; i < lb.length; i++) {
-            if (!compatibleDims(lhs.dim((int) lb[i]), rhs.dim((int) rb[i]))) {
-                throw VerificationError.at(loc, "batching dimension sizes must match for lhs/rhs");
-            }
-        }
-        for (int i = 0; i < lc.length; i++) {
-            if (!compatibleDims(lhs.dim((int) lc[i]), rhs.dim((int) rc[i]))) {
-                throw VerificationError.at(loc, "contracting dimension sizes must match for lhs/rhs");
-            }
-        }
+        if (checkPrecision) verifyPrecisionConfig(op.location(), op.attr("precision_config"));
+        checkDotGeneralConstraints(loc, lhs, rhs, lb, rb, lc, rc);
         Components c = new Components(firstEncoding(lhs, rhs));
         for (int i = 0; i < lb.length; i++) {
             RankedTensorType merged = (RankedTensorType) TypeInference.mostSpecific(loc,
@@ -554,7 +526,7 @@ public final class DotConvRules {
      * Dimension {@code dim} of {@code t} (with its bound) as dimension {@code at} of an otherwise dynamic tensor,
      * so that the shared most-specific merge reports a mismatch at {@code at}.
      */
-    private static RankedTensorType dimAt(RankedTensorType t, int dim, int at) {
+    static RankedTensorType dimAt(RankedTensorType t, int dim, int at) {
         long[] shape = new long[at + 1];
         long[] bounds = new long[at + 1];
         Arrays.fill(shape, ShapedType.DYNAMIC);
@@ -566,34 +538,9 @@ public final class DotConvRules {
         return new RankedTensorType(shape, t.elementType(), TypeInference.boundsToEncoding(null, bounds));
     }
 
-    private static void freeDims(RankedTensorType t, long[] batching, long[] contracting, Components out) {
+    static void freeDims(RankedTensorType t, long[] batching, long[] contracting, Components out) {
         for (int i = 0; i < t.rank(); i++) {
             if (!contains(batching, i) && !contains(contracting, i)) out.add(t, i);
-        }
-    }
-
-    private static boolean contains(long[] values, long v) {
-        for (long x : values) if (x == v) return true;
-        return false;
-    }
-
-    private static void distinct(Location loc, long[] a, long[] b, String aName, String bName) {
-        Set<Long> seen = new HashSet<>();
-        for (long[] dims : List.of(a, b)) {
-            for (long d : dims) {
-                if (!seen.add(d)) {
-                    throw VerificationError.at(loc, "has duplicated dimension from " + aName + " and " + bName + ": "
-                            + d);
-                }
-            }
-        }
-    }
-
-    private static void dimsInRange(Location loc, int rank, long[] dims, String name) {
-        for (long d : dims) {
-            if (d < 0 || d >= rank) {
-                throw VerificationError.at(loc, name + " value: " + d + " is out of range: [0, " + rank + ")");
-            }
         }
     }
 
@@ -607,188 +554,5 @@ public final class DotConvRules {
             throw VerificationError.at(op.location(), "output state shape must be compatible with initial state "
                     + "shape. Got: " + q(initial) + " and " + q(output));
         }
-    }
-
-    // ---- inference
-
-    public static List<Type> cholesky(Operation op) {
-        RankedTensorType a = ranked(op.operand(0));
-        if (a == null) return null;
-        int rank = a.rank();
-        if (rank < 2) {
-            throw VerificationError.at(op.location(), "argument 'a' must have rank >= 2, got shape "
-                    + joined(a.shape()) + ".");
-        }
-        if (!compatibleDims(a.dim(rank - 2), a.dim(rank - 1))) {
-            throw VerificationError.at(op.location(), "minor dimensions of 'a' must have equal size, got shape "
-                    + joined(a.shape()) + ".");
-        }
-        return List.of(a);
-    }
-
-    public static List<Type> triangularSolve(Operation op) {
-        RankedTensorType a = ranked(op.operand(0));
-        RankedTensorType b = ranked(op.operand(1));
-        if (a == null || b == null || !(op.attr("left_side") instanceof BoolAttr leftSide)) return null;
-        Location loc = op.location();
-        int rank = a.rank();
-        if (rank < 2) {
-            throw VerificationError.at(loc, "operand 'a' must have rank >= 2, but got " + q(a));
-        }
-        if (!compatibleDims(a.dim(rank - 2), a.dim(rank - 1))) {
-            throw VerificationError.at(loc, "two minor dimensions of operand 'a' must be compatible, but got " + q(a));
-        }
-        if (rank != b.rank()) {
-            throw VerificationError.at(loc, "operands must have equal rank, but got " + q(a) + " and " + q(b));
-        }
-        if (!compatibleDims(a.dim(rank - 1), b.dim(rank - (leftSide.value() ? 2 : 1)))) {
-            throw VerificationError.at(loc, "shared dimension of operands 'a' and 'b' must be compatible, but got "
-                    + q(a) + " and " + q(b));
-        }
-        if (!compatibleDims(Arrays.copyOf(a.shape(), rank - 2), Arrays.copyOf(b.shape(), rank - 2))) {
-            throw VerificationError.at(loc, "batch dimensions of the operands must be compatible, but got " + q(a)
-                    + " and " + q(b));
-        }
-        if ("TRANSPOSE_INVALID".equals(enumCase(op, "transpose_a"))) {
-            throw VerificationError.at(loc, "Invalid transpose option value for triangular solve");
-        }
-        return List.of(b);
-    }
-
-    public static List<Type> fft(Operation op) {
-        String type = enumCase(op, "fft_type");
-        long[] length = ints(op.attr("fft_length"));
-        if (type == null || length == null || !(op.operand(0).type() instanceof ShapedType operandType)) return null;
-        Location loc = op.location();
-        boolean rfft = type.equals("RFFT");
-        boolean irfft = type.equals("IRFFT");
-        int fftRank = length.length;
-        if (fftRank > 3 || fftRank < 1) {
-            throw VerificationError.at(loc, "rank must be between 1 and 3, but got " + fftRank + ".");
-        }
-        Type element = operandType.elementType();
-        if (rfft) {
-            if (!element.equals(FloatType.F32) && !element.equals(FloatType.F64)) {
-                throw VerificationError.at(loc, "RFFT requires f32 or f64 input type, but is given " + q(element)
-                        + ".");
-            }
-        } else if (!(element instanceof ComplexType)) {
-            throw VerificationError.at(loc, "FFT/IFFT/IRFFT take a complex tensor as input, but is given "
-                    + q(operandType) + ".");
-        }
-        Type resultElement = rfft ? new ComplexType(element) : irfft ? ((ComplexType) element).elementType()
-                : element;
-        if (!(operandType instanceof RankedTensorType ranked)) return null;
-        long[] shape = ranked.shape();
-        int rank = shape.length;
-        if (rank < fftRank) {
-            throw VerificationError.at(loc, "operand rank must not be less than fft rank of " + fftRank
-                    + " for operand of type " + q(ranked) + ".");
-        }
-        long[] result = shape.clone();
-        if (rfft) {
-            for (int i = 0; i < fftRank; i++) {
-                if (!compatibleDims(shape[rank - fftRank + i], length[i])) {
-                    throw VerificationError.at(loc, "RFFT requires innermost dimensions to be compatible with "
-                            + "fft_length. Got: " + joined(shape) + " but wanted " + joined(length) + ".");
-                }
-            }
-            if (length[fftRank - 1] != 0) result[rank - 1] = length[fftRank - 1] / 2 + 1;
-        }
-        if (irfft) {
-            for (int i = 0; i < fftRank - 1; i++) {
-                long dim = shape[rank - fftRank + i];
-                if (!compatibleDims(dim, length[i])) {
-                    throw VerificationError.at(loc, "IRFFT requires non-final dimensions to be compatible with "
-                            + "fft_length. Got: " + joined(shape) + " but wanted " + joined(length) + ", and " + dim
-                            + " != " + length[i] + ".");
-                }
-            }
-            long last = shape[rank - 1];
-            long lastLength = length[fftRank - 1];
-            if ((!compatibleDims(last, 0) || lastLength != 0) && !compatibleDims(last, lastLength / 2 + 1)) {
-                throw VerificationError.at(loc, "IRFFT requires innermost dimension to be compatible with "
-                        + "fft_length[-1]/2+1. Got: " + last + " but fft_length is " + joined(length) + ".");
-            }
-            result[rank - 1] = lastLength;
-        }
-        long[] bounds = boundsOf(ranked);
-        if (bounds != null && (rfft || irfft) && bounds.length > 0) bounds[bounds.length - 1] = ShapedType.DYNAMIC;
-        return List.of(new RankedTensorType(result, resultElement,
-                TypeInference.boundsToEncoding(ranked.encoding(), bounds)));
-    }
-
-    private static long[] boundsOf(RankedTensorType t) {
-        List<Long> b = TypeCompat.bounds(t);
-        return b == null ? null : longs(b);
-    }
-
-    /** batch_norm_*: operands listed by index as multi-dimensional (operand-like) and 1-D (scale-like). */
-    private static List<Type> batchNorm(Operation op, List<Integer> multi, List<Integer> single, boolean inference) {
-        Long featureIndex = integer(op, "feature_index");
-        if (featureIndex == null || featureIndex < 0) return null; // the attribute constraint reports it
-        List<Type> multiTypes = new ArrayList<>();
-        for (int i : multi) multiTypes.add(op.operand(i).type());
-        List<Type> singleTypes = new ArrayList<>();
-        for (int i : single) singleTypes.add(op.operand(i).type());
-        if (!(multiTypes.get(0) instanceof RankedTensorType operand)
-                || !(singleTypes.get(0) instanceof RankedTensorType scale) || scale.rank() != 1) {
-            return null;
-        }
-        Location loc = op.location();
-        if (!TypeCompat.compatibleShapes(multiTypes)) {
-            throw VerificationError.at(loc, "expects multi-dimensional operands to have compatible shapes.");
-        }
-        if (!TypeCompat.compatibleShapes(singleTypes)) {
-            throw VerificationError.at(loc, "expects single-dimensional operands to have compatible shapes.");
-        }
-        if (featureIndex >= operand.rank()) {
-            throw VerificationError.at(loc, "expects featureIndex to be smaller than the rank of multi-dimensional "
-                    + "operands; got featureIndex " + featureIndex + ", and rank " + operand.rank() + ".");
-        }
-        int feature = featureIndex.intValue();
-        long featureCount = operand.dim(feature);
-        if (!compatibleDims(scale.dim(0), featureCount)) {
-            throw VerificationError.at(loc, "expects the size of single-dimensional operands to be compatible with "
-                    + "feature count, but the size of single-dimensional operands is " + dimSize(scale.dim(0))
-                    + " and the feature count is " + dimSize(featureCount) + ".");
-        }
-        RankedTensorType out = new RankedTensorType(operand.shape(), operand.elementType(), operand.encoding());
-        if (inference) return List.of(out);
-        long[] bounds = boundsOf(operand);
-        long[] singleBounds = bounds == null || bounds.length <= feature ? null : new long[] {bounds[feature]};
-        RankedTensorType stats = new RankedTensorType(new long[] {featureCount}, operand.elementType(),
-                singleBounds == null ? null : TypeInference.boundsToEncoding(operand.encoding(), singleBounds));
-        return List.of(out, stats, stats);
-    }
-
-    private static boolean predIntOrFloat(Type t) {
-        return t instanceof IntegerType || t instanceof FloatType;
-    }
-
-    private static String dimSize(long d) {
-        return d == ShapedType.DYNAMIC ? "?" : Long.toString(d);
-    }
-
-    public static List<Type> rng(Operation op) {
-        if (!(op.operand(0).type() instanceof RankedTensorType a)
-                || !(op.operand(1).type() instanceof RankedTensorType b)
-                || !(op.operand(2).type() instanceof RankedTensorType shapeType) || shapeType.rank() != 1
-                || a.rank() != 0 || b.rank() != 0 || !predIntOrFloat(a.elementType())
-                || !predIntOrFloat(b.elementType())) {
-            return null; // operand types the op's definition rejects
-        }
-        if ("NORMAL".equals(enumCase(op, "rng_distribution"))
-                && (!(a.elementType() instanceof FloatType) || !(b.elementType() instanceof FloatType))) {
-            throw VerificationError.at(op.location(), "mu and sigma must be floats");
-        }
-        long[] shape = DotConvSupport.constantInts(op.operand(2));
-        if (shape == null) {
-            long n = shapeType.dim(0);
-            if (n < 0 || n > 1 << 16) return null;
-            shape = new long[(int) n];
-            Arrays.fill(shape, ShapedType.DYNAMIC);
-        }
-        return List.of(new RankedTensorType(shape, b.elementType()));
     }
 }

@@ -132,40 +132,8 @@ final class DotConvSupport {
         return out;
     }
 
-    /** Integers as LLVM's interleaveComma prints them: {@code 1, 2, 3}. */
-    static String joined(long[] values) {
-        StringBuilder sb = new StringBuilder();
-        for (long v : values) {
-            if (sb.length() > 0) sb.append(", ");
-            sb.append(v);
-        }
-        return sb.toString();
-    }
-
-    /** Dimension sizes as StableHLO's dimSizesToString prints them: {@code [2, ?]}. */
-    static String dimSizes(long[] sizes) {
-        StringBuilder sb = new StringBuilder("[");
-        for (int i = 0; i < sizes.length; i++) {
-            if (i > 0) sb.append(", ");
-            sb.append(sizes[i] == ShapedType.DYNAMIC ? "?" : Long.toString(sizes[i]));
-        }
-        return sb.append(']').toString();
-    }
-
     /** A type quoted as MLIR streams it into a diagnostic. */
     static String q(Type t) {
         return "'" + RuleSupport.str(t) + "'";
-    }
-
-    /** Two dimension sizes are compatible when equal or either is dynamic. */
-    static boolean compatibleDims(long a, long b) {
-        return a == ShapedType.DYNAMIC || b == ShapedType.DYNAMIC || a == b;
-    }
-
-    /** Equal-length size lists whose pairs are compatible (MLIR's verifyCompatibleShape on shapes). */
-    static boolean compatibleDims(long[] a, long[] b) {
-        if (a.length != b.length) return false;
-        for (int i = 0; i < a.length; i++) if (!compatibleDims(a[i], b[i])) return false;
-        return true;
     }
 }

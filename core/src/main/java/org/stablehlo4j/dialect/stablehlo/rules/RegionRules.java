@@ -1,5 +1,7 @@
 package org.stablehlo4j.dialect.stablehlo.rules;
 
+import static org.stablehlo4j.dialect.stablehlo.rules.ScatterRules.*;
+import static org.stablehlo4j.dialect.stablehlo.rules.ControlFlowRules.*;
 import org.stablehlo4j.ir.VerificationError;
 import org.stablehlo4j.ir.TypeCompat;
 import java.util.ArrayList;
@@ -8,7 +10,6 @@ import java.util.List;
 import java.util.Set;
 import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.OpTrait;
-import org.stablehlo4j.dialect.stablehlo.ScatterDimensionNumbersAttr;
 import org.stablehlo4j.dialect.stablehlo.StablehloOps;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
@@ -16,7 +17,6 @@ import org.stablehlo4j.ir.ComplexType;
 import org.stablehlo4j.ir.DenseArrayAttr;
 import org.stablehlo4j.ir.DenseElementsAttr;
 import org.stablehlo4j.ir.FloatType;
-import org.stablehlo4j.ir.IntegerAttr;
 import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.RankedTensorType;
@@ -38,7 +38,7 @@ import org.stablehlo4j.ir.Value;
 public final class RegionRules {
     private RegionRules() {}
 
-    private static final long DYN = ShapedType.DYNAMIC;
+    static final long DYN = ShapedType.DYNAMIC;
 
     /**
      * The rules MLIR checks for the op before inference: single-block regions (SingleBlockImplicitTerminator, checked
@@ -102,7 +102,7 @@ public final class RegionRules {
     }
 
     /** MLIR's SingleBlock trait: each region has at most one block, and that block is not empty. */
-    private static void singleBlock(Operation op) {
+    static void singleBlock(Operation op) {
         for (int i = 0; i < op.numRegions(); i++) {
             Region r = op.region(i);
             if (r.isEmpty()) continue;
@@ -116,7 +116,7 @@ public final class RegionRules {
     // ---------------------------------------------------------------------------------------------------------
     // reduce
 
-    private static void verifyReduce(Operation op) {
+    static void verifyReduce(Operation op) {
         List<Type> inputs = operandTypes(group(op, 0, 2));
         List<Type> inits = operandTypes(group(op, 1, 2));
         long[] dims = longs(op.properties().get("dimensions"));
@@ -130,7 +130,7 @@ public final class RegionRules {
     private record ReducedShape(long[] dims, Attribute encoding) {}
 
     /** reduce_c1, reduce_c4, reduce_c5: the inputs' common shape without the reduced dimensions. */
-    private static ReducedShape reduceShape(Operation op, List<Type> inputs, long[] dims) {
+    static ReducedShape reduceShape(Operation op, List<Type> inputs, long[] dims) {
         RankedTensorType witness = (RankedTensorType) inputs.get(0);
         compatibleInputs(op, inputs);
         Set<Long> reduced = new HashSet<>();
@@ -156,7 +156,7 @@ public final class RegionRules {
     }
 
     /** "expects all inputs to have compatible shapes" (reduce_c1, reduce_window_c2). */
-    private static void compatibleInputs(Operation op, List<Type> inputs) {
+    static void compatibleInputs(Operation op, List<Type> inputs) {
         for (int i = 1; i < inputs.size(); i++) {
             if (!TypeCompat.compatibleShape(inputs.get(0), inputs.get(i))) {
                 throw VerificationError.at(op.location(), "expects all inputs to have compatible shapes. Shape at "
@@ -260,7 +260,7 @@ public final class RegionRules {
     }
 
     /** Whether the block ends in an op that is or may be a terminator (MLIR's mightHaveTerminator). */
-    private static boolean mightBeTerminator(Operation last) {
+    static boolean mightBeTerminator(Operation last) {
         if (last == null) return false;
         if (last.dialect().equals(StablehloOps.DIALECT)) {
             OpDefinition spec = StablehloOps.spec(last.name());
@@ -270,7 +270,7 @@ public final class RegionRules {
     }
 
     /** Shape compatibility and equal element types, floats of any precision alike when {@code ignoreFp}. */
-    private static boolean sameShapeAndElement(Type a, Type b, boolean ignoreFp) {
+    static boolean sameShapeAndElement(Type a, Type b, boolean ignoreFp) {
         if (!TypeCompat.compatibleShape(a, b)) return false;
         if (!(a instanceof ShapedType sa) || !(b instanceof ShapedType sb)) return false;
         Type ea = sa.elementType();
@@ -283,7 +283,7 @@ public final class RegionRules {
      * Whether the element type of {@code from} promotes to that of {@code to}: same kind (quantized: same expressed
      * type) and no wider storage.
      */
-    private static boolean promotable(Type from, Type to, boolean ignoreFp) {
+    static boolean promotable(Type from, Type to, boolean ignoreFp) {
         if (!(from instanceof ShapedType sa) || !(to instanceof ShapedType sb)) return false;
         Type a = sa.elementType();
         Type b = sb.elementType();
@@ -297,7 +297,7 @@ public final class RegionRules {
         return bitWidth(a) <= bitWidth(b);
     }
 
-    private static int bitWidth(Type t) {
+    static int bitWidth(Type t) {
         if (t instanceof ComplexType c) return 2 * bitWidth(c.elementType());
         if (t instanceof UniformQuantizedType q) return q.storageType().width();
         if (t instanceof IntegerType i) return i.width();
@@ -306,7 +306,7 @@ public final class RegionRules {
     }
 
     /** The element types a reduction produces: those its body returns, or the inputs' when it has no body. */
-    private static List<Type> accumulatorElementTypes(Region body, List<Type> inputs) {
+    static List<Type> accumulatorElementTypes(Region body, List<Type> inputs) {
         Block b = entry(body);
         List<Type> out = new ArrayList<>();
         if (b == null) {
@@ -324,7 +324,7 @@ public final class RegionRules {
     }
 
     /** Results shaped like {@code shapes} with the element types the body returns (scatter, select_and_scatter). */
-    private static List<Type> sameShapesAccumulated(Operation op, List<Value> shapes, Region body) {
+    static List<Type> sameShapesAccumulated(Operation op, List<Value> shapes, Region body) {
         List<Type> types = operandTypes(shapes);
         List<Type> elements = accumulatorElementTypes(body, types);
         if (elements == null || !allRanked(types)) return null;
@@ -343,7 +343,7 @@ public final class RegionRules {
     private record WindowDim(long size, long stride, long baseDilation, long windowDilation, long padLow,
                              long padHigh) {}
 
-    private static List<WindowDim> windowOf(Operation op, long[] dims, long[] strides, long[][] padding,
+    static List<WindowDim> windowOf(Operation op, long[] dims, long[] strides, long[][] padding,
                                             long[] baseDilations, long[] windowDilations) {
         checkWindowAttrSize(op, dims, strides.length, "window-strides");
         checkWindowAttrSize(op, dims, baseDilations.length, "base-dilation factors");
@@ -369,14 +369,14 @@ public final class RegionRules {
         return window;
     }
 
-    private static void checkWindowAttrSize(Operation op, long[] dims, int size, String what) {
+    static void checkWindowAttrSize(Operation op, long[] dims, int size, String what) {
         if (size != 0 && size != dims.length) {
             throw VerificationError.at(op.location(), "expects " + what + " to have same dimension-size as size of "
                     + "window dimensions (" + dims.length + "), but got: " + size + ".");
         }
     }
 
-    private static void positive(Operation op, long value, String what, int i) {
+    static void positive(Operation op, long value, String what, int i) {
         if (value <= 0) {
             throw VerificationError.at(op.location(), "expects window to have positive " + what + " for " + i
                     + "-th window dimension, but got " + value + ".");
@@ -384,7 +384,7 @@ public final class RegionRules {
     }
 
     /** The padding attribute as (low, high) pairs; an absent attribute is no padding. */
-    private static long[][] padding(Operation op) {
+    static long[][] padding(Operation op) {
         Attribute a = op.properties().get("padding");
         if (a == null) return new long[0][];
         if (!(a instanceof DenseElementsAttr d) || !(d.type() instanceof RankedTensorType t)) return null;
@@ -400,7 +400,7 @@ public final class RegionRules {
     }
 
     /** The output extent of each window dimension over {@code base} (dynamic stays dynamic). */
-    private static long[] windowOutputShape(long[] base, List<WindowDim> window) {
+    static long[] windowOutputShape(long[] base, List<WindowDim> window) {
         long[] out = new long[window.size()];
         for (int i = 0; i < out.length; i++) {
             WindowDim w = window.get(i);
@@ -415,14 +415,14 @@ public final class RegionRules {
         return out;
     }
 
-    private static long dilated(long bound, long dilation) {
+    static long dilated(long bound, long dilation) {
         return bound <= 0 ? 0 : (bound - 1) * dilation + 1;
     }
 
     private record ReduceWindowParts(List<Type> inputs, List<Type> inits, long[] dims, List<WindowDim> window) {}
 
     /** reduce_window_c1, c2, c4...c12: the inputs and the window; null when attributes are not as expected. */
-    private static ReduceWindowParts reduceWindowParts(Operation op) {
+    static ReduceWindowParts reduceWindowParts(Operation op) {
         List<Type> inputs = operandTypes(group(op, 0, 2));
         List<Type> inits = operandTypes(group(op, 1, 2));
         if (inputs.isEmpty()) throw VerificationError.at(op.location(), "requires at least 1 input value");
@@ -445,7 +445,7 @@ public final class RegionRules {
         return new ReduceWindowParts(inputs, inits, dims, windowOf(op, dims, strides, pad, base, win));
     }
 
-    private static void verifyReduceWindow(Operation op) {
+    static void verifyReduceWindow(Operation op) {
         ReduceWindowParts p = reduceWindowParts(op);
         Block body = entry(op.region(0));
         if (p == null || body == null) return;
@@ -475,7 +475,7 @@ public final class RegionRules {
         return out;
     }
 
-    private static void verifySelectAndScatter(Operation op) {
+    static void verifySelectAndScatter(Operation op) {
         if (op.numOperands() != 3) return;
         Type operand = op.operand(0).type();
         Type source = op.operand(1).type();
@@ -523,366 +523,10 @@ public final class RegionRules {
     }
 
     // ---------------------------------------------------------------------------------------------------------
-    // scatter
-
-    private static void verifyScatter(Operation op) {
-        List<Type> inputs = operandTypes(group(op, 0, 3));
-        List<Type> updates = operandTypes(group(op, 2, 3));
-        if (op.numOperands() < 3 || inputs.isEmpty()) return;
-        Type indicesType = op.operand(inputs.size()).type();
-        if (!(op.properties().get("scatter_dimension_numbers") instanceof ScatterDimensionNumbersAttr dn)
-                || !allRanked(inputs) || !allRanked(updates) || !(indicesType instanceof RankedTensorType indices)) {
-            return;
-        }
-        for (Type t : inputs) {
-            if (!TypeCompat.compatibleShape(inputs.get(0), t)) {
-                throw VerificationError.at(op.location(), "Not all inputs have compatible shapes.");
-            }
-        }
-        for (Type t : updates) {
-            if (!TypeCompat.compatibleShape(updates.get(0), t)) {
-                throw VerificationError.at(op.location(), "Not all updates have compatible shapes.");
-            }
-        }
-        long indexVectorDim = dn.indexVectorDim();
-        if (indexVectorDim < 0 || indexVectorDim > indices.rank()) {
-            throw VerificationError.at(op.location(), "Expects index_vector_dim to be in range [0, "
-                    + "rank-of('scatter_indices')] i.e. [0, " + indices.rank() + "]. got: " + indexVectorDim + ".");
-        }
-        Block body = entry(op.region(0));
-        if (body == null) return;
-        List<Type> inits = new ArrayList<>();
-        for (Type u : updates) inits.add(scalar(TypeCompat.elementType(u)));
-        verifyReducerShape(op, body, inputs, inits, new long[0]);
-
-        long[] expandedIndices = indices.shape();
-        if (indexVectorDim == indices.rank()) {
-            expandedIndices = java.util.Arrays.copyOf(expandedIndices, expandedIndices.length + 1);
-            expandedIndices[expandedIndices.length - 1] = 1;
-        }
-        long[] updateWindowDims = toArray(dn.updateWindowDims());
-        long[] insertedWindowDims = toArray(dn.insertedWindowDims());
-        long[] inputBatchingDims = toArray(dn.inputBatchingDims());
-        long expectedUpdatesRank = expandedIndices.length - 1 + updateWindowDims.length;
-        for (int i = 0; i < inputs.size() && i < updates.size(); i++) {
-            int rank = ((RankedTensorType) updates.get(i)).rank();
-            if (rank != expectedUpdatesRank) {
-                throw VerificationError.at(op.location(), "expects updates tensor must be of rank "
-                        + expectedUpdatesRank + " ( == rank-of('scatter_indices') - 1 + size-of('update_window_dims'), "
-                        + "where 'scatter_indices' is expanded by a trailing 1 dimension if 'index_vector_dim' == "
-                        + "rank-of('scatter_indices')), but got " + rank + ".");
-            }
-        }
-        for (int i = 0; i < inputs.size() && i < updates.size(); i++) {
-            scatterDimensionNumbers(op, (RankedTensorType) inputs.get(i), expandedIndices,
-                    (RankedTensorType) updates.get(i), dn);
-        }
-        for (int i = 0; i < inputs.size() && i < updates.size(); i++) {
-            long[] updatesShape = ((RankedTensorType) updates.get(i)).shape();
-            long[] operandShape = ((RankedTensorType) inputs.get(i)).shape();
-            List<Long> maxSlice = new ArrayList<>();
-            int inserted = 0;
-            int batching = 0;
-            for (int d = 0; d < operandShape.length; d++) {
-                if (inserted < insertedWindowDims.length && insertedWindowDims[inserted] == d) {
-                    inserted++;
-                } else if (batching < inputBatchingDims.length && inputBatchingDims[batching] == d) {
-                    batching++;
-                } else {
-                    maxSlice.add(operandShape[d]);
-                }
-            }
-            for (int w = 0; w < updateWindowDims.length && w < maxSlice.size(); w++) {
-                long u = updatesShape[(int) updateWindowDims[w]];
-                long max = maxSlice.get(w);
-                if (u == DYN || max == DYN) continue;
-                if (u > max) {
-                    throw VerificationError.at(op.location(), "expects bounds of the window dimensions of updates to "
-                            + "not exceed the bounds of the corresponding dimensions of operand. For dimension "
-                            + updateWindowDims[w] + ", updates bound is " + u + ", operand bound is " + max + ".");
-                }
-            }
-            int seen = 0;
-            for (int d = 0; d < updatesShape.length; d++) {
-                if (contains(updateWindowDims, d)) continue;
-                if (seen == indexVectorDim) seen++;
-                if (seen >= expandedIndices.length) break;
-                if (!compatibleDims(updatesShape[d], expandedIndices[seen])) {
-                    throw VerificationError.at(op.location(), "expects bounds of the scatter dimensions of updates to "
-                            + "be same as the bounds of the corresponding dimensions of scatter indices. For scatter "
-                            + "dimension " + d + ", updates bound is " + updatesShape[d] + " , scatter_indices bound is "
-                            + expandedIndices[seen] + ".");
-                }
-                seen++;
-            }
-        }
-    }
-
-    /** scatter_c2, scatter_c7...scatter_c21. */
-    private static void scatterDimensionNumbers(Operation op, RankedTensorType operand, long[] indicesShape,
-                                                RankedTensorType update, ScatterDimensionNumbersAttr dn) {
-        long[] updateWindowDims = toArray(dn.updateWindowDims());
-        long[] insertedWindowDims = toArray(dn.insertedWindowDims());
-        long[] inputBatchingDims = toArray(dn.inputBatchingDims());
-        long[] indicesBatchingDims = toArray(dn.scatterIndicesBatchingDims());
-        long[] toOperandDims = toArray(dn.scatterDimsToOperandDims());
-        long indexVectorDim = dn.indexVectorDim();
-        int windowSize = updateWindowDims.length + insertedWindowDims.length + inputBatchingDims.length;
-        if (operand.rank() != windowSize) {
-            throw VerificationError.at(op.location(), "Expects rank-of operand to match size-of('update_window_dims') "
-                    + "+ size-of('inserted_window_dims') + size-of('input_batching_dims') i.e. " + windowSize
-                    + " but got " + operand.rank() + ".");
-        }
-        if (!sorted(updateWindowDims)) {
-            throw VerificationError.at(op.location(), "Expects update_window_dims to be sorted; got: ["
-                    + joined(updateWindowDims) + "].");
-        }
-        if (!unique(updateWindowDims)) {
-            throw VerificationError.at(op.location(), "Expects update_window_dims to not repeat; got: ["
-                    + joined(updateWindowDims) + "].");
-        }
-        dimsInBounds(op, updateWindowDims, update.rank(), "update_window_dims", "rank-of('updates')");
-        dimsDistinct(op, insertedWindowDims, inputBatchingDims, "inserted_window_dims", "input_batching_dims");
-        if (!sorted(insertedWindowDims)) {
-            throw VerificationError.at(op.location(), "Expects inserted_window_dims to be sorted; got: ["
-                    + joined(insertedWindowDims) + "].");
-        }
-        dimsInBounds(op, insertedWindowDims, operand.rank(), "inserted_window_dims", "rank-of('operand')");
-        if (!sorted(inputBatchingDims)) {
-            throw VerificationError.at(op.location(), "Expects input_batching_dims to be sorted; got: ["
-                    + joined(inputBatchingDims) + "].");
-        }
-        dimsInBounds(op, inputBatchingDims, operand.rank(), "input_batching_dims", "rank-of('operand')");
-        if (!unique(indicesBatchingDims)) {
-            throw VerificationError.at(op.location(), "Expects scatter_indices_batching_dims to not repeat; got: ["
-                    + joined(indicesBatchingDims) + "].");
-        }
-        dimsInBounds(op, indicesBatchingDims, indicesShape.length, "scatter_indices_batching_dims",
-                "rank-of('scatter_indices')");
-        if (contains(indicesBatchingDims, indexVectorDim)) {
-            throw VerificationError.at(op.location(), "expects scatter_indices_batching_dims not to include "
-                    + "index_vector_dim " + indexVectorDim + ".");
-        }
-        if (inputBatchingDims.length != indicesBatchingDims.length) {
-            throw VerificationError.at(op.location(), "input_batching_dims and scatter_indices_batching_dims "
-                    + "should have the same size.");
-        }
-        for (int i = 0; i < inputBatchingDims.length; i++) {
-            long a = operand.dim((int) inputBatchingDims[i]);
-            long b = indicesShape[(int) indicesBatchingDims[i]];
-            if (!compatibleDims(a, b)) {
-                throw VerificationError.at(op.location(), "input_batching_dims[" + i
-                        + "] and scatter_indices_batching_dims[" + i + "] must have compatible sizes, but got " + a
-                        + " and " + b + ".");
-            }
-        }
-        long indexBound = indicesShape[(int) indexVectorDim];
-        if (indexBound != DYN && toOperandDims.length != indexBound) {
-            throw VerificationError.at(op.location(), "Scatter op has " + toOperandDims.length
-                    + " elements in scatter_dims_to_operand_dims and the bound of dimension index_vector_dim="
-                    + indexVectorDim + " of scatter_indices is " + indexBound + ". These two numbers must be equal.");
-        }
-        dimsDistinct(op, toOperandDims, inputBatchingDims, "scatter_dims_to_operand_dims", "input_batching_dims");
-        dimsInBounds(op, toOperandDims, operand.rank(), "scatter_dims_to_operand_dims", "rank-of('operand')");
-    }
-
-    private static void dimsInBounds(Operation op, long[] dims, long upper, String name, String upperName) {
-        for (long d : dims) {
-            if (d < 0 || d >= upper) {
-                throw VerificationError.at(op.location(), "Expects each element of " + name + " to be in range [0, "
-                        + upperName + ") i.e. [0, " + upper + "). got: " + d + ".");
-            }
-        }
-    }
-
-    private static void dimsDistinct(Operation op, long[] a, long[] b, String aName, String bName) {
-        Set<Long> seen = new HashSet<>();
-        for (long[] dims : new long[][] {a, b}) {
-            for (long d : dims) {
-                if (!seen.add(d)) {
-                    throw VerificationError.at(op.location(), "has duplicated dimension from " + aName + " and "
-                            + bName + ": " + d);
-                }
-            }
-        }
-    }
-
-    // ---------------------------------------------------------------------------------------------------------
-    // sort, while, map, if/case
-
-    private static void verifySort(Operation op) {
-        List<Type> inputs = operandTypes(op.operands());
-        Attribute dimAttr = op.properties().get("dimension");
-        long dim = dimAttr instanceof IntegerAttr ia ? ia.longValue() : -1;
-        if (!inputs.isEmpty() && inputs.get(0) instanceof RankedTensorType first) {
-            int rank = first.rank();
-            if (dim < -rank || dim >= rank) {
-                throw VerificationError.at(op.location(), "dimension attribute value must be in range [-" + rank
-                        + ", " + rank + "), but found " + dim);
-            }
-        }
-        Block block = entry(op.region(0));
-        if (block == null) return;
-        if (block.numArguments() != 2 * inputs.size()) {
-            throw VerificationError.at(op.location(), "comparator block should have " + 2 * inputs.size()
-                    + " arguments");
-        }
-        for (int i = 0; i < inputs.size(); i++) {
-            Type expected = scalar(TypeCompat.elementType(inputs.get(i)));
-            for (int a = 2 * i; a <= 2 * i + 1; a++) {
-                Type arg = block.argument(a).type();
-                if (!arg.equals(expected)) {
-                    throw VerificationError.at(op.location(), "comparator block argument #" + a + " should be of type '"
-                            + RuleSupport.str(expected) + "' but got '" + RuleSupport.str(arg) + "'");
-                }
-            }
-        }
-        returnsOneI1(op, block, "comparator must return single output but got ",
-                "comparator must return tensor<i1> but got ");
-    }
-
-    private static void verifyWhile(Operation op) {
-        Block cond = entry(op.region(0));
-        Block body = entry(op.region(1));
-        if (cond == null || body == null) return;
-        List<Type> operands = operandTypes(op.operands());
-        List<Type> condArgs = argumentTypes(cond);
-        List<Type> bodyArgs = argumentTypes(body);
-        if (!compatibleLists(operands, condArgs)) {
-            throw VerificationError.at(op.location(), "expect operands to be compatible with condition block "
-                    + "arguments but got " + RuleSupport.quoted(operands) + " vs " + RuleSupport.quoted(condArgs));
-        }
-        if (!compatibleLists(operands, bodyArgs)) {
-            throw VerificationError.at(op.location(), "expect operands to be compatible with body block arguments "
-                    + "but got " + RuleSupport.quoted(operands) + " vs " + RuleSupport.quoted(bodyArgs));
-        }
-        Operation bodyReturn = body.terminator();
-        if (!mightBeTerminator(bodyReturn)) {
-            throw VerificationError.at(op.location(), "The while body-region expected to have a terminator");
-        }
-        List<Type> bodyResults = operandTypes(bodyReturn.operands());
-        if (!compatibleLists(operands, bodyResults)) {
-            throw VerificationError.at(op.location(), "expect operands to be compatible with body block return "
-                    + "types but got " + RuleSupport.quoted(operands) + " vs " + RuleSupport.quoted(bodyResults));
-        }
-        returnsOneI1(op, cond, "expect condition body returns a single value but got ",
-                "expect condition block return a zero-ranked tensor of i1 but got ");
-    }
-
-    /**
-     * A predicate region (select, comparator, condition) returns exactly one {@code tensor<i1>}; the messages get
-     * the returned count or the quoted returned type appended. False when the block has no last op to look at.
-     */
-    private static boolean returnsOneI1(Operation op, Block block, String countMessage, String typeMessage) {
-        Operation term = block.terminator();
-        if (term == null) return false;
-        if (term.numOperands() != 1) {
-            throw VerificationError.at(op.location(), countMessage + term.numOperands());
-        }
-        Type result = term.operand(0).type();
-        if (!isI1Scalar(result)) {
-            throw VerificationError.at(op.location(), typeMessage + "'" + RuleSupport.str(result) + "'");
-        }
-        return true;
-    }
-
-    public static List<Type> inferMap(Operation op) {
-        Region computation = op.region(0);
-        Block block = entry(computation);
-        if (block == null) throw VerificationError.at(op.location(), "expect non-empty region");
-        List<Value> inputs = op.operands();
-        if (inputs.size() != block.numArguments()) {
-            throw VerificationError.at(op.location(), "expects number of operands to match the arity of map "
-                    + "computation, but got: " + inputs.size() + " and " + block.numArguments());
-        }
-        for (int i = 0; i < block.numArguments(); i++) {
-            Type argType = block.argument(i).type();
-            if (!(argType instanceof RankedTensorType arg)) return null;
-            if (arg.rank() != 0) {
-                throw VerificationError.at(op.location(), "computation arguments must be 0-rank tensor, but got: arg #"
-                        + i + " of type '" + RuleSupport.str(argType) + "'");
-            }
-            Type operandElement = TypeCompat.elementType(inputs.get(i).type());
-            if (!arg.elementType().equals(operandElement)) {
-                throw VerificationError.at(op.location(), "element type of operands and computation arguments must "
-                        + "match, but got: '" + RuleSupport.str(operandElement) + "' and '"
-                        + RuleSupport.str(arg.elementType()) + "'");
-            }
-        }
-        Operation term = block.terminator();
-        if (term == null) return null;
-        if (term.numOperands() != 1) {
-            throw VerificationError.at(op.location(), "computation must return single output, but got: "
-                    + term.numOperands());
-        }
-        if (!(term.operand(0).type() instanceof RankedTensorType output)) return null;
-        if (output.rank() != 0) {
-            throw VerificationError.at(op.location(), "computation must return 0-rank tensor, but got: '"
-                    + RuleSupport.str(output) + "'");
-        }
-        long[] dims = longs(op.properties().get("dimensions"));
-        if (dims == null) return null;
-        for (int i = 0; i < dims.length; i++) {
-            if (dims[i] != i) {
-                throw VerificationError.at(op.location(), "requires monotonically increasing dimension numbers, but "
-                        + "got: " + joined(dims));
-            }
-        }
-        RankedTensorType shape = null;
-        for (Value v : inputs) {
-            if (!(v.type() instanceof RankedTensorType t)) return null;
-            if (dims.length != t.rank()) {
-                throw VerificationError.at(op.location(), "applied to a subset of dimensions currently not supported: "
-                        + "operand dimensions = " + t.rank() + ", requested map dimensions size = " + dims.length);
-            }
-            shape = t;
-        }
-        if (shape == null) return null;
-        return List.of(new RankedTensorType(shape.shape(), output.elementType()));
-    }
-
-    /** if and case: a rank-0 selector and branches without arguments returning compatible types. */
-    public static List<Type> inferConditional(Operation op) {
-        if (op.numOperands() != 1 || !(op.operand(0).type() instanceof RankedTensorType selector)) return null;
-        if (selector.rank() != 0) {
-            throw VerificationError.at(op.location(), "operand should be rank 0 tensor but got rank "
-                    + selector.rank());
-        }
-        if (op.numRegions() == 0) throw VerificationError.at(op.location(), "expect at least one branch");
-        List<List<Type>> branchTypes = new ArrayList<>();
-        for (Region r : op.regions()) {
-            Block b = entry(r);
-            if (b == null) throw VerificationError.at(op.location(), "expect non-empty region");
-            if (b.terminator() == null) return null;
-        }
-        for (int i = 0; i < op.numRegions(); i++) {
-            Block b = op.region(i).entry();
-            if (b.numArguments() != 0) {
-                throw VerificationError.at(op.location(), "branch " + i + " must have 0 arguments, but found "
-                        + b.numArguments());
-            }
-            List<Type> types = operandTypes(b.terminator().operands());
-            branchTypes.add(types);
-            if (!compatibleLists(branchTypes.get(0), types)) {
-                throw VerificationError.at(op.location(), "branch 0 and branch " + i
-                        + " have mismatched return types: " + RuleSupport.quoted(branchTypes.get(0)) + " vs "
-                        + RuleSupport.quoted(types));
-            }
-        }
-        List<Type> out = new ArrayList<>();
-        for (int k = 0; k < branchTypes.get(0).size(); k++) {
-            List<Type> candidates = new ArrayList<>();
-            for (List<Type> types : branchTypes) candidates.add(types.get(k));
-            out.add(TypeInference.leastSpecific(op.location(), candidates));
-        }
-        return out;
-    }
-
-    // ---------------------------------------------------------------------------------------------------------
     // helpers
 
     /** The operands of group {@code index} of an op whose {@code groups} variadic groups have equal sizes. */
-    private static List<Value> group(Operation op, int index, int groups) {
+    static List<Value> group(Operation op, int index, int groups) {
         if (groups == 2) {
             int size = op.numOperands() / 2;
             return op.operands().subList(index * size, index * size + size);
@@ -894,51 +538,51 @@ public final class RegionRules {
         return op.operands().subList(start, start + length);
     }
 
-    private static List<Type> operandTypes(List<? extends Value> values) {
+    static List<Type> operandTypes(List<? extends Value> values) {
         List<Type> out = new ArrayList<>(values.size());
         for (Value v : values) out.add(v.type());
         return out;
     }
 
-    private static List<Type> argumentTypes(Block b) {
+    static List<Type> argumentTypes(Block b) {
         return operandTypes(b.arguments());
     }
 
-    private static boolean allRanked(List<Type> types) {
+    static boolean allRanked(List<Type> types) {
         for (Type t : types) if (!(t instanceof RankedTensorType)) return false;
         return true;
     }
 
-    private static boolean compatibleLists(List<Type> a, List<Type> b) {
+    static boolean compatibleLists(List<Type> a, List<Type> b) {
         if (a.size() != b.size()) return false;
         for (int i = 0; i < a.size(); i++) if (!TypeCompat.compatible(a.get(i), b.get(i))) return false;
         return true;
     }
 
-    private static Block entry(Region r) {
+    static Block entry(Region r) {
         return r.isEmpty() ? null : r.entry();
     }
 
-    private static boolean compatibleDims(long a, long b) {
+    static boolean compatibleDims(long a, long b) {
         return a == DYN || b == DYN || a == b;
     }
 
-    private static RankedTensorType scalar(Type element) {
+    static RankedTensorType scalar(Type element) {
         return new RankedTensorType(new long[0], element);
     }
 
-    private static boolean isI1Scalar(Type t) {
+    static boolean isI1Scalar(Type t) {
         return t instanceof RankedTensorType r && r.rank() == 0 && r.elementType() instanceof IntegerType it
                 && it.width() == 1;
     }
 
     /** A bounds encoding, or none when no bound is static. */
-    private static Attribute boundsEncoding(List<Long> bounds) {
+    static Attribute boundsEncoding(List<Long> bounds) {
         long[] b = toArray(bounds);
         return b.length == 0 ? null : TypeInference.boundsToEncoding(null, b);
     }
 
-    private static long[] longs(Attribute a) {
+    static long[] longs(Attribute a) {
         if (!(a instanceof DenseArrayAttr d)) return null;
         long[] out = new long[d.size()];
         for (int i = 0; i < out.length; i++) out[i] = d.getLong(i);
@@ -946,13 +590,13 @@ public final class RegionRules {
     }
 
     /** An optional dense array attribute: absent is empty, malformed is null. */
-    private static long[] optionalLongs(Operation op, String name) {
+    static long[] optionalLongs(Operation op, String name) {
         Attribute a = op.properties().get(name);
         return a == null ? new long[0] : longs(a);
     }
 
     /** The elements of an integer elements attribute (a splat repeated), or null if not integers. */
-    private static long[] denseLongs(DenseElementsAttr d) {
+    static long[] denseLongs(DenseElementsAttr d) {
         if (!(d.type().elementType() instanceof IntegerType it) || !(d.type() instanceof RankedTensorType t)) {
             return null;
         }
@@ -971,30 +615,30 @@ public final class RegionRules {
         return out;
     }
 
-    private static long[] toArray(List<Long> values) {
+    static long[] toArray(List<Long> values) {
         long[] out = new long[values.size()];
         for (int i = 0; i < out.length; i++) out[i] = values.get(i);
         return out;
     }
 
-    private static boolean sorted(long[] v) {
+    static boolean sorted(long[] v) {
         for (int i = 1; i < v.length; i++) if (v[i - 1] > v[i]) return false;
         return true;
     }
 
-    private static boolean unique(long[] v) {
+    static boolean unique(long[] v) {
         Set<Long> seen = new HashSet<>();
         for (long x : v) if (!seen.add(x)) return false;
         return true;
     }
 
-    private static boolean contains(long[] v, long x) {
+    static boolean contains(long[] v, long x) {
         for (long y : v) if (y == x) return true;
         return false;
     }
 
     /** Values as MLIR prints an integer list in a diagnostic: comma separated. */
-    private static String joined(long[] v) {
+    static String joined(long[] v) {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < v.length; i++) sb.append(i > 0 ? ", " : "").append(v[i]);
         return sb.toString();
