@@ -5,7 +5,7 @@
  * ({@code read}), or just its header ({@code readHeader}), dialect/op tables ({@code describe}) or the StableHLO
  * version of a portable artifact ({@code getPortableArtifactVersion}). Errors are
  * {@link org.stablehlo4j.bytecode.BytecodeException}s naming the section and byte offset.
- * {@link org.stablehlo4j.bytecode.writer.BytecodeWriter} writes a module at any format version 0-6, byte for
+ * {@code bytecode.writer.BytecodeWriter} writes a module at any format version 0-6, byte for
  * byte as MLIR's writer does. The writer sits in its own package above this one: {@code bytecode.writer}
  * imports {@code bytecode}, never the other way.
  *

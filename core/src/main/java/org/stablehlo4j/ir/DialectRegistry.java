@@ -12,7 +12,7 @@ import java.util.function.Function;
 /**
  * The dialects a {@link Context} may load: a map from namespace to constructor (MLIR's {@code DialectRegistry}),
  * plus extensions that attach behaviour to dialects once they are loaded. Building one loads nothing; a
- * registry is filled once (e.g. by {@code org.stablehlo4j.init.AllDialects}) and then only read.
+ * registry is filled once (e.g. by {@code init.AllDialects}) and then only read.
  */
 public final class DialectRegistry {
     /** Code run once every dialect it requires is loaded in a context (MLIR {@code DialectExtension}). */

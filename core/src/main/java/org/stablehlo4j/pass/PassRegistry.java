@@ -17,7 +17,7 @@ public final class PassRegistry {
 
     private final Map<String, Factory> passes = new TreeMap<>();
 
-    /** An empty registry; {@code org.stablehlo4j.init.AllPasses} fills one with every pass. */
+    /** An empty registry; {@code init.AllPasses} fills one with every pass. */
     public PassRegistry() {}
 
     /** Registers the passes of this package. */
