@@ -10,11 +10,10 @@
 #   STABLEHLO4J_LLVM_BIN      LLVM tools directory (default: /usr/lib/llvm-22/bin)
 
 import os
-import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from stablehlo4j_lit import Stablehlo4jTest  # noqa: E402 (must be importable by lit's workers)
+from stablehlo4j_lit import Stablehlo4jTest, configure_tools  # noqa: E402 (must be importable by lit's workers)
 
 conformance_dir = os.path.dirname(os.path.abspath(__file__))
 repo_root = os.path.dirname(conformance_dir)
@@ -68,14 +67,8 @@ config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
 config.available_features = set()
 
 bin_dir = os.path.join(repo_root, "bin")
-config.environment["PATH"] = os.pathsep.join([bin_dir, llvm_bin, config.environment.get("PATH", os.environ["PATH"])])
-for var in ("JAVA_HOME", "STABLEHLO4J_JAVA_OPTS", "STABLEHLO4J_NO_CDS", "STABLEHLO4J_TIMEOUT", "STABLEHLO4J_SERVER",
-            "HOME"):
-    if var in os.environ:
-        config.environment[var] = os.environ[var]
-
-# Tool names as whole words (not inside paths or longer flag names) run our launchers / LLVM's tools.
-for tool, directory in (("stablehlo-opt", bin_dir), ("stablehlo-translate", bin_dir),
-                        ("FileCheck", llvm_bin), ("not", llvm_bin)):
-    config.substitutions.append((r"(?<![-\w./%])" + re.escape(tool) + r"(?![-\w./])",
-                                 os.path.join(directory, tool)))
+# Tool names in RUN lines run our launchers / LLVM's tools.
+configure_tools(config, bin_dir, llvm_bin,
+                [("stablehlo-opt", os.path.join(bin_dir, "stablehlo-opt")),
+                 ("stablehlo-translate", os.path.join(bin_dir, "stablehlo-translate")),
+                 ("FileCheck", os.path.join(llvm_bin, "FileCheck")), ("not", os.path.join(llvm_bin, "not"))])

@@ -1,5 +1,8 @@
 """The lit test format of the stablehlo4j conformance run (a module so lit's worker processes can load it)."""
 
+import os
+import re
+
 import lit.formats
 import lit.Test
 
@@ -39,3 +42,21 @@ class Stablehlo4jTest(lit.formats.ShTest):
             return lit.Test.Result(LISTED_PASS, "This test passes now: remove it from conformance/expected-failures.txt"
                                    " (conformance/run --prune).\n\n" + (result.output or ""), result.elapsed)
         return result
+
+
+# Variables the tools' environment keeps from the caller's (JVM choice and options, the warm tool servers).
+PASSED_ENVIRONMENT = ("JAVA_HOME", "STABLEHLO4J_JAVA_OPTS", "STABLEHLO4J_NO_CDS", "STABLEHLO4J_TIMEOUT",
+                      "STABLEHLO4J_SERVER", "HOME")
+
+
+def configure_tools(config, bin_dir, llvm_bin, tools):
+    """Puts our bin/ and LLVM's tools on PATH, passes PASSED_ENVIRONMENT through, and substitutes each
+    (name, path) of `tools` where the name stands as a whole word in a RUN line (not inside paths or longer
+    flag names)."""
+    config.environment["PATH"] = os.pathsep.join([bin_dir, llvm_bin,
+                                                 config.environment.get("PATH", os.environ["PATH"])])
+    for var in PASSED_ENVIRONMENT:
+        if var in os.environ:
+            config.environment[var] = os.environ[var]
+    for tool, path in tools:
+        config.substitutions.append((r"(?<![-\w./%])" + re.escape(tool) + r"(?![-\w./])", path))

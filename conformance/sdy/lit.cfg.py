@@ -5,13 +5,12 @@
 # (shardy/shardy/dialect/sdy/ir/test/NAME.mlir); conformance/run reports them as the area "shardy/tests".
 
 import os
-import re
 import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
 conformance_dir = os.path.dirname(here)
 sys.path.insert(0, conformance_dir)
-from stablehlo4j_lit import Stablehlo4jTest  # noqa: E402
+from stablehlo4j_lit import Stablehlo4jTest, configure_tools  # noqa: E402
 
 repo_root = os.path.dirname(conformance_dir)
 stablehlo_shared = os.path.abspath(os.environ.get("STABLEHLO_SHARED")
@@ -47,12 +46,6 @@ config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
 config.available_features = set()
 
 bin_dir = os.path.join(repo_root, "bin")
-config.environment["PATH"] = os.pathsep.join([bin_dir, llvm_bin, config.environment.get("PATH", os.environ["PATH"])])
-for var in ("JAVA_HOME", "STABLEHLO4J_JAVA_OPTS", "STABLEHLO4J_NO_CDS", "STABLEHLO4J_TIMEOUT", "STABLEHLO4J_SERVER",
-            "HOME"):
-    if var in os.environ:
-        config.environment[var] = os.environ[var]
-
-for tool, path in (("sdy_opt", os.path.join(bin_dir, "stablehlo-opt")),
-                   ("FileCheck", os.path.join(llvm_bin, "FileCheck")), ("not", os.path.join(llvm_bin, "not"))):
-    config.substitutions.append((r"(?<![-\w./%])" + re.escape(tool) + r"(?![-\w./])", path))
+configure_tools(config, bin_dir, llvm_bin,
+                [("sdy_opt", os.path.join(bin_dir, "stablehlo-opt")),
+                 ("FileCheck", os.path.join(llvm_bin, "FileCheck")), ("not", os.path.join(llvm_bin, "not"))])
