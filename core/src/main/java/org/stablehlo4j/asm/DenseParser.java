@@ -129,7 +129,7 @@ final class DenseParser {
 
     /** Bytes per element in the packed layout, or -1 when the element type holds strings. */
     static int elementBytes(Type t) {
-        if (t instanceof IntegerType it) return it.width() == 1 ? 1 : (it.width() + 7) / 8;
+        if (t instanceof IntegerType it) return Math.max(1, (it.width() + 7) / 8);
         if (t instanceof IndexType) return 8;
         if (t instanceof FloatType ft) return ft.kind().storageBytes();
         if (t instanceof ComplexType ct) {
