@@ -17,6 +17,17 @@ import org.stablehlo4j.ir.VerificationError;
 final class FuncRules {
     private FuncRules() {}
 
+    /**
+     * FuncOp's structural traits in upstream's order (OneRegion, ZeroResults, ZeroOperands): a generic-form
+     * {@code "func.func"(...)} without its body region is rejected before anything reads the body.
+     */
+    static void func(Operation op) {
+        if (op.numRegions() != 1) throw VerificationError.op(op, "requires one region");
+        if (op.numResults() != 0) throw VerificationError.op(op, "requires zero results");
+        if (op.numSuccessors() != 0) throw VerificationError.op(op, "requires zero successors");
+        if (op.numOperands() != 0) throw VerificationError.op(op, "requires zero operands");
+    }
+
     /** ReturnOp::verify: the operands match the enclosing function's result types. */
     static void funcReturn(Operation op) {
         Operation fn = op.parentOp();
