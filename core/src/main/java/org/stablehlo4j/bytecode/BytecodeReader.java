@@ -58,8 +58,8 @@ public final class BytecodeReader {
     private static final int HAS_ATTRS = 0x01, HAS_RESULTS = 0x02, HAS_OPERANDS = 0x04, HAS_SUCCESSORS = 0x08,
             HAS_INLINE_REGIONS = 0x10, HAS_USE_LIST_ORDERS = 0x20, HAS_PROPERTIES = 0x40;
 
-    /** Region nesting deeper than this is rejected. */
-    static final int MAX_REGION_DEPTH = 4096;
+    /** Region nesting deeper than this is rejected: the limit text shares ({@link org.stablehlo4j.ir.Limits}). */
+    static final int MAX_REGION_DEPTH = org.stablehlo4j.ir.Limits.MAX_NESTING;
 
     /**
      * The codec of dialect {@code name}: builtin's is the format's own; any other dialect contributes its
