@@ -210,9 +210,9 @@ class HostileReproTest {
         assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
             DiagnosticException e = assertThrows(DiagnosticException.class, () -> Harness.bytecode(CONTEXT, data));
             Diagnostic d = e.diagnostics().get(0);
-            // The verifier's diagnostic at the op's own location (kept in the artifact), e.g. "'stablehlo.select'
+            // The verifier's diagnostic at the op's location (these artifacts carry none), e.g. "'stablehlo.select'
             // op expected 3 operands, but found 1".
-            assertTrue(d.location() instanceof Location.FileLineCol && !d.message().isBlank(), d.toString());
+            assertTrue(d.message().contains("op ") || d.message().contains("should be"), d.toString());
         });
     }
 
