@@ -109,8 +109,9 @@ public record OpDefinition(String name, List<ValueSpec> operands, List<AttrSpec>
     }
 
     /**
-     * Whether {@code op} has the shape this row declares: its region and successor counts and, when the row's
-     * dialect declares complete signatures, operand and result counts and required attributes. A pretty form
+     * Whether {@code op} has the shape this row declares: its region count (when the row declares regions) and,
+     * when the row's dialect declares complete signatures, successor, operand and result counts and required
+     * attributes. A pretty form
      * may assume these (the printer falls back to the generic form otherwise, as MLIR does for an op that fails
      * verification); the verifier reports each mismatch with its own message.
      */
@@ -121,7 +122,11 @@ public record OpDefinition(String name, List<ValueSpec> operands, List<AttrSpec>
             if (r.variadic()) variadicRegions = true;
             else fixedRegions++;
         }
-        if (variadicRegions ? op.numRegions() < fixedRegions : op.numRegions() != fixedRegions) return false;
+        // A row of a dialect without complete signatures may leave its regions undeclared (builtin.module).
+        boolean regionsDeclared = completeSignature || !regions.isEmpty();
+        if (regionsDeclared && (variadicRegions ? op.numRegions() < fixedRegions : op.numRegions() != fixedRegions)) {
+            return false;
+        }
         if (!completeSignature) return true;
         if (op.numSuccessors() != successors) return false;
         if (!countFits(operands, op.numOperands()) || !countFits(results, op.numResults())) return false;
