@@ -101,6 +101,16 @@ class HostileReproTest {
                 optError("func.func @f() attributes {a = array<i0: 1>} {\n  return\n}\n").message());
     }
 
+    @Test
+    void hugeBitWidthsDoNotTurnShortListsIntoHugeAllocations() {
+        // i16777215 takes 2 MiB per element: 600 listed elements would be 1.2 GB from a 1.3 KB file.
+        String ones = String.join(",", java.util.Collections.nCopies(600, "1"));
+        assertEquals("array attribute is too large",
+                optError("func.func @f() attributes {a = array<i16777215: " + ones + ">} {\n  return\n}\n").message());
+        assertEquals("elements literal is too large", optError("func.func @f() attributes {a = dense<[" + ones
+                + "]> : tensor<600xi16777215>} {\n  return\n}\n").message());
+    }
+
     private static String print(String text) throws DiagnosticException {
         return AsmPrinter.print(CONTEXT, AsmParser.parse(CONTEXT, text, ParseOptions.of("x.mlir")), PrintOptions.DEFAULT);
     }

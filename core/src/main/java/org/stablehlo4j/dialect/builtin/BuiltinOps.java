@@ -14,7 +14,8 @@ public final class BuiltinOps {
 
     private static DialectOpTable build() {
         OpTable t = new OpTable(DIALECT);
-        t.op("module").optAttr("sym_name", AttrKind.STRING).optAttr("sym_visibility", AttrKind.STRING).custom();
+        t.op("module").optAttr("sym_name", AttrKind.STRING).optAttr("sym_visibility", AttrKind.STRING)
+                .region("bodyRegion").custom();
         t.op("unrealized_conversion_cast").varIn("inputs", "AnyType").varOut("outputs", "AnyType").custom();
         return t.build();
     }
