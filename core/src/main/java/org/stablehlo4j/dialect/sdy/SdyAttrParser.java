@@ -55,7 +55,7 @@ final class SdyAttrParser {
         String name = in.parseString("expected string");
         in.expect("=");
         long size = in.parseInteger();
-        String invalid = SdyVerifiers.meshAxis(size);
+        String invalid = SdyAxes.meshAxis(size);
         if (invalid != null) {
             throw in.withFollowUp(in.errorAt(at, invalid), in.offset(),
                     "failed to parse Sdy_Mesh parameter 'axes' which is to be a `::llvm::ArrayRef<MeshAxisAttr>`");
@@ -95,7 +95,7 @@ final class SdyAttrParser {
             for (MeshAxisAttr a : axes) product *= a.size();
             if (iota && product == ids.size()) ids.clear();
         }
-        String invalid = SdyVerifiers.mesh(axes, ids);
+        String invalid = SdyAxes.mesh(axes, ids);
         if (invalid != null) throw in.errorAt(at, invalid);
         return new MeshAttr(axes, ids);
     }

@@ -21,30 +21,30 @@ public final class SdyOps {
     private static DialectOpTable build() {
         OpTable t = new OpTable(DIALECT);
         t.op("mesh").attr("sym_name", AttrKind.STRING).attr("mesh", AttrKind.ANY).custom()
-                .verifier(SdyVerifiers::meshOp);
+                .verifier(SdyOpVerifiers::meshOp);
         t.op("sharding_constraint").in("input", "AnyType").attr("sharding", AttrKind.ANY).out("result", "AnyType")
-                .traits(INFER_TYPE).custom().symbolUses(SdyVerifiers::shardingOnResultUses);
+                .traits(INFER_TYPE).custom().symbolUses(SdyOpVerifiers::shardingOnResultUses);
         t.op("reshard").in("input", "AnyType").attr("sharding", AttrKind.ANY).out("result", "AnyType")
-                .traits(PURE, INFER_TYPE).custom().symbolUses(SdyVerifiers::shardingOnResultUses);
+                .traits(PURE, INFER_TYPE).custom().symbolUses(SdyOpVerifiers::shardingOnResultUses);
         t.op("return").varIn("results", "AnyType").traits(PURE, TERMINATOR).custom();
         t.op("manual_computation").varIn("tensors", "AnyType").attr("in_shardings", AttrKind.ANY)
                 .attr("out_shardings", AttrKind.ANY).attr("manual_axes", AttrKind.ANY).varOut("results", "AnyType")
                 .region("body").traits(RECURSIVE_MEMORY_EFFECTS, SINGLE_BLOCK_IMPLICIT_TERMINATOR, ISOLATED_FROM_ABOVE)
-                .custom().verifier(SdyVerifiers::manualComputation)
-                .symbolUses(SdyVerifiers::manualComputationUses);
+                .custom().verifier(SdyOpVerifiers::manualComputation)
+                .symbolUses(SdyOpVerifiers::manualComputationUses);
         t.op("sharding_group").in("input", "AnyRankedTensor").attr("group_id", AttrKind.I64).custom();
         t.op("constant").attr("value", AttrKind.ELEMENTS).out("output", "AnyStaticShapeTensor")
                 .traits(PURE, INFER_TYPE).custom();
         t.op("data_flow_edge").in("input", "AnyShaped").optAttr("sharding", AttrKind.ANY).out("result", "AnyShaped")
-                .traits(INFER_TYPE).custom().symbolUses(SdyVerifiers::dataFlowEdgeUses);
+                .traits(INFER_TYPE).custom().symbolUses(SdyOpVerifiers::dataFlowEdgeUses);
         t.op("propagation_barrier").in("input", "AnyRankedTensor").attr("allowed_direction", AttrKind.I32_ENUM)
                 .out("result", "AnyRankedTensor").traits(PURE, INFER_TYPE).custom()
-                .verifier(SdyVerifiers::propagationBarrier);
+                .verifier(SdyOpVerifiers::propagationBarrier);
         t.op("named_computation").attr("name", AttrKind.STRING).varIn("operands", "AnyType")
                 .optAttr("in_shardings", AttrKind.ANY).optAttr("out_shardings", AttrKind.ANY)
                 .varOut("", "AnyType").region("body")
                 .traits(RECURSIVE_MEMORY_EFFECTS, SINGLE_BLOCK_IMPLICIT_TERMINATOR, ISOLATED_FROM_ABOVE, INFER_TYPE)
-                .custom().inferTypes(SdyVerifiers::namedComputationTypes).symbolUses(SdyVerifiers::namedComputationUses);
+                .custom().inferTypes(SdyOpVerifiers::namedComputationTypes).symbolUses(SdyOpVerifiers::namedComputationUses);
         collective(t, "all_gather", "gathering_axes", false);
         collective(t, "all_slice", "slicing_axes", false);
         collective(t, "all_to_all", "params", false);
@@ -54,7 +54,7 @@ public final class SdyOps {
         collective(t, "sharded_to_unreduced", "axes", false);
         collective(t, "replicated_to_unreduced", "axes", false);
         t.op("func_data_flow_edge").in("operand", "AnyShaped").out("result", "AnyShaped").traits(INFER_TYPE)
-                .custom().symbolUses(SdyVerifiers::funcDataFlowEdgeUses);
+                .custom().symbolUses(SdyOpVerifiers::funcDataFlowEdgeUses);
         return t.build();
     }
 
@@ -72,6 +72,6 @@ public final class SdyOps {
         if (axes != null) r.attr(axes, AttrKind.ANY);
         if (reduction) r.defAttr("reduction_op", AttrKind.I32_ENUM, "", "0");
         r.attr("out_sharding", AttrKind.ANY).out("result", "AnyShaped").traits(INFER_TYPE).custom()
-                .verifier(SdyVerifiers::collective);
+                .verifier(SdyCollectiveVerifiers::collective);
     }
 }

@@ -40,7 +40,7 @@ public final class SdyShardings {
      * holds {@code context}; null if there is none.
      */
     public static MeshAttr mesh(TensorShardingAttr sharding, Operation context) {
-        return SdyVerifiers.meshOf(sharding, context);
+        return SdyAxes.meshOf(sharding, context);
     }
 
     /** The sharding of one value: its mesh and, per dimension, the axes (outermost first) that shard it. */
