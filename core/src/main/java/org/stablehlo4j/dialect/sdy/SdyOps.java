@@ -1,10 +1,13 @@
 package org.stablehlo4j.dialect.sdy;
 
+import org.stablehlo4j.dialect.sdy.SdyCollectiveVerifiers.Options;
+
 import static org.stablehlo4j.ir.OpTrait.*;
 
 import org.stablehlo4j.ir.AttrKind;
 import org.stablehlo4j.ir.DialectOpTable;
 import org.stablehlo4j.ir.OpTable;
+import org.stablehlo4j.ir.SymbolUseVerifier;
 
 /**
  * The sdy dialect's ops (shardy/dialect/sdy/ir/ops.td): operands, results, inherent attributes (sdy attributes
@@ -45,14 +48,20 @@ public final class SdyOps {
                 .varOut("", "AnyType").region("body")
                 .traits(RECURSIVE_MEMORY_EFFECTS, SINGLE_BLOCK_IMPLICIT_TERMINATOR, ISOLATED_FROM_ABOVE, INFER_TYPE)
                 .custom().inferTypes(SdyOpVerifiers::namedComputationTypes).symbolUses(SdyOpVerifiers::namedComputationUses);
-        collective(t, "all_gather", "gathering_axes", false);
-        collective(t, "all_slice", "slicing_axes", false);
-        collective(t, "all_to_all", "params", false);
-        collective(t, "collective_permute", null, false);
-        collective(t, "all_reduce", "reduction_axes", true);
-        collective(t, "reduce_scatter", "reduce_scatter_axes", true);
-        collective(t, "sharded_to_unreduced", "axes", false);
-        collective(t, "replicated_to_unreduced", "axes", false);
+        collective(t, "all_gather", "gathering_axes", false, Options.DEFAULT, SdyCollectiveVerifiers::allGatherUses);
+        collective(t, "all_slice", "slicing_axes", false, Options.MISSING_INPUT_SHARDING,
+                SdyCollectiveVerifiers::allSliceUses);
+        collective(t, "all_to_all", "params", false, Options.DEFAULT, SdyCollectiveVerifiers::allToAllUses);
+        collective(t, "collective_permute", null, false, Options.DIFFERENT_MESHES,
+                SdyCollectiveVerifiers::collectivePermuteUses);
+        collective(t, "all_reduce", "reduction_axes", true, Options.MISSING_INPUT_SHARDING,
+                SdyCollectiveVerifiers::allReduceUses);
+        collective(t, "reduce_scatter", "reduce_scatter_axes", true, Options.MISSING_INPUT_SHARDING,
+                SdyCollectiveVerifiers::reduceScatterUses);
+        collective(t, "sharded_to_unreduced", "axes", false, Options.DEFAULT,
+                SdyCollectiveVerifiers::shardedToUnreducedUses);
+        collective(t, "replicated_to_unreduced", "axes", false, Options.DEFAULT,
+                SdyCollectiveVerifiers::replicatedToUnreducedUses);
         t.op("func_data_flow_edge").in("operand", "AnyShaped").out("result", "AnyShaped").traits(INFER_TYPE)
                 .custom().symbolUses(SdyOpVerifiers::funcDataFlowEdgeUses);
         return t.build();
@@ -67,11 +76,12 @@ public final class SdyOps {
             "sdy.all_to_all", "sdy.collective_permute", "sdy.all_reduce", "sdy.reduce_scatter",
             "sdy.sharded_to_unreduced", "sdy.replicated_to_unreduced");
 
-    private static void collective(OpTable t, String name, String axes, boolean reduction) {
+    private static void collective(OpTable t, String name, String axes, boolean reduction, Options options,
+                                   SymbolUseVerifier uses) {
         OpTable.Row r = t.op(name).in("tensor", "AnyShaped");
         if (axes != null) r.attr(axes, AttrKind.ANY);
         if (reduction) r.defAttr("reduction_op", AttrKind.I32_ENUM, "", "0");
         r.attr("out_sharding", AttrKind.ANY).out("result", "AnyShaped").traits(INFER_TYPE).custom()
-                .verifier(SdyCollectiveVerifiers::collective);
+                .verifier(op -> SdyCollectiveVerifiers.collective(op, options)).symbolUses(uses);
     }
 }
