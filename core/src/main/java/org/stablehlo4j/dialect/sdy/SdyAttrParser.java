@@ -23,6 +23,13 @@ final class SdyAttrParser {
             while (e < body.length() && (Character.isLetterOrDigit(body.charAt(e)) || body.charAt(e) == '_')) e++;
             String mnemonic = body.substring(0, e);
             SdyIn.SdyLexer in = new SdyIn.SdyLexer(body, e);
+            if (mnemonic.equals(SdyPropagationEdges.MNEMONIC)) {
+                // Kept as written; parsed here to run PropagationEdgesAttr::verify.
+                String invalid = SdyPropagationEdges.verify(SdyPropagationEdges.parse(in));
+                if (invalid != null) throw new DialectBodyException(0, invalid);
+                if (!in.atEnd()) throw in.error("expected '>'");
+                return opaque;
+            }
             Attribute a = switch (mnemonic) {
                 case "mesh" -> mesh(in);
                 case "sharding" -> sharding(in);

@@ -259,11 +259,6 @@ final class SdyCollectiveVerifiers {
                     }
                 }
             }
-            for (AxisRefAttr a : operand.replicatedAxes()) {
-                if (overlaps(a, axis)) {
-                    throw VerificationError.op(op, "r2u axis " + str(axis) + " overlaps with operand dimension sharding");
-                }
-            }
             for (AxisRefAttr a : operand.unreducedAxes()) {
                 if (overlaps(a, axis)) {
                     throw VerificationError.op(op, "r2u axis " + str(axis) + " overlaps with operand unreduced axes");

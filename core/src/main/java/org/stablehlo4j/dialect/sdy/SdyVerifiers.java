@@ -341,6 +341,8 @@ final class SdyVerifiers {
                             + "for attr named '" + SHARDING_RULE + "'");
                 }
                 verifyShardingRule(rule, op);
+            } else {
+                SdyPropagationEdges.verifyOperationAttribute(op, attr);
             }
         }
 
