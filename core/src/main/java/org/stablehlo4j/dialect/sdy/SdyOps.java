@@ -28,12 +28,15 @@ public final class SdyOps {
         t.op("sharding_constraint").in("input", "AnyType").attr("sharding", AttrKind.ANY).out("result", "AnyType")
                 .traits(INFER_TYPE).custom().symbolUses(SdyOpVerifiers::shardingOnResultUses);
         t.op("reshard").in("input", "AnyType").attr("sharding", AttrKind.ANY).out("result", "AnyType")
-                .traits(PURE, INFER_TYPE).custom().symbolUses(SdyOpVerifiers::shardingOnResultUses);
+                .traits(PURE, INFER_TYPE).custom().symbolUses(SdyOpVerifiers::shardingOnResultUses)
+                .canonicalization(SdyCanonicalization.RESHARD_CSE, SdyCanonicalization.RESHARD_OF_RESHARD);
         t.op("return").varIn("results", "AnyType").traits(PURE, TERMINATOR).custom();
         t.op("manual_computation").varIn("tensors", "AnyType").attr("in_shardings", AttrKind.ANY)
                 .attr("out_shardings", AttrKind.ANY).attr("manual_axes", AttrKind.ANY).varOut("results", "AnyType")
                 .region("body").traits(RECURSIVE_MEMORY_EFFECTS, SINGLE_BLOCK_IMPLICIT_TERMINATOR, ISOLATED_FROM_ABOVE)
                 .custom().verifier(SdyOpVerifiers::manualComputation)
+                .canonicalization(SdyCanonicalization.MANUAL_COMPUTATION_UNUSED_INPUTS,
+                        SdyCanonicalization.REDUNDANT_MANUAL_COMPUTATION)
                 .symbolUses(SdyOpVerifiers::manualComputationUses);
         t.op("sharding_group").in("input", "AnyRankedTensor").attr("group_id", AttrKind.I64).custom();
         t.op("constant").attr("value", AttrKind.ELEMENTS).out("output", "AnyStaticShapeTensor")
