@@ -121,7 +121,7 @@ final class SdyCollectiveVerifiers {
     }
 
     /** {@code addAxisOrMerge}. */
-    private static void addAxisOrMerge(List<AxisRefAttr> axes, AxisRefAttr axis, MeshAttr mesh) {
+    static void addAxisOrMerge(List<AxisRefAttr> axes, AxisRefAttr axis, MeshAttr mesh) {
         if (!axes.isEmpty() && canMerge(axes.get(axes.size() - 1), axis)) {
             axes.set(axes.size() - 1, merge(axes.get(axes.size() - 1), axis, mesh));
         } else {
@@ -130,7 +130,7 @@ final class SdyCollectiveVerifiers {
     }
 
     /** {@code sortAndMergeAxes}. */
-    private static List<AxisRefAttr> sortAndMerge(List<AxisRefAttr> axes, MeshAttr mesh) {
+    static List<AxisRefAttr> sortAndMerge(List<AxisRefAttr> axes, MeshAttr mesh) {
         List<AxisRefAttr> sorted = new ArrayList<>(axes);
         sorted.sort(meshComparator(mesh));
         List<AxisRefAttr> out = new ArrayList<>();

@@ -51,16 +51,23 @@ public final class SdyOps {
                 .varOut("", "AnyType").region("body")
                 .traits(RECURSIVE_MEMORY_EFFECTS, SINGLE_BLOCK_IMPLICIT_TERMINATOR, ISOLATED_FROM_ABOVE, INFER_TYPE)
                 .custom().inferTypes(SdyOpVerifiers::namedComputationTypes).symbolUses(SdyOpVerifiers::namedComputationUses);
-        collective(t, "all_gather", "gathering_axes", false, Options.DEFAULT, SdyCollectiveVerifiers::allGatherUses);
+        collective(t, "all_gather", "gathering_axes", false, Options.DEFAULT, SdyCollectiveVerifiers::allGatherUses)
+                .canonicalization(SdyCollectiveCanonicalization.ALL_GATHER_NOOP);
         collective(t, "all_slice", "slicing_axes", false, Options.MISSING_INPUT_SHARDING,
-                SdyCollectiveVerifiers::allSliceUses);
-        collective(t, "all_to_all", "params", false, Options.DEFAULT, SdyCollectiveVerifiers::allToAllUses);
+                SdyCollectiveVerifiers::allSliceUses)
+                .canonicalization(SdyCollectiveCanonicalization.ALL_SLICE_OF_ALL_GATHER, SdyCollectiveCanonicalization.ALL_SLICE_NOOP, SdyCollectiveCanonicalization.REDUCE_SCATTER_FUSION);
+        collective(t, "all_to_all", "params", false, Options.DEFAULT, SdyCollectiveVerifiers::allToAllUses)
+                .canonicalization(SdyCollectiveCanonicalization.ALL_TO_ALL_FUSION, SdyCollectiveCanonicalization.ALL_TO_ALL_NO_USE);
         collective(t, "collective_permute", null, false, Options.DIFFERENT_MESHES,
-                SdyCollectiveVerifiers::collectivePermuteUses);
+                SdyCollectiveVerifiers::collectivePermuteUses)
+                .canonicalization(SdyCollectiveCanonicalization.COLLECTIVE_PERMUTE_NOOP);
         collective(t, "all_reduce", "reduction_axes", true, Options.MISSING_INPUT_SHARDING,
-                SdyCollectiveVerifiers::allReduceUses);
+                SdyCollectiveVerifiers::allReduceUses)
+                .canonicalization(SdyCollectiveCanonicalization.ALL_REDUCE_NOOP, SdyCollectiveCanonicalization.ALL_REDUCE_OF_REPLICATED_TO_UNREDUCED,
+                        SdyCollectiveCanonicalization.ALL_REDUCE_OF_SHARDED_TO_UNREDUCED);
         collective(t, "reduce_scatter", "reduce_scatter_axes", true, Options.MISSING_INPUT_SHARDING,
-                SdyCollectiveVerifiers::reduceScatterUses);
+                SdyCollectiveVerifiers::reduceScatterUses)
+                .canonicalization(SdyCollectiveCanonicalization.REDUCE_SCATTER_NOOP);
         collective(t, "sharded_to_unreduced", "axes", false, Options.DEFAULT,
                 SdyCollectiveVerifiers::shardedToUnreducedUses);
         collective(t, "replicated_to_unreduced", "axes", false, Options.DEFAULT,
@@ -79,12 +86,12 @@ public final class SdyOps {
             "sdy.all_to_all", "sdy.collective_permute", "sdy.all_reduce", "sdy.reduce_scatter",
             "sdy.sharded_to_unreduced", "sdy.replicated_to_unreduced");
 
-    private static void collective(OpTable t, String name, String axes, boolean reduction, Options options,
+    private static OpTable.Row collective(OpTable t, String name, String axes, boolean reduction, Options options,
                                    SymbolUseVerifier uses) {
         OpTable.Row r = t.op(name).in("tensor", "AnyShaped");
         if (axes != null) r.attr(axes, AttrKind.ANY);
         if (reduction) r.defAttr("reduction_op", AttrKind.I32_ENUM, "", "0");
-        r.attr("out_sharding", AttrKind.ANY).out("result", "AnyShaped").traits(INFER_TYPE).custom()
+        return r.attr("out_sharding", AttrKind.ANY).out("result", "AnyShaped").traits(INFER_TYPE).custom()
                 .verifier(op -> SdyCollectiveVerifiers.collective(op, options)).symbolUses(uses);
     }
 }
