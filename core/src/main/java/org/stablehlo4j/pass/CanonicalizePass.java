@@ -2,7 +2,6 @@ package org.stablehlo4j.pass;
 
 import org.stablehlo4j.ir.CanonicalizationPatterns;
 import org.stablehlo4j.ir.Context;
-import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.Dialect;
 import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.OpDefinition;
@@ -60,15 +59,16 @@ public final class CanonicalizePass implements Pass {
     @Override
     public String name() { return NAME; }
 
+    /** Canonicalization needs the loaded dialects: run it with a {@link PassContext} that has their context. */
     @Override
-    public void run(ModuleOp module) throws DiagnosticException {
-        run(module, PassContext.discarding());
+    public void run(ModuleOp module) {
+        throw new IllegalStateException(NAME + " needs the context of its dialects");
     }
 
     @Override
-    public void run(ModuleOp module, PassContext context) throws DiagnosticException {
+    public void run(ModuleOp module, PassContext context) {
         Context ctx = context.context();
-        if (ctx == null) throw new IllegalStateException(NAME + " needs the context of its dialects");
+        if (ctx == null) run(module);
         PatternSet patterns = new PatternSet();
         for (Dialect dialect : ctx.loadedDialects()) {
             for (OpDefinition def : dialect.operations()) {

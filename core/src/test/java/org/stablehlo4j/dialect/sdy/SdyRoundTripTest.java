@@ -145,4 +145,23 @@ class SdyRoundTripTest {
         assertEquals(2, args.get(0).shards(1));
         assertTrue(SdyShardings.resultShardings(m, "main").isEmpty());
     }
+
+    /** The typed API on a real JAX export, read from its portable artifact (no text involved). */
+    @Test
+    void javaApiReadsAnExportedArtifact() throws Exception {
+        ModuleOp m = org.stablehlo4j.api.StableHlo.create()
+                .deserializePortableArtifact(sample("matmul_sharded.mlir.bc"));
+        MeshAttr mesh = SdyShardings.meshes(m).get("mesh");
+        assertEquals(java.util.List.of(new MeshAxisAttr("x", 4), new MeshAxisAttr("y", 2)), mesh.axes());
+        java.util.List<SdyShardings.ValueSharding> args = SdyShardings.argumentShardings(m, "main");
+        assertEquals(java.util.List.of(java.util.List.of("x"), java.util.List.of("y")), args.get(0).dimensionAxes());
+        assertEquals(java.util.List.of(java.util.List.of("y"), java.util.List.of()), args.get(1).dimensionAxes());
+        assertEquals(2, args.get(1).shards(0));
+        assertEquals(1, args.get(1).shards(1));
+        java.util.List<SdyShardings.ValueSharding> results = SdyShardings.resultShardings(m, "main");
+        assertEquals(1, results.size());
+        assertEquals(java.util.List.of(java.util.List.of(), java.util.List.of("x")), results.get(0).dimensionAxes());
+        assertEquals(4, results.get(0).shards(1));
+        assertSame(mesh, results.get(0).mesh());
+    }
 }
