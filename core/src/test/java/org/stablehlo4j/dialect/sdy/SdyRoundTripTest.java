@@ -103,7 +103,7 @@ class SdyRoundTripTest {
         return Files.readAllBytes(p);
     }
 
-    /** Every corruption or truncation of an artifact with sdy attributes gets a diagnostic, never a crash. */
+    /** Every corruption or truncation of an artifact with sdy attributes gets a diagnostic with its byte offset. */
     @Test
     void corruptSdyBytecodeGetsDiagnosticsWithOffsets() throws Exception {
         byte[] data = sample("shard_map_psum.mlir.bc");
@@ -118,6 +118,7 @@ class SdyRoundTripTest {
                 } catch (DiagnosticException e) {
                     String msg = e.getMessage();
                     assertNotNull(msg);
+                    assertTrue(msg.contains("byte offset"), msg);
                     if (msg.contains("unknown sdy attribute code")) {
                         sawUnknownCode = true;
                         assertTrue(msg.contains("byte offset"), msg);
@@ -128,7 +129,9 @@ class SdyRoundTripTest {
         assertTrue(sawUnknownCode);
         for (int n = 0; n < data.length; n++) {
             byte[] cut = java.util.Arrays.copyOf(data, n);
-            assertThrows(DiagnosticException.class, () -> BytecodeReader.read(TestContexts.standard(), cut, "x.mlir.bc"));
+            DiagnosticException e = assertThrows(DiagnosticException.class,
+                    () -> BytecodeReader.read(TestContexts.standard(), cut, "x.mlir.bc"));
+            if (n >= 8) assertTrue(e.getMessage().contains("byte offset"), e.getMessage());
         }
     }
 
