@@ -85,7 +85,8 @@ final class ShardMap {
 
     private static List<Object> manualComputation(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc) {
         if (in.process != null) {
-            throw new InterpreterException("sdy.manual_computation is not supported inside interpreter.run_parallel");
+            throw new InterpreterException("sdy.manual_computation nested in another sdy.manual_computation or in "
+                    + "interpreter.run_parallel is not supported");
         }
         List<TensorShardingAttr> inShardings = shardings(op, "in_shardings");
         List<TensorShardingAttr> outShardings = shardings(op, "out_shardings");

@@ -55,4 +55,27 @@ class ShardMapTest {
                 + " tensor<4x2xi64> { [ [3, 3], [2, 2], [1, 1], [0, 0] ] }",
                 interpret(program("[\"x\"=2, \"y\"=2], device_ids=[3, 2, 1, 0]")));
     }
+
+    @Test
+    void nestedManualComputationsAreAClearError() throws Exception {
+        String text = """
+            sdy.mesh @mesh = <["x"=2, "y"=2]>
+            func.func @main() -> tensor<4xi64> {
+              %x = stablehlo.constant dense<[0, 1, 2, 3]> : tensor<4xi64>
+              %r = sdy.manual_computation(%x) in_shardings=[<@mesh, [{"x"}]>] out_shardings=[<@mesh, [{"x"}]>]
+                  manual_axes={"x"} (%l: tensor<2xi64>) {
+                %i = sdy.manual_computation(%l) in_shardings=[<@mesh, [{"y"}]>] out_shardings=[<@mesh, [{"y"}]>]
+                    manual_axes={"y"} (%m: tensor<1xi64>) {
+                  sdy.return %m : tensor<1xi64>
+                } : (tensor<2xi64>) -> tensor<2xi64>
+                sdy.return %i : tensor<2xi64>
+              } : (tensor<4xi64>) -> tensor<4xi64>
+              return %r : tensor<4xi64>
+            }
+            """;
+        DiagnosticException e = org.junit.jupiter.api.Assertions.assertThrows(DiagnosticException.class,
+                () -> interpret(text));
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("sdy.manual_computation nested in another "
+                + "sdy.manual_computation or in interpreter.run_parallel is not supported"), e.getMessage());
+    }
 }
