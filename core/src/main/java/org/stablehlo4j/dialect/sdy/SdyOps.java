@@ -14,12 +14,11 @@ import org.stablehlo4j.ir.OpTable;
 public final class SdyOps {
     public static final String DIALECT = "sdy";
 
-    public static final DialectOpTable TABLE = build();
+    public static final DialectOpTable TABLE = OpTable.define(DIALECT, SdyOps::rows);
 
     private SdyOps() {}
 
-    private static DialectOpTable build() {
-        OpTable t = new OpTable(DIALECT);
+    private static void rows(OpTable t) {
         t.op("mesh").attr("sym_name", AttrKind.STRING).attr("mesh", AttrKind.ANY).custom()
                 .verifier(SdyVerifiers::meshOp);
         t.op("sharding_constraint").in("input", "AnyType").attr("sharding", AttrKind.ANY).out("result", "AnyType")
@@ -55,7 +54,6 @@ public final class SdyOps {
         collective(t, "replicated_to_unreduced", "axes", false);
         t.op("func_data_flow_edge").in("operand", "AnyShaped").out("result", "AnyShaped").traits(INFER_TYPE)
                 .custom().symbolUses(SdyVerifiers::funcDataFlowEdgeUses);
-        return t.build();
     }
 
     /** Whether {@code name} is one of the collectives (ops of Sdy_CollectiveOpInterface). */
