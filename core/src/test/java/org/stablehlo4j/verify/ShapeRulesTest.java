@@ -1,5 +1,7 @@
 package org.stablehlo4j.verify;
 
+import static org.stablehlo4j.verify.VerifyTests.fn;
+import static org.stablehlo4j.verify.VerifyTests.parse;
 import org.stablehlo4j.TestContexts;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -17,14 +19,6 @@ import org.stablehlo4j.ir.Operation;
 
 /** Rules of {@link ShapeRules} that upstream's test files do not reach (bounds, constants as shape operands, ...). */
 class ShapeRulesTest {
-    private static ModuleOp parse(String text) throws DiagnosticException {
-        return VerifyTests.parse(text);
-    }
-
-    private static String fn(String args, String body) {
-        return VerifyTests.fn(args, body);
-    }
-
     private static List<String> errors(String text) throws DiagnosticException {
         return VerifyTests.errors(text);
     }
