@@ -34,7 +34,7 @@ final class ComputeOps {
                 .region("body")
                 .traits(CONDITIONALLY_SPECULATABLE, RECURSIVE_MEMORY_EFFECTS, SAME_VARIADIC_OPERAND_SIZE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE, SINGLE_BLOCK_IMPLICIT_TERMINATOR)
                 .custom()
-                .verifier(RegionRules::reduce)
+                .verifier(RegionRules.REDUCE)
                 .inferTypes(RegionRules::inferReduce);
         t.op("batch_norm_grad")
                 .in("operand", "RankedTensorOf<[HLO_Float, HLO_QuantizedInt]>")
@@ -140,7 +140,7 @@ final class ComputeOps {
                 .region("select")
                 .region("scatter")
                 .traits(CONDITIONALLY_SPECULATABLE, INFER_TYPE, RECURSIVE_MEMORY_EFFECTS)
-                .verifier(RegionRules::selectAndScatter)
+                .verifier(RegionRules.SELECT_AND_SCATTER)
                 .inferTypes(RegionRules::inferSelectAndScatter);
         t.op("sort")
                 .varIn("inputs", "HLO_Tensor")
@@ -149,7 +149,7 @@ final class ComputeOps {
                 .varOut("", "HLO_Tensor")
                 .region("comparator")
                 .traits(CONDITIONALLY_SPECULATABLE, RECURSIVE_MEMORY_EFFECTS, SAME_OPERANDS_AND_RESULT_SHAPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
-                .verifier(RegionRules::sort)
+                .verifier(RegionRules.SORT)
                 .inferTypes(RegionRules::inferOperandTypes);
         t.op("triangular_solve")
                 .in("a", "HLO_FpOrComplexTensor")
@@ -172,7 +172,7 @@ final class ComputeOps {
                 .varOut("", "HLO_Tensor")
                 .region("body")
                 .traits(CONDITIONALLY_SPECULATABLE, RECURSIVE_MEMORY_EFFECTS, SAME_VARIADIC_OPERAND_SIZE, SINGLE_BLOCK_IMPLICIT_TERMINATOR, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
-                .verifier(RegionRules::reduceWindow)
+                .verifier(RegionRules.REDUCE_WINDOW)
                 .inferTypes(RegionRules::inferReduceWindow);
         t.op("torch_index_select")
                 .in("operand", "HLO_Tensor")

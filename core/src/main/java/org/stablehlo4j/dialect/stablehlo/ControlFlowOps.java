@@ -78,7 +78,7 @@ final class ControlFlowOps {
                 .region("body")
                 .traits(RECURSIVE_MEMORY_EFFECTS, CONDITIONALLY_SPECULATABLE, SINGLE_BLOCK_IMPLICIT_TERMINATOR, INFER_TYPE, ASM_NAMES)
                 .custom()
-                .verifier(RegionRules::whileOp)
+                .verifier(RegionRules.WHILE)
                 .inferTypes(RegionRules::inferOperandTypes);
         t.op("async_start")
                 .varIn("operands", "HLO_Tensor")
