@@ -221,6 +221,11 @@ public final class OpTable {
             return this;
         }
 
+        /** Applies {@code part}, a piece several rows share (e.g. a group of attributes), here in the chain. */
+        public Row with(java.util.function.UnaryOperator<Row> part) {
+            return part.apply(this);
+        }
+
         /** Whether the row has result type inference already. */
         public boolean hasInferTypes() {
             return inferTypes != null;
