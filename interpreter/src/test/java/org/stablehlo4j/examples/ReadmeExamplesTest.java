@@ -113,7 +113,8 @@ public class ReadmeExamplesTest {
         javax.tools.JavaCompiler javac = javax.tools.ToolProvider.getSystemJavaCompiler();
         ByteArrayOutputStream diagnostics = new ByteArrayOutputStream();
         int rc = javac.run(null, diagnostics, diagnostics, "-d", tmp.toString(), "-cp",
-                System.getProperty("java.class.path"), ROOT.resolve("examples/MlpExample.java").toString());
+                System.getProperty("java.class.path") + java.io.File.pathSeparator
+                + System.getProperty("jdk.module.path", ""), ROOT.resolve("examples/MlpExample.java").toString());
         assertEquals(0, rc, diagnostics.toString(StandardCharsets.UTF_8));
         try (java.net.URLClassLoader loader = new java.net.URLClassLoader(new java.net.URL[] {tmp.toUri().toURL()},
                 getClass().getClassLoader())) {
