@@ -3,7 +3,7 @@ package org.stablehlo4j.asm;
 import org.stablehlo4j.ir.Operation;
 
 /**
- * The parser of an op's pretty form; register with {@link AsmParser#registerCustomParser}. Called with the
+ * The parser of an op's pretty form; register with {@link OpAsmTable} (a dialect's {@link OpAsmDialectInterface}). Called with the
  * context positioned right after the op name.
  */
 @FunctionalInterface
