@@ -239,14 +239,23 @@ public final class StableHlo {
 
     /**
      * Prints a module; {@code options}: generic op form ({@code --mlir-print-op-generic}), debug info
-     * ({@code --mlir-print-debuginfo}), local scope.
+     * ({@code --mlir-print-debuginfo}), local scope. As MLIR's printer ({@code verifyOpAndAdjustFlags}), a module
+     * that does not verify is printed in the generic form, which needs no invariant to hold.
      *
      * @param module the module
      * @param options the options
      * @return the text
      */
     public String print(ModuleOp module, PrintOptions options) {
-        return AsmPrinter.print(context, module, options);
+        PrintOptions effective = options;
+        if (!options.generic()) {
+            try {
+                Verifier.verify(context, module);
+            } catch (DiagnosticException e) {
+                effective = new PrintOptions(true, options.debugInfo(), options.localScope());
+            }
+        }
+        return AsmPrinter.print(context, module, effective);
     }
 
     /**

@@ -195,4 +195,23 @@ class ModuleBuilderTest {
         assertTrue(e.getMessage().startsWith("error: 'stablehlo.abs' op "), e.getMessage());
         assertEquals(0, out.size());
     }
+
+    /** Issue 14: a dot_general without dot_dimension_numbers is refused by the builder, and printing one does not crash. */
+    @Test
+    void dotGeneralWithoutDimensionNumbers() throws Exception {
+        BuildException e = assertThrows(BuildException.class, () -> ModuleBuilder.create(API).func("main",
+                List.of(M23, M34), (o, a) -> o.op("stablehlo.dot_general", a, Map.of(), List.of(), List.of(tensor(F32, 2, 4)))));
+        assertEquals("'stablehlo.dot_general' op requires attribute 'dot_dimension_numbers'", e.firstMessage());
+        ModuleOp m = API.parse("""
+                func.func @main(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) -> tensor<2x4xf32> {
+                  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+                  return %0 : tensor<2x4xf32>
+                }
+                """);
+        Operation dot = m.body().first().region(0).entry().first();
+        dot.setProperties(org.stablehlo4j.ir.DictionaryAttr.EMPTY);
+        String printed = API.print(m);                     // as MLIR: an op that does not verify prints generically
+        assertTrue(printed.contains("%0 = \"stablehlo.dot_general\"(%arg0, %arg1) : (tensor<2x3xf32>, "
+                + "tensor<3x4xf32>) -> tensor<2x4xf32>"), printed);
+    }
 }
