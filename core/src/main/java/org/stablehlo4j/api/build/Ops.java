@@ -51,9 +51,7 @@ public final class Ops extends ElementwiseOps {
      * @return the constant
      */
     public Value constant(float[] values, List<Long> shape) {
-        ByteBuffer b = le(values.length * 4L);
-        for (float v : values) b.putFloat(v);
-        return constant(b.flip(), Types.tensor(Types.F32, shape));
+        return dense(Types.F32, shape, values.length, 4, (b, i) -> b.putFloat(values[i]));
     }
 
     /**
@@ -64,9 +62,7 @@ public final class Ops extends ElementwiseOps {
      * @return the constant
      */
     public Value constant(double[] values, List<Long> shape) {
-        ByteBuffer b = le(values.length * 8L);
-        for (double v : values) b.putDouble(v);
-        return constant(b.flip(), Types.tensor(Types.F64, shape));
+        return dense(Types.F64, shape, values.length, 8, (b, i) -> b.putDouble(values[i]));
     }
 
     /**
@@ -77,9 +73,7 @@ public final class Ops extends ElementwiseOps {
      * @return the constant
      */
     public Value constant(int[] values, List<Long> shape) {
-        ByteBuffer b = le(values.length * 4L);
-        for (int v : values) b.putInt(v);
-        return constant(b.flip(), Types.tensor(Types.I32, shape));
+        return dense(Types.I32, shape, values.length, 4, (b, i) -> b.putInt(values[i]));
     }
 
     /**
@@ -90,9 +84,7 @@ public final class Ops extends ElementwiseOps {
      * @return the constant
      */
     public Value constant(long[] values, List<Long> shape) {
-        ByteBuffer b = le(values.length * 8L);
-        for (long v : values) b.putLong(v);
-        return constant(b.flip(), Types.tensor(Types.I64, shape));
+        return dense(Types.I64, shape, values.length, 8, (b, i) -> b.putLong(values[i]));
     }
 
     /**
@@ -103,9 +95,7 @@ public final class Ops extends ElementwiseOps {
      * @return the constant
      */
     public Value constant(boolean[] values, List<Long> shape) {
-        ByteBuffer b = le(values.length);
-        for (boolean v : values) b.put((byte) (v ? 1 : 0));
-        return constant(b.flip(), Types.tensor(Types.I1, shape));
+        return dense(Types.I1, shape, values.length, 1, (b, i) -> b.put((byte) (values[i] ? 1 : 0)));
     }
 
     /**
@@ -143,9 +133,18 @@ public final class Ops extends ElementwiseOps {
         return typed("stablehlo.constant", List.of(), Map.of("value", value), type);
     }
 
-    private static ByteBuffer le(long bytes) {
+    /** Writes element {@code i} of a Java array into the little-endian buffer. */
+    private interface ElementWriter {
+        void put(ByteBuffer buffer, int i);
+    }
+
+    /** A constant of {@code count} elements of {@code width} bytes, each written by {@code writer}. */
+    private Value dense(Type element, List<Long> shape, int count, int width, ElementWriter writer) {
+        long bytes = (long) count * width;
         if (bytes > Integer.MAX_VALUE - 8) throw new BuildException("constant too large: " + bytes + " bytes");
-        return ByteBuffer.allocate((int) bytes).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer b = ByteBuffer.allocate((int) bytes).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < count; i++) writer.put(b, i);
+        return constant(b.flip(), Types.tensor(element, shape));
     }
 
     /**
