@@ -9,7 +9,7 @@ import org.stablehlo4j.ir.Value;
 
 /**
  * The element-wise StableHLO ops, one typed method each (result types inferred, each op verified as it is built);
- * {@link Ops} adds the others. Names follow the op mnemonics in camel case ({@code not_}, {@code and_},
+ * {@link ExtraOps} and {@link Ops} add the others. Names follow the op mnemonics in camel case ({@code not_}, {@code and_},
  * {@code or_} avoid Kotlin/Java keywords and clashes).
  */
 public abstract class ElementwiseOps extends GenericOps {

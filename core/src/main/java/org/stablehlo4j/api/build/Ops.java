@@ -17,10 +17,7 @@ import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.BoolAttr;
 import org.stablehlo4j.ir.Context;
-import org.stablehlo4j.ir.DenseArrayAttr;
 import org.stablehlo4j.ir.DenseElementsAttr;
-import org.stablehlo4j.ir.IntegerAttr;
-import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.ShapedType;
 import org.stablehlo4j.ir.StringAttr;
@@ -36,7 +33,7 @@ import org.stablehlo4j.ir.Value;
  * have no typed method here are built with {@link #op(String, List, Map, List, List)}. Lists are
  * {@code List<Long>}/{@code List<Value>} (no varargs-only methods), so Kotlin callers pass {@code listOf(...)}.
  */
-public final class Ops extends ElementwiseOps {
+public final class Ops extends ExtraOps {
     Ops(Context context, Block block, String terminator) {
         super(context, block, terminator);
     }
@@ -170,7 +167,7 @@ public final class Ops extends ElementwiseOps {
      */
     public Value compare(ComparisonDirection direction, Value lhs, Value rhs) {
         return one("stablehlo.compare", List.of(lhs, rhs), attrs("comparison_direction",
-                EnumAttr.of(StablehloEnum.COMPARISON_DIRECTION, direction.name())));
+                enumAttr(StablehloEnum.COMPARISON_DIRECTION, direction.name())));
     }
 
     /**
@@ -184,8 +181,8 @@ public final class Ops extends ElementwiseOps {
      */
     public Value compare(ComparisonDirection direction, ComparisonType type, Value lhs, Value rhs) {
         return one("stablehlo.compare", List.of(lhs, rhs), attrs(
-                "comparison_direction", EnumAttr.of(StablehloEnum.COMPARISON_DIRECTION, direction.name()),
-                "compare_type", EnumAttr.of(StablehloEnum.COMPARISON_TYPE, type.name())));
+                "comparison_direction", enumAttr(StablehloEnum.COMPARISON_DIRECTION, direction.name()),
+                "compare_type", enumAttr(StablehloEnum.COMPARISON_TYPE, type.name())));
     }
 
     /**
@@ -623,29 +620,11 @@ public final class Ops extends ElementwiseOps {
 
     // ---- attribute helpers -------------------------------------------------------------------------------------
 
-    private static IntegerAttr i64(long v) {
-        return IntegerAttr.of(IntegerType.I64, v);
-    }
-
-    private static IntegerAttr i32(int v) {
-        return IntegerAttr.of(IntegerType.I32, v);
-    }
-
-    private static DenseArrayAttr i64s(List<Long> values) {
-        return DenseArrayAttr.ofLongs(Types.longs(values));
-    }
-
     private static Attribute precision(List<Precision> precision) {
         if (precision.isEmpty()) return null;
         List<Attribute> cases = new ArrayList<>();
         for (Precision p : precision) cases.add(EnumAttr.of(StablehloEnum.PRECISION, p.name()));
         return new ArrayAttr(cases);
-    }
-
-    private static List<Value> cat(List<Value> a, List<Value> b) {
-        List<Value> all = new ArrayList<>(a);
-        all.addAll(b);
-        return all;
     }
 
     private static List<Type> types(List<Value> values) {

@@ -214,4 +214,28 @@ class ModuleBuilderTest {
         assertTrue(printed.contains("%0 = \"stablehlo.dot_general\"(%arg0, %arg1) : (tensor<2x3xf32>, "
                 + "tensor<3x4xf32>) -> tensor<2x4xf32>"), printed);
     }
+
+    @Test
+    void linalgNormalizationCollectivesAndTokens() throws Exception {
+        Type m22 = tensor(F32, 2, 2);
+        String chol = build(List.of(m22), (o, a) -> List.of(o.cholesky(a.get(0), true)));
+        assertTrue(chol.contains("stablehlo.cholesky %arg0, lower = true : tensor<2x2xf32>"), chol);
+        String bn = build(List.of(m22, T2, T2), (o, a) -> o.batchNormTraining(a.get(0), a.get(1), a.get(2), 0.001f, 1));
+        assertTrue(bn.contains("-> (tensor<2x2xf32>, tensor<2xf32>, tensor<2xf32>)"), bn);
+        String sum = build(List.of(T2), (o, a) -> o.allReduce(List.of(a.get(0)), new long[][] {{0, 1}},
+                (r, x) -> List.of(r.add(x.get(0), x.get(1)))));
+        assertTrue(sum.contains("replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>"), sum);
+        String perm = build(List.of(T2), (o, a) -> List.of(o.collectivePermute(a.get(0), new long[][] {{0, 1}, {1, 0}})));
+        assertTrue(perm.contains("stablehlo.collective_permute"), perm);
+        String tok = build(List.of(), (o, a) -> List.of(o.afterAll(List.of(o.createToken(), o.createToken()))));
+        assertTrue(tok.contains("-> !stablehlo.token"), tok);
+        String size = build(List.of(M23), (o, a) -> List.of(o.getDimensionSize(a.get(0), 1)));
+        assertTrue(size.contains("-> tensor<i32>"), size);
+        BuildException fft = assertThrows(BuildException.class, () -> build(List.of(T2),
+                (o, a) -> List.of(o.fft(a.get(0), "FAST", List.of(2L)))));
+        assertEquals("'FAST' is not a fft_type: one of [FFT, IFFT, RFFT, IRFFT]", fft.firstMessage());
+        BuildException bnRank = assertThrows(BuildException.class, () -> build(List.of(m22, T3, T3),
+                (o, a) -> o.batchNormTraining(a.get(0), a.get(1), a.get(2), 0.001f, 1)));
+        assertTrue(bnRank.firstMessage().contains("3"), bnRank.getMessage());
+    }
 }
