@@ -21,6 +21,7 @@ import org.stablehlo4j.ir.DenseElementsAttr;
 import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.ShapedType;
 import org.stablehlo4j.ir.StringAttr;
+import org.stablehlo4j.ir.SymbolRefAttr;
 import org.stablehlo4j.ir.TupleType;
 import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.Value;
@@ -616,6 +617,19 @@ public final class Ops extends ExtraOps {
     public List<Value> customCall(String target, List<Value> inputs, List<Type> resultTypes) {
         return op("stablehlo.custom_call", inputs, attrs("call_target_name", StringAttr.of(target)), List.of(),
                 resultTypes);
+    }
+
+    /**
+     * {@code func.call} of a function of the module; the call is checked against the callee when the module is
+     * built ({@link ModuleBuilder#build()}).
+     *
+     * @param callee      the function's symbol name (without {@code @})
+     * @param arguments   the arguments
+     * @param resultTypes the callee's result types
+     * @return the results
+     */
+    public List<Value> call(String callee, List<Value> arguments, List<Type> resultTypes) {
+        return op("func.call", arguments, attrs("callee", SymbolRefAttr.flat(callee)), List.of(), resultTypes);
     }
 
     // ---- attribute helpers -------------------------------------------------------------------------------------

@@ -238,4 +238,17 @@ class ModuleBuilderTest {
                 (o, a) -> o.batchNormTraining(a.get(0), a.get(1), a.get(2), 0.001f, 1)));
         assertTrue(bnRank.firstMessage().contains("3"), bnRank.getMessage());
     }
+
+    @Test
+    void callsBetweenFunctionsAreCheckedWhenTheModuleIsBuilt() throws Exception {
+        ModuleOp m = ModuleBuilder.create(API)
+                .func("double", List.of(T2), (o, a) -> List.of(o.add(a.get(0), a.get(0))))
+                .func("main", List.of(T2), (o, a) -> o.call("double", List.of(a.get(0)), List.of(T2)))
+                .build();
+        assertTrue(API.print(m).contains("call @double(%arg0) : (tensor<2xf32>) -> tensor<2xf32>"), API.print(m));
+        ModuleBuilder missing = ModuleBuilder.create(API)
+                .func("main", List.of(T2), (o, a) -> o.call("nope", List.of(a.get(0)), List.of(T2)));
+        BuildException e = assertThrows(BuildException.class, missing::build);
+        assertEquals("'func.call' op 'nope' does not reference a valid function", e.firstMessage());
+    }
 }
