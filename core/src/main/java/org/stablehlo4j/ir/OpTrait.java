@@ -26,7 +26,7 @@ public enum OpTrait {
     COMPATIBLE_OPERANDS_ELEMENT_TYPE,
     PAIRWISE_SAME_OPERAND_AND_RESULT_TYPE,
     PAIRWISE_SAME_OPERAND_AND_RESULT_ELEMENT_TYPE,
-    /** named operands/results have matching types, element types, ranks or sizes (AllTypesMatch & co.) */
+    /** named operands/results have matching types, element types, ranks or sizes (AllTypesMatch &amp; co.) */
     NAMED_VALUES_MATCH,
     SAME_VARIADIC_OPERAND_SIZE,
     SAME_TYPE_OPERANDS,

@@ -1,6 +1,7 @@
 package org.stablehlo4j.asm;
 
-import org.stablehlo4j.TestContexts;
+import org.stablehlo4j.testing.SharedCorpus;
+import org.stablehlo4j.testing.TestContexts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -79,9 +80,7 @@ class CorpusParseTest {
     }
 
     static List<Path> mlirFiles(Path dir) throws IOException {
-        try (Stream<Path> s = Files.walk(dir)) {
-            return s.filter(p -> p.toString().endsWith(".mlir")).sorted().toList();
-        }
+        return SharedCorpus.mlirFiles(dir);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package org.stablehlo4j.compat.legalize;
 
-import org.stablehlo4j.TestContexts;
+import org.stablehlo4j.testing.SharedCorpus;
+import org.stablehlo4j.testing.TestContexts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -32,13 +33,8 @@ class TestdataSerializeRoundTripTest {
 
     @Test
     void everyRoundTripRunLineHolds() throws IOException {
-        String shared = System.getProperty("stablehlo.shared");
-        Path testdata = shared == null ? null : Path.of(shared, "stablehlo", "testdata");
-        assumeTrue(testdata != null && Files.isDirectory(testdata), "upstream corpus not available");
-        List<Path> files;
-        try (Stream<Path> s = Files.walk(testdata)) {
-            files = s.filter(p -> p.toString().endsWith(".mlir")).sorted().toList();
-        }
+        Path testdata = SharedCorpus.upstream("stablehlo", "testdata");
+        List<Path> files = SharedCorpus.mlirFiles(testdata);
         int withRunLine = 0;
         int passed = 0;
         List<String> failures = new ArrayList<>();
