@@ -6,7 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import org.stablehlo4j.TestContexts;
+import org.stablehlo4j.testing.TestContexts;
 
 /**
  * Time-boxed fuzz run from the command line (see the README's "Fuzzing" section and {@code .ci/run}):

@@ -13,7 +13,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.stablehlo4j.TestContexts;
+import org.stablehlo4j.testing.TestContexts;
 import org.stablehlo4j.ir.DiagnosticException;
 
 /**

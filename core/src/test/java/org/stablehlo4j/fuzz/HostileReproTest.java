@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.stablehlo4j.TestContexts;
+import org.stablehlo4j.testing.TestContexts;
 import org.stablehlo4j.asm.AsmParser;
 import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.asm.ParseOptions;

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
-import org.stablehlo4j.TestContexts;
+import org.stablehlo4j.testing.TestContexts;
 import org.stablehlo4j.asm.AsmParser;
 import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.ir.Context;
