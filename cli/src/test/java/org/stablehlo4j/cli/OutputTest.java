@@ -119,11 +119,14 @@ class OutputTest {
     void newFileModeFollowsTheProcessUmask() throws Exception {
         Path in = dir.resolve("in.mlir");
         Files.writeString(in, "func.func @f() {\n  return\n}\n");
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String cp = System.getProperty("java.class.path");
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        // Surefire may put the modules on the module path: the child JVM gets everything on its class path.
+        String cp = String.join(java.io.File.pathSeparator, java.util.stream.Stream.of(
+                System.getProperty("jdk.module.path"), System.getProperty("java.class.path"))
+                .filter(s -> s != null && !s.isEmpty()).toList());
         for (String[] c : new String[][] {{"022", "rw-r--r--"}, {"027", "rw-r-----"}, {"077", "rw-------"}}) {
             Path out = dir.resolve("out-" + c[0] + ".mlir");
-            int status = sh("umask " + c[0] + " && exec '" + java + "' -cp '" + cp + "' org.stablehlo4j.cli.Main opt '"
+            int status = sh("umask " + c[0] + " && exec '" + javaBin + "' -cp '" + cp + "' org.stablehlo4j.cli.Main opt '"
                     + in + "' -o '" + out + "'");
             assertEquals(0, status, "tool run under umask " + c[0]);
             assertEquals(c[1], PosixFilePermissions.toString(Files.getPosixFilePermissions(out)), "umask " + c[0]);
