@@ -75,7 +75,7 @@ public final class Verifier {
 
     private void walk(Operation op) {
         List<VerificationError> errors = new ArrayList<>();
-        verifyOperation(op, errors);
+        verifyOpAndDominance(op, errors);
         if (!errors.isEmpty()) {
             VerificationError first = errors.get(0);
             for (int i = 1; i < errors.size(); i++) first.then(errors.get(i));
@@ -91,18 +91,37 @@ public final class Verifier {
      * error.
      */
     private boolean verifyOperation(Operation op, List<VerificationError> errors) {
-        List<Operation> stack = new ArrayList<>();
+        List<Object> stack = new ArrayList<>();
         List<Boolean> exiting = new ArrayList<>();
         stack.add(op);
         exiting.add(false);
         try {
             while (!stack.isEmpty()) {
                 int top = stack.size() - 1;
-                Operation current = stack.remove(top);
-                if (exiting.remove(top)) {
+                Object item = stack.remove(top);
+                boolean exit = exiting.remove(top);
+                if (item instanceof Block block) {
+                    if (exit) {
+                        verifyBlockOnExit(block);
+                        continue;
+                    }
+                    verifyBlockOnEntry(block);
+                    stack.add(block);
+                    exiting.add(true);
+                    List<Operation> ops = block.operations();
+                    for (int i = ops.size() - 1; i >= 0; i--) {
+                        if (!isIsolated(ops.get(i))) {
+                            stack.add(ops.get(i));
+                            exiting.add(false);
+                        }
+                    }
+                    continue;
+                }
+                Operation current = (Operation) item;
+                if (exit) {
                     boolean nestedOk = true;
                     for (Operation isolated : isolatedChildren(current)) {
-                        nestedOk &= verifyOperation(isolated, errors);
+                        nestedOk &= verifyOpAndDominance(isolated, errors);
                     }
                     if (!nestedOk) return false;
                     verifyOnExit(current);
@@ -111,15 +130,13 @@ public final class Verifier {
                 verifyOp(current);
                 stack.add(current);
                 exiting.add(true);
-                List<Operation> nested = new ArrayList<>();
-                for (Region r : current.regions()) {
-                    for (Block b : r.blocks()) {
-                        for (Operation o : b.operations()) if (!isIsolated(o)) nested.add(o);
+                List<Region> regions = current.regions();
+                for (int r = regions.size() - 1; r >= 0; r--) {
+                    List<Block> blocks = regions.get(r).blocks();
+                    for (int b = blocks.size() - 1; b >= 0; b--) {
+                        stack.add(blocks.get(b));
+                        exiting.add(false);
                     }
-                }
-                for (int i = nested.size() - 1; i >= 0; i--) {
-                    stack.add(nested.get(i));
-                    exiting.add(false);
                 }
             }
         } catch (VerificationError e) {
@@ -127,6 +144,106 @@ public final class Verifier {
             return false;
         }
         return true;
+    }
+
+    /**
+     * MLIR's {@code verifyOpAndDominance}: the op and everything nested in it, then (the structure being sound) the
+     * dominance of the values used in its regions.
+     */
+    private boolean verifyOpAndDominance(Operation op, List<VerificationError> errors) {
+        if (!verifyOperation(op, errors)) return false;
+        if (op.numRegions() == 0) return true;
+        try {
+            new Dominance(this::isGraphRegion, this::isIsolated).verifyContainedRegions(op);
+        } catch (VerificationError e) {
+            errors.add(e);
+            return false;
+        }
+        return true;
+    }
+
+    /** Whether a region has no SSA dominance within its block (its op declares graph regions). */
+    private boolean isGraphRegion(Region region) {
+        Operation parent = region.parent();
+        OpDefinition spec = parent == null ? null : ctx.opDefinition(parent.name());
+        return spec != null && spec.hasTrait(OpTrait.GRAPH_REGION);
+    }
+
+    /**
+     * MLIR's {@code mayBeValidWithoutTerminator}: a block outside a region, or the only block of a region whose op
+     * has no terminator or is not registered (it might not need one).
+     */
+    private boolean mayBeValidWithoutTerminator(Block block) {
+        Region region = block.parent();
+        if (region == null) return true;
+        if (region.blocks().size() != 1) return false;
+        Operation parent = region.parent();
+        if (parent == null) return true;
+        OpDefinition spec = ctx.opDefinition(parent.name());
+        return spec == null || spec.hasTrait(OpTrait.NO_TERMINATOR);
+    }
+
+    /** A block's checks before its ops (MLIR's {@code verifyOnEntrance(Block&)}). */
+    private void verifyBlockOnEntry(Block block) {
+        if (block.isEmpty()) {
+            if (mayBeValidWithoutTerminator(block)) return;
+            Operation parent = block.parentOp();
+            throw VerificationError.at(parent == null ? org.stablehlo4j.ir.Location.UNKNOWN : parent.location(),
+                    "empty block: expect at least a terminator");
+        }
+        for (Operation op = block.first(); op != null; op = op.next()) {
+            if (op.numSuccessors() != 0 && op != block.last()) {
+                throw VerificationError.at(op.location(),
+                        "operation with block successors must terminate its parent block");
+            }
+        }
+    }
+
+    /** A block's checks after its ops (MLIR's {@code verifyOnExit(Block&)}): successors and the terminator. */
+    private void verifyBlockOnExit(Block block) {
+        Operation last = block.last();
+        if (last != null) {
+            for (Block successor : last.successors()) {
+                if (successor.parent() != block.parent()) {
+                    throw VerificationError.op(last, "branching to block of a different region");
+                }
+            }
+        }
+        if (mayBeValidWithoutTerminator(block) || last == null) return;
+        OpDefinition spec = ctx.opDefinition(last.name());
+        if (spec == null || spec.hasTrait(OpTrait.TERMINATOR)) return;
+        throw VerificationError.at(last.location(), "block with no terminator, has " + printLocal(last));
+    }
+
+    /** An op as MLIR streams it into a diagnostic: alone, in local scope, on a new line if it spans several. */
+    private String printLocal(Operation op) {
+        String text;
+        try {
+            text = AsmPrinter.printOperation(ctx, op);
+        } catch (RuntimeException e) {
+            text = "\"" + op.name() + "\"";
+        }
+        text = text.endsWith("\n") ? text.substring(0, text.length() - 1) : text;
+        return text.indexOf('\n') >= 0 ? "\n" + text : text;
+    }
+
+    /**
+     * MLIR's SymbolTable trait: the symbols directly in the table's region have distinct names ({@code sym_name}).
+     */
+    private static void verifySymbolTable(Operation table) {
+        java.util.Map<String, Operation> seen = new java.util.HashMap<>();
+        for (Region r : table.regions()) {
+            for (Block b : r.blocks()) {
+                for (Operation op = b.first(); op != null; op = op.next()) {
+                    if (!(op.attr("sym_name") instanceof org.stablehlo4j.ir.StringAttr name)) continue;
+                    Operation previous = seen.putIfAbsent(name.value(), op);
+                    if (previous != null) {
+                        throw VerificationError.at(op.location(), "redefinition of symbol named '" + name.value() + "'")
+                                .note(previous.location(), "see existing symbol definition here");
+                    }
+                }
+            }
+        }
     }
 
     /** The symbol-use rules of every op in a symbol table (not entering nested modules), in walk order. */
@@ -178,6 +295,7 @@ public final class Verifier {
         OpDefinition spec = ctx.opDefinition(op.name());
         if (spec != null && spec.hasTrait(OpTrait.ISOLATED_FROM_ABOVE)) verifyIsolatedFromAbove(op);
         if (spec != null && spec.regionVerifier() != null) spec.regionVerifier().verify(op);
+        if (spec != null && spec.hasTrait(OpTrait.SYMBOL_TABLE)) verifySymbolTable(op);
         if (op.name().equals("builtin.module")) verifySymbolUses(op);
         if (spec != null && spec.inferTypes() != null && (spec.hasTrait(OpTrait.INFER_TYPE)
                 || spec.hasTrait(OpTrait.COMPATIBLE_OPERANDS_AND_RESULT_TYPE))) {

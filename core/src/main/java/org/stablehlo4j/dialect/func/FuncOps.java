@@ -18,7 +18,7 @@ public final class FuncOps {
                 .optAttr("sym_visibility", AttrKind.STRING).optAttr("arg_attrs", AttrKind.ARRAY)
                 .optAttr("res_attrs", AttrKind.ARRAY).optAttr("no_inline", AttrKind.UNIT).region("body")
                 .traits(org.stablehlo4j.ir.OpTrait.FUNCTION_LIKE).custom();
-        t.op("return").varIn("operands", "AnyType").custom().verifier(FuncRules::funcReturn);
+        t.op("return").varIn("operands", "AnyType").traits(org.stablehlo4j.ir.OpTrait.TERMINATOR).custom().verifier(FuncRules::funcReturn);
         t.op("call").varIn("operands", "AnyType").varOut("results", "AnyType")
                 .optAttr("callee", AttrKind.FLAT_SYMBOL_REF).optAttr("arg_attrs", AttrKind.ARRAY)
                 .optAttr("res_attrs", AttrKind.ARRAY).optAttr("no_inline", AttrKind.UNIT).custom()

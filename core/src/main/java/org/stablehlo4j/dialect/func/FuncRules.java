@@ -20,7 +20,9 @@ final class FuncRules {
     /** ReturnOp::verify: the operands match the enclosing function's result types. */
     static void funcReturn(Operation op) {
         Operation fn = op.parentOp();
-        if (fn == null || !fn.name().equals("func.func")) return;
+        if (fn == null || !fn.name().equals("func.func")) {
+            throw VerificationError.op(op, "expects parent op 'func.func'");
+        }
         if (!(fn.attr("function_type") instanceof TypeAttr ta) || !(ta.value() instanceof FunctionType type)) return;
         String name = fn.attr("sym_name") instanceof StringAttr s ? s.value() : "";
         List<Type> results = type.results();
