@@ -359,7 +359,7 @@ public final class Verifier {
                     throw VerificationError.op(op, "requires attribute '" + a.name() + "'");
                 }
             }
-            for (OpDefinition.AttrSpec a : spec.attributes()) verifyAttribute(op, a);
+            for (OpDefinition.AttrSpec a : spec.attributes()) verifyAttribute(op, a, dialect);
             verifyValueTypes(op, spec, spec.operands(), op.operands(), "operand");
             verifyValueTypes(op, spec, spec.results(), op.results(), "result");
             for (OpTrait trait : spec.traits()) verifyTrait(op, trait);
@@ -412,25 +412,14 @@ public final class Verifier {
         }
     }
 
-    /** ODS attribute constraints of the integer attributes: width, signlessness and the value range. */
-    private static void verifyAttribute(Operation op, OpDefinition.AttrSpec spec) {
-        int width = switch (spec.kind()) {
-            case I64 -> 64;
-            case I32 -> 32;
-            default -> 0;
-        };
-        org.stablehlo4j.ir.Attribute value = op.properties().get(spec.name());
-        if (width == 0 || value == null) return;
-        String range = switch (spec.detail()) {
-            case "non-negative", "positive" -> spec.detail();
-            default -> "";
-        };
-        boolean ok = value instanceof org.stablehlo4j.ir.IntegerAttr i
-                && i.type() instanceof org.stablehlo4j.ir.IntegerType t && t.width() == width && t.isSignless()
-                && (range.isEmpty() || i.value().signum() > 0 || (range.equals("non-negative") && i.value().signum() == 0));
-        if (!ok) {
-            throw VerificationError.op(op, "attribute '" + spec.name() + "' failed to satisfy constraint: " + width
-                    + "-bit signless integer attribute" + (range.isEmpty() ? "" : " whose value is " + range));
+    /** ODS's constraint of one inherent attribute, from the kind its row declares ({@link AttrConstraints}). */
+    private static void verifyAttribute(Operation op, OpDefinition.AttrSpec spec, Dialect dialect) {
+        Attribute value = op.properties().get(spec.name());
+        if (value == null) return;
+        String violated = AttrConstraints.violation(spec, value,
+                dialect.getInterface(org.stablehlo4j.ir.DialectAttrConstraints.class));
+        if (violated != null) {
+            throw VerificationError.op(op, "attribute '" + spec.name() + "' failed to satisfy constraint: " + violated);
         }
     }
 
