@@ -39,8 +39,11 @@ import org.stablehlo4j.ir.Value;
 public final class Verifier {
     private final Context ctx;
 
+    private final BlockChecks blocks;
+
     private Verifier(Context ctx) {
         this.ctx = ctx;
+        this.blocks = new BlockChecks(ctx);
     }
 
     /** Verifies the whole module; throws with the first error found. */
@@ -102,10 +105,10 @@ public final class Verifier {
                 boolean exit = exiting.remove(top);
                 if (item instanceof Block block) {
                     if (exit) {
-                        verifyBlockOnExit(block);
+                        blocks.verifyOnExit(block);
                         continue;
                     }
-                    verifyBlockOnEntry(block);
+                    blocks.verifyOnEntry(block);
                     stack.add(block);
                     exiting.add(true);
                     List<Operation> ops = block.operations();
@@ -169,83 +172,6 @@ public final class Verifier {
         return spec != null && spec.hasTrait(OpTrait.GRAPH_REGION);
     }
 
-    /**
-     * MLIR's {@code mayBeValidWithoutTerminator}: a block outside a region, or the only block of a region whose op
-     * has no terminator or is not registered (it might not need one).
-     */
-    private boolean mayBeValidWithoutTerminator(Block block) {
-        Region region = block.parent();
-        if (region == null) return true;
-        if (region.blocks().size() != 1) return false;
-        Operation parent = region.parent();
-        if (parent == null) return true;
-        OpDefinition spec = ctx.opDefinition(parent.name());
-        return spec == null || spec.hasTrait(OpTrait.NO_TERMINATOR);
-    }
-
-    /** A block's checks before its ops (MLIR's {@code verifyOnEntrance(Block&)}). */
-    private void verifyBlockOnEntry(Block block) {
-        if (block.isEmpty()) {
-            if (mayBeValidWithoutTerminator(block)) return;
-            Operation parent = block.parentOp();
-            throw VerificationError.at(parent == null ? org.stablehlo4j.ir.Location.UNKNOWN : parent.location(),
-                    "empty block: expect at least a terminator");
-        }
-        for (Operation op = block.first(); op != null; op = op.next()) {
-            if (op.numSuccessors() != 0 && op != block.last()) {
-                throw VerificationError.at(op.location(),
-                        "operation with block successors must terminate its parent block");
-            }
-        }
-    }
-
-    /** A block's checks after its ops (MLIR's {@code verifyOnExit(Block&)}): successors and the terminator. */
-    private void verifyBlockOnExit(Block block) {
-        Operation last = block.last();
-        if (last != null) {
-            for (Block successor : last.successors()) {
-                if (successor.parent() != block.parent()) {
-                    throw VerificationError.op(last, "branching to block of a different region");
-                }
-            }
-        }
-        if (mayBeValidWithoutTerminator(block) || last == null) return;
-        OpDefinition spec = ctx.opDefinition(last.name());
-        if (spec == null || spec.hasTrait(OpTrait.TERMINATOR)) return;
-        throw VerificationError.at(last.location(), "block with no terminator, has " + printLocal(last));
-    }
-
-    /** An op as MLIR streams it into a diagnostic: alone, in local scope, on a new line if it spans several. */
-    private String printLocal(Operation op) {
-        String text;
-        try {
-            text = AsmPrinter.printOperation(ctx, op);
-        } catch (RuntimeException e) {
-            text = "\"" + op.name() + "\"";
-        }
-        text = text.endsWith("\n") ? text.substring(0, text.length() - 1) : text;
-        return text.indexOf('\n') >= 0 ? "\n" + text : text;
-    }
-
-    /**
-     * MLIR's SymbolTable trait: the symbols directly in the table's region have distinct names ({@code sym_name}).
-     */
-    private static void verifySymbolTable(Operation table) {
-        java.util.Map<String, Operation> seen = new java.util.HashMap<>();
-        for (Region r : table.regions()) {
-            for (Block b : r.blocks()) {
-                for (Operation op = b.first(); op != null; op = op.next()) {
-                    if (!(op.attr("sym_name") instanceof org.stablehlo4j.ir.StringAttr name)) continue;
-                    Operation previous = seen.putIfAbsent(name.value(), op);
-                    if (previous != null) {
-                        throw VerificationError.at(op.location(), "redefinition of symbol named '" + name.value() + "'")
-                                .note(previous.location(), "see existing symbol definition here");
-                    }
-                }
-            }
-        }
-    }
-
     /** The symbol-use rules of every op in a symbol table (not entering nested modules), in walk order. */
     private void verifySymbolUses(Operation table) {
         List<Operation> stack = new ArrayList<>();
@@ -295,7 +221,7 @@ public final class Verifier {
         OpDefinition spec = ctx.opDefinition(op.name());
         if (spec != null && spec.hasTrait(OpTrait.ISOLATED_FROM_ABOVE)) verifyIsolatedFromAbove(op);
         if (spec != null && spec.regionVerifier() != null) spec.regionVerifier().verify(op);
-        if (spec != null && spec.hasTrait(OpTrait.SYMBOL_TABLE)) verifySymbolTable(op);
+        if (spec != null && spec.hasTrait(OpTrait.SYMBOL_TABLE)) BlockChecks.verifySymbolTable(op);
         if (op.name().equals("builtin.module")) verifySymbolUses(op);
         if (spec != null && spec.inferTypes() != null && (spec.hasTrait(OpTrait.INFER_TYPE)
                 || spec.hasTrait(OpTrait.COMPATIBLE_OPERANDS_AND_RESULT_TYPE))) {

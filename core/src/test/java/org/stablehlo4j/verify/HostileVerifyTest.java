@@ -176,6 +176,27 @@ class HostileVerifyTest {
     }
 
     @Test
+    void functionDeclarationsAndEntryBlocks() throws DiagnosticException {
+        assertEquals(List.of("1:1: 'func.func' op symbol declaration cannot have public visibility"),
+                errors("func.func @decl(tensor<f32>) -> tensor<f32>\n"));
+        valid("func.func private @decl(tensor<f32>) -> tensor<f32>\n");
+        assertEquals(List.of("1:1: 'func.func' op type of entry block argument #0(tensor<f32>) must match the type "
+                        + "of the corresponding argument in function signature(tensor<i32>)"),
+                errors("""
+                        "func.func"() ({
+                        ^bb0(%a: tensor<f32>):
+                          "func.return"() : () -> ()
+                        }) {sym_name = "g", function_type = (tensor<i32>) -> ()} : () -> ()
+                        """));
+        assertEquals(List.of("1:1: 'func.func' op entry block must have 1 arguments to match function signature"),
+                errors("""
+                        "func.func"() ({
+                          "func.return"() : () -> ()
+                        }) {sym_name = "g", function_type = (tensor<i32>) -> ()} : () -> ()
+                        """));
+    }
+
+    @Test
     void enumAttributeOfTheWrongKind() throws DiagnosticException {
         assertEquals(List.of("2:3: 'stablehlo.fft' op attribute 'fft_type' failed to satisfy constraint: "
                         + "XLA fast fourier transform type."),
