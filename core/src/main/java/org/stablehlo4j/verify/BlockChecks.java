@@ -35,6 +35,29 @@ final class BlockChecks {
         return spec == null || spec.hasTrait(OpTrait.NO_TERMINATOR);
     }
 
+    /**
+     * The region checks of MLIR's {@code verifyOnEntrance(Operation&)} after the op's own rules: a registered op's
+     * graph regions have at most one block, and no region's entry block is a branch target.
+     */
+    void verifyRegions(Operation op) {
+        OpDefinition spec = ctx.opDefinition(op.name());
+        boolean graph = spec != null && spec.hasTrait(OpTrait.GRAPH_REGION);
+        for (int i = 0; i < op.numRegions(); i++) {
+            Region region = op.region(i);
+            if (graph && region.blocks().size() > 1) {
+                throw VerificationError.op(op, "expects graph region #" + i + " to have 0 or 1 blocks");
+            }
+            Block entry = region.entry();
+            if (entry == null) continue;
+            for (Block b : region.blocks()) {
+                Operation last = b.last();
+                if (last != null && last.successors().contains(entry)) {
+                    throw VerificationError.at(op.location(), "entry block of region may not have predecessors");
+                }
+            }
+        }
+    }
+
     /** A block's checks before its ops (MLIR's {@code verifyOnEntrance(Block&)}). */
     void verifyOnEntry(Block block) {
         if (block.isEmpty()) {

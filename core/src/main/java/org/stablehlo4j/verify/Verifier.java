@@ -33,8 +33,10 @@ import org.stablehlo4j.ir.Value;
  * {@link OpDefinition#verifier()}. Then the ops nested in it. On exit: the nested ops that are isolated from above
  * (each on its own, all of them, so a module reports the first error of every function), the row's
  * {@link OpDefinition#regionVerifier()}, the symbol uses of a module (the rows' {@link SymbolUseVerifier}), and
- * the result types the row's {@link OpDefinition#inferTypes()} computes compared with the declared ones. Within
- * one isolated op it stops at the first violated rule.
+ * the result types the row's {@link OpDefinition#inferTypes()} computes compared with the declared ones. Blocks
+ * are checked around their ops ({@link BlockChecks}: terminators, empty blocks, branches), symbol tables for
+ * duplicate names, and once an isolated op's structure is sound, the dominance of every use in it
+ * ({@link Dominance}). Within one isolated op it stops at the first violated rule.
  */
 public final class Verifier {
     private final Context ctx;
@@ -131,6 +133,7 @@ public final class Verifier {
                     continue;
                 }
                 verifyOp(current);
+                blocks.verifyRegions(current);
                 stack.add(current);
                 exiting.add(true);
                 List<Region> regions = current.regions();
@@ -289,6 +292,9 @@ public final class Verifier {
             verifyValueTypes(op, spec, spec.operands(), op.operands(), "operand");
             verifyValueTypes(op, spec, spec.results(), op.results(), "result");
             for (OpTrait trait : spec.traits()) verifyTrait(op, trait);
+        } else if (dialect != null) {
+            // Rows without full signatures still declare their attributes' kinds: those are checked.
+            for (OpDefinition.AttrSpec a : spec.attributes()) verifyAttribute(op, a, dialect);
         }
         if (spec.hasTrait(OpTrait.FUNCTION_LIKE)) verifyFunctionAttributes(op);
         if (spec.verifier() != null) spec.verifier().verify(op);

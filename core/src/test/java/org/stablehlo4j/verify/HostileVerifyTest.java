@@ -76,14 +76,12 @@ class HostileVerifyTest {
     }
 
     @Test
-    void forwardReferencesInAModuleBodyAreAccepted() throws DiagnosticException {
-        // A module's body is a graph region: no dominance inside it (only symbols live there, but the rule
-        // is the region kind's); and a value used in the block after its definition stays valid.
+    void graphRegionsAllowUseBeforeDefinition() throws DiagnosticException {
+        // A module's body is a graph region (RegionKindInterface): no dominance inside its block, as in MLIR.
         valid("""
-                func.func @main(%arg0: tensor<f32>) -> tensor<f32> {
-                  %0 = stablehlo.add %arg0, %arg0 : tensor<f32>
-                  %1 = stablehlo.add %0, %arg0 : tensor<f32>
-                  return %1 : tensor<f32>
+                module {
+                  %1 = stablehlo.add %0, %0 : tensor<f32>
+                  %0 = stablehlo.constant dense<1.0> : tensor<f32>
                 }
                 """);
     }
@@ -197,6 +195,16 @@ class HostileVerifyTest {
     }
 
     @Test
+    void entryBlockIsNoBranchTarget() throws DiagnosticException {
+        assertEquals(List.of("1:1: entry block of region may not have predecessors"), errors("""
+                "func.func"() ({
+                ^bb0:
+                  "cf.br"()[^bb0] : () -> ()
+                }) {sym_name = "g", function_type = () -> (), sym_visibility = "private"} : () -> ()
+                """));
+    }
+
+    @Test
     void enumAttributeOfTheWrongKind() throws DiagnosticException {
         assertEquals(List.of("2:3: 'stablehlo.fft' op attribute 'fft_type' failed to satisfy constraint: "
                         + "XLA fast fourier transform type."),
@@ -234,6 +242,18 @@ class HostileVerifyTest {
                           return %0 : tensor<i1>
                         }
                         """).get(0));
+    }
+
+    @Test
+    void attributeKindsOfRowsWithoutFullSignatures() throws DiagnosticException {
+        assertEquals(List.of("2:3: 'check.expect_almost_eq_const' op attribute 'tolerance' failed to satisfy "
+                        + "constraint: 64-bit float attribute"),
+                errors("""
+                        func.func @main(%a: tensor<f32>) {
+                          "check.expect_almost_eq_const"(%a) {value = dense<1.0> : tensor<f32>, tolerance = 1 : i64} : (tensor<f32>) -> ()
+                          return
+                        }
+                        """));
     }
 
     @Test
