@@ -199,7 +199,7 @@ final class AsmPrinterImpl implements AsmPrinterContext {
 
     // ------------------------------------------------------------------ operations
 
-    private void printFullOp(Operation op) {
+    void printFullOp(Operation op) {
         emitIndent(indent);
         if (op.numResults() > 0 && !collecting) {
             int[] groups = names.resultGroups(op);

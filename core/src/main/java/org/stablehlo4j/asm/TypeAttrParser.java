@@ -361,6 +361,20 @@ class TypeAttrParser extends ParserBase {
         return text.substring(h.end() + 1, end - 1);
     }
 
+    /**
+     * MLIR's OpaqueAttr/OpaqueType verifiers: an attribute or type of a dialect that is not registered needs
+     * {@code --allow-unregistered-dialect}.
+     */
+    private void requireRegisteredDialect(int at, String dialect, String what) {
+        if (mlirContext == null || options.allowUnregisteredDialect() || mlirContext.allowsUnregisteredDialects()
+                || mlirContext.isDialectRegistered(dialect)) {
+            return;
+        }
+        throw errorAt(at, what + " created with unregistered dialect. If this is intended, please call "
+                + "allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR "
+                + "opt tool used");
+    }
+
     private Type parseExtendedType() {
         int at = tok.start;
         ExtendedSymbol h = extendedSymbolHead();
@@ -375,7 +389,10 @@ class TypeAttrParser extends ParserBase {
             if (lexed != null) return lexed;
         }
         DialectType t = new DialectType(h.dialect(), extendedSymbolBody(h), h.pretty());
-        if (hooks == null) return t;
+        if (hooks == null) {
+            requireRegisteredDialect(at, h.dialect(), "`!\"" + h.dialect() + "\"<\"" + t.body() + "\">` type");
+            return t;
+        }
         try {
             return hooks.parseType(t);
         } catch (DialectBodyException e) {
@@ -572,7 +589,10 @@ class TypeAttrParser extends ParserBase {
         }
         DialectAttr a = new DialectAttr(h.dialect(), extendedSymbolBody(h), h.pretty());
         AsmDialectInterface hooks = asmHooks(h.dialect());
-        if (hooks == null) return a;
+        if (hooks == null) {
+            requireRegisteredDialect(at, h.dialect(), "#\"" + h.dialect() + "\"<\"" + a.body() + "\"> : 'none' attribute");
+            return a;
+        }
         try {
             return hooks.parseAttribute(a);
         } catch (DialectBodyException e) {

@@ -28,6 +28,7 @@ public final class StablehloDialect extends Dialect {
         addInterface(OpAsmDialectInterface.class, asm);
         addInterface(AsmDialectInterface.class, new Hooks());
         addInterface(DialectBytecode.class, StablehloBytecode.INSTANCE);
+        addInterface(org.stablehlo4j.ir.DialectAttrConstraints.class, StablehloAttrConstraints.INSTANCE);
     }
 
     /** Type and attribute bodies, parsed by {@link StablehloAsm}. */
