@@ -10,9 +10,9 @@ import org.stablehlo4j.ir.Type;
  * The error methods return the exception to throw.
  */
 public final class DialectAsmParser {
-    private final TypeAttrParser p;
+    private final TypeParser p;
 
-    DialectAsmParser(TypeAttrParser p) {
+    DialectAsmParser(TypeParser p) {
         this.p = p;
     }
 

@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -18,7 +17,6 @@ import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.AsmSink;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
-import org.stablehlo4j.ir.BlockArgument;
 import org.stablehlo4j.ir.BoolAttr;
 import org.stablehlo4j.ir.ComplexType;
 import org.stablehlo4j.ir.DenseArrayAttr;
@@ -38,13 +36,11 @@ import org.stablehlo4j.ir.IntegerAttr;
 import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.MemRefType;
-import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.NoneType;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.Region;
-import org.stablehlo4j.ir.ResourceBlob;
 import org.stablehlo4j.ir.ShapedType;
 import org.stablehlo4j.ir.StringAttr;
 import org.stablehlo4j.ir.SymbolRefAttr;
@@ -53,7 +49,6 @@ import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.TypeAttr;
 import org.stablehlo4j.ir.UnitAttr;
 import org.stablehlo4j.ir.UnrankedTensorType;
-import org.stablehlo4j.ir.Value;
 
 /**
  * The printing engine's half for values: types, attributes (dense elements included), locations, and the alias

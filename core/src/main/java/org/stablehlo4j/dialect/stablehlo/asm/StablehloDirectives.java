@@ -30,14 +30,12 @@ import org.stablehlo4j.ir.DenseElementsAttr;
 import org.stablehlo4j.ir.FunctionType;
 import org.stablehlo4j.ir.IntegerAttr;
 import org.stablehlo4j.ir.IntegerType;
-import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.ShapedType;
 import org.stablehlo4j.ir.StringAttr;
 import org.stablehlo4j.ir.TupleType;
 import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.UnrankedTensorType;
-import org.stablehlo4j.ir.Value;
 
 /**
  * The StableHLO {@code custom<Name>(...)} directives of assembly formats (upstream AssemblyFormat.cpp and
