@@ -485,21 +485,6 @@ final class OperationParser extends SsaScopeParser {
         return context;
     }
 
-    private static final Map<String, Kind> PUNCTUATION = Map.ofEntries(
-            Map.entry("->", Kind.ARROW), Map.entry(":", Kind.COLON), Map.entry("::", Kind.COLON_COLON),
-            Map.entry(",", Kind.COMMA), Map.entry("...", Kind.ELLIPSIS), Map.entry("=", Kind.EQUAL),
-            Map.entry(">", Kind.GREATER), Map.entry("<", Kind.LESS), Map.entry("{", Kind.L_BRACE),
-            Map.entry("}", Kind.R_BRACE), Map.entry("(", Kind.L_PAREN), Map.entry(")", Kind.R_PAREN),
-            Map.entry("[", Kind.L_SQUARE), Map.entry("]", Kind.R_SQUARE), Map.entry("-", Kind.MINUS),
-            Map.entry("+", Kind.PLUS), Map.entry("?", Kind.QUESTION), Map.entry("*", Kind.STAR),
-            Map.entry("|", Kind.VERTICAL_BAR));
-
-    private static Kind punctuation(String p) {
-        Kind k = PUNCTUATION.get(p);
-        if (k == null) throw new IllegalArgumentException("not punctuation: " + p);
-        return k;
-    }
-
     private final class Context implements AsmParserContext {
         /** The custom op being parsed: its errors are prefixed like MLIR's {@code custom op 'X' ...}. */
         String opName;
@@ -522,11 +507,11 @@ final class OperationParser extends SsaScopeParser {
             return failure;
         }
 
-        @Override public boolean consumeIf(String p) { return OperationParser.this.consumeIf(punctuation(p)); }
+        @Override public boolean consumeIf(String p) { return OperationParser.this.consumeIf(Token.punctuation(p)); }
 
         @Override
         public void expect(String p) {
-            OperationParser.this.expect(punctuation(p), "expected '" + p + "'");
+            OperationParser.this.expect(Token.punctuation(p), "expected '" + p + "'");
         }
 
         @Override public String peekKeyword() { return is(Kind.BARE_IDENTIFIER) ? spelling() : null; }

@@ -180,8 +180,12 @@ class TypeAttrParser extends TypeParser {
             if (a == null) throw errorAt(at, "undefined symbol alias id '" + h.identifier() + "'");
             return a;
         }
-        DialectAttr a = new DialectAttr(h.dialect(), extendedSymbolBody(h), h.pretty());
         AsmDialectInterface hooks = asmHooks(h.dialect());
+        if (hooks != null && h.pretty() && h.trailing()) {
+            Attribute lexed = hooks.parseAttribute(h.data(), new DialectAsmParser(this));
+            if (lexed != null) return lexed;
+        }
+        DialectAttr a = new DialectAttr(h.dialect(), extendedSymbolBody(h), h.pretty());
         if (hooks == null) return a;
         try {
             return hooks.parseAttribute(a);

@@ -3,6 +3,7 @@ package org.stablehlo4j.dialect.sdy;
 import java.util.ArrayList;
 import java.util.List;
 import org.stablehlo4j.asm.AsmDialectInterface;
+import org.stablehlo4j.asm.DialectAsmParser;
 import org.stablehlo4j.asm.DialectBodyException;
 import org.stablehlo4j.dialect.sdy.SdyAttrs.*;
 import org.stablehlo4j.ir.Attribute;
@@ -13,8 +14,16 @@ import org.stablehlo4j.ir.SymbolRefAttr;
 final class SdyAttrParser {
     private SdyAttrParser() {}
 
-    /** The dialect's attribute hook: {@code #sdy.mnemonic<...>} bodies become structured attributes. */
+    /**
+     * The dialect's attribute hooks: {@code #sdy.mnemonic<...>} bodies become structured attributes, parsed from
+     * the live lexer; the debugging-metadata attributes stay opaque text.
+     */
     static final AsmDialectInterface ASM = new AsmDialectInterface() {
+        @Override
+        public Attribute parseAttribute(String mnemonic, DialectAsmParser p) {
+            return parse(mnemonic, SdyIn.of(p));
+        }
+
         @Override
         public Attribute parseAttribute(DialectAttr opaque) {
             if (!opaque.pretty()) return opaque;
@@ -22,27 +31,33 @@ final class SdyAttrParser {
             int e = 0;
             while (e < body.length() && (Character.isLetterOrDigit(body.charAt(e)) || body.charAt(e) == '_')) e++;
             String mnemonic = body.substring(0, e);
-            SdyIn.SdyLexer in = new SdyIn.SdyLexer(body, e);
-            Attribute a = switch (mnemonic) {
-                case "mesh" -> mesh(in);
-                case "sharding" -> sharding(in);
-                case "sharding_per_value" -> shardingPerValue(in);
-                case "op_sharding_rule" -> rule(in);
-                case "manual_axes" -> manualAxes(in);
-                case "axis_ref_list" -> axisRefList(in);
-                case "list_of_axis_ref_lists" -> listOfAxisRefLists(in);
-                case "all_to_all_param_list" -> allToAllParams(in);
-                case "sub_axis_info" -> subAxisInfo(in);
-                default -> null;
-            };
-            if (a == null) {
-                if (KNOWN.contains(mnemonic) || mnemonic.isEmpty()) return opaque;
-                throw new DialectBodyException(0, "unknown attribute `" + mnemonic + "` in dialect `sdy`");
-            }
-            if (!in.atEnd()) throw in.error("expected '>'");
-            return a;
+            // the structured ones come through the live-lexer hook unless their '<...>' is missing
+            if (PARSED.contains(mnemonic)) throw new DialectBodyException(e, "expected '<'");
+            if (KNOWN.contains(mnemonic) || mnemonic.isEmpty()) return opaque;
+            throw new DialectBodyException(0, "unknown attribute `" + mnemonic + "` in dialect `sdy`");
         }
     };
+
+    /** Mnemonics of the attributes parsed into structured form. */
+    private static final java.util.Set<String> PARSED = java.util.Set.of("mesh", "sharding", "sharding_per_value",
+            "op_sharding_rule", "manual_axes", "axis_ref_list", "list_of_axis_ref_lists", "all_to_all_param_list",
+            "sub_axis_info");
+
+    /** Attribute {@code mnemonic} from {@code in} (on its {@code '<'}), or null if it is not one of {@link #PARSED}. */
+    private static Attribute parse(String mnemonic, SdyIn in) {
+        return switch (mnemonic) {
+            case "mesh" -> mesh(in);
+            case "sharding" -> sharding(in);
+            case "sharding_per_value" -> shardingPerValue(in);
+            case "op_sharding_rule" -> rule(in);
+            case "manual_axes" -> manualAxes(in);
+            case "axis_ref_list" -> axisRefList(in);
+            case "list_of_axis_ref_lists" -> listOfAxisRefLists(in);
+            case "all_to_all_param_list" -> allToAllParams(in);
+            case "sub_axis_info" -> subAxisInfo(in);
+            default -> null;
+        };
+    }
 
     /** Mnemonics of attributes kept as text (propagation debugging metadata). */
     private static final java.util.Set<String> KNOWN = java.util.Set.of("propagation_edges", "edge_value_ref",
