@@ -1,5 +1,6 @@
 package org.stablehlo4j.asm;
 
+import java.util.function.Function;
 import org.stablehlo4j.asm.Token.Kind;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.IntegerType;
@@ -16,6 +17,30 @@ public final class DialectAsmParser {
 
     DialectAsmParser(TypeParser p) {
         this.p = p;
+    }
+
+    /** A value parsed from a prefix of a text, and the offset just after its last token. */
+    public record Parsed<T>(T value, int end) {}
+
+    /**
+     * Parses one value with the file grammar from {@code text} starting at {@code offset} (a type or attribute
+     * nested in a dialect body kept as text), dialect types and attributes going to {@code hooks} (namespace to
+     * hooks, or null to keep them opaque). Offsets seen by {@code fn} are relative to the start of {@code text};
+     * errors are {@link DialectBodyException}s at offsets into {@code text}.
+     */
+    public static <T> Parsed<T> parsePrefix(String text, int offset, Function<String, AsmDialectInterface> hooks,
+                                            Function<DialectAsmParser, T> fn) {
+        String rest = text.substring(offset);
+        try {
+            TypeAttrParser p = new TypeAttrParser(null, rest, ParseOptions.of("<body>"));
+            p.hookLookup = hooks == null ? ns -> null : hooks;
+            T value = fn.apply(new DialectAsmParser(p));
+            return new Parsed<>(value, offset + p.prevEnd);
+        } catch (ParseError e) {
+            DialectBodyException b = new DialectBodyException(offset + e.offset, e.getMessage());
+            if (!e.followUps.isEmpty()) b.withFollowUp(e.followUps.get(0).getMessage());
+            throw b;
+        }
     }
 
     /** Offset of the current token. */

@@ -39,9 +39,13 @@ abstract class TypeParser extends ParserBase {
         this.mlirContext = context;
     }
 
+    /** Instead of the context's dialects: the hooks a standalone body parse was given ({@link DialectAsmParser}). */
+    java.util.function.Function<String, AsmDialectInterface> hookLookup;
+
     /** The parse hooks of dialect {@code namespace} (loading it), or null. */
     final AsmDialectInterface asmHooks(String namespace) {
-        return mlirContext.dialectInterface(namespace, AsmDialectInterface.class);
+        if (hookLookup != null) return hookLookup.apply(namespace);
+        return mlirContext == null ? null : mlirContext.dialectInterface(namespace, AsmDialectInterface.class);
     }
 
     // =====================================================================================================
