@@ -173,35 +173,9 @@ class TypeAttrParser extends TypeParser {
     }
 
     private Attribute parseExtendedAttr() {
-        int at = tok.start;
-        ExtendedSymbol h = extendedSymbolHead();
-        if (!h.pretty() && !h.trailing()) {
-            Attribute a = attributeAliases.get(h.identifier());
-            if (a == null) throw errorAt(at, "undefined symbol alias id '" + h.identifier() + "'");
-            return a;
-        }
-        AsmDialectInterface hooks = asmHooks(h.dialect());
-        if (hooks != null && h.pretty() && h.trailing()) {
-            Attribute lexed = hooks.parseAttribute(h.data(), new DialectAsmParser(this));
-            if (lexed != null) return lexed;
-        }
-        DialectAttr a = new DialectAttr(h.dialect(), extendedSymbolBody(h), h.pretty());
-        if (hooks == null) return a;
-        try {
-            return hooks.parseAttribute(a);
-        } catch (DialectBodyException e) {
-            int where = bodyStart(h) + e.offset();
-            ParseError error = bodyError(h, e);
-            // Like upstream's struct parsers, which add their own error at the token they stopped on.
-            if (e.followUp() != null) error.followUps.add(errorAt(where, e.followUp()));
-            throw error;
-        }
-    }
-
-    /** A dialect body parser's error at its place in the file; "expected 'x'" errors point after the last token. */
-    private ParseError bodyError(ExtendedSymbol h, DialectBodyException e) {
-        int where = bodyStart(h) + e.offset();
-        return e.reason().startsWith("expected '") ? wrongTokenAt(where, e.reason()) : errorAt(where, e.reason());
+        return parseExtendedSymbol(attributeAliases, (hooks, mnemonic, p) -> hooks.parseAttribute(mnemonic, p),
+                (h, body) -> new DialectAttr(h.dialect(), body, h.pretty()),
+                (hooks, a) -> hooks.parseAttribute((DialectAttr) a), true);
     }
 
     private Attribute parseNumberAttr(Type expected) {

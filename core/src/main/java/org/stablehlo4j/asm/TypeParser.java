@@ -1,6 +1,7 @@
 package org.stablehlo4j.asm;
 
 import java.math.BigInteger;
+import java.util.Map;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -356,24 +357,50 @@ abstract class TypeParser extends ParserBase {
     }
 
     Type parseExtendedType() {
+        return parseExtendedSymbol(typeAliases, (hooks, mnemonic, p) -> hooks.parseType(mnemonic, p),
+                (h, body) -> new DialectType(h.dialect(), body, h.pretty()),
+                (hooks, t) -> hooks.parseType((DialectType) t), false);
+    }
+
+    /** How a dialect parses a pretty {@code ns.mnemonic<...>} from the live lexer (null: from its opaque text). */
+    interface LiveHook<T> {
+        T parse(AsmDialectInterface hooks, String mnemonic, DialectAsmParser p);
+    }
+
+    /**
+     * The extended symbol at the current token ({@code !...} or {@code #...}): an alias, else what the dialect's
+     * live-lexer hook parses, else the opaque text, structured by the dialect's hook when it is loaded. Errors of
+     * the opaque hook are placed in the body; {@code attributeErrors} adds the attribute rules (an "expected 'x'"
+     * points after the last token, and a struct parser's follow-up error is reported too).
+     */
+    final <T> T parseExtendedSymbol(Map<String, T> aliases, LiveHook<T> live,
+                                    java.util.function.BiFunction<ExtendedSymbol, String, T> opaque,
+                                    java.util.function.BiFunction<AsmDialectInterface, T, T> resolve,
+                                    boolean attributeErrors) {
         int at = tok.start;
         ExtendedSymbol h = extendedSymbolHead();
         if (!h.pretty() && !h.trailing()) {
-            Type t = typeAliases.get(h.identifier());
+            T t = aliases.get(h.identifier());
             if (t == null) throw errorAt(at, "undefined symbol alias id '" + h.identifier() + "'");
             return t;
         }
         AsmDialectInterface hooks = asmHooks(h.dialect());
         if (hooks != null && h.pretty() && h.trailing()) {
-            Type lexed = hooks.parseType(h.data(), new DialectAsmParser(this));
+            T lexed = live.parse(hooks, h.data(), new DialectAsmParser(this));
             if (lexed != null) return lexed;
         }
-        DialectType t = new DialectType(h.dialect(), extendedSymbolBody(h), h.pretty());
+        T t = opaque.apply(h, extendedSymbolBody(h));
         if (hooks == null) return t;
         try {
-            return hooks.parseType(t);
+            return resolve.apply(hooks, t);
         } catch (DialectBodyException e) {
-            throw errorAt(bodyStart(h) + e.offset(), e.reason());
+            int where = bodyStart(h) + e.offset();
+            if (!attributeErrors) throw errorAt(where, e.reason());
+            ParseError error = e.reason().startsWith("expected '") ? wrongTokenAt(where, e.reason())
+                    : errorAt(where, e.reason());
+            // Like upstream's struct parsers, which add their own error at the token they stopped on.
+            if (e.followUp() != null) error.followUps.add(errorAt(where, e.followUp()));
+            throw error;
         }
     }
 
