@@ -4,8 +4,6 @@ import java.util.function.Function;
 import org.stablehlo4j.asm.AsmDialectInterface;
 import org.stablehlo4j.asm.DialectAsmParser;
 import org.stablehlo4j.ir.Attribute;
-import org.stablehlo4j.ir.DialectAttr;
-import org.stablehlo4j.ir.DialectType;
 import org.stablehlo4j.ir.Type;
 
 /**
@@ -45,21 +43,9 @@ final class NestedValues {
         return cls.cast(a);
     }
 
-    /** StableHLO's hooks for what a nested parse meets: its own types and attributes become structured. */
-    private static final AsmDialectInterface STABLEHLO = new AsmDialectInterface() {
-        @Override
-        public Type parseType(DialectType opaque) {
-            return StablehloAsm.parseType(opaque);
-        }
-
-        @Override
-        public Attribute parseAttribute(DialectAttr opaque) {
-            return StablehloAsm.parseAttribute(opaque);
-        }
-    };
-
+    /** What a nested parse meets of StableHLO becomes structured; other dialects stay opaque text. */
     private static final Function<String, AsmDialectInterface> HOOKS =
-            ns -> ns.equals(StablehloOps.DIALECT) ? STABLEHLO : null;
+            ns -> ns.equals(StablehloOps.DIALECT) ? StablehloDialect.HOOKS : null;
 
     /** Nesting of body parses on this thread (each nested StableHLO body gets a reader of its own). */
     private static final ThreadLocal<int[]> DEPTH = ThreadLocal.withInitial(() -> new int[1]);

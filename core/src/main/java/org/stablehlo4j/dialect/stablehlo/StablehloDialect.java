@@ -28,11 +28,13 @@ public final class StablehloDialect extends Dialect {
         asm.format("stablehlo.while", WhileReduceForms.WHILE);
         asm.format("stablehlo.reduce", WhileReduceForms.REDUCE);
         addInterface(OpAsmDialectInterface.class, asm);
-        addInterface(AsmDialectInterface.class, new Hooks());
+        addInterface(AsmDialectInterface.class, HOOKS);
         addInterface(DialectBytecode.class, StablehloBytecode.INSTANCE);
     }
 
-    /** Type and attribute bodies, parsed by {@link StablehloAsm}. */
+    /** Type and attribute bodies, parsed by {@link StablehloAsm} (stateless; also used for nested bodies). */
+    static final AsmDialectInterface HOOKS = new Hooks();
+
     private static final class Hooks implements AsmDialectInterface {
         @Override
         public Type parseType(DialectType opaque) {
