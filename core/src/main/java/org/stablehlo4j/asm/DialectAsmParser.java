@@ -38,7 +38,7 @@ public final class DialectAsmParser {
             return new Parsed<>(value, offset + p.prevEnd);
         } catch (ParseError e) {
             DialectBodyException b = new DialectBodyException(offset + e.offset, e.getMessage());
-            if (!e.followUps.isEmpty()) b.withFollowUp(e.followUps.get(0).getMessage());
+            for (ParseError f : e.followUps) b.withFollowUp(f.getMessage());
             throw b;
         }
     }

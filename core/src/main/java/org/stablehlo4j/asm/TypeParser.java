@@ -399,7 +399,7 @@ abstract class TypeParser extends ParserBase {
             ParseError error = e.reason().startsWith("expected '") ? wrongTokenAt(where, e.reason())
                     : errorAt(where, e.reason());
             // Like upstream's struct parsers, which add their own error at the token they stopped on.
-            if (e.followUp() != null) error.followUps.add(errorAt(where, e.followUp()));
+            for (String followUp : e.followUps()) error.followUps.add(errorAt(where, followUp));
             throw error;
         }
     }

@@ -204,6 +204,11 @@ public final class OpTable {
             return ext(SymbolUseVerifier.class, v);
         }
 
+        /** The op's canonicalization patterns (MLIR {@code hasCanonicalizer}), an extension of the row. */
+        public Row canonicalization(RewritePattern... patterns) {
+            return ext(CanonicalizationPatterns.class, new CanonicalizationPatterns(List.of(patterns)));
+        }
+
         /** Extra data of kind {@code kind} (an op interface or dialect extra), read with {@link OpDefinition#ext}. */
         public <T> Row ext(Class<T> kind, T value) {
             extensions.put(kind, value);

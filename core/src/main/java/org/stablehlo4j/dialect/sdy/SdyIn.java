@@ -1,12 +1,12 @@
 package org.stablehlo4j.dialect.sdy;
 
 import org.stablehlo4j.asm.AsmParserContext;
-import org.stablehlo4j.asm.DialectAsmParser;
+import org.stablehlo4j.asm.DialectBodyException;
 
 /**
- * The token stream the sdy attribute parsers read (MLIR's {@code AsmParser} as sdy's parsers use it): the file's
- * one lexer, either inside op syntax (stripped attributes, {@link #of(AsmParserContext)}) or in the body of a
- * {@code #sdy.mnemonic<...>} attribute ({@link #of(DialectAsmParser)}).
+ * The token stream the sdy attribute parsers read (MLIR's {@code AsmParser} as sdy's parsers use it): either the
+ * op parser's own lexer (stripped attributes inside op syntax, {@link #of(AsmParserContext)}) or the body of a
+ * {@code #sdy.mnemonic<...>} attribute ({@link SdyLexer}).
  */
 interface SdyIn {
     int offset();
@@ -73,31 +73,159 @@ interface SdyIn {
         };
     }
 
-    /** The body of an {@code #sdy.mnemonic<...>} attribute, read from the file's own lexer. */
-    static SdyIn of(DialectAsmParser p) {
-        return new SdyIn() {
-            @Override public int offset() { return p.offset(); }
-            @Override public boolean consumeIf(String punct) { return p.consumeIf(punct); }
-            @Override public void expect(String punct) { p.expect(punct); }
-            @Override public String peekKeyword() { return p.peekKeyword(); }
-            @Override public String parseKeyword(String message) { return p.parseKeyword(message); }
-            @Override public boolean atString() { return p.atString(); }
-            @Override public String parseString(String message) { return p.parseString(message); }
-            @Override public long parseInteger() { return p.parseInteger(); }
-            @Override public boolean atSymbol() { return p.atSymbolName(); }
-            @Override public String parseSymbol() { return p.parseSymbolName(); }
-            @Override public RuntimeException errorAt(int offset, String message) { return p.errorAt(offset, message); }
+    /** A lexer over the body text of an {@code #sdy...} attribute; errors are {@link DialectBodyException}s. */
+    final class SdyLexer implements SdyIn {
+        private final String text;
+        private int pos;
+        private int tokStart;
 
-            /** "expected 'x'" as MLIR's parseToken reports it (after the last token when on a new line). */
-            @Override
-            public RuntimeException error(String message) {
-                return message.startsWith("expected '") ? p.wrongToken(message) : p.error(message);
-            }
+        SdyLexer(String text, int pos) {
+            this.text = text;
+            this.pos = pos;
+            skipSpace();
+        }
 
-            @Override
-            public RuntimeException withFollowUp(RuntimeException failure, int offset, String message) {
-                return p.withFollowUp(failure, offset, message);
+        private void skipSpace() {
+            while (pos < text.length() && Character.isWhitespace(text.charAt(pos))) pos++;
+            tokStart = pos;
+        }
+
+        boolean atEnd() {
+            return pos >= text.length();
+        }
+
+        @Override public int offset() { return pos; }
+
+        @Override
+        public boolean consumeIf(String punct) {
+            if (!text.startsWith(punct, pos)) return false;
+            if (punct.equals("-") && text.startsWith("->", pos)) return false;
+            pos += punct.length();
+            skipSpace();
+            return true;
+        }
+
+        @Override
+        public void expect(String punct) {
+            if (!consumeIf(punct)) throw error("expected '" + punct + "'");
+        }
+
+        private static boolean identStart(char c) {
+            return Character.isLetter(c) || c == '_';
+        }
+
+        private static boolean identPart(char c) {
+            return Character.isLetterOrDigit(c) || c == '_' || c == '$' || c == '.';
+        }
+
+        @Override
+        public String peekKeyword() {
+            if (pos >= text.length() || !identStart(text.charAt(pos))) return null;
+            int e = pos + 1;
+            while (e < text.length() && identPart(text.charAt(e))) e++;
+            return text.substring(pos, e);
+        }
+
+        @Override
+        public String parseKeyword(String message) {
+            String k = peekKeyword();
+            if (k == null) throw error(message);
+            pos += k.length();
+            skipSpace();
+            return k;
+        }
+
+        @Override
+        public boolean atString() {
+            return pos < text.length() && text.charAt(pos) == '"';
+        }
+
+        @Override
+        public String parseString(String message) {
+            if (!atString()) throw error(message);
+            StringBuilder sb = new StringBuilder();
+            java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+            int p = pos + 1;
+            while (true) {
+                if (p >= text.length()) throw errorAt(pos, "expected '\"' in string literal");
+                char c = text.charAt(p);
+                if (c == '"') break;
+                if (c == '\\' && p + 1 < text.length()) {
+                    char d = text.charAt(p + 1);
+                    if (d == '"' || d == '\\') {
+                        bytes.write(d);
+                        p += 2;
+                        continue;
+                    }
+                    if (d == 'n') { bytes.write('\n'); p += 2; continue; }
+                    if (d == 't') { bytes.write('\t'); p += 2; continue; }
+                    if (p + 2 < text.length()) {
+                        bytes.write(Integer.parseInt(text.substring(p + 1, p + 3), 16));
+                        p += 3;
+                        continue;
+                    }
+                }
+                byte[] b = String.valueOf(c).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                bytes.write(b, 0, b.length);
+                p++;
             }
-        };
+            pos = p + 1;
+            skipSpace();
+            sb.append(new String(bytes.toByteArray(), java.nio.charset.StandardCharsets.UTF_8));
+            return sb.toString();
+        }
+
+        @Override
+        public long parseInteger() {
+            int start = pos;
+            boolean neg = false;
+            int p = pos;
+            if (p < text.length() && text.charAt(p) == '-') {
+                neg = true;
+                p++;
+            }
+            int ds = p;
+            while (p < text.length() && Character.isDigit(text.charAt(p))) p++;
+            if (p == ds) throw error("expected integer value");
+            java.math.BigInteger v = new java.math.BigInteger(text.substring(ds, p));
+            if (neg) v = v.negate();
+            if (v.bitLength() > 63) throw errorAt(start, "integer value too large");
+            pos = p;
+            skipSpace();
+            return v.longValue();
+        }
+
+        @Override
+        public boolean atSymbol() {
+            return pos < text.length() && text.charAt(pos) == '@';
+        }
+
+        @Override
+        public String parseSymbol() {
+            if (!atSymbol()) throw error("expected valid '@'-identifier for symbol name");
+            pos++;
+            if (atString()) return parseString("expected string");
+            String k = peekKeyword();
+            if (k == null) throw error("expected valid '@'-identifier for symbol name");
+            pos += k.length();
+            skipSpace();
+            return k;
+        }
+
+        @Override
+        public RuntimeException withFollowUp(RuntimeException failure, int offset, String message) {
+            if (failure instanceof DialectBodyException d) d.withFollowUp(message);
+            return failure;
+        }
+
+        @Override
+        public RuntimeException error(String message) {
+            return new DialectBodyException(pos, message);
+        }
+
+        @Override
+        public RuntimeException errorAt(int offset, String message) {
+            return new DialectBodyException(offset, message);
+        }
     }
 }

@@ -55,7 +55,7 @@ public final class BodyReader {
             throw e;
         } catch (org.stablehlo4j.asm.DialectBodyException e) {
             BodyParseException b = new BodyParseException(e.offset(), e.reason());
-            if (e.followUp() != null) b.withFollowUp(e.followUp());
+            for (String f : e.followUps()) b.withFollowUp(f);
             throw b;
         }
         pos = parsed.end();
