@@ -17,12 +17,11 @@ import org.stablehlo4j.ir.SymbolUseVerifier;
 public final class SdyOps {
     public static final String DIALECT = "sdy";
 
-    public static final DialectOpTable TABLE = build();
+    public static final DialectOpTable TABLE = OpTable.define(DIALECT, SdyOps::rows);
 
     private SdyOps() {}
 
-    private static DialectOpTable build() {
-        OpTable t = new OpTable(DIALECT);
+    private static void rows(OpTable t) {
         t.op("mesh").attr("sym_name", AttrKind.STRING).attr("mesh", AttrKind.ANY).custom()
                 .verifier(SdyOpVerifiers::meshOp);
         t.op("sharding_constraint").in("input", "AnyType").attr("sharding", AttrKind.ANY).out("result", "AnyType")
@@ -74,7 +73,6 @@ public final class SdyOps {
                 SdyCollectiveVerifiers::replicatedToUnreducedUses);
         t.op("func_data_flow_edge").in("operand", "AnyShaped").out("result", "AnyShaped").traits(INFER_TYPE)
                 .custom().symbolUses(SdyOpVerifiers::funcDataFlowEdgeUses);
-        return t.build();
     }
 
     /** Whether {@code name} is one of the collectives (ops of Sdy_CollectiveOpInterface). */
