@@ -53,7 +53,27 @@ abstract class Acc {
             float[] a = this.a;
             float[] b = this.b;
             float[] c = this.c;
-            for (int k = k0; k < k1; k++) {
+            int k = k0;
+            // four terms per pass with the partial sum in a register: the same operations in the same order
+            for (; k + 3 < k1; k += 4) {
+                float a0 = a[aOff + k];
+                float a1 = a[aOff + k + 1];
+                float a2 = a[aOff + k + 2];
+                float a3 = a[aOff + k + 3];
+                int b0 = bOff + k * bStride;
+                int b1 = b0 + bStride;
+                int b2 = b1 + bStride;
+                int b3 = b2 + bStride;
+                for (int j = 0; j < len; j++) {
+                    float s = c[cOff + j];
+                    s += a0 * b[b0 + j];
+                    s += a1 * b[b1 + j];
+                    s += a2 * b[b2 + j];
+                    s += a3 * b[b3 + j];
+                    c[cOff + j] = s;
+                }
+            }
+            for (; k < k1; k++) {
                 float av = a[aOff + k];
                 int bo = bOff + k * bStride;
                 for (int j = 0; j < len; j++) c[cOff + j] += av * b[bo + j];

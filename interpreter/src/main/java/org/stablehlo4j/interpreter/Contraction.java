@@ -204,9 +204,18 @@ final class Contraction {
         return out;
     }
 
+    /**
+     * Threads a large product may use: system property {@code stablehlo4j.interpreter.threads}, else the common
+     * pool's parallelism plus the calling thread.
+     */
+    static int threads() {
+        Integer n = Integer.getInteger("stablehlo4j.interpreter.threads");
+        return n != null ? n : ForkJoinPool.getCommonPoolParallelism() + 1;
+    }
+
     /** Runs {@code body} for tiles {@code 0..tiles-1}: on the fork/join pool when {@code work} is large. */
     static void forTiles(int tiles, long work, IntConsumer body) {
-        int threads = ForkJoinPool.getCommonPoolParallelism() + 1;
+        int threads = threads();
         if (work < PARALLEL_WORK || tiles < 2 || threads < 2) {
             for (int t = 0; t < tiles; t++) body.accept(t);
             return;
