@@ -1,6 +1,13 @@
 package org.stablehlo4j;
 
 import org.stablehlo4j.init.AllDialects;
+import org.stablehlo4j.asm.PrintOptions;
+import org.stablehlo4j.asm.AsmPrinter;
+import org.stablehlo4j.asm.ParseOptions;
+import org.stablehlo4j.asm.AsmParser;
+import org.stablehlo4j.ir.ModuleOp;
+import org.stablehlo4j.pass.Pass;
+import org.stablehlo4j.pass.PassContext;
 import org.stablehlo4j.init.AllPasses;
 import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.pass.PassRegistry;
@@ -33,6 +40,17 @@ public final class TestContexts {
     /** A new context with every dialect, for tests that must not share one. */
     public static Context fresh() {
         return AllDialects.newContext();
+    }
+
+    /**
+     * Parses {@code text} (ops of unregistered dialects allowed), runs {@code pass} on it with non-fatal
+     * diagnostics dropped, and prints the result in the default (pretty) form.
+     */
+    public static String runPass(Pass pass, String text) throws Exception {
+        ModuleOp m = AsmParser.parse(standard(), text,
+                new ParseOptions("t.mlir", 1, true));
+        pass.run(m, new PassContext(standard(), d -> { }));
+        return AsmPrinter.print(standard(), m, new PrintOptions(false, false, false));
     }
 
     /** Every pass. */

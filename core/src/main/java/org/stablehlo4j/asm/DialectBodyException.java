@@ -2,12 +2,13 @@ package org.stablehlo4j.asm;
 
 /**
  * An error in the body of a dialect type or attribute ({@code #ns.body} / {@code !ns<body>}) reported by the
- * dialect's {@link AsmDialectInterface}: {@code offset} is relative to the start of the body; {@code followUp}
- * is an optional second error the parser reports at the same place (as upstream's struct parsers do).
+ * dialect's {@link AsmDialectInterface}: {@code offset} is relative to the start of the body; the follow-ups are
+ * further errors the parser reports at the same place, in order (as upstream's struct parsers do when a nested
+ * parameter fails: each enclosing parser adds its own "failed to parse ..." error).
  */
 public class DialectBodyException extends IllegalArgumentException {
     private final int offset;
-    private String followUp;
+    private final java.util.List<String> followUps = new java.util.ArrayList<>();
 
     public DialectBodyException(int offset, String message) {
         super(message);
@@ -27,12 +28,19 @@ public class DialectBodyException extends IllegalArgumentException {
         return super.getMessage();
     }
 
+    /** The first follow-up error, or null. */
     public String followUp() {
-        return followUp;
+        return followUps.isEmpty() ? null : followUps.get(0);
     }
 
+    /** Every follow-up error, in the order they were added. */
+    public java.util.List<String> followUps() {
+        return java.util.List.copyOf(followUps);
+    }
+
+    /** Adds a follow-up error (after those added before). */
     public DialectBodyException withFollowUp(String message) {
-        followUp = message;
+        followUps.add(message);
         return this;
     }
 }

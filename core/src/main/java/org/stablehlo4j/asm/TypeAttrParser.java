@@ -579,7 +579,7 @@ class TypeAttrParser extends ParserBase {
             int where = bodyStart(h) + e.offset();
             ParseError error = bodyError(h, e);
             // Like upstream's struct parsers, which add their own error at the token they stopped on.
-            if (e.followUp() != null) error.followUps.add(errorAt(where, e.followUp()));
+            for (String followUp : e.followUps()) error.followUps.add(errorAt(where, followUp));
             throw error;
         }
     }

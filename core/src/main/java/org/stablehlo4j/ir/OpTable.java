@@ -24,6 +24,17 @@ public final class OpTable {
         this.dialect = dialect;
     }
 
+    /**
+     * A dialect's finished table from one or more row groups: each group adds its rows to one {@link OpTable} of
+     * {@code dialect}, in order. This is the whole registration boilerplate of a dialect's {@code *Ops} class.
+     */
+    @SafeVarargs
+    public static DialectOpTable define(String dialect, java.util.function.Consumer<OpTable>... groups) {
+        OpTable t = new OpTable(dialect);
+        for (java.util.function.Consumer<OpTable> g : groups) g.accept(t);
+        return t.build();
+    }
+
     /** Starts a row for one or more ops (mnemonics without the dialect prefix) that share everything else. */
     public Row op(String... mnemonics) {
         if (mnemonics.length == 0) throw new IllegalArgumentException("no op name");
@@ -204,10 +215,20 @@ public final class OpTable {
             return ext(SymbolUseVerifier.class, v);
         }
 
+        /** The op's canonicalization patterns (MLIR {@code hasCanonicalizer}), an extension of the row. */
+        public Row canonicalization(RewritePattern... patterns) {
+            return ext(CanonicalizationPatterns.class, new CanonicalizationPatterns(List.of(patterns)));
+        }
+
         /** Extra data of kind {@code kind} (an op interface or dialect extra), read with {@link OpDefinition#ext}. */
         public <T> Row ext(Class<T> kind, T value) {
             extensions.put(kind, value);
             return this;
+        }
+
+        /** Applies {@code part}, a piece several rows share (e.g. a group of attributes), here in the chain. */
+        public Row with(java.util.function.UnaryOperator<Row> part) {
+            return part.apply(this);
         }
 
         /** Whether the row has result type inference already. */

@@ -39,7 +39,7 @@ public final class InlinePass implements Pass {
     public String name() { return NAME; }
 
     @Override
-    public void run(ModuleOp module) throws DiagnosticException {
+    public void run(ModuleOp module, PassContext context) throws DiagnosticException {
         Block body = module.body();
         if (body == null) return;
         Map<String, Operation> functions = new HashMap<>();

@@ -12,13 +12,13 @@ public interface Pass {
     String name();
 
     /** Transforms {@code module} in place; diagnostics that do not fail the pass are dropped. */
-    void run(ModuleOp module) throws DiagnosticException;
+    default void run(ModuleOp module) throws DiagnosticException {
+        run(module, PassContext.discarding());
+    }
 
     /**
      * Transforms {@code module} in place, reporting diagnostics that do not fail the pass to {@code context}
-     * (a pass that fails throws). The default runs {@link #run(ModuleOp)}.
+     * (a pass that fails throws).
      */
-    default void run(ModuleOp module, PassContext context) throws DiagnosticException {
-        run(module);
-    }
+    void run(ModuleOp module, PassContext context) throws DiagnosticException;
 }

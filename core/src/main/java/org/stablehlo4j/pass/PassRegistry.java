@@ -29,6 +29,7 @@ public final class PassRegistry {
             return new StripDebugInfoPass();
         });
         r.register(InlinePass.NAME, options -> new InlinePass());
+        r.register(CanonicalizePass.NAME, CanonicalizePass::fromOptions);
     }
 
     public synchronized void register(String name, Factory factory) {

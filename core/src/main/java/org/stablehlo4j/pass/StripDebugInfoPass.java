@@ -18,7 +18,7 @@ public final class StripDebugInfoPass implements Pass {
     public String name() { return NAME; }
 
     @Override
-    public void run(ModuleOp module) {
+    public void run(ModuleOp module, PassContext context) {
         module.op().walk(op -> {
             op.setLocation(Location.UNKNOWN);
             for (Region region : op.regions()) {

@@ -1,5 +1,6 @@
 package org.stablehlo4j.asm;
 
+import org.stablehlo4j.SharedCorpus;
 import org.stablehlo4j.TestContexts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -22,7 +23,8 @@ import org.stablehlo4j.ir.ModuleOp;
  * generic and default forms, with and without debug info.
  */
 class AsmPrinterRoundTripPrintTest {
-    private static final PrintOptions[] MODES = {
+    /** Every printing mode the round trips cover: generic or not, with or without debug info. */
+    static final PrintOptions[] MODES = {
         PrintOptions.DEFAULT,
         new PrintOptions(true, false, false),
         new PrintOptions(false, true, false),
@@ -37,9 +39,7 @@ class AsmPrinterRoundTripPrintTest {
     }
 
     private static List<Path> mlirFiles(Path dir) throws IOException {
-        try (Stream<Path> s = Files.walk(dir)) {
-            return s.filter(p -> p.toString().endsWith(".mlir")).sorted().toList();
-        }
+        return SharedCorpus.mlirFiles(dir);
     }
 
     private static ModuleOp parse(String text, String name, int line, boolean allow) throws DiagnosticException {

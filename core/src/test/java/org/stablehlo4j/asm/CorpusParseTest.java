@@ -1,5 +1,6 @@
 package org.stablehlo4j.asm;
 
+import org.stablehlo4j.SharedCorpus;
 import org.stablehlo4j.TestContexts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -79,9 +80,7 @@ class CorpusParseTest {
     }
 
     static List<Path> mlirFiles(Path dir) throws IOException {
-        try (Stream<Path> s = Files.walk(dir)) {
-            return s.filter(p -> p.toString().endsWith(".mlir")).sorted().toList();
-        }
+        return SharedCorpus.mlirFiles(dir);
     }
 
     @Test

@@ -20,13 +20,7 @@ import org.stablehlo4j.ir.ModuleOp;
  * debug info this exercises {@code #loc} aliases that are used before their definitions at the end of the file.
  */
 class RoundTripParseTest {
-    private static final PrintOptions[] MODES = {
-        PrintOptions.DEFAULT,
-        new PrintOptions(true, false, false),
-        new PrintOptions(false, true, false),
-        new PrintOptions(true, true, false),
-        new PrintOptions(true, true, true),
-    };
+    private static final PrintOptions[] MODES = AsmPrinterRoundTripPrintTest.MODES;
 
     @Test
     void printedCorpusParsesBackToTheSameText() throws IOException {

@@ -1,5 +1,6 @@
 package org.stablehlo4j.bytecode;
 
+import org.stablehlo4j.SharedCorpus;
 import org.stablehlo4j.bytecode.writer.BytecodeWriter;
 import org.stablehlo4j.TestContexts;
 
@@ -64,15 +65,11 @@ class BytecodeWriterTest {
     /** Upstream test files whose RUN lines pipe {@code -emit-bytecode} output back into the tools. */
     @Test
     void upstreamEmitBytecodeFilesRoundTrip() throws Exception {
-        Path tests = Path.of(System.getProperty("stablehlo.shared", "../shared/stablehlo"), "stablehlo", "tests");
-        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(tests));
+        Path tests = SharedCorpus.upstream("stablehlo", "tests");
         int files = 0;
         int chunks = 0;
         List<String> failures = new ArrayList<>();
-        List<Path> all;
-        try (Stream<Path> s = Files.walk(tests)) {
-            all = s.filter(p -> p.toString().endsWith(".mlir")).sorted().toList();
-        }
+        List<Path> all = SharedCorpus.mlirFiles(tests);
         for (Path p : all) {
             String text = Files.readString(p, StandardCharsets.UTF_8);
             if (!text.contains("-emit-bytecode")) continue;

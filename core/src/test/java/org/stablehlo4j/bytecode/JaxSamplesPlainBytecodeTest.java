@@ -1,5 +1,6 @@
 package org.stablehlo4j.bytecode;
 
+import org.stablehlo4j.SharedCorpus;
 import org.stablehlo4j.bytecode.writer.BytecodeWriter;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -37,20 +38,13 @@ class JaxSamplesPlainBytecodeTest {
     static final String PRODUCER = "MLIR23.0.0git";
 
     static Path samplesDir() {
-        String shared = System.getProperty("stablehlo.shared");
-        Assumptions.assumeTrue(shared != null, "stablehlo.shared not set");
-        Path dir = Path.of(shared).resolveSibling("jax-samples");
-        Assumptions.assumeTrue(Files.isDirectory(dir), "jax-samples absent at " + dir);
-        return dir;
+        return SharedCorpus.jaxSamples();
     }
 
     static List<String> plainSamples(Path dir) throws Exception {
-        try (Stream<Path> s = Files.list(dir)) {
-            List<String> names = s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".plain.mlirbc"))
-                    .map(n -> n.substring(0, n.length() - ".plain.mlirbc".length())).sorted().toList();
-            Assumptions.assumeFalse(names.isEmpty(), "no NAME.plain.mlirbc in " + dir);
-            return names;
-        }
+        List<String> names = SharedCorpus.namesWithSuffix(dir, ".plain.mlirbc");
+        Assumptions.assumeFalse(names.isEmpty(), "no NAME.plain.mlirbc in " + dir);
+        return names;
     }
 
     /**

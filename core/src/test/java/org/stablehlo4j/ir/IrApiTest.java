@@ -119,30 +119,27 @@ class IrApiTest {
         assertEquals(List.of("t.b"), named);
     }
 
+    /** The names a walk visits when it returns {@code action} at op {@code at} (else advances), and the result. */
+    private static List<String> walkNames(Operation root, WalkOrder order, String at, WalkResult action,
+                                          boolean interrupted) {
+        List<String> seen = new ArrayList<>();
+        WalkResult r = root.walk(order, o -> {
+            seen.add(o.name());
+            return o.name().equals(at) ? action : WalkResult.ADVANCE;
+        });
+        assertEquals(interrupted, r.wasInterrupted());
+        return seen;
+    }
+
     @Test
     void walkSkipAndInterrupt() {
         Operation root = tree();
-        List<String> seen = new ArrayList<>();
-        WalkResult r = root.walk(WalkOrder.PRE_ORDER, o -> {
-            seen.add(o.name());
-            return o.name().equals("t.a") ? WalkResult.SKIP : WalkResult.ADVANCE;
-        });
-        assertEquals(WalkResult.ADVANCE, r);
-        assertEquals(List.of("t.root", "t.a", "t.b"), seen);
-        seen.clear();
-        r = root.walk(WalkOrder.POST_ORDER, o -> {
-            seen.add(o.name());
-            return o.name().equals("t.a2") ? WalkResult.INTERRUPT : WalkResult.ADVANCE;
-        });
-        assertTrue(r.wasInterrupted());
-        assertEquals(List.of("t.a1", "t.a2"), seen);
-        seen.clear();
-        r = root.walk(WalkOrder.PRE_ORDER, o -> {
-            seen.add(o.name());
-            return o.name().equals("t.a") ? WalkResult.INTERRUPT : WalkResult.ADVANCE;
-        });
-        assertTrue(r.wasInterrupted());
-        assertEquals(List.of("t.root", "t.a"), seen);
+        assertEquals(List.of("t.root", "t.a", "t.b"),
+                walkNames(root, WalkOrder.PRE_ORDER, "t.a", WalkResult.SKIP, false));
+        assertEquals(List.of("t.a1", "t.a2"),
+                walkNames(root, WalkOrder.POST_ORDER, "t.a2", WalkResult.INTERRUPT, true));
+        assertEquals(List.of("t.root", "t.a"),
+                walkNames(root, WalkOrder.PRE_ORDER, "t.a", WalkResult.INTERRUPT, true));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package org.stablehlo4j.verify;
 
+import static org.stablehlo4j.verify.VerifyTests.*;
 import org.stablehlo4j.TestContexts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -19,33 +20,13 @@ import org.stablehlo4j.ir.ModuleOp;
 
 /** Rules of the collective, token, tuple, async and extension-point ops that upstream's test files do not reach. */
 class CollectiveRulesTest {
-    private static ModuleOp parse(String text) throws DiagnosticException {
-        return AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t.mlir", 1, true));
-    }
-
     /** All diagnostics of the first verifier failure, each as "line: message" (notes prefixed "note "). */
     private static List<String> errors(String text) throws DiagnosticException {
-        ModuleOp m = parse(text);
-        DiagnosticException e = assertThrows(DiagnosticException.class, () -> Verifier.verify(TestContexts.standard(), m));
-        return e.diagnostics().stream().flatMap(d -> java.util.stream.Stream.concat(java.util.stream.Stream.of(d),
-                d.notes().stream())).map(CollectiveRulesTest::show).collect(Collectors.toList());
-    }
-
-    private static String show(Diagnostic d) {
-        int line = d.location() instanceof Location.FileLineCol f ? f.line() : -1;
-        return (d.severity() == Diagnostic.Severity.NOTE ? "note " : "") + line + ": " + d.message();
+        return locatedErrors(parseAllowingUnregistered(text), true);
     }
 
     private static String error(String text) throws DiagnosticException {
-        return errors(text).get(0);
-    }
-
-    private static void valid(String text) throws DiagnosticException {
-        Verifier.verify(TestContexts.standard(), parse(text));
-    }
-
-    private static String fn(String args, String body) {
-        return "func.func @f(" + args + ") {\n" + body + "\n  func.return\n}\n";
+        return firstLocatedError(text);
     }
 
     private static final String ADD_REDUCER = "({\n  ^bb0(%x: tensor<f32>, %y: tensor<f32>):\n"

@@ -1,5 +1,6 @@
 package org.stablehlo4j.verify;
 
+import org.stablehlo4j.SharedCorpus;
 import org.stablehlo4j.TestContexts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -31,9 +32,7 @@ class CorpusVerifyTest {
     }
 
     private static List<Path> files(Path dir) throws IOException {
-        try (Stream<Path> s = Files.walk(dir)) {
-            return s.filter(f -> f.toString().endsWith(".mlir")).sorted().toList();
-        }
+        return SharedCorpus.mlirFiles(dir);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package org.stablehlo4j.verify;
 
+import static org.stablehlo4j.verify.VerifyTests.*;
 import org.stablehlo4j.TestContexts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -23,24 +24,9 @@ import org.stablehlo4j.ir.Type;
 
 /** Rules of the convolution/contraction group that upstream's test files do not reach. */
 class DotConvRulesTest {
-    private static ModuleOp parse(String text) throws DiagnosticException {
-        return AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t.mlir", 1, false));
-    }
-
     /** Every diagnostic of the first verifier failure, each as "line: message". */
     private static List<String> errors(String text) throws DiagnosticException {
-        ModuleOp m = parse(text);
-        DiagnosticException e = assertThrows(DiagnosticException.class, () -> Verifier.verify(TestContexts.standard(), m));
-        return e.diagnostics().stream().map(DotConvRulesTest::render).collect(Collectors.toList());
-    }
-
-    private static String render(Diagnostic d) {
-        int line = d.location() instanceof Location.FileLineCol f ? f.line() : -1;
-        return line + ": " + d.message();
-    }
-
-    private static String fn(String args, String body) {
-        return "func.func @f(" + args + ") {\n" + body + "\n  func.return\n}\n";
+        return locatedErrors(parse(text), false);
     }
 
     private static String conv(String window, String result) {
@@ -94,7 +80,7 @@ class DotConvRulesTest {
         String tooBig = text.replace("tensor<2x5x3x7xf32>", "tensor<2x9x3x7xf32>").replace("tensor<2x5x7xf32>",
                 "tensor<2x9x7xf32>");
         DiagnosticException e = assertThrows(DiagnosticException.class, () -> inferred(tooBig));
-        assertEquals("2: Mismatched dimension size 9 and bound 8 in dimension 1", render(e.diagnostics().get(0)));
+        assertEquals("2: Mismatched dimension size 9 and bound 8 in dimension 1", located(e.diagnostics().get(0)));
         String dot = "func.func @f(%l: tensor<?x3xf32, #stablehlo.bounds<4, ?>>, %r: tensor<3xf32>) -> tensor<?xf32> {\n"
                 + "  %0 = stablehlo.dot %l, %r : (tensor<?x3xf32, #stablehlo.bounds<4, ?>>, tensor<3xf32>)"
                 + " -> tensor<?xf32>\n  func.return %0 : tensor<?xf32>\n}\n";

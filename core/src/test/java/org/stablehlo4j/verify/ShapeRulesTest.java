@@ -1,5 +1,7 @@
 package org.stablehlo4j.verify;
 
+import static org.stablehlo4j.verify.VerifyTests.fn;
+import static org.stablehlo4j.verify.VerifyTests.parse;
 import org.stablehlo4j.TestContexts;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -17,14 +19,6 @@ import org.stablehlo4j.ir.Operation;
 
 /** Rules of {@link ShapeRules} that upstream's test files do not reach (bounds, constants as shape operands, ...). */
 class ShapeRulesTest {
-    private static ModuleOp parse(String text) throws DiagnosticException {
-        return VerifyTests.parse(text);
-    }
-
-    private static String fn(String args, String body) {
-        return VerifyTests.fn(args, body);
-    }
-
     private static List<String> errors(String text) throws DiagnosticException {
         return VerifyTests.errors(text);
     }
@@ -51,16 +45,25 @@ class ShapeRulesTest {
                 error(fn(arg, "  %0 = stablehlo.slice %a [1:4:2]" + type + " -> tensor<3xf32>")));
     }
 
+    /**
+     * {@code op} (with its operand types, without result type) infers the bounded {@code inferred}: that and the
+     * static {@code within} are valid result types, {@code beyond} is rejected as incompatible.
+     */
+    private static void infersBounded(String args, String op, String opName, String inferred, String within,
+                                      String beyond) throws DiagnosticException {
+        valid(fn(args, op + " -> " + inferred));
+        valid(fn(args, op + " -> " + within));
+        assertEquals("'" + opName + "' op inferred type(s) '" + inferred + "' are incompatible with return type(s)"
+                + " of operation '" + beyond + "'", error(fn(args, op + " -> " + beyond)));
+    }
+
     @Test
     void concatenateAddsBounds() throws DiagnosticException {
         String args = "%a: tensor<?xf32, #stablehlo.bounds<3>>, %b: tensor<2xf32>";
         String op = "  %0 = stablehlo.concatenate %a, %b, dim = 0"
                 + " : (tensor<?xf32, #stablehlo.bounds<3>>, tensor<2xf32>)";
-        valid(fn(args, op + " -> tensor<?xf32, #stablehlo.bounds<5>>"));
-        valid(fn(args, op + " -> tensor<4xf32>"));
-        assertEquals("'stablehlo.concatenate' op inferred type(s) 'tensor<?xf32, #stablehlo.bounds<5>>' are"
-                        + " incompatible with return type(s) of operation 'tensor<6xf32>'",
-                error(fn(args, op + " -> tensor<6xf32>")));
+        infersBounded(args, op, "stablehlo.concatenate", "tensor<?xf32, #stablehlo.bounds<5>>", "tensor<4xf32>",
+                "tensor<6xf32>");
         assertEquals("Mismatched dimension size 4 and bound 3 in dimension 1",
                 error(fn("%a: tensor<1x?xf32, #stablehlo.bounds<?, 3>>, %b: tensor<1x4xf32>",
                         "  %0 = stablehlo.concatenate %a, %b, dim = 0 : (tensor<1x?xf32, #stablehlo.bounds<?, 3>>,"
@@ -88,11 +91,8 @@ class ShapeRulesTest {
         String op = "  %0 = \"stablehlo.gather\"(%a, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1],"
                 + " collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>,"
                 + " slice_sizes = array<i64: 1, 4>} : (tensor<5x4xf32>, tensor<?x1xi32, #stablehlo.bounds<8, ?>>)";
-        valid(fn(args, op + " -> tensor<?x4xf32, #stablehlo.bounds<8, ?>>"));
-        valid(fn(args, op + " -> tensor<8x4xf32>"));
-        assertEquals("'stablehlo.gather' op inferred type(s) 'tensor<?x4xf32, #stablehlo.bounds<8, ?>>' are"
-                        + " incompatible with return type(s) of operation 'tensor<9x4xf32>'",
-                error(fn(args, op + " -> tensor<9x4xf32>")));
+        infersBounded(args, op, "stablehlo.gather", "tensor<?x4xf32, #stablehlo.bounds<8, ?>>", "tensor<8x4xf32>",
+                "tensor<9x4xf32>");
     }
 
     @Test

@@ -1,5 +1,7 @@
 package org.stablehlo4j.verify;
 
+import static org.stablehlo4j.verify.VerifyTests.locatedErrors;
+import static org.stablehlo4j.verify.VerifyTests.parse;
 import org.stablehlo4j.TestContexts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -13,17 +15,9 @@ import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.ModuleOp;
 
 class VerifierTest {
-    private static ModuleOp parse(String text) throws DiagnosticException {
-        return AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t.mlir", 1, false));
-    }
-
     /** The first verifier error for a program, with its line. */
     private static String error(String text) throws DiagnosticException {
-        ModuleOp m = parse(text);
-        DiagnosticException e = assertThrows(DiagnosticException.class, () -> Verifier.verify(TestContexts.standard(), m));
-        var d = e.diagnostics().get(0);
-        int line = d.location() instanceof Location.FileLineCol f ? f.line() : -1;
-        return line + ": " + d.message();
+        return locatedErrors(parse(text), false).get(0);
     }
 
     private static String fn(String body) {

@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * {@code interpreter.run_parallel} and the ops that only make sense inside it: the collectives (all_gather,
@@ -25,9 +24,6 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 final class Collectives {
     private Collectives() {}
-
-    /** Thread stack size for processes (programs may nest deeply). */
-    private static final long STACK_SIZE = 64L << 20;
 
     static void register(Map<String, Interpreter.OpEval> ops) {
         ops.put("interpreter.run_parallel", Collectives::runParallel);
@@ -81,42 +77,19 @@ final class Collectives {
         ProcessGrid grid = new ProcessGrid(numReplicas, numPartitions,
                 RunParallelRules.infeed(op));
         int n = funcs.size();
-        Thread[] threads = new Thread[n];
-        Object[] results = new Object[n];
-        AtomicReference<RuntimeException> firstFailure = new AtomicReference<>();
+        List<ProcessId> ids = new ArrayList<>();
+        List<List<Object>> args = new ArrayList<>();
         int next = 0;
         for (int i = 0; i < n; i++) {
-            Operation f = funcs.get(i);
-            int numArgs = numArguments(f);
-            List<Object> args = Arrays.asList(a).subList(next, next + numArgs);
+            int numArgs = numArguments(funcs.get(i));
+            args.add(Arrays.asList(a).subList(next, next + numArgs));
             next += numArgs;
-            Interpreter child = in.forProcess(new ProcessGrid.Process(new ProcessId(i / numPartitions, i % numPartitions), grid));
-            int slot = i;
-            threads[i] = new Thread(null, () -> {
-                try {
-                    results[slot] = child.call(f, args);
-                } catch (RuntimeException e) {
-                    firstFailure.compareAndSet(null, e);
-                    grid.fail();
-                } catch (StackOverflowError e) {
-                    firstFailure.compareAndSet(null, new InterpreterException("interpreter: nesting too deep"));
-                    grid.fail();
-                }
-            }, "stablehlo-process-" + i, STACK_SIZE);
+            ids.add(new ProcessId(i / numPartitions, i % numPartitions));
         }
-        for (Thread t : threads) t.start();
-        for (Thread t : threads) {
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                grid.fail();
-                throw new InterpreterException("interrupted while running interpreter.run_parallel");
-            }
-        }
-        if (firstFailure.get() != null) throw firstFailure.get();
+        List<List<Object>> results = grid.runAll(ids, "interpreter.run_parallel",
+                (slot, p) -> in.forProcess(p).call(funcs.get(slot), args.get(slot)));
         List<Object> out = new ArrayList<>();
-        for (Object r : results) out.addAll((List<?>) r);
+        for (List<Object> r : results) out.addAll(r);
         return out;
     }
 

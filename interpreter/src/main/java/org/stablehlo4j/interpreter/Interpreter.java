@@ -145,7 +145,9 @@ public final class Interpreter {
                 operands[i] = v;
             }
             String name = op.name();
-            if (name.equals("stablehlo.return") || name.equals("func.return")) return List.of(operands);
+            if (name.equals("stablehlo.return") || name.equals("func.return") || name.equals("sdy.return")) {
+                return List.of(operands);
+            }
             OpEval eval = OPS.get(name);
             if (eval == null) throw new InterpreterException("Unsupported op: " + name).at(op.location());
             List<Object> results;
@@ -333,12 +335,6 @@ public final class Interpreter {
         OPS.put("stablehlo.get_tuple_element", (in, op, a, sc) ->
                 one(((List<?>) a[0]).get((int) intAttr(op, "index", 0))));
         OPS.put("stablehlo.optimization_barrier", (in, op, a, sc) -> List.of(a));
-        // Sharding annotations keep the program's meaning: on logical (unsharded) values they are identities.
-        for (String sdy : new String[] {"sdy.sharding_constraint", "sdy.reshard", "sdy.propagation_barrier",
-                "sdy.data_flow_edge", "sdy.func_data_flow_edge"}) {
-            OPS.put(sdy, (in, op, a, sc) -> List.of(a));
-        }
-        OPS.put("sdy.sharding_group", (in, op, a, sc) -> List.of());
         OPS.put("stablehlo.after_all", (in, op, a, sc) -> one(TOKEN));
         OPS.put("stablehlo.create_token", (in, op, a, sc) -> one(TOKEN));
 
@@ -362,6 +358,7 @@ public final class Interpreter {
         CheckOps.register(OPS);
         Windowed.register(OPS);
         Collectives.register(OPS);
+        ShardMap.register(OPS);
         Quantization.register(OPS);
         Linalg.register(OPS);
     }

@@ -2,11 +2,13 @@ package org.stablehlo4j.interpreter;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The {@code num_replicas x num_partitions} grid of processes started by {@code interpreter.run_parallel}, and the
@@ -52,6 +54,57 @@ final class ProcessGrid {
     private final Map<Key, Meeting> meetings = new HashMap<>();
     private final Map<Long, Channel> channels = new HashMap<>();
     private volatile boolean failed;
+
+    /** Thread stack size for processes (programs may nest deeply). */
+    private static final long STACK_SIZE = 64L << 20;
+
+    /** What one process runs: its slot in the list of ids and its process; returns its results. */
+    interface ProcessBody {
+        List<Object> run(int slot, Process process);
+    }
+
+    /**
+     * Runs {@code body} once per id, each process on its own thread, and returns their results in the order of
+     * {@code ids}; the first failure of any process fails the grid (waking its peers) and is rethrown.
+     */
+    List<List<Object>> runAll(List<ProcessId> ids, String what, ProcessBody body) {
+        int n = ids.size();
+        Thread[] threads = new Thread[n];
+        List<List<Object>> results = new ArrayList<>(Collections.nCopies(n, null));
+        AtomicReference<RuntimeException> firstFailure = new AtomicReference<>();
+        for (int i = 0; i < n; i++) {
+            int slot = i;
+            Process p = new Process(ids.get(i), this);
+            threads[i] = new Thread(null, () -> {
+                try {
+                    List<Object> r = body.run(slot, p);
+                    synchronized (results) {
+                        results.set(slot, r);
+                    }
+                } catch (RuntimeException e) {
+                    firstFailure.compareAndSet(null, e);
+                    fail();
+                } catch (StackOverflowError e) {
+                    firstFailure.compareAndSet(null, new InterpreterException("interpreter: nesting too deep"));
+                    fail();
+                }
+            }, "stablehlo-process-" + i, STACK_SIZE);
+        }
+        for (Thread t : threads) t.start();
+        for (Thread t : threads) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                fail();
+                throw new InterpreterException("interrupted while running " + what);
+            }
+        }
+        if (firstFailure.get() != null) throw firstFailure.get();
+        synchronized (results) {
+            return new ArrayList<>(results);
+        }
+    }
 
     ProcessGrid(int numReplicas, int numPartitions, List<String> infeed) {
         this.numReplicas = numReplicas;

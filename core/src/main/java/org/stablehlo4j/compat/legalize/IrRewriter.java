@@ -10,8 +10,11 @@ import java.util.function.UnaryOperator;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.BlockArgument;
 import org.stablehlo4j.ir.Diagnostic;
+import org.stablehlo4j.ir.DictionaryAttr;
+import org.stablehlo4j.ir.IRMapping;
 import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.ModuleOp;
+import org.stablehlo4j.ir.OpBuilder;
 import org.stablehlo4j.ir.OpResult;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.Region;
@@ -21,7 +24,10 @@ import org.stablehlo4j.ir.Value;
 /**
  * Rebuilds a module op by op: each op is replaced by the name and attributes an {@link OpConverter} gives, with
  * the same operands, results, regions, successors and location; value and block argument types go through a type
- * mapping. Conversions that fail are collected as error diagnostics at the failing op (the rest of the module is
+ * mapping. This is the dialect-conversion counterpart of the greedy pattern driver (as MLIR keeps
+ * {@code applyPartialConversion} beside {@code applyPatternsGreedily}: a conversion changes types and must see
+ * every op once), written on the same IR API: old-to-new values and blocks in an {@link IRMapping}, new ops and
+ * blocks placed through an {@link OpBuilder}. Conversions that fail are collected as error diagnostics at the failing op (the rest of the module is
  * still visited so every failure is reported).
  */
 final class IrRewriter {
@@ -36,8 +42,10 @@ final class IrRewriter {
     /** Ops of other dialects that keep their types (their values meet converted ones through casts). */
     private final Predicate<Operation> keepTypes;
     private final Map<Value, Map<Type, Value>> casts = new IdentityHashMap<>();
-    private final Map<Value, Value> values = new IdentityHashMap<>();
-    private final Map<Block, Block> blocks = new IdentityHashMap<>();
+    /** Old values and blocks to their converted counterparts. */
+    private final IRMapping mapping = new IRMapping();
+    /** Where converted ops go: the end of the converted block being filled. */
+    private final OpBuilder builder = new OpBuilder();
     private final List<Diagnostic> errors = new ArrayList<>();
 
     private IrRewriter(OpConverter ops, UnaryOperator<Type> types, Predicate<Operation> keepTypes) {
@@ -101,7 +109,7 @@ final class IrRewriter {
         boolean keep = keepTypes.test(old);
         List<Value> operands = new ArrayList<>(old.numOperands());
         for (Value v : old.operands()) {
-            Value nv = values.get(v);
+            Value nv = mapping.lookupOrNull(v);
             if (nv == null) {
                 error(old, "operand used before its definition");
                 nv = v;
@@ -114,10 +122,11 @@ final class IrRewriter {
         List<Type> resultTypes = new ArrayList<>(old.numResults());
         for (Value v : old.results()) resultTypes.add(keep ? v.type() : type(v.type(), old));
         List<Block> succ = new ArrayList<>(old.successors().size());
-        for (Block b : old.successors()) succ.add(blocks.getOrDefault(b, b));
+        for (Block b : old.successors()) succ.add(mapping.lookupOrDefault(b));
+        // Created detached; the caller inserts it once its regions are converted.
         Operation op = Operation.create(c.name(), operands, resultTypes, c.properties(), c.attributes(),
                 old.numRegions(), succ, old.location());
-        for (int i = 0; i < old.numResults(); i++) values.put(old.result(i), op.result(i));
+        mapping.map(old.results(), op.results());
         for (int i = 0; i < old.numRegions(); i++) region(old.region(i), op.region(i));
         return op;
     }
@@ -129,13 +138,15 @@ final class IrRewriter {
         if (existing != null) return existing;
         Location loc = userLocation != null ? userLocation
                 : value instanceof OpResult r ? r.owner().location() : ((BlockArgument) value).location();
-        Operation c = Operation.create("builtin.unrealized_conversion_cast", List.of(value), List.of(type),
-                org.stablehlo4j.ir.DictionaryAttr.EMPTY, org.stablehlo4j.ir.DictionaryAttr.EMPTY, 0, List.of(), loc);
+        OpBuilder.InsertPoint saved = builder.saveInsertionPoint();
         if (value instanceof OpResult r) {
-            r.owner().parent().insertAfter(r.owner(), c);
+            builder.setInsertionPointAfter(r.owner());
         } else {
-            ((BlockArgument) value).owner().prepend(c);
+            builder.setInsertionPointToStart(((BlockArgument) value).owner());
         }
+        Operation c = builder.create(loc, "builtin.unrealized_conversion_cast", List.of(value), List.of(type),
+                DictionaryAttr.EMPTY);
+        builder.restoreInsertionPoint(saved);
         byType.put(type, c.result(0));
         return c.result(0);
     }
@@ -143,17 +154,25 @@ final class IrRewriter {
     private void region(Region from, Region to) {
         boolean keep = from.parent() != null && keepTypes.test(from.parent());
         for (Block b : from.blocks()) {
-            Block nb = new Block();
+            List<Type> argTypes = new ArrayList<>(b.numArguments());
+            List<Location> argLocs = new ArrayList<>(b.numArguments());
             for (BlockArgument a : b.arguments()) {
-                BlockArgument na = nb.addArgument(keep ? a.type() : type(a.type(), from.parent()), a.location());
-                values.put(a, na);
+                argTypes.add(keep ? a.type() : type(a.type(), from.parent()));
+                argLocs.add(a.location());
             }
-            blocks.put(b, nb);
-            to.append(nb);
+            Block nb = builder.createBlock(to, argTypes, argLocs);
+            mapping.map(b.arguments(), nb.arguments());
+            mapping.map(b, nb);
         }
+        OpBuilder.InsertPoint saved = builder.saveInsertionPoint();
         for (Block b : from.blocks()) {
-            Block nb = blocks.get(b);
-            for (Operation o : b.operations()) nb.append(op(o));
+            Block nb = mapping.lookupOrNull(b);
+            for (Operation o : b.operations()) {
+                Operation converted = op(o);
+                builder.setInsertionPointToEnd(nb);
+                builder.insert(converted);
+            }
         }
+        builder.restoreInsertionPoint(saved);
     }
 }

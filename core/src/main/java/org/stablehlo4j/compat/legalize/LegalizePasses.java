@@ -1,5 +1,6 @@
 package org.stablehlo4j.compat.legalize;
 
+import org.stablehlo4j.pass.PassContext;
 import org.stablehlo4j.dialect.vhlo.version.Version;
 import org.stablehlo4j.dialect.vhlo.ops.VhloOpTable;
 import org.stablehlo4j.ir.DiagnosticException;
@@ -19,7 +20,7 @@ public final class LegalizePasses {
     /** A pass that replaces the module's contents with what {@code rewrite} makes of it. */
     private record RewritePass(String name, Rewrite rewrite) implements Pass {
         @Override
-        public void run(ModuleOp module) throws DiagnosticException {
+        public void run(ModuleOp module, PassContext context) throws DiagnosticException {
             Legalize.transplant(rewrite.apply(module), module);
         }
     }

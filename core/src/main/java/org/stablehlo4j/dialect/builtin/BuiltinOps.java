@@ -8,14 +8,12 @@ import org.stablehlo4j.ir.OpTable;
 public final class BuiltinOps {
     public static final String DIALECT = "builtin";
 
-    public static final DialectOpTable TABLE = build();
+    public static final DialectOpTable TABLE = OpTable.define(DIALECT, BuiltinOps::rows);
 
     private BuiltinOps() {}
 
-    private static DialectOpTable build() {
-        OpTable t = new OpTable(DIALECT);
+    private static void rows(OpTable t) {
         t.op("module").optAttr("sym_name", AttrKind.STRING).optAttr("sym_visibility", AttrKind.STRING).custom();
         t.op("unrealized_conversion_cast").varIn("inputs", "AnyType").varOut("outputs", "AnyType").custom();
-        return t.build();
     }
 }

@@ -13,16 +13,12 @@ import org.stablehlo4j.ir.OpTable;
  * {@link OpDefinition} row per op, in the same table style as the StableHLO dialect.
  */
 public final class CheckOps {
-    /** The dialect namespace. */
-    public static final String DIALECT = "check";
-
     /** The check ops' table. */
-    public static final DialectOpTable TABLE = build();
+    public static final DialectOpTable TABLE = OpTable.define("check", CheckOps::rows);
 
     private CheckOps() {}
 
-    private static DialectOpTable build() {
-        OpTable t = new OpTable(DIALECT);
+    private static void rows(OpTable t) {
         t.op("expect_almost_eq_const")
                 .in("lhs", "TensorOf<[AnyFloat, AnyComplex]>")
                 .attr("value", ELEMENTS)
@@ -57,6 +53,5 @@ public final class CheckOps {
                 .attr("probe_id", STRING)
                 .defAttr("iteration", UI32, "", "0")
                 .format("$expected `,` `probe_id` `=` $probe_id (`,` `iter` `=` $iteration^)? attr-dict `:` type($expected)");
-        return t.build();
     }
 }

@@ -23,7 +23,7 @@ public final class ChloOps {
     private static final String UNARY_FORMAT = "$operand attr-dict `:` type($operand) `->` type($result)";
 
     /** The CHLO ops' table. */
-    public static final DialectOpTable TABLE = build();
+    public static final DialectOpTable TABLE = OpTable.define(DIALECT, ChloOps::rows);
 
     private ChloOps() {}
 
@@ -42,8 +42,7 @@ public final class ChloOps {
      * InferShapedTypeOpInterface). HLO_CompatibleOperandsAndResultType brings InferTypeOpInterface and
      * InferShapedTypeOpInterface; InferTensorType both as well. The ops' own rules are {@link ChloRules}.
      */
-    private static DialectOpTable build() {
-        OpTable t = new OpTable(DIALECT);
+    private static void rows(OpTable t) {
         broadcast(t, ANY, ANY, "broadcast_add", "broadcast_maximum", "broadcast_minimum")
                 .traits(COMMUTATIVE, NO_MEMORY_EFFECT, COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE);
         broadcast(t, ANY, ANY, "broadcast_multiply")
@@ -156,7 +155,6 @@ public final class ChloOps {
                 .verifier(ChloRules::verifyScan)
                 .inferTypes(ChloRules::inferScan)
                 .ext(ReturnTypeCompatibility.class, ChloRules::isCompatibleShapes);
-        return t.build();
     }
 
     /** A CHLO_BroadcastBinaryElementwiseOp row; the caller adds the op's own traits. */

@@ -8,12 +8,11 @@ import org.stablehlo4j.ir.OpTable;
 public final class FuncOps {
     public static final String DIALECT = "func";
 
-    public static final DialectOpTable TABLE = build();
+    public static final DialectOpTable TABLE = OpTable.define(DIALECT, FuncOps::rows);
 
     private FuncOps() {}
 
-    private static DialectOpTable build() {
-        OpTable t = new OpTable(DIALECT);
+    private static void rows(OpTable t) {
         t.op("func").optAttr("sym_name", AttrKind.STRING).optAttr("function_type", AttrKind.ANY)
                 .optAttr("sym_visibility", AttrKind.STRING).optAttr("arg_attrs", AttrKind.ARRAY)
                 .optAttr("res_attrs", AttrKind.ARRAY).optAttr("no_inline", AttrKind.UNIT).region("body")
@@ -23,6 +22,5 @@ public final class FuncOps {
                 .optAttr("callee", AttrKind.FLAT_SYMBOL_REF).optAttr("arg_attrs", AttrKind.ARRAY)
                 .optAttr("res_attrs", AttrKind.ARRAY).optAttr("no_inline", AttrKind.UNIT).custom()
                 .symbolUses(FuncRules::call);
-        return t.build();
     }
 }

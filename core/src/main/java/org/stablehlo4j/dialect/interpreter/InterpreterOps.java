@@ -11,16 +11,12 @@ import org.stablehlo4j.ir.OpTable;
  * InterpreterOps.td): run_parallel, print and probe, one table row each.
  */
 public final class InterpreterOps {
-    /** The dialect namespace. */
-    public static final String DIALECT = "interpreter";
-
     /** The interpreter ops' table. */
-    public static final DialectOpTable TABLE = build();
+    public static final DialectOpTable TABLE = OpTable.define("interpreter", InterpreterOps::rows);
 
     private InterpreterOps() {}
 
-    private static DialectOpTable build() {
-        OpTable t = new OpTable(DIALECT);
+    private static void rows(OpTable t) {
         t.op("run_parallel")
                 .varIn("inputs", "HLO_TensorOrToken")
                 .optAttr("infeed", FLAT_SYMBOL_REF_ARRAY)
@@ -37,6 +33,5 @@ public final class InterpreterOps {
                 .out("result", "HLO_Tensor")
                 .traits(PAIRWISE_SAME_OPERAND_AND_RESULT_TYPE)
                 .format("$operand `,` `probe_id` `=` $probe_id attr-dict `:` type($result)");
-        return t.build();
     }
 }

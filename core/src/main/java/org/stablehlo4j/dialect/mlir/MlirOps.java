@@ -14,29 +14,25 @@ import org.stablehlo4j.ir.OpTable;
  * are registered; the rest of those dialects stays provisionally accepted in the generic form.
  */
 public final class MlirOps {
-    public static final DialectOpTable ARITH = arith();
-    public static final DialectOpTable TENSOR = tensor();
+    public static final DialectOpTable ARITH = OpTable.define("arith", MlirOps::arith);
+    public static final DialectOpTable TENSOR = OpTable.define("tensor", MlirOps::tensor);
 
     private MlirOps() {}
 
-    private static DialectOpTable arith() {
-        OpTable t = new OpTable("arith");
+    private static void arith(OpTable t) {
         t.op("constant")
                 .attr("value", ANY)
                 .out("result", "AnyType")
                 .traits(NO_MEMORY_EFFECT)
                 .custom();
-        return t.build();
     }
 
-    private static DialectOpTable tensor() {
-        OpTable t = new OpTable("tensor");
+    private static void tensor(OpTable t) {
         t.op("cast")
                 .in("source", "AnyTensor")
                 .out("dest", "AnyTensor")
                 .traits(NO_MEMORY_EFFECT)
                 .format("$source attr-dict `:` type($source) `to` type($dest)");
-        return t.build();
     }
 
     /** Every row. */

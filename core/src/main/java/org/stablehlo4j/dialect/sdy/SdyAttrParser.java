@@ -23,6 +23,13 @@ final class SdyAttrParser {
             while (e < body.length() && (Character.isLetterOrDigit(body.charAt(e)) || body.charAt(e) == '_')) e++;
             String mnemonic = body.substring(0, e);
             SdyIn.SdyLexer in = new SdyIn.SdyLexer(body, e);
+            if (mnemonic.equals(SdyPropagationEdges.MNEMONIC)) {
+                // Kept as written; parsed here to run PropagationEdgesAttr::verify.
+                String invalid = SdyPropagationEdges.verify(SdyPropagationEdges.parse(in));
+                if (invalid != null) throw new DialectBodyException(0, invalid);
+                if (!in.atEnd()) throw in.error("expected '>'");
+                return opaque;
+            }
             Attribute a = switch (mnemonic) {
                 case "mesh" -> mesh(in);
                 case "sharding" -> sharding(in);
@@ -50,12 +57,39 @@ final class SdyAttrParser {
             "dim_mapping", "tensor_mapping", "all_to_all_param", "propagation_direction", "edge_node_type",
             "reduction_op");
 
+    // The errors upstream's generated and custom parsers add when a nested parameter fails (parsers.cc).
+    static final String AXIS_REF_NAME = "failed to parse Sdy_AxisRef parameter 'name' which is to be a "
+            + "`::llvm::StringRef`";
+    static final String AXIS_LIST = "failed to parse axis list which is expected to be an `ArrayRef<AxisRefAttr>`";
+    static final String REPLICATED_AXES = "failed to parse Sdy_TensorSharding parameter 'replicated_axes'";
+    static final String UNREDUCED_AXES = "failed to parse Sdy_TensorSharding parameter 'unreduced_axes'";
+    static final String DIM_SHARDINGS = "failed to parse Sdy_TensorSharding parameter 'dim_shardings' which is to "
+            + "be a `::llvm::ArrayRef<DimensionShardingAttr>`";
+    static final String SHARDINGS = "failed to parse Sdy_TensorShardingPerValue parameter 'shardings' which is to "
+            + "be a `::llvm::ArrayRef<TensorShardingAttr>`";
+    static final String DIM_MAPPINGS = "failed to parse Sdy_TensorMapping parameter 'dim_mappings' which is to be "
+            + "a `::llvm::ArrayRef<DimMappingAttr>`";
+
+    private static String mappingsFailure(String kind) {
+        return "failed to parse Sdy_OpShardingRule parameter '" + kind + "_mappings' which is to be a "
+                + "`::llvm::ArrayRef<TensorMappingAttr>`";
+    }
+
+    /** Runs {@code parse}; when it fails, adds {@code followUp} after the failure's own errors. */
+    private static <T> T chained(SdyIn in, java.util.function.Supplier<T> parse, String followUp) {
+        try {
+            return parse.get();
+        } catch (RuntimeException e) {
+            throw in.withFollowUp(e, in.offset(), followUp);
+        }
+    }
+
     static MeshAxisAttr meshAxis(SdyIn in) {
         int at = in.offset();
         String name = in.parseString("expected string");
         in.expect("=");
         long size = in.parseInteger();
-        String invalid = SdyVerifiers.meshAxis(size);
+        String invalid = SdyAxes.meshAxis(size);
         if (invalid != null) {
             throw in.withFollowUp(in.errorAt(at, invalid), in.offset(),
                     "failed to parse Sdy_Mesh parameter 'axes' which is to be a `::llvm::ArrayRef<MeshAxisAttr>`");
@@ -95,7 +129,7 @@ final class SdyAttrParser {
             for (MeshAxisAttr a : axes) product *= a.size();
             if (iota && product == ids.size()) ids.clear();
         }
-        String invalid = SdyVerifiers.mesh(axes, ids);
+        String invalid = SdyAxes.mesh(axes, ids);
         if (invalid != null) throw in.errorAt(at, invalid);
         return new MeshAttr(axes, ids);
     }
@@ -109,7 +143,7 @@ final class SdyAttrParser {
     }
 
     static AxisRefAttr axisRef(SdyIn in) {
-        String name = in.parseString("expected string");
+        String name = chained(in, () -> in.parseString("expected string"), AXIS_REF_NAME);
         SubAxisInfoAttr sub = null;
         if (in.consumeIf(":")) sub = subAxisInfo(in);
         return new AxisRefAttr(name, sub);
@@ -225,7 +259,7 @@ final class SdyAttrParser {
         List<DimensionShardingAttr> dims = new ArrayList<>();
         if (!in.consumeIf("]")) {
             do {
-                dims.add(dimSharding(in));
+                dims.add(chained(in, () -> dimSharding(in), DIM_SHARDINGS));
             } while (in.consumeIf(","));
             in.expect("]");
         }
@@ -236,27 +270,34 @@ final class SdyAttrParser {
             String k = in.peekKeyword();
             if (replicated.isEmpty() && "replicated".equals(k)) {
                 in.parseKeyword("");
-                in.expect("=");
-                in.expect("{");
-                replicated.addAll(axisRefs(in));
-                in.expect("}");
+                replicated.addAll(chained(in, () -> {
+                    in.expect("=");
+                    return axisList(in);
+                }, REPLICATED_AXES));
             } else if (unreduced.isEmpty() && "unreduced".equals(k)) {
                 in.parseKeyword("");
-                in.expect("=");
-                String op = in.peekKeyword();
-                if ("sum".equals(op) || "max".equals(op) || "min".equals(op)) {
-                    in.parseKeyword("");
-                    reductionOp = op.equals("sum") ? 0 : op.equals("max") ? 1 : 2;
+                if (in.consumeIf("=")) {
+                    String op = in.peekKeyword();
+                    if ("sum".equals(op) || "max".equals(op) || "min".equals(op)) {
+                        in.parseKeyword("");
+                        reductionOp = op.equals("sum") ? 0 : op.equals("max") ? 1 : 2;
+                    }
                 }
-                in.expect("{");
-                unreduced.addAll(axisRefs(in));
-                in.expect("}");
+                unreduced.addAll(chained(in, () -> axisList(in), UNREDUCED_AXES));
             } else {
                 throw in.error("failed to parse Sdy_TensorSharding, expected valid named axis list after comma");
             }
         }
         in.expect(">");
         return new TensorShardingAttr(meshOrRef, dims, replicated, unreduced, reductionOp);
+    }
+
+    /** {@code parseAxisList}: {@code {axis-ref, ...}}. */
+    private static List<AxisRefAttr> axisList(SdyIn in) {
+        in.expect("{");
+        List<AxisRefAttr> axes = chained(in, () -> axisRefs(in), AXIS_LIST);
+        in.expect("}");
+        return axes;
     }
 
     /** {@code [<...>, ...]}. */
@@ -274,15 +315,22 @@ final class SdyAttrParser {
 
     static TensorShardingPerValueAttr shardingPerValue(SdyIn in) {
         in.expect("<");
-        TensorShardingPerValueAttr a = shardingList(in);
+        in.expect("[");
+        List<TensorShardingAttr> out = new ArrayList<>();
+        if (!in.consumeIf("]")) {
+            do {
+                out.add(chained(in, () -> sharding(in), SHARDINGS));
+            } while (in.consumeIf(","));
+            in.expect("]");
+        }
         in.expect(">");
-        return a;
+        return new TensorShardingPerValueAttr(out);
     }
 
     // ---- op sharding rules
 
     /** Parses one factor symbol from the front of {@code s[0]}, removing it. */
-    private static long factorIndex(SdyIn in, String[] s) {
+    private static long factorIndex(SdyIn in, String[] s, List<RuntimeException> deferred) {
         String f = s[0];
         if (!f.startsWith("z_")) {
             char c = f.charAt(0);
@@ -301,13 +349,15 @@ final class SdyAttrParser {
         try {
             v = Long.parseLong(num);
         } catch (NumberFormatException ex) {
-            throw in.error("expecting symbol index <=2^63-1. Received: '" + num + "'");
+            // Upstream reports this and goes on (with index 0 after 'z_').
+            deferred.add(in.error("expecting symbol index <=2^63-1. Received: '" + num + "'"));
+            v = 0;
         }
         s[0] = f.substring(e);
         return v + SdyAttrs.K_START_AT_Z;
     }
 
-    private static TensorMappingAttr tensorMapping(SdyIn in) {
+    private static TensorMappingAttr tensorMapping(SdyIn in, List<RuntimeException> deferred) {
         in.expect("[");
         List<DimMappingAttr> dims = new ArrayList<>();
         if (!in.consumeIf("]")) {
@@ -317,7 +367,10 @@ final class SdyAttrParser {
                 if (k != null) {
                     in.parseKeyword("");
                     String[] s = {k};
-                    while (!s[0].isEmpty()) idx.add(factorIndex(in, s));
+                    chained(in, () -> {
+                        while (!s[0].isEmpty()) idx.add(factorIndex(in, s, deferred));
+                        return null;
+                    }, DIM_MAPPINGS);
                 }
                 dims.add(new DimMappingAttr(idx));
             } while (in.consumeIf(","));
@@ -326,19 +379,18 @@ final class SdyAttrParser {
         return new TensorMappingAttr(dims);
     }
 
-    private static List<TensorMappingAttr> mappings(SdyIn in) {
+    /** {@code ($mappings)}: one mapping at least (an empty list fails at its '['). */
+    private static List<TensorMappingAttr> mappings(SdyIn in, String kind, List<RuntimeException> deferred) {
         in.expect("(");
         List<TensorMappingAttr> out = new ArrayList<>();
-        if (!in.consumeIf(")")) {
-            do {
-                out.add(tensorMapping(in));
-            } while (in.consumeIf(","));
-            in.expect(")");
-        }
+        do {
+            out.add(chained(in, () -> tensorMapping(in, deferred), mappingsFailure(kind)));
+        } while (in.consumeIf(","));
+        in.expect(")");
         return out;
     }
 
-    private static List<Long> factorsWithType(SdyIn in, String type) {
+    private static List<Long> factorsWithType(SdyIn in, String type, List<RuntimeException> deferred) {
         List<Long> out = new ArrayList<>();
         if (!type.equals(in.peekKeyword())) return out;
         in.parseKeyword("");
@@ -347,25 +399,48 @@ final class SdyAttrParser {
             do {
                 String k = in.parseKeyword("expected valid keyword");
                 String[] s = {k};
-                out.add(factorIndex(in, s));
+                out.add(factorIndex(in, s, deferred));
             } while (in.consumeIf(","));
             in.expect("}");
         }
         return out;
     }
 
+    /**
+     * {@code <(mappings)->(mappings) {factors} ...>}. Errors upstream reports without stopping (a factor index
+     * too large) come first; the rule then fails with them even if the rest parses.
+     */
     static OpShardingRuleAttr rule(SdyIn in) {
+        List<RuntimeException> deferred = new ArrayList<>();
+        OpShardingRuleAttr rule = null;
+        try {
+            rule = rule(in, deferred);
+        } catch (RuntimeException e) {
+            if (deferred.isEmpty()) throw e;
+            deferred.add(e);
+        }
+        if (deferred.isEmpty()) return rule;
+        if (!(deferred.get(0) instanceof DialectBodyException first)) throw deferred.get(0);
+        for (RuntimeException later : deferred.subList(1, deferred.size())) {
+            if (!(later instanceof DialectBodyException d)) continue;
+            first.withFollowUp(d.reason());
+            for (String f : d.followUps()) first.withFollowUp(f);
+        }
+        throw first;
+    }
+
+    private static OpShardingRuleAttr rule(SdyIn in, List<RuntimeException> deferred) {
         in.expect("<");
-        List<TensorMappingAttr> operands = mappings(in);
+        List<TensorMappingAttr> operands = mappings(in, "operand", deferred);
         in.expect("->");
-        List<TensorMappingAttr> results = mappings(in);
+        List<TensorMappingAttr> results = mappings(in, "result", deferred);
         List<Long> sizes = new ArrayList<>();
         if (in.consumeIf("{")) {
             long expected = 0;
             do {
                 String k = in.parseKeyword("expected valid keyword");
                 String[] s = {k};
-                long idx = factorIndex(in, s);
+                long idx = factorIndex(in, s, deferred);
                 if (idx != expected) {
                     throw in.error("expecting factor indices to be ordered like an iota ([0,1,2,...], e.g. {i=#, "
                             + "j=#, ...}). Expecting factor index symbol '" + SdyAttrs.factorSymbol(expected)
@@ -378,10 +453,10 @@ final class SdyAttrParser {
             } while (in.consumeIf(","));
             in.expect("}");
         }
-        List<Long> reduction = factorsWithType(in, "reduction");
-        List<Long> needRepl = factorsWithType(in, "need_replication");
-        List<Long> perm = factorsWithType(in, "permutation");
-        List<Long> blocked = factorsWithType(in, "blocked_propagation");
+        List<Long> reduction = factorsWithType(in, "reduction", deferred);
+        List<Long> needRepl = factorsWithType(in, "need_replication", deferred);
+        List<Long> perm = factorsWithType(in, "permutation", deferred);
+        List<Long> blocked = factorsWithType(in, "blocked_propagation", deferred);
         boolean custom = false;
         if (in.consumeIf(",")) {
             String k = in.parseKeyword("expected 'custom'");

@@ -213,6 +213,12 @@ interface SdyIn {
         }
 
         @Override
+        public RuntimeException withFollowUp(RuntimeException failure, int offset, String message) {
+            if (failure instanceof DialectBodyException d) d.withFollowUp(message);
+            return failure;
+        }
+
+        @Override
         public RuntimeException error(String message) {
             return new DialectBodyException(pos, message);
         }

@@ -35,6 +35,14 @@ public final class SdyShardings {
         return out;
     }
 
+    /**
+     * The mesh of {@code sharding}: its inline mesh, or the {@code sdy.mesh} symbol it names in the module that
+     * holds {@code context}; null if there is none.
+     */
+    public static MeshAttr mesh(TensorShardingAttr sharding, Operation context) {
+        return SdyAxes.meshOf(sharding, context);
+    }
+
     /** The sharding of one value: its mesh and, per dimension, the axes (outermost first) that shard it. */
     public record ValueSharding(String meshName, MeshAttr mesh, List<List<String>> dimensionAxes,
                                 TensorShardingAttr attribute) {

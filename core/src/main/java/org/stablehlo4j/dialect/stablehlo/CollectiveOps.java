@@ -10,6 +10,16 @@ import static org.stablehlo4j.ir.OpTrait.*;
 final class CollectiveOps {
     private CollectiveOps() {}
 
+    /** The replica_groups and channel_handle attributes of the collectives that take device groups. */
+    private static OpTable.Row deviceGroups(OpTable.Row r) {
+        return r.attr("replica_groups", REPLICA_GROUPS).optAttr("channel_handle", STRUCT, "channel_handle");
+    }
+
+    /** {@link #deviceGroups} and use_global_device_ids. */
+    private static OpTable.Row deviceGroupsWithGlobalIds(OpTable.Row r) {
+        return deviceGroups(r).unit("use_global_device_ids");
+    }
+
     static void define(OpTable t) {
         t.op("replica_id", "partition_id")
                 .out("", "UI32RankedTensor")
@@ -19,18 +29,14 @@ final class CollectiveOps {
         t.op("all_gather")
                 .varIn("operands", "HLO_Tensor")
                 .attr("all_gather_dim", I64, "non-negative")
-                .attr("replica_groups", REPLICA_GROUPS)
-                .optAttr("channel_handle", STRUCT, "channel_handle")
-                .unit("use_global_device_ids")
+                .with(CollectiveOps::deviceGroupsWithGlobalIds)
                 .varOut("", "HLO_Tensor")
                 .traits(CONDITIONALLY_SPECULATABLE, PAIRWISE_SAME_OPERAND_AND_RESULT_ELEMENT_TYPE, SYMBOL_USER)
                 .verifier(CollectiveRules::allGather)
                 .symbolUses(CollectiveRules::meshSymbolUse);
         t.op("all_reduce")
                 .varIn("operands", "HLO_Tensor")
-                .attr("replica_groups", REPLICA_GROUPS)
-                .optAttr("channel_handle", STRUCT, "channel_handle")
-                .unit("use_global_device_ids")
+                .with(CollectiveOps::deviceGroupsWithGlobalIds)
                 .varOut("", "HLO_Tensor")
                 .region("computation")
                 .traits(CONDITIONALLY_SPECULATABLE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE, SINGLE_BLOCK_IMPLICIT_TERMINATOR, SYMBOL_USER)
@@ -40,9 +46,7 @@ final class CollectiveOps {
         t.op("reduce_scatter")
                 .in("operand", "HLO_Tensor")
                 .attr("scatter_dimension", I64, "non-negative")
-                .attr("replica_groups", REPLICA_GROUPS)
-                .optAttr("channel_handle", STRUCT, "channel_handle")
-                .unit("use_global_device_ids")
+                .with(CollectiveOps::deviceGroupsWithGlobalIds)
                 .out("", "HLO_Tensor")
                 .region("computation")
                 .traits(CONDITIONALLY_SPECULATABLE, SYMBOL_USER)
@@ -53,16 +57,14 @@ final class CollectiveOps {
                 .attr("split_dimension", I64, "non-negative")
                 .attr("concat_dimension", I64, "non-negative")
                 .attr("split_count", I64, "positive")
-                .attr("replica_groups", REPLICA_GROUPS)
-                .optAttr("channel_handle", STRUCT, "channel_handle")
+                .with(CollectiveOps::deviceGroups)
                 .varOut("", "HLO_Tensor")
                 .traits(CONDITIONALLY_SPECULATABLE, PAIRWISE_SAME_OPERAND_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE, SYMBOL_USER)
                 .inferTypes(CollectiveRules::allToAll)
                 .symbolUses(CollectiveRules::meshSymbolUse);
         t.op("collective_broadcast")
                 .varIn("operands", "HLO_Tensor")
-                .attr("replica_groups", REPLICA_GROUPS)
-                .optAttr("channel_handle", STRUCT, "channel_handle")
+                .with(CollectiveOps::deviceGroups)
                 .unit("has_dynamic_root")
                 .varOut("", "HLO_Tensor")
                 .traits(CONDITIONALLY_SPECULATABLE, INFER_TYPE, INFER_SHAPED_TYPE, SYMBOL_USER)
@@ -71,9 +73,7 @@ final class CollectiveOps {
                 .symbolUses(CollectiveRules::meshSymbolUse);
         t.op("collective_reduce")
                 .varIn("operands", "HLO_Tensor")
-                .attr("replica_groups", REPLICA_GROUPS)
-                .optAttr("channel_handle", STRUCT, "channel_handle")
-                .unit("use_global_device_ids")
+                .with(CollectiveOps::deviceGroupsWithGlobalIds)
                 .unit("has_dynamic_root")
                 .varOut("", "HLO_Tensor")
                 .region("computation")

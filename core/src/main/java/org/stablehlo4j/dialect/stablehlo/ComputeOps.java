@@ -1,6 +1,7 @@
 package org.stablehlo4j.dialect.stablehlo;
 
 import org.stablehlo4j.ir.OpTable;
+import org.stablehlo4j.ir.ResultTypeInference;
 import org.stablehlo4j.dialect.stablehlo.rules.DotConvRules;
 import org.stablehlo4j.dialect.stablehlo.rules.LinalgRules;
 import org.stablehlo4j.dialect.stablehlo.rules.RegionRules;
@@ -25,6 +26,19 @@ final class ComputeOps {
                 .optAttr("precision_config", ENUM_ARRAY, "precision");
     }
 
+    /** The operand/result types of the batch_norm_* ops: the ranked data and its 1-D per-feature statistics. */
+    private static final String BN_TENSOR = "RankedTensorOf<[HLO_Float, HLO_QuantizedInt]>",
+            BN_VECTOR = "1DTensorOf<[HLO_Float, HLO_QuantizedInt]>";
+
+    /** What the batch_norm_* ops share (attributes, traits, verifier); {@code r} has their operands and results. */
+    private static OpTable.Row batchNorm(OpTable.Row r, ResultTypeInference infer) {
+        return r.attr("epsilon", F32)
+                .attr("feature_index", I64, "non-negative")
+                .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
+                .verifier(DotConvRules::featureIndexConstraint)
+                .inferTypes(infer);
+    }
+
     static void define(OpTable t) {
         t.op("reduce")
                 .varIn("inputs", "HLO_Tensor")
@@ -34,46 +48,17 @@ final class ComputeOps {
                 .region("body")
                 .traits(CONDITIONALLY_SPECULATABLE, RECURSIVE_MEMORY_EFFECTS, SAME_VARIADIC_OPERAND_SIZE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE, SINGLE_BLOCK_IMPLICIT_TERMINATOR)
                 .custom()
-                .verifier(RegionRules::reduce)
+                .verifier(RegionRules.REDUCE)
                 .inferTypes(RegionRules::inferReduce);
-        t.op("batch_norm_grad")
-                .in("operand", "RankedTensorOf<[HLO_Float, HLO_QuantizedInt]>")
-                .in("scale", "1DTensorOf<[HLO_Float, HLO_QuantizedInt]>")
-                .in("mean", "1DTensorOf<[HLO_Float, HLO_QuantizedInt]>")
-                .in("variance", "1DTensorOf<[HLO_Float, HLO_QuantizedInt]>")
-                .in("grad_output", "RankedTensorOf<[HLO_Float, HLO_QuantizedInt]>")
-                .attr("epsilon", F32)
-                .attr("feature_index", I64, "non-negative")
-                .out("grad_operand", "RankedTensorOf<[HLO_Float, HLO_QuantizedInt]>")
-                .out("grad_scale", "1DTensorOf<[HLO_Float, HLO_QuantizedInt]>")
-                .out("grad_offset", "1DTensorOf<[HLO_Float, HLO_QuantizedInt]>")
-                .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
-                .verifier(DotConvRules::featureIndexConstraint)
-                .inferTypes(DotConvRules::inferBatchNormGrad);
-        t.op("batch_norm_inference")
-                .in("operand", "RankedTensorOf<[HLO_Float, HLO_QuantizedInt]>")
-                .in("scale", "1DTensorOf<[HLO_Float, HLO_QuantizedInt]>")
-                .in("offset", "1DTensorOf<[HLO_Float, HLO_QuantizedInt]>")
-                .in("mean", "1DTensorOf<[HLO_Float, HLO_QuantizedInt]>")
-                .in("variance", "1DTensorOf<[HLO_Float, HLO_QuantizedInt]>")
-                .attr("epsilon", F32)
-                .attr("feature_index", I64, "non-negative")
-                .out("result", "RankedTensorOf<[HLO_Float, HLO_QuantizedInt]>")
-                .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
-                .verifier(DotConvRules::featureIndexConstraint)
-                .inferTypes(DotConvRules::inferBatchNormInference);
-        t.op("batch_norm_training")
-                .in("operand", "RankedTensorOf<[HLO_Float, HLO_QuantizedInt]>")
-                .in("scale", "1DTensorOf<[HLO_Float, HLO_QuantizedInt]>")
-                .in("offset", "1DTensorOf<[HLO_Float, HLO_QuantizedInt]>")
-                .attr("epsilon", F32)
-                .attr("feature_index", I64, "non-negative")
-                .out("output", "RankedTensorOf<[HLO_Float, HLO_QuantizedInt]>")
-                .out("batch_mean", "1DTensorOf<[HLO_Float, HLO_QuantizedInt]>")
-                .out("batch_var", "1DTensorOf<[HLO_Float, HLO_QuantizedInt]>")
-                .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
-                .verifier(DotConvRules::featureIndexConstraint)
-                .inferTypes(DotConvRules::inferBatchNormTraining);
+        batchNorm(t.op("batch_norm_grad").in("operand", BN_TENSOR).in("scale", BN_VECTOR).in("mean", BN_VECTOR)
+                .in("variance", BN_VECTOR).in("grad_output", BN_TENSOR).out("grad_operand", BN_TENSOR)
+                .out("grad_scale", BN_VECTOR).out("grad_offset", BN_VECTOR), DotConvRules::inferBatchNormGrad);
+        batchNorm(t.op("batch_norm_inference").in("operand", BN_TENSOR).in("scale", BN_VECTOR).in("offset", BN_VECTOR)
+                .in("mean", BN_VECTOR).in("variance", BN_VECTOR).out("result", BN_TENSOR),
+                DotConvRules::inferBatchNormInference);
+        batchNorm(t.op("batch_norm_training").in("operand", BN_TENSOR).in("scale", BN_VECTOR).in("offset", BN_VECTOR)
+                .out("output", BN_TENSOR).out("batch_mean", BN_VECTOR).out("batch_var", BN_VECTOR),
+                DotConvRules::inferBatchNormTraining);
         t.op("cholesky")
                 .in("a", "HLO_FpComplexOrQuantizedIntTensor")
                 .defAttr("lower", BOOL, "", "false")
@@ -140,7 +125,7 @@ final class ComputeOps {
                 .region("select")
                 .region("scatter")
                 .traits(CONDITIONALLY_SPECULATABLE, INFER_TYPE, RECURSIVE_MEMORY_EFFECTS)
-                .verifier(RegionRules::selectAndScatter)
+                .verifier(RegionRules.SELECT_AND_SCATTER)
                 .inferTypes(RegionRules::inferSelectAndScatter);
         t.op("sort")
                 .varIn("inputs", "HLO_Tensor")
@@ -149,7 +134,7 @@ final class ComputeOps {
                 .varOut("", "HLO_Tensor")
                 .region("comparator")
                 .traits(CONDITIONALLY_SPECULATABLE, RECURSIVE_MEMORY_EFFECTS, SAME_OPERANDS_AND_RESULT_SHAPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
-                .verifier(RegionRules::sort)
+                .verifier(RegionRules.SORT)
                 .inferTypes(RegionRules::inferOperandTypes);
         t.op("triangular_solve")
                 .in("a", "HLO_FpOrComplexTensor")
@@ -172,7 +157,7 @@ final class ComputeOps {
                 .varOut("", "HLO_Tensor")
                 .region("body")
                 .traits(CONDITIONALLY_SPECULATABLE, RECURSIVE_MEMORY_EFFECTS, SAME_VARIADIC_OPERAND_SIZE, SINGLE_BLOCK_IMPLICIT_TERMINATOR, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
-                .verifier(RegionRules::reduceWindow)
+                .verifier(RegionRules.REDUCE_WINDOW)
                 .inferTypes(RegionRules::inferReduceWindow);
         t.op("torch_index_select")
                 .in("operand", "HLO_Tensor")

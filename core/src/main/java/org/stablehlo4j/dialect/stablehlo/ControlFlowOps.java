@@ -13,6 +13,13 @@ import static org.stablehlo4j.ir.OpTrait.*;
 final class ControlFlowOps {
     private ControlFlowOps() {}
 
+    /** What if and case share: traits, the single-block check and the results inferred from the branches. */
+    private static OpTable.Row conditional(OpTable.Row r) {
+        return r.traits(RECURSIVE_MEMORY_EFFECTS, CONDITIONALLY_SPECULATABLE, SINGLE_BLOCK_IMPLICIT_TERMINATOR, INFER_TYPE)
+                .verifier(RegionRules::singleBlockRegions)
+                .inferTypes(ControlFlowRules::inferConditional);
+    }
+
     static void define(OpTable t) {
         t.op("create_token")
                 .out("output", "HLO_Token")
@@ -61,16 +68,12 @@ final class ControlFlowOps {
                 .varOut("", "HLO_TensorOrPerAxisQuantizedTensorOrToken")
                 .region("true_branch")
                 .region("false_branch")
-                .traits(RECURSIVE_MEMORY_EFFECTS, CONDITIONALLY_SPECULATABLE, SINGLE_BLOCK_IMPLICIT_TERMINATOR, INFER_TYPE)
-                .verifier(RegionRules::singleBlockRegions)
-                .inferTypes(ControlFlowRules::inferConditional);
+                .with(ControlFlowOps::conditional);
         t.op("case")
                 .in("index", "I32RankedTensor")
                 .varOut("", "HLO_TensorOrPerAxisQuantizedTensorOrToken")
                 .varRegion("branches")
-                .traits(RECURSIVE_MEMORY_EFFECTS, CONDITIONALLY_SPECULATABLE, SINGLE_BLOCK_IMPLICIT_TERMINATOR, INFER_TYPE)
-                .verifier(RegionRules::singleBlockRegions)
-                .inferTypes(ControlFlowRules::inferConditional);
+                .with(ControlFlowOps::conditional);
         t.op("while")
                 .varIn("operand", "HLO_TensorOrPerAxisQuantizedTensorOrTokenOrBuffer")
                 .varOut("", "HLO_TensorOrPerAxisQuantizedTensorOrTokenOrBuffer")
@@ -78,7 +81,7 @@ final class ControlFlowOps {
                 .region("body")
                 .traits(RECURSIVE_MEMORY_EFFECTS, CONDITIONALLY_SPECULATABLE, SINGLE_BLOCK_IMPLICIT_TERMINATOR, INFER_TYPE, ASM_NAMES)
                 .custom()
-                .verifier(RegionRules::whileOp)
+                .verifier(RegionRules.WHILE)
                 .inferTypes(RegionRules::inferOperandTypes);
         t.op("async_start")
                 .varIn("operands", "HLO_Tensor")

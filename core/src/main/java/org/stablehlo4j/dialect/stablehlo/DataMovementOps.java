@@ -135,7 +135,7 @@ final class DataMovementOps {
                 .varOut("", "HLO_Tensor")
                 .region("update_computation")
                 .traits(CONDITIONALLY_SPECULATABLE, RECURSIVE_MEMORY_EFFECTS, SAME_VARIADIC_OPERAND_SIZE, INFER_TYPE)
-                .verifier(RegionRules::scatter)
+                .verifier(RegionRules.SCATTER)
                 .inferTypes(RegionRules::inferScatter);
         t.op("set_dimension_size")
                 .in("operand", "HLO_Tensor")

@@ -27,47 +27,42 @@ final class ElementwiseOps {
     static final String BINARY_FORMAT =
             "$lhs `,` $rhs attr-dict `:` custom<SameOperandsAndResultType>(type($lhs), type($rhs), type($result))";
 
-    /** StableHLO_UnaryElementwiseOp. */
-    private static OpTable.Row unary(OpTable t, String... names) {
-        return t.op(names).format(UNARY_FORMAT).classTraits(ELEMENTWISE, INFER_SHAPED_TYPE,
-                SAME_OPERANDS_AND_RESULT_SHAPE, CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT);
+    /** StableHLO_UnaryElementwiseOp: {@code operand} of type {@code operandType}, {@code result}. */
+    private static OpTable.Row unary(OpTable t, String operandType, String resultType, String... names) {
+        return t.op(names).in("operand", operandType).out("result", resultType).format(UNARY_FORMAT)
+                .classTraits(ELEMENTWISE, INFER_SHAPED_TYPE, SAME_OPERANDS_AND_RESULT_SHAPE, CONDITIONALLY_SPECULATABLE,
+                        NO_MEMORY_EFFECT);
     }
 
-    /** StableHLO_BinaryElementwiseOp. */
-    private static OpTable.Row binary(OpTable t, String... names) {
-        return t.op(names).format(BINARY_FORMAT).classTraits(INFER_SHAPED_TYPE, SAME_OPERANDS_AND_RESULT_SHAPE,
-                ELEMENTWISE, CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT);
+    /** StableHLO_BinaryElementwiseOp: {@code lhs} and {@code rhs} of type {@code operandType}, {@code result}. */
+    private static OpTable.Row binary(OpTable t, String operandType, String resultType, String... names) {
+        return t.op(names).in("lhs", operandType).in("rhs", operandType).out("result", resultType)
+                .format(BINARY_FORMAT).classTraits(INFER_SHAPED_TYPE, SAME_OPERANDS_AND_RESULT_SHAPE, ELEMENTWISE,
+                        CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT);
+    }
+
+    /**
+     * HLO_CompatibleOperandsAndResultType with the result type inference it brings (the op's other own traits,
+     * if any, were added to {@code r} before).
+     */
+    private static OpTable.Row compatibleTypes(OpTable.Row r) {
+        return r.traits(COMPATIBLE_OPERANDS_AND_RESULT_TYPE).inferTypes(TypeInference::compatibleOperandsAndResultType);
     }
 
     static void define(OpTable t) {
-        unary(t, "abs")
-                .in("operand", "RankedTensorOf<[HLO_SInt, HLO_Float, HLO_Complex, HLO_QuantizedInt] >")
-                .out("result", "RankedTensorOf<[HLO_SInt, HLO_Float, HLO_QuantizedInt]>")
+        unary(t, "RankedTensorOf<[HLO_SInt, HLO_Float, HLO_Complex, HLO_QuantizedInt] >", "RankedTensorOf<[HLO_SInt, HLO_Float, HLO_QuantizedInt]>",
+                "abs")
                 .traits(INFER_TYPE)
                 .inferTypes(single(ElementwiseTypeRules::inferRealPart));
-        unary(t, "cbrt", "cosine", "exponential", "exponential_minus_one", "log", "log_plus_one", "logistic", "rsqrt", "sine", "sqrt", "tan", "tanh")
-                .in("operand", "HLO_FpComplexOrQuantizedIntTensor")
+        compatibleTypes(unary(t, "HLO_FpComplexOrQuantizedIntTensor", "HLO_FpComplexOrQuantizedIntTensor",
+                "cbrt", "cosine", "exponential", "exponential_minus_one", "log", "log_plus_one", "logistic", "rsqrt", "sine", "sqrt", "tan", "tanh")
                 .defAttr("result_accuracy", STRUCT, "result_accuracy", "ResultAccuracyMode::DEFAULT")
-                .out("result", "HLO_FpComplexOrQuantizedIntTensor")
-                .traits(COMPATIBLE_OPERANDS_AND_RESULT_TYPE)
-                .verifier(ElementwiseRules::resultAccuracy)
-                .inferTypes(TypeInference::compatibleOperandsAndResultType);
-        unary(t, "ceil", "floor", "round_nearest_afz", "round_nearest_even")
-                .in("operand", "HLO_FpOrQuantizedIntTensor")
-                .out("result", "HLO_FpOrQuantizedIntTensor")
-                .traits(COMPATIBLE_OPERANDS_AND_RESULT_TYPE)
-                .inferTypes(TypeInference::compatibleOperandsAndResultType);
-        unary(t, "convert")
-                .in("operand", "HLO_NonQuantizedTensor")
-                .out("result", "HLO_NonQuantizedTensor");
-        unary(t, "count_leading_zeros", "popcnt")
-                .in("operand", "HLO_IntTensor")
-                .out("result", "HLO_IntTensor")
-                .traits(COMPATIBLE_OPERANDS_AND_RESULT_TYPE)
-                .inferTypes(TypeInference::compatibleOperandsAndResultType);
-        unary(t, "imag", "real")
-                .in("operand", "HLO_FpOrComplexTensor")
-                .out("result", "HLO_FpTensor")
+                .verifier(ElementwiseRules::resultAccuracy));
+        compatibleTypes(unary(t, "HLO_FpOrQuantizedIntTensor", "HLO_FpOrQuantizedIntTensor",
+                "ceil", "floor", "round_nearest_afz", "round_nearest_even"));
+        unary(t, "HLO_NonQuantizedTensor", "HLO_NonQuantizedTensor", "convert");
+        compatibleTypes(unary(t, "HLO_IntTensor", "HLO_IntTensor", "count_leading_zeros", "popcnt"));
+        unary(t, "HLO_FpOrComplexTensor", "HLO_FpTensor", "imag", "real")
                 .traits(INFER_TYPE)
                 .inferTypes(single(ElementwiseTypeRules::inferRealPart));
         t.op("is_finite")
@@ -76,34 +71,16 @@ final class ElementwiseOps {
                 .traits(INFER_TYPE, ELEMENTWISE, INFER_SHAPED_TYPE, SAME_OPERANDS_AND_RESULT_SHAPE, CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT)
                 .format("operands attr-dict `:` functional-type(operands, results)")
                 .inferTypes(single(ElementwiseTypeRules::inferIsFinite));
-        unary(t, "not")
-                .in("operand", "HLO_PredOrIntTensor")
-                .out("result", "HLO_PredOrIntTensor")
-                .traits(COMPATIBLE_OPERANDS_AND_RESULT_TYPE)
-                .inferTypes(TypeInference::compatibleOperandsAndResultType);
-        unary(t, "negate")
-                .in("operand", "HLO_IntFpOrComplexOrQuantizedIntTensor")
-                .out("result", "HLO_IntFpOrComplexOrQuantizedIntTensor")
-                .traits(COMPATIBLE_OPERANDS_AND_RESULT_TYPE)
-                .inferTypes(TypeInference::compatibleOperandsAndResultType);
-        unary(t, "sign")
-                .in("operand", "RankedTensorOf<[HLO_SInt, HLO_Float, HLO_Complex, HLO_QuantizedInt]>")
-                .out("result", "RankedTensorOf<[HLO_SInt, HLO_Float, HLO_Complex, HLO_QuantizedInt]>")
-                .traits(COMPATIBLE_OPERANDS_AND_RESULT_TYPE)
-                .inferTypes(TypeInference::compatibleOperandsAndResultType);
-        binary(t, "add")
-                .in("lhs", "HLO_TensorOrPerAxisQuantizedTensor")
-                .in("rhs", "HLO_TensorOrPerAxisQuantizedTensor")
-                .out("result", "HLO_TensorOrPerAxisQuantizedTensor")
+        compatibleTypes(unary(t, "HLO_PredOrIntTensor", "HLO_PredOrIntTensor", "not"));
+        compatibleTypes(unary(t, "HLO_IntFpOrComplexOrQuantizedIntTensor", "HLO_IntFpOrComplexOrQuantizedIntTensor",
+                "negate"));
+        compatibleTypes(unary(t, "RankedTensorOf<[HLO_SInt, HLO_Float, HLO_Complex, HLO_QuantizedInt]>", "RankedTensorOf<[HLO_SInt, HLO_Float, HLO_Complex, HLO_QuantizedInt]>",
+                "sign"));
+        binary(t, "HLO_TensorOrPerAxisQuantizedTensor", "HLO_TensorOrPerAxisQuantizedTensor", "add")
                 .traits(COMMUTATIVE, INFER_TYPE)
                 .verifier(ElementwiseRules::add)
                 .inferTypes(single(ElementwiseTypeRules::inferAdd));
-        binary(t, "atan2")
-                .in("lhs", "HLO_FpComplexOrQuantizedIntTensor")
-                .in("rhs", "HLO_FpComplexOrQuantizedIntTensor")
-                .out("result", "HLO_FpComplexOrQuantizedIntTensor")
-                .traits(COMPATIBLE_OPERANDS_AND_RESULT_TYPE)
-                .inferTypes(TypeInference::compatibleOperandsAndResultType);
+        compatibleTypes(binary(t, "HLO_FpComplexOrQuantizedIntTensor", "HLO_FpComplexOrQuantizedIntTensor", "atan2"));
         t.op("complex")
                 .in("lhs", "HLO_Fp32Or64Tensor")
                 .in("rhs", "HLO_Fp32Or64Tensor")
@@ -111,30 +88,14 @@ final class ElementwiseOps {
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, SAME_OPERANDS_ELEMENT_TYPE, SAME_OPERANDS_AND_RESULT_SHAPE, INFER_TYPE, INFER_SHAPED_TYPE, ELEMENTWISE)
                 .format("operands attr-dict `:` custom<ComplexOpType>(type($lhs), type($rhs), type($result))")
                 .inferTypes(single(ElementwiseTypeRules::inferComplex));
-        binary(t, "divide", "power", "remainder", "subtract")
-                .in("lhs", "HLO_IntFpOrComplexOrQuantizedIntTensor")
-                .in("rhs", "HLO_IntFpOrComplexOrQuantizedIntTensor")
-                .out("result", "HLO_IntFpOrComplexOrQuantizedIntTensor")
-                .traits(COMPATIBLE_OPERANDS_AND_RESULT_TYPE)
-                .inferTypes(TypeInference::compatibleOperandsAndResultType);
-        binary(t, "maximum", "minimum", "multiply")
-                .in("lhs", "HLO_Tensor")
-                .in("rhs", "HLO_Tensor")
-                .out("result", "HLO_Tensor")
-                .traits(COMMUTATIVE, COMPATIBLE_OPERANDS_AND_RESULT_TYPE)
-                .inferTypes(TypeInference::compatibleOperandsAndResultType);
-        binary(t, "shift_left", "shift_right_arithmetic", "shift_right_logical")
-                .in("lhs", "HLO_IntTensor")
-                .in("rhs", "HLO_IntTensor")
-                .out("result", "HLO_IntTensor")
-                .traits(COMPATIBLE_OPERANDS_AND_RESULT_TYPE)
-                .inferTypes(TypeInference::compatibleOperandsAndResultType);
-        binary(t, "and", "or", "xor")
-                .in("lhs", "HLO_PredOrIntTensor")
-                .in("rhs", "HLO_PredOrIntTensor")
-                .out("result", "HLO_Tensor")
-                .traits(COMMUTATIVE, COMPATIBLE_OPERANDS_AND_RESULT_TYPE)
-                .inferTypes(TypeInference::compatibleOperandsAndResultType);
+        compatibleTypes(binary(t, "HLO_IntFpOrComplexOrQuantizedIntTensor", "HLO_IntFpOrComplexOrQuantizedIntTensor",
+                "divide", "power", "remainder", "subtract"));
+        compatibleTypes(binary(t, "HLO_Tensor", "HLO_Tensor", "maximum", "minimum", "multiply")
+                .traits(COMMUTATIVE));
+        compatibleTypes(binary(t, "HLO_IntTensor", "HLO_IntTensor",
+                "shift_left", "shift_right_arithmetic", "shift_right_logical"));
+        compatibleTypes(binary(t, "HLO_PredOrIntTensor", "HLO_Tensor", "and", "or", "xor")
+                .traits(COMMUTATIVE));
         t.op("compare")
                 .in("lhs", "HLO_Tensor")
                 .in("rhs", "HLO_Tensor")
@@ -168,22 +129,18 @@ final class ElementwiseOps {
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, BROADCASTING_ELEMENTWISE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
                 .format("operands attr-dict `:` custom<SelectOpType>(type($pred), type($on_true), type($on_false), type($result))")
                 .inferTypes(single(ElementwiseTypeRules::inferSelect));
-        unary(t, "uniform_quantize")
-                .in("operand", "HLO_FloatOrQuantizedIntOrPerAxisQuantizedIntTensor")
-                .out("result", "HLO_QuantizedIntOrPerAxisQuantizedIntTensor")
+        unary(t, "HLO_FloatOrQuantizedIntOrPerAxisQuantizedIntTensor", "HLO_QuantizedIntOrPerAxisQuantizedIntTensor",
+                "uniform_quantize")
                 .verifier(ElementwiseTypeRules::uniformQuantize);
-        unary(t, "uniform_dequantize")
-                .in("operand", "HLO_QuantizedIntOrPerAxisQuantizedIntTensor")
-                .out("result", "HLO_FpTensor")
+        unary(t, "HLO_QuantizedIntOrPerAxisQuantizedIntTensor", "HLO_FpTensor", "uniform_dequantize")
                 .traits(INFER_TYPE, INFER_TENSOR_TYPE)
                 .inferTypes(single(ElementwiseTypeRules::inferUniformDequantize));
-        t.op("reduce_precision")
+        compatibleTypes(t.op("reduce_precision")
                 .in("operand", "HLO_FpOrQuantizedIntTensor")
                 .attr("exponent_bits", I32, "positive")
                 .attr("mantissa_bits", I32, "non-negative")
                 .out("output", "HLO_FpOrQuantizedIntTensor")
-                .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, ELEMENTWISE, COMPATIBLE_OPERANDS_AND_RESULT_TYPE)
-                .format("$operand `,` `format` `=` custom<ExponentMantissa>($exponent_bits, $mantissa_bits) attr-dict `:` custom<SameOperandsAndResultType>(type($operand), type($output))")
-                .inferTypes(TypeInference::compatibleOperandsAndResultType);
+                .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, ELEMENTWISE)
+                .format("$operand `,` `format` `=` custom<ExponentMantissa>($exponent_bits, $mantissa_bits) attr-dict `:` custom<SameOperandsAndResultType>(type($operand), type($output))"));
     }
 }

@@ -46,6 +46,13 @@ final class Fields {
         return parseDimList(r, "[", "]");
     }
 
+    /** {@code name = [d, ...]}. */
+    static List<Long> dimsField(BodyReader r, String name) {
+        r.expectKeyword(name);
+        r.expect("=");
+        return parseDims(r);
+    }
+
     /**
      * Prints {@code <name = value, ...>} leaving out zero integers and empty lists (the StableHLO
      * dimension-numbers style).

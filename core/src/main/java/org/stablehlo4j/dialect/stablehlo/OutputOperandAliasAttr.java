@@ -25,15 +25,11 @@ public record OutputOperandAliasAttr(List<Long> outputTupleIndices, long operand
 
     static OutputOperandAliasAttr parseParams(BodyReader r) {
         r.expect("<");
-        r.expectKeyword("output_tuple_indices");
-        r.expect("=");
-        List<Long> out = Fields.parseDims(r);
+        List<Long> out = Fields.dimsField(r, "output_tuple_indices");
         r.expect(",");
         long operand = DotAlgorithmAttr.intField(r, "operand_index");
         r.expect(",");
-        r.expectKeyword("operand_tuple_indices");
-        r.expect("=");
-        List<Long> in = Fields.parseDims(r);
+        List<Long> in = Fields.dimsField(r, "operand_tuple_indices");
         r.expect(">");
         return new OutputOperandAliasAttr(out, operand, in);
     }

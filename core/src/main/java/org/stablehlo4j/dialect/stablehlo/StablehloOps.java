@@ -14,19 +14,10 @@ public final class StablehloOps {
     /** The dialect namespace. */
     public static final String DIALECT = "stablehlo";
 
-    private static final DialectOpTable TABLE = build();
+    private static final DialectOpTable TABLE = OpTable.define(DIALECT, DataMovementOps::define, ElementwiseOps::define,
+            ControlFlowOps::define, CollectiveOps::define, ComputeOps::define);
 
     private StablehloOps() {}
-
-    private static DialectOpTable build() {
-        OpTable t = new OpTable(DIALECT);
-        DataMovementOps.define(t);
-        ElementwiseOps.define(t);
-        ControlFlowOps.define(t);
-        CollectiveOps.define(t);
-        ComputeOps.define(t);
-        return t.build();
-    }
 
     /** The row of op {@code fullName} (e.g. {@code stablehlo.add}), or null. */
     public static OpDefinition spec(String fullName) {

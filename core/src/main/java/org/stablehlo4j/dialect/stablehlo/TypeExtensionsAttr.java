@@ -30,9 +30,7 @@ public record TypeExtensionsAttr(List<Long> bounds) implements StablehloAttribut
     /** The long form, after {@code type_extensions}. */
     static TypeExtensionsAttr parseParams(BodyReader r) {
         r.expect("<");
-        r.expectKeyword("bounds");
-        r.expect("=");
-        List<Long> b = Fields.parseDims(r);
+        List<Long> b = Fields.dimsField(r, "bounds");
         r.expect(">");
         return new TypeExtensionsAttr(b);
     }

@@ -1,5 +1,6 @@
 package org.stablehlo4j.asm.format;
 
+import org.stablehlo4j.SharedCorpus;
 import org.stablehlo4j.TestContexts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -86,10 +87,7 @@ class TestdataRoundTripTest {
 
     @Test
     void everyProgramParsesPrintsStablyAndMostlyIdentically() throws IOException {
-        List<Path> files;
-        try (Stream<Path> s = Files.walk(testdata())) {
-            files = s.filter(p -> p.toString().endsWith(".mlir")).sorted().toList();
-        }
+        List<Path> files = SharedCorpus.mlirFiles(testdata());
         int parsed = 0;
         int identical = 0;
         int identicalTopLevel = 0;

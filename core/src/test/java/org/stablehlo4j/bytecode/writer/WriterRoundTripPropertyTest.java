@@ -1,5 +1,6 @@
 package org.stablehlo4j.bytecode.writer;
 
+import org.stablehlo4j.SharedCorpus;
 import org.stablehlo4j.TestContexts;
 
 import org.junit.jupiter.api.Assumptions;
@@ -38,14 +39,7 @@ class WriterRoundTripPropertyTest {
 
     @Test
     void upstreamTestModulesRoundTripAtEveryVersion() throws Exception {
-        String shared = System.getProperty("stablehlo.shared");
-        Assumptions.assumeTrue(shared != null);
-        Path tests = Path.of(shared, "stablehlo", "tests");
-        Assumptions.assumeTrue(Files.isDirectory(tests), "upstream corpus absent");
-        List<Path> files;
-        try (Stream<Path> s = Files.walk(tests)) {
-            files = s.filter(p -> p.toString().endsWith(".mlir")).sorted().toList();
-        }
+        List<Path> files = SharedCorpus.mlirFiles(SharedCorpus.upstream("stablehlo", "tests"));
         int modules = 0;
         int checks = 0;
         List<String> failures = new ArrayList<>();

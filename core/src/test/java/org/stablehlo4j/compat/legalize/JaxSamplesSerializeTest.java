@@ -1,5 +1,6 @@
 package org.stablehlo4j.compat.legalize;
 
+import org.stablehlo4j.SharedCorpus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -42,19 +43,12 @@ class JaxSamplesSerializeTest {
     private static final Map<String, Integer> I1_TRUE_SPLATS = Map.of("attention", 1);
 
     static Path samplesDir() {
-        String shared = System.getProperty("stablehlo.shared");
-        Assumptions.assumeTrue(shared != null, "stablehlo.shared not set");
-        Path dir = Path.of(shared).resolveSibling("jax-samples");
-        Assumptions.assumeTrue(Files.isDirectory(dir), "jax-samples absent at " + dir);
-        return dir;
+        return SharedCorpus.jaxSamples();
     }
 
     static List<String> sampleNames(Path dir) throws Exception {
-        try (Stream<Path> s = Files.list(dir)) {
-            return s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".jax.mlir"))
-                    .map(n -> n.substring(0, n.length() - ".jax.mlir".length()))
-                    .filter(n -> !n.equals("linalg_triangular")).sorted().toList();
-        }
+        return SharedCorpus.namesWithSuffix(dir, ".jax.mlir").stream()
+                .filter(n -> !n.equals("linalg_triangular")).toList();
     }
 
     private static String generic(ModuleOp m) {

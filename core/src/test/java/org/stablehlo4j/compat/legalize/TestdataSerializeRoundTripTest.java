@@ -1,5 +1,6 @@
 package org.stablehlo4j.compat.legalize;
 
+import org.stablehlo4j.SharedCorpus;
 import org.stablehlo4j.TestContexts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -32,13 +33,8 @@ class TestdataSerializeRoundTripTest {
 
     @Test
     void everyRoundTripRunLineHolds() throws IOException {
-        String shared = System.getProperty("stablehlo.shared");
-        Path testdata = shared == null ? null : Path.of(shared, "stablehlo", "testdata");
-        assumeTrue(testdata != null && Files.isDirectory(testdata), "upstream corpus not available");
-        List<Path> files;
-        try (Stream<Path> s = Files.walk(testdata)) {
-            files = s.filter(p -> p.toString().endsWith(".mlir")).sorted().toList();
-        }
+        Path testdata = SharedCorpus.upstream("stablehlo", "testdata");
+        List<Path> files = SharedCorpus.mlirFiles(testdata);
         int withRunLine = 0;
         int passed = 0;
         List<String> failures = new ArrayList<>();

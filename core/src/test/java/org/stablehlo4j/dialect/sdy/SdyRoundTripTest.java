@@ -103,7 +103,7 @@ class SdyRoundTripTest {
         return Files.readAllBytes(p);
     }
 
-    /** Every corruption or truncation of an artifact with sdy attributes gets a diagnostic, never a crash. */
+    /** Every corruption or truncation of an artifact with sdy attributes gets a diagnostic with its byte offset. */
     @Test
     void corruptSdyBytecodeGetsDiagnosticsWithOffsets() throws Exception {
         byte[] data = sample("shard_map_psum.mlir.bc");
@@ -118,6 +118,7 @@ class SdyRoundTripTest {
                 } catch (DiagnosticException e) {
                     String msg = e.getMessage();
                     assertNotNull(msg);
+                    assertTrue(msg.contains("byte offset"), msg);
                     if (msg.contains("unknown sdy attribute code")) {
                         sawUnknownCode = true;
                         assertTrue(msg.contains("byte offset"), msg);
@@ -128,7 +129,9 @@ class SdyRoundTripTest {
         assertTrue(sawUnknownCode);
         for (int n = 0; n < data.length; n++) {
             byte[] cut = java.util.Arrays.copyOf(data, n);
-            assertThrows(DiagnosticException.class, () -> BytecodeReader.read(TestContexts.standard(), cut, "x.mlir.bc"));
+            DiagnosticException e = assertThrows(DiagnosticException.class,
+                    () -> BytecodeReader.read(TestContexts.standard(), cut, "x.mlir.bc"));
+            if (n >= 8) assertTrue(e.getMessage().contains("byte offset"), e.getMessage());
         }
     }
 
@@ -144,5 +147,24 @@ class SdyRoundTripTest {
         assertEquals(4, args.get(0).shards(0));
         assertEquals(2, args.get(0).shards(1));
         assertTrue(SdyShardings.resultShardings(m, "main").isEmpty());
+    }
+
+    /** The typed API on a real JAX export, read from its portable artifact (no text involved). */
+    @Test
+    void javaApiReadsAnExportedArtifact() throws Exception {
+        ModuleOp m = org.stablehlo4j.api.StableHlo.create()
+                .deserializePortableArtifact(sample("matmul_sharded.mlir.bc"));
+        MeshAttr mesh = SdyShardings.meshes(m).get("mesh");
+        assertEquals(java.util.List.of(new MeshAxisAttr("x", 4), new MeshAxisAttr("y", 2)), mesh.axes());
+        java.util.List<SdyShardings.ValueSharding> args = SdyShardings.argumentShardings(m, "main");
+        assertEquals(java.util.List.of(java.util.List.of("x"), java.util.List.of("y")), args.get(0).dimensionAxes());
+        assertEquals(java.util.List.of(java.util.List.of("y"), java.util.List.of()), args.get(1).dimensionAxes());
+        assertEquals(2, args.get(1).shards(0));
+        assertEquals(1, args.get(1).shards(1));
+        java.util.List<SdyShardings.ValueSharding> results = SdyShardings.resultShardings(m, "main");
+        assertEquals(1, results.size());
+        assertEquals(java.util.List.of(java.util.List.of(), java.util.List.of("x")), results.get(0).dimensionAxes());
+        assertEquals(4, results.get(0).shards(1));
+        assertSame(mesh, results.get(0).mesh());
     }
 }

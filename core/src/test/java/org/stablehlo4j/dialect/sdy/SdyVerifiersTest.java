@@ -75,4 +75,79 @@ class SdyVerifiersTest {
                 + "  %0 = stablehlo.custom_call @foo(%a) {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i]) "
                 + "{i=8, j=4}>} : (tensor<8xf32>) -> tensor<8xf32>\n  return %0 : tensor<8xf32>\n}\n"));
     }
+
+    private static final String MESH = "sdy.mesh @mesh = <[\"x\"=4, \"y\"=2]>\n";
+
+    private static String collective(String op) {
+        return MESH + "func.func @f(%a: tensor<16x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{\"x\"}, {\"y\"}]>})"
+                + " -> tensor<16x8xf32> {\n  %0 = " + op + " : tensor<16x8xf32>\n  return %0 : tensor<16x8xf32>\n}\n";
+    }
+
+    @Test
+    void collectiveSymbolUses() throws Exception {
+        assertEquals("'sdy.all_gather' op can't apply gathering axis \"x\" to operand sharding on dimension 1",
+                error(collective("sdy.all_gather [{}, {\"x\"}] %a out_sharding=<@mesh, [{\"x\"}, {}]>")));
+        assertEquals("'sdy.all_gather' op result sharding doesn't match expected sharding [\"y\"] on dimension 1",
+                error(collective("sdy.all_gather [{\"x\"}, {}] %a out_sharding=<@mesh, [{}, {}]>")));
+        assertEquals("'sdy.all_slice' op result sharding has rank 2 but collective axes has rank 1",
+                error(collective("sdy.all_slice [{}] %a out_sharding=<@mesh, [{\"x\"}, {\"y\"}]>")));
+        assertEquals("'sdy.all_to_all' op overlapping source/target dimensions in all-to-all params: 0",
+                error(collective("sdy.all_to_all [{\"x\"}: 0->0] %a out_sharding=<@mesh, [{}, {\"y\", \"x\"}]>")));
+        assertEquals("'sdy.collective_permute' op sharded size of result doesn't match operand on dimension 0: "
+                + "2 != 4", error(collective("sdy.collective_permute %a out_sharding=<@mesh, [{\"y\"}, {\"x\"}]>")));
+        assertEquals("'sdy.all_reduce' op reduction axis \"x\" overlaps with operand dimension sharding or "
+                + "replicated axes", error(collective("sdy.all_reduce {\"x\"} %a out_sharding=<@mesh, [{\"x\"}, "
+                + "{\"y\"}]>")));
+        valid(collective("sdy.all_gather [{\"x\"}, {}] %a out_sharding=<@mesh, [{}, {\"y\"}]>"));
+        valid(collective("sdy.all_to_all [{\"x\"}: 0->1] %a out_sharding=<@mesh, [{}, {\"y\", \"x\"}]>"));
+    }
+
+    private static String edges(String edges) {
+        return MESH + "func.func @f(%a: tensor<8x8xf32>) -> tensor<8x8xf32> {\n  %0 = stablehlo.add %a, %a "
+                + "{sdy.propagation_edges = " + edges + ", sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{?}, "
+                + "{\"x\", ?}]>]>} : tensor<8x8xf32>\n  return %0 : tensor<8x8xf32>\n}\n";
+    }
+
+    @Test
+    void propagationEdges() throws Exception {
+        assertEquals("propagation edges have duplicate step index: 1", error(edges(
+                "#sdy.propagation_edges<[{step-1 = [{\"x\" = operand-0 -> [result-0]}]}, {step-1 = []}]>")));
+        assertEquals("propagation edges have a source that is the same as a target", error(edges(
+                "#sdy.propagation_edges<[{step-0 = [{\"x\" = operand-0 -> [operand-0]}]}]>")));
+        assertEquals("'stablehlo.add' op expected a value ref to have an operand index in range [0, 2), got: 3",
+                error(edges("#sdy.propagation_edges<[{step-0 = [{\"x\" = result-0 -> [operand-3]}]}]>")));
+        assertEquals("'stablehlo.add' op expected axis ref to be in one of the meshes", error(edges(
+                "#sdy.propagation_edges<[{step-0 = [{\"z\" = result-0 -> [operand-1]}]}]>")));
+        assertEquals("'stablehlo.add' op should have a propagation edges attribute of type PropagationEdgesAttr for "
+                + "attr named 'sdy.propagation_edges'", error(edges("64 : i64")));
+        valid(edges("#sdy.propagation_edges<[{step-2 = [{\"x\" = operand-1 -> [operand-0, result-0]}]}]>"));
+    }
+
+    /** All diagnostics of a parse failure, in order. */
+    private static java.util.List<String> parseErrors(String text) {
+        DiagnosticException e = assertThrows(DiagnosticException.class,
+                () -> AsmParser.parse(TestContexts.standard(), text, ParseOptions.of("t.mlir")));
+        return e.diagnostics().stream().map(d -> d.message()).toList();
+    }
+
+    @Test
+    void nestedAttributeParseFailuresAddTheEnclosingParsersErrors() {
+        assertEquals(java.util.List.of("expected string",
+                "failed to parse Sdy_AxisRef parameter 'name' which is to be a `::llvm::StringRef`",
+                "failed to parse axis list which is expected to be an `ArrayRef<AxisRefAttr>`",
+                "failed to parse Sdy_TensorSharding parameter 'replicated_axes'",
+                "failed to parse Sdy_TensorShardingPerValue parameter 'shardings' which is to be a "
+                        + "`::llvm::ArrayRef<TensorShardingAttr>`"),
+                parseErrors(MESH + "func.func @f(%a: tensor<8xf32>) -> tensor<8xf32> {\n  %0 = stablehlo.abs %a "
+                        + "{sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}], replicated={\"x\", y}>]>} : "
+                        + "tensor<8xf32>\n  return %0 : tensor<8xf32>\n}\n"));
+        assertEquals(java.util.List.of("expecting symbol from 'i' to 'z'. Received: 'a'",
+                "failed to parse Sdy_TensorMapping parameter 'dim_mappings' which is to be a "
+                        + "`::llvm::ArrayRef<DimMappingAttr>`",
+                "failed to parse Sdy_OpShardingRule parameter 'operand_mappings' which is to be a "
+                        + "`::llvm::ArrayRef<TensorMappingAttr>`"),
+                parseErrors("func.func @f(%a: tensor<8xf32>) -> tensor<8xf32> {\n  %0 = stablehlo.abs %a "
+                        + "{sdy.sharding_rule = #sdy.op_sharding_rule<([a])->([i]) {i=8}>} : tensor<8xf32>\n"
+                        + "  return %0 : tensor<8xf32>\n}\n"));
+    }
 }

@@ -18,6 +18,7 @@ import org.stablehlo4j.ir.DenseArrayAttr;
 import org.stablehlo4j.ir.DenseElementsAttr;
 import org.stablehlo4j.ir.FloatType;
 import org.stablehlo4j.ir.IntegerType;
+import org.stablehlo4j.ir.OpVerifier;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.Region;
@@ -49,41 +50,21 @@ public final class RegionRules {
         if (spec != null && spec.hasTrait(OpTrait.SINGLE_BLOCK_IMPLICIT_TERMINATOR)) singleBlock(op);
     }
 
-    /** stablehlo.reduce's verifier. */
-    public static void reduce(Operation op) {
-        singleBlockRegions(op);
-        verifyReduce(op);
+    /** {@code verify} after the single-block region check: the verifier of an op with regions. */
+    private static OpVerifier afterSingleBlockRegions(OpVerifier verify) {
+        return op -> {
+            singleBlockRegions(op);
+            verify.verify(op);
+        };
     }
 
-    /** stablehlo.reduce_window's verifier. */
-    public static void reduceWindow(Operation op) {
-        singleBlockRegions(op);
-        verifyReduceWindow(op);
-    }
-
-    /** stablehlo.select_and_scatter's verifier. */
-    public static void selectAndScatter(Operation op) {
-        singleBlockRegions(op);
-        verifySelectAndScatter(op);
-    }
-
-    /** stablehlo.scatter's verifier. */
-    public static void scatter(Operation op) {
-        singleBlockRegions(op);
-        verifyScatter(op);
-    }
-
-    /** stablehlo.sort's verifier. */
-    public static void sort(Operation op) {
-        singleBlockRegions(op);
-        verifySort(op);
-    }
-
-    /** stablehlo.while's verifier. */
-    public static void whileOp(Operation op) {
-        singleBlockRegions(op);
-        verifyWhile(op);
-    }
+    /** The verifiers of stablehlo.reduce, reduce_window, select_and_scatter, scatter, sort and while. */
+    public static final OpVerifier REDUCE = afterSingleBlockRegions(RegionRules::verifyReduce),
+            REDUCE_WINDOW = afterSingleBlockRegions(RegionRules::verifyReduceWindow),
+            SELECT_AND_SCATTER = afterSingleBlockRegions(RegionRules::verifySelectAndScatter),
+            SCATTER = afterSingleBlockRegions(ScatterRules::verifyScatter),
+            SORT = afterSingleBlockRegions(ControlFlowRules::verifySort),
+            WHILE = afterSingleBlockRegions(ControlFlowRules::verifyWhile);
 
     /** select_and_scatter's inference: the operand's shape, the scatter region's accumulation type. */
     public static List<Type> inferSelectAndScatter(Operation op) {

@@ -66,11 +66,6 @@ public final class HloTestBroadcastPass implements Pass {
         }
     }
 
-    @Override
-    public void run(ModuleOp module) throws DiagnosticException {
-        run(module, PassContext.discarding());
-    }
-
     /**
      * As upstream: a pattern on {@code hlo_test_broadcast.numpy_broadcast} applied by the greedy driver; when the
      * operands cannot be broadcast, the error is emitted (the pass still succeeds) and the op stays.

@@ -39,11 +39,6 @@ public final class HloTestInferPass implements Pass {
     }
 
     @Override
-    public void run(ModuleOp module) throws DiagnosticException {
-        run(module, PassContext.discarding());
-    }
-
-    @Override
     public void run(ModuleOp module, PassContext context) throws DiagnosticException {
         Context ctx = context.context();
         PatternSet patterns = new PatternSet()

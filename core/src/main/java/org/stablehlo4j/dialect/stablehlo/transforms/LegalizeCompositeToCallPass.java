@@ -1,5 +1,6 @@
 package org.stablehlo4j.dialect.stablehlo.transforms;
 
+import org.stablehlo4j.pass.PassContext;
 import org.stablehlo4j.pass.Pass;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,7 +56,7 @@ public final class LegalizeCompositeToCallPass implements Pass {
     }
 
     @Override
-    public void run(ModuleOp module) throws DiagnosticException {
+    public void run(ModuleOp module, PassContext context) throws DiagnosticException {
         // Upstream runs a partial conversion: no folding and no dead-op erasure, which the default config's
         // "no op is pure" and fold=false give.
         GreedyRewriteDriver.apply(module.op(), new PatternSet().add(new CompositeToCall(except)),

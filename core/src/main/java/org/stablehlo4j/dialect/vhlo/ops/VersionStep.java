@@ -1,10 +1,10 @@
 package org.stablehlo4j.dialect.vhlo.ops;
 
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.IntStream;
 
 import org.stablehlo4j.dialect.vhlo.ops.VhloOpDef.Attr;
 import org.stablehlo4j.dialect.vhlo.ops.VhloOpDef.Slot;
@@ -27,6 +27,8 @@ import org.stablehlo4j.dialect.vhlo.ops.VhloOpDef.Slot;
  * @param resultsToUnwrap       likewise for results
  * @param regionsToDrop         variadic region groups only {@code from} has: the conversion needs them empty
  * @param regionsToAdd          variadic region groups only {@code to} has: they start empty
+ *
+ * <p>Steps are made by {@link #between}, whose lists are unmodifiable.
  */
 public record VersionStep(
         VhloOpDef from,
@@ -39,17 +41,6 @@ public record VersionStep(
         List<Integer> resultsToUnwrap,
         List<Slot> regionsToDrop,
         List<Slot> regionsToAdd) {
-
-    public VersionStep {
-        attributesToAdd = List.copyOf(attributesToAdd);
-        attributesToDrop = List.copyOf(attributesToDrop);
-        operandsToWrap = List.copyOf(operandsToWrap);
-        operandsToUnwrap = List.copyOf(operandsToUnwrap);
-        resultsToWrap = List.copyOf(resultsToWrap);
-        resultsToUnwrap = List.copyOf(resultsToUnwrap);
-        regionsToDrop = List.copyOf(regionsToDrop);
-        regionsToAdd = List.copyOf(regionsToAdd);
-    }
 
     /** Whether this goes to a newer op version. */
     public boolean isUpgrade() {
@@ -69,25 +60,21 @@ public record VersionStep(
             throw new IllegalArgumentException("operand/result groups differ in number: " + from.name() + ", "
                     + to.name());
         }
-        List<Integer> opWrap = new ArrayList<>();
-        List<Integer> opUnwrap = new ArrayList<>();
-        variadicChanges(from.operands(), to.operands(), opWrap, opUnwrap);
-        List<Integer> resWrap = new ArrayList<>();
-        List<Integer> resUnwrap = new ArrayList<>();
-        variadicChanges(from.results(), to.results(), resWrap, resUnwrap);
         return new VersionStep(from, to, onlyIn(to.attributes(), from.attributes(), Attr::name),
-                onlyIn(from.attributes(), to.attributes(), Attr::name), opWrap, opUnwrap, resWrap, resUnwrap,
+                onlyIn(from.attributes(), to.attributes(), Attr::name),
+                variadicIn(from.operands(), to.operands(), true), variadicIn(from.operands(), to.operands(), false),
+                variadicIn(from.results(), to.results(), true), variadicIn(from.results(), to.results(), false),
                 extraRegions(from, to), extraRegions(to, from));
     }
 
-    private static void variadicChanges(List<Slot> from, List<Slot> to, List<Integer> wrap, List<Integer> unwrap) {
-        for (int i = 0; i < from.size(); i++) {
-            if (!from.get(i).variadic() && to.get(i).variadic()) {
-                wrap.add(i);
-            } else if (from.get(i).variadic() && !to.get(i).variadic()) {
-                unwrap.add(i);
-            }
-        }
+    /**
+     * The positions whose slot becomes variadic from {@code from} to {@code to} (with {@code variadic}), or stops
+     * being variadic (without).
+     */
+    private static List<Integer> variadicIn(List<Slot> from, List<Slot> to, boolean variadic) {
+        return IntStream.range(0, from.size())
+                .filter(i -> from.get(i).variadic() != variadic && to.get(i).variadic() == variadic)
+                .boxed().toList();
     }
 
     /** Region groups of {@code a} beyond those of {@code b}; only variadic ones can appear or vanish. */
@@ -106,12 +93,6 @@ public record VersionStep(
         for (T t : b) {
             names.add(name.apply(t));
         }
-        List<T> out = new ArrayList<>();
-        for (T t : a) {
-            if (!names.contains(name.apply(t))) {
-                out.add(t);
-            }
-        }
-        return out;
+        return a.stream().filter(t -> !names.contains(name.apply(t))).toList();
     }
 }

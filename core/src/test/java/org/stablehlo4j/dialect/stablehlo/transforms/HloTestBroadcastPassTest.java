@@ -18,15 +18,9 @@ import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.ModuleOp;
 
 class HloTestBroadcastPassTest {
-    private static String run(String text) throws Exception {
-        ModuleOp m = AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t.mlir", 1, true));
-        new HloTestBroadcastPass().run(m, new PassContext(TestContexts.standard(), d -> { }));
-        return AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(false, false, false));
-    }
-
     @Test
     void boundedTargetsGetTheirDynamicSizeBack() throws Exception {
-        String out = run("""
+        String out = TestContexts.runPass(new HloTestBroadcastPass(), """
                 func.func @f(%a: tensor<?xf64, #stablehlo.bounds<10>>, %b: tensor<2x1xf64>) -> !stablehlo.token {
                   %0 = "hlo_test_broadcast.numpy_broadcast"(%a, %b) : (tensor<?xf64, #stablehlo.bounds<10>>, tensor<2x1xf64>) -> !stablehlo.token
                   return %0 : !stablehlo.token

@@ -13,15 +13,9 @@ import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.pass.PassContext;
 
 class HloTestInferPassTest {
-    private static String run(String text) throws Exception {
-        ModuleOp m = AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t.mlir", 1, true));
-        new HloTestInferPass().run(m, new PassContext(TestContexts.standard(), d -> { }));
-        return AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(false, false, false));
-    }
-
     @Test
     void inferredTypesBecomeAttributes() throws Exception {
-        String out = run("""
+        String out = TestContexts.runPass(new HloTestInferPass(), """
                 func.func @f(%a: tensor<?x2xf32>, %b: tensor<3x?xf32>) -> tensor<3x2xindex> {
                   %0 = "stablehlo.subtract"(%a, %b) : (tensor<?x2xf32>, tensor<3x?xf32>) -> tensor<?x?xf32>
                   %1 = "hlo_test_infer.get_return_types"(%0) : (tensor<?x?xf32>) -> tensor<3x2xindex>
@@ -34,7 +28,7 @@ class HloTestInferPassTest {
 
     @Test
     void producersWithoutInferenceStay() throws Exception {
-        String out = run("""
+        String out = TestContexts.runPass(new HloTestInferPass(), """
                 func.func @f(%a: tensor<2xf32>) -> tensor<2xindex> {
                   %0 = "test.unknown"(%a) : (tensor<2xf32>) -> tensor<2xf32>
                   %1 = "hlo_test_infer.get_return_types"(%0) : (tensor<2xf32>) -> tensor<2xindex>

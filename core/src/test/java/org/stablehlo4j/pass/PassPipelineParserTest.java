@@ -1,4 +1,4 @@
-package org.stablehlo4j.cli;
+package org.stablehlo4j.pass;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class PassPipelineTest {
+class PassPipelineParserTest {
     private static List<String> names(String pipeline) {
-        return PassSpec.expandPipeline(pipeline).stream().map(p -> p.name() + "|" + p.options()).toList();
+        return PassPipelineParser.parse(pipeline).stream().map(p -> p.name() + "|" + p.options()).toList();
     }
 
     @Test
@@ -25,5 +25,6 @@ class PassPipelineTest {
         assertThrows(IllegalArgumentException.class, () -> names("builtin.module(inline"));
         assertThrows(IllegalArgumentException.class, () -> names("func.func(canonicalize)"));
         assertThrows(IllegalArgumentException.class, () -> names("vhlo-to-version{target=1.9.0"));
+        assertThrows(IllegalArgumentException.class, () -> names("inline)"));
     }
 }

@@ -1,0 +1,84 @@
+package org.stablehlo4j.pass;
+
+import org.stablehlo4j.ir.CanonicalizationPatterns;
+import org.stablehlo4j.ir.Context;
+import org.stablehlo4j.ir.Dialect;
+import org.stablehlo4j.ir.ModuleOp;
+import org.stablehlo4j.ir.OpDefinition;
+import org.stablehlo4j.ir.PatternSet;
+import org.stablehlo4j.ir.RewritePattern;
+import org.stablehlo4j.rewrite.GreedyRewriteDriver;
+
+/**
+ * {@code --canonicalize}: applies the canonicalization patterns that the loaded dialects' op rows declare
+ * ({@link CanonicalizationPatterns}) with the greedy driver, top-down as MLIR's canonicalizer does by default,
+ * erasing ops left unused that have no side effects. Options: {@code top-down=true|false},
+ * {@code max-iterations=N}; {@code test-convergence} is accepted. Not done (yet): op folding (constant
+ * materialization) and region simplification.
+ */
+public final class CanonicalizePass implements Pass {
+    public static final String NAME = "canonicalize";
+
+    private final boolean topDown;
+    private final int maxIterations;
+
+    public CanonicalizePass(boolean topDown, int maxIterations) {
+        this.topDown = topDown;
+        this.maxIterations = maxIterations;
+    }
+
+    /** Parses the pass options ({@code key=value} separated by spaces); rejects unknown ones. */
+    public static CanonicalizePass fromOptions(String options) {
+        boolean topDown = true;
+        int maxIterations = 10;
+        for (String option : options.trim().split("\\s+")) {
+            if (option.isEmpty() || option.equals("test-convergence") || option.equals("test-convergence=true")) continue;
+            int eq = option.indexOf('=');
+            String key = eq < 0 ? option : option.substring(0, eq);
+            String value = eq < 0 ? "true" : option.substring(eq + 1);
+            switch (key) {
+                case "top-down" -> {
+                    if (!value.equals("true") && !value.equals("false")) {
+                        throw new IllegalArgumentException("invalid value '" + value + "' for option 'top-down'");
+                    }
+                    topDown = value.equals("true");
+                }
+                case "max-iterations" -> {
+                    try {
+                        maxIterations = Integer.parseInt(value);
+                    } catch (NumberFormatException e) {
+                        throw new IllegalArgumentException("invalid value '" + value + "' for option 'max-iterations'");
+                    }
+                }
+                default -> throw new IllegalArgumentException("pass '" + NAME + "' has no option '" + key + "'");
+            }
+        }
+        return new CanonicalizePass(topDown, maxIterations);
+    }
+
+    @Override
+    public String name() { return NAME; }
+
+    /** Canonicalization needs the loaded dialects: run it with a {@link PassContext} that has their context. */
+    @Override
+    public void run(ModuleOp module) {
+        throw new IllegalStateException(NAME + " needs the context of its dialects");
+    }
+
+    @Override
+    public void run(ModuleOp module, PassContext context) {
+        Context ctx = context.context();
+        if (ctx == null) run(module);
+        PatternSet patterns = new PatternSet();
+        for (Dialect dialect : ctx.loadedDialects()) {
+            for (OpDefinition def : dialect.operations()) {
+                CanonicalizationPatterns c = def.ext(CanonicalizationPatterns.class);
+                if (c == null) continue;
+                for (RewritePattern p : c.patterns()) patterns.add(p);
+            }
+        }
+        GreedyRewriteDriver.apply(module.op(), patterns, GreedyRewriteDriver.Config.DEFAULT.withTopDown(topDown)
+                .withMaxIterations(maxIterations).withFold(false)
+                .withIsPure(Effects.triviallyDeadIfUnused(ctx)));
+    }
+}
