@@ -86,17 +86,25 @@ abstract class Acc {
         }
     }
 
-    /** f64 in {@code double} arithmetic; narrower float formats round every product and sum to their format. */
-    static final class F64 extends Acc {
+    /** Operands and accumulator as doubles, {@code parts} per element (2 for complex numbers). */
+    abstract static class Doubles extends Acc {
         final double[] a;
         final double[] b;
         final double[] c;
+
+        Doubles(Tensor ta, int[] aMap, Tensor tb, int[] bMap, int n, int parts) {
+            a = gather(ta.reals, aMap, parts);
+            b = gather(tb.reals, bMap, parts);
+            c = new double[parts * n];
+        }
+    }
+
+    /** f64 in {@code double} arithmetic; narrower float formats round every product and sum to their format. */
+    static final class F64 extends Doubles {
         final FloatKind round;
 
         F64(Tensor ta, int[] aMap, Tensor tb, int[] bMap, int n, FloatKind kind) {
-            a = gather(ta.reals, aMap, 1);
-            b = gather(tb.reals, bMap, 1);
-            c = new double[n];
+            super(ta, aMap, tb, bMap, n, 1);
             round = kind == FloatKind.F64 ? null : kind;
         }
 
@@ -125,16 +133,11 @@ abstract class Acc {
     }
 
     /** Complex numbers as interleaved (re, im), products rounded like {@code stablehlo.multiply}. */
-    static final class Complex extends Acc {
-        final double[] a;
-        final double[] b;
-        final double[] c;
+    static final class Complex extends Doubles {
         final FloatKind kind;
 
         Complex(Tensor ta, int[] aMap, Tensor tb, int[] bMap, int n, FloatKind kind) {
-            a = gather(ta.reals, aMap, 2);
-            b = gather(tb.reals, bMap, 2);
-            c = new double[2 * n];
+            super(ta, aMap, tb, bMap, n, 2);
             this.kind = kind;
         }
 

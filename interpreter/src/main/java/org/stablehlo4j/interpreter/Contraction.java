@@ -35,22 +35,17 @@ final class Contraction {
     private static final long PARALLEL_WORK = 1L << 21;
 
     static Tensor dotGeneral(Tensor lhs, Tensor rhs, DotDimensionNumbersAttr dn, RankedTensorType type) {
-        int[] lb = Structured.ints(dn.lhsBatchingDimensions());
-        int[] rb = Structured.ints(dn.rhsBatchingDimensions());
-        int[] lc = Structured.ints(dn.lhsContractingDimensions());
-        int[] rc = Structured.ints(dn.rhsContractingDimensions());
-        int[] lf = Structured.remaining(lhs.rank(), lb, lc);
-        int[] rf = Structured.remaining(rhs.rank(), rb, rc);
+        DotDims d = DotDims.of(lhs, rhs, dn);
         Tensor r = Tensor.zeros(type);
         if (r.size == 0) return r;
         int[] ls = Tensor.strides(lhs.shape);
         int[] rs = Tensor.strides(rhs.shape);
-        int[] bOff = offsets(lhs.shape, ls, lb);
-        int[] mOff = offsets(lhs.shape, ls, lf);
-        int[] kOff = offsets(lhs.shape, ls, lc);
-        int[] rbOff = offsets(rhs.shape, rs, rb);
-        int[] rkOff = offsets(rhs.shape, rs, rc);
-        int[] nOff = offsets(rhs.shape, rs, rf);
+        int[] bOff = offsets(lhs.shape, ls, d.lb());
+        int[] mOff = offsets(lhs.shape, ls, d.lf());
+        int[] kOff = offsets(lhs.shape, ls, d.lc());
+        int[] rbOff = offsets(rhs.shape, rs, d.rb());
+        int[] rkOff = offsets(rhs.shape, rs, d.rc());
+        int[] nOff = offsets(rhs.shape, rs, d.rf());
         int batches = bOff.length;
         int m = mOff.length;
         int k = kOff.length;
@@ -87,23 +82,23 @@ final class Contraction {
 
     /** Convolution; {@code pads} holds (low, high) per spatial dimension or is null for no padding. */
     static Tensor convolution(Operation op, Tensor lhs, Tensor rhs, long[] pads, RankedTensorType type) {
-        ConvDimensionNumbersAttr dn = (ConvDimensionNumbersAttr) Interpreter.attr(op, "dimension_numbers");
-        int sp = dn.inputSpatialDimensions().size();
-        int[] inSp = Structured.ints(dn.inputSpatialDimensions());
-        int[] kSp = Structured.ints(dn.kernelSpatialDimensions());
-        int[] outSp = Structured.ints(dn.outputSpatialDimensions());
-        long[] strides = Interpreter.longsOr(op, "window_strides", sp, 1);
-        long[] lhsDil = Interpreter.longsOr(op, "lhs_dilation", sp, 1);
-        long[] rhsDil = Interpreter.longsOr(op, "rhs_dilation", sp, 1);
-        long[] reversal = Interpreter.longsOr(op, "window_reversal", sp, 0);
-        int groups = (int) Interpreter.intAttr(op, "feature_group_count", 1);
-        int batchGroups = (int) Interpreter.intAttr(op, "batch_group_count", 1);
-        int ib = (int) dn.inputBatchDimension();
-        int ifd = (int) dn.inputFeatureDimension();
-        int kif = (int) dn.kernelInputFeatureDimension();
-        int kof = (int) dn.kernelOutputFeatureDimension();
-        int ob = (int) dn.outputBatchDimension();
-        int of = (int) dn.outputFeatureDimension();
+        ConvAttrs at = ConvAttrs.of(op);
+        int sp = at.inSp().length;
+        int[] inSp = at.inSp();
+        int[] kSp = at.kSp();
+        int[] outSp = at.outSp();
+        long[] strides = at.strides();
+        long[] lhsDil = at.lhsDil();
+        long[] rhsDil = at.rhsDil();
+        long[] reversal = at.reversal();
+        int groups = at.groups();
+        int batchGroups = at.batchGroups();
+        int ib = at.ib();
+        int ifd = at.ifd();
+        int kif = at.kif();
+        int kof = at.kof();
+        int ob = at.ob();
+        int of = at.of();
         Tensor out = Tensor.zeros(type);
         if (out.size == 0) return out;
         int[] ls = Tensor.strides(lhs.shape);
@@ -176,6 +171,35 @@ final class Contraction {
         });
         acc.store(out, cMap);
         return out;
+    }
+
+    /** A dot_general's batching, contracting and free dimensions of each side, in order. */
+    record DotDims(int[] lb, int[] rb, int[] lc, int[] rc, int[] lf, int[] rf) {
+        static DotDims of(Tensor lhs, Tensor rhs, DotDimensionNumbersAttr dn) {
+            int[] lb = Structured.ints(dn.lhsBatchingDimensions());
+            int[] rb = Structured.ints(dn.rhsBatchingDimensions());
+            int[] lc = Structured.ints(dn.lhsContractingDimensions());
+            int[] rc = Structured.ints(dn.rhsContractingDimensions());
+            return new DotDims(lb, rb, lc, rc, Structured.remaining(lhs.rank(), lb, lc), Structured.remaining(rhs.rank(), rb, rc));
+        }
+    }
+
+    /** A convolution's dimension numbers and window attributes, defaults filled in. */
+    record ConvAttrs(int[] inSp, int[] kSp, int[] outSp, long[] strides, long[] lhsDil, long[] rhsDil,
+                     long[] reversal, int groups, int batchGroups, int ib, int ifd, int kif, int kof, int ob, int of) {
+        static ConvAttrs of(Operation op) {
+            ConvDimensionNumbersAttr dn = (ConvDimensionNumbersAttr) Interpreter.attr(op, "dimension_numbers");
+            int n = dn.inputSpatialDimensions().size();
+            return new ConvAttrs(Structured.ints(dn.inputSpatialDimensions()), Structured.ints(dn.kernelSpatialDimensions()),
+                    Structured.ints(dn.outputSpatialDimensions()), Interpreter.longsOr(op, "window_strides", n, 1),
+                    Interpreter.longsOr(op, "lhs_dilation", n, 1), Interpreter.longsOr(op, "rhs_dilation", n, 1),
+                    Interpreter.longsOr(op, "window_reversal", n, 0),
+                    (int) Interpreter.intAttr(op, "feature_group_count", 1),
+                    (int) Interpreter.intAttr(op, "batch_group_count", 1), (int) dn.inputBatchDimension(),
+                    (int) dn.inputFeatureDimension(), (int) dn.kernelInputFeatureDimension(),
+                    (int) dn.kernelOutputFeatureDimension(), (int) dn.outputBatchDimension(),
+                    (int) dn.outputFeatureDimension());
+        }
     }
 
     private static int gcd(int a, int b) {

@@ -3,7 +3,6 @@ package org.stablehlo4j.interpreter;
 import org.stablehlo4j.TestContexts;
 import org.stablehlo4j.asm.AsmParser;
 import org.stablehlo4j.asm.ParseOptions;
-import org.stablehlo4j.dialect.stablehlo.ConvDimensionNumbersAttr;
 import org.stablehlo4j.dialect.stablehlo.DotDimensionNumbersAttr;
 import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.Operation;
@@ -132,16 +131,11 @@ class ContractionTest {
         private Reference() {}
 
         static Tensor dotGeneral(Tensor lhs, Tensor rhs, DotDimensionNumbersAttr dn, RankedTensorType type) {
-            int[] lb = Structured.ints(dn.lhsBatchingDimensions());
-            int[] rb = Structured.ints(dn.rhsBatchingDimensions());
-            int[] lc = Structured.ints(dn.lhsContractingDimensions());
-            int[] rc = Structured.ints(dn.rhsContractingDimensions());
-            int[] lf = Structured.remaining(lhs.rank(), lb, lc);
-            int[] rf = Structured.remaining(rhs.rank(), rb, rc);
+            Contraction.DotDims d = Contraction.DotDims.of(lhs, rhs, dn);
             int[] ls = Tensor.strides(lhs.shape);
             int[] rs = Tensor.strides(rhs.shape);
-            int[] cShape = new int[lc.length];
-            for (int i = 0; i < lc.length; i++) cShape[i] = lhs.shape[lc[i]];
+            int[] cShape = new int[d.lc().length];
+            for (int i = 0; i < d.lc().length; i++) cShape[i] = lhs.shape[d.lc()[i]];
             Tensor r = Tensor.zeros(type);
             if (r.size == 0) return r;
             Elementwise.Def mul = Elementwise.BINARY.get("stablehlo.multiply");
@@ -155,21 +149,21 @@ class ContractionTest {
                 int lbase = 0;
                 int rbase = 0;
                 int p = 0;
-                for (int i = 0; i < lb.length; i++, p++) {
-                    lbase += idx[p] * ls[lb[i]];
-                    rbase += idx[p] * rs[rb[i]];
+                for (int i = 0; i < d.lb().length; i++, p++) {
+                    lbase += idx[p] * ls[d.lb()[i]];
+                    rbase += idx[p] * rs[d.rb()[i]];
                 }
-                for (int d : lf) lbase += idx[p++] * ls[d];
-                for (int d : rf) rbase += idx[p++] * rs[d];
+                for (int x : d.lf()) lbase += idx[p++] * ls[x];
+                for (int x : d.rf()) rbase += idx[p++] * rs[x];
                 Tensor acc = Tensor.zeros(scalarType);
                 if (Tensor.product(cShape) > 0) {
-                    int[] c = new int[lc.length];
+                    int[] c = new int[d.lc().length];
                     do {
                         int li = lbase;
                         int ri = rbase;
                         for (int i = 0; i < c.length; i++) {
-                            li += c[i] * ls[lc[i]];
-                            ri += c[i] * rs[rc[i]];
+                            li += c[i] * ls[d.lc()[i]];
+                            ri += c[i] * rs[d.rc()[i]];
                         }
                         Tensor prod = Elementwise.apply("stablehlo.dot_general", mul, Interpreter.scalar(lhsC, li),
                                 Interpreter.scalar(rhsC, ri), scalarType);
@@ -182,30 +176,22 @@ class ContractionTest {
         }
 
         static Tensor convolution(Operation op, Tensor lhs, Tensor rhs, long[] pads, RankedTensorType type) {
-            ConvDimensionNumbersAttr dn = (ConvDimensionNumbersAttr) Interpreter.attr(op, "dimension_numbers");
-            int n = dn.inputSpatialDimensions().size();
-            int[] inSp = Structured.ints(dn.inputSpatialDimensions());
-            int[] kSp = Structured.ints(dn.kernelSpatialDimensions());
-            int[] outSp = Structured.ints(dn.outputSpatialDimensions());
-            long[] strides = Interpreter.longsOr(op, "window_strides", n, 1);
-            long[] lhsDil = Interpreter.longsOr(op, "lhs_dilation", n, 1);
-            long[] rhsDil = Interpreter.longsOr(op, "rhs_dilation", n, 1);
-            long[] reversal = Interpreter.longsOr(op, "window_reversal", n, 0);
-            int groups = (int) Interpreter.intAttr(op, "feature_group_count", 1);
-            int batchGroups = (int) Interpreter.intAttr(op, "batch_group_count", 1);
-            int ib = (int) dn.inputBatchDimension();
-            int ifd = (int) dn.inputFeatureDimension();
-            int kif = (int) dn.kernelInputFeatureDimension();
-            int kof = (int) dn.kernelOutputFeatureDimension();
-            int ob = (int) dn.outputBatchDimension();
-            int of = (int) dn.outputFeatureDimension();
+            Contraction.ConvAttrs at = Contraction.ConvAttrs.of(op);
+            int n = at.inSp().length;
+            int[] inSp = at.inSp();
+            int[] kSp = at.kSp();
+            int[] outSp = at.outSp();
+            int groups = at.groups();
+            int batchGroups = at.batchGroups();
+            int kif = at.kif();
+            int kof = at.kof();
             Tensor l = Elementwise.convert(lhs, Tensor.withShape(type, lhs.shape));
             Tensor r = Elementwise.convert(rhs, Tensor.withShape(type, rhs.shape));
             int[] ls = Tensor.strides(lhs.shape);
             int[] rs = Tensor.strides(rhs.shape);
             int kernelIn = rhs.shape[kif];
             int kernelOut = rhs.shape[kof];
-            int outBatch = type.rank() == 0 ? 1 : (int) type.dim(ob);
+            int outBatch = type.rank() == 0 ? 1 : (int) type.dim(at.ob());
             int[] kShape = new int[n];
             for (int d = 0; d < n; d++) kShape[d] = rhs.shape[kSp[d]];
             RankedTensorType scalarType = Tensor.withShape(type, new int[0]);
@@ -216,27 +202,27 @@ class ContractionTest {
             int[] idx = new int[out.rank()];
             int o = 0;
             do {
-                int b = idx[ob];
-                int f = idx[of];
+                int b = idx[at.ob()];
+                int f = idx[at.of()];
                 int inBatch = batchGroups > 1 ? (f / (kernelOut / batchGroups)) * outBatch + b : b;
                 int group = f / (kernelOut / groups);
                 Tensor acc = Tensor.zeros(scalarType);
                 int[] k = new int[n];
                 boolean any = Tensor.product(kShape) > 0;
                 while (any) {
-                    int lbase = inBatch * ls[ib];
+                    int lbase = inBatch * ls[at.ib()];
                     boolean inside = true;
                     for (int d = 0; d < n && inside; d++) {
-                        long p = (long) idx[outSp[d]] * strides[d] + (long) k[d] * rhsDil[d] - (pads == null ? 0 : pads[2 * d]);
-                        if (p < 0 || p % lhsDil[d] != 0 || p / lhsDil[d] >= l.shape[inSp[d]]) inside = false;
-                        else lbase += (int) (p / lhsDil[d]) * ls[inSp[d]];
+                        long p = (long) idx[outSp[d]] * at.strides()[d] + (long) k[d] * at.rhsDil()[d] - (pads == null ? 0 : pads[2 * d]);
+                        if (p < 0 || p % at.lhsDil()[d] != 0 || p / at.lhsDil()[d] >= l.shape[inSp[d]]) inside = false;
+                        else lbase += (int) (p / at.lhsDil()[d]) * ls[inSp[d]];
                     }
                     if (inside) {
                         int rbase = f * rs[kof];
-                        for (int d = 0; d < n; d++) rbase += (reversal[d] != 0 ? kShape[d] - 1 - k[d] : k[d]) * rs[kSp[d]];
+                        for (int d = 0; d < n; d++) rbase += (at.reversal()[d] != 0 ? kShape[d] - 1 - k[d] : k[d]) * rs[kSp[d]];
                         for (int c = 0; c < kernelIn; c++) {
                             Tensor prod = Elementwise.apply("stablehlo.convolution", mul,
-                                    Interpreter.scalar(l, lbase + (group * kernelIn + c) * ls[ifd]),
+                                    Interpreter.scalar(l, lbase + (group * kernelIn + c) * ls[at.ifd()]),
                                     Interpreter.scalar(r, rbase + c * rs[kif]), scalarType);
                             acc = Elementwise.apply("stablehlo.convolution", add, acc, prod, scalarType);
                         }
