@@ -123,12 +123,7 @@ public final class VhloAttr implements Attribute, DialectPrintable {
         switch (kind.form) {
             case ENUM -> sink.append(" ").append(kind.caseName(number.longValue()));
             case ARRAY -> {
-                sink.append("<[");
-                for (int i = 0; i < attrs.size(); i++) {
-                    if (i > 0) sink.append(", ");
-                    sink.attribute(attrs.get(i));
-                }
-                sink.append("]>");
+                sink.append("<[").attributes(attrs).append("]>");
             }
             case BOOL -> sink.append(number.signum() != 0 ? "<true>" : "<false>");
             case DICT -> {

@@ -120,9 +120,7 @@ public final class VhloType implements Type, DialectPrintable {
             case SIMPLE -> { }
             case ELEMENT -> sink.append("<").type(types.get(0)).append(">");
             case TYPES -> {
-                sink.append("<");
-                typeList(sink, types);
-                sink.append(">");
+                sink.append("<").types(types).append(">");
             }
             case FUNCTION -> {
                 sink.append("<(");
@@ -167,17 +165,10 @@ public final class VhloType implements Type, DialectPrintable {
                 .subtract(BigInteger.ONE)));
     }
 
-    private static void typeList(AsmSink sink, List<Type> list) {
-        for (int i = 0; i < list.size(); i++) {
-            if (i > 0) sink.append(", ");
-            sink.type(list.get(i));
-        }
-    }
-
     /** VHLO's type array: {@code ()} when empty, else the comma-separated types. */
     private static void typeArray(AsmSink sink, List<Type> list) {
         if (list.isEmpty()) sink.append("()");
-        typeList(sink, list);
+        sink.types(list);
     }
 
     /**
