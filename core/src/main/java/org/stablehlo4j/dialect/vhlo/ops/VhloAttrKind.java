@@ -99,6 +99,13 @@ public enum VhloAttrKind implements VersionedKind {
         this(code, mnemonic, since, Form.STRUCT, List.of(), List.of(params));
     }
 
+    private static final KindIndex<VhloAttrKind> ROWS = new KindIndex<>(values(), "#vhlo.");
+
+    @Override
+    public int code() {
+        return code;
+    }
+
     /** The mnemonic, e.g. {@code integer_v1}. */
     @Override
     public String mnemonic() {
@@ -115,21 +122,13 @@ public enum VhloAttrKind implements VersionedKind {
         return value >= 0 && value < cases.size() ? cases.get((int) value) : null;
     }
 
-    private static final VhloAttrKind[] BY_CODE = new VhloAttrKind[26];
-
-    static {
-        for (VhloAttrKind k : values()) BY_CODE[k.code] = k;
-    }
-
     /** The kind with this bytecode code, or null. */
     public static VhloAttrKind fromCode(long code) {
-        return code >= 0 && code < BY_CODE.length ? BY_CODE[(int) code] : null;
+        return ROWS.byCode(code);
     }
-
-    private static final MnemonicIndex<VhloAttrKind> LOOKUP = new MnemonicIndex<>(values(), "#vhlo.");
 
     /** Looks an attribute up by mnemonic ({@code integer_v1}) or with its prefix ({@code #vhlo.integer_v1}). */
     public static Optional<VhloAttrKind> byMnemonic(String name) {
-        return LOOKUP.find(name);
+        return ROWS.find(name);
     }
 }

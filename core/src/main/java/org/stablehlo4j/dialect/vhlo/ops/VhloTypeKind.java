@@ -109,6 +109,13 @@ public enum VhloTypeKind implements VersionedKind {
                 unsigned ? IntegerType.Signedness.UNSIGNED : IntegerType.Signedness.SIGNLESS));
     }
 
+    private static final KindIndex<VhloTypeKind> ROWS = new KindIndex<>(values(), "!vhlo.");
+
+    @Override
+    public int code() {
+        return code;
+    }
+
     /** The mnemonic after {@code !vhlo.}, e.g. {@code f32_v1}. */
     @Override
     public String mnemonic() {
@@ -129,22 +136,14 @@ public enum VhloTypeKind implements VersionedKind {
         return versions;
     }
 
-    private static final VhloTypeKind[] BY_CODE = new VhloTypeKind[43];
-
-    static {
-        for (VhloTypeKind k : values()) BY_CODE[k.code] = k;
-    }
-
     /** The kind with this bytecode code (21 maps to {@link #RANKED_TENSOR}), or null. */
     public static VhloTypeKind fromCode(long code) {
         if (code == RANKED_TENSOR_WITH_ENCODING_CODE) return RANKED_TENSOR;
-        return code >= 0 && code < BY_CODE.length ? BY_CODE[(int) code] : null;
+        return ROWS.byCode(code);
     }
-
-    private static final MnemonicIndex<VhloTypeKind> LOOKUP = new MnemonicIndex<>(values(), "!vhlo.");
 
     /** Looks a type up by its mnemonic ({@code f32_v1}) or full name ({@code !vhlo.f32_v1} / {@code vhlo.f32_v1}). */
     public static Optional<VhloTypeKind> byMnemonic(String name) {
-        return LOOKUP.find(name);
+        return ROWS.find(name);
     }
 }

@@ -4,16 +4,32 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 
-/** Lookup of table rows by mnemonic, accepting the sigil-and-dialect prefix or a bare {@code vhlo.} too. */
-final class MnemonicIndex<E extends VersionedKind> {
+/**
+ * Lookup of the rows of a VHLO kind table by bytecode code and by mnemonic (accepting the sigil-and-dialect
+ * prefix or a bare {@code vhlo.} too).
+ */
+final class KindIndex<E extends VersionedKind> {
     private final Map<String, E> byMnemonic = new HashMap<>();
+    private final Object[] byCode;
     private final String sigilPrefix;
 
-    MnemonicIndex(E[] rows, String sigilPrefix) {
+    KindIndex(E[] rows, String sigilPrefix) {
+        int maxCode = -1;
         for (E row : rows) {
             byMnemonic.put(row.mnemonic(), row);
+            maxCode = Math.max(maxCode, row.code());
+        }
+        byCode = new Object[maxCode + 1];
+        for (E row : rows) {
+            byCode[row.code()] = row;
         }
         this.sigilPrefix = sigilPrefix;
+    }
+
+    /** The row with this bytecode code, or null. */
+    @SuppressWarnings("unchecked")
+    E byCode(long code) {
+        return code >= 0 && code < byCode.length ? (E) byCode[(int) code] : null;
     }
 
     Optional<E> find(String name) {
