@@ -312,11 +312,9 @@ final class SdyOpAsm {
     /** {@code sdy.X %in KEY=VALUE attr-dict : type}: one operand and one property printed as {@code KEY=VALUE}. */
     private abstract static class KeyedOperandForm extends Form {
         final String key;
-        final boolean hasResult;
 
-        KeyedOperandForm(String key, boolean hasResult) {
+        KeyedOperandForm(String key) {
             this.key = key;
-            this.hasResult = hasResult;
         }
 
         List<String> elided() { return List.of(key); }
@@ -326,6 +324,9 @@ final class SdyOpAsm {
 
         /** Parses the value after {@code KEY=}. */
         abstract IntegerAttr parseValue(AsmParserContext p);
+
+        /** The result types, given the operand's type. */
+        abstract List<Type> results(Type operandType);
 
         public void print(Operation op, AsmPrinterContext p) {
             p.printOpName(op);
@@ -345,14 +346,14 @@ final class SdyOpAsm {
             DictionaryAttr attrs = p.parseOptionalAttrDict();
             p.expect(":");
             Type t = p.parseType();
-            return build(p, name, List.of(p.resolve(in, t)), hasResult ? List.of(t) : List.of(),
+            return build(p, name, List.of(p.resolve(in, t)), results(t),
                     List.of(new NamedAttribute(key, value)), attrs, List.of(), at);
         }
     }
 
     /** {@code sdy.sharding_group %in group_id=N attr-dict : type}. */
     private static final class ShardingGroup extends KeyedOperandForm {
-        ShardingGroup() { super("group_id", false); }
+        ShardingGroup() { super("group_id"); }
 
         public boolean canPrint(Operation op) {
             return op.numOperands() == 1 && op.attr("group_id") instanceof IntegerAttr;
@@ -360,12 +361,14 @@ final class SdyOpAsm {
 
         String valueText(IntegerAttr value) { return String.valueOf(value.value()); }
 
+        List<Type> results(Type operandType) { return List.of(); }
+
         IntegerAttr parseValue(AsmParserContext p) { return IntegerAttr.of(IntegerType.I64, p.parseInteger()); }
     }
 
     /** {@code sdy.propagation_barrier %in allowed_direction=BOTH attr-dict : type}. */
     private static final class Barrier extends KeyedOperandForm {
-        Barrier() { super("allowed_direction", true); }
+        Barrier() { super("allowed_direction"); }
 
         public boolean canPrint(Operation op) {
             return op.numOperands() == 1 && op.numResults() == 1
@@ -373,6 +376,8 @@ final class SdyOpAsm {
         }
 
         String valueText(IntegerAttr value) { return DIRECTIONS[(int) value.longValue()]; }
+
+        List<Type> results(Type operandType) { return List.of(operandType); }
 
         IntegerAttr parseValue(AsmParserContext p) {
             int kAt = p.offset();
