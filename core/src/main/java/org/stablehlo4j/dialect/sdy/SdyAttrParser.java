@@ -101,8 +101,7 @@ final class SdyAttrParser {
     static MeshAttr mesh(SdyIn in) {
         int at = in.offset();
         in.expect("<");
-        in.expect("[");
-        List<MeshAxisAttr> axes = in.listUntil("]", () -> meshAxis(in));
+        List<MeshAxisAttr> axes = in.list("[", "]", () -> meshAxis(in));
         List<Long> ids = new ArrayList<>();
         if (in.consumeIf(",")) {
             String k = in.parseKeyword("expected 'device_ids'");
@@ -161,20 +160,17 @@ final class SdyAttrParser {
     }
 
     static ListOfAxisRefListsAttr listOfAxisRefLists(SdyIn in) {
-        in.expect("[");
-        List<AxisRefListAttr> out = in.listUntil("]", () -> axisRefList(in));
+        List<AxisRefListAttr> out = in.list("[", "]", () -> axisRefList(in));
         return new ListOfAxisRefListsAttr(out);
     }
 
     static ManualAxesAttr manualAxes(SdyIn in) {
-        in.expect("{");
-        List<String> out = in.listUntil("}", () -> in.parseString("expected string"));
+        List<String> out = in.list("{", "}", () -> in.parseString("expected string"));
         return new ManualAxesAttr(out);
     }
 
     static AllToAllParamListAttr allToAllParams(SdyIn in) {
-        in.expect("[");
-        List<AllToAllParamAttr> out = in.listUntil("]", () -> {
+        List<AllToAllParamAttr> out = in.list("[", "]", () -> {
             in.expect("{");
             List<AxisRefAttr> axes = axisRefs(in);
             in.expect("}");
@@ -233,8 +229,7 @@ final class SdyAttrParser {
             throw in.error("expecting MeshAttr or FlatSymbolRefAttr, got: ");
         }
         in.expect(",");
-        in.expect("[");
-        List<DimensionShardingAttr> dims = in.listUntil("]", () -> chained(in, () -> dimSharding(in), DIM_SHARDINGS));
+        List<DimensionShardingAttr> dims = in.list("[", "]", () -> chained(in, () -> dimSharding(in), DIM_SHARDINGS));
         List<AxisRefAttr> replicated = new ArrayList<>();
         List<AxisRefAttr> unreduced = new ArrayList<>();
         int reductionOp = 0;
@@ -274,15 +269,13 @@ final class SdyAttrParser {
 
     /** {@code [<...>, ...]}. */
     static TensorShardingPerValueAttr shardingList(SdyIn in) {
-        in.expect("[");
-        List<TensorShardingAttr> out = in.listUntil("]", () -> sharding(in));
+        List<TensorShardingAttr> out = in.list("[", "]", () -> sharding(in));
         return new TensorShardingPerValueAttr(out);
     }
 
     static TensorShardingPerValueAttr shardingPerValue(SdyIn in) {
         in.expect("<");
-        in.expect("[");
-        List<TensorShardingAttr> out = in.listUntil("]", () -> chained(in, () -> sharding(in), SHARDINGS));
+        List<TensorShardingAttr> out = in.list("[", "]", () -> chained(in, () -> sharding(in), SHARDINGS));
         in.expect(">");
         return new TensorShardingPerValueAttr(out);
     }

@@ -59,6 +59,12 @@ interface SdyIn {
         return out;
     }
 
+    /** A list opened by {@code open}: see {@link #listUntil}. */
+    default <T> List<T> list(String open, String close, Supplier<T> item) {
+        expect(open);
+        return listUntil(close, item);
+    }
+
     static SdyIn of(AsmParserContext p) {
         return new SdyIn() {
             @Override public int offset() { return p.offset(); }

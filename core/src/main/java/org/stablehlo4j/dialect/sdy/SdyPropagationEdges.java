@@ -43,8 +43,7 @@ final class SdyPropagationEdges {
     /** Reads {@code <[step, ...]>} (the lexer stands after the mnemonic). */
     static List<Step> parse(SdyIn in) {
         in.expect("<");
-        in.expect("[");
-        List<Step> steps = in.listUntil("]", () -> step(in));
+        List<Step> steps = in.list("[", "]", () -> step(in));
         in.expect(">");
         return steps;
     }
@@ -55,15 +54,13 @@ final class SdyPropagationEdges {
         in.expect("-");
         long index = in.parseInteger();
         in.expect("=");
-        in.expect("[");
-        List<AxisEntry> entries = in.listUntil("]", () -> {
+        List<AxisEntry> entries = in.list("[", "]", () -> {
             in.expect("{");
             AxisRefAttr axis = SdyAttrParser.axisRef(in);
             in.expect("=");
             ValueRef source = valueRef(in);
             in.expect("->");
-            in.expect("[");
-            List<ValueRef> targets = in.listUntil("]", () -> valueRef(in));
+            List<ValueRef> targets = in.list("[", "]", () -> valueRef(in));
             in.expect("}");
             return new AxisEntry(axis, source, targets);
         });
