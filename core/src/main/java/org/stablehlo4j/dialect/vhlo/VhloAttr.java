@@ -4,7 +4,6 @@ import org.stablehlo4j.dialect.vhlo.ops.VhloAttrKind;
 import org.stablehlo4j.ir.AsmSink;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.DenseElementsAttr;
-import org.stablehlo4j.ir.DialectPrintable;
 import org.stablehlo4j.ir.FloatType;
 import org.stablehlo4j.ir.IntegerAttr;
 import org.stablehlo4j.ir.ShapedType;
@@ -21,7 +20,7 @@ import java.util.Objects;
  * A VHLO attribute ({@code #vhlo.integer_v1<1 : i64>}, {@code #vhlo<precision_v1 HIGH>}, ...): a
  * {@link VhloAttrKind} and the parameters its form calls for. Immutable, with value equality.
  */
-public final class VhloAttr implements Attribute, DialectPrintable {
+public final class VhloAttr implements Attribute, VhloPrintable {
     private final VhloAttrKind kind;
     private final List<Attribute> attrs;
     private final Type type;
@@ -113,9 +112,6 @@ public final class VhloAttr implements Attribute, DialectPrintable {
     public byte[] stringBytes() { return bytes == null ? null : bytes.clone(); }
     public DenseElementsAttr denseData() { return data; }
     public List<Object> params() { return params; }
-
-    @Override
-    public String dialectNamespace() { return "vhlo"; }
 
     @Override
     public void printBody(AsmSink sink) {

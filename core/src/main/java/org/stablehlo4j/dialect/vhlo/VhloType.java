@@ -4,7 +4,6 @@ import org.stablehlo4j.dialect.vhlo.ops.VhloTypeKind;
 import org.stablehlo4j.ir.AsmSink;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.ComplexType;
-import org.stablehlo4j.ir.DialectPrintable;
 import org.stablehlo4j.ir.FloatKind;
 import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.ShapedType;
@@ -19,7 +18,7 @@ import java.util.Objects;
  * A VHLO type ({@code !vhlo.tensor_v1<2x!vhlo.f32_v1>}, ...): a {@link VhloTypeKind} plus the parameters its
  * {@link VhloTypeKind.Form} calls for. Immutable, with value equality.
  */
-public final class VhloType implements Type, DialectPrintable {
+public final class VhloType implements Type, VhloPrintable {
     /** Uniform quantization parameters; {@code quantizedDimension} is -1 for per-tensor quantization. */
     public record Quant(long flags, Type storageType, Type expressedType, long quantizedDimension, long[] scaleBits,
                         long[] zeroPoints, long storageMin, long storageMax) {
@@ -109,9 +108,6 @@ public final class VhloType implements Type, DialectPrintable {
     public Quant quantization() { return quant; }
 
     public Type elementType() { return types.isEmpty() ? null : types.get(0); }
-
-    @Override
-    public String dialectNamespace() { return "vhlo"; }
 
     @Override
     public void printBody(AsmSink sink) {

@@ -3,6 +3,7 @@ package org.stablehlo4j.dialect.vhlo.ops;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.ToIntFunction;
 
 /**
  * Lookup of the rows of a VHLO kind table by bytecode code and by mnemonic (accepting the sigil-and-dialect
@@ -13,15 +14,15 @@ final class KindIndex<E extends VersionedKind> {
     private final Object[] byCode;
     private final String sigilPrefix;
 
-    KindIndex(E[] rows, String sigilPrefix) {
+    KindIndex(E[] rows, ToIntFunction<E> code, String sigilPrefix) {
         int maxCode = -1;
         for (E row : rows) {
             byMnemonic.put(row.mnemonic(), row);
-            maxCode = Math.max(maxCode, row.code());
+            maxCode = Math.max(maxCode, code.applyAsInt(row));
         }
         byCode = new Object[maxCode + 1];
         for (E row : rows) {
-            byCode[row.code()] = row;
+            byCode[code.applyAsInt(row)] = row;
         }
         this.sigilPrefix = sigilPrefix;
     }

@@ -3,11 +3,8 @@ package org.stablehlo4j.dialect.vhlo.ops;
 import org.stablehlo4j.dialect.vhlo.version.Version;
 import org.stablehlo4j.dialect.vhlo.version.VersionRange;
 
-/** A row of a VHLO type or attribute table: a bytecode code, a mnemonic and the versions it is legal in. */
+/** A row of a VHLO type or attribute version table: a mnemonic and the versions it is legal in. */
 public interface VersionedKind {
-    /** The bytecode code of the row. */
-    int code();
-
     /** The mnemonic, e.g. {@code f32_v1} or {@code integer_v1}. */
     String mnemonic();
 

@@ -99,12 +99,7 @@ public enum VhloAttrKind implements VersionedKind {
         this(code, mnemonic, since, Form.STRUCT, List.of(), List.of(params));
     }
 
-    private static final KindIndex<VhloAttrKind> ROWS = new KindIndex<>(values(), "#vhlo.");
-
-    @Override
-    public int code() {
-        return code;
-    }
+    private static final KindIndex<VhloAttrKind> ROWS = new KindIndex<>(values(), k -> k.code, "#vhlo.");
 
     /** The mnemonic, e.g. {@code integer_v1}. */
     @Override

@@ -111,12 +111,7 @@ public enum VhloTypeKind implements VersionedKind {
                 unsigned ? IntegerType.Signedness.UNSIGNED : IntegerType.Signedness.SIGNLESS));
     }
 
-    private static final KindIndex<VhloTypeKind> ROWS = new KindIndex<>(values(), "!vhlo.");
-
-    @Override
-    public int code() {
-        return code;
-    }
+    private static final KindIndex<VhloTypeKind> ROWS = new KindIndex<>(values(), k -> k.code, "!vhlo.");
 
     /** The mnemonic after {@code !vhlo.}, e.g. {@code f32_v1}. */
     @Override
