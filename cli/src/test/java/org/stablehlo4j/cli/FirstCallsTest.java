@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.stablehlo4j.TestContexts;
+import org.stablehlo4j.testing.TestContexts;
 import org.stablehlo4j.asm.AsmParser;
 import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.bytecode.writer.BytecodeWriter;
@@ -34,7 +34,10 @@ class FirstCallsTest {
         Path artifact = dir.resolve("in.mlir.bc");
         Files.write(artifact, FirstCallsMain.serialize(ctx, m));
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String cp = System.getProperty("java.class.path");
+        // Surefire puts the module under test (and the modules it requires) on the module path: the child JVM
+        // runs everything from the class path, as bin/ does.
+        String cp = System.getProperty("java.class.path") + System.getProperty("path.separator")
+                + System.getProperty("jdk.module.path", "");
         for (int run = 0; run < 20; run++) {
             Path log = dir.resolve("run" + run + ".out");
             Process p = new ProcessBuilder(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp", cp,

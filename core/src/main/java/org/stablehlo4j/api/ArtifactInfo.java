@@ -18,12 +18,26 @@ import java.util.Optional;
  */
 public record ArtifactInfo(String producer, long bytecodeVersion, Optional<String> stablehloVersion,
                            List<String> dialects, Map<String, Long> opCounts, long sizeBytes) {
+    /**
+     * Copies the lists and sorts the op counts by name.
+     *
+     * @param producer         the producer string
+     * @param bytecodeVersion  the bytecode format version
+     * @param stablehloVersion the StableHLO version of the producer, if it names one
+     * @param dialects         the dialects
+     * @param opCounts         how many operations of each name
+     * @param sizeBytes        the file size
+     */
     public ArtifactInfo {
         dialects = List.copyOf(dialects);
         opCounts = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(opCounts));
     }
 
-    /** The total number of operations. */
+    /**
+     * The total number of operations.
+     *
+     * @return the total number of operations
+     */
     public long totalOps() {
         long n = 0;
         for (long c : opCounts.values()) n += c;

@@ -52,40 +52,69 @@ public final class StableHlo {
     private final Context context;
     private final PassRegistry passes;
 
-    /** A facade over {@code context}, with every pass stablehlo4j implements. */
+    /**
+     * A facade over {@code context}, with every pass stablehlo4j implements.
+     *
+     * @param context the context (the loaded dialects)
+     */
     public StableHlo(Context context) {
         this(context, AllPasses.registry());
     }
 
-    /** A facade over {@code context} running the passes of {@code passes}. */
+    /**
+     * A facade over {@code context} running the passes of {@code passes}.
+     *
+     * @param context the context (the loaded dialects)
+     * @param passes the passes pipelines may name
+     */
     public StableHlo(Context context, PassRegistry passes) {
         this.context = Objects.requireNonNull(context, "context");
         this.passes = Objects.requireNonNull(passes, "passes");
     }
 
-    /** A facade over a new Context with every dialect (StableHLO, CHLO, VHLO, func, quant, sdy, ...). */
+    /**
+     * A facade over a new Context with every dialect (StableHLO, CHLO, VHLO, func, quant, sdy, ...).
+     *
+     * @return a facade over a new Context with every dialect (StableHLO, CHLO, VHLO, func, quant, sdy, ...)
+     */
     public static StableHlo create() {
         return new StableHlo(AllDialects.newContext());
     }
 
-    /** The Context whose dialects this facade parses, reads and writes with. */
+    /**
+     * The Context whose dialects this facade parses, reads and writes with.
+     *
+     * @return the Context whose dialects this facade parses, reads and writes with
+     */
     public Context context() {
         return context;
     }
 
     // ---- versions (upstream PortableApi: getApiVersion, getCurrentVersion, ...) ---------------------------------
 
-    /** Upstream {@code getApiVersion()}: the revision of the portable API this mirrors (9 at StableHLO 1.20.0). */
+    /**
+     * Upstream {@code getApiVersion()}: the revision of the portable API this mirrors (9 at StableHLO 1.20.0).
+     *
+     * @return the API version, e.g. 9
+     */
     public static int apiVersion() {
         return CompatibilityApi.getApiVersion();
     }
 
-    /** The newest StableHLO version this library reads and writes: {@code "1.20.0"}. */
+    /**
+     * The newest StableHLO version this library reads and writes: {@code "1.20.0"}.
+     *
+     * @return the newest StableHLO version this library reads and writes
+     */
     public static String currentVersion() {
         return CompatibilityApi.getCurrentVersion();
     }
 
-    /** The oldest target a portable artifact can be written for: {@code "0.9.0"}. */
+    /**
+     * The oldest target a portable artifact can be written for: {@code "0.9.0"}.
+     *
+     * @return the oldest target a portable artifact can be written for
+     */
     public static String minimumVersion() {
         return CompatibilityApi.getMinimumVersion();
     }
@@ -94,6 +123,9 @@ public final class StableHlo {
      * The smaller of two versions, canonically formatted (upstream {@code getSmallerVersion}).
      *
      * @throws StableHloException if either is not of the form {@code #.#.#}
+     * @param version1 a version {@code X.Y.Z}
+     * @param version2 another version {@code X.Y.Z}
+     * @return the smaller of two versions, canonically formatted (upstream {@code getSmallerVersion})
      */
     public static String smallerVersion(String version1, String version2) throws StableHloException {
         try {
@@ -107,6 +139,9 @@ public final class StableHlo {
      * The target version for a compatibility requirement (upstream
      * {@code getVersionFromCompatibilityRequirement}): NONE = current, WEEK_4 = 1.18.0, WEEK_12 = 1.16.2, MAX =
      * minimum.
+     *
+     * @param requirement the compatibility requirement
+     * @return the target version {@code X.Y.Z}
      */
     public static String versionFromCompatibilityRequirement(CompatibilityRequirement requirement) {
         return CompatibilityApi.getVersionFromCompatibilityRequirement(Objects.requireNonNull(requirement));
@@ -115,6 +150,9 @@ public final class StableHlo {
     /**
      * The StableHLO version named by an artifact's producer string ({@code StableHLO_vX.Y.Z}), read from the
      * header only; empty if the bytes are not a StableHLO portable artifact.
+     *
+     * @param artifact the artifact's bytes
+     * @return {@code X.Y.Z}, or empty when the bytes are not a StableHLO portable artifact
      */
     public static Optional<String> portableArtifactVersion(byte[] artifact) {
         return CompatibilityApi.getPortableArtifactVersion(artifact).map(Version::toString);
@@ -125,12 +163,21 @@ public final class StableHlo {
      * read from the header, dialect and IR sections without building the IR.
      *
      * @throws StableHloException if the bytes are not well-formed bytecode; the message names the byte offset
+     * @param artifact the artifact's bytes
+     * @return producer, version, dialects and op counts
      */
     public static ArtifactInfo artifactInfo(byte[] artifact) throws StableHloException {
         return artifactInfo(artifact, "<artifact>");
     }
 
-    /** {@link #artifactInfo(byte[])} of a file. */
+    /**
+     * {@link #artifactInfo(byte[])} of a file.
+     *
+     * @param file the file
+     * @return producer, version, dialects and op counts
+     * @throws StableHloException on bad input; the message is the diagnostics
+     * @throws IOException when reading or writing fails
+     */
     public static ArtifactInfo artifactInfo(Path file) throws StableHloException, IOException {
         return artifactInfo(Files.readAllBytes(file), file.toString());
     }
@@ -146,7 +193,13 @@ public final class StableHlo {
 
     // ---- text --------------------------------------------------------------------------------------------------
 
-    /** Parses and verifies MLIR assembly (pretty or generic form). */
+    /**
+     * Parses and verifies MLIR assembly (pretty or generic form).
+     *
+     * @param text MLIR assembly
+     * @return the module
+     * @throws StableHloException on bad input; the message is the diagnostics
+     */
     public ModuleOp parse(String text) throws StableHloException {
         return parse(text, ParseOptions.of(DEFAULT_BUFFER));
     }
@@ -154,6 +207,11 @@ public final class StableHlo {
     /**
      * Parses and verifies MLIR assembly; {@code options} name the buffer (for diagnostics and locations), the
      * first line number and whether ops of unregistered dialects are accepted.
+     *
+     * @param text MLIR assembly
+     * @param options the options
+     * @return the module
+     * @throws StableHloException on bad input; the message is the diagnostics
      */
     public ModuleOp parse(String text, ParseOptions options) throws StableHloException {
         Objects.requireNonNull(text, "text");
@@ -169,20 +227,43 @@ public final class StableHlo {
         return m;
     }
 
-    /** Prints a module as {@code stablehlo-opt} does (pretty form, no locations). */
+    /**
+     * Prints a module as {@code stablehlo-opt} does (pretty form, no locations).
+     *
+     * @param module the module
+     * @return the text
+     */
     public String print(ModuleOp module) {
         return print(module, PrintOptions.DEFAULT);
     }
 
     /**
      * Prints a module; {@code options}: generic op form ({@code --mlir-print-op-generic}), debug info
-     * ({@code --mlir-print-debuginfo}), local scope.
+     * ({@code --mlir-print-debuginfo}), local scope. As MLIR's printer ({@code verifyOpAndAdjustFlags}), a module
+     * that does not verify is printed in the generic form, which needs no invariant to hold.
+     *
+     * @param module the module
+     * @param options the options
+     * @return the text
      */
     public String print(ModuleOp module, PrintOptions options) {
-        return AsmPrinter.print(context, module, options);
+        PrintOptions effective = options;
+        if (!options.generic()) {
+            try {
+                Verifier.verify(context, module);
+            } catch (DiagnosticException e) {
+                effective = new PrintOptions(true, options.debugInfo(), options.localScope());
+            }
+        }
+        return AsmPrinter.print(context, module, effective);
     }
 
-    /** Runs the verifier (upstream's messages); throws with every error it reports. */
+    /**
+     * Runs the verifier (upstream's messages); throws with every error it reports.
+     *
+     * @param module the module
+     * @throws StableHloException on bad input; the message is the diagnostics
+     */
     public void verify(ModuleOp module) throws StableHloException {
         try {
             Verifier.verify(context, module);
@@ -203,6 +284,8 @@ public final class StableHlo {
      * @return the diagnostics passes emitted without failing (upstream's test passes report this way), in order
      * @throws StableHloException on an unknown pass, a bad option, or a pass or verification failure; the
      *                            module may then be partly transformed
+     * @param module the module
+     * @param pipeline the pipeline text
      */
     public List<Diagnostic> runPasses(ModuleOp module, String pipeline) throws StableHloException {
         List<Pass> list = PassPipeline.parse(pipeline, passes);
@@ -221,7 +304,11 @@ public final class StableHlo {
         return emitted;
     }
 
-    /** The names of the passes {@link #runPasses} knows. */
+    /**
+     * The names of the passes {@link #runPasses} knows.
+     *
+     * @return the names of the passes {@link #runPasses} knows
+     */
     public List<String> passNames() {
         List<String> out = new ArrayList<>();
         passes.names().forEach(out::add);
@@ -243,6 +330,8 @@ public final class StableHlo {
      *                           refusing them (upstream's {@code allowOtherDialects})
      * @throws StableHloException when the module does not verify, the target is malformed or out of range, or
      *                            an op, type or attribute cannot be expressed at the target; nothing is written
+     * @param module the module
+     * @return the artifact's bytes
      */
     public byte[] serializePortableArtifact(ModuleOp module, String target, boolean allowOtherDialects)
             throws StableHloException {
@@ -259,12 +348,27 @@ public final class StableHlo {
         }
     }
 
-    /** {@link #serializePortableArtifact(ModuleOp, String, boolean)} without other dialects. */
+    /**
+     * {@link #serializePortableArtifact(ModuleOp, String, boolean)} without other dialects.
+     *
+     * @param module the module
+     * @param target the target version {@code X.Y.Z}, {@code current} or {@code minimum}
+     * @return the artifact's bytes
+     * @throws StableHloException on bad input; the message is the diagnostics
+     */
     public byte[] serializePortableArtifact(ModuleOp module, String target) throws StableHloException {
         return serializePortableArtifact(module, target, false);
     }
 
-    /** Parses (and verifies) StableHLO text, then serializes it (upstream's string overload). */
+    /**
+     * Parses (and verifies) StableHLO text, then serializes it (upstream's string overload).
+     *
+     * @param moduleText StableHLO text
+     * @param target the target version {@code X.Y.Z}, {@code current} or {@code minimum}
+     * @param allowOtherDialects whether ops of other dialects are kept as they are
+     * @return the module
+     * @throws StableHloException on bad input; the message is the diagnostics
+     */
     public byte[] serializePortableArtifact(String moduleText, String target, boolean allowOtherDialects)
             throws StableHloException {
         return serializePortableArtifact(parse(moduleText), target, allowOtherDialects);
@@ -273,6 +377,13 @@ public final class StableHlo {
     /**
      * Serializes to a stream. The whole artifact is produced before the first byte is written, so a failure
      * writes nothing.
+     *
+     * @param module the module
+     * @param target the target version {@code X.Y.Z}, {@code current} or {@code minimum}
+     * @param allowOtherDialects whether ops of other dialects are kept as they are
+     * @param out the stream written to
+     * @throws StableHloException on bad input; the message is the diagnostics
+     * @throws IOException when reading or writing fails
      */
     public void serializePortableArtifact(ModuleOp module, String target, boolean allowOtherDialects,
                                           OutputStream out) throws StableHloException, IOException {
@@ -287,29 +398,57 @@ public final class StableHlo {
      *
      * @throws StableHloException for malformed or truncated bytes (the message names the section and byte
      *                            offset), a future version, or a program that does not verify
+     * @param artifact the artifact's bytes
+     * @return the module, in StableHLO
      */
     public ModuleOp deserializePortableArtifact(byte[] artifact) throws StableHloException {
         return deserialize(Objects.requireNonNull(artifact, "artifact"), "<artifact>");
     }
 
-    /** Reads the remaining bytes of {@code artifact} (its position is not changed). */
+    /**
+     * Reads the remaining bytes of {@code artifact} (its position is not changed).
+     *
+     * @param artifact the artifact's bytes
+     * @return the module, in StableHLO
+     * @throws StableHloException on bad input; the message is the diagnostics
+     */
     public ModuleOp deserializePortableArtifact(ByteBuffer artifact) throws StableHloException {
         byte[] bytes = new byte[artifact.remaining()];
         artifact.duplicate().get(bytes);
         return deserialize(bytes, "<artifact>");
     }
 
-    /** Reads an artifact file; diagnostics name the file. */
+    /**
+     * Reads an artifact file; diagnostics name the file.
+     *
+     * @param file the file
+     * @return the module, in StableHLO
+     * @throws StableHloException on bad input; the message is the diagnostics
+     * @throws IOException when reading or writing fails
+     */
     public ModuleOp deserializePortableArtifact(Path file) throws StableHloException, IOException {
         return deserialize(Files.readAllBytes(file), file.toString());
     }
 
-    /** Reads an artifact from a stream (to its end; the stream is not closed). */
+    /**
+     * Reads an artifact from a stream (to its end; the stream is not closed).
+     *
+     * @param in the stream read
+     * @return the module, in StableHLO
+     * @throws StableHloException on bad input; the message is the diagnostics
+     * @throws IOException when reading or writing fails
+     */
     public ModuleOp deserializePortableArtifact(InputStream in) throws StableHloException, IOException {
         return deserialize(in.readAllBytes(), "<stream>");
     }
 
-    /** The deserialized program as text (upstream's Python {@code deserialize_portable_artifact_str}). */
+    /**
+     * The deserialized program as text (upstream's Python {@code deserialize_portable_artifact_str}).
+     *
+     * @param artifact the artifact's bytes
+     * @return the deserialized program as text (upstream's Python {@code deserialize_portable_artifact_str})
+     * @throws StableHloException on bad input; the message is the diagnostics
+     */
     public String deserializePortableArtifactToString(byte[] artifact) throws StableHloException {
         return print(deserializePortableArtifact(artifact));
     }
@@ -335,6 +474,8 @@ public final class StableHlo {
      *
      * @throws StableHloException if the module does not verify or cannot be serialized even at the current
      *                            version (with that attempt's diagnostics)
+     * @param module the module
+     * @return the oldest StableHLO version that can express {@code module}
      */
     public String minimumVersionFor(ModuleOp module) throws StableHloException {
         verify(module);
@@ -352,7 +493,13 @@ public final class StableHlo {
         return (lo == releases.size() ? Version.current() : releases.get(lo)).toString();
     }
 
-    /** {@link #minimumVersionFor(ModuleOp)} of StableHLO text. */
+    /**
+     * {@link #minimumVersionFor(ModuleOp)} of StableHLO text.
+     *
+     * @param moduleText StableHLO text
+     * @return the oldest version, {@code X.Y.0}
+     * @throws StableHloException on bad input; the message is the diagnostics
+     */
     public String minimumVersionFor(String moduleText) throws StableHloException {
         return minimumVersionFor(parse(moduleText));
     }

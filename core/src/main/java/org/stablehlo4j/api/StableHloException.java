@@ -23,27 +23,49 @@ public class StableHloException extends Exception {
 
     private final transient List<Diagnostic> diagnostics;
 
+    /**
+     * An exception carrying {@code diagnostics}; its message is their text.
+     *
+     * @param diagnostics the diagnostics, first error first
+     */
     public StableHloException(List<Diagnostic> diagnostics) {
         super(render(diagnostics));
         this.diagnostics = List.copyOf(diagnostics);
     }
 
+    /**
+     * An exception with one error diagnostic at an unknown location.
+     *
+     * @param message the error message
+     */
     public StableHloException(String message) {
         this(List.of(Diagnostic.error(Location.UNKNOWN, message)));
     }
 
-    /** Wraps a failure of a lower layer, keeping its diagnostics. */
+    /**
+     * Wraps a failure of a lower layer, keeping its diagnostics.
+     *
+     * @param cause the lower layer's failure
+     */
     public StableHloException(DiagnosticException cause) {
         this(cause.diagnostics());
         initCause(cause);
     }
 
-    /** The diagnostics, first error first. */
+    /**
+     * The diagnostics, first error first.
+     *
+     * @return the diagnostics, first error first
+     */
     public List<Diagnostic> diagnostics() {
         return diagnostics;
     }
 
-    /** The message of the first diagnostic, without location. */
+    /**
+     * The message of the first diagnostic, without location.
+     *
+     * @return the message of the first diagnostic, without location
+     */
     public String firstMessage() {
         return diagnostics.isEmpty() ? "" : diagnostics.get(0).message();
     }
@@ -51,6 +73,8 @@ public class StableHloException extends Exception {
     /**
      * For a malformed artifact: the byte offset in the input where reading stopped (from the first diagnostic
      * that names one), else empty.
+     *
+     * @return the offset, or empty
      */
     public OptionalLong byteOffset() {
         for (Diagnostic d : diagnostics) {
@@ -60,7 +84,12 @@ public class StableHloException extends Exception {
         return OptionalLong.empty();
     }
 
-    /** The diagnostics as MLIR prints them, one per line. */
+    /**
+     * The diagnostics as MLIR prints them, one per line.
+     *
+     * @param diagnostics the diagnostics
+     * @return the diagnostics as MLIR prints them, one per line
+     */
     public static String render(List<Diagnostic> diagnostics) {
         StringBuilder sb = new StringBuilder();
         for (Diagnostic d : diagnostics) append(sb, d);

@@ -3,8 +3,8 @@ package org.stablehlo4j.asm;
 import org.stablehlo4j.ir.Operation;
 
 /**
- * The parser of an op's pretty form; register with {@link AsmParser#registerCustomParser}. Called with the
- * context positioned right after the op name.
+ * The parser of an op's pretty form; register with {@link OpAsmTable} (a dialect's
+ * {@link OpAsmDialectInterface}). Called with the context positioned right after the op name.
  */
 @FunctionalInterface
 public interface AsmCustomOpParser {

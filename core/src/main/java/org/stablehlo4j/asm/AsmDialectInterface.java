@@ -6,10 +6,11 @@ import org.stablehlo4j.ir.DialectType;
 import org.stablehlo4j.ir.Type;
 
 /**
- * A dialect's parse hooks for its types and attributes (MLIR's {@code Dialect::parseType/parseAttribute}). The
- * parser first reads an extended symbol ({@code !ns.body}, {@code #ns<body>}) as opaque text, then asks the
- * dialect of {@code ns} to build the real object; errors are {@link DialectBodyException}s with offsets into the
- * body. Types and attributes print themselves ({@link org.stablehlo4j.ir.DialectPrintable}).
+ * A dialect's parse hooks for its types and attributes (MLIR's {@code Dialect::parseType/parseAttribute}). A
+ * pretty {@code !ns.mnemonic<...>} / {@code #ns.mnemonic<...>} is first offered to the live-lexer hooks
+ * ({@link DialectAsmParser}: one grammar with the rest of the file); otherwise the parser reads the extended symbol
+ * as opaque text and asks the dialect of {@code ns} to build the real object, errors being
+ * {@link DialectBodyException}s with offsets into the body. Types and attributes print themselves ({@link org.stablehlo4j.ir.DialectPrintable}).
  */
 public interface AsmDialectInterface {
     /** The type an opaque {@code !ns...} stands for, or {@code opaque} itself to keep it opaque. */
@@ -27,6 +28,15 @@ public interface AsmDialectInterface {
      * the {@code '<'} after {@code ns.mnemonic}; null when this dialect has no such type {@code mnemonic}.
      */
     default Type parseType(String mnemonic, DialectAsmParser p) {
+        return null;
+    }
+
+    /**
+     * An attribute parsed from the live lexer ({@code #sdy.sharding<...>}), from {@code p} positioned on the
+     * {@code '<'} after {@code #ns.mnemonic}; null (consuming nothing) when this dialect parses attribute
+     * {@code mnemonic} from its opaque text instead.
+     */
+    default Attribute parseAttribute(String mnemonic, DialectAsmParser p) {
         return null;
     }
 }

@@ -15,9 +15,10 @@ import org.stablehlo4j.ir.Type;
 /**
  * Entry point: MLIR assembly text to IR.
  *
- * <p>The parser follows MLIR's own ({@code mlir/lib/AsmParser}): {@link Lexer} produces tokens, the type,
- * attribute and location grammar lives in {@code TypeAttrParser} (dense literals in {@code DenseParser}),
- * operations, regions, SSA scoping and the top level in {@code OperationParser}. Which ops exist and how their
+ * <p>The parser follows MLIR's own ({@code mlir/lib/AsmParser}): {@link Lexer} produces tokens, the type grammar
+ * lives in {@code TypeParser}, attributes and locations in {@code TypeAttrParser} (dense literals in
+ * {@code DenseParser}), SSA scoping in {@code SsaScopeParser}, operations, regions and the top level in
+ * {@code OperationParser} (one class chain, as MLIR's parsers share one ParserState). Which ops exist and how their
  * pretty forms and dialect types/attributes parse comes from the dialects of the {@link Context}
  * ({@link OpAsmDialectInterface}, {@link AsmDialectInterface}); dialects load lazily as their names appear.
  * Unqualified custom op names are looked up in the enclosing default dialect ({@code func} inside functions and at

@@ -3,6 +3,7 @@ package org.stablehlo4j.asm;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.ModuleOp;
+import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.Type;
 
 /**
@@ -36,6 +37,16 @@ public final class AsmPrinter {
         AsmPrinterImpl p = new AsmPrinterImpl(context, new StringBuilder(1 << 16), out, options, module.op());
         p.printModule(module);
         p.flushAll();
+    }
+
+    /**
+     * One op as MLIR streams it into a diagnostic ({@code Diagnostic::appendOp}): alone, in local scope, values
+     * defined outside it printed as {@code <<UNKNOWN SSA VALUE>>}; no trailing newline.
+     */
+    public static String printOperation(Context context, Operation op) {
+        StringBuilder sb = new StringBuilder();
+        new AsmPrinterImpl(context, sb, null, new PrintOptions(false, false, true), op).printFullOp(op);
+        return sb.toString();
     }
 
     /** A type as MLIR prints it in local scope (no aliases). */

@@ -6,7 +6,7 @@ import org.stablehlo4j.ir.Value;
 
 /**
  * The pretty form of a registered op (MLIR's custom assembly format). Register with
- * {@link AsmPrinter#registerCustomPrinter(String, AsmPrinterCustomOp)}.
+ * {@link OpAsmTable#printer(String, AsmPrinterCustomOp)}.
  */
 public interface AsmPrinterCustomOp {
     /**

@@ -2,7 +2,7 @@ package org.stablehlo4j.asm;
 
 /**
  * Parses the custom (pretty) assembly form of one op, registered with
- * {@link AsmParser#registerCustomParser(String, CustomOpParser)}. It is called with the parser positioned right
+ * {@link OpAsmTable#parser(String, CustomOpParser)}. It is called with the parser positioned right
  * after the op name and fills {@code state}; the trailing {@code loc(...)} and the result names are handled by
  * the caller. Report errors by throwing {@link OpAsmParser#error(String)}.
  */

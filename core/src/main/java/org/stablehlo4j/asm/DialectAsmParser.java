@@ -1,19 +1,46 @@
 package org.stablehlo4j.asm;
 
+import java.util.function.Function;
 import org.stablehlo4j.asm.Token.Kind;
+import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.Type;
 
 /**
- * A dialect's view on the parser's lexer (MLIR's {@code DialectAsmParser}), for dialect types whose grammar is
- * parsed token by token ({@code !quant.uniform<...>}): the same lexer, nested types, errors at file positions.
- * The error methods return the exception to throw.
+ * A dialect's view on the parser's lexer (MLIR's {@code DialectAsmParser}), for the bodies of dialect types and
+ * attributes parsed token by token ({@code !quant.uniform<...>}, {@code #sdy.sharding<...>}): the same lexer and
+ * grammar as everything else, nested types and attributes, errors at file positions. The error methods return the
+ * exception to throw.
  */
 public final class DialectAsmParser {
-    private final TypeAttrParser p;
+    private final TypeParser p;
 
-    DialectAsmParser(TypeAttrParser p) {
+    DialectAsmParser(TypeParser p) {
         this.p = p;
+    }
+
+    /** A value parsed from a prefix of a text, and the offset just after its last token. */
+    public record Parsed<T>(T value, int end) {}
+
+    /**
+     * Parses one value with the file grammar from {@code text} starting at {@code offset} (a type or attribute
+     * nested in a dialect body kept as text), dialect types and attributes going to {@code hooks} (namespace to
+     * hooks, or null to keep them opaque). Offsets seen by {@code fn} are relative to the start of {@code text};
+     * errors are {@link DialectBodyException}s at offsets into {@code text}.
+     */
+    public static <T> Parsed<T> parsePrefix(String text, int offset, Function<String, AsmDialectInterface> hooks,
+                                            Function<DialectAsmParser, T> fn) {
+        String rest = text.substring(offset);
+        try {
+            TypeAttrParser p = new TypeAttrParser(null, rest, ParseOptions.of("<body>"));
+            p.hookLookup = hooks == null ? ns -> null : hooks;
+            T value = fn.apply(new DialectAsmParser(p));
+            return new Parsed<>(value, offset + p.prevEnd);
+        } catch (ParseError e) {
+            DialectBodyException b = new DialectBodyException(offset + e.offset, e.getMessage());
+            for (ParseError f : e.followUps) b.withFollowUp(f.getMessage());
+            throw b;
+        }
     }
 
     /** Offset of the current token. */
@@ -46,8 +73,67 @@ public final class DialectAsmParser {
         p.expect(kind, message);
     }
 
+    /** Consumes punctuation {@code punct} (e.g. {@code "->"}, {@code "{"}) if it is next. */
+    public boolean consumeIf(String punct) {
+        return p.consumeIf(Token.punctuation(punct));
+    }
+
+    /** Consumes punctuation {@code punct} or fails with {@code expected 'punct'}. */
+    public void expect(String punct) {
+        p.expect(Token.punctuation(punct), "expected '" + punct + "'");
+    }
+
+    /** The bare identifier at the current token, or null. */
+    public String peekKeyword() {
+        return p.is(Kind.BARE_IDENTIFIER) ? p.spelling() : null;
+    }
+
+    /** Consumes a bare identifier, or fails with {@code message}. */
+    public String parseKeyword(String message) {
+        if (!p.is(Kind.BARE_IDENTIFIER)) throw p.error(message);
+        String s = p.spelling();
+        p.consume();
+        return s;
+    }
+
+    public boolean atString() {
+        return p.is(Kind.STRING);
+    }
+
+    /** Consumes a string literal (its value), or fails with {@code message}. */
+    public String parseString(String message) {
+        if (!p.is(Kind.STRING)) throw p.error(message);
+        String s = p.lex.stringValue(p.tok);
+        p.consume();
+        return s;
+    }
+
+    /** An optionally negative integer that fits in a long, or "expected integer value". */
+    public long parseInteger() {
+        if (!p.is(Kind.INTEGER) && !p.is(Kind.MINUS)) throw p.error("expected integer value");
+        return p.parseSignedLong();
+    }
+
+    public boolean atSymbolName() {
+        return p.is(Kind.AT_IDENTIFIER);
+    }
+
+    /** Consumes {@code @name} or {@code @"name"} (the name), else "expected valid '@'-identifier for symbol name". */
+    public String parseSymbolName() {
+        if (!p.is(Kind.AT_IDENTIFIER)) throw p.error("expected valid '@'-identifier for symbol name");
+        String s = p.text.charAt(p.tok.start + 1) == '"' ? p.lex.stringValue(p.tok)
+                : p.text.substring(p.tok.start + 1, p.tok.end);
+        p.consume();
+        return s;
+    }
+
     public Type parseType() {
         return p.parseType();
+    }
+
+    /** A nested attribute of any dialect. */
+    public Attribute parseAttribute() {
+        return p.parseAttribute(null);
     }
 
     public Type parseNonFunctionType() {
@@ -79,6 +165,12 @@ public final class DialectAsmParser {
 
     public RuntimeException errorAt(int offset, String message) {
         return ParserBase.errorAt(offset, message);
+    }
+
+    /** Adds {@code message} at {@code offset}, reported after {@code failure} (a parser's own error after its cause). */
+    public RuntimeException withFollowUp(RuntimeException failure, int offset, String message) {
+        if (failure instanceof ParseError pe) pe.followUps.add(ParserBase.errorAt(offset, message));
+        return failure;
     }
 
     /** An "expected ..." error about the current token, as MLIR words it. */

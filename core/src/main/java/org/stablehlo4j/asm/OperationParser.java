@@ -2,12 +2,9 @@ package org.stablehlo4j.asm;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Consumer;
 
 import org.stablehlo4j.asm.OpAsmParser.Argument;
@@ -33,36 +30,12 @@ import org.stablehlo4j.ir.Value;
  * top level with alias definitions and the {@code {-# ... #-}} resource section, and resolves SSA names,
  * block labels and forward {@code #loc} alias references.
  */
-final class OperationParser extends TypeAttrParser {
+final class OperationParser extends SsaScopeParser {
     private static final String UNREGISTERED_DIALECT_MESSAGE = "operation being parsed with an unregistered dialect. "
             + "If this is intended, please use -allow-unregistered-dialect with the MLIR tool used";
 
-    /** Name of the detached placeholder ops that stand for forward-referenced SSA values. */
-    private static final String FORWARD_REF = "builtin.<forward-ref>";
-
-    /** SSA names of one isolated-from-above region tree. */
-    private static final class IsolatedScope {
-        final Map<String, Value[]> values = new HashMap<>();
-        /** Placeholder value -> offset of its first use. */
-        final Map<Value, Integer> forwardRefs = new LinkedHashMap<>();
-        /** Where each named value was defined (or first used, for forward references). */
-        final Map<Value, Integer> locations = new HashMap<>();
-        /** Names defined per (nested) region, removed when the region ends. */
-        final ArrayDeque<List<String>> regionDefs = new ArrayDeque<>();
-    }
-
-    private static final class BlockDef {
-        final Block block = new Block();
-        boolean defined;
-        final int firstRef;
-
-        BlockDef(int firstRef) { this.firstRef = firstRef; }
-    }
-
     private record Deferred(String alias, int offset, Consumer<Location> setter) {}
 
-    private final ArrayDeque<IsolatedScope> scopes = new ArrayDeque<>();
-    private final ArrayDeque<Map<String, BlockDef>> blockScopes = new ArrayDeque<>();
     private final ArrayDeque<String> defaultDialects = new ArrayDeque<>();
     private final List<Deferred> deferredLocs = new ArrayList<>();
 
@@ -182,136 +155,6 @@ final class OperationParser extends TypeAttrParser {
             }
         } while (consumeIf(Kind.COMMA));
         expect(Kind.R_BRACE, "expected '}'");
-    }
-
-    // =====================================================================================================
-    // Scopes
-    // =====================================================================================================
-
-    private void pushRegionScope(boolean isolated) {
-        if (isolated || scopes.isEmpty()) scopes.push(new IsolatedScope());
-        scopes.peek().regionDefs.push(new ArrayList<>());
-        blockScopes.push(new HashMap<>());
-    }
-
-    private void popRegionScope(boolean isolated) {
-        Map<String, BlockDef> blocks = blockScopes.pop();
-        int firstUndefined = Integer.MAX_VALUE;
-        for (BlockDef b : blocks.values()) if (!b.defined) firstUndefined = Math.min(firstUndefined, b.firstRef);
-        if (firstUndefined != Integer.MAX_VALUE) throw errorAt(firstUndefined, "reference to an undefined block");
-        IsolatedScope scope = scopes.peek();
-        for (String name : scope.regionDefs.pop()) scope.values.remove(name);
-        if (isolated) {
-            if (!scope.forwardRefs.isEmpty()) {
-                int first = Integer.MAX_VALUE;
-                for (int off : scope.forwardRefs.values()) first = Math.min(first, off);
-                throw errorAt(first, "use of undeclared SSA value name");
-            }
-            scopes.pop();
-        }
-    }
-
-    UnresolvedOperand parseSsaUse() {
-        if (!is(Kind.PERCENT_IDENTIFIER)) throw wrongToken("expected SSA operand");
-        String name = spelling();
-        int at = tok.start;
-        consume();
-        int number = 0;
-        if (is(Kind.HASH_IDENTIFIER)) {
-            String digits = text.substring(tok.start + 1, tok.end);
-            if (digits.isEmpty() || digits.length() > 9 || !digits.chars().allMatch(Character::isDigit)) {
-                throw error("invalid SSA value result number");
-            }
-            number = Integer.parseInt(digits);
-            consume();
-        }
-        return new UnresolvedOperand(name, number, at);
-    }
-
-    List<UnresolvedOperand> parseSsaUseList() {
-        List<UnresolvedOperand> uses = new ArrayList<>();
-        if (!is(Kind.PERCENT_IDENTIFIER)) return uses;
-        do {
-            uses.add(parseSsaUse());
-        } while (consumeIf(Kind.COMMA));
-        return uses;
-    }
-
-    Value resolve(UnresolvedOperand u, Type type) {
-        IsolatedScope scope = scopes.peek();
-        Value[] entries = scope.values.get(u.name());
-        if (entries != null && u.number() >= entries.length && entries[0] != null
-                && !scope.forwardRefs.containsKey(entries[0])) {
-            throw errorAt(u.offset(), "reference to invalid result number");
-        }
-        if (entries != null && u.number() < entries.length && entries[u.number()] != null) {
-            Value v = entries[u.number()];
-            if (!v.type().equals(type)) {
-                throw errorAt(u.offset(), "use of value '" + u.name() + "' expects different type than prior uses: '"
-                        + show(type) + "' vs '" + show(v.type()) + "'")
-                        .withNote(scope.locations.getOrDefault(v, u.offset()), "prior use here");
-            }
-            return v;
-        }
-        Value placeholder = Operation.create(FORWARD_REF, List.of(), List.of(type), null, null, 0, List.of(),
-                null).result(0);
-        entries = grow(scope, u.name(), u.number());
-        entries[u.number()] = placeholder;
-        scope.forwardRefs.put(placeholder, u.offset());
-        scope.locations.put(placeholder, u.offset());
-        return placeholder;
-    }
-
-    List<Value> resolveAll(List<UnresolvedOperand> uses, List<Type> types, int at) {
-        if (uses.size() != types.size()) {
-            throw errorAt(at, uses.size() + " operands present, but expected " + types.size());
-        }
-        List<Value> values = new ArrayList<>(uses.size());
-        for (int i = 0; i < uses.size(); i++) values.add(resolve(uses.get(i), types.get(i)));
-        return values;
-    }
-
-    private static Value[] grow(IsolatedScope scope, String name, int number) {
-        Value[] entries = scope.values.get(name);
-        if (entries == null || entries.length <= number) {
-            entries = entries == null ? new Value[number + 1] : Arrays.copyOf(entries, number + 1);
-            scope.values.put(name, entries);
-        }
-        return entries;
-    }
-
-    private void defineValue(String name, int number, Value value, int offset) {
-        IsolatedScope scope = scopes.peek();
-        boolean known = scope.values.containsKey(name);
-        Value[] entries = grow(scope, name, number);
-        Value existing = entries[number];
-        if (existing != null) {
-            int previous = scope.locations.getOrDefault(existing, offset);
-            if (!scope.forwardRefs.containsKey(existing)) {
-                throw errorAt(offset, "redefinition of SSA value '" + name + "'")
-                        .withNote(previous, "previously defined here");
-            }
-            if (!existing.type().equals(value.type())) {
-                throw errorAt(offset, "definition of SSA value '" + name + "#" + number + "' has type '"
-                        + show(value.type()) + "'")
-                        .withNote(previous, "previously used here with type '" + show(existing.type()) + "'");
-            }
-            existing.replaceAllUsesWith(value);
-            scope.forwardRefs.remove(existing);
-            scope.locations.remove(existing);
-        }
-        entries[number] = value;
-        scope.locations.put(value, offset);
-        if (!known || existing != null) scope.regionDefs.peek().add(name);
-    }
-
-    /** {@code ^name}: a block of the current region, created on first reference. */
-    Block parseSuccessor() {
-        if (!is(Kind.CARET_IDENTIFIER)) throw wrongToken("expected block name");
-        int at = tok.start;
-        Block b = blockScopes.peek().computeIfAbsent(spelling(), k -> new BlockDef(at)).block;
-        consume();
-        return b;
     }
 
     // =====================================================================================================
@@ -642,21 +485,6 @@ final class OperationParser extends TypeAttrParser {
         return context;
     }
 
-    private static final Map<String, Kind> PUNCTUATION = Map.ofEntries(
-            Map.entry("->", Kind.ARROW), Map.entry(":", Kind.COLON), Map.entry("::", Kind.COLON_COLON),
-            Map.entry(",", Kind.COMMA), Map.entry("...", Kind.ELLIPSIS), Map.entry("=", Kind.EQUAL),
-            Map.entry(">", Kind.GREATER), Map.entry("<", Kind.LESS), Map.entry("{", Kind.L_BRACE),
-            Map.entry("}", Kind.R_BRACE), Map.entry("(", Kind.L_PAREN), Map.entry(")", Kind.R_PAREN),
-            Map.entry("[", Kind.L_SQUARE), Map.entry("]", Kind.R_SQUARE), Map.entry("-", Kind.MINUS),
-            Map.entry("+", Kind.PLUS), Map.entry("?", Kind.QUESTION), Map.entry("*", Kind.STAR),
-            Map.entry("|", Kind.VERTICAL_BAR));
-
-    private static Kind punctuation(String p) {
-        Kind k = PUNCTUATION.get(p);
-        if (k == null) throw new IllegalArgumentException("not punctuation: " + p);
-        return k;
-    }
-
     private final class Context implements AsmParserContext {
         /** The custom op being parsed: its errors are prefixed like MLIR's {@code custom op 'X' ...}. */
         String opName;
@@ -679,11 +507,11 @@ final class OperationParser extends TypeAttrParser {
             return failure;
         }
 
-        @Override public boolean consumeIf(String p) { return OperationParser.this.consumeIf(punctuation(p)); }
+        @Override public boolean consumeIf(String p) { return OperationParser.this.consumeIf(Token.punctuation(p)); }
 
         @Override
         public void expect(String p) {
-            OperationParser.this.expect(punctuation(p), "expected '" + p + "'");
+            OperationParser.this.expect(Token.punctuation(p), "expected '" + p + "'");
         }
 
         @Override public String peekKeyword() { return is(Kind.BARE_IDENTIFIER) ? spelling() : null; }

@@ -26,6 +26,25 @@ public final class Token {
 
     public boolean is(Kind k) { return kind == k; }
 
+    private static final java.util.Map<String, Kind> PUNCTUATION = java.util.Map.ofEntries(
+            java.util.Map.entry("->", Kind.ARROW), java.util.Map.entry(":", Kind.COLON),
+            java.util.Map.entry("::", Kind.COLON_COLON), java.util.Map.entry(",", Kind.COMMA),
+            java.util.Map.entry("...", Kind.ELLIPSIS), java.util.Map.entry("=", Kind.EQUAL),
+            java.util.Map.entry(">", Kind.GREATER), java.util.Map.entry("<", Kind.LESS),
+            java.util.Map.entry("{", Kind.L_BRACE), java.util.Map.entry("}", Kind.R_BRACE),
+            java.util.Map.entry("(", Kind.L_PAREN), java.util.Map.entry(")", Kind.R_PAREN),
+            java.util.Map.entry("[", Kind.L_SQUARE), java.util.Map.entry("]", Kind.R_SQUARE),
+            java.util.Map.entry("-", Kind.MINUS), java.util.Map.entry("+", Kind.PLUS),
+            java.util.Map.entry("?", Kind.QUESTION), java.util.Map.entry("*", Kind.STAR),
+            java.util.Map.entry("|", Kind.VERTICAL_BAR));
+
+    /** The token kind of punctuation {@code p} (e.g. {@code "->"}); fails on anything else. */
+    public static Kind punctuation(String p) {
+        Kind k = PUNCTUATION.get(p);
+        if (k == null) throw new IllegalArgumentException("not punctuation: " + p);
+        return k;
+    }
+
     @Override
     public String toString() { return kind + "[" + start + "," + end + ")"; }
 }

@@ -3,7 +3,11 @@ package org.stablehlo4j.compat;
 import org.stablehlo4j.dialect.vhlo.version.Version;
 import org.stablehlo4j.bytecode.writer.BytecodeWriter;
 import org.stablehlo4j.bytecode.writer.BytecodeWriterConfig;
+import org.stablehlo4j.bytecode.UnwritableIRException;
+import org.stablehlo4j.ir.Diagnostic;
+import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.ModuleOp;
+import org.stablehlo4j.verify.Verifier;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -38,11 +42,28 @@ public final class PortableArtifactWriter {
      */
     public static void write(org.stablehlo4j.ir.Context context, ModuleOp vhloModule, Version target, OutputStream out)
             throws IOException {
+        verify(context, vhloModule);
         BytecodeWriter.write(context, vhloModule, config(target), out);
+    }
+
+    /**
+     * An artifact holds only verified IR: a module that does not verify is refused with the verifier's first
+     * error (its location and text).
+     *
+     * @throws UnwritableIRException if {@code vhloModule} does not verify
+     */
+    private static void verify(org.stablehlo4j.ir.Context context, ModuleOp vhloModule) {
+        try {
+            Verifier.verify(context, vhloModule);
+        } catch (DiagnosticException e) {
+            Diagnostic first = e.diagnostics().get(0);
+            throw new UnwritableIRException(first.location(), first.message());
+        }
     }
 
     /** Like {@link #write(org.stablehlo4j.ir.Context, ModuleOp, Version, OutputStream)}, returning the bytes. */
     public static byte[] write(org.stablehlo4j.ir.Context context, ModuleOp vhloModule, Version target) {
+        verify(context, vhloModule);
         return BytecodeWriter.write(context, vhloModule, config(target));
     }
 }

@@ -4,6 +4,7 @@ import java.util.List;
 
 /** Builtin {@code [a, b, ...]}. */
 public record ArrayAttr(List<Attribute> elements) implements Attribute {
+    /** Copies the list. */
     public ArrayAttr {
         elements = List.copyOf(elements);
     }

@@ -22,16 +22,21 @@ public final class Block {
     private boolean orderValid;
     Region parent;
 
+    /** An empty block, in no region. */
     public Block() {}
 
+    /** Appends an argument of {@code type} at {@code location} and returns it. */
     public BlockArgument addArgument(Type type, Location location) {
         BlockArgument a = new BlockArgument(this, arguments.size(), type, location);
         arguments.add(a);
         return a;
     }
 
+    /** The block arguments (read-only view). */
     public List<BlockArgument> arguments() { return Collections.unmodifiableList(arguments); }
+    /** Argument {@code i}. */
     public BlockArgument argument(int i) { return arguments.get(i); }
+    /** The number of arguments. */
     public int numArguments() { return arguments.size(); }
 
     /**
@@ -58,6 +63,7 @@ public final class Block {
     /** The number of operations. */
     public int numOperations() { return size; }
 
+    /** Whether the block holds no op. */
     public boolean isEmpty() { return size == 0; }
 
     /** Appends {@code op} (which must not be in a block). */
@@ -118,6 +124,7 @@ public final class Block {
         orderValid = true;
     }
 
+    /** The region holding this block, or null. */
     public Region parent() { return parent; }
 
     /** The operation whose region holds this block, or null. */

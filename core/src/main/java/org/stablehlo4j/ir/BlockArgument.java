@@ -13,9 +13,12 @@ public final class BlockArgument extends Value {
         this.location = location;
     }
 
+    /** The block this is an argument of. */
     public Block owner() { return owner; }
+    /** The argument's position. */
     public int index() { return index; }
     @Override
     public Location location() { return location; }
+    /** Sets the argument's location. */
     public void setLocation(Location location) { this.location = location; }
 }

@@ -2,8 +2,11 @@ package org.stablehlo4j.ir;
 
 /** Builtin {@code true}/{@code false}. */
 public record BoolAttr(boolean value) implements Attribute {
+    /** {@code true}. */
     public static final BoolAttr TRUE = new BoolAttr(true);
+    /** {@code false}. */
     public static final BoolAttr FALSE = new BoolAttr(false);
 
+    /** The attribute of {@code b}. */
     public static BoolAttr of(boolean b) { return b ? TRUE : FALSE; }
 }

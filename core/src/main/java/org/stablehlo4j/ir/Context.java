@@ -19,6 +19,7 @@ public final class Context {
     private final List<DialectRegistry.Extension> pending;
     private volatile boolean allowUnregisteredDialects;
 
+    /** A context that loads dialects from {@code registry} on demand. */
     public Context(DialectRegistry registry) {
         this.registry = new DialectRegistry().insertAll(registry);
         this.pending = new ArrayList<>(this.registry.extensions());
@@ -106,10 +107,12 @@ public final class Context {
         return dot <= 0 ? null : dialectInterface(fullOpName.substring(0, dot), kind);
     }
 
+    /** Whether ops of dialects that are not registered are accepted (kept as opaque ops). */
     public boolean allowsUnregisteredDialects() {
         return allowUnregisteredDialects;
     }
 
+    /** Sets whether ops of unregistered dialects are accepted; returns this context. */
     public Context allowUnregisteredDialects(boolean allow) {
         allowUnregisteredDialects = allow;
         return this;

@@ -11,12 +11,14 @@ public final class DenseArrayAttr implements Attribute {
     private final byte[] data;
     private final int size;
 
+    /** An array of {@code size} elements of {@code elementType} in {@code data} (little-endian). */
     public DenseArrayAttr(Type elementType, byte[] data, int size) {
         this.elementType = elementType;
         this.data = data.clone();
         this.size = size;
     }
 
+    /** An {@code array<i64: ...>} of {@code values}. */
     public static DenseArrayAttr ofLongs(long... values) {
         byte[] b = new byte[values.length * 8];
         for (int i = 0; i < values.length; i++) {
@@ -25,8 +27,11 @@ public final class DenseArrayAttr implements Attribute {
         return new DenseArrayAttr(IntegerType.I64, b, values.length);
     }
 
+    /** The element type. */
     public Type elementType() { return elementType; }
+    /** The number of elements. */
     public int size() { return size; }
+    /** The elements' bytes (a copy). */
     public byte[] rawBytes() { return data.clone(); }
 
     /** Element i as a long (sign-extended for signless/signed integers, zero-extended for unsigned and i1). */

@@ -18,6 +18,7 @@ public final class DenseElementsAttr implements Attribute {
     private final boolean splat;
     private int hash;
 
+    /** Dense elements of {@code type} held in {@code data[offset, offset + length)} (little-endian, not copied); all-equal data becomes a splat. */
     public DenseElementsAttr(ShapedType type, byte[] data, int offset, int length, boolean splat) {
         if (offset < 0 || length < 0 || offset > data.length - length) {
             throw new IllegalArgumentException("slice out of bounds");
@@ -59,13 +60,18 @@ public final class DenseElementsAttr implements Attribute {
         return -1;
     }
 
+    /** The tensor type. */
     public ShapedType type() { return type; }
+    /** Whether one element stands for all of them. */
     public boolean isSplat() { return splat; }
     /** The backing array; read only {@code [offset(), offset()+length())}. Do not modify. */
     public byte[] rawArray() { return data; }
+    /** Where the elements start in {@link #rawArray()}. */
     public int offset() { return offset; }
+    /** How many bytes the elements take in {@link #rawArray()}. */
     public int length() { return length; }
 
+    /** Byte {@code i} of the elements. */
     public byte byteAt(int i) {
         if (i < 0 || i >= length) throw new IndexOutOfBoundsException(i);
         return data[offset + i];

@@ -7,14 +7,17 @@ public class DiagnosticException extends Exception {
     private static final long serialVersionUID = 1L;
     private final transient List<Diagnostic> diagnostics;
 
+    /** A failure reported by {@code diagnostics}, first error first. */
     public DiagnosticException(List<Diagnostic> diagnostics) {
         super(diagnostics.isEmpty() ? "error" : diagnostics.get(0).message());
         this.diagnostics = List.copyOf(diagnostics);
     }
 
+    /** A failure reported by one diagnostic. */
     public DiagnosticException(Diagnostic d) {
         this(List.of(d));
     }
 
+    /** The diagnostics, first error first. */
     public List<Diagnostic> diagnostics() { return diagnostics; }
 }

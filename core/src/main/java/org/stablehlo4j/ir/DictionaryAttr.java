@@ -9,6 +9,7 @@ import java.util.List;
  * UTF-8 name, which for the names MLIR allows equals {@link String#compareTo}) and names are unique.
  */
 public final class DictionaryAttr implements Attribute {
+    /** The empty dictionary. */
     public static final DictionaryAttr EMPTY = new DictionaryAttr(List.of());
 
     private final List<NamedAttribute> entries;
@@ -33,10 +34,14 @@ public final class DictionaryAttr implements Attribute {
         return new DictionaryAttr(List.copyOf(out));
     }
 
+    /** The entries, sorted by name. */
     public List<NamedAttribute> entries() { return entries; }
+    /** Whether there is no entry. */
     public boolean isEmpty() { return entries.isEmpty(); }
+    /** The number of entries. */
     public int size() { return entries.size(); }
 
+    /** The value named {@code name}, or null. */
     public Attribute get(String name) {
         int lo = 0, hi = entries.size() - 1;
         while (lo <= hi) {

@@ -4,6 +4,7 @@ import java.util.List;
 
 /** Builtin function type {@code (inputs) -> results}. */
 public record FunctionType(List<Type> inputs, List<Type> results) implements Type {
+    /** Copies the lists. */
     public FunctionType {
         inputs = List.copyOf(inputs);
         results = List.copyOf(results);

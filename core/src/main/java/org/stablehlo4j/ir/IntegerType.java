@@ -2,22 +2,31 @@ package org.stablehlo4j.ir;
 
 /** Builtin integer type: {@code i1}, {@code si8}, {@code ui32}, ... of any width. */
 public record IntegerType(int width, Signedness signedness) implements Type {
+    /** Signless ({@code i32}), signed ({@code si32}) or unsigned ({@code ui32}). */
     public enum Signedness { SIGNLESS, SIGNED, UNSIGNED }
 
+    /** {@code i1}, the boolean type. */
     public static final IntegerType I1 = new IntegerType(1, Signedness.SIGNLESS);
+    /** {@code i8}. */
     public static final IntegerType I8 = new IntegerType(8, Signedness.SIGNLESS);
+    /** {@code i32}. */
     public static final IntegerType I32 = new IntegerType(32, Signedness.SIGNLESS);
+    /** {@code i64}. */
     public static final IntegerType I64 = new IntegerType(64, Signedness.SIGNLESS);
 
+    /** Checks the width. */
     public IntegerType {
         if (width < 0) throw new IllegalArgumentException("negative integer width");
     }
 
+    /** The signless integer type of {@code width} bits. */
     public static IntegerType signless(int width) {
         return new IntegerType(width, Signedness.SIGNLESS);
     }
 
+    /** Whether the type is signless ({@code iN}). */
     public boolean isSignless() { return signedness == Signedness.SIGNLESS; }
+    /** Whether the type is unsigned ({@code uiN}). */
     public boolean isUnsigned() { return signedness == Signedness.UNSIGNED; }
 
     @Override

@@ -12,6 +12,7 @@ public final class ModuleOp {
     private final Map<String, Map<String, ResourceBlob>> dialectResources = new LinkedHashMap<>();
     private final Map<String, Map<String, String>> externalResources = new LinkedHashMap<>();
 
+    /** A view of {@code op}, a {@code builtin.module}. */
     public ModuleOp(Operation op) {
         if (!op.name().equals("builtin.module")) throw new IllegalArgumentException("not a builtin.module");
         this.op = op;
@@ -25,8 +26,10 @@ public final class ModuleOp {
         return new ModuleOp(op);
     }
 
+    /** The {@code builtin.module} operation. */
     public Operation op() { return op; }
 
+    /** The module's body block (its functions and other top-level ops). */
     public Block body() { return op.region(0).entry(); }
 
     /** Mutable: dialect name -> resource key -> blob, in insertion order. */

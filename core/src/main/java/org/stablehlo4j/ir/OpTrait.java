@@ -14,6 +14,12 @@ public enum OpTrait {
     COMMUTATIVE,
     CONSTANT_LIKE,
     TERMINATOR,
+    /** the op's single-block regions need no terminator (MLIR's NoTerminator) */
+    NO_TERMINATOR,
+    /** the op's regions are graph regions: no SSA dominance within a block (RegionKindInterface, HasOnlyGraphRegion) */
+    GRAPH_REGION,
+    /** the op's region is a symbol table: its ops' {@code sym_name}s are unique (MLIR's SymbolTable trait) */
+    SYMBOL_TABLE,
     ISOLATED_FROM_ABOVE,
     /** regions have one block whose implicit terminator is {@code stablehlo.return} */
     SINGLE_BLOCK_IMPLICIT_TERMINATOR,
@@ -26,7 +32,7 @@ public enum OpTrait {
     COMPATIBLE_OPERANDS_ELEMENT_TYPE,
     PAIRWISE_SAME_OPERAND_AND_RESULT_TYPE,
     PAIRWISE_SAME_OPERAND_AND_RESULT_ELEMENT_TYPE,
-    /** named operands/results have matching types, element types, ranks or sizes (AllTypesMatch & co.) */
+    /** named operands/results have matching types, element types, ranks or sizes (AllTypesMatch &amp; co.) */
     NAMED_VALUES_MATCH,
     SAME_VARIADIC_OPERAND_SIZE,
     SAME_TYPE_OPERANDS,

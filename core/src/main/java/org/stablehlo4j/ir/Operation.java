@@ -56,6 +56,7 @@ public final class Operation {
         return new Operation(name, operands, resultTypes, properties, attributes, numRegions, successors, location);
     }
 
+    /** The full op name, e.g. {@code stablehlo.add}. */
     public String name() { return name; }
 
     /** The dialect namespace: the part of the name before the first dot (empty if none). */
@@ -64,10 +65,14 @@ public final class Operation {
         return dot < 0 ? "" : name.substring(0, dot);
     }
 
+    /** The operands (read-only view). */
     public List<Value> operands() { return Collections.unmodifiableList(operands); }
+    /** Operand {@code i}. */
     public Value operand(int i) { return operands.get(i); }
+    /** The number of operands. */
     public int numOperands() { return operands.size(); }
 
+    /** Replaces operand {@code i} with {@code v}, updating both use lists. */
     public void setOperand(int i, Value v) {
         operands.get(i).removeUse(this, i);
         operands.set(i, v);
@@ -79,14 +84,21 @@ public final class Operation {
         for (int i = 0; i < operands.size(); i++) operands.get(i).removeUse(this, i);
     }
 
+    /** The results (read-only view). */
     public List<OpResult> results() { return Collections.unmodifiableList(results); }
+    /** Result {@code i}. */
     public OpResult result(int i) { return results.get(i); }
+    /** The number of results. */
     public int numResults() { return results.size(); }
 
+    /** The inherent attributes (MLIR properties), those the op's row declares. */
     public DictionaryAttr properties() { return properties; }
+    /** Replaces the properties (null: none). */
     public void setProperties(DictionaryAttr p) { properties = p == null ? DictionaryAttr.EMPTY : p; }
 
+    /** The discardable attributes (those not declared by the op's row). */
     public DictionaryAttr attributes() { return attributes; }
+    /** Replaces the discardable attributes (null: none). */
     public void setAttributes(DictionaryAttr a) { attributes = a == null ? DictionaryAttr.EMPTY : a; }
 
     /** Looks an attribute up in the properties first, then in the discardable attributes. */
@@ -95,16 +107,25 @@ public final class Operation {
         return a != null ? a : attributes.get(name);
     }
 
+    /** The regions (read-only view). */
     public List<Region> regions() { return Collections.unmodifiableList(regions); }
+    /** Region {@code i}. */
     public Region region(int i) { return regions.get(i); }
+    /** The number of regions. */
     public int numRegions() { return regions.size(); }
 
+    /** The successor blocks (read-only view). */
     public List<Block> successors() { return Collections.unmodifiableList(successors); }
+    /** Successor {@code i}. */
     public Block successor(int i) { return successors.get(i); }
+    /** The number of successors. */
     public int numSuccessors() { return successors.size(); }
+    /** Replaces successor {@code i}. */
     public void setSuccessor(int i, Block b) { successors.set(i, b); }
 
+    /** The op's location. */
     public Location location() { return location; }
+    /** Sets the op's location (null: unknown). */
     public void setLocation(Location l) { location = l == null ? Location.UNKNOWN : l; }
 
     /** The block holding this op, or null. */

@@ -11,6 +11,7 @@ public final class RankedTensorType implements ShapedType {
     private final Attribute encoding;
     private final int hash;
 
+    /** A tensor type with an encoding ({@code null}: none); dynamic dimensions are negative. */
     public RankedTensorType(long[] shape, Type elementType, Attribute encoding) {
         this.shape = shape.clone();
         this.elementType = elementType;
@@ -19,12 +20,15 @@ public final class RankedTensorType implements ShapedType {
                 + (encoding == null ? 0 : encoding.hashCode());
     }
 
+    /** A tensor type without encoding; dynamic dimensions are negative. */
     public RankedTensorType(long[] shape, Type elementType) {
         this(shape, elementType, null);
     }
 
+    /** The number of dimensions. */
     public int rank() { return shape.length; }
 
+    /** The size of dimension {@code i} (negative when dynamic). */
     public long dim(int i) { return shape[i]; }
 
     /** A copy of the shape. */
@@ -37,6 +41,7 @@ public final class RankedTensorType implements ShapedType {
 
     @Override public boolean hasRank() { return true; }
 
+    /** Whether every dimension is static. */
     public boolean hasStaticShape() {
         for (long d : shape) if (d == DYNAMIC) return false;
         return true;

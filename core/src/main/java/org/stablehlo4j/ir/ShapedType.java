@@ -5,7 +5,9 @@ public interface ShapedType extends Type {
     /** Marker for a dynamic dimension ({@code ?}). */
     long DYNAMIC = Long.MIN_VALUE;
 
+    /** The element type. */
     Type elementType();
 
+    /** Whether the rank is known. */
     boolean hasRank();
 }

@@ -4,9 +4,11 @@ import java.util.List;
 
 /** Builtin {@code @root::@nested::@leaf} symbol reference. */
 public record SymbolRefAttr(String root, List<String> nested) implements Attribute {
+    /** Copies the nested references. */
     public SymbolRefAttr {
         nested = List.copyOf(nested);
     }
 
+    /** A reference {@code @name} with no nested part. */
     public static SymbolRefAttr flat(String name) { return new SymbolRefAttr(name, List.of()); }
 }

@@ -12,16 +12,21 @@ public abstract sealed class Value permits OpResult, BlockArgument {
     /** One use: operand {@code index} of {@code user}. */
     public record Use(Operation user, int index) {}
 
+    /** A value of {@code type} with no uses. */
     protected Value(Type type) {
         this.type = type;
     }
 
+    /** The value's type. */
     public Type type() { return type; }
 
+    /** Changes the value's type (the caller keeps the IR valid). */
     public void setType(Type type) { this.type = type; }
 
+    /** The uses: each user op and operand index (read-only view). */
     public List<Use> uses() { return Collections.unmodifiableList(uses); }
 
+    /** Whether any op uses this value. */
     public boolean hasUses() { return !uses.isEmpty(); }
 
     /** Whether exactly one operand uses this value. */

@@ -7,5 +7,6 @@ package org.stablehlo4j.ir;
 public enum WalkResult {
     ADVANCE, SKIP, INTERRUPT;
 
+    /** Whether the walk was interrupted. */
     public boolean wasInterrupted() { return this == INTERRUPT; }
 }

@@ -33,14 +33,19 @@ import org.stablehlo4j.ir.Value;
  * {@link OpDefinition#verifier()}. Then the ops nested in it. On exit: the nested ops that are isolated from above
  * (each on its own, all of them, so a module reports the first error of every function), the row's
  * {@link OpDefinition#regionVerifier()}, the symbol uses of a module (the rows' {@link SymbolUseVerifier}), and
- * the result types the row's {@link OpDefinition#inferTypes()} computes compared with the declared ones. Within
- * one isolated op it stops at the first violated rule.
+ * the result types the row's {@link OpDefinition#inferTypes()} computes compared with the declared ones. Blocks
+ * are checked around their ops ({@link BlockChecks}: terminators, empty blocks, branches), symbol tables for
+ * duplicate names, and once an isolated op's structure is sound, the dominance of every use in it
+ * ({@link Dominance}). Within one isolated op it stops at the first violated rule.
  */
 public final class Verifier {
     private final Context ctx;
 
+    private final BlockChecks blocks;
+
     private Verifier(Context ctx) {
         this.ctx = ctx;
+        this.blocks = new BlockChecks(ctx);
     }
 
     /** Verifies the whole module; throws with the first error found. */
@@ -75,7 +80,7 @@ public final class Verifier {
 
     private void walk(Operation op) {
         List<VerificationError> errors = new ArrayList<>();
-        verifyOperation(op, errors);
+        verifyOpAndDominance(op, errors);
         if (!errors.isEmpty()) {
             VerificationError first = errors.get(0);
             for (int i = 1; i < errors.size(); i++) first.then(errors.get(i));
@@ -91,35 +96,53 @@ public final class Verifier {
      * error.
      */
     private boolean verifyOperation(Operation op, List<VerificationError> errors) {
-        List<Operation> stack = new ArrayList<>();
+        List<Object> stack = new ArrayList<>();
         List<Boolean> exiting = new ArrayList<>();
         stack.add(op);
         exiting.add(false);
         try {
             while (!stack.isEmpty()) {
                 int top = stack.size() - 1;
-                Operation current = stack.remove(top);
-                if (exiting.remove(top)) {
+                Object item = stack.remove(top);
+                boolean exit = exiting.remove(top);
+                if (item instanceof Block block) {
+                    if (exit) {
+                        blocks.verifyOnExit(block);
+                        continue;
+                    }
+                    blocks.verifyOnEntry(block);
+                    stack.add(block);
+                    exiting.add(true);
+                    List<Operation> ops = block.operations();
+                    for (int i = ops.size() - 1; i >= 0; i--) {
+                        if (!isIsolated(ops.get(i))) {
+                            stack.add(ops.get(i));
+                            exiting.add(false);
+                        }
+                    }
+                    continue;
+                }
+                Operation current = (Operation) item;
+                if (exit) {
                     boolean nestedOk = true;
                     for (Operation isolated : isolatedChildren(current)) {
-                        nestedOk &= verifyOperation(isolated, errors);
+                        nestedOk &= verifyOpAndDominance(isolated, errors);
                     }
                     if (!nestedOk) return false;
                     verifyOnExit(current);
                     continue;
                 }
                 verifyOp(current);
+                blocks.verifyRegions(current);
                 stack.add(current);
                 exiting.add(true);
-                List<Operation> nested = new ArrayList<>();
-                for (Region r : current.regions()) {
-                    for (Block b : r.blocks()) {
-                        for (Operation o : b.operations()) if (!isIsolated(o)) nested.add(o);
+                List<Region> regions = current.regions();
+                for (int r = regions.size() - 1; r >= 0; r--) {
+                    List<Block> blocks = regions.get(r).blocks();
+                    for (int b = blocks.size() - 1; b >= 0; b--) {
+                        stack.add(blocks.get(b));
+                        exiting.add(false);
                     }
-                }
-                for (int i = nested.size() - 1; i >= 0; i--) {
-                    stack.add(nested.get(i));
-                    exiting.add(false);
                 }
             }
         } catch (VerificationError e) {
@@ -127,6 +150,29 @@ public final class Verifier {
             return false;
         }
         return true;
+    }
+
+    /**
+     * MLIR's {@code verifyOpAndDominance}: the op and everything nested in it, then (the structure being sound) the
+     * dominance of the values used in its regions.
+     */
+    private boolean verifyOpAndDominance(Operation op, List<VerificationError> errors) {
+        if (!verifyOperation(op, errors)) return false;
+        if (op.numRegions() == 0) return true;
+        try {
+            new Dominance(this::isGraphRegion, this::isIsolated).verifyContainedRegions(op);
+        } catch (VerificationError e) {
+            errors.add(e);
+            return false;
+        }
+        return true;
+    }
+
+    /** Whether a region has no SSA dominance within its block (its op declares graph regions). */
+    private boolean isGraphRegion(Region region) {
+        Operation parent = region.parent();
+        OpDefinition spec = parent == null ? null : ctx.opDefinition(parent.name());
+        return spec != null && spec.hasTrait(OpTrait.GRAPH_REGION);
     }
 
     /** The symbol-use rules of every op in a symbol table (not entering nested modules), in walk order. */
@@ -178,6 +224,7 @@ public final class Verifier {
         OpDefinition spec = ctx.opDefinition(op.name());
         if (spec != null && spec.hasTrait(OpTrait.ISOLATED_FROM_ABOVE)) verifyIsolatedFromAbove(op);
         if (spec != null && spec.regionVerifier() != null) spec.regionVerifier().verify(op);
+        if (spec != null && spec.hasTrait(OpTrait.SYMBOL_TABLE)) BlockChecks.verifySymbolTable(op);
         if (op.name().equals("builtin.module")) verifySymbolUses(op);
         if (spec != null && spec.inferTypes() != null && (spec.hasTrait(OpTrait.INFER_TYPE)
                 || spec.hasTrait(OpTrait.COMPATIBLE_OPERANDS_AND_RESULT_TYPE))) {
@@ -241,10 +288,13 @@ public final class Verifier {
                     throw VerificationError.op(op, "requires attribute '" + a.name() + "'");
                 }
             }
-            for (OpDefinition.AttrSpec a : spec.attributes()) verifyAttribute(op, a);
+            for (OpDefinition.AttrSpec a : spec.attributes()) verifyAttribute(op, a, dialect);
             verifyValueTypes(op, spec, spec.operands(), op.operands(), "operand");
             verifyValueTypes(op, spec, spec.results(), op.results(), "result");
             for (OpTrait trait : spec.traits()) verifyTrait(op, trait);
+        } else if (dialect != null) {
+            // Rows without full signatures still declare their attributes' kinds: those are checked.
+            for (OpDefinition.AttrSpec a : spec.attributes()) verifyAttribute(op, a, dialect);
         }
         if (spec.hasTrait(OpTrait.FUNCTION_LIKE)) verifyFunctionAttributes(op);
         if (spec.verifier() != null) spec.verifier().verify(op);
@@ -294,25 +344,14 @@ public final class Verifier {
         }
     }
 
-    /** ODS attribute constraints of the integer attributes: width, signlessness and the value range. */
-    private static void verifyAttribute(Operation op, OpDefinition.AttrSpec spec) {
-        int width = switch (spec.kind()) {
-            case I64 -> 64;
-            case I32 -> 32;
-            default -> 0;
-        };
-        org.stablehlo4j.ir.Attribute value = op.properties().get(spec.name());
-        if (width == 0 || value == null) return;
-        String range = switch (spec.detail()) {
-            case "non-negative", "positive" -> spec.detail();
-            default -> "";
-        };
-        boolean ok = value instanceof org.stablehlo4j.ir.IntegerAttr i
-                && i.type() instanceof org.stablehlo4j.ir.IntegerType t && t.width() == width && t.isSignless()
-                && (range.isEmpty() || i.value().signum() > 0 || (range.equals("non-negative") && i.value().signum() == 0));
-        if (!ok) {
-            throw VerificationError.op(op, "attribute '" + spec.name() + "' failed to satisfy constraint: " + width
-                    + "-bit signless integer attribute" + (range.isEmpty() ? "" : " whose value is " + range));
+    /** ODS's constraint of one inherent attribute, from the kind its row declares ({@link AttrConstraints}). */
+    private static void verifyAttribute(Operation op, OpDefinition.AttrSpec spec, Dialect dialect) {
+        Attribute value = op.properties().get(spec.name());
+        if (value == null) return;
+        String violated = AttrConstraints.violation(spec, value,
+                dialect.getInterface(org.stablehlo4j.ir.DialectAttrConstraints.class));
+        if (violated != null) {
+            throw VerificationError.op(op, "attribute '" + spec.name() + "' failed to satisfy constraint: " + violated);
         }
     }
 

@@ -28,7 +28,6 @@ class GenericLayersTest {
 
     /** Files still using java.util.regex, to be rewritten by hand (ARCHITECTURE.md §3.10). */
     static final Map<String, Integer> REGEX_KNOWN = Map.of(
-            "asm/format/Directives.java", 1,     // e<N>m<M> float type names
             "bytecode/BytecodeReader.java", 1);  // the producer version check
 
     static Map<String, Integer> count(List<String> packages, String... needles) throws IOException {

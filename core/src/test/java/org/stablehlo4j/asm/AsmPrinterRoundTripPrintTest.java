@@ -1,7 +1,7 @@
 package org.stablehlo4j.asm;
 
-import org.stablehlo4j.SharedCorpus;
-import org.stablehlo4j.TestContexts;
+import org.stablehlo4j.testing.SharedCorpus;
+import org.stablehlo4j.testing.TestContexts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,6 +1,6 @@
 package org.stablehlo4j.bytecode;
 
-import org.stablehlo4j.TestContexts;
+import org.stablehlo4j.testing.TestContexts;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,8 +1,8 @@
 package org.stablehlo4j.bytecode;
 
-import org.stablehlo4j.SharedCorpus;
+import org.stablehlo4j.testing.SharedCorpus;
 import org.stablehlo4j.bytecode.writer.BytecodeWriter;
-import org.stablehlo4j.TestContexts;
+import org.stablehlo4j.testing.TestContexts;
 
 import org.junit.jupiter.api.Test;
 import org.stablehlo4j.asm.AsmParser;

@@ -1,12 +1,12 @@
 package org.stablehlo4j.bytecode;
 
-import org.stablehlo4j.SharedCorpus;
+import org.stablehlo4j.testing.SharedCorpus;
 import org.stablehlo4j.bytecode.writer.BytecodeWriter;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.stablehlo4j.TestContexts;
+import org.stablehlo4j.testing.TestContexts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -2,7 +2,7 @@ package org.stablehlo4j.verify;
 
 import static org.stablehlo4j.verify.VerifyTests.fn;
 import static org.stablehlo4j.verify.VerifyTests.parse;
-import org.stablehlo4j.TestContexts;
+import org.stablehlo4j.testing.TestContexts;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -19,9 +19,26 @@ import org.stablehlo4j.api.StableHlo;
  * The README's Java examples: each is a class of this package, compiled with the tests; the README quotes the
  * files verbatim (checked here) and this test runs them and checks what they print.
  */
-class ReadmeExamplesTest {
+public class ReadmeExamplesTest {
     static final Path ROOT = Path.of("..");
     static final Path EXAMPLES = Path.of("src/test/java/org/stablehlo4j/examples");
+
+    /** What the builder of SerializeMlp must produce, written by hand. */
+    public static final String MLP = """
+        func.func @main(%x: tensor<1x3xf32>) -> tensor<1x2xf32> {
+          %w1 = stablehlo.constant dense<[[1.0, -1.0, 0.5, 0.0], [0.0, 2.0, 0.5, 1.0], [-1.0, 0.0, 0.5, 1.0]]> : tensor<3x4xf32>
+          %b1 = stablehlo.constant dense<[[0.5, 0.0, -1.0, 0.0]]> : tensor<1x4xf32>
+          %w2 = stablehlo.constant dense<[[1.0, 0.0], [0.5, -1.0], [1.0, 1.0], [-0.5, 0.25]]> : tensor<4x2xf32>
+          %b2 = stablehlo.constant dense<[[0.25, -0.5]]> : tensor<1x2xf32>
+          %zero = stablehlo.constant dense<0.0> : tensor<1x4xf32>
+          %0 = stablehlo.dot_general %x, %w1, contracting_dims = [1] x [0] : (tensor<1x3xf32>, tensor<3x4xf32>) -> tensor<1x4xf32>
+          %1 = stablehlo.add %0, %b1 : tensor<1x4xf32>
+          %2 = stablehlo.maximum %1, %zero : tensor<1x4xf32>
+          %3 = stablehlo.dot_general %2, %w2, contracting_dims = [1] x [0] : (tensor<1x4xf32>, tensor<4x2xf32>) -> tensor<1x2xf32>
+          %4 = stablehlo.add %3, %b2 : tensor<1x2xf32>
+          return %4 : tensor<1x2xf32>
+        }
+        """;
 
     interface Main {
         void run() throws Exception;
@@ -61,7 +78,7 @@ class ReadmeExamplesTest {
                 out);
         StableHlo api = StableHlo.create();
         String reprinted = out.substring(out.indexOf("module {"));
-        assertEquals(api.print(api.parse(SerializeMlp.MLP)), reprinted, "the artifact reads back to the program");
+        assertEquals(api.print(api.parse(MLP)), reprinted, "the built MLP is this program, and reads back to it");
     }
 
     @Test
@@ -85,8 +102,29 @@ class ReadmeExamplesTest {
         }
         StableHlo api = StableHlo.create();
         Path own = tmp.resolve("mlp.mlir.bc");
-        Files.write(own, api.serializePortableArtifact(api.parse(SerializeMlp.MLP), "1.9.0"));
+        Files.write(own, api.serializePortableArtifact(SerializeMlp.buildMlp(api), "1.9.0"));
         String out = capture(() -> ReadArtifact.main(new String[] {own.toString()}));
         assertTrue(out.startsWith("StableHLO_v1.9.0: 13 ops, dialects [builtin, vhlo]\nmodule {\n"), out);
+    }
+
+    /** examples/MlpExample.java (run by the README's command) compiles against the built classes and prints the hand-computed result. */
+    @Test
+    void runnableExampleOfTheExamplesDirectory(@TempDir Path tmp) throws Exception {
+        javax.tools.JavaCompiler javac = javax.tools.ToolProvider.getSystemJavaCompiler();
+        ByteArrayOutputStream diagnostics = new ByteArrayOutputStream();
+        int rc = javac.run(null, diagnostics, diagnostics, "-d", tmp.toString(), "-cp",
+                System.getProperty("java.class.path") + java.io.File.pathSeparator
+                + System.getProperty("jdk.module.path", ""), ROOT.resolve("examples/MlpExample.java").toString());
+        assertEquals(0, rc, diagnostics.toString(StandardCharsets.UTF_8));
+        try (java.net.URLClassLoader loader = new java.net.URLClassLoader(new java.net.URL[] {tmp.toUri().toURL()},
+                getClass().getClassLoader())) {
+            java.lang.reflect.Method main = loader.loadClass("MlpExample").getMethod("main", String[].class);
+            String out = capture(() -> main.invoke(null, (Object) new String[0]));
+            assertTrue(out.contains("stablehlo.dot_general %arg0, %cst, contracting_dims = [1] x [0]"), out);
+            assertTrue(out.contains("artifact: ") && out.contains("StableHLO_v1.9.0"), out);
+            assertTrue(out.endsWith("mlp([1, 2, 3]) = [1.25, -0.25]\n"), out);
+        }
+        assertTrue(Files.readString(ROOT.resolve("README.md")).contains(
+                "java -cp cli/target/lib/stablehlo4j-core.jar:cli/target/lib/stablehlo4j-interpreter.jar examples/MlpExample.java"));
     }
 }

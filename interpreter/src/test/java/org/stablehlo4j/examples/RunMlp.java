@@ -11,7 +11,7 @@ public class RunMlp {
     public static void main(String[] args) throws Exception {
         StableHloRunner runner = StableHloRunner.create();
         TensorValue x = TensorValue.of(new float[] {1, 2, 3}, 1, 3);    // shape 1x3, f32
-        List<TensorValue> outputs = runner.run(SerializeMlp.MLP, x);
+        List<TensorValue> outputs = runner.run(SerializeMlp.buildMlp(runner.api()), x);
         System.out.println(outputs.get(0));                            // an MLIR dense literal
         System.out.println(Arrays.toString(outputs.get(0).toFloatArray()));
     }

@@ -1,29 +1,34 @@
 package org.stablehlo4j.examples;
 
-import org.stablehlo4j.api.StableHlo;
-import org.stablehlo4j.ir.ModuleOp;
+import java.util.List;
 
-/** A 2-layer MLP, relu(x W1 + b1) W2 + b2, serialized for StableHLO 1.9.0 and read back. */
+import org.stablehlo4j.api.StableHlo;
+import org.stablehlo4j.api.build.DotDimensions;
+import org.stablehlo4j.api.build.ModuleBuilder;
+import org.stablehlo4j.api.build.Types;
+import org.stablehlo4j.ir.ModuleOp;
+import org.stablehlo4j.ir.Value;
+
+/** A 2-layer MLP, relu(x W1 + b1) W2 + b2, built with the typed builder, serialized for StableHLO 1.9.0 and read back. */
 public class SerializeMlp {
-    public static final String MLP = """
-        func.func @main(%x: tensor<1x3xf32>) -> tensor<1x2xf32> {
-          %w1 = stablehlo.constant dense<[[1.0, -1.0, 0.5, 0.0], [0.0, 2.0, 0.5, 1.0], [-1.0, 0.0, 0.5, 1.0]]> : tensor<3x4xf32>
-          %b1 = stablehlo.constant dense<[[0.5, 0.0, -1.0, 0.0]]> : tensor<1x4xf32>
-          %w2 = stablehlo.constant dense<[[1.0, 0.0], [0.5, -1.0], [1.0, 1.0], [-0.5, 0.25]]> : tensor<4x2xf32>
-          %b2 = stablehlo.constant dense<[[0.25, -0.5]]> : tensor<1x2xf32>
-          %zero = stablehlo.constant dense<0.0> : tensor<1x4xf32>
-          %0 = stablehlo.dot_general %x, %w1, contracting_dims = [1] x [0] : (tensor<1x3xf32>, tensor<3x4xf32>) -> tensor<1x4xf32>
-          %1 = stablehlo.add %0, %b1 : tensor<1x4xf32>
-          %2 = stablehlo.maximum %1, %zero : tensor<1x4xf32>
-          %3 = stablehlo.dot_general %2, %w2, contracting_dims = [1] x [0] : (tensor<1x4xf32>, tensor<4x2xf32>) -> tensor<1x2xf32>
-          %4 = stablehlo.add %3, %b2 : tensor<1x2xf32>
-          return %4 : tensor<1x2xf32>
-        }
-        """;
+    public static ModuleOp buildMlp(StableHlo api) {
+        return ModuleBuilder.create(api)
+                .func("main", List.of(Types.tensor(Types.F32, 1, 3)), (ops, args) -> {
+                    Value w1 = ops.constant(new float[] {1, -1, 0.5f, 0, 0, 2, 0.5f, 1, -1, 0, 0.5f, 1}, List.of(3L, 4L));
+                    Value b1 = ops.constant(new float[] {0.5f, 0, -1, 0}, List.of(1L, 4L));
+                    Value w2 = ops.constant(new float[] {1, 0, 0.5f, -1, 1, 1, -0.5f, 0.25f}, List.of(4L, 2L));
+                    Value b2 = ops.constant(new float[] {0.25f, -0.5f}, List.of(1L, 2L));
+                    Value zero = ops.constant(new float[4], List.of(1L, 4L));
+                    Value h = ops.add(ops.dotGeneral(args.get(0), w1, DotDimensions.contracting(1, 0)), b1);
+                    Value relu = ops.maximum(h, zero);                        // every op is verified as it is built
+                    return List.of(ops.add(ops.dotGeneral(relu, w2, DotDimensions.contracting(1, 0)), b2));
+                })
+                .build();
+    }
 
     public static void main(String[] args) throws Exception {
         StableHlo api = StableHlo.create();
-        ModuleOp mlp = api.parse(MLP);                                  // parses and verifies
+        ModuleOp mlp = buildMlp(api);
         byte[] artifact = api.serializePortableArtifact(mlp, "1.9.0");  // verify, StableHLO -> VHLO 1.9.0 -> bytecode
         System.out.println(StableHlo.artifactInfo(artifact).opCounts());
         System.out.println("needs at least StableHLO " + api.minimumVersionFor(mlp));

@@ -1,7 +1,7 @@
 package org.stablehlo4j.interpreter;
 
 import org.junit.jupiter.api.Test;
-import org.stablehlo4j.TestContexts;
+import org.stablehlo4j.testing.TestContexts;
 import org.stablehlo4j.asm.AsmParser;
 import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.ir.DiagnosticException;

@@ -1,6 +1,6 @@
 package org.stablehlo4j.interpreter;
 
-import org.stablehlo4j.TestContexts;
+import org.stablehlo4j.testing.TestContexts;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;

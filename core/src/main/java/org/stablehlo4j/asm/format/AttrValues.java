@@ -4,12 +4,8 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import org.stablehlo4j.asm.AsmParserContext;
-import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.asm.AsmPrinterContext;
-import org.stablehlo4j.dialect.stablehlo.EnumAttr;
 import org.stablehlo4j.ir.OpDefinition.AttrSpec;
-import org.stablehlo4j.dialect.stablehlo.StablehloAsm;
-import org.stablehlo4j.dialect.stablehlo.StablehloEnum;
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.BoolAttr;
@@ -23,8 +19,11 @@ import org.stablehlo4j.ir.IntegerAttr;
 import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.Type;
 
-/** How an attribute variable of an assembly format prints and parses, by the kind of attribute it holds. */
-final class AttrValues {
+/**
+ * How an attribute variable of an assembly format prints and parses, by the kind of attribute it holds; enum kinds
+ * through the dialect's {@link FormatExtension}.
+ */
+public final class AttrValues {
     private AttrValues() {}
 
     static final IntegerType UI32 = new IntegerType(32, IntegerType.Signedness.UNSIGNED);
@@ -45,24 +44,14 @@ final class AttrValues {
         };
     }
 
-    /** The structured form of a StableHLO enum attribute, or null. */
-    static EnumAttr asEnum(Attribute a) {
-        if (a instanceof EnumAttr e) return e;
-        try {
-            return StablehloAsm.parseAttribute(a) instanceof EnumAttr e ? e : null;
-        } catch (RuntimeException ex) {
-            return null;
-        }
-    }
-
-    static void print(AttrSpec spec, Attribute value, AsmPrinterContext p) {
+    static void print(AttrSpec spec, Attribute value, AsmPrinterContext p, FormatExtension ext) {
         switch (spec.kind()) {
             case ENUM -> {
                 // the case name alone: the op format already put one space before it (older MLIR
                 // printed the enum attribute's `$value` format with a space of its own, hence the
                 // `compare  EQ` of older output; current MLIR prints none)
-                EnumAttr e = asEnum(value);
-                if (e != null) p.append(e.caseName());
+                String caseName = ext.enumCaseName(value);
+                if (caseName != null) p.append(caseName);
                 else p.printAttribute(value);
             }
             case DENSE_I64_ARRAY, DENSE_BOOL_ARRAY -> {
@@ -87,7 +76,7 @@ final class AttrValues {
     }
 
     /** {@code [1, 2]} / {@code [true, false]}: a dense array without its {@code array<T:} wrapper. */
-    static String denseArray(DenseArrayAttr d) {
+    public static String denseArray(DenseArrayAttr d) {
         StringBuilder sb = new StringBuilder("[");
         boolean bool = d.elementType() instanceof IntegerType it && it.width() == 1;
         for (int i = 0; i < d.size(); i++) {
@@ -98,29 +87,20 @@ final class AttrValues {
         return sb.append(']').toString();
     }
 
-    static Attribute parse(AttrSpec spec, AsmParserContext p) {
+    static Attribute parse(AttrSpec spec, AsmParserContext p, FormatExtension ext) {
         switch (spec.kind()) {
-            case ENUM: {
-                StablehloEnum kind = StablehloEnum.byMnemonic(spec.detail());
-                int at = p.offset();
-                String name = p.parseKeyword("expected " + spec.detail() + " value");
-                int i = kind == null ? -1 : kind.indexOf(name);
-                if (i < 0) {
-                    throw p.errorAt(at, "expected " + spec.detail() + " to be one of: "
-                            + (kind == null ? "" : String.join(", ", kind.cases())));
-                }
-                return new EnumAttr(kind, i);
-            }
+            case ENUM:
+                return ext.parseEnum(spec, p);
             case DENSE_I64_ARRAY:
             case DENSE_BOOL_ARRAY:
                 return parseDenseArray(p, spec.kind() == org.stablehlo4j.ir.AttrKind.DENSE_BOOL_ARRAY);
             default:
-                return StablehloAsm.parseAttribute(p.parseAttribute(literalType(spec)));
+                return ext.resolve(p.parseAttribute(literalType(spec)));
         }
     }
 
     /** {@code [1, 2]} as an {@code array<i64: ...>} (or of i1 when {@code bool}). */
-    static DenseArrayAttr parseDenseArray(AsmParserContext p, boolean bool) {
+    public static DenseArrayAttr parseDenseArray(AsmParserContext p, boolean bool) {
         p.expect("[");
         List<Long> values = new ArrayList<>();
         if (!p.consumeIf("]")) {
@@ -149,7 +129,7 @@ final class AttrValues {
     }
 
     /** Whether {@code value} equals the attribute's default (as upstream spells it in the op definition). */
-    static boolean isDefault(AttrSpec spec, Attribute value) {
+    static boolean isDefault(AttrSpec spec, Attribute value, FormatExtension ext) {
         String d = spec.defaultValue();
         if (d == null) return false;
         if (d.equals("{}")) {
@@ -159,20 +139,7 @@ final class AttrValues {
         if (d.equals("false") || d.equals("true")) return value instanceof BoolAttr b && b.value() == d.equals("true");
         int colons = d.indexOf("::");
         if (colons >= 0) {
-            String caseName = d.substring(colons + 2);
-            if (value instanceof IntegerAttr i) {
-                StablehloEnum kind;
-                try {
-                    kind = StablehloEnum.valueOf(spec.detail());
-                } catch (IllegalArgumentException e) {
-                    return false;
-                }
-                return kind.indexOf(caseName) >= 0
-                        && i.value().longValue() == kind.valueOf(kind.indexOf(caseName));
-            }
-            String text = AsmPrinter.printAttribute(value);
-            return text.endsWith("<" + caseName + ">>") && text.contains("mode = ") && !text.contains("tol")
-                    && !text.contains("ulps");
+            return ext.isEnumCase(spec, value, d.substring(colons + 2));
         }
         try {
             if (value instanceof IntegerAttr i) return i.value().equals(new BigInteger(d));

@@ -7,11 +7,11 @@ import java.util.List;
  * The syntax tree of an MLIR declarative assembly format ({@code assemblyFormat} of an op definition), read from
  * its string form. One tree is interpreted twice: by {@link FormatOp} for printing and for parsing.
  */
-final class Format {
+public final class Format {
     private Format() {}
 
-    /** One element of a format. */
-    sealed interface Elem permits Literal, Space, Var, Operands, Results, Regions, AttrDict, PropDict, TypeOf,
+    /** One element of a format (opaque outside this package: a {@link CustomDirective} only passes them back). */
+    public sealed interface Elem permits Literal, Space, Var, Operands, Results, Regions, AttrDict, PropDict, TypeOf,
             FunctionalType, Ref, Custom, Optional {}
 
     /** A backquoted keyword or punctuation, e.g. {@code `dims`} or {@code `,`}. */

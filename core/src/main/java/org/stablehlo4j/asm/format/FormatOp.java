@@ -42,20 +42,37 @@ import org.stablehlo4j.ir.Value;
 
 /**
  * An op whose pretty form is a declarative assembly format: prints and parses it by walking the {@link Format}
- * tree, with MLIR's ODS spacing rules, and delegates {@code custom<...>} directives to {@link Directives}.
+ * tree, with MLIR's ODS spacing rules, and delegates {@code custom<...>} directives and enum attributes to the
+ * dialect's {@link FormatExtension}.
  */
 final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
     private static final List<String> SEGMENT_ATTRS = List.of("operandSegmentSizes", "resultSegmentSizes");
 
     private final OpDefinition spec;
+    private final FormatExtension ext;
     private final List<Elem> elements;
     /** Attributes that appear in the format; attr-dict leaves them out. */
     private final Set<String> formatAttrs = new HashSet<>();
 
-    FormatOp(OpDefinition spec) {
+    FormatOp(OpDefinition spec, FormatExtension ext) {
         this.spec = spec;
+        this.ext = ext;
         this.elements = Format.parse(spec.assemblyFormat());
         collectAttrs(elements);
+        checkDirectives(elements);
+    }
+
+    /** Every {@code custom<Name>} of the format must be one the dialect supplies. */
+    private void checkDirectives(List<Elem> elems) {
+        for (Elem e : elems) {
+            if (e instanceof Custom c && ext.directive(c.name()) == null) {
+                throw new IllegalArgumentException("unknown custom directive " + c.name() + " in " + spec.name());
+            }
+            if (e instanceof Optional o) {
+                checkDirectives(o.then());
+                checkDirectives(o.otherwise());
+            }
+        }
     }
 
     private void collectAttrs(List<Elem> elems) {
@@ -102,7 +119,7 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
     /** Whether an attribute may be left out of attr-dict because it holds its default. */
     boolean isDefault(String name, Attribute value) {
         AttrSpec a = spec.attribute(name);
-        return a != null && a.presence() == OpDefinition.Presence.DEFAULT_VALUED && AttrValues.isDefault(a, value);
+        return a != null && a.presence() == OpDefinition.Presence.DEFAULT_VALUED && AttrValues.isDefault(a, value, ext);
     }
 
     /** Ops with several named single results name them after the results (e.g. {@code %values, %indices}). */
@@ -123,7 +140,7 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
     }
 
     /** Prints elements with ODS's spacing state machine (the state is static: it ignores optional presence). */
-    final class Printer implements Directives.PrintScope {
+    final class Printer implements CustomDirective.PrintScope {
         final Operation op;
         final AsmPrinterContext p;
         final List<List<Value>> operandGroups;
@@ -180,7 +197,7 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
             } else if (e instanceof FunctionalType f) {
                 p.printFunctionalType(types(f.inputs()), types(f.results()));
             } else if (e instanceof Custom c) {
-                Directives.print(c, this);
+                ext.directive(c.name()).print(this, c.args());
             } else if (e instanceof Regions) {
                 printRegions(op.regions());
             } else if (e instanceof PropDict) {
@@ -206,7 +223,7 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
             AttrSpec a = spec.attribute(name);
             if (a != null) {
                 Attribute v = op.attr(name);
-                if (v != null) AttrValues.print(a, v, p);
+                if (v != null) AttrValues.print(a, v, p, ext);
                 return;
             }
             int r = regionIndex(name);
@@ -288,7 +305,7 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
         return new Parser(p).run(opName, opStart);
     }
 
-    final class Parser implements Directives.ParseScope {
+    final class Parser implements CustomDirective.ParseScope {
         final AsmParserContext p;
         final Map<String, List<OperandRef>> refs = new HashMap<>();
         final Map<String, List<Type>> types = new HashMap<>();
@@ -345,7 +362,7 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
                 setTypes(f.inputs(), ft.inputs());
                 setTypes(f.results(), ft.results());
             } else if (e instanceof Custom c) {
-                Directives.parse(c, this);
+                ext.directive(c.name()).parse(this, c.args());
             } else if (e instanceof Regions) {
                 allRegions = regionList();
             } else if (e instanceof Operands) {
@@ -405,7 +422,7 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
         private void variable(String name) {
             AttrSpec a = spec.attribute(name);
             if (a != null) {
-                props.put(name, AttrValues.parse(a, p));
+                props.put(name, AttrValues.parse(a, p, ext));
                 return;
             }
             int r = regionIndex(name);
@@ -497,7 +514,7 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
         private List<Type> typeFromMatchingAttribute() {
             if (!spec.hasTrait(org.stablehlo4j.ir.OpTrait.NAMED_VALUES_MATCH)) return null;
             for (Attribute a : props.values()) {
-                Type t = HandWrittenOps.elementsType(a);
+                Type t = ConstantForms.elementsType(a);
                 if (t != null) return List.of(t);
             }
             return null;

@@ -26,6 +26,7 @@ import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.ModuleOp;
+import org.stablehlo4j.verify.Verifier;
 
 /**
  * Reading portable artifacts (MLIR bytecode of VHLO) back into StableHLO, as upstream's
@@ -48,13 +49,27 @@ public final class PortableArtifacts {
             vhlo = BytecodeReader.isBytecode(artifact) ? BytecodeReader.read(context, artifact, bufferName)
                     : AsmParser.parse(context, new String(artifact, java.nio.charset.StandardCharsets.UTF_8),
                             ParseOptions.of(bufferName));
+            // Upstream parses the artifact with parseSourceString, which verifies what it read.
+            Verifier.verify(context, vhlo);
         } catch (DiagnosticException e) {
-            List<Diagnostic> out = new ArrayList<>(e.diagnostics());
-            out.add(new Diagnostic(Diagnostic.Severity.ERROR, Location.UNKNOWN,
-                    CompatibilityApi.deserializationFailureMessage(), List.of()));
-            throw new DiagnosticException(out);
+            throw withDeserializationFailure(e);
         }
-        return Legalize.vhloToStablehlo(VhloToVersion.convert(vhlo, Version.current()));
+        ModuleOp stablehlo = Legalize.vhloToStablehlo(VhloToVersion.convert(vhlo, Version.current()));
+        try {
+            // Upstream's deserialization pipeline runs under a pass manager that verifies its result.
+            Verifier.verify(context, stablehlo);
+        } catch (DiagnosticException e) {
+            throw withDeserializationFailure(e);
+        }
+        return stablehlo;
+    }
+
+    /** The reader's or verifier's errors followed by upstream's {@code failed to deserialize ...} line. */
+    private static DiagnosticException withDeserializationFailure(DiagnosticException e) {
+        List<Diagnostic> out = new ArrayList<>(e.diagnostics());
+        out.add(new Diagnostic(Diagnostic.Severity.ERROR, Location.UNKNOWN,
+                CompatibilityApi.deserializationFailureMessage(), List.of()));
+        return new DiagnosticException(out);
     }
 
     public static ModuleOp deserializePortableArtifact(Context context, InputStream in)
@@ -103,6 +118,8 @@ public final class PortableArtifacts {
     /** Like {@link #serializePortableArtifact(Context, ModuleOp, String, boolean, OutputStream)}, returning the bytes. */
     public static byte[] serializePortableArtifact(Context context, ModuleOp stablehlo, String target,
                                                    boolean allowOtherDialects) throws DiagnosticException {
+        // Like upstream's parseSourceString before serialization: an invalid program is not written.
+        Verifier.verify(context, stablehlo);
         ModuleOp vhlo = legalizeForSerialization(stablehlo, target, allowOtherDialects);
         return PortableArtifactWriter.write(context, vhlo, Version.resolveSerializationTarget(target));
     }

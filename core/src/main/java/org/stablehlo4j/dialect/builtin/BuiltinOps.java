@@ -1,6 +1,7 @@
 package org.stablehlo4j.dialect.builtin;
 
 import org.stablehlo4j.ir.AttrKind;
+import org.stablehlo4j.ir.OpTrait;
 import org.stablehlo4j.ir.DialectOpTable;
 import org.stablehlo4j.ir.OpTable;
 
@@ -13,7 +14,9 @@ public final class BuiltinOps {
     private BuiltinOps() {}
 
     private static void rows(OpTable t) {
-        t.op("module").optAttr("sym_name", AttrKind.STRING).optAttr("sym_visibility", AttrKind.STRING).custom();
+        t.op("module").optAttr("sym_name", AttrKind.STRING).optAttr("sym_visibility", AttrKind.STRING)
+                .traits(OpTrait.ISOLATED_FROM_ABOVE, OpTrait.NO_TERMINATOR, OpTrait.GRAPH_REGION, OpTrait.SYMBOL_TABLE)
+                .custom();
         t.op("unrealized_conversion_cast").varIn("inputs", "AnyType").varOut("outputs", "AnyType").custom();
     }
 }

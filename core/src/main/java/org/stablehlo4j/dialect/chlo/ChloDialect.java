@@ -18,7 +18,7 @@ public final class ChloDialect extends Dialect {
         declareCompleteSignatures();
         OpAsmTable asm = FormatForms.declarativeTable(ChloOps.TABLE.all());
         asm.format("chlo.scan", ChloScanAssembly.INSTANCE);
-        FormatForms.addChloConstant(asm, "chlo.constant");
+        FormatForms.addTypedConstant(asm, "chlo.constant");
         addInterface(OpAsmDialectInterface.class, asm);
         addInterface(DialectBytecode.class, ChloBytecode.INSTANCE);
     }

@@ -11,6 +11,7 @@ public final class FuncDialect extends Dialect {
     public FuncDialect(Context context) {
         super(FuncOps.DIALECT, context);
         addOperations(FuncOps.TABLE.all());
+        declareCompleteSignatures();
         addInterface(OpAsmDialectInterface.class, OpAsmTable.coreForms(FuncOps.DIALECT));
         addInterface(DialectBytecode.class, FuncBytecode.INSTANCE);
     }

@@ -13,13 +13,13 @@ public final class FuncOps {
     private FuncOps() {}
 
     private static void rows(OpTable t) {
-        t.op("func").optAttr("sym_name", AttrKind.STRING).optAttr("function_type", AttrKind.ANY)
+        t.op("func").attr("sym_name", AttrKind.STRING).attr("function_type", AttrKind.ANY)
                 .optAttr("sym_visibility", AttrKind.STRING).optAttr("arg_attrs", AttrKind.ARRAY)
                 .optAttr("res_attrs", AttrKind.ARRAY).optAttr("no_inline", AttrKind.UNIT).region("body")
-                .traits(org.stablehlo4j.ir.OpTrait.FUNCTION_LIKE).custom();
-        t.op("return").varIn("operands", "AnyType").custom().verifier(FuncRules::funcReturn);
+                .traits(org.stablehlo4j.ir.OpTrait.FUNCTION_LIKE).custom().verifier(FuncRules::func);
+        t.op("return").varIn("operands", "AnyType").traits(org.stablehlo4j.ir.OpTrait.TERMINATOR).custom().verifier(FuncRules::funcReturn);
         t.op("call").varIn("operands", "AnyType").varOut("results", "AnyType")
-                .optAttr("callee", AttrKind.FLAT_SYMBOL_REF).optAttr("arg_attrs", AttrKind.ARRAY)
+                .attr("callee", AttrKind.FLAT_SYMBOL_REF).optAttr("arg_attrs", AttrKind.ARRAY)
                 .optAttr("res_attrs", AttrKind.ARRAY).optAttr("no_inline", AttrKind.UNIT).custom()
                 .symbolUses(FuncRules::call);
     }

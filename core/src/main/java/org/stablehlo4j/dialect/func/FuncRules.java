@@ -17,10 +17,42 @@ import org.stablehlo4j.ir.VerificationError;
 final class FuncRules {
     private FuncRules() {}
 
+    /**
+     * func.func's interface rules: a declaration (no body) is not public (SymbolOpInterface), and the entry
+     * block's arguments match the function type's inputs (FunctionOpInterface's verifyBody).
+     */
+    static void func(Operation op) {
+        if (op.numRegions() != 1) return;
+        if (op.region(0).isEmpty()) {
+            String visibility = op.attr("sym_visibility") instanceof StringAttr s ? s.value() : "public";
+            if (visibility.equals("public")) {
+                throw VerificationError.op(op, "symbol declaration cannot have public visibility");
+            }
+            return;
+        }
+        if (!(op.attr("function_type") instanceof TypeAttr ta) || !(ta.value() instanceof FunctionType type)) return;
+        var entry = op.region(0).entry();
+        List<Type> inputs = type.inputs();
+        if (entry.numArguments() != inputs.size()) {
+            throw VerificationError.op(op, "entry block must have " + inputs.size()
+                    + " arguments to match function signature");
+        }
+        for (int i = 0; i < inputs.size(); i++) {
+            Type argType = entry.argument(i).type();
+            if (!argType.equals(inputs.get(i))) {
+                throw VerificationError.op(op, "type of entry block argument #" + i + "(" + str(argType)
+                        + ") must match the type of the corresponding argument in function signature("
+                        + str(inputs.get(i)) + ")");
+            }
+        }
+    }
+
     /** ReturnOp::verify: the operands match the enclosing function's result types. */
     static void funcReturn(Operation op) {
         Operation fn = op.parentOp();
-        if (fn == null || !fn.name().equals("func.func")) return;
+        if (fn == null || !fn.name().equals("func.func")) {
+            throw VerificationError.op(op, "expects parent op 'func.func'");
+        }
         if (!(fn.attr("function_type") instanceof TypeAttr ta) || !(ta.value() instanceof FunctionType type)) return;
         String name = fn.attr("sym_name") instanceof StringAttr s ? s.value() : "";
         List<Type> results = type.results();

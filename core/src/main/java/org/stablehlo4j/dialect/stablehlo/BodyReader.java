@@ -2,6 +2,7 @@ package org.stablehlo4j.dialect.stablehlo;
 
 import java.io.ByteArrayOutputStream;
 import java.math.BigInteger;
+import org.stablehlo4j.asm.DialectAsmParser;
 
 /**
  * A small cursor-based tokenizer over the text of a dialect attribute or type body (what follows
@@ -37,6 +38,28 @@ public final class BodyReader {
     /** Fails unless the whole text is consumed. */
     public void expectEnd() {
         if (!atEnd()) throw error("unexpected '" + text.charAt(pos) + "' after the end of the body");
+    }
+
+    /**
+     * A type or attribute nested in this body ({@code tensor<2xf32>}, {@code [1, 2]}, {@code #stablehlo<...>}),
+     * read with the file grammar ({@link DialectAsmParser#parsePrefix}) from the current position; StableHLO's
+     * own types and attributes in it become structured through {@code hooks}.
+     */
+    <T> T nested(java.util.function.Function<String, org.stablehlo4j.asm.AsmDialectInterface> hooks,
+                 java.util.function.Function<org.stablehlo4j.asm.DialectAsmParser, T> fn) {
+        skipSpace();
+        DialectAsmParser.Parsed<T> parsed;
+        try {
+            parsed = DialectAsmParser.parsePrefix(text, pos, hooks, fn);
+        } catch (BodyParseException e) {
+            throw e;
+        } catch (org.stablehlo4j.asm.DialectBodyException e) {
+            BodyParseException b = new BodyParseException(e.offset(), e.reason());
+            for (String f : e.followUps()) b.withFollowUp(f);
+            throw b;
+        }
+        pos = parsed.end();
+        return parsed.value();
     }
 
     void enter() {

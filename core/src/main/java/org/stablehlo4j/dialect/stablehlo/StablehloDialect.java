@@ -4,6 +4,8 @@ import org.stablehlo4j.asm.AsmDialectInterface;
 import org.stablehlo4j.asm.OpAsmDialectInterface;
 import org.stablehlo4j.asm.OpAsmTable;
 import org.stablehlo4j.asm.format.FormatForms;
+import org.stablehlo4j.dialect.stablehlo.asm.StablehloFormatExtension;
+import org.stablehlo4j.dialect.stablehlo.asm.WhileReduceForms;
 import org.stablehlo4j.bytecode.DialectBytecode;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Context;
@@ -21,16 +23,19 @@ public final class StablehloDialect extends Dialect {
         super(StablehloOps.DIALECT, context);
         addOperations(StablehloOps.all());
         declareCompleteSignatures();
-        OpAsmTable asm = FormatForms.declarativeTable(StablehloOps.all());
+        OpAsmTable asm = FormatForms.declarativeTable(StablehloOps.all(), StablehloFormatExtension.INSTANCE);
         FormatForms.addConstant(asm, "stablehlo.constant");
-        FormatForms.addWhile(asm, "stablehlo.while");
-        FormatForms.addReduce(asm, "stablehlo.reduce");
+        asm.format("stablehlo.while", WhileReduceForms.WHILE);
+        asm.format("stablehlo.reduce", WhileReduceForms.REDUCE);
         addInterface(OpAsmDialectInterface.class, asm);
-        addInterface(AsmDialectInterface.class, new Hooks());
+        addInterface(AsmDialectInterface.class, HOOKS);
         addInterface(DialectBytecode.class, StablehloBytecode.INSTANCE);
+        addInterface(org.stablehlo4j.ir.DialectAttrConstraints.class, StablehloAttrConstraints.INSTANCE);
     }
 
-    /** Type and attribute bodies, parsed by {@link StablehloAsm}. */
+    /** Type and attribute bodies, parsed by {@link StablehloAsm} (stateless; also used for nested bodies). */
+    static final AsmDialectInterface HOOKS = new Hooks();
+
     private static final class Hooks implements AsmDialectInterface {
         @Override
         public Type parseType(DialectType opaque) {

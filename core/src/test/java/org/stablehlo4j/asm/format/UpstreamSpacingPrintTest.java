@@ -2,7 +2,7 @@ package org.stablehlo4j.asm.format;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import org.stablehlo4j.TestContexts;
+import org.stablehlo4j.testing.TestContexts;
 import org.junit.jupiter.api.Test;
 import org.stablehlo4j.asm.AsmParser;
 import org.stablehlo4j.asm.AsmPrinter;

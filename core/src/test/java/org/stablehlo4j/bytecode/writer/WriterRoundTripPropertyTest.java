@@ -1,7 +1,7 @@
 package org.stablehlo4j.bytecode.writer;
 
-import org.stablehlo4j.SharedCorpus;
-import org.stablehlo4j.TestContexts;
+import org.stablehlo4j.testing.SharedCorpus;
+import org.stablehlo4j.testing.TestContexts;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;

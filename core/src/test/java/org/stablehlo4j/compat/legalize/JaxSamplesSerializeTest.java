@@ -1,11 +1,11 @@
 package org.stablehlo4j.compat.legalize;
 
-import org.stablehlo4j.SharedCorpus;
+import org.stablehlo4j.testing.SharedCorpus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.stablehlo4j.TestContexts;
+import org.stablehlo4j.testing.TestContexts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

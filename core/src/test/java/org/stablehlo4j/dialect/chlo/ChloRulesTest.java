@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import org.stablehlo4j.TestContexts;
+import org.stablehlo4j.testing.TestContexts;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

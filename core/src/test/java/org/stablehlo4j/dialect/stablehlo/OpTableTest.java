@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.stablehlo4j.TestContexts;
+import org.stablehlo4j.testing.TestContexts;
 import org.stablehlo4j.dialect.check.CheckOps;
 import org.stablehlo4j.ir.OpDefinition.Arity;
 import org.stablehlo4j.ir.OpDefinition.Presence;

@@ -33,31 +33,65 @@ import org.stablehlo4j.ir.Type;
 public final class StableHloRunner {
     private final StableHlo api;
 
-    /** A runner whose artifacts and text are read with {@code api}. */
+    /**
+     * A runner whose artifacts and text are read with {@code api}.
+     *
+     * @param api the facade whose context is used
+     */
     public StableHloRunner(StableHlo api) {
         this.api = Objects.requireNonNull(api, "api");
     }
 
-    /** A runner over a new {@link StableHlo#create()} facade. */
+    /**
+     * A runner over a new {@link StableHlo#create()} facade.
+     *
+     * @return a runner over a new {@link StableHlo#create()} facade
+     */
     public static StableHloRunner create() {
         return new StableHloRunner(StableHlo.create());
     }
 
+    /**
+     * The facade this runner parses, reads and verifies with.
+     *
+     * @return the facade
+     */
     public StableHlo api() {
         return api;
     }
 
-    /** Runs {@code @main}. */
+    /**
+     * Runs {@code @main}.
+     *
+     * @param module the module
+     * @param inputs the inputs, one per argument
+     * @return the outputs
+     * @throws StableHloException on bad input; the message is the diagnostics
+     */
     public List<TensorValue> run(ModuleOp module, TensorValue... inputs) throws StableHloException {
         return run(module, "main", Arrays.asList(inputs));
     }
 
-    /** Parses (and verifies) StableHLO text and runs {@code @main}. */
+    /**
+     * Parses (and verifies) StableHLO text and runs {@code @main}.
+     *
+     * @param moduleText StableHLO text
+     * @param inputs the inputs, one per argument
+     * @return the module
+     * @throws StableHloException on bad input; the message is the diagnostics
+     */
     public List<TensorValue> run(String moduleText, TensorValue... inputs) throws StableHloException {
         return run(api.parse(moduleText), "main", Arrays.asList(inputs));
     }
 
-    /** Deserializes a portable artifact and runs {@code @main}. */
+    /**
+     * Deserializes a portable artifact and runs {@code @main}.
+     *
+     * @param artifact the artifact's bytes
+     * @param inputs the inputs, one per argument
+     * @return the outputs
+     * @throws StableHloException on bad input; the message is the diagnostics
+     */
     public List<TensorValue> runArtifact(byte[] artifact, TensorValue... inputs) throws StableHloException {
         return run(api.deserializePortableArtifact(artifact), "main", Arrays.asList(inputs));
     }
@@ -69,6 +103,10 @@ public final class StableHloRunner {
      * @throws StableHloException if there is no such function, the inputs do not fit its signature, the program
      *                            fails while running (e.g. a failed {@code check.*} op), or a result is of a type
      *                            {@link TensorValue} cannot hold (tokens, tuples, complex, quantized)
+     * @param module the module
+     * @param function the function name (without {@code @})
+     * @param inputs the inputs, one per argument
+     * @return the outputs
      */
     public List<TensorValue> run(ModuleOp module, String function, List<TensorValue> inputs) throws StableHloException {
         Operation f = function(module, function);
@@ -105,7 +143,14 @@ public final class StableHloRunner {
         return out;
     }
 
-    /** The argument types of a function, as the inputs must give them. */
+    /**
+     * The argument types of a function, as the inputs must give them.
+     *
+     * @param module the module
+     * @param function the function name (without {@code @})
+     * @return the argument types of a function, as the inputs must give them
+     * @throws StableHloException on bad input; the message is the diagnostics
+     */
     public List<Type> inputTypes(ModuleOp module, String function) throws StableHloException {
         Block body = function(module, function).region(0).entry();
         List<Type> out = new ArrayList<>();

@@ -38,38 +38,75 @@ public final class TensorValue {
 
     // ---- construction -------------------------------------------------------------------------------------------
 
-    /** An {@code f32} tensor. */
+    /**
+     * An {@code f32} tensor.
+     *
+     * @param values the elements in row-major order
+     * @param shape the dimensions
+     * @return an {@code f32} tensor
+     */
     public static TensorValue of(float[] values, long... shape) {
         double[] d = new double[values.length];
         for (int i = 0; i < d.length; i++) d[i] = values[i];
         return ofDoubles(ElementType.F32, d, shape, false);
     }
 
-    /** An {@code f64} tensor. */
+    /**
+     * An {@code f64} tensor.
+     *
+     * @param values the elements in row-major order
+     * @param shape the dimensions
+     * @return an {@code f64} tensor
+     */
     public static TensorValue of(double[] values, long... shape) {
         return ofDoubles(ElementType.F64, values, shape, true);
     }
 
-    /** An {@code i32} tensor. */
+    /**
+     * An {@code i32} tensor.
+     *
+     * @param values the elements in row-major order
+     * @param shape the dimensions
+     * @return an {@code i32} tensor
+     */
     public static TensorValue of(int[] values, long... shape) {
         long[] l = new long[values.length];
         for (int i = 0; i < l.length; i++) l[i] = values[i];
         return ofLongs(ElementType.I32, l, shape, false);
     }
 
-    /** An {@code i64} tensor. */
+    /**
+     * An {@code i64} tensor.
+     *
+     * @param values the elements in row-major order
+     * @param shape the dimensions
+     * @return an {@code i64} tensor
+     */
     public static TensorValue of(long[] values, long... shape) {
         return ofLongs(ElementType.I64, values, shape, true);
     }
 
-    /** An {@code i1} tensor. */
+    /**
+     * An {@code i1} tensor.
+     *
+     * @param values the elements in row-major order
+     * @param shape the dimensions
+     * @return an {@code i1} tensor
+     */
     public static TensorValue of(boolean[] values, long... shape) {
         long[] l = new long[values.length];
         for (int i = 0; i < l.length; i++) l[i] = values[i] ? 1 : 0;
         return ofLongs(ElementType.I1, l, shape, false);
     }
 
-    /** A float tensor of any float type (values rounded to it), or an integer tensor of integral values. */
+    /**
+     * A float tensor of any float type (values rounded to it), or an integer tensor of integral values.
+     *
+     * @param type the element type
+     * @param values the elements in row-major order
+     * @param shape the dimensions
+     * @return a float tensor of any float type (values rounded to it), or an integer tensor of integral values
+     */
     public static TensorValue of(ElementType type, double[] values, long... shape) {
         if (!type.isFloat()) {
             long[] l = new long[values.length];
@@ -84,7 +121,14 @@ public final class TensorValue {
         return ofDoubles(type, values, shape, true);
     }
 
-    /** An integer (or boolean: 0/1) tensor of any integer type, or a float tensor of these values. */
+    /**
+     * An integer (or boolean: 0/1) tensor of any integer type, or a float tensor of these values.
+     *
+     * @param type the element type
+     * @param values the elements in row-major order
+     * @param shape the dimensions
+     * @return the tensor
+     */
     public static TensorValue of(ElementType type, long[] values, long... shape) {
         if (type.isFloat()) {
             double[] d = new double[values.length];
@@ -97,6 +141,11 @@ public final class TensorValue {
     /**
      * A tensor from raw elements in MLIR's dense layout (little-endian, {@link ElementType#byteWidth()} bytes
      * per element, one byte 0/1 per {@code i1}). Reads the buffer's remaining bytes without moving its position.
+     *
+     * @param type the element type
+     * @param bytes the raw little-endian bits
+     * @param shape the dimensions
+     * @return the tensor
      */
     public static TensorValue fromBytes(ElementType type, ByteBuffer bytes, long... shape) {
         long n = count(shape);
@@ -111,12 +160,22 @@ public final class TensorValue {
         return fromTensor(new TensorValue(type, shape.clone(), data).toTensor());
     }
 
-    /** A scalar {@code f32}. */
+    /**
+     * A scalar {@code f32}.
+     *
+     * @param value the value
+     * @return a scalar {@code f32}
+     */
     public static TensorValue scalar(float value) {
         return of(new float[] {value});
     }
 
-    /** A scalar {@code i32}. */
+    /**
+     * A scalar {@code i32}.
+     *
+     * @param value the value
+     * @return a scalar {@code i32}
+     */
     public static TensorValue scalar(int value) {
         return of(new int[] {value});
     }
@@ -189,30 +248,57 @@ public final class TensorValue {
 
     // ---- access -------------------------------------------------------------------------------------------------
 
+    /**
+     * The element type.
+     *
+     * @return the element type
+     */
     public ElementType elementType() {
         return elementType;
     }
 
-    /** The shape (a copy). */
+    /**
+     * The shape (a copy).
+     *
+     * @return the shape (a copy)
+     */
     public long[] shape() {
         return shape.clone();
     }
 
+    /**
+     * The number of dimensions.
+     *
+     * @return the rank
+     */
     public int rank() {
         return shape.length;
     }
 
-    /** The number of elements. */
+    /**
+     * The number of elements.
+     *
+     * @return the number of elements
+     */
     public int size() {
         return size;
     }
 
-    /** The MLIR type, e.g. {@code tensor<2x3xf32>}. */
+    /**
+     * The MLIR type, e.g. {@code tensor<2x3xf32>}.
+     *
+     * @return the MLIR type
+     */
     public RankedTensorType type() {
         return new RankedTensorType(shape.clone(), elementType.type());
     }
 
-    /** Element {@code i} (row-major flat index) as a double (integers by value, booleans 0/1). */
+    /**
+     * Element {@code i} (row-major flat index) as a double (integers by value, booleans 0/1).
+     *
+     * @param i the row-major flat index
+     * @return the element as a double
+     */
     public double getDouble(int i) {
         checkIndex(i);
         if (elementType.isFloat()) return floatAt(i);
@@ -220,31 +306,56 @@ public final class TensorValue {
         return elementType == ElementType.UI64 && v < 0 ? Double.parseDouble(Long.toUnsignedString(v)) : v;
     }
 
-    /** Element {@code i} as a long (integer and boolean tensors; unsigned 64-bit values as their bit pattern). */
+    /**
+     * Element {@code i} as a long (integer and boolean tensors; unsigned 64-bit values as their bit pattern).
+     *
+     * @param i the row-major flat index
+     * @return the element as a long
+     */
     public long getLong(int i) {
         checkIndex(i);
         if (elementType.isFloat()) throw new IllegalStateException("tensor of " + elementType.mlirName() + " has no integer elements");
         return longAt(i);
     }
 
-    /** Element {@code i} of an {@code i1} tensor. */
+    /**
+     * Element {@code i} of an {@code i1} tensor.
+     *
+     * @param i the row-major flat index
+     * @return the element
+     */
     public boolean getBoolean(int i) {
         checkIndex(i);
         if (elementType != ElementType.I1) throw new IllegalStateException("tensor of " + elementType.mlirName() + " is not i1");
         return data[i] != 0;
     }
 
-    /** The element at a multi-dimensional index, as a double. */
+    /**
+     * The element at a multi-dimensional index, as a double.
+     *
+     * @param index the element's indices
+     * @return the element at a multi-dimensional index, as a double
+     */
     public double getDouble(long... index) {
         return getDouble(flatIndex(index));
     }
 
-    /** The element at a multi-dimensional index, as a long. */
+    /**
+     * The element at a multi-dimensional index, as a long.
+     *
+     * @param index the element's indices
+     * @return the element at a multi-dimensional index, as a long
+     */
     public long getLong(long... index) {
         return getLong(flatIndex(index));
     }
 
-    /** The row-major flat index of a multi-dimensional index. */
+    /**
+     * The row-major flat index of a multi-dimensional index.
+     *
+     * @param index the element's indices
+     * @return the row-major flat index of a multi-dimensional index
+     */
     public int flatIndex(long... index) {
         if (index.length != shape.length) {
             throw new IndexOutOfBoundsException("index of rank " + index.length + " into a tensor of rank " + shape.length);
@@ -259,38 +370,66 @@ public final class TensorValue {
         return (int) flat;
     }
 
+    /**
+     * The elements as floats, row-major (a new array).
+     *
+     * @return the elements
+     */
     public float[] toFloatArray() {
         float[] out = new float[size];
         for (int i = 0; i < size; i++) out[i] = (float) getDouble(i);
         return out;
     }
 
+    /**
+     * The elements as doubles, row-major (a new array; integers by value, booleans 0/1).
+     *
+     * @return the elements
+     */
     public double[] toDoubleArray() {
         double[] out = new double[size];
         for (int i = 0; i < size; i++) out[i] = getDouble(i);
         return out;
     }
 
-    /** The elements as ints (integer tensors only; fails if one does not fit an int). */
+    /**
+     * The elements as ints (integer tensors only; fails if one does not fit an int).
+     *
+     * @return the elements as ints
+     */
     public int[] toIntArray() {
         int[] out = new int[size];
         for (int i = 0; i < size; i++) out[i] = Math.toIntExact(getLong(i));
         return out;
     }
 
+    /**
+     * The elements of an integer or boolean tensor as longs, row-major (a new array).
+     *
+     * @return the elements
+     */
     public long[] toLongArray() {
         long[] out = new long[size];
         for (int i = 0; i < size; i++) out[i] = getLong(i);
         return out;
     }
 
+    /**
+     * The elements of an {@code i1} tensor, row-major (a new array).
+     *
+     * @return the elements
+     */
     public boolean[] toBooleanArray() {
         boolean[] out = new boolean[size];
         for (int i = 0; i < size; i++) out[i] = getBoolean(i);
         return out;
     }
 
-    /** The elements in MLIR's dense layout (a new read-only little-endian buffer over a copy). */
+    /**
+     * The elements in MLIR's dense layout (a new read-only little-endian buffer over a copy).
+     *
+     * @return the elements in MLIR's dense layout (a new read-only little-endian buffer over a copy)
+     */
     public ByteBuffer toByteBuffer() {
         return ByteBuffer.wrap(data.clone()).order(ByteOrder.LITTLE_ENDIAN).asReadOnlyBuffer();
     }

@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.stablehlo4j.api.StableHloException;
 import org.stablehlo4j.asm.ParseOptions;
-import org.stablehlo4j.examples.SerializeMlp;
+import org.stablehlo4j.examples.ReadmeExamplesTest;
 import org.stablehlo4j.ir.ModuleOp;
 
 class TensorValueAndRunnerTest {
@@ -72,7 +72,7 @@ class TensorValueAndRunnerTest {
 
     @Test
     void runsTheMlpAndChecksItsSignature() throws Exception {
-        ModuleOp mlp = RUNNER.api().parse(SerializeMlp.MLP, ParseOptions.of("mlp.mlir"));
+        ModuleOp mlp = RUNNER.api().parse(ReadmeExamplesTest.MLP, ParseOptions.of("mlp.mlir"));
         List<TensorValue> out = RUNNER.run(mlp, TensorValue.of(new float[] {1, 2, 3}, 1, 3));
         assertEquals(1, out.size());
         assertArrayEquals(new float[] {1.25f, -0.25f}, out.get(0).toFloatArray());

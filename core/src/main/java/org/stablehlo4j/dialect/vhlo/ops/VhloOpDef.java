@@ -162,7 +162,10 @@ public record VhloOpDef(
         }
         List<OpDefinition.RegionSpec> regs = new ArrayList<>(regions.size());
         for (Slot sl : regions) regs.add(new OpDefinition.RegionSpec(sl.name(), sl.variadic()));
-        return new OpDefinition(name, ins, attrs, outs, regs, 0, Set.of(), null, has(Trait.CUSTOM_ASSEMBLY),
+        // The terminator trait tells the generic verifier which op may end a block.
+        Set<org.stablehlo4j.ir.OpTrait> traits = has(Trait.TERMINATOR)
+                ? Set.of(org.stablehlo4j.ir.OpTrait.TERMINATOR) : Set.of();
+        return new OpDefinition(name, ins, attrs, outs, regs, 0, traits, null, has(Trait.CUSTOM_ASSEMBLY),
                 null, null, null, null, java.util.Map.of(VhloOpDef.class, this));
     }
 

@@ -1,6 +1,6 @@
 package org.stablehlo4j.dialect.stablehlo.transforms;
 
-import org.stablehlo4j.TestContexts;
+import org.stablehlo4j.testing.TestContexts;
 import org.stablehlo4j.pass.PassContext;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,4 @@
-package org.stablehlo4j;
+package org.stablehlo4j.testing;
 
 import java.io.IOException;
 import java.nio.file.Files;

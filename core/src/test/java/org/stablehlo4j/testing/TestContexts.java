@@ -1,4 +1,4 @@
-package org.stablehlo4j;
+package org.stablehlo4j.testing;
 
 import org.stablehlo4j.init.AllDialects;
 import org.stablehlo4j.asm.PrintOptions;

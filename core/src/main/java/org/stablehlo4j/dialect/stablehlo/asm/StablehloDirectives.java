@@ -1,4 +1,4 @@
-package org.stablehlo4j.asm.format;
+package org.stablehlo4j.dialect.stablehlo.asm;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -7,7 +7,10 @@ import java.util.Map;
 import org.stablehlo4j.asm.AsmParserContext;
 import org.stablehlo4j.asm.AsmParserContext.OperandRef;
 import org.stablehlo4j.asm.AsmPrinterContext;
-import org.stablehlo4j.asm.format.Format.Custom;
+import org.stablehlo4j.asm.format.AttrValues;
+import org.stablehlo4j.asm.format.CustomDirective;
+import org.stablehlo4j.asm.format.CustomDirective.ParseScope;
+import org.stablehlo4j.asm.format.CustomDirective.PrintScope;
 import org.stablehlo4j.asm.format.Format.Elem;
 import org.stablehlo4j.dialect.stablehlo.BodyParseException;
 import org.stablehlo4j.dialect.stablehlo.BodyReader;
@@ -27,59 +30,25 @@ import org.stablehlo4j.ir.DenseElementsAttr;
 import org.stablehlo4j.ir.FunctionType;
 import org.stablehlo4j.ir.IntegerAttr;
 import org.stablehlo4j.ir.IntegerType;
-import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.ShapedType;
 import org.stablehlo4j.ir.StringAttr;
 import org.stablehlo4j.ir.TupleType;
 import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.UnrankedTensorType;
-import org.stablehlo4j.ir.Value;
 
 /**
  * The StableHLO {@code custom<Name>(...)} directives of assembly formats (upstream AssemblyFormat.cpp and
  * StablehloOps.cpp): one printer and one parser per name, working on the format's variables through
- * {@link PrintScope} / {@link ParseScope}.
+ * {@link PrintScope} / {@link ParseScope}. The format engine finds them by name through
+ * {@link StablehloFormatExtension}.
  */
-final class Directives {
-    private Directives() {}
+final class StablehloDirectives {
+    private StablehloDirectives() {}
 
-    /** The op being printed and its variables. */
-    interface PrintScope {
-        Operation op();
+    private interface Directive extends CustomDirective {}
 
-        AsmPrinterContext printer();
-
-        List<Value> values(Elem e);
-
-        List<Type> types(Elem e);
-
-        Attribute attr(Elem e);
-    }
-
-    /** The op being parsed: where a directive stores what it read. */
-    interface ParseScope {
-        AsmParserContext parser();
-
-        void setTypes(Elem e, List<Type> types);
-
-        List<OperandRef> refs(Elem e);
-
-        void setRefs(Elem e, List<OperandRef> refs);
-
-        void setAttr(Elem e, Attribute value);
-
-        /** Marks where the op's type signature starts (for operand-count errors). */
-        void markTypeStart();
-    }
-
-    private interface Directive {
-        void print(PrintScope s, List<Elem> args);
-
-        void parse(ParseScope s, List<Elem> args);
-    }
-
-    private static final Map<String, Directive> ALL = Map.ofEntries(
+    static final Map<String, CustomDirective> ALL = Map.ofEntries(
             Map.entry("SameOperandsAndResultType", new SameType(false)),
             Map.entry("VariadicSameOperandsAndResultType", new SameType(true)),
             Map.entry("ComplexOpType", new Directive() {
@@ -230,10 +199,15 @@ final class Directives {
                     AsmParserContext p = s.parser();
                     int at = p.offset();
                     String w = p.parseKeyword("expected valid keyword");
-                    java.util.regex.Matcher m = java.util.regex.Pattern.compile("e([0-9]+)m([0-9]+)").matcher(w);
-                    if (!m.matches()) throw p.errorAt(at, "expected exponent mantissa in format e#m#, saw " + w);
-                    s.setAttr(a.get(0), IntegerAttr.of(IntegerType.I32, int32(p, at, m.group(1), "exponent")));
-                    s.setAttr(a.get(1), IntegerAttr.of(IntegerType.I32, int32(p, at, m.group(2), "mantissa")));
+                    // e#m#: 'e', digits, 'm', digits
+                    int m = w.indexOf('m');
+                    if (!w.startsWith("e") || m < 2 || m == w.length() - 1 || !digits(w, 1, m)
+                            || !digits(w, m + 1, w.length())) {
+                        throw p.errorAt(at, "expected exponent mantissa in format e#m#, saw " + w);
+                    }
+                    s.setAttr(a.get(0), IntegerAttr.of(IntegerType.I32, int32(p, at, w.substring(1, m), "exponent")));
+                    s.setAttr(a.get(1), IntegerAttr.of(IntegerType.I32,
+                            int32(p, at, w.substring(m + 1), "mantissa")));
                 }
             }),
             Map.entry("CustomCallTarget", new Directive() {
@@ -314,20 +288,6 @@ final class Directives {
             Map.entry("PrecisionConfig", new Precision(false)),
             Map.entry("PrecisionConfigAndAlgorithm", new Precision(true)));
 
-    static void print(Custom c, PrintScope s) {
-        directive(c).print(s, c.args());
-    }
-
-    static void parse(Custom c, ParseScope s) {
-        directive(c).parse(s, c.args());
-    }
-
-    private static Directive directive(Custom c) {
-        Directive d = ALL.get(c.name());
-        if (d == null) throw new IllegalStateException("unknown custom directive " + c.name());
-        return d;
-    }
-
     // ============================================================================================ helpers
 
     private static Type one(List<Type> types) {
@@ -375,6 +335,12 @@ final class Directives {
 
     private static String reason(RuntimeException e) {
         return e instanceof org.stablehlo4j.dialect.stablehlo.BodyParseException b ? b.reason() : e.getMessage();
+    }
+
+    /** Whether {@code s[from, to)} is all ASCII digits. */
+    private static boolean digits(String s, int from, int to) {
+        for (int i = from; i < to; i++) if (s.charAt(i) < '0' || s.charAt(i) > '9') return false;
+        return true;
     }
 
     /** A non-negative decimal that must fit in a signed 32-bit integer. */
@@ -568,7 +534,7 @@ final class Directives {
             if (s.attr(a.get(0)) instanceof ArrayAttr arr) {
                 StringBuilder sb = new StringBuilder(", precision = [");
                 for (int i = 0; i < arr.elements().size(); i++) {
-                    EnumAttr e = AttrValues.asEnum(arr.elements().get(i));
+                    EnumAttr e = StablehloFormatExtension.asEnum(arr.elements().get(i));
                     sb.append(i > 0 ? ", " : "").append(e == null ? "?" : e.caseName());
                 }
                 p.append(sb.append(']').toString());

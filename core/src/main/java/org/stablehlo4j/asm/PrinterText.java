@@ -1,0 +1,155 @@
+package org.stablehlo4j.asm;
+
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import org.stablehlo4j.ir.AffineMapAttr;
+import org.stablehlo4j.ir.Attribute;
+import org.stablehlo4j.ir.ComplexType;
+import org.stablehlo4j.ir.DenseElementsAttr;
+import org.stablehlo4j.ir.DenseResourceElementsAttr;
+import org.stablehlo4j.ir.DenseStringElementsAttr;
+import org.stablehlo4j.ir.FloatAttr;
+import org.stablehlo4j.ir.FloatType;
+import org.stablehlo4j.ir.IndexType;
+import org.stablehlo4j.ir.IntegerAttr;
+import org.stablehlo4j.ir.IntegerType;
+import org.stablehlo4j.ir.MemRefType;
+import org.stablehlo4j.ir.StringAttr;
+import org.stablehlo4j.ir.Type;
+
+/**
+ * The printer's lexical rules, as static helpers: quoting and escaping, bare identifiers and symbols, integers of
+ * a given width and signedness, element sizes, hex, and MLIR's pretty-dialect-body rule.
+ */
+final class PrinterText {
+    private PrinterText() {}
+
+    static final String HEX = "0123456789ABCDEF";
+
+    /** The type of a typed attribute that is printed as {@code : type}, or null. */
+    static Type attributeType(Attribute attr) {
+        if (attr instanceof StringAttr s) return s.type();
+        if (attr instanceof DenseElementsAttr d) return d.type();
+        if (attr instanceof DenseStringElementsAttr d) return d.type();
+        if (attr instanceof DenseResourceElementsAttr d) return d.type();
+        if (attr instanceof IntegerAttr i) return i.type();
+        if (attr instanceof FloatAttr f) return f.type();
+        return null;
+    }
+
+    /** A memref layout other than absent or the identity affine map {@code (d0, ..) -> (d0, ..)}. */
+    static boolean hasNonIdentityLayout(MemRefType t) {
+        if (t.layout() == null) return false;
+        if (!(t.layout() instanceof AffineMapAttr m)) return true;
+        String compact = m.body().replace(" ", "");
+        StringBuilder dims = new StringBuilder();
+        for (int i = 0; i < t.shape().length; i++) dims.append(i == 0 ? "" : ",").append('d').append(i);
+        return !compact.equals("(" + dims + ")->(" + dims + ")");
+    }
+
+    /** MLIR's rule: an identifier (letters, digits, '.', '_') optionally followed by a {@code <...>} group. */
+    static boolean isPrettyDialectBody(String body) {
+        if (body.isEmpty() || !isAlpha(body.charAt(0))) return false;
+        int i = 0;
+        while (i < body.length()) {
+            char c = body.charAt(i);
+            if (isAlpha(c) || (c >= '0' && c <= '9') || c == '.' || c == '_') i++;
+            else break;
+        }
+        if (i == body.length()) return true;
+        return body.charAt(i) == '<' && body.charAt(body.length() - 1) == '>';
+    }
+
+    static boolean isAlpha(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    }
+
+    /** Decimal value of an integer of {@code type}: unsigned only for explicitly unsigned types. */
+    static void appendInteger(StringBuilder sb, BigInteger value, Type type) {
+        int width = type instanceof IntegerType it ? it.width() : 64;
+        boolean unsigned = type instanceof IntegerType it && it.isUnsigned();
+        sb.append(normalize(value, width, !unsigned));
+    }
+
+    /** Wraps {@code v} to {@code width} bits and reads it back signed or unsigned. */
+    static BigInteger normalize(BigInteger v, int width, boolean signed) {
+        if (width <= 0) return BigInteger.ZERO;
+        BigInteger mod = BigInteger.ONE.shiftLeft(width);
+        BigInteger u = v.mod(mod);
+        if (signed && u.testBit(width - 1)) u = u.subtract(mod);
+        return u;
+    }
+
+    static boolean isBool(Type t) {
+        return t instanceof IntegerType it && it.width() == 1;
+    }
+
+    static int elementBytes(Type elem) {
+        if (elem instanceof ComplexType c) return 2 * elementBytes(c.elementType());
+        if (elem instanceof IntegerType it) return Math.max(1, (it.width() + 7) / 8);
+        if (elem instanceof IndexType) return 8;
+        if (elem instanceof FloatType f) return f.kind().storageBytes();
+        return 1;
+    }
+
+    static BigInteger readUnsigned(byte[] data, int off, int n) {
+        if (n <= 8) {
+            long v = 0;
+            for (int k = n - 1; k >= 0; k--) v = (v << 8) | (data[off + k] & 0xFF);
+            return n == 8 && v < 0 ? BigInteger.valueOf(v).add(BigInteger.ONE.shiftLeft(64)) : BigInteger.valueOf(v);
+        }
+        byte[] be = new byte[n + 1];
+        for (int k = 0; k < n; k++) be[n - k] = data[off + k];
+        return new BigInteger(be);
+    }
+
+    /** {@code "..."} with llvm::printEscapedString rules. */
+    static void appendQuoted(StringBuilder sb, byte[] bytes) {
+        sb.append('"');
+        for (byte b : bytes) {
+            int c = b & 0xFF;
+            if (c == '\\') sb.append("\\\\");
+            else if (c >= 0x20 && c <= 0x7E && c != '"') sb.append((char) c);
+            else sb.append('\\').append(HEX.charAt(c >> 4)).append(HEX.charAt(c & 15));
+        }
+        sb.append('"');
+    }
+
+    static boolean isBareIdentifier(String s) {
+        if (s.isEmpty()) return false;
+        char c0 = s.charAt(0);
+        if (!isAlpha(c0) && c0 != '_') return false;
+        for (int i = 1; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (!(isAlpha(c) || (c >= '0' && c <= '9') || c == '_' || c == '$' || c == '.')) return false;
+        }
+        return true;
+    }
+
+    static void appendKeywordOrString(StringBuilder sb, String s) {
+        if (isBareIdentifier(s)) sb.append(s);
+        else appendQuoted(sb, s.getBytes(StandardCharsets.UTF_8));
+    }
+
+    static void appendSymbol(StringBuilder sb, String name) {
+        if (name.isEmpty()) {
+            sb.append("@<<INVALID EMPTY SYMBOL>>");
+            return;
+        }
+        sb.append('@');
+        appendKeywordOrString(sb, name);
+    }
+
+    static void appendHexByte(StringBuilder sb, int b) {
+        sb.append(HEX.charAt((b >> 4) & 15)).append(HEX.charAt(b & 15));
+    }
+
+    /** Upper-case hex of a byte slice, without per-element objects. */
+    static void appendHex(StringBuilder sb, byte[] data, int offset, int length) {
+        sb.ensureCapacity(sb.length() + 2 * length);
+        for (int i = offset, end = offset + length; i < end; i++) {
+            int b = data[i];
+            sb.append(HEX.charAt((b >> 4) & 15)).append(HEX.charAt(b & 15));
+        }
+    }
+}

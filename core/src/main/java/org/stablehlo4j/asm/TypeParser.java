@@ -1,0 +1,475 @@
+package org.stablehlo4j.asm;
+
+import java.math.BigInteger;
+import java.util.Map;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.stablehlo4j.asm.Token.Kind;
+import org.stablehlo4j.ir.Attribute;
+import org.stablehlo4j.ir.ComplexType;
+import org.stablehlo4j.ir.DialectAttr;
+import org.stablehlo4j.ir.DialectType;
+import org.stablehlo4j.ir.FloatKind;
+import org.stablehlo4j.ir.FloatType;
+import org.stablehlo4j.ir.FunctionType;
+import org.stablehlo4j.ir.IndexType;
+import org.stablehlo4j.ir.IntegerAttr;
+import org.stablehlo4j.ir.IntegerType;
+import org.stablehlo4j.ir.MemRefType;
+import org.stablehlo4j.ir.NoneType;
+import org.stablehlo4j.ir.RankedTensorType;
+import org.stablehlo4j.ir.ShapedType;
+import org.stablehlo4j.ir.StringAttr;
+import org.stablehlo4j.ir.TupleType;
+import org.stablehlo4j.ir.Type;
+import org.stablehlo4j.ir.UnrankedTensorType;
+
+/**
+ * Parses types and dialect symbols (MLIR's TypeParser), and the integer helpers types and attributes share.
+ * {@link TypeAttrParser} adds attributes and locations.
+ */
+abstract class TypeParser extends ParserBase {
+    static final int MAX_INT_WIDTH = 16777215;
+
+    /** The dialects: their type/attribute parse hooks, which ops are registered. */
+    final org.stablehlo4j.ir.Context mlirContext;
+
+    TypeParser(org.stablehlo4j.ir.Context context, String text, ParseOptions options) {
+        super(text, options);
+        this.mlirContext = context;
+    }
+
+    /** Instead of the context's dialects: the hooks a standalone body parse was given ({@link DialectAsmParser}). */
+    java.util.function.Function<String, AsmDialectInterface> hookLookup;
+
+    /** The parse hooks of dialect {@code namespace} (loading it), or null. */
+    final AsmDialectInterface asmHooks(String namespace) {
+        if (hookLookup != null) return hookLookup.apply(namespace);
+        return mlirContext == null ? null : mlirContext.dialectInterface(namespace, AsmDialectInterface.class);
+    }
+
+    // =====================================================================================================
+    // Types
+    // =====================================================================================================
+
+    /** type ::= function-type | non-function-type */
+    final Type parseType() {
+        if (is(Kind.L_PAREN)) return parseFunctionType();
+        return parseNonFunctionType();
+    }
+
+    /** Whether the current token can start a type. */
+    final boolean atTypeStart() {
+        if (is(Kind.L_PAREN) || is(Kind.EXCLAMATION_IDENTIFIER)) return true;
+        if (!is(Kind.BARE_IDENTIFIER)) return false;
+        String s = spelling();
+        return intTypeSignedness(s) != null || FloatKind.fromKeyword(s) != null || s.equals("index")
+                || s.equals("none") || s.equals("tensor") || s.equals("memref") || s.equals("complex") || s.equals("tuple");
+    }
+
+    final FunctionType parseFunctionType() {
+        enter();
+        List<Type> inputs = parseTypeListParens();
+        expect(Kind.ARROW, "expected '->' in function type");
+        List<Type> results = parseFunctionResultTypes();
+        leave();
+        return new FunctionType(inputs, results);
+    }
+
+    /** function-result-types ::= '(' type-list? ')' | non-function-type */
+    final List<Type> parseFunctionResultTypes() {
+        if (is(Kind.L_PAREN)) return parseTypeListParens();
+        return List.of(parseNonFunctionType());
+    }
+
+    final List<Type> parseTypeListParens() {
+        expect(Kind.L_PAREN, "expected '('");
+        List<Type> types = new ArrayList<>();
+        if (consumeIf(Kind.R_PAREN)) return types;
+        do {
+            types.add(parseType());
+        } while (consumeIf(Kind.COMMA));
+        expect(Kind.R_PAREN, "expected ')'");
+        return types;
+    }
+
+    /** A comma separated list of types without delimiters (at least one). */
+    final List<Type> parseTypeList() {
+        List<Type> types = new ArrayList<>();
+        do {
+            types.add(parseType());
+        } while (consumeIf(Kind.COMMA));
+        return types;
+    }
+
+    final Type parseNonFunctionType() {
+        switch (tok.kind) {
+            case EXCLAMATION_IDENTIFIER:
+                return parseExtendedType();
+            case BARE_IDENTIFIER:
+                break;
+            default:
+                throw wrongToken("expected non-function type");
+        }
+        String s = spelling();
+        IntegerType.Signedness sg = intTypeSignedness(s);
+        if (sg != null) {
+            int prefix = sg == IntegerType.Signedness.SIGNLESS ? 1 : 2;
+            int width;
+            if (s.length() - prefix > 8) {
+                throw error("invalid integer width");
+            }
+            width = Integer.parseInt(s.substring(prefix));
+            if (width > MAX_INT_WIDTH) {
+                throw error("integer bitwidth is limited to " + MAX_INT_WIDTH + " bits");
+            }
+            consume();
+            return new IntegerType(width, sg);
+        }
+        FloatKind fk = FloatKind.fromKeyword(s);
+        if (fk != null) {
+            consume();
+            return new FloatType(fk);
+        }
+        switch (s) {
+            case "index": consume(); return IndexType.INSTANCE;
+            case "none": consume(); return NoneType.INSTANCE;
+            case "tensor": return parseShapedType(false);
+            case "memref": return parseShapedType(true);
+            case "complex": return parseComplexType();
+            case "tuple": return parseTupleType();
+            default: throw wrongToken("expected non-function type");
+        }
+    }
+
+    /** Signedness if {@code s} spells an integer type keyword ({@code i32}, {@code si8}, {@code ui16}). */
+    static IntegerType.Signedness intTypeSignedness(String s) {
+        IntegerType.Signedness sg;
+        int p;
+        if (s.startsWith("i")) { sg = IntegerType.Signedness.SIGNLESS; p = 1; }
+        else if (s.startsWith("si")) { sg = IntegerType.Signedness.SIGNED; p = 2; }
+        else if (s.startsWith("ui")) { sg = IntegerType.Signedness.UNSIGNED; p = 2; }
+        else return null;
+        if (s.length() == p) return null;
+        for (int i = p; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') return null;
+        }
+        return sg;
+    }
+
+    Type parseComplexType() {
+        consume();
+        enter();
+        expect(Kind.LESS, "expected '<' in complex type");
+        int at = tok.start;
+        Type elt = parseType();
+        if (!(elt instanceof FloatType) && !(elt instanceof IntegerType)) {
+            throw errorAt(at, "invalid element type for complex");
+        }
+        expect(Kind.GREATER, "expected '>' in complex type");
+        leave();
+        return new ComplexType(elt);
+    }
+
+    Type parseTupleType() {
+        consume();
+        enter();
+        expect(Kind.LESS, "expected '<' in tuple type");
+        List<Type> types = new ArrayList<>();
+        if (!consumeIf(Kind.GREATER)) {
+            do {
+                types.add(parseType());
+            } while (consumeIf(Kind.COMMA));
+            expect(Kind.GREATER, "expected '>' in tuple type");
+        }
+        leave();
+        return new TupleType(types);
+    }
+
+    /** {@code tensor<dims x elem[, encoding]>} or {@code memref<dims x elem[, layout][, memory space]>}. */
+    Type parseShapedType(boolean memref) {
+        String what = memref ? "memref" : "tensor";
+        consume();
+        enter();
+        expect(Kind.LESS, "expected '<' in " + what + " type");
+        boolean unranked = false;
+        long[] shape = null;
+        if (consumeIf(Kind.STAR)) {
+            unranked = true;
+            parseXInDimensionList();
+        } else {
+            shape = parseDimensionList();
+        }
+        int eltAt = tok.start;
+        Type elt = parseType();
+        if (!isValidTensorElementType(elt)) throw errorAt(eltAt, "invalid " + what + " element type");
+        Attribute first = null;
+        Attribute second = null;
+        if (consumeIf(Kind.COMMA)) {
+            if (unranked && !memref) throw error("cannot apply encoding to unranked tensor");
+            first = parseAttribute(null);
+            if (memref && consumeIf(Kind.COMMA)) second = parseAttribute(null);
+            if (!memref && first instanceof org.stablehlo4j.ir.VerifiableTensorEncoding enc) {
+                String problem = enc.verifyEncoding(shape, elt);
+                if (problem != null) throw error(problem);
+            }
+        }
+        expect(Kind.GREATER, "expected '>' in " + what + " type");
+        leave();
+        if (memref) {
+            // A lone trailing attribute is a memory space when it is a plain integer or string, else a layout.
+            boolean firstIsSpace = second == null && !unranked
+                    ? first instanceof IntegerAttr || first instanceof StringAttr : second == null;
+            Attribute layout = firstIsSpace ? null : first;
+            Attribute space = firstIsSpace ? first : second;
+            return new MemRefType(unranked ? null : shape, elt, layout, space);
+        }
+        return unranked ? new UnrankedTensorType(elt) : new RankedTensorType(shape, elt, first);
+    }
+
+    static boolean isValidTensorElementType(Type t) {
+        return !(t instanceof FunctionType) && !(t instanceof ShapedType) && !(t instanceof NoneType);
+    }
+
+    /** dimension-list ::= (dimension 'x')* with dimension ::= '?' | decimal-literal */
+    long[] parseDimensionList() {
+        long[] dims = new long[4];
+        int n = 0;
+        while (is(Kind.INTEGER) || is(Kind.QUESTION)) {
+            long d;
+            if (is(Kind.QUESTION)) {
+                d = ShapedType.DYNAMIC;
+                consume();
+            } else {
+                d = parseIntegerInDimensionList();
+            }
+            if (n == dims.length) {
+                if (n >= 1 << 20) throw error("too many dimensions");
+                dims = java.util.Arrays.copyOf(dims, n * 2);
+            }
+            dims[n++] = d;
+            parseXInDimensionList();
+        }
+        return java.util.Arrays.copyOf(dims, n);
+    }
+
+    long parseIntegerInDimensionList() {
+        // `0x3xf32` lexes as the hex integer 0x3...; dimensions are decimal, so split it after the `0`.
+        if (lex.spelling(tok).startsWith("0x")) {
+            resetTo(tok.start + 1);
+            return 0;
+        }
+        long v = 0;
+        for (int i = tok.start; i < tok.end; i++) {
+            v = v * 10 + (text.charAt(i) - '0');
+            if (v > Long.MAX_VALUE / 10 && i + 1 < tok.end) throw error("invalid dimension");
+        }
+        if (v < 0) throw error("invalid dimension");
+        consume();
+        return v;
+    }
+
+    void parseXInDimensionList() {
+        if (!is(Kind.BARE_IDENTIFIER) || text.charAt(tok.start) != 'x') {
+            throw wrongToken("expected 'x' in dimension list");
+        }
+        if (tok.end - tok.start > 1) {
+            prevEnd = tok.start + 1;
+            resetTo(tok.start + 1);
+        } else {
+            consume();
+        }
+    }
+
+    // ---- dialect symbols
+
+    /**
+     * Scans a pretty dialect symbol body starting at the {@code '<'} at {@code start}: balanced
+     * {@code <>()[]{}} with strings skipped and {@code ->} not closing anything. Returns the offset after the
+     * matching {@code '>'} and positions the lexer there.
+     */
+    final int scanDialectSymbolBody(int start) {
+        char[] stack = new char[16];
+        int sp = 0;
+        int p = start;
+        int n = text.length();
+        do {
+            if (p >= n) {
+                if (sp > 0) throw errorAt(p > 0 ? p - 1 : 0, "unbalanced '" + stack[sp - 1]
+                        + "' character in pretty dialect name");
+                throw errorAt(p, "unexpected nul or EOF in pretty dialect name");
+            }
+            char c = text.charAt(p++);
+            switch (c) {
+                case '<', '[', '(', '{' -> {
+                    if (sp == stack.length) {
+                        if (sp >= 1 << 16) throw errorAt(p - 1, "nesting depth exceeded in pretty dialect name");
+                        stack = java.util.Arrays.copyOf(stack, sp * 2);
+                    }
+                    stack[sp++] = c;
+                }
+                case '-' -> {
+                    if (p < n && text.charAt(p) == '>') p++;
+                }
+                case '>', ']', ')', '}' -> {
+                    char open = c == '>' ? '<' : c == ']' ? '[' : c == ')' ? '(' : '{';
+                    if (stack[sp - 1] != open) {
+                        throw errorAt(p - 1, "unbalanced '" + stack[sp - 1] + "' character in pretty dialect name");
+                    }
+                    sp--;
+                }
+                case '"' -> {
+                    lex.reset(p - 1);
+                    Token s = lex.next();
+                    p = s.end;
+                }
+                default -> { }
+            }
+        } while (sp > 0);
+        prevEnd = p;
+        resetTo(p);
+        return p;
+    }
+
+    /** A parsed {@code !dialect...} / {@code #dialect...} head: name parts and whether a body follows. */
+    record ExtendedSymbol(String identifier, String dialect, String data, boolean pretty, boolean trailing,
+                                  int start, int end) {}
+
+    ExtendedSymbol extendedSymbolHead() {
+        String identifier = text.substring(tok.start + 1, tok.end);
+        int dot = identifier.indexOf('.');
+        String dialect = dot < 0 ? identifier : identifier.substring(0, dot);
+        String data = dot < 0 ? "" : identifier.substring(dot + 1);
+        boolean trailing = tok.end < text.length() && text.charAt(tok.end) == '<';
+        ExtendedSymbol head = new ExtendedSymbol(identifier, dialect, data, dot >= 0, trailing, tok.start, tok.end);
+        consume();
+        return head;
+    }
+
+    /** The raw body of an extended symbol: for pretty names the data plus the {@code <...>} part. */
+    String extendedSymbolBody(ExtendedSymbol h) {
+        if (!h.trailing()) return h.data();
+        int end = scanDialectSymbolBody(h.end());
+        if (h.pretty()) return h.data() + text.substring(h.end(), end);
+        return text.substring(h.end() + 1, end - 1);
+    }
+
+    Type parseExtendedType() {
+        return parseExtendedSymbol(typeAliases, (hooks, mnemonic, p) -> hooks.parseType(mnemonic, p),
+                (h, body) -> new DialectType(h.dialect(), body, h.pretty()),
+                (hooks, t) -> hooks.parseType((DialectType) t), false);
+    }
+
+    /** How a dialect parses a pretty {@code ns.mnemonic<...>} from the live lexer (null: from its opaque text). */
+    interface LiveHook<T> {
+        T parse(AsmDialectInterface hooks, String mnemonic, DialectAsmParser p);
+    }
+
+    /**
+     * The extended symbol at the current token ({@code !...} or {@code #...}): an alias, else what the dialect's
+     * live-lexer hook parses, else the opaque text, structured by the dialect's hook when it is loaded. Errors of
+     * the opaque hook are placed in the body; {@code attributeErrors} adds the attribute rules (an "expected 'x'"
+     * points after the last token, and a struct parser's follow-up error is reported too).
+     */
+    final <T> T parseExtendedSymbol(Map<String, T> aliases, LiveHook<T> live,
+                                    java.util.function.BiFunction<ExtendedSymbol, String, T> opaque,
+                                    java.util.function.BiFunction<AsmDialectInterface, T, T> resolve,
+                                    boolean attributeErrors) {
+        int at = tok.start;
+        ExtendedSymbol h = extendedSymbolHead();
+        if (!h.pretty() && !h.trailing()) {
+            T t = aliases.get(h.identifier());
+            if (t == null) throw errorAt(at, "undefined symbol alias id '" + h.identifier() + "'");
+            return t;
+        }
+        AsmDialectInterface hooks = asmHooks(h.dialect());
+        if (hooks != null && h.pretty() && h.trailing()) {
+            T lexed = live.parse(hooks, h.data(), new DialectAsmParser(this));
+            if (lexed != null) return lexed;
+        }
+        String body = extendedSymbolBody(h);
+        T t = opaque.apply(h, body);
+        if (hooks == null) {
+            requireRegisteredDialect(at, h.dialect(), attributeErrors
+                    ? "#\"" + h.dialect() + "\"<\"" + body + "\"> : 'none' attribute"
+                    : "`!\"" + h.dialect() + "\"<\"" + body + "\">` type");
+            return t;
+        }
+        try {
+            return resolve.apply(hooks, t);
+        } catch (DialectBodyException e) {
+            int where = bodyStart(h) + e.offset();
+            if (!attributeErrors) throw errorAt(where, e.reason());
+            ParseError error = e.reason().startsWith("expected '") ? wrongTokenAt(where, e.reason())
+                    : errorAt(where, e.reason());
+            // Like upstream's struct parsers, which add their own error at the token they stopped on.
+            for (String followUp : e.followUps()) error.followUps.add(errorAt(where, followUp));
+            throw error;
+        }
+    }
+
+    /**
+     * MLIR's OpaqueAttr/OpaqueType verifiers: an attribute or type of a dialect that is not registered needs
+     * {@code --allow-unregistered-dialect}.
+     */
+    private void requireRegisteredDialect(int at, String dialect, String what) {
+        if (mlirContext == null || options.allowUnregisteredDialect() || mlirContext.allowsUnregisteredDialects()
+                || mlirContext.isDialectRegistered(dialect)) {
+            return;
+        }
+        throw errorAt(at, what + " created with unregistered dialect. If this is intended, please call "
+                + "allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR "
+                + "opt tool used");
+    }
+
+    /** Offset in the text where the body of an extended symbol (as kept in DialectAttr/DialectType) starts. */
+    static int bodyStart(ExtendedSymbol h) {
+        return h.pretty() ? h.start() + 1 + h.dialect().length() + 1 : h.end() + 1;
+    }
+
+    /** An optionally negative decimal integer that fits in a long. */
+    final long parseSignedLong() {
+        boolean neg = consumeIf(Kind.MINUS);
+        if (!is(Kind.INTEGER)) throw wrongToken("expected integer value");
+        BigInteger v = integerTokenValue(tok);
+        if (v == null || v.bitLength() > 63) throw error("integer value too large");
+        consume();
+        return neg ? -v.longValue() : v.longValue();
+    }
+
+    /**
+     * The unsigned value of an integer token (decimal or {@code 0x} hex), or null if it has more digits than any
+     * supported width allows (such literals are rejected without building a huge number).
+     */
+    final BigInteger integerTokenValue(Token t) {
+        int len = t.end - t.start;
+        boolean hex = len > 2 && text.charAt(t.start + 1) == 'x';
+        if (len <= 18 && !hex) {
+            long v = 0;
+            for (int i = t.start; i < t.end; i++) v = v * 10 + (text.charAt(i) - '0');
+            return BigInteger.valueOf(v);
+        }
+        int from = hex ? t.start + 2 : t.start;
+        while (from < t.end - 1 && text.charAt(from) == '0') from++;
+        int digits = t.end - from;
+        // 16777215 bits needs at most ~5.05M decimal or ~4.2M hex digits; far beyond is never in range.
+        if (digits > 100_000) return null;
+        return new BigInteger(text.substring(from, t.end), hex ? 16 : 10);
+    }
+
+    final boolean isHex(Token t) {
+        return t.end - t.start > 2 && text.charAt(t.start + 1) == 'x';
+    }
+
+    /** Number of digits of an integer token without the {@code 0x} prefix and leading zeros. */
+    int significantDigits(Token t) {
+        int from = isHex(t) ? t.start + 2 : t.start;
+        while (from < t.end - 1 && text.charAt(from) == '0') from++;
+        return t.end - from;
+    }
+
+    /** Parses an attribute (a tensor encoding, a memref layout); {@code type} is the expected type or null. */
+    abstract Attribute parseAttribute(Type type);
+}
