@@ -72,35 +72,13 @@ final class EncodingParser {
         return r.errorAt(offset, message);
     }
 
-    /** Consumes punctuation {@code punct} or fails at the next token. */
-    private void expect(String punct) {
-        if (!r.consumeIf(punct)) throw r.error("expected '" + punct + "'");
-    }
-
-    /** Consumes a bare identifier if one comes next, else returns null. */
-    private String tryIdent() {
-        String id = r.peekKeyword();
-        if (id != null) r.consume();
-        return id;
-    }
-
-    private boolean tryKeyword(String kw) {
-        if (!kw.equals(r.peekKeyword())) return false;
-        r.consume();
-        return true;
-    }
-
-    private boolean atInteger() {
-        return r.is(Kind.INTEGER) || r.is(Kind.MINUS);
-    }
-
     private SparseTensorEncodingAttr parse() {
-        if (!tryKeyword("encoding")) throw r.error("expected 'encoding'");
-        expect("<");
-        expect("{");
+        r.expectKeyword("encoding");
+        r.expect("<");
+        r.expect("{");
         String key;
-        while ((key = tryIdent()) != null) {
-            expect("=");
+        while ((key = r.parseOptionalKeyword()) != null) {
+            r.expect("=");
             switch (key) {
                 case "map" -> parseMap();
                 case "posWidth" -> posWidth = width("expected an integral position bitwidth");
@@ -111,11 +89,9 @@ final class EncodingParser {
             }
             if (!r.consumeIf(",")) break;
         }
-        expect("}");
-        expect(">");
-        if (!r.is(Kind.EOF)) {
-            throw r.error("unexpected '" + r.spelling().charAt(0) + "' after the end of the body");
-        }
+        r.expect("}");
+        r.expect(">");
+        r.expectEnd();
         return verify();
     }
 
@@ -126,7 +102,7 @@ final class EncodingParser {
         symbolRank = counts[VarKind.SYMBOL.ordinal()];
         if (r.consumeIf("{")) bindList("}", VarKind.LEVEL, " in level declaration list");
         int declaredLevels = counts[VarKind.LEVEL.ordinal()];
-        expect("(");
+        r.expect("(");
         if (!r.consumeIf(")")) {
             do {
                 parseDimSpec();
@@ -134,9 +110,9 @@ final class EncodingParser {
             closeList(")", " in dimension-specifier list");
         }
         dimRank = counts[VarKind.DIMENSION.ordinal()];
-        expect("->");
+        r.expect("->");
         int listAt = r.offset();
-        expect("(");
+        r.expect("(");
         if (!r.consumeIf(")")) {
             do {
                 parseLvlSpec(declaredLevels);
@@ -163,7 +139,7 @@ final class EncodingParser {
 
     private Var bind(VarKind kind) {
         int at = r.offset();
-        String name = tryIdent();
+        String name = r.parseOptionalKeyword();
         if (name == null) throw errorAt(at, "expected bare identifier");
         if (vars.containsKey(name)) throw errorAt(at, "redefinition of identifier '" + name + "'");
         Var v = new Var(kind, counts[kind.ordinal()]++);
@@ -184,7 +160,7 @@ final class EncodingParser {
     private void parseLvlSpec(int declaredLevels) {
         if (declaredLevels != 0) {
             int at = r.offset();
-            String name = tryIdent();
+            String name = r.parseOptionalKeyword();
             if (name == null) throw errorAt(at, "expected bare identifier");
             Var v = vars.get(name);
             if (v == null || v.kind() != VarKind.LEVEL) throw errorAt(at, "use of undeclared identifier '" + name + "'");
@@ -193,10 +169,10 @@ final class EncodingParser {
                         + "' was forward-declared as the " + nth(v.num()) + " level; but is bound by the "
                         + nth(lvlTypes.size()) + " specification.");
             }
-            expect("=");
+            r.expect("=");
         }
         dimToLvl.add(affine(VarKind.DIMENSION));
-        expect(":");
+        r.expect(":");
         lvlTypes.add(parseLevelType());
     }
 
@@ -212,7 +188,7 @@ final class EncodingParser {
 
     private LevelType parseLevelType() {
         int at = r.offset();
-        String base = tryIdent();
+        String base = r.parseOptionalKeyword();
         if (base == null) throw errorAt(at, "expected valid level format (e.g. dense, compressed or singleton)");
         int n = 0;
         int m = 0;
@@ -223,7 +199,7 @@ final class EncodingParser {
                     do {
                         sizes.add(structuredSize());
                     } while (r.consumeIf(","));
-                    expect("]");
+                    r.expect("]");
                 }
             }
             if (sizes.size() != 2) throw errorAt(at, "expected exactly 2 structured sizes");
@@ -238,7 +214,7 @@ final class EncodingParser {
         if (r.consumeIf("(")) {
             do {
                 int pat = r.offset();
-                String p = tryIdent();
+                String p = r.parseOptionalKeyword();
                 if (p == null) {
                     throw errorAt(pat, "expected valid level property (e.g. nonordered, nonunique or high)");
                 }
@@ -262,7 +238,7 @@ final class EncodingParser {
 
     private long structuredSize() {
         int at = r.offset();
-        if (!atInteger()) throw errorAt(at, "expected valid integer for structured size");
+        if (!r.atInteger()) throw errorAt(at, "expected valid integer for structured size");
         long v = r.parseSignedLong();
         if (v < 0) throw errorAt(at, "expected structured size to be >= 0");
         return v;
@@ -274,17 +250,17 @@ final class EncodingParser {
         int at = r.offset();
         boolean prefix = r.is(Kind.HASH_IDENTIFIER) && r.spelling().equals("#sparse_tensor");
         if (prefix) r.consume();
-        if (!prefix || !r.consumeIf("<") || !tryKeyword("slice")) {
+        if (!prefix || !r.consumeIf("<") || !r.consumeKeyword("slice")) {
             throw errorAt(at, "expected SparseTensorDimSliceAttr");
         }
-        expect("(");
+        r.expect("(");
         long offset = sliceValue();
-        expect(",");
+        r.expect(",");
         long size = sliceValue();
-        expect(",");
+        r.expect(",");
         long stride = sliceValue();
-        expect(")");
-        expect(">");
+        r.expect(")");
+        r.expect(">");
         if (offset != DimSlice.DYNAMIC && offset < 0) throw errorAt(at, "expect non-negative value or ? for slice offset");
         if (size != DimSlice.DYNAMIC && size <= 0) throw errorAt(at, "expect positive value or ? for slice size");
         if (stride != DimSlice.DYNAMIC && stride <= 0) throw errorAt(at, "expect positive value or ? for slice stride");
@@ -293,7 +269,7 @@ final class EncodingParser {
 
     private long sliceValue() {
         if (r.consumeIf("?")) return DimSlice.DYNAMIC;
-        if (!atInteger()) throw r.error("expected '?'");
+        if (!r.atInteger()) throw r.error("expected '?'");
         int at = r.offset();
         long v = r.parseSignedLong();
         if (v < 0) throw errorAt(at, "expect positive value or ? for slice offset/size/stride");
@@ -324,9 +300,9 @@ final class EncodingParser {
             int at = r.offset();
             AffineExpr.Op op;
             if (r.consumeIf("*")) op = AffineExpr.Op.MUL;
-            else if (tryKeyword("floordiv")) op = AffineExpr.Op.FLOOR_DIV;
-            else if (tryKeyword("ceildiv")) op = AffineExpr.Op.CEIL_DIV;
-            else if (tryKeyword("mod")) op = AffineExpr.Op.MOD;
+            else if (r.consumeKeyword("floordiv")) op = AffineExpr.Op.FLOOR_DIV;
+            else if (r.consumeKeyword("ceildiv")) op = AffineExpr.Op.CEIL_DIV;
+            else if (r.consumeKeyword("mod")) op = AffineExpr.Op.MOD;
             else return e;
             AffineExpr rhs = countOperator(unary(kind));
             e = binary(op, e, rhs, at);
@@ -357,7 +333,7 @@ final class EncodingParser {
             int at = r.offset();
             if (r.consumeIf("(")) {
                 AffineExpr e = affine(kind);
-                expect(")");
+                r.expect(")");
                 return e;
             }
             if (r.consumeIf("-")) return AffineExpr.neg(unary(kind));
@@ -372,7 +348,7 @@ final class EncodingParser {
                 r.consume();
                 return AffineExpr.constant(v);
             }
-            String name = tryIdent();
+            String name = r.parseOptionalKeyword();
             if (name == null) throw errorAt(at, "expected affine expression");
             Var v = vars.get(name);
             if (v == null || (v.kind() != VarKind.SYMBOL && v.kind() != kind)) {
@@ -414,7 +390,7 @@ final class EncodingParser {
             // A string or keyword attribute: well-formed, but not a number.
             throw errorAt(0, unexpected);
         }
-        if (!r.is(Kind.HASH_IDENTIFIER) && !r.is(Kind.FLOAT) && !atInteger()) {
+        if (!r.is(Kind.HASH_IDENTIFIER) && !r.is(Kind.FLOAT) && !r.atInteger()) {
             throw r.error("expected attribute value");
         }
         return r.parseAttribute();
