@@ -39,23 +39,24 @@ public record DotAlgorithmAttr(Type lhsPrecisionType, Type rhsPrecisionType, Typ
     public static DotAlgorithmAttr parseParams(DialectAsmParser r) {
         int start = r.offset();
         r.expect("<");
-        Type lhs = typeField(r, "lhs_precision_type");
-        r.expect(",");
-        Type rhs = typeField(r, "rhs_precision_type");
-        r.expect(",");
-        Type acc = typeField(r, "accumulation_type");
-        r.expect(",");
-        long lc = intField(r, "lhs_component_count");
-        r.expect(",");
-        long rc = intField(r, "rhs_component_count");
-        r.expect(",");
-        long n = intField(r, "num_primitive_operations");
-        r.expect(",");
+        String[] typeNames = {"lhs_precision_type", "rhs_precision_type", "accumulation_type"};
+        Type[] types = new Type[typeNames.length];
+        for (int i = 0; i < types.length; i++) {
+            types[i] = typeField(r, typeNames[i]);
+            r.expect(",");
+        }
+        String[] countNames = {"lhs_component_count", "rhs_component_count", "num_primitive_operations"};
+        long[] counts = new long[countNames.length];
+        for (int i = 0; i < counts.length; i++) {
+            counts[i] = intField(r, countNames[i]);
+            r.expect(",");
+        }
         r.expectKeyword("allow_imprecise_accumulation");
         r.expect("=");
         boolean allow = NestedValues.bool(r);
         r.expect(">");
-        DotAlgorithmAttr attr = new DotAlgorithmAttr(lhs, rhs, acc, lc, rc, n, allow);
+        DotAlgorithmAttr attr = new DotAlgorithmAttr(types[0], types[1], types[2], counts[0], counts[1], counts[2],
+                allow);
         // Like upstream, the parameters are verified when the attribute is built from its text.
         String violation = attr.violation();
         if (violation != null) throw r.errorAt(start, violation);
