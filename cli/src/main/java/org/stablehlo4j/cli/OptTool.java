@@ -87,16 +87,16 @@ final class OptTool extends Tool {
     }
 
     @Override
-    byte[] processBytecode(SourceBuffer input, DiagnosticHandler handler) throws ToolException {
+    Output.Part processBytecode(SourceBuffer input, DiagnosticHandler handler) throws ToolException {
         return transformAndPrint(readBytecode(input.bytes(), input.name(), handler), handler);
     }
 
     @Override
-    byte[] processText(String text, String name, int firstLine, DiagnosticHandler handler) throws ToolException {
+    Output.Part processText(String text, String name, int firstLine, DiagnosticHandler handler) throws ToolException {
         return transformAndPrint(parseText(text, name, firstLine, handler), handler);
     }
 
-    private byte[] transformAndPrint(ModuleOp module, DiagnosticHandler handler) {
+    private Output.Part transformAndPrint(ModuleOp module, DiagnosticHandler handler) {
         if (module == null) return null;
         // Diagnostics a pass emits without failing (as MLIR's emitError in a pattern) are printed, or checked by
         // --verify-diagnostics, in order with the others; the run still succeeds.
@@ -106,11 +106,11 @@ final class OptTool extends Tool {
                 pass.run(module, context);
                 if (verifyEach) org.stablehlo4j.verify.Verifier.verify(context(), module);
             }
-            if (bytecodeWriter != null) return bytecodeWriter.write(context(), module);
+            if (bytecodeWriter != null) return Output.Part.of(bytecodeWriter.write(context(), module));
         } catch (DiagnosticException e) {
             report(e, handler);
             return null;
         }
-        return AsmPrinter.print(context(), module, printOptions()).getBytes(StandardCharsets.UTF_8);
+        return printed(module, false);
     }
 }

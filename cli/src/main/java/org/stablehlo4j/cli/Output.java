@@ -1,18 +1,23 @@
 package org.stablehlo4j.cli;
 
+import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * The tool's output ({@code -o FILE}, or stdout for {@code -} / no {@code -o}). Everything is collected in
- * memory and only {@link #commit() committed} when the run succeeds. A regular file is written to a temporary
+ * The tool's output ({@code -o FILE}, or stdout for {@code -} / no {@code -o}). It is a list of {@link Part}s
+ * (bytes, or e.g. a module to print) that are only written when the run succeeds ({@link #commit()}), each
+ * straight into the destination, so a printed module is streamed out and never held as one text. A regular file is written to a temporary
  * file in the same directory and atomically renamed over the target, so a failing run leaves neither the file
  * nor a partial file behind; the new file gets the mode the old one had (or, for a new file, the default mode
  * under the process's umask, as {@code open(2)} with 0666 gives it). A symbolic link is written through (its
@@ -20,8 +25,25 @@ import java.nio.file.StandardOpenOption;
  * {@code /dev/null}, a FIFO) is opened and written in place, as LLVM's output streams do.
  */
 public final class Output {
+    /** A piece of output, written when the run is committed. */
+    @FunctionalInterface
+    public interface Part {
+        void writeTo(OutputStream out) throws IOException;
+
+        static Part of(byte[] bytes) {
+            return out -> out.write(bytes);
+        }
+
+        /** The bytes of {@code part} (for a translation whose output feeds the next one). */
+        static byte[] bytes(Part part) throws IOException {
+            ByteArrayOutputStream b = new ByteArrayOutputStream();
+            part.writeTo(b);
+            return b.toByteArray();
+        }
+    }
+
     private final String path;
-    private final ByteArrayOutputStream data = new ByteArrayOutputStream();
+    private final List<Part> parts = new ArrayList<>();
 
     public Output(String path) {
         this.path = path == null ? "-" : path;
@@ -42,19 +64,28 @@ public final class Output {
 
     public boolean isStdout() { return path.equals("-"); }
 
-    public void write(byte[] bytes) { data.write(bytes, 0, bytes.length); }
+    public void write(Part part) { parts.add(part); }
+
+    public void write(byte[] bytes) { write(Part.of(bytes)); }
 
     public void write(String text) { write(text.getBytes(StandardCharsets.UTF_8)); }
 
-    public int size() { return data.size(); }
+    /** Writes every part to {@code out} (buffered), then flushes it. */
+    private void writeParts(OutputStream out) throws IOException {
+        BufferedOutputStream buffered = new BufferedOutputStream(out, 1 << 16);
+        try {
+            for (Part p : parts) p.writeTo(buffered);
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+        buffered.flush();
+    }
 
     /** Writes the collected bytes to stdout or, atomically, to the file. */
     public void commit() throws ToolException {
         if (isStdout()) {
             try {
-                OutputStream out = ToolIO.stdout();
-                data.writeTo(out);
-                out.flush();
+                writeParts(ToolIO.stdout());
             } catch (IOException e) {
                 throw new ToolException("error: writing to stdout failed: " + e.getMessage());
             }
@@ -69,7 +100,7 @@ public final class Output {
         if (Files.exists(target) && !Files.isRegularFile(target)) {
             // a device or FIFO: write in place (renaming over it would replace e.g. /dev/null with a file)
             try (OutputStream out = Files.newOutputStream(target, StandardOpenOption.WRITE)) {
-                data.writeTo(out);
+                writeParts(out);
             } catch (IOException e) {
                 throw new ToolException("cannot open output file '" + path + "': " + e.getMessage());
             }
@@ -79,7 +110,7 @@ public final class Output {
         try {
             tmp = newTemporary(target);
             try (OutputStream out = Files.newOutputStream(tmp, StandardOpenOption.WRITE)) {
-                data.writeTo(out);
+                writeParts(out);
             }
             keepMode(target, tmp);
             try {

@@ -1,6 +1,7 @@
 package org.stablehlo4j.cli;
 
 import org.stablehlo4j.asm.AsmParser;
+import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.asm.PrintOptions;
 import org.stablehlo4j.ir.Diagnostic;
@@ -125,7 +126,7 @@ abstract class Tool implements LlvmArgs.Target {
     void commitExtraOutputs() throws ToolException {}
 
     /** Processes a whole bytecode input (no splitting); returns the output or null on failure. */
-    abstract byte[] processBytecode(SourceBuffer input, DiagnosticHandler handler) throws ToolException;
+    abstract Output.Part processBytecode(SourceBuffer input, DiagnosticHandler handler) throws ToolException;
 
     /**
      * Processes one chunk of text; returns its output, or null on failure (diagnostics already reported).
@@ -133,7 +134,7 @@ abstract class Tool implements LlvmArgs.Target {
      * @param name      buffer name for locations
      * @param firstLine line number of the text's first line
      */
-    abstract byte[] processText(String text, String name, int firstLine, DiagnosticHandler handler)
+    abstract Output.Part processText(String text, String name, int firstLine, DiagnosticHandler handler)
             throws ToolException;
 
     /** Runs the tool; returns the exit code. */
@@ -214,7 +215,7 @@ abstract class Tool implements LlvmArgs.Target {
         boolean onlyExpected = verifying() && onlyExpected();
         if (buffer.isBytecode()) {
             DiagnosticVerifier v = verifying() ? new DiagnosticVerifier(printer, onlyExpected) : null;
-            byte[] result = processBytecode(buffer, v != null ? v : printer);
+            Output.Part result = processBytecode(buffer, v != null ? v : printer);
             if (result != null) out.write(result);
             return v != null ? v.verify() : result != null;
         }
@@ -229,7 +230,7 @@ abstract class Tool implements LlvmArgs.Target {
         for (int i = 0; i < chunks.size(); i++) {
             SplitInput.Chunk chunk = chunks.get(i);
             if (i > 0) out.write(outputMarker + "\n");
-            byte[] result;
+            Output.Part result;
             if (separate) {
                 String name = "within split at " + buffer.name() + ":" + chunk.firstLine() + " offset ";
                 DiagnosticPrinter chunkPrinter = new DiagnosticPrinter(
@@ -253,6 +254,51 @@ abstract class Tool implements LlvmArgs.Target {
 
     PrintOptions printOptions() {
         return new PrintOptions(printGeneric, printDebugInfo, printLocalScope);
+    }
+
+    /**
+     * {@code module} printed with this run's options when the output is committed, streamed into the output;
+     * {@code dropFinalNewline} leaves out the final line break (as MLIR's translations to MLIR print).
+     */
+    Output.Part printed(ModuleOp module, boolean dropFinalNewline) {
+        return out -> {
+            java.io.Writer w = new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8);
+            if (dropFinalNewline) w = new DropFinalNewline(w);
+            AsmPrinter.print(context(), module, printOptions(), w);
+            w.flush();
+        };
+    }
+
+    /** Passes text through except a line break at the very end. */
+    static final class DropFinalNewline extends java.io.Writer {
+        private final java.io.Writer out;
+        private boolean pending;
+
+        DropFinalNewline(java.io.Writer out) {
+            this.out = out;
+        }
+
+        @Override
+        public void write(char[] buf, int off, int len) throws IOException {
+            if (len == 0) return;
+            if (pending) out.write('\n');
+            pending = buf[off + len - 1] == '\n';
+            out.write(buf, off, pending ? len - 1 : len);
+        }
+
+        @Override
+        public void write(String str, int off, int len) throws IOException {
+            if (len == 0) return;
+            if (pending) out.write('\n');
+            pending = str.charAt(off + len - 1) == '\n';
+            out.write(str, off, pending ? len - 1 : len);
+        }
+
+        @Override
+        public void flush() throws IOException { out.flush(); }
+
+        @Override
+        public void close() throws IOException { out.close(); }
     }
 
     /** Parses text into a module; null on failure (diagnostics reported). */

@@ -141,25 +141,35 @@ final class TranslateTool extends Tool {
     }
 
     @Override
-    byte[] processBytecode(SourceBuffer input, DiagnosticHandler handler) throws ToolException {
+    Output.Part processBytecode(SourceBuffer input, DiagnosticHandler handler) throws ToolException {
         return translate(input.bytes(), input.name(), 1, handler);
     }
 
     @Override
-    byte[] processText(String text, String name, int firstLine, DiagnosticHandler handler) throws ToolException {
+    Output.Part processText(String text, String name, int firstLine, DiagnosticHandler handler) throws ToolException {
         return translate(text.getBytes(StandardCharsets.UTF_8), name, firstLine, handler);
     }
 
-    private byte[] translate(byte[] data, String name, int firstLine, DiagnosticHandler handler)
+    /** Runs the translations in order, each on the previous one's output; the last one's is streamed. */
+    private Output.Part translate(byte[] data, String name, int firstLine, DiagnosticHandler handler)
             throws ToolException {
-        for (int i = 0; i < translations.size() && data != null; i++) {
-            data = translateOne(translations.get(i), data, i == 0 ? name : "<stdin>", i == 0 ? firstLine : 1,
+        Output.Part result = Output.Part.of(data);
+        for (int i = 0; i < translations.size(); i++) {
+            if (i > 0) {
+                try {
+                    data = Output.Part.bytes(result);
+                } catch (IOException e) {
+                    throw new ToolException("error: " + e.getMessage());
+                }
+            }
+            result = translateOne(translations.get(i), data, i == 0 ? name : "<stdin>", i == 0 ? firstLine : 1,
                     handler);
+            if (result == null) return null;
         }
-        return data;
+        return result;
     }
 
-    private byte[] translateOne(Translation t, byte[] data, String name, int firstLine, DiagnosticHandler handler)
+    private Output.Part translateOne(Translation t, byte[] data, String name, int firstLine, DiagnosticHandler handler)
             throws ToolException {
         try {
             switch (t) {
@@ -167,15 +177,13 @@ final class TranslateTool extends Tool {
                     if (printVersion) printVersionLine(data);
                     ModuleOp m = Backends.deserializer.deserialize(context(), data, name);
                     // Like MLIR's translate-to-MLIR registrations: the op is printed without a final newline.
-                    String text = AsmPrinter.print(context(), m, printOptions());
-                    if (text.endsWith("\n")) text = text.substring(0, text.length() - 1);
-                    return text.getBytes(StandardCharsets.UTF_8);
+                    return printed(m, true);
                 }
                 case SERIALIZE -> {
                     ModuleOp m = parseAny(data, name, firstLine, handler);
                     if (m == null) return null;
                     if (stripDebugInfo) new StripDebugInfoPass().run(m);
-                    return Backends.serializer.serialize(context(), m, target, allowOtherDialects);
+                    return Output.Part.of(Backends.serializer.serialize(context(), m, target, allowOtherDialects));
                 }
                 default -> {
                     ModuleOp m = parseForInterpreter(data, name, firstLine, handler);
@@ -188,13 +196,13 @@ final class TranslateTool extends Tool {
                         } catch (Backends.JsonInputsException e) {
                             throw new ToolException("error: " + argsJson + ": " + e.getMessage());
                         }
-                        if (resultsOutput == null) return (run[0] + run[1]).getBytes(StandardCharsets.UTF_8);
+                        if (resultsOutput == null) return Output.Part.of((run[0] + run[1]).getBytes(StandardCharsets.UTF_8));
                         resultsOutput.write(run[1]);
-                        return run[0].getBytes(StandardCharsets.UTF_8);
+                        return Output.Part.of(run[0].getBytes(StandardCharsets.UTF_8));
                     }
-                    return Backends.interpreter.interpret(context(), m, interpreterArgs,
+                    return Output.Part.of(Backends.interpreter.interpret(context(), m, interpreterArgs,
                             probeOutputDir.isEmpty() ? "" : ToolIO.path(probeOutputDir).toString(), printDense)
-                            .getBytes(StandardCharsets.UTF_8);
+                            .getBytes(StandardCharsets.UTF_8));
                 }
             }
         } catch (DiagnosticException e) {

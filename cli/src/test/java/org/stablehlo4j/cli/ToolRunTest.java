@@ -39,12 +39,12 @@ class ToolRunTest {
         @Override void prepare() {}
 
         @Override
-        byte[] processBytecode(SourceBuffer input, DiagnosticHandler handler) throws ToolException {
+        Output.Part processBytecode(SourceBuffer input, DiagnosticHandler handler) throws ToolException {
             throw new ToolException("error: reading MLIR bytecode is not implemented in stablehlo4j");
         }
 
         @Override
-        byte[] processText(String text, String name, int firstLine, DiagnosticHandler handler) {
+        Output.Part processText(String text, String name, int firstLine, DiagnosticHandler handler) {
             String[] lines = text.split("\n", -1);
             for (int i = 0; i < lines.length; i++) {
                 int col = lines[i].indexOf("FAIL");
@@ -54,7 +54,7 @@ class ToolRunTest {
                     return null;
                 }
             }
-            return text.strip().toUpperCase().concat("\n").getBytes(StandardCharsets.UTF_8);
+            return Output.Part.of(text.strip().toUpperCase().concat("\n").getBytes(StandardCharsets.UTF_8));
         }
     }
 

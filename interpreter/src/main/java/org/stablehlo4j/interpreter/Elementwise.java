@@ -3,10 +3,16 @@ package org.stablehlo4j.interpreter;
 import org.stablehlo4j.interpreter.Tensor.Kind;
 import org.stablehlo4j.ir.FloatFormats;
 import org.stablehlo4j.ir.FloatKind;
+import org.stablehlo4j.ir.Block;
+import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.RankedTensorType;
+import org.stablehlo4j.ir.Region;
+import org.stablehlo4j.ir.UniformQuantizedType;
+import org.stablehlo4j.ir.Value;
 
 import java.math.BigInteger;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -257,6 +263,42 @@ final class Elementwise {
             }
         }
         return r;
+    }
+
+    /**
+     * The element-wise op that a reduction body computes when the body is exactly {@code %r = OP %acc, %x} and
+     * {@code return %r} on element type of {@code acc} (not quantized), with a kernel for that type; null otherwise.
+     */
+    static Def foldBody(Region region, Tensor acc) {
+        Block block = region.entry();
+        if (block == null || block.numArguments() != 2 || block.operations().size() != 2) return null;
+        if (acc.type.elementType() instanceof UniformQuantizedType) return null;
+        Operation op = block.operations().get(0);
+        Operation ret = block.operations().get(1);
+        Def def = BINARY.get(op.name());
+        if (def == null || op.numOperands() != 2 || op.numResults() != 1 || op.operand(0) != block.argument(0)
+                || op.operand(1) != block.argument(1) || ret.numOperands() != 1 || ret.operand(0) != op.result(0)
+                || !(ret.name().equals("stablehlo.return") || ret.name().equals("func.return"))) {
+            return null;
+        }
+        RankedTensorType scalar = Tensor.withShape(acc.type, new int[0]);
+        for (Value v : List.of(block.argument(0), block.argument(1), op.result(0))) {
+            if (!v.type().equals(scalar)) return null;
+        }
+        boolean supported = acc.ints != null ? def.ints() != null
+                : acc.kind == Kind.FLOAT ? def.reals() != null : def.complex() != null;
+        return supported ? def : null;
+    }
+
+    /** {@code acc[o] = def(acc[o], x[i])}, rounded as {@link #apply} rounds. */
+    static void fold(Def def, Tensor acc, int o, Tensor x, int i, double[] tmp) {
+        if (acc.ints != null) acc.ints[o] = acc.normalize(def.ints().apply(acc.ints[o], x.ints[i], acc));
+        else if (acc.kind == Kind.FLOAT) acc.reals[o] = acc.round(def.reals().apply(acc.reals[o], x.reals[i]));
+        else {
+            def.complex().apply(acc.reals[2 * o], acc.reals[2 * o + 1], x.reals[2 * i], x.reals[2 * i + 1], tmp, acc);
+            acc.reals[2 * o] = acc.round(tmp[0]);
+            acc.reals[2 * o + 1] = acc.round(tmp[1]);
+        }
     }
 
     static InterpreterException unsupported(String op, Tensor t) {

@@ -20,7 +20,7 @@ final class Structured {
     static void register(Map<String, Interpreter.OpEval> ops) {
         ops.put("stablehlo.reduce", Structured::reduce);
         ops.put("stablehlo.reduce_window", Structured::reduceWindow);
-        ops.put("stablehlo.dot_general", (in, op, a, sc) -> Interpreter.one(dotGeneral(Interpreter.tensor(a[0]),
+        ops.put("stablehlo.dot_general", (in, op, a, sc) -> Interpreter.one(Contraction.dotGeneral(Interpreter.tensor(a[0]),
                 Interpreter.tensor(a[1]), (DotDimensionNumbersAttr) Interpreter.attr(op, "dot_dimension_numbers"),
                 Interpreter.resultType(op, 0))));
         ops.put("stablehlo.gather", (in, op, a, sc) -> gatherOp(op, a, Interpreter.longs(op, "slice_sizes")));
@@ -70,6 +70,18 @@ final class Structured {
         if (inputs[0].size == 0) return results(out);
         int[] idx = new int[inputs[0].rank()];
         int i = 0;
+        Elementwise.Def fold = n == 1 ? Elementwise.foldBody(op.region(0), out[0]) : null;
+        if (fold != null) {
+            // the body is one element-wise op of (accumulator, element): applied in place, same order
+            double[] tmp = new double[2];
+            do {
+                int o = 0;
+                int od = 0;
+                for (int d = 0; d < idx.length; d++) if (!reduced[d]) o += idx[d] * outStrides[od++];
+                Elementwise.fold(fold, out[0], o, inputs[0], i++, tmp);
+            } while (Tensor.next(idx, inputs[0].shape));
+            return results(out);
+        }
         Tensor[] args = new Tensor[2 * n];
         do {
             int o = 0;
@@ -164,56 +176,6 @@ final class Structured {
             out[n++] = d;
         }
         return Arrays.copyOf(out, n);
-    }
-
-    static Tensor dotGeneral(Tensor lhs, Tensor rhs, DotDimensionNumbersAttr dn, RankedTensorType type) {
-        int[] lb = ints(dn.lhsBatchingDimensions());
-        int[] rb = ints(dn.rhsBatchingDimensions());
-        int[] lc = ints(dn.lhsContractingDimensions());
-        int[] rc = ints(dn.rhsContractingDimensions());
-        int[] lf = remaining(lhs.rank(), lb, lc);
-        int[] rf = remaining(rhs.rank(), rb, rc);
-        int[] ls = Tensor.strides(lhs.shape);
-        int[] rs = Tensor.strides(rhs.shape);
-        int[] cShape = new int[lc.length];
-        for (int i = 0; i < lc.length; i++) cShape[i] = lhs.shape[lc[i]];
-        Tensor r = Tensor.zeros(type);
-        if (r.size == 0) return r;
-        Elementwise.Def mul = Elementwise.BINARY.get("stablehlo.multiply");
-        Elementwise.Def add = Elementwise.BINARY.get("stablehlo.add");
-        RankedTensorType scalarType = Tensor.withShape(type, new int[0]);
-        Tensor lhsC = Elementwise.convert(lhs, Tensor.withShape(type, lhs.shape));
-        Tensor rhsC = Elementwise.convert(rhs, Tensor.withShape(type, rhs.shape));
-        int[] idx = new int[r.rank()];
-        int o = 0;
-        do {
-            int lbase = 0;
-            int rbase = 0;
-            int p = 0;
-            for (int i = 0; i < lb.length; i++, p++) {
-                lbase += idx[p] * ls[lb[i]];
-                rbase += idx[p] * rs[rb[i]];
-            }
-            for (int d : lf) lbase += idx[p++] * ls[d];
-            for (int d : rf) rbase += idx[p++] * rs[d];
-            Tensor acc = Tensor.zeros(scalarType);
-            if (Tensor.product(cShape) > 0) {
-                int[] c = new int[lc.length];
-                do {
-                    int li = lbase;
-                    int ri = rbase;
-                    for (int i = 0; i < c.length; i++) {
-                        li += c[i] * ls[lc[i]];
-                        ri += c[i] * rs[rc[i]];
-                    }
-                    Tensor prod = Elementwise.apply("stablehlo.dot_general", mul, Interpreter.scalar(lhsC, li),
-                            Interpreter.scalar(rhsC, ri), scalarType);
-                    acc = Elementwise.apply("stablehlo.dot_general", add, acc, prod, scalarType);
-                } while (Tensor.next(c, cShape));
-            }
-            r.copyElement(o++, acc, 0);
-        } while (Tensor.next(idx, r.shape));
-        return r;
     }
 
     /** The index vector of {@code indices} at batch position {@code batch} (index_vector_dim inserted). */

@@ -35,20 +35,23 @@ public record DotAlgorithmAttr(Type lhsPrecisionType, Type rhsPrecisionType, Typ
                 .append(", allow_imprecise_accumulation = " + allowImpreciseAccumulation + ">");
     }
 
+    /** The type-valued parameters, then the count-valued ones, in their printed order. */
+    private static final String[] TYPE_FIELDS = {"lhs_precision_type", "rhs_precision_type", "accumulation_type"};
+    private static final String[] COUNT_FIELDS = {"lhs_component_count", "rhs_component_count",
+            "num_primitive_operations"};
+
     /** Parses {@code <lhs_precision_type = ...>} (what follows the mnemonic). */
     public static DotAlgorithmAttr parseParams(DialectAsmParser r) {
         int start = r.offset();
         r.expect("<");
-        String[] typeNames = {"lhs_precision_type", "rhs_precision_type", "accumulation_type"};
-        Type[] types = new Type[typeNames.length];
+        Type[] types = new Type[TYPE_FIELDS.length];
         for (int i = 0; i < types.length; i++) {
-            types[i] = typeField(r, typeNames[i]);
+            types[i] = typeField(r, TYPE_FIELDS[i]);
             r.expect(",");
         }
-        String[] countNames = {"lhs_component_count", "rhs_component_count", "num_primitive_operations"};
-        long[] counts = new long[countNames.length];
+        long[] counts = new long[COUNT_FIELDS.length];
         for (int i = 0; i < counts.length; i++) {
-            counts[i] = intField(r, countNames[i]);
+            counts[i] = intField(r, COUNT_FIELDS[i]);
             r.expect(",");
         }
         r.expectKeyword("allow_imprecise_accumulation");
