@@ -215,14 +215,7 @@ public final class StableHlo {
      */
     public ModuleOp parse(String text, ParseOptions options) throws StableHloException {
         Objects.requireNonNull(text, "text");
-        ModuleOp m;
-        try {
-            m = AsmParser.parse(context, text, options);
-        } catch (DiagnosticException e) {
-            throw new StableHloException(e);
-        } catch (RuntimeException e) {
-            throw internal(options.bufferName(), e);
-        }
+        ModuleOp m = guarded(options.bufferName(), () -> AsmParser.parse(context, text, options));
         verify(m);
         return m;
     }
@@ -265,13 +258,10 @@ public final class StableHlo {
      * @throws StableHloException on bad input; the message is the diagnostics
      */
     public void verify(ModuleOp module) throws StableHloException {
-        try {
+        guarded("verifier", () -> {
             Verifier.verify(context, module);
-        } catch (DiagnosticException e) {
-            throw new StableHloException(e);
-        } catch (RuntimeException e) {
-            throw internal("verifier", e);
-        }
+            return null;
+        });
     }
 
     // ---- passes ------------------------------------------------------------------------------------------------
@@ -338,14 +328,8 @@ public final class StableHlo {
         Objects.requireNonNull(module, "module");
         Version v = resolveTarget(target);
         verify(module);
-        try {
-            ModuleOp vhlo = PortableArtifacts.legalizeForSerialization(module, v.toString(), allowOtherDialects);
-            return PortableArtifactWriter.write(context, vhlo, v);
-        } catch (DiagnosticException e) {
-            throw new StableHloException(e);
-        } catch (RuntimeException e) {
-            throw internal("serialization", e);
-        }
+        return guarded("serialization", () -> PortableArtifactWriter.write(context,
+                PortableArtifacts.legalizeForSerialization(module, v.toString(), allowOtherDialects), v));
     }
 
     /**
@@ -454,14 +438,7 @@ public final class StableHlo {
     }
 
     private ModuleOp deserialize(byte[] bytes, String name) throws StableHloException {
-        ModuleOp m;
-        try {
-            m = PortableArtifacts.deserializePortableArtifact(context, bytes, name);
-        } catch (DiagnosticException e) {
-            throw new StableHloException(e);
-        } catch (RuntimeException e) {
-            throw internal(name, e);
-        }
+        ModuleOp m = guarded(name, () -> PortableArtifacts.deserializePortableArtifact(context, bytes, name));
         verify(m);
         return m;
     }
@@ -526,6 +503,22 @@ public final class StableHlo {
     }
 
     /** A failure inside the library turned into the API's checked exception, with its cause attached. */
+    /** A step that reports bad input as diagnostics. */
+    private interface Step<T> {
+        T run() throws DiagnosticException;
+    }
+
+    /** Runs {@code step}: its diagnostics become the exception, any other failure an internal error at {@code where}. */
+    private static <T> T guarded(String where, Step<T> step) throws StableHloException {
+        try {
+            return step.run();
+        } catch (DiagnosticException e) {
+            throw new StableHloException(e);
+        } catch (RuntimeException e) {
+            throw internal(where, e);
+        }
+    }
+
     static StableHloException internal(String where, RuntimeException e) {
         StableHloException out = new StableHloException(where + ": " + (e.getMessage() == null
                 ? e.getClass().getSimpleName() : e.getMessage()));

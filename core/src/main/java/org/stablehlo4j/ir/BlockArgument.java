@@ -1,22 +1,14 @@
 package org.stablehlo4j.ir;
 
 /** Argument {@code index} of {@code owner}, with its own location. */
-public final class BlockArgument extends Value {
-    private final Block owner;
-    private final int index;
+public final class BlockArgument extends PositionalValue<Block> {
     private Location location;
 
     BlockArgument(Block owner, int index, Type type, Location location) {
-        super(type);
-        this.owner = owner;
-        this.index = index;
+        super(owner, index, type);
         this.location = location;
     }
 
-    /** The block this is an argument of. */
-    public Block owner() { return owner; }
-    /** The argument's position. */
-    public int index() { return index; }
     @Override
     public Location location() { return location; }
     /** Sets the argument's location. */

@@ -1,24 +1,14 @@
 package org.stablehlo4j.ir;
 
 /** Result {@code index} of {@code owner}. */
-public final class OpResult extends Value {
-    private final Operation owner;
-    private final int index;
-
+public final class OpResult extends PositionalValue<Operation> {
     OpResult(Operation owner, int index, Type type) {
-        super(type);
-        this.owner = owner;
-        this.index = index;
+        super(owner, index, type);
     }
 
-    /** The op this is a result of. */
-    public Operation owner() { return owner; }
-    /** The result's position. */
-    public int index() { return index; }
+    @Override
+    public Operation definingOp() { return owner(); }
 
     @Override
-    public Operation definingOp() { return owner; }
-
-    @Override
-    public Location location() { return owner.location(); }
+    public Location location() { return owner().location(); }
 }

@@ -5,7 +5,7 @@ import java.util.Collections;
 import java.util.List;
 
 /** An SSA value: an operation result or a block argument. Tracks the operations that use it. */
-public abstract sealed class Value permits OpResult, BlockArgument {
+public abstract sealed class Value permits PositionalValue {
     private Type type;
     private final List<Use> uses = new ArrayList<>(2);
 

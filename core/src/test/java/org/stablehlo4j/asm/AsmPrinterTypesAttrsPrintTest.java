@@ -308,29 +308,41 @@ class AsmPrinterTypesAttrsPrintTest {
         assertEquals("#vhlo.tensor_v1<dense<true> : tensor<8xi1>>", a(printable));
     }
 
-    /** A structured dialect type printing {@code prefix type suffix}. */
-    record PrintableType(String ns, String prefix, Type inner, String suffix) implements Type, DialectPrintable {
+    /** A structured dialect type or attribute printing {@code prefix inner suffix}. */
+    interface Wrapping extends DialectPrintable {
+        String ns();
+
+        String prefix();
+
+        String suffix();
+
+        /** Writes the wrapped type or attribute. */
+        void printInner(AsmSink sink);
+
         @Override
-        public String dialectNamespace() {
-            return ns;
+        default String dialectNamespace() {
+            return ns();
         }
 
         @Override
-        public void printBody(AsmSink sink) {
-            sink.append(prefix).type(inner).append(suffix);
+        default void printBody(AsmSink sink) {
+            sink.append(prefix());
+            printInner(sink);
+            sink.append(suffix());
         }
     }
 
-    /** A structured dialect attribute printing {@code prefix attr suffix}. */
-    record PrintableAttr(String ns, String prefix, Attribute inner, String suffix) implements Attribute, DialectPrintable {
+    record PrintableType(String ns, String prefix, Type inner, String suffix) implements Type, Wrapping {
         @Override
-        public String dialectNamespace() {
-            return ns;
+        public void printInner(AsmSink sink) {
+            sink.type(inner);
         }
+    }
 
+    record PrintableAttr(String ns, String prefix, Attribute inner, String suffix) implements Attribute, Wrapping {
         @Override
-        public void printBody(AsmSink sink) {
-            sink.append(prefix).attribute(inner).append(suffix);
+        public void printInner(AsmSink sink) {
+            sink.attribute(inner);
         }
     }
 }

@@ -29,6 +29,13 @@ class CollectiveRulesTest {
         return firstLocatedError(text);
     }
 
+    /** Asserts, triple by triple, the first error of a function: message, then its parameters and body. */
+    private static void expectFirstErrors(String... messageParamsBody) throws DiagnosticException {
+        for (int i = 0; i < messageParamsBody.length; i += 3) {
+            assertEquals(messageParamsBody[i], error(fn(messageParamsBody[i + 1], messageParamsBody[i + 2])));
+        }
+    }
+
     private static final String ADD_REDUCER = "({\n  ^bb0(%x: tensor<f32>, %y: tensor<f32>):\n"
             + "    %s = stablehlo.add %x, %y : tensor<f32>\n    stablehlo.return %s : tensor<f32>\n  })";
 
@@ -50,13 +57,12 @@ class CollectiveRulesTest {
 
     @Test
     void replicaGroupRules() throws DiagnosticException {
-        assertEquals("2: Invalid replica id -1", error(fn("%a: tensor<4xf32>",
+        expectFirstErrors("2: Invalid replica id -1", "%a: tensor<4xf32>",
                 "  %0 = \"stablehlo.all_gather\"(%a) {all_gather_dim = 0 : i64, replica_groups = dense<[[0, -1]]> : "
-                        + "tensor<1x2xi64>} : (tensor<4xf32>) -> tensor<8xf32>")));
-        assertEquals("2: if `use_global_device_ids` is set, the replica groups cannot be empty", error(fn(
-                "%a: tensor<4xf32>", "  %0 = \"stablehlo.all_gather\"(%a) {all_gather_dim = 0 : i64, "
-                        + "replica_groups = dense<0> : tensor<2x0xi64>, use_global_device_ids} : (tensor<4xf32>) -> "
-                        + "tensor<8xf32>")));
+                        + "tensor<1x2xi64>} : (tensor<4xf32>) -> tensor<8xf32>",
+                "2: if `use_global_device_ids` is set, the replica groups cannot be empty", "%a: tensor<4xf32>",
+                "  %0 = \"stablehlo.all_gather\"(%a) {all_gather_dim = 0 : i64, replica_groups = dense<0> : "
+                        + "tensor<2x0xi64>, use_global_device_ids} : (tensor<4xf32>) -> tensor<8xf32>");
         // Padding is allowed where groups may differ in size.
         valid(fn("%a: tensor<4xf32>", "  %0 = \"stablehlo.all_reduce\"(%a) " + ADD_REDUCER
                 + " {replica_groups = dense<[[0, 1], [2, -1]]> : tensor<2x2xi64>} : (tensor<4xf32>) -> tensor<4xf32>"));
@@ -156,12 +162,12 @@ class CollectiveRulesTest {
 
     @Test
     void customCalls() throws DiagnosticException {
-        assertEquals("2: 'stablehlo.custom_call' op CreateBuffer custom_call should have one result", error(fn("",
+        expectFirstErrors("2: 'stablehlo.custom_call' op CreateBuffer custom_call should have one result", "",
                 "  %0:2 = \"stablehlo.custom_call\"() {call_target_name = \"CreateBuffer\"} : () -> "
-                        + "(memref<2xf32>, memref<2xf32>)")));
-        assertEquals("2: 'stablehlo.custom_call' op Unpin custom_call should have a memref input", error(fn(
-                "%a: tensor<2xf32>", "  %0 = \"stablehlo.custom_call\"(%a) {call_target_name = \"Unpin\"} : "
-                        + "(tensor<2xf32>) -> tensor<2xf32>")));
+                        + "(memref<2xf32>, memref<2xf32>)",
+                "2: 'stablehlo.custom_call' op Unpin custom_call should have a memref input", "%a: tensor<2xf32>",
+                "  %0 = \"stablehlo.custom_call\"(%a) {call_target_name = \"Unpin\"} : "
+                        + "(tensor<2xf32>) -> tensor<2xf32>");
         valid(fn("%a: tensor<2xf32>", "  %0 = \"stablehlo.custom_call\"(%a) {call_target_name = \"Pin\", "
                 + "output_operand_aliases = []} : (tensor<2xf32>) -> memref<?xf32>"));
         // Layouts may be given for unranked operands without being checked against a rank.

@@ -34,6 +34,11 @@ class HostileVerifyTest {
                 .map(HostileVerifyTest::show).collect(Collectors.toList());
     }
 
+    /** Asserts every diagnostic of the program's verifier failure, in order. */
+    private static void assertErrors(String program, String... expected) throws DiagnosticException {
+        assertEquals(List.of(expected), errors(program));
+    }
+
     private static String show(Diagnostic d) {
         String where = d.location() instanceof Location.FileLineCol f ? f.line() + ":" + f.column() : "?";
         return (d.severity() == Diagnostic.Severity.NOTE ? "note " : "") + where + ": " + d.message();
@@ -58,22 +63,20 @@ class HostileVerifyTest {
 
     @Test
     void useBeforeDefinitionInOneBlock() throws DiagnosticException {
-        assertEquals(List.of("2:3: operand #0 does not dominate this use",
-                        "note 3:3: operand defined here (op in the same block)"),
-                errors("""
+        assertErrors("""
                         func.func @main(%arg0: tensor<f32>) -> tensor<f32> {
                           %1 = stablehlo.add %0, %arg0 : tensor<f32>
                           %0 = stablehlo.add %arg0, %arg0 : tensor<f32>
                           return %1 : tensor<f32>
                         }
-                        """));
+                        """,
+                "2:3: operand #0 does not dominate this use",
+                "note 3:3: operand defined here (op in the same block)");
     }
 
     @Test
     void useFromNestedRegionOfValueDefinedLater() throws DiagnosticException {
-        assertEquals(List.of("5:7: operand #1 does not dominate this use",
-                        "note 9:3: operand defined here (op in a parent region)"),
-                errors("""
+        assertErrors("""
                         func.func @main(%arg0: tensor<4xf32>) -> tensor<f32> {
                           %init = stablehlo.constant dense<0.0> : tensor<f32>
                           %r = stablehlo.reduce(%arg0 init: %init) across dimensions = [0] : (tensor<4xf32>, tensor<f32>) -> tensor<f32>
@@ -85,7 +88,9 @@ class HostileVerifyTest {
                           %late = stablehlo.constant dense<1.0> : tensor<f32>
                           return %u : tensor<f32>
                         }
-                        """));
+                        """,
+                "5:7: operand #1 does not dominate this use",
+                "note 9:3: operand defined here (op in a parent region)");
     }
 
     @Test
@@ -102,9 +107,7 @@ class HostileVerifyTest {
     @Test
     void acrossBlocksTheDefiningBlockMustDominate() throws DiagnosticException {
         // ^bb1 defines %0 but ^bb2 is reached from the entry without passing through ^bb1.
-        assertEquals(List.of("7:3: operand #0 does not dominate this use",
-                        "note 4:3: operand defined here (op in the same region)"),
-                errors("""
+        assertErrors("""
                         func.func @main(%arg0: tensor<f32>, %c: i1) -> tensor<f32> {
                           "cf.cond_br"(%c)[^bb1, ^bb2] {operandSegmentSizes = array<i32: 1, 0, 0>} : (i1) -> ()
                         ^bb1:
@@ -113,7 +116,9 @@ class HostileVerifyTest {
                         ^bb2:
                           return %0 : tensor<f32>
                         }
-                        """));
+                        """,
+                "7:3: operand #0 does not dominate this use",
+                "note 4:3: operand defined here (op in the same region)");
         // Defined in a block that dominates the use (the entry, and a block on every path): valid.
         valid("""
                 func.func @main(%arg0: tensor<f32>, %c: i1) -> tensor<f32> {
@@ -133,46 +138,46 @@ class HostileVerifyTest {
 
     @Test
     void duplicateFunctionNames() throws DiagnosticException {
-        assertEquals(List.of("4:1: redefinition of symbol named 'main'",
-                        "note 1:1: see existing symbol definition here"),
-                errors("""
+        assertErrors("""
                         func.func @main(%arg0: tensor<f32>) -> tensor<f32> {
                           return %arg0 : tensor<f32>
                         }
                         func.func @main(%arg0: tensor<f32>) -> tensor<f32> {
                           return %arg0 : tensor<f32>
                         }
-                        """));
+                        """,
+                "4:1: redefinition of symbol named 'main'",
+                "note 1:1: see existing symbol definition here");
     }
 
     @Test
     void functionWithoutReturn() throws DiagnosticException {
-        assertEquals(List.of("2:3: block with no terminator, has %0 = stablehlo.add <<UNKNOWN SSA VALUE>>, "
-                        + "<<UNKNOWN SSA VALUE>> : tensor<f32>"),
-                errors("""
+        assertErrors("""
                         func.func @main(%arg0: tensor<f32>) -> tensor<f32> {
                           %0 = stablehlo.add %arg0, %arg0 : tensor<f32>
                         }
-                        """));
+                        """,
+                "2:3: block with no terminator, has %0 = stablehlo.add <<UNKNOWN SSA VALUE>>, "
+                + "<<UNKNOWN SSA VALUE>> : tensor<f32>");
     }
 
     @Test
     void emptyFunctionBody() throws DiagnosticException {
-        assertEquals(List.of("1:1: empty block: expect at least a terminator"),
-                errors("""
+        assertErrors("""
                         func.func @main(%arg0: tensor<f32>) -> tensor<f32> {
                         }
-                        """));
+                        """,
+                "1:1: empty block: expect at least a terminator");
     }
 
     @Test
     void returnArityAndParent() throws DiagnosticException {
-        assertEquals(List.of("2:3: 'func.return' op has 1 operands, but enclosing function (@main) returns 2"),
-                errors("""
+        assertErrors("""
                         func.func @main(%arg0: tensor<f32>) -> (tensor<f32>, tensor<f32>) {
                           return %arg0 : tensor<f32>
                         }
-                        """));
+                        """,
+                "2:3: 'func.return' op has 1 operands, but enclosing function (@main) returns 2");
     }
 
     @Test
@@ -191,20 +196,20 @@ class HostileVerifyTest {
         assertEquals(List.of("1:1: 'func.func' op symbol declaration cannot have public visibility"),
                 errors("func.func @decl(tensor<f32>) -> tensor<f32>\n"));
         valid("func.func private @decl(tensor<f32>) -> tensor<f32>\n");
-        assertEquals(List.of("1:1: 'func.func' op type of entry block argument #0(tensor<f32>) must match the type "
-                        + "of the corresponding argument in function signature(tensor<i32>)"),
-                errors("""
+        assertErrors("""
                         "func.func"() ({
                         ^bb0(%a: tensor<f32>):
                           "func.return"() : () -> ()
                         }) {sym_name = "g", function_type = (tensor<i32>) -> ()} : () -> ()
-                        """));
-        assertEquals(List.of("1:1: 'func.func' op entry block must have 1 arguments to match function signature"),
-                errors("""
+                        """,
+                "1:1: 'func.func' op type of entry block argument #0(tensor<f32>) must match the type "
+                + "of the corresponding argument in function signature(tensor<i32>)");
+        assertErrors("""
                         "func.func"() ({
                           "func.return"() : () -> ()
                         }) {sym_name = "g", function_type = (tensor<i32>) -> ()} : () -> ()
-                        """));
+                        """,
+                "1:1: 'func.func' op entry block must have 1 arguments to match function signature");
     }
 
     @Test
@@ -219,14 +224,14 @@ class HostileVerifyTest {
 
     @Test
     void enumAttributeOfTheWrongKind() throws DiagnosticException {
-        assertEquals(List.of("2:3: 'stablehlo.fft' op attribute 'fft_type' failed to satisfy constraint: "
-                        + "XLA fast fourier transform type."),
-                errors("""
+        assertErrors("""
                         func.func @main(%arg0: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
                           %0 = "stablehlo.fft"(%arg0) {fft_type = 7 : i32, fft_length = array<i64: 4>} : (tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>>
                           return %0 : tensor<4xcomplex<f32>>
                         }
-                        """));
+                        """,
+                "2:3: 'stablehlo.fft' op attribute 'fft_type' failed to satisfy constraint: "
+                + "XLA fast fourier transform type.");
     }
 
     @Test
@@ -259,14 +264,14 @@ class HostileVerifyTest {
 
     @Test
     void attributeKindsOfRowsWithoutFullSignatures() throws DiagnosticException {
-        assertEquals(List.of("2:3: 'check.expect_almost_eq_const' op attribute 'tolerance' failed to satisfy "
-                        + "constraint: 64-bit float attribute"),
-                errors("""
+        assertErrors("""
                         func.func @main(%a: tensor<f32>) {
                           "check.expect_almost_eq_const"(%a) {value = dense<1.0> : tensor<f32>, tolerance = 1 : i64} : (tensor<f32>) -> ()
                           return
                         }
-                        """));
+                        """,
+                "2:3: 'check.expect_almost_eq_const' op attribute 'tolerance' failed to satisfy "
+                + "constraint: 64-bit float attribute");
     }
 
     @Test

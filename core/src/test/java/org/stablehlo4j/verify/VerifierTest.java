@@ -24,24 +24,32 @@ class VerifierTest {
         return "func.func @f(%a: tensor<2xf32>, %b: tensor<2xf64>, %i: tensor<2xi32>) {\n" + body + "\n  func.return\n}\n";
     }
 
+    /** Asserts, pair by pair, the first error of each function body: message, then body. */
+    private static void expectFirstErrors(String... messageThenBody) throws DiagnosticException {
+        for (int i = 0; i < messageThenBody.length; i += 2) {
+            assertEquals(messageThenBody[i], error(fn(messageThenBody[i + 1])));
+        }
+    }
+
     @Test
     void traitRules() throws DiagnosticException {
-        assertEquals("2: 'stablehlo.concatenate' op expected 1 or more operands, but found 0",
-                error(fn("  %0 = stablehlo.concatenate dim = 0 : () -> (tensor<2xf32>)")));
-        assertEquals("2: 'stablehlo.subtract' op requires compatible types for all operands and results",
-                error(fn("  %0 = stablehlo.subtract %a, %b : (tensor<2xf32>, tensor<2xf64>) -> tensor<2xf32>")));
-        // Traits are checked in upstream's declaration order: a binary op's shape rule comes before Elementwise,
-        // a unary op's after it.
-        assertEquals("2: 'stablehlo.add' op requires the same shape for all operands and results",
-                error(fn("  %0 = \"stablehlo.add\"(%a, %a) : (tensor<2xf32>, tensor<2xf32>) -> tensor<3xf32>")));
-        assertEquals("2: 'stablehlo.abs' op all non-scalar operands/results must have the same shape and base type",
-                error(fn("  %0 = \"stablehlo.abs\"(%a) : (tensor<2xf32>) -> tensor<3xf32>")));
-        assertEquals("2: 'stablehlo.compare' op requires compatible element types for all operands",
-                error(fn("  %0 = stablehlo.compare EQ, %a, %b : (tensor<2xf32>, tensor<2xf64>) -> tensor<2xi1>")));
-        assertEquals("2: 'stablehlo.abs' op requires a single operand",
-                error(fn("  %0 = \"stablehlo.abs\"(%a, %a) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>")));
-        assertEquals("2: 'stablehlo.concatenate' op requires attribute 'dimension'",
-                error(fn("  %0 = \"stablehlo.concatenate\"(%a, %a) : (tensor<2xf32>, tensor<2xf32>) -> tensor<4xf32>")));
+        expectFirstErrors(
+                "2: 'stablehlo.concatenate' op expected 1 or more operands, but found 0",
+                "  %0 = stablehlo.concatenate dim = 0 : () -> (tensor<2xf32>)",
+                "2: 'stablehlo.subtract' op requires compatible types for all operands and results",
+                "  %0 = stablehlo.subtract %a, %b : (tensor<2xf32>, tensor<2xf64>) -> tensor<2xf32>",
+                // Traits are checked in upstream's declaration order: a binary op's shape rule comes before
+                // Elementwise, a unary op's after it.
+                "2: 'stablehlo.add' op requires the same shape for all operands and results",
+                "  %0 = \"stablehlo.add\"(%a, %a) : (tensor<2xf32>, tensor<2xf32>) -> tensor<3xf32>",
+                "2: 'stablehlo.abs' op all non-scalar operands/results must have the same shape and base type",
+                "  %0 = \"stablehlo.abs\"(%a) : (tensor<2xf32>) -> tensor<3xf32>",
+                "2: 'stablehlo.compare' op requires compatible element types for all operands",
+                "  %0 = stablehlo.compare EQ, %a, %b : (tensor<2xf32>, tensor<2xf64>) -> tensor<2xi1>",
+                "2: 'stablehlo.abs' op requires a single operand",
+                "  %0 = \"stablehlo.abs\"(%a, %a) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>",
+                "2: 'stablehlo.concatenate' op requires attribute 'dimension'",
+                "  %0 = \"stablehlo.concatenate\"(%a, %a) : (tensor<2xf32>, tensor<2xf32>) -> tensor<4xf32>");
     }
 
     @Test

@@ -26,33 +26,43 @@ class SdyCanonicalizationTest {
 
     @Test
     void reshardChainsCollapseAndDuplicatesAreShared() throws Exception {
-        String out = canonicalize("func.func @f(%x: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {\n"
-                + "  %0 = sdy.reshard %x <@mesh, [{\"a\"}]> : tensor<8xf32>\n"
-                + "  %1 = sdy.reshard %0 <@mesh, [{}]> : tensor<8xf32>\n"
-                + "  %2 = sdy.reshard %x <@mesh, [{}]> : tensor<8xf32>\n"
-                + "  return %1, %2 : tensor<8xf32>, tensor<8xf32>\n}\n");
+        String out = canonicalize("""
+                func.func @f(%x: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
+                  %0 = sdy.reshard %x <@mesh, [{"a"}]> : tensor<8xf32>
+                  %1 = sdy.reshard %0 <@mesh, [{}]> : tensor<8xf32>
+                  %2 = sdy.reshard %x <@mesh, [{}]> : tensor<8xf32>
+                  return %1, %2 : tensor<8xf32>, tensor<8xf32>
+                }
+                """);
         assertTrue(out.contains("%0 = sdy.reshard %arg0 <@mesh, [{}]> : tensor<8xf32>\n    return %0, %0"), out);
     }
 
     @Test
     void manualComputationOverSizeOneAxesIsInlined() throws Exception {
-        String out = canonicalize("func.func @f(%x: tensor<8xf32>, %y: tensor<8xf32>) -> tensor<8xf32> {\n"
-                + "  %0 = sdy.manual_computation(%x, %y) in_shardings=[<@mesh, [{\"b\"}]>, <@mesh, [{\"b\"}]>] "
-                + "out_shardings=[<@mesh, [{\"b\"}]>] manual_axes={\"b\"} (%l: tensor<8xf32>, %m: tensor<8xf32>) {\n"
-                + "    %1 = stablehlo.abs %l : tensor<8xf32>\n    sdy.return %1 : tensor<8xf32>\n"
-                + "  } : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>\n  return %0 : tensor<8xf32>\n}\n");
+        String out = canonicalize("""
+                func.func @f(%x: tensor<8xf32>, %y: tensor<8xf32>) -> tensor<8xf32> {
+                  %0 = sdy.manual_computation(%x, %y) in_shardings=[<@mesh, [{"b"}]>, <@mesh, [{"b"}]>] \
+                out_shardings=[<@mesh, [{"b"}]>] manual_axes={"b"} (%l: tensor<8xf32>, %m: tensor<8xf32>) {
+                    %1 = stablehlo.abs %l : tensor<8xf32>
+                    sdy.return %1 : tensor<8xf32>
+                  } : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+                  return %0 : tensor<8xf32>
+                }
+                """);
         assertFalse(out.contains("manual_computation"), out);
         assertTrue(out.contains("%0 = stablehlo.abs %arg0 : tensor<8xf32>\n    return %0"), out);
     }
 
     @Test
     void collectivesWithNothingToDoDisappear() throws Exception {
-        String out = canonicalize("func.func @f(%x: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{\"a\"}]>})"
-                + " -> tensor<8xf32> {\n"
-                + "  %0 = sdy.all_gather [{}] %x out_sharding=<@mesh, [{\"a\"}]> : tensor<8xf32>\n"
-                + "  %1 = sdy.all_gather [{\"a\"}] %0 out_sharding=<@mesh, [{}]> : tensor<8xf32>\n"
-                + "  %2 = sdy.all_slice [{\"a\"}] %1 out_sharding=<@mesh, [{\"a\"}]> : tensor<8xf32>\n"
-                + "  return %2 : tensor<8xf32>\n}\n");
+        String out = canonicalize("""
+                func.func @f(%x: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>}) -> tensor<8xf32> {
+                  %0 = sdy.all_gather [{}] %x out_sharding=<@mesh, [{"a"}]> : tensor<8xf32>
+                  %1 = sdy.all_gather [{"a"}] %0 out_sharding=<@mesh, [{}]> : tensor<8xf32>
+                  %2 = sdy.all_slice [{"a"}] %1 out_sharding=<@mesh, [{"a"}]> : tensor<8xf32>
+                  return %2 : tensor<8xf32>
+                }
+                """);
         // The no-op gather and the slice of the gather are gone; the unused gather stays (collectives are not
         // pure, as upstream).
         assertTrue(out.contains("%0 = sdy.all_gather [{\"a\"}] %arg0 out_sharding=<@mesh, [{}]> : tensor<8xf32>\n"
