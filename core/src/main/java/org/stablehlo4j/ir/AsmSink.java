@@ -5,9 +5,27 @@ package org.stablehlo4j.ir;
  * printer renders (with aliases, if enabled) exactly as it renders them elsewhere.
  */
 public interface AsmSink {
+    /**
+     * Writes {@code text} verbatim.
+     *
+     * @param text the text
+     * @return this sink
+     */
     AsmSink append(String text);
 
+    /**
+     * Writes {@code type} as the printer renders types.
+     *
+     * @param type the nested type
+     * @return this sink
+     */
     AsmSink type(Type type);
 
+    /**
+     * Writes {@code attribute} as the printer renders attributes.
+     *
+     * @param attribute the nested attribute
+     * @return this sink
+     */
     AsmSink attribute(Attribute attribute);
 }

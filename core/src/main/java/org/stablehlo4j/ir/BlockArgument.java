@@ -13,12 +13,16 @@ public final class BlockArgument extends Value {
         this.location = location;
     }
 
-    /** The block this is an argument of. */
+    /** {@return the block this is an argument of} */
     public Block owner() { return owner; }
-    /** The argument's position. */
+    /** {@return the argument's position} */
     public int index() { return index; }
     @Override
     public Location location() { return location; }
-    /** Sets the argument's location. */
+    /**
+     * Sets the argument's location.
+     *
+     * @param location the new location
+     */
     public void setLocation(Location location) { this.location = location; }
 }

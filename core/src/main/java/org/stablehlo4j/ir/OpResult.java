@@ -11,9 +11,9 @@ public final class OpResult extends Value {
         this.index = index;
     }
 
-    /** The op this is a result of. */
+    /** {@return the op this is a result of} */
     public Operation owner() { return owner; }
-    /** The result's position. */
+    /** {@return the result's position} */
     public int index() { return index; }
 
     @Override
