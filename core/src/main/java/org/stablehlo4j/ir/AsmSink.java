@@ -1,5 +1,8 @@
 package org.stablehlo4j.ir;
 
+import java.util.List;
+import java.util.function.BiConsumer;
+
 /**
  * What a dialect's type or attribute printer writes to: raw text plus nested types and attributes, which the
  * printer renders (with aliases, if enabled) exactly as it renders them elsewhere.
@@ -28,4 +31,23 @@ public interface AsmSink {
      * @return this sink
      */
     AsmSink attribute(Attribute attribute);
+
+    /** Writes each item with {@code each}, separated by {@code ", "}. */
+    default <T> AsmSink commaSeparated(List<T> items, BiConsumer<AsmSink, ? super T> each) {
+        for (int i = 0; i < items.size(); i++) {
+            if (i > 0) append(", ");
+            each.accept(this, items.get(i));
+        }
+        return this;
+    }
+
+    /** The types, separated by {@code ", "}. */
+    default AsmSink types(List<? extends Type> types) {
+        return commaSeparated(types, AsmSink::type);
+    }
+
+    /** The attributes, separated by {@code ", "}. */
+    default AsmSink attributes(List<? extends Attribute> attributes) {
+        return commaSeparated(attributes, AsmSink::attribute);
+    }
 }

@@ -430,8 +430,8 @@ class VhloOpTableTest {
                 continue;
             }
             String pattern = switch (k) {
-                case UNIFORM_QUANTIZED_PER_AXIS -> "quant\\.uniform<[^>]*:\\d+, \\{";
-                default -> "(?<![\\w.])" + Pattern.quote(k.builtin()) + "(?!\\w)";
+                case QUANT_PER_AXIS -> "quant\\.uniform<[^>]*:\\d+, \\{";
+                default -> "(?<![\\w.])" + Pattern.quote(k.spelling()) + "(?!\\w)";
             };
             if (Pattern.compile(pattern).matcher(chunk).find()) {
                 return true;

@@ -21,7 +21,7 @@ import org.stablehlo4j.dialect.stablehlo.StablehloEnum;
 import org.stablehlo4j.dialect.stablehlo.SubAxisInfoAttr;
 import org.stablehlo4j.dialect.stablehlo.TypeExtensionsAttr;
 import org.stablehlo4j.dialect.vhlo.VhloAttr;
-import org.stablehlo4j.dialect.vhlo.VhloAttrKind;
+import org.stablehlo4j.dialect.vhlo.ops.VhloAttrKind;
 import org.stablehlo4j.dialect.vhlo.VhloType;
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.Attribute;

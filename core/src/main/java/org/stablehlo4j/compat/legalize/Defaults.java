@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.stablehlo4j.dialect.vhlo.VhloAttr;
-import org.stablehlo4j.dialect.vhlo.VhloAttrKind;
+import org.stablehlo4j.dialect.vhlo.ops.VhloAttrKind;
 import org.stablehlo4j.dialect.vhlo.VhloType;
 import org.stablehlo4j.dialect.vhlo.ops.AttrDefault;
 import org.stablehlo4j.ir.Attribute;

@@ -10,7 +10,7 @@ import org.stablehlo4j.dialect.stablehlo.FutureType;
 import org.stablehlo4j.dialect.stablehlo.StablehloAsm;
 import org.stablehlo4j.dialect.stablehlo.TokenType;
 import org.stablehlo4j.dialect.vhlo.VhloType;
-import org.stablehlo4j.dialect.vhlo.VhloTypeKind;
+import org.stablehlo4j.dialect.vhlo.ops.VhloTypeKind;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.ComplexType;
 import org.stablehlo4j.ir.DialectType;

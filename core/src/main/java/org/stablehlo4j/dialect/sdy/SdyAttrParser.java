@@ -101,14 +101,7 @@ final class SdyAttrParser {
     static MeshAttr mesh(SdyIn in) {
         int at = in.offset();
         in.expect("<");
-        in.expect("[");
-        List<MeshAxisAttr> axes = new ArrayList<>();
-        if (!in.consumeIf("]")) {
-            do {
-                axes.add(meshAxis(in));
-            } while (in.consumeIf(","));
-            in.expect("]");
-        }
+        List<MeshAxisAttr> axes = in.list("[", "]", () -> meshAxis(in));
         List<Long> ids = new ArrayList<>();
         if (in.consumeIf(",")) {
             String k = in.parseKeyword("expected 'device_ids'");
@@ -167,45 +160,26 @@ final class SdyAttrParser {
     }
 
     static ListOfAxisRefListsAttr listOfAxisRefLists(SdyIn in) {
-        in.expect("[");
-        List<AxisRefListAttr> out = new ArrayList<>();
-        if (!in.consumeIf("]")) {
-            do {
-                out.add(axisRefList(in));
-            } while (in.consumeIf(","));
-            in.expect("]");
-        }
+        List<AxisRefListAttr> out = in.list("[", "]", () -> axisRefList(in));
         return new ListOfAxisRefListsAttr(out);
     }
 
     static ManualAxesAttr manualAxes(SdyIn in) {
-        in.expect("{");
-        List<String> out = new ArrayList<>();
-        if (!in.consumeIf("}")) {
-            do {
-                out.add(in.parseString("expected string"));
-            } while (in.consumeIf(","));
-            in.expect("}");
-        }
+        List<String> out = in.list("{", "}", () -> in.parseString("expected string"));
         return new ManualAxesAttr(out);
     }
 
     static AllToAllParamListAttr allToAllParams(SdyIn in) {
-        in.expect("[");
-        List<AllToAllParamAttr> out = new ArrayList<>();
-        if (!in.consumeIf("]")) {
-            do {
-                in.expect("{");
-                List<AxisRefAttr> axes = axisRefs(in);
-                in.expect("}");
-                in.expect(":");
-                long src = in.parseInteger();
-                in.expect("->");
-                long tgt = in.parseInteger();
-                out.add(new AllToAllParamAttr(axes, src, tgt));
-            } while (in.consumeIf(","));
-            in.expect("]");
-        }
+        List<AllToAllParamAttr> out = in.list("[", "]", () -> {
+            in.expect("{");
+            List<AxisRefAttr> axes = axisRefs(in);
+            in.expect("}");
+            in.expect(":");
+            long src = in.parseInteger();
+            in.expect("->");
+            long tgt = in.parseInteger();
+            return new AllToAllParamAttr(axes, src, tgt);
+        });
         return new AllToAllParamListAttr(out);
     }
 
@@ -255,14 +229,7 @@ final class SdyAttrParser {
             throw in.error("expecting MeshAttr or FlatSymbolRefAttr, got: ");
         }
         in.expect(",");
-        in.expect("[");
-        List<DimensionShardingAttr> dims = new ArrayList<>();
-        if (!in.consumeIf("]")) {
-            do {
-                dims.add(chained(in, () -> dimSharding(in), DIM_SHARDINGS));
-            } while (in.consumeIf(","));
-            in.expect("]");
-        }
+        List<DimensionShardingAttr> dims = in.list("[", "]", () -> chained(in, () -> dimSharding(in), DIM_SHARDINGS));
         List<AxisRefAttr> replicated = new ArrayList<>();
         List<AxisRefAttr> unreduced = new ArrayList<>();
         int reductionOp = 0;
@@ -302,27 +269,13 @@ final class SdyAttrParser {
 
     /** {@code [<...>, ...]}. */
     static TensorShardingPerValueAttr shardingList(SdyIn in) {
-        in.expect("[");
-        List<TensorShardingAttr> out = new ArrayList<>();
-        if (!in.consumeIf("]")) {
-            do {
-                out.add(sharding(in));
-            } while (in.consumeIf(","));
-            in.expect("]");
-        }
+        List<TensorShardingAttr> out = in.list("[", "]", () -> sharding(in));
         return new TensorShardingPerValueAttr(out);
     }
 
     static TensorShardingPerValueAttr shardingPerValue(SdyIn in) {
         in.expect("<");
-        in.expect("[");
-        List<TensorShardingAttr> out = new ArrayList<>();
-        if (!in.consumeIf("]")) {
-            do {
-                out.add(chained(in, () -> sharding(in), SHARDINGS));
-            } while (in.consumeIf(","));
-            in.expect("]");
-        }
+        List<TensorShardingAttr> out = in.list("[", "]", () -> chained(in, () -> sharding(in), SHARDINGS));
         in.expect(">");
         return new TensorShardingPerValueAttr(out);
     }

@@ -64,21 +64,26 @@ final class SdyCollectiveCanonicalization {
                     && equivalent(SdyVerifiers.shardingOf(op.operand(0)), out) && replaceWithOperand(op, r));
 
     /** {@code AllSliceOfAllGatherPattern}: slicing what was just gathered along the same axes. */
-    static final RewritePattern ALL_SLICE_OF_ALL_GATHER = RewritePattern.of("sdy.all_slice", 2, (op, r) -> {
-        Operation gather = producer(op, "sdy.all_gather");
-        if (gather == null || !gather.attr("gathering_axes").equals(op.attr("slicing_axes"))) return false;
-        r.replaceOp(op, List.of(gather.operand(0)));
-        return true;
-    });
+    static final RewritePattern ALL_SLICE_OF_ALL_GATHER =
+            undoes("sdy.all_slice", "slicing_axes", "sdy.all_gather", "gathering_axes");
 
     /** {@code AllReduceOfReplicatedToUnreducedPattern}: reducing what was just made unreduced. */
-    static final RewritePattern ALL_REDUCE_OF_REPLICATED_TO_UNREDUCED = RewritePattern.of("sdy.all_reduce", 2,
-            (op, r) -> {
-                Operation r2u = producer(op, "sdy.replicated_to_unreduced");
-                if (r2u == null || !r2u.attr("axes").equals(op.attr("reduction_axes"))) return false;
-                r.replaceOp(op, List.of(r2u.operand(0)));
-                return true;
-            });
+    static final RewritePattern ALL_REDUCE_OF_REPLICATED_TO_UNREDUCED =
+            undoes("sdy.all_reduce", "reduction_axes", "sdy.replicated_to_unreduced", "axes");
+
+    /**
+     * {@code opName} applied to what {@code producerName} just produced, over the same axes, undoes it: the op is
+     * replaced by the producer's operand.
+     */
+    private static RewritePattern undoes(String opName, String axesAttr, String producerName,
+                                         String producerAxesAttr) {
+        return RewritePattern.of(opName, 2, (op, r) -> {
+            Operation producer = producer(op, producerName);
+            if (producer == null || !producer.attr(producerAxesAttr).equals(op.attr(axesAttr))) return false;
+            r.replaceOp(op, List.of(producer.operand(0)));
+            return true;
+        });
+    }
 
     /** {@code AllReduceOfShardedToUnreducedPattern}: all_reduce(sharded_to_unreduced(x)) → all_gather(x). */
     static final RewritePattern ALL_REDUCE_OF_SHARDED_TO_UNREDUCED = RewritePattern.of("sdy.all_reduce", 1,

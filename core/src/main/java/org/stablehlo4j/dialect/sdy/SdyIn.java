@@ -1,5 +1,9 @@
 package org.stablehlo4j.dialect.sdy;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
 import org.stablehlo4j.asm.AsmParserContext;
 import org.stablehlo4j.asm.DialectBodyException;
 
@@ -38,6 +42,27 @@ interface SdyIn {
     /** Adds an error reported after {@code failure} (a custom op parser's own message after its cause). */
     default RuntimeException withFollowUp(RuntimeException failure, int offset, String message) {
         return failure;
+    }
+
+    /**
+     * The rest of a list whose opening punctuation has been read: nothing but {@code close}, or items read by
+     * {@code item} separated by commas and then {@code close}.
+     */
+    default <T> List<T> listUntil(String close, Supplier<T> item) {
+        List<T> out = new ArrayList<>();
+        if (!consumeIf(close)) {
+            do {
+                out.add(item.get());
+            } while (consumeIf(","));
+            expect(close);
+        }
+        return out;
+    }
+
+    /** A list opened by {@code open}: see {@link #listUntil}. */
+    default <T> List<T> list(String open, String close, Supplier<T> item) {
+        expect(open);
+        return listUntil(close, item);
     }
 
     static SdyIn of(AsmParserContext p) {

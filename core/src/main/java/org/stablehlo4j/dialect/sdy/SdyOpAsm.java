@@ -309,19 +309,30 @@ final class SdyOpAsm {
         }
     }
 
-    /** {@code sdy.sharding_group %in group_id=N attr-dict : type}. */
-    private static final class ShardingGroup extends Form {
-        List<String> elided() { return List.of("group_id"); }
+    /** {@code sdy.X %in KEY=VALUE attr-dict : type}: one operand and one property printed as {@code KEY=VALUE}. */
+    private abstract static class KeyedOperandForm extends Form {
+        final String key;
 
-        public boolean canPrint(Operation op) {
-            return op.numOperands() == 1 && op.attr("group_id") instanceof IntegerAttr;
+        KeyedOperandForm(String key) {
+            this.key = key;
         }
+
+        List<String> elided() { return List.of(key); }
+
+        /** The printed value of the property. */
+        abstract String valueText(IntegerAttr value);
+
+        /** Parses the value after {@code KEY=}. */
+        abstract IntegerAttr parseValue(AsmParserContext p);
+
+        /** The result types, given the operand's type. */
+        abstract List<Type> results(Type operandType);
 
         public void print(Operation op, AsmPrinterContext p) {
             p.printOpName(op);
             p.append(" ");
             p.printOperand(op.operand(0));
-            p.append(" group_id=" + ((IntegerAttr) op.attr("group_id")).value());
+            p.append(" " + key + "=" + valueText((IntegerAttr) op.attr(key)));
             printAttrDict(op, p);
             p.append(" : ");
             p.printType(op.operand(0).type());
@@ -329,49 +340,51 @@ final class SdyOpAsm {
 
         public Operation parse(String name, AsmParserContext p, int at) {
             AsmParserContext.OperandRef in = p.parseOperand();
-            p.expectKeyword("group_id");
+            p.expectKeyword(key);
             p.expect("=");
-            long id = p.parseInteger();
+            IntegerAttr value = parseValue(p);
             DictionaryAttr attrs = p.parseOptionalAttrDict();
             p.expect(":");
             Type t = p.parseType();
-            return build(p, name, List.of(p.resolve(in, t)), List.of(),
-                    List.of(new NamedAttribute("group_id", IntegerAttr.of(IntegerType.I64, id))), attrs, List.of(), at);
+            return build(p, name, List.of(p.resolve(in, t)), results(t),
+                    List.of(new NamedAttribute(key, value)), attrs, List.of(), at);
         }
     }
 
+    /** {@code sdy.sharding_group %in group_id=N attr-dict : type}. */
+    private static final class ShardingGroup extends KeyedOperandForm {
+        ShardingGroup() { super("group_id"); }
+
+        public boolean canPrint(Operation op) {
+            return op.numOperands() == 1 && op.attr("group_id") instanceof IntegerAttr;
+        }
+
+        String valueText(IntegerAttr value) { return String.valueOf(value.value()); }
+
+        List<Type> results(Type operandType) { return List.of(); }
+
+        IntegerAttr parseValue(AsmParserContext p) { return IntegerAttr.of(IntegerType.I64, p.parseInteger()); }
+    }
+
     /** {@code sdy.propagation_barrier %in allowed_direction=BOTH attr-dict : type}. */
-    private static final class Barrier extends Form {
-        List<String> elided() { return List.of("allowed_direction"); }
+    private static final class Barrier extends KeyedOperandForm {
+        Barrier() { super("allowed_direction"); }
 
         public boolean canPrint(Operation op) {
             return op.numOperands() == 1 && op.numResults() == 1
                     && op.attr("allowed_direction") instanceof IntegerAttr i && i.longValue() >= 0 && i.longValue() < 4;
         }
 
-        public void print(Operation op, AsmPrinterContext p) {
-            p.printOpName(op);
-            p.append(" ");
-            p.printOperand(op.operand(0));
-            p.append(" allowed_direction=" + DIRECTIONS[(int) ((IntegerAttr) op.attr("allowed_direction")).longValue()]);
-            printAttrDict(op, p);
-            p.append(" : ");
-            p.printType(op.operand(0).type());
-        }
+        String valueText(IntegerAttr value) { return DIRECTIONS[(int) value.longValue()]; }
 
-        public Operation parse(String name, AsmParserContext p, int at) {
-            AsmParserContext.OperandRef in = p.parseOperand();
-            p.expectKeyword("allowed_direction");
-            p.expect("=");
+        List<Type> results(Type operandType) { return List.of(operandType); }
+
+        IntegerAttr parseValue(AsmParserContext p) {
             int kAt = p.offset();
             String k = p.parseKeyword("expected keyword for propagation direction enum");
             int v = List.of(DIRECTIONS).indexOf(k);
             if (v < 0) throw p.errorAt(kAt, "expected ::mlir::sdy::PropagationDirection to be one of: NONE, FORWARD, BACKWARD, BOTH");
-            DictionaryAttr attrs = p.parseOptionalAttrDict();
-            p.expect(":");
-            Type t = p.parseType();
-            return build(p, name, List.of(p.resolve(in, t)), List.of(t),
-                    List.of(new NamedAttribute("allowed_direction", i32(v))), attrs, List.of(), at);
+            return i32(v);
         }
     }
 

@@ -61,17 +61,22 @@ final class SdyOpVerifiers {
         verifyUnreducedAxesTransition(op, List.of(source), List.of(sharding), 0, source.reductionOp());
     }
 
-    /** {@code DataFlowEdgeOp::verifySymbolUses}. */
-    static void dataFlowEdgeUses(Operation op) {
+    /** A data-flow edge's checks that its result is static-shaped and its operand has no other user. */
+    private static Value staticResultOfSingleUse(Operation op, String opName, String operandWord) {
         Type t = op.result(0).type();
         if (!(t instanceof RankedTensorType rt && rt.hasStaticShape())) {
-            throw VerificationError.op(op, "expected sdy.data_flow_edge to have a static-shaped result. type: "
-                    + q(t));
+            throw VerificationError.op(op, "expected " + opName + " to have a static-shaped result. type: " + q(t));
         }
-        Value input = op.operand(0);
-        if (!input.hasOneUse()) {
-            throw VerificationError.op(op, "expected input of sdy.data_flow_edge to have a single user");
+        Value operand = op.operand(0);
+        if (!operand.hasOneUse()) {
+            throw VerificationError.op(op, "expected " + operandWord + " of " + opName + " to have a single user");
         }
+        return operand;
+    }
+
+    /** {@code DataFlowEdgeOp::verifySymbolUses}. */
+    static void dataFlowEdgeUses(Operation op) {
+        Value input = staticResultOfSingleUse(op, "sdy.data_flow_edge", "input");
         Operation dep = input.definingOp();
         if (dep != null && dep.dialect().equals(SdyOps.DIALECT) && !dep.name().equals("sdy.named_computation")
                 && !dep.name().equals("sdy.manual_computation")) {
@@ -79,20 +84,14 @@ final class SdyOpVerifiers {
                     + "op (other than an sdy.named_computation).")
                     .note(dep.location(), "sdy op defining the input of the sdy.data_flow_edge");
         }
-        if (op.attr("sharding") instanceof TensorShardingAttr s) verifyTensorSharding(s, t, op, opError(op));
+        if (op.attr("sharding") instanceof TensorShardingAttr s) {
+            verifyTensorSharding(s, op.result(0).type(), op, opError(op));
+        }
     }
 
     /** {@code FuncDataFlowEdgeOp::verifySymbolUses}. */
     static void funcDataFlowEdgeUses(Operation op) {
-        Type t = op.result(0).type();
-        if (!(t instanceof RankedTensorType rt && rt.hasStaticShape())) {
-            throw VerificationError.op(op, "expected sdy.func_data_flow_edge to have a static-shaped result. type: "
-                    + q(t));
-        }
-        Value operand = op.operand(0);
-        if (!operand.hasOneUse()) {
-            throw VerificationError.op(op, "expected operand of sdy.func_data_flow_edge to have a single user");
-        }
+        Value operand = staticResultOfSingleUse(op, "sdy.func_data_flow_edge", "operand");
         if (operand instanceof BlockArgument arg) {
             Operation owner = arg.owner().parentOp();
             if (owner == null || !owner.name().equals("func.func")) {

@@ -43,14 +43,7 @@ final class SdyPropagationEdges {
     /** Reads {@code <[step, ...]>} (the lexer stands after the mnemonic). */
     static List<Step> parse(SdyIn in) {
         in.expect("<");
-        in.expect("[");
-        List<Step> steps = new ArrayList<>();
-        if (!in.consumeIf("]")) {
-            do {
-                steps.add(step(in));
-            } while (in.consumeIf(","));
-            in.expect("]");
-        }
+        List<Step> steps = in.list("[", "]", () -> step(in));
         in.expect(">");
         return steps;
     }
@@ -61,28 +54,16 @@ final class SdyPropagationEdges {
         in.expect("-");
         long index = in.parseInteger();
         in.expect("=");
-        in.expect("[");
-        List<AxisEntry> entries = new ArrayList<>();
-        if (!in.consumeIf("]")) {
-            do {
-                in.expect("{");
-                AxisRefAttr axis = SdyAttrParser.axisRef(in);
-                in.expect("=");
-                ValueRef source = valueRef(in);
-                in.expect("->");
-                in.expect("[");
-                List<ValueRef> targets = new ArrayList<>();
-                if (!in.consumeIf("]")) {
-                    do {
-                        targets.add(valueRef(in));
-                    } while (in.consumeIf(","));
-                    in.expect("]");
-                }
-                in.expect("}");
-                entries.add(new AxisEntry(axis, source, targets));
-            } while (in.consumeIf(","));
-            in.expect("]");
-        }
+        List<AxisEntry> entries = in.list("[", "]", () -> {
+            in.expect("{");
+            AxisRefAttr axis = SdyAttrParser.axisRef(in);
+            in.expect("=");
+            ValueRef source = valueRef(in);
+            in.expect("->");
+            List<ValueRef> targets = in.list("[", "]", () -> valueRef(in));
+            in.expect("}");
+            return new AxisEntry(axis, source, targets);
+        });
         in.expect("}");
         return new Step(index, entries);
     }

@@ -33,27 +33,31 @@ public record DotAlgorithmAttr(Type lhsPrecisionType, Type rhsPrecisionType, Typ
                 .append(", allow_imprecise_accumulation = " + allowImpreciseAccumulation + ">");
     }
 
+    /** The type-valued parameters, then the count-valued ones, in their printed order. */
+    private static final String[] TYPE_FIELDS = {"lhs_precision_type", "rhs_precision_type", "accumulation_type"};
+    private static final String[] COUNT_FIELDS = {"lhs_component_count", "rhs_component_count",
+            "num_primitive_operations"};
+
     /** Parses {@code <lhs_precision_type = ...>} (what follows the mnemonic). */
     public static DotAlgorithmAttr parseParams(BodyReader r) {
         int start = r.position();
         r.expect("<");
-        Type lhs = typeField(r, "lhs_precision_type");
-        r.expect(",");
-        Type rhs = typeField(r, "rhs_precision_type");
-        r.expect(",");
-        Type acc = typeField(r, "accumulation_type");
-        r.expect(",");
-        long lc = intField(r, "lhs_component_count");
-        r.expect(",");
-        long rc = intField(r, "rhs_component_count");
-        r.expect(",");
-        long n = intField(r, "num_primitive_operations");
-        r.expect(",");
+        Type[] types = new Type[TYPE_FIELDS.length];
+        for (int i = 0; i < types.length; i++) {
+            types[i] = typeField(r, TYPE_FIELDS[i]);
+            r.expect(",");
+        }
+        long[] counts = new long[COUNT_FIELDS.length];
+        for (int i = 0; i < counts.length; i++) {
+            counts[i] = intField(r, COUNT_FIELDS[i]);
+            r.expect(",");
+        }
         r.expectKeyword("allow_imprecise_accumulation");
         r.expect("=");
         boolean allow = NestedValues.bool(r);
         r.expect(">");
-        DotAlgorithmAttr attr = new DotAlgorithmAttr(lhs, rhs, acc, lc, rc, n, allow);
+        DotAlgorithmAttr attr = new DotAlgorithmAttr(types[0], types[1], types[2], counts[0], counts[1], counts[2],
+                allow);
         // Like upstream, the parameters are verified when the attribute is built from its text.
         String violation = attr.violation();
         if (violation != null) throw new BodyParseException(start, violation);

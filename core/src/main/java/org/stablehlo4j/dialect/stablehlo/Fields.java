@@ -1,6 +1,5 @@
 package org.stablehlo4j.dialect.stablehlo;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.stablehlo4j.ir.AsmSink;
 import org.stablehlo4j.ir.DenseElementsAttr;
@@ -24,11 +23,7 @@ final class Fields {
 
     /** {@code 1, ?, 3} without brackets. */
     static void printDimList(AsmSink sink, List<Long> dims) {
-        for (int i = 0; i < dims.size(); i++) {
-            if (i > 0) sink.append(", ");
-            long d = dims.get(i);
-            sink.append(d == ShapedType.DYNAMIC ? "?" : Long.toString(d));
-        }
+        sink.commaSeparated(dims, (s, d) -> s.append(d == ShapedType.DYNAMIC ? "?" : Long.toString(d)));
     }
 
     /** One dimension size: an integer or {@code ?}. */

@@ -12,11 +12,6 @@ public record FutureType(List<Type> types) implements StablehloType {
 
     @Override
     public void printBody(AsmSink sink) {
-        sink.append("future<");
-        for (int i = 0; i < types.size(); i++) {
-            if (i > 0) sink.append(", ");
-            sink.type(types.get(i));
-        }
-        sink.append(">");
+        sink.append("future<").types(types).append(">");
     }
 }

@@ -16,12 +16,7 @@ public record MeshAttr(List<MeshAxisAttr> axes, Attribute deviceIds) implements 
 
     @Override
     public void printBody(AsmSink sink) {
-        sink.append("mesh<axes=[");
-        for (int i = 0; i < axes.size(); i++) {
-            if (i > 0) sink.append(", ");
-            axes.get(i).printStripped(sink);
-        }
-        sink.append("]");
+        sink.append("mesh<axes=[").commaSeparated(axes, (s, axis) -> axis.printStripped(s)).append("]");
         if (deviceIds != null) sink.append(", device_ids=").attribute(deviceIds);
         sink.append(">");
     }

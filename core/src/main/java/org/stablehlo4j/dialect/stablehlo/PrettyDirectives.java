@@ -67,13 +67,9 @@ public final class PrettyDirectives {
 
     public static void printPrecisionConfigAndAlgorithm(AsmSink sink, PrecisionAndAlgorithm p) {
         if (p.precisionConfig() != null) {
-            sink.append(", precision = [");
-            List<Attribute> es = p.precisionConfig().elements();
-            for (int i = 0; i < es.size(); i++) {
-                if (i > 0) sink.append(", ");
-                sink.append(((EnumAttr) es.get(i)).caseName());
-            }
-            sink.append("]");
+            sink.append(", precision = [")
+                    .commaSeparated(p.precisionConfig().elements(), (s, e) -> s.append(((EnumAttr) e).caseName()))
+                    .append("]");
         }
         if (p.algorithm() != null) {
             sink.append(", algorithm = ");

@@ -1,9 +1,9 @@
 package org.stablehlo4j.dialect.vhlo;
 
+import org.stablehlo4j.dialect.vhlo.ops.VhloAttrKind;
 import org.stablehlo4j.ir.AsmSink;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.DenseElementsAttr;
-import org.stablehlo4j.ir.DialectPrintable;
 import org.stablehlo4j.ir.FloatType;
 import org.stablehlo4j.ir.IntegerAttr;
 import org.stablehlo4j.ir.ShapedType;
@@ -20,7 +20,7 @@ import java.util.Objects;
  * A VHLO attribute ({@code #vhlo.integer_v1<1 : i64>}, {@code #vhlo<precision_v1 HIGH>}, ...): a
  * {@link VhloAttrKind} and the parameters its form calls for. Immutable, with value equality.
  */
-public final class VhloAttr implements Attribute, DialectPrintable {
+public final class VhloAttr implements Attribute, VhloPrintable {
     private final VhloAttrKind kind;
     private final List<Attribute> attrs;
     private final Type type;
@@ -114,20 +114,12 @@ public final class VhloAttr implements Attribute, DialectPrintable {
     public List<Object> params() { return params; }
 
     @Override
-    public String dialectNamespace() { return "vhlo"; }
-
-    @Override
     public void printBody(AsmSink sink) {
         sink.append(kind.mnemonic);
         switch (kind.form) {
             case ENUM -> sink.append(" ").append(kind.caseName(number.longValue()));
             case ARRAY -> {
-                sink.append("<[");
-                for (int i = 0; i < attrs.size(); i++) {
-                    if (i > 0) sink.append(", ");
-                    sink.attribute(attrs.get(i));
-                }
-                sink.append("]>");
+                sink.append("<[").attributes(attrs).append("]>");
             }
             case BOOL -> sink.append(number.signum() != 0 ? "<true>" : "<false>");
             case DICT -> {

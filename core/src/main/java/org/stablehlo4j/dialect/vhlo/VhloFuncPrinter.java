@@ -5,6 +5,7 @@ import java.util.List;
 import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.asm.AsmPrinterContext;
 import org.stablehlo4j.asm.AsmPrinterCustomOp;
+import org.stablehlo4j.dialect.vhlo.ops.VhloTypeKind;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.DialectAttr;
 import org.stablehlo4j.ir.BlockArgument;

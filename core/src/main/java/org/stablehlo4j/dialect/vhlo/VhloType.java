@@ -1,9 +1,9 @@
 package org.stablehlo4j.dialect.vhlo;
 
+import org.stablehlo4j.dialect.vhlo.ops.VhloTypeKind;
 import org.stablehlo4j.ir.AsmSink;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.ComplexType;
-import org.stablehlo4j.ir.DialectPrintable;
 import org.stablehlo4j.ir.FloatKind;
 import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.ShapedType;
@@ -18,7 +18,7 @@ import java.util.Objects;
  * A VHLO type ({@code !vhlo.tensor_v1<2x!vhlo.f32_v1>}, ...): a {@link VhloTypeKind} plus the parameters its
  * {@link VhloTypeKind.Form} calls for. Immutable, with value equality.
  */
-public final class VhloType implements Type, DialectPrintable {
+public final class VhloType implements Type, VhloPrintable {
     /** Uniform quantization parameters; {@code quantizedDimension} is -1 for per-tensor quantization. */
     public record Quant(long flags, Type storageType, Type expressedType, long quantizedDimension, long[] scaleBits,
                         long[] zeroPoints, long storageMin, long storageMax) {
@@ -110,18 +110,13 @@ public final class VhloType implements Type, DialectPrintable {
     public Type elementType() { return types.isEmpty() ? null : types.get(0); }
 
     @Override
-    public String dialectNamespace() { return "vhlo"; }
-
-    @Override
     public void printBody(AsmSink sink) {
         sink.append(kind.mnemonic);
         switch (kind.form) {
             case SIMPLE -> { }
             case ELEMENT -> sink.append("<").type(types.get(0)).append(">");
             case TYPES -> {
-                sink.append("<");
-                typeList(sink, types);
-                sink.append(">");
+                sink.append("<").types(types).append(">");
             }
             case FUNCTION -> {
                 sink.append("<(");
@@ -166,17 +161,10 @@ public final class VhloType implements Type, DialectPrintable {
                 .subtract(BigInteger.ONE)));
     }
 
-    private static void typeList(AsmSink sink, List<Type> list) {
-        for (int i = 0; i < list.size(); i++) {
-            if (i > 0) sink.append(", ");
-            sink.type(list.get(i));
-        }
-    }
-
     /** VHLO's type array: {@code ()} when empty, else the comma-separated types. */
     private static void typeArray(AsmSink sink, List<Type> list) {
         if (list.isEmpty()) sink.append("()");
-        typeList(sink, list);
+        sink.types(list);
     }
 
     /**
