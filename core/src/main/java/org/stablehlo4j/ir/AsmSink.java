@@ -32,7 +32,14 @@ public interface AsmSink {
      */
     AsmSink attribute(Attribute attribute);
 
-    /** Writes each item with {@code each}, separated by {@code ", "}. */
+    /**
+     * Writes each item with {@code each}, separated by {@code ", "}.
+     *
+     * @param <T> the items' type
+     * @param items the items
+     * @param each writes one item to this sink
+     * @return this sink
+     */
     default <T> AsmSink commaSeparated(List<T> items, BiConsumer<AsmSink, ? super T> each) {
         for (int i = 0; i < items.size(); i++) {
             if (i > 0) append(", ");
@@ -41,12 +48,22 @@ public interface AsmSink {
         return this;
     }
 
-    /** The types, separated by {@code ", "}. */
+    /**
+     * Writes the types, separated by {@code ", "}.
+     *
+     * @param types the types
+     * @return this sink
+     */
     default AsmSink types(List<? extends Type> types) {
         return commaSeparated(types, AsmSink::type);
     }
 
-    /** The attributes, separated by {@code ", "}. */
+    /**
+     * Writes the attributes, separated by {@code ", "}.
+     *
+     * @param attributes the attributes
+     * @return this sink
+     */
     default AsmSink attributes(List<? extends Attribute> attributes) {
         return commaSeparated(attributes, AsmSink::attribute);
     }
