@@ -92,4 +92,44 @@ class OutputTest {
         assertFalse(Files.isRegularFile(fifo), "the FIFO must not be replaced by a file");
         assertTrue(Files.exists(fifo));
     }
+
+    /** Runs {@code command} (a shell line) and returns its exit status, or -1 when it cannot be started. */
+    private static int sh(String command) throws InterruptedException {
+        try {
+            Process p = new ProcessBuilder("sh", "-c", command).redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            return p.waitFor(120, TimeUnit.SECONDS) ? p.exitValue() : -1;
+        } catch (java.io.IOException e) {
+            return -1;
+        }
+    }
+
+    @Test
+    void deviceNodeStaysADevice() throws Exception {
+        Path dev = dir.resolve("null-device");
+        // A character device like /dev/null (1, 3); needs root (or CAP_MKNOD), as the acceptance runs it.
+        assumeTrue(sh("mknod '" + dev + "' c 1 3") == 0, "mknod not permitted here");
+        commit(dev, "into the device");
+        assertFalse(Files.isRegularFile(dev), "the device must not be replaced by a regular file");
+        assertTrue((int) Files.getAttribute(dev, "unix:mode") >> 12 == 2, "still a character device (S_IFCHR)");
+        assertEquals("", Files.readString(dev), "reading the null device gives nothing: it was not replaced");
+    }
+
+    @Test
+    void newFileModeFollowsTheProcessUmask() throws Exception {
+        Path in = dir.resolve("in.mlir");
+        Files.writeString(in, "func.func @f() {\n  return\n}\n");
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        // Surefire may put the modules on the module path: the child JVM gets everything on its class path.
+        String cp = String.join(java.io.File.pathSeparator, java.util.stream.Stream.of(
+                System.getProperty("jdk.module.path"), System.getProperty("java.class.path"))
+                .filter(s -> s != null && !s.isEmpty()).toList());
+        for (String[] c : new String[][] {{"022", "rw-r--r--"}, {"027", "rw-r-----"}, {"077", "rw-------"}}) {
+            Path out = dir.resolve("out-" + c[0] + ".mlir");
+            int status = sh("umask " + c[0] + " && exec '" + javaBin + "' -cp '" + cp + "' org.stablehlo4j.cli.Main opt '"
+                    + in + "' -o '" + out + "'");
+            assertEquals(0, status, "tool run under umask " + c[0]);
+            assertEquals(c[1], PosixFilePermissions.toString(Files.getPosixFilePermissions(out)), "umask " + c[0]);
+        }
+    }
 }

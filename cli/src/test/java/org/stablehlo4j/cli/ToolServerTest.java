@@ -53,10 +53,32 @@ class ToolServerTest {
         return call(cwd, () -> stdin, args);
     }
 
+    /**
+     * Connects to the server. The socket file appears at bind(), a moment before the server listens; a connection
+     * in between is refused, so a refused connection is retried for a while (a loaded machine widens the gap).
+     */
+    private static SocketChannel connect() throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
+            try {
+                ch.connect(UnixDomainSocketAddress.of(socket));
+                return ch;
+            } catch (java.net.ConnectException e) {
+                ch.close();
+                if (attempt == 200) throw e;
+                try {
+                    Thread.sleep(25);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
+        }
+    }
+
     private static Result call(Path cwd, java.util.function.Supplier<byte[]> stdinSource, String... args)
             throws IOException {
-        try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
-            ch.connect(UnixDomainSocketAddress.of(socket));
+        try (SocketChannel ch = connect()) {
             DataOutputStream out = new DataOutputStream(Channels.newOutputStream(ch));
             DataInputStream in = new DataInputStream(Channels.newInputStream(ch));
             StringBuilder header = new StringBuilder(ToolServer.MAGIC).append('\0').append(cwd);

@@ -160,16 +160,24 @@ final class AsmPrinterImpl extends PrinterValues {
 
     void printCustomOrGeneric(Operation op) {
         if (collecting && options.debugInfo()) visit(op.location(), true, false);
-        if (!options.generic() && AsmPrinter.isRegistered(context, op.name())) {
-            // Like MLIR, only registered ops use their custom form; unregistered ones print generically.
-            AsmPrinterCustomOp custom = AsmPrinter.customPrinter(context, op.name());
-            if (custom != null && custom.canPrint(op)) {
-                custom.print(op, this);
-                return;
-            }
+        AsmPrinterCustomOp custom = customForm(op);
+        if (custom != null) {
+            custom.print(op, this);
+            return;
         }
         if (collecting) collectGeneric(op);
         else printGeneric(op);
+    }
+
+    /**
+     * The pretty printer {@code op} is printed with, or null for the generic form. Like MLIR, only registered ops
+     * use their custom form, and only when they have the shape their definition declares (MLIR prints an op
+     * that fails verification generically).
+     */
+    private AsmPrinterCustomOp customForm(Operation op) {
+        if (options.generic() || !AsmPrinter.isRegistered(context, op.name())) return null;
+        AsmPrinterCustomOp custom = AsmPrinter.customPrinter(context, op.name());
+        return custom != null && AsmPrinter.fitsDefinition(context, op) && custom.canPrint(op) ? custom : null;
     }
 
     /** What the alias pass visits for a generic op: regions, operand and result types, then attributes. */
@@ -216,8 +224,7 @@ final class AsmPrinterImpl extends PrinterValues {
                             boolean printEmptyBlock) {
         append("{\n");
         if (!region.isEmpty()) {
-            AsmPrinterCustomOp parentPrinter = region.parent() == null ? null
-                    : AsmPrinter.customPrinter(context, region.parent().name());
+            AsmPrinterCustomOp parentPrinter = region.parent() == null ? null : customForm(region.parent());
             defaultDialects.push(parentPrinter == null ? "" : parentPrinter.defaultDialect());
             try {
                 Block entry = region.entry();

@@ -90,10 +90,19 @@ final class DenseParser {
         Type scalarType = complex ? ((ComplexType) elt).elementType() : elt;
         int sb = complex ? eb / 2 : eb;
         long total = (long) count * sb;
-        if (total > Integer.MAX_VALUE - 16) throw ParserBase.errorAt(at, "elements literal is too large");
+        if (tooLarge(total)) throw ParserBase.errorAt(at, "elements literal is too large");
         byte[] out = new byte[(int) total];
         for (int i = 0; i < count; i++) writeScalar(scalarType, out, i * sb, sb, i);
         return packed(rt, out, eb);
+    }
+
+    /**
+     * Whether {@code bytes} of storage for the listed elements is more than the text can reasonably ask for: each
+     * element is at least two characters, so beyond 64 bytes per character of input (or 64 MiB) the size comes
+     * from a huge bit width (up to i16777215: 2 MiB per element), not from data.
+     */
+    private boolean tooLarge(long bytes) {
+        return bytes > Integer.MAX_VALUE - 16 || bytes > Math.max(1L << 26, 64L * p.text.length());
     }
 
     private static ParseError zeroElements(RankedTensorType rt, int at) {
@@ -129,7 +138,7 @@ final class DenseParser {
 
     /** Bytes per element in the packed layout, or -1 when the element type holds strings. */
     static int elementBytes(Type t) {
-        if (t instanceof IntegerType it) return it.width() == 1 ? 1 : (it.width() + 7) / 8;
+        if (t instanceof IntegerType it) return Math.max(1, (it.width() + 7) / 8);
         if (t instanceof IndexType) return 8;
         if (t instanceof FloatType ft) return ft.kind().storageBytes();
         if (t instanceof ComplexType ct) {
@@ -339,7 +348,7 @@ final class DenseParser {
         p.expect(Kind.GREATER, "expected '>' to close an array attribute");
         int eb = elementBytes(elt);
         long total = (long) count * eb;
-        if (total > Integer.MAX_VALUE - 16) throw ParserBase.errorAt(typeAt, "array attribute is too large");
+        if (tooLarge(total)) throw ParserBase.errorAt(typeAt, "array attribute is too large");
         byte[] out = new byte[(int) total];
         for (int i = 0; i < count; i++) writeScalar(elt, out, i * eb, eb, i);
         return new DenseArrayAttr(elt, out, count);

@@ -14,11 +14,8 @@ import org.stablehlo4j.ir.Type;
  * throwing {@link ParseError}; the entry point turns it into a diagnostic.
  */
 abstract class ParserBase {
-    /**
-     * Maximum nesting of types, attributes and regions. Each level costs a few Java frames, so this bound keeps
-     * hostile inputs far away from the default thread stack size.
-     */
-    static final int MAX_NESTING = 256;
+    /** Maximum nesting of types, attributes and regions: the limit bytecode shares ({@link org.stablehlo4j.ir.Limits}). */
+    static final int MAX_NESTING = org.stablehlo4j.ir.Limits.MAX_NESTING;
 
     final Lexer lex;
     final ParseOptions options;

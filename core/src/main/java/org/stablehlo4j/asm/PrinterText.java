@@ -57,7 +57,16 @@ final class PrinterText {
             else break;
         }
         if (i == body.length()) return true;
-        return body.charAt(i) == '<' && body.charAt(body.length() - 1) == '>';
+        if (body.charAt(i) != '<' || body.charAt(body.length() - 1) != '>') return false;
+        // Unlike MLIR, also require the '<' to close at the very end (not "a<b>, c<d>"), or the pretty form
+        // would not parse back; '->' inside a function type is not a bracket.
+        int depth = 0;
+        for (int k = i; k < body.length(); k++) {
+            char c = body.charAt(k);
+            if (c == '<') depth++;
+            else if (c == '>' && body.charAt(k - 1) != '-' && --depth == 0 && k != body.length() - 1) return false;
+        }
+        return depth == 0;
     }
 
     static boolean isAlpha(char c) {

@@ -11,7 +11,7 @@ import java.util.List;
  */
 final class AttrTypeTable {
     /** Nested attribute/type references deeper than this are rejected (guards the Java stack). */
-    static final int MAX_DEPTH = 256;
+    static final int MAX_DEPTH = org.stablehlo4j.ir.Limits.MAX_NESTING;
 
     /** One dialect of the dialect section. */
     record DialectEntry(String name, DialectBytecode codec, ByteCursor.Slice version) {}

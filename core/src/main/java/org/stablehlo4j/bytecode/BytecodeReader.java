@@ -35,8 +35,8 @@ public final class BytecodeReader {
     static final int V_ELIDE_UNKNOWN_BLOCK_ARG_LOC = 4;
     static final int V_NATIVE_PROPERTIES = 5;
 
-    /** Region nesting deeper than this is rejected. */
-    static final int MAX_REGION_DEPTH = 4096;
+    /** Region nesting deeper than this is rejected: the limit text shares ({@link org.stablehlo4j.ir.Limits}). */
+    static final int MAX_REGION_DEPTH = org.stablehlo4j.ir.Limits.MAX_NESTING;
 
     /**
      * The codec of dialect {@code name}: builtin's is the format's own; any other dialect contributes its

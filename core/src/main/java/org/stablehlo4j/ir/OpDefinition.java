@@ -152,6 +152,52 @@ public record OpDefinition(String name, List<ValueSpec> operands, List<AttrSpec>
         return names;
     }
 
+    /**
+     * Whether {@code op} has the shape this row declares: its region count (when the row declares regions) and,
+     * when the row's dialect declares complete signatures, successor, operand and result counts and required
+     * attributes. A pretty form
+     * may assume these (the printer falls back to the generic form otherwise, as MLIR does for an op that fails
+     * verification); the verifier reports each mismatch with its own message.
+     *
+     * @param op the op to check
+     * @param completeSignature whether the row's dialect declares complete signatures
+     * @return whether the op fits the row
+     */
+    public boolean fits(Operation op, boolean completeSignature) {
+        int fixedRegions = 0;
+        boolean variadicRegions = false;
+        for (RegionSpec r : regions) {
+            if (r.variadic()) variadicRegions = true;
+            else fixedRegions++;
+        }
+        // A row of a dialect without complete signatures may leave its regions undeclared (builtin.module).
+        boolean regionsDeclared = completeSignature || !regions.isEmpty();
+        if (regionsDeclared && (variadicRegions ? op.numRegions() < fixedRegions : op.numRegions() != fixedRegions)) {
+            return false;
+        }
+        if (!completeSignature) return true;
+        if (op.numSuccessors() != successors) return false;
+        if (!countFits(operands, op.numOperands()) || !countFits(results, op.numResults())) return false;
+        for (AttrSpec a : attributes) {
+            if (a.presence() == Presence.REQUIRED && op.properties().get(a.name()) == null) return false;
+        }
+        return true;
+    }
+
+    private static boolean countFits(List<ValueSpec> groups, int actual) {
+        int fixed = 0;
+        int optional = 0;
+        boolean variadic = false;
+        for (ValueSpec g : groups) {
+            switch (g.arity()) {
+                case SINGLE -> fixed++;
+                case OPTIONAL -> optional++;
+                case VARIADIC -> variadic = true;
+            }
+        }
+        return actual >= fixed && (variadic || actual <= fixed + optional);
+    }
+
     /** {@return whether the op has a pretty form (declarative or hand-written) that the printer uses by default} */
     public boolean hasPrettyForm() {
         return customAssembly || assemblyFormat != null;

@@ -164,15 +164,23 @@ final class OpLegalizer {
         if (!(d.type() instanceof RankedTensorType t) || t.rank() != 1) {
             throw new LegalizeException("expected a rank-1 tensor for a dense array");
         }
-        int n = (int) t.dim(0);
+        long n = t.dim(0);
         byte[] raw = d.rawBytes();
+        // The length comes from the artifact: a splat may claim any size, so bound it before expanding.
+        if (n < 0 || (d.isSplat() ? n * raw.length > MAX_SPLAT_ARRAY_BYTES : raw.length != n * DenseElementsAttr
+                .elementStorageBytes(t.elementType()))) {
+            throw new LegalizeException("dense array of " + n + " elements does not match its data");
+        }
         if (d.isSplat() && n != 1) {
-            byte[] out = new byte[raw.length * n];
+            byte[] out = new byte[(int) (raw.length * n)];
             for (int i = 0; i < n; i++) System.arraycopy(raw, 0, out, i * raw.length, raw.length);
             raw = out;
         }
-        return new DenseArrayAttr(t.elementType(), raw, n);
+        return new DenseArrayAttr(t.elementType(), raw, (int) n);
     }
+
+    /** The largest expanded splat a dense array attribute may become (far above any rank-sized list). */
+    private static final long MAX_SPLAT_ARRAY_BYTES = 1L << 24;
 
     /** Builds a StableHLO struct attribute from its flattened VHLO fields (absent fields: zero / empty). */
     private static Attribute structToStablehlo(OpDefinition spec, String attrName, Map<String, Attribute> fields) {
@@ -181,7 +189,7 @@ final class OpLegalizer {
         Object[] args = new Object[comps.length];
         for (int i = 0; i < comps.length; i++) {
             Attribute v = fields.get(snake(comps[i].getName()));
-            args[i] = fieldToComponent(v, comps[i].getType());
+            args[i] = fieldToComponent(v, comps[i].getType(), attrName + "." + snake(comps[i].getName()));
         }
         return (Attribute) AttrConverter.construct(cls, comps, args);
     }
@@ -193,21 +201,40 @@ final class OpLegalizer {
         return cls;
     }
 
-    private static Object fieldToComponent(Attribute v, Class<?> type) {
-        if (type == long.class) {
-            return v == null ? 0L : ((IntegerAttr) AttrConverter.toStablehlo(v)).longValue();
+    /**
+     * One field of a flattened VHLO struct as the record component it becomes; a field of the wrong kind (from a
+     * hostile or corrupt artifact) is a {@link LegalizeException}, never a cast failure.
+     */
+    private static Object fieldToComponent(Attribute v, Class<?> type, String field) {
+        if (v == null) {
+            if (type == long.class) return 0L;
+            if (type == boolean.class) return false;
+            if (type == Type.class) return NoneType.INSTANCE;
+            return List.of();
         }
-        if (type == boolean.class) return v != null && ((BoolAttr) AttrConverter.toStablehlo(v)).value();
-        if (type == Type.class) {
-            return v == null ? NoneType.INSTANCE : ((TypeAttr) AttrConverter.toStablehlo(v)).value();
-        }
-        if (v == null) return List.of();
         Attribute s = AttrConverter.toStablehlo(v);
+        if (type == long.class) {
+            if (s instanceof IntegerAttr i && i.value().bitLength() < 64) return i.longValue();
+            throw wrongField(field, "a 64-bit integer", s);
+        }
+        if (type == boolean.class) {
+            if (s instanceof BoolAttr b) return b.value();
+            throw wrongField(field, "a boolean", s);
+        }
+        if (type == Type.class) {
+            if (s instanceof TypeAttr t) return t.value();
+            throw wrongField(field, "a type", s);
+        }
         if (!(s instanceof DenseElementsAttr d)) throw new LegalizeException("expected a dims tensor, got " + s);
         DenseArrayAttr arr = toDenseArray(d);
         List<Long> out = new ArrayList<>(arr.size());
         for (int i = 0; i < arr.size(); i++) out.add(arr.getLong(i));
         return out;
+    }
+
+    private static LegalizeException wrongField(String field, String expected, Attribute got) {
+        return new LegalizeException("struct field '" + field + "' must be " + expected + ", got "
+                + got.getClass().getSimpleName());
     }
 
     private static String snake(String camel) {

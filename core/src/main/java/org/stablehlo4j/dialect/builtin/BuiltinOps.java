@@ -15,6 +15,7 @@ public final class BuiltinOps {
 
     private static void rows(OpTable t) {
         t.op("module").optAttr("sym_name", AttrKind.STRING).optAttr("sym_visibility", AttrKind.STRING)
+                .region("bodyRegion")
                 .traits(OpTrait.ISOLATED_FROM_ABOVE, OpTrait.NO_TERMINATOR, OpTrait.GRAPH_REGION, OpTrait.SYMBOL_TABLE)
                 .custom();
         t.op("unrealized_conversion_cast").varIn("inputs", "AnyType").varOut("outputs", "AnyType").custom();

@@ -307,7 +307,7 @@ public final class ChloRules {
                                      long[] rhsContracting, long[] lhsRagged, long[] rhsGroup) {
         private static final Pattern FIELD = Pattern.compile("([a-z_]+)\\s*=\\s*\\[([^\\]]*)\\]");
 
-        /** Reads the attribute's text; null when it is not a ragged_dot attribute. */
+        /** Reads the attribute's text; null when it is not a ragged_dot attribute with integer lists. */
         static RaggedDotDimensionNumbers of(Attribute a) {
             if (!(a instanceof DialectAttr d) || !d.dialect().equals("chlo") || !d.body().startsWith("ragged_dot")) {
                 return null;
@@ -316,8 +316,13 @@ public final class ChloRules {
             Matcher m = FIELD.matcher(d.body());
             while (m.find()) {
                 String list = m.group(2).trim();
-                long[] dims = list.isEmpty() ? new long[0]
-                        : Arrays.stream(list.split(",")).map(String::trim).mapToLong(Long::parseLong).toArray();
+                long[] dims;
+                try {
+                    dims = list.isEmpty() ? new long[0]
+                            : Arrays.stream(list.split(",")).map(String::trim).mapToLong(Long::parseLong).toArray();
+                } catch (NumberFormatException e) {
+                    return null; // not dimension numbers this rule can read (the attribute is kept as text)
+                }
                 fields.put(m.group(1), dims);
             }
             long[] none = new long[0];

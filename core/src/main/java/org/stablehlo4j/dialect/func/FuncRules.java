@@ -18,11 +18,16 @@ final class FuncRules {
     private FuncRules() {}
 
     /**
-     * func.func's interface rules: a declaration (no body) is not public (SymbolOpInterface), and the entry
-     * block's arguments match the function type's inputs (FunctionOpInterface's verifyBody).
+     * func.func's structural traits in upstream's order (OneRegion, ZeroResults, ZeroSuccessors, ZeroOperands: a
+     * generic-form {@code "func.func"(...)} without its body region is rejected before anything reads it), then
+     * its interface rules: a declaration (no body) is not public (SymbolOpInterface), and the entry block's
+     * arguments match the function type's inputs (FunctionOpInterface's verifyBody).
      */
     static void func(Operation op) {
-        if (op.numRegions() != 1) return;
+        if (op.numRegions() != 1) throw VerificationError.op(op, "requires one region");
+        if (op.numResults() != 0) throw VerificationError.op(op, "requires zero results");
+        if (op.numSuccessors() != 0) throw VerificationError.op(op, "requires zero successors");
+        if (op.numOperands() != 0) throw VerificationError.op(op, "requires zero operands");
         if (op.region(0).isEmpty()) {
             String visibility = op.attr("sym_visibility") instanceof StringAttr s ? s.value() : "public";
             if (visibility.equals("public")) {

@@ -105,12 +105,12 @@ public final class QuantDialect extends Dialect {
         int at = p.offset();
         boolean neg = p.consumeIf(Token.Kind.MINUS);
         if (!p.is(Token.Kind.FLOAT) && !p.is(Token.Kind.INTEGER)) throw p.wrongToken("expected scale value");
-        double scale = (neg ? -1 : 1) * Double.parseDouble(p.spelling());
+        double scale = scaleValue(p, neg, at);
         double smallest = org.stablehlo4j.ir.FloatFormats.toDouble(expressed.kind(), java.math.BigInteger.ONE);
         double largest = org.stablehlo4j.ir.FloatFormats.toDouble(expressed.kind(),
                 org.stablehlo4j.ir.FloatFormats.maxFinite(expressed.kind()));
-        if (scale < smallest || scale > largest) {
-            throw p.errorAt(at, "scale " + String.format(java.util.Locale.ROOT, "%e", scale)
+        if (!(scale >= smallest && scale <= largest)) {
+            throw p.errorAt(at, "scale " + exponent(scale)
                     + " out of expressed type range [" + String.format(java.util.Locale.ROOT, "%e", smallest) + ", "
                     + String.format(java.util.Locale.ROOT, "%e", largest) + "]");
         }
@@ -120,4 +120,22 @@ public final class QuantDialect extends Dialect {
         return new double[] {scale, zp};
     }
 
+    /** The scale as a double: a decimal literal, or (like MLIR's parseFloat) a hexadecimal literal giving its bits. */
+    private static double scaleValue(DialectAsmParser p, boolean neg, int at) {
+        String s = p.spelling();
+        if (p.is(Token.Kind.INTEGER) && s.length() > 2 && s.charAt(1) == 'x') {
+            if (neg) throw p.errorAt(at, "hexadecimal float literal should not have a leading minus");
+            java.math.BigInteger bits = new java.math.BigInteger(s.substring(2), 16);
+            if (bits.bitLength() > 64) throw p.errorAt(p.offset(), "hexadecimal float constant out of range for type");
+            return Double.longBitsToDouble(bits.longValue());
+        }
+        return (neg ? -1 : 1) * Double.parseDouble(s);
+    }
+
+    /** llvm::write_double in exponent style, as raw_ostream prints a double ({@code nan}, {@code INF}). */
+    private static String exponent(double v) {
+        if (Double.isNaN(v)) return "nan";
+        if (Double.isInfinite(v)) return v < 0 ? "-INF" : "INF";
+        return String.format(java.util.Locale.ROOT, "%e", v);
+    }
 }

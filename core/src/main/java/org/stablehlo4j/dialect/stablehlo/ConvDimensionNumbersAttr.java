@@ -144,16 +144,13 @@ public record ConvDimensionNumbersAttr(long inputBatchDimension, long inputFeatu
         } while (r.tryPunct(","));
         if (!allowed.isEmpty()) throw r.error("Expected dimensions " + joined(allowed) + " not specified");
         r.expect("]");
-        Long[] spatial = new Long[(int) (maxSpatial + 1)];
-        List<Long> missing = new ArrayList<>();
-        for (long d = 0; d <= maxSpatial; d++) {
-            Long where = spatialAt.get(d);
-            if (where == null) missing.add(d);
-            else spatial[(int) d] = where;
-        }
-        if (!missing.isEmpty()) {
+        // Each spatial dimension appears once, so they are complete exactly when the largest equals their count
+        // minus one; checking that first keeps a huge index from the text from becoming an array size or a loop.
+        if (maxSpatial + 1 != spatialAt.size()) {
             throw r.error("Expected spatial dimensions " + missing(spatialAt, maxSpatial) + " not specified");
         }
+        Long[] spatial = new Long[spatialAt.size()];
+        for (int d = 0; d < spatial.length; d++) spatial[d] = spatialAt.get((long) d);
         return new Parsed(first, second, Arrays.asList(spatial));
     }
 
