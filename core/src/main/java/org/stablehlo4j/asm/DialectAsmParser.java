@@ -14,9 +14,19 @@ import org.stablehlo4j.ir.Type;
  */
 public final class DialectAsmParser {
     private final TypeParser p;
+    /**
+     * Whether this reads a body kept as text ({@link #parsePrefix}): its "expected ..." errors stay at the token, the
+     * caller that maps the body into its file moving them back as MLIR does for a wrong token.
+     */
+    private final boolean fromText;
 
     DialectAsmParser(TypeParser p) {
+        this(p, false);
+    }
+
+    private DialectAsmParser(TypeParser p, boolean fromText) {
         this.p = p;
+        this.fromText = fromText;
     }
 
     /** A value parsed from a prefix of a text, and the offset just after its last token. */
@@ -41,7 +51,7 @@ public final class DialectAsmParser {
         try {
             TypeAttrParser p = new TypeAttrParser(null, rest, ParseOptions.of("<body>"));
             p.hookLookup = hooks == null ? ns -> null : hooks;
-            T value = fn.apply(new DialectAsmParser(p));
+            T value = fn.apply(new DialectAsmParser(p, true));
             return new Parsed<>(value, offset + p.prevEnd);
         } catch (ParseError e) {
             DialectBodyException b = new DialectBodyException(offset + e.offset, e.getMessage());
@@ -97,7 +107,8 @@ public final class DialectAsmParser {
      * @param message the error text
      */
     public void expect(Kind kind, String message) {
-        p.expect(kind, message);
+        if (!p.is(kind)) throw wrongToken(message);
+        p.consume();
     }
 
     /**
@@ -116,7 +127,43 @@ public final class DialectAsmParser {
      * @param punct the punctuation
      */
     public void expect(String punct) {
-        p.expect(Token.punctuation(punct), "expected '" + punct + "'");
+        expect(Token.punctuation(punct), "expected '" + punct + "'");
+    }
+
+    /** Whether every token has been read. */
+    public boolean atEnd() {
+        return p.is(Kind.EOF);
+    }
+
+    /** Fails unless every token has been read (a body parsed from text must be used up). */
+    public void expectEnd() {
+        if (atEnd()) return;
+        String s = p.spelling();
+        throw p.error("unexpected '" + (s.isEmpty() ? "" : s.substring(0, 1)) + "' after the end of the body");
+    }
+
+    /** Whether an integer literal, possibly negative, comes next. */
+    public boolean atInteger() {
+        return p.is(Kind.INTEGER) || p.is(Kind.MINUS);
+    }
+
+    /** Consumes the bare identifier {@code keyword} if it is next (MLIR's {@code parseOptionalKeyword}). */
+    public boolean consumeKeyword(String keyword) {
+        if (!p.isKeyword(keyword)) return false;
+        p.consume();
+        return true;
+    }
+
+    /** Consumes the bare identifier {@code keyword}, or fails with {@code expected 'keyword'} at the current token. */
+    public void expectKeyword(String keyword) {
+        if (!consumeKeyword(keyword)) throw p.error("expected '" + keyword + "'");
+    }
+
+    /** Consumes and returns a bare identifier, or returns null when none is next. */
+    public String parseOptionalKeyword() {
+        String s = peekKeyword();
+        if (s != null) p.consume();
+        return s;
     }
 
     /** {@return the bare identifier at the current token, or null} */
@@ -268,6 +315,6 @@ public final class DialectAsmParser {
      * @return the failure, to throw
      */
     public RuntimeException wrongToken(String message) {
-        return p.wrongToken(message);
+        return fromText ? p.error(message) : p.wrongToken(message);
     }
 }

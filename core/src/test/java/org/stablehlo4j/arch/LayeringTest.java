@@ -30,7 +30,6 @@ class LayeringTest {
      * StableHLO's custom directives, enum handling and while/reduce forms live in {@code dialect.stablehlo.asm}
      * behind {@code asm.format.FormatExtension}. Still wrong w.r.t. §3.1, to be removed:
      * {@code dialect.stablehlo -> dialect.vhlo} (FloatText: fold into ir.FloatFormats);
-     * {@code dialect.sparse -> dialect.stablehlo} (BodyParseException: use asm.DialectBodyException);
      * {@code verify -> asm} (messages print types through asm: allowed); {@code compat.legalize -> pass}
      * (RewritePass: fine, L5 over L3).
      * From the merge of main (CHLO verification, the rewrite driver, plain bytecode per dialect):
@@ -64,7 +63,7 @@ class LayeringTest {
             Map.entry("dialect.mlir", Set.of("asm", "asm.format", "ir")),
             Map.entry("dialect.quant", Set.of("asm", "ir")),
             Map.entry("dialect.sdy", Set.of("asm", "asm.format", "bytecode", "ir")),
-            Map.entry("dialect.sparse", Set.of("asm", "dialect.stablehlo", "ir")),
+            Map.entry("dialect.sparse", Set.of("asm", "ir")),
             Map.entry("dialect.stablehlo", Set.of("asm", "asm.format", "bytecode", "dialect.vhlo", "ir")),
             // the StableHLO passes (L4 over L3 pass/rewrite); verify and dialect.chlo for type inference
             Map.entry("dialect.stablehlo.transforms", Set.of("asm", "dialect.chlo", "dialect.stablehlo", "ir", "pass",

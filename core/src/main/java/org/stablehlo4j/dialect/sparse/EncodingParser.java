@@ -4,18 +4,17 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.stablehlo4j.asm.AsmParser;
-import org.stablehlo4j.dialect.stablehlo.BodyParseException;
-import org.stablehlo4j.dialect.stablehlo.BodyReader;
+import org.stablehlo4j.asm.DialectAsmParser;
+import org.stablehlo4j.asm.Token.Kind;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.DialectAttr;
-import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.FloatAttr;
 import org.stablehlo4j.ir.IntegerAttr;
 
 /**
- * Reads the body {@code encoding<{ key = value, ... }>} of a sparse tensor encoding. Keys are {@code map},
- * {@code posWidth}, {@code crdWidth}, {@code explicitVal} and {@code implicitVal}. The map has the form
+ * Reads the body {@code encoding<{ key = value, ... }>} of a sparse tensor encoding with the file grammar
+ * ({@link DialectAsmParser}). Keys are {@code map}, {@code posWidth}, {@code crdWidth}, {@code explicitVal} and
+ * {@code implicitVal}. The map has the form
  *
  * <pre>
  *   ('[' symbol, ... ']')? ('{' level-var, ... '}')? '(' dim-spec, ... ')' '->' '(' lvl-spec, ... ')'
@@ -28,10 +27,6 @@ import org.stablehlo4j.ir.IntegerAttr;
  * token; semantic errors (checked as MLIR's verifier does) point at the start of the body.
  */
 final class EncodingParser {
-    /** Values of an encoding are builtin attributes (numbers): parsed without any dialect. */
-    private static final org.stablehlo4j.ir.Context BUILTIN_ONLY =
-            new org.stablehlo4j.ir.Context(new org.stablehlo4j.ir.DialectRegistry());
-
     private static final int MAX_DEPTH = 256;
     /**
      * Limit on binary operators in all expressions of one encoding: expression trees are walked recursively
@@ -43,7 +38,7 @@ final class EncodingParser {
 
     private record Var(VarKind kind, int num) {}
 
-    private final BodyReader r;
+    private final DialectAsmParser r;
     private final Map<String, Var> vars = new HashMap<>();
     private final int[] counts = new int[VarKind.values().length];
     private int depth;
@@ -61,20 +56,28 @@ final class EncodingParser {
     private Attribute explicitVal;
     private Attribute implicitVal;
 
-    EncodingParser(String body) {
-        this.r = new BodyReader(body);
+    private EncodingParser(DialectAsmParser r) {
+        this.r = r;
     }
 
-    private static BodyParseException errorAt(int offset, String message) {
-        return new BodyParseException(offset, message);
+    /**
+     * Parses {@code body} ({@code encoding<{...}>}); errors are {@link org.stablehlo4j.asm.DialectBodyException}s
+     * at offsets into {@code body}. Values are builtin attributes (numbers); other dialects' stay opaque.
+     */
+    static SparseTensorEncodingAttr parse(String body) {
+        return DialectAsmParser.parsePrefix(body, 0, null, p -> new EncodingParser(p).parse()).value();
     }
 
-    SparseTensorEncodingAttr parse() {
+    private RuntimeException errorAt(int offset, String message) {
+        return r.errorAt(offset, message);
+    }
+
+    private SparseTensorEncodingAttr parse() {
         r.expectKeyword("encoding");
         r.expect("<");
         r.expect("{");
         String key;
-        while ((key = r.tryIdent()) != null) {
+        while ((key = r.parseOptionalKeyword()) != null) {
             r.expect("=");
             switch (key) {
                 case "map" -> parseMap();
@@ -84,7 +87,7 @@ final class EncodingParser {
                 case "implicitVal" -> implicitVal = numericValue("implicitVal");
                 default -> throw errorAt(0, "unexpected key: " + key);
             }
-            if (!r.tryPunct(",")) break;
+            if (!r.consumeIf(",")) break;
         }
         r.expect("}");
         r.expect(">");
@@ -95,26 +98,25 @@ final class EncodingParser {
     // ------------------------------------------------------------------ map
 
     private void parseMap() {
-        if (r.tryPunct("[")) bindList("]", VarKind.SYMBOL, " in symbol binding list");
+        if (r.consumeIf("[")) bindList("]", VarKind.SYMBOL, " in symbol binding list");
         symbolRank = counts[VarKind.SYMBOL.ordinal()];
-        if (r.tryPunct("{")) bindList("}", VarKind.LEVEL, " in level declaration list");
+        if (r.consumeIf("{")) bindList("}", VarKind.LEVEL, " in level declaration list");
         int declaredLevels = counts[VarKind.LEVEL.ordinal()];
         r.expect("(");
-        if (!r.tryPunct(")")) {
+        if (!r.consumeIf(")")) {
             do {
                 parseDimSpec();
-            } while (r.tryPunct(","));
+            } while (r.consumeIf(","));
             closeList(")", " in dimension-specifier list");
         }
         dimRank = counts[VarKind.DIMENSION.ordinal()];
         r.expect("->");
-        r.peek();
-        int listAt = r.position();
+        int listAt = r.offset();
         r.expect("(");
-        if (!r.tryPunct(")")) {
+        if (!r.consumeIf(")")) {
             do {
                 parseLvlSpec(declaredLevels);
-            } while (r.tryPunct(","));
+            } while (r.consumeIf(","));
             closeList(")", " in level-specifier list");
         }
         if (declaredLevels != 0 && lvlTypes.size() != declaredLevels) {
@@ -124,21 +126,20 @@ final class EncodingParser {
     }
 
     private void closeList(String close, String context) {
-        if (!r.tryPunct(close)) throw r.error("expected ',' or '" + close + "'" + context);
+        if (!r.consumeIf(close)) throw r.error("expected ',' or '" + close + "'" + context);
     }
 
     private void bindList(String close, VarKind kind, String context) {
-        if (r.tryPunct(close)) return;
+        if (r.consumeIf(close)) return;
         do {
             bind(kind);
-        } while (r.tryPunct(","));
+        } while (r.consumeIf(","));
         closeList(close, context);
     }
 
     private Var bind(VarKind kind) {
-        r.peek();
-        int at = r.position();
-        String name = r.tryIdent();
+        int at = r.offset();
+        String name = r.parseOptionalKeyword();
         if (name == null) throw errorAt(at, "expected bare identifier");
         if (vars.containsKey(name)) throw errorAt(at, "redefinition of identifier '" + name + "'");
         Var v = new Var(kind, counts[kind.ordinal()]++);
@@ -148,8 +149,8 @@ final class EncodingParser {
 
     private void parseDimSpec() {
         bind(VarKind.DIMENSION);
-        if (r.tryPunct("=")) givenLvlToDim.add(affine(VarKind.LEVEL));
-        if (r.tryPunct(":")) {
+        if (r.consumeIf("=")) givenLvlToDim.add(affine(VarKind.LEVEL));
+        if (r.consumeIf(":")) {
             slices.add(parseSlice());
         } else {
             slices.add(null);
@@ -158,9 +159,8 @@ final class EncodingParser {
 
     private void parseLvlSpec(int declaredLevels) {
         if (declaredLevels != 0) {
-            r.peek();
-            int at = r.position();
-            String name = r.tryIdent();
+            int at = r.offset();
+            String name = r.parseOptionalKeyword();
             if (name == null) throw errorAt(at, "expected bare identifier");
             Var v = vars.get(name);
             if (v == null || v.kind() != VarKind.LEVEL) throw errorAt(at, "use of undeclared identifier '" + name + "'");
@@ -187,16 +187,20 @@ final class EncodingParser {
     // ------------------------------------------------------------------ level types
 
     private LevelType parseLevelType() {
-        r.peek();
-        int at = r.position();
-        String base = r.tryIdent();
+        int at = r.offset();
+        String base = r.parseOptionalKeyword();
         if (base == null) throw errorAt(at, "expected valid level format (e.g. dense, compressed or singleton)");
         int n = 0;
         int m = 0;
         if (base.equals("structured")) {
             List<Long> sizes = new ArrayList<>();
-            if (r.peek() == '[') {
-                sizes = r.commaList("[", "]", this::structuredSize);
+            if (r.consumeIf("[")) {
+                if (!r.consumeIf("]")) {
+                    do {
+                        sizes.add(structuredSize());
+                    } while (r.consumeIf(","));
+                    r.expect("]");
+                }
             }
             if (sizes.size() != 2) throw errorAt(at, "expected exactly 2 structured sizes");
             if (sizes.get(0) > sizes.get(1)) throw errorAt(at, "expected n <= m in n_out_of_m");
@@ -207,11 +211,10 @@ final class EncodingParser {
         boolean nonunique = false;
         boolean nonordered = false;
         boolean soa = false;
-        if (r.tryPunct("(")) {
+        if (r.consumeIf("(")) {
             do {
-                r.peek();
-                int pat = r.position();
-                String p = r.tryIdent();
+                int pat = r.offset();
+                String p = r.parseOptionalKeyword();
                 if (p == null) {
                     throw errorAt(pat, "expected valid level property (e.g. nonordered, nonunique or high)");
                 }
@@ -221,7 +224,7 @@ final class EncodingParser {
                     case "soa" -> soa = true;
                     default -> throw errorAt(pat, "unknown level property: " + p);
                 }
-            } while (r.tryPunct(","));
+            } while (r.consumeIf(","));
             closeList(")", " in level property list");
         }
         LevelType.Format format = LevelType.Format.of(base);
@@ -234,10 +237,9 @@ final class EncodingParser {
     }
 
     private long structuredSize() {
-        r.peek();
-        int at = r.position();
-        if (!r.peekInteger()) throw errorAt(at, "expected valid integer for structured size");
-        long v = r.integer("structured size");
+        int at = r.offset();
+        if (!r.atInteger()) throw errorAt(at, "expected valid integer for structured size");
+        long v = r.parseSignedLong();
         if (v < 0) throw errorAt(at, "expected structured size to be >= 0");
         return v;
     }
@@ -245,10 +247,10 @@ final class EncodingParser {
     // ------------------------------------------------------------------ slices
 
     private DimSlice parseSlice() {
-        r.peek();
-        int at = r.position();
-        if (!r.tryPunct("#") || !"sparse_tensor".equals(r.tryIdent()) || !r.tryPunct("<")
-                || !r.tryKeyword("slice")) {
+        int at = r.offset();
+        boolean prefix = r.is(Kind.HASH_IDENTIFIER) && r.spelling().equals("#sparse_tensor");
+        if (prefix) r.consume();
+        if (!prefix || !r.consumeIf("<") || !r.consumeKeyword("slice")) {
             throw errorAt(at, "expected SparseTensorDimSliceAttr");
         }
         r.expect("(");
@@ -266,10 +268,10 @@ final class EncodingParser {
     }
 
     private long sliceValue() {
-        if (r.tryPunct("?")) return DimSlice.DYNAMIC;
-        if (!r.peekInteger()) throw r.error("expected '?'");
-        int at = r.position();
-        long v = r.integer("slice value");
+        if (r.consumeIf("?")) return DimSlice.DYNAMIC;
+        if (!r.atInteger()) throw r.error("expected '?'");
+        int at = r.offset();
+        long v = r.parseSignedLong();
         if (v < 0) throw errorAt(at, "expect positive value or ? for slice offset/size/stride");
         return v;
     }
@@ -279,10 +281,9 @@ final class EncodingParser {
     /** An affine expression whose identifiers are symbols or variables of {@code kind}. */
     private AffineExpr affine(VarKind kind) {
         AffineExpr e = term(kind);
-        // No expression is directly followed by "->" in the grammar, so a '-' here is always a subtraction.
         while (true) {
-            if (r.tryPunct("+")) e = AffineExpr.add(e, countOperator(term(kind)));
-            else if (r.tryPunct("-")) e = AffineExpr.sub(e, countOperator(term(kind)));
+            if (r.consumeIf("+")) e = AffineExpr.add(e, countOperator(term(kind)));
+            else if (r.consumeIf("-")) e = AffineExpr.sub(e, countOperator(term(kind)));
             else return e;
         }
     }
@@ -296,13 +297,12 @@ final class EncodingParser {
     private AffineExpr term(VarKind kind) {
         AffineExpr e = unary(kind);
         while (true) {
-            r.peek();
-            int at = r.position();
+            int at = r.offset();
             AffineExpr.Op op;
-            if (r.tryPunct("*")) op = AffineExpr.Op.MUL;
-            else if (r.tryKeyword("floordiv")) op = AffineExpr.Op.FLOOR_DIV;
-            else if (r.tryKeyword("ceildiv")) op = AffineExpr.Op.CEIL_DIV;
-            else if (r.tryKeyword("mod")) op = AffineExpr.Op.MOD;
+            if (r.consumeIf("*")) op = AffineExpr.Op.MUL;
+            else if (r.consumeKeyword("floordiv")) op = AffineExpr.Op.FLOOR_DIV;
+            else if (r.consumeKeyword("ceildiv")) op = AffineExpr.Op.CEIL_DIV;
+            else if (r.consumeKeyword("mod")) op = AffineExpr.Op.MOD;
             else return e;
             AffineExpr rhs = countOperator(unary(kind));
             e = binary(op, e, rhs, at);
@@ -330,24 +330,25 @@ final class EncodingParser {
     private AffineExpr unary(VarKind kind) {
         if (++depth > MAX_DEPTH) throw r.error("affine expression nested deeper than " + MAX_DEPTH + " levels");
         try {
-            r.peek();
-            int at = r.position();
-            if (r.tryPunct("(")) {
+            int at = r.offset();
+            if (r.consumeIf("(")) {
                 AffineExpr e = affine(kind);
                 r.expect(")");
                 return e;
             }
-            if (!r.text().startsWith("->", at) && r.tryPunct("-")) return AffineExpr.neg(unary(kind));
-            if (Character.isDigit(r.peek())) {
+            if (r.consumeIf("-")) return AffineExpr.neg(unary(kind));
+            if (r.is(Kind.INTEGER)) {
+                String digits = r.spelling();
                 long v;
                 try {
-                    v = r.decimal("integer");
-                } catch (BodyParseException e) {
+                    v = digits.startsWith("0x") ? Long.parseLong(digits.substring(2), 16) : Long.parseLong(digits);
+                } catch (NumberFormatException e) {
                     throw errorAt(at, "constant too large for index");
                 }
+                r.consume();
                 return AffineExpr.constant(v);
             }
-            String name = r.tryIdent();
+            String name = r.parseOptionalKeyword();
             if (name == null) throw errorAt(at, "expected affine expression");
             Var v = vars.get(name);
             if (v == null || (v.kind() != VarKind.SYMBOL && v.kind() != kind)) {
@@ -381,38 +382,18 @@ final class EncodingParser {
 
     /**
      * A scalar attribute: a number with an optional {@code : type}, or a dialect attribute such as
-     * {@code #complex.number<...>}, handed to the assembly parser once its extent is known; strings and keywords
-     * are reported as {@code unexpected} at the attribute's name.
+     * {@code #complex.number<...>} (kept opaque); strings and keywords are reported as {@code unexpected} at the
+     * attribute's name.
      */
     private Attribute value(String unexpected) {
-        r.peek();
-        int at = r.position();
-        String text;
-        if (r.tryPunct("#")) {
-            String name = r.ident("attribute name");
-            text = "#" + name + (r.tryPunct("<") ? "<" + r.balancedUntil('>') + ">" : "");
-        } else if (r.peekFloat()) {
-            text = r.floatLiteral("number") + typeSuffix();
-        } else if (r.peekInteger()) {
-            text = r.bigInteger("number") + typeSuffix();
-        } else if (r.peek() == '"' || r.tryIdent() != null) {
+        if (r.is(Kind.STRING) || r.is(Kind.BARE_IDENTIFIER)) {
             // A string or keyword attribute: well-formed, but not a number.
             throw errorAt(0, unexpected);
-        } else {
-            throw errorAt(at, "expected attribute value");
         }
-        try {
-            return AsmParser.parseAttribute(BUILTIN_ONLY, text);
-        } catch (DiagnosticException e) {
-            throw errorAt(at, e.diagnostics().isEmpty() ? "invalid attribute" : e.diagnostics().get(0).message());
+        if (!r.is(Kind.HASH_IDENTIFIER) && !r.is(Kind.FLOAT) && !r.atInteger()) {
+            throw r.error("expected attribute value");
         }
-    }
-
-    private String typeSuffix() {
-        if (!r.tryPunct(":")) return "";
-        String type = r.ident("type");
-        if (r.tryPunct("<")) type += "<" + r.balancedUntil('>') + ">";
-        return " : " + type;
+        return r.parseAttribute();
     }
 
     // ------------------------------------------------------------------ verification

@@ -46,10 +46,10 @@ public record SparseTensorEncodingAttr(int dimRank, int symbolRank, List<AffineE
     /**
      * Parses the body of the attribute, {@code encoding<{...}>}, as kept after {@code #sparse_tensor.}.
      *
-     * @throws org.stablehlo4j.dialect.stablehlo.BodyParseException with the offset inside the body
+     * @throws org.stablehlo4j.asm.DialectBodyException with the offset inside the body
      */
     public static SparseTensorEncodingAttr parseBody(String body) {
-        return new EncodingParser(body).parse();
+        return EncodingParser.parse(body);
     }
 
     @Override

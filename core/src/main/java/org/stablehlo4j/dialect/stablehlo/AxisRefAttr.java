@@ -1,5 +1,7 @@
 package org.stablehlo4j.dialect.stablehlo;
 
+import org.stablehlo4j.asm.DialectAsmParser;
+
 import org.stablehlo4j.ir.AsmSink;
 
 /**
@@ -20,9 +22,9 @@ public record AxisRefAttr(String name, SubAxisInfoAttr subAxisInfo) implements S
         sink.append(">");
     }
 
-    static AxisRefAttr parseParams(BodyReader r) {
+    static AxisRefAttr parseParams(DialectAsmParser r) {
         Object[] v = new Object[2];
-        Structs.parse(r, "axis_ref", NAMES, OPTIONAL, (i, rr) -> v[i] = i == 0 ? rr.string("axis name")
+        Structs.parse(r, "axis_ref", NAMES, OPTIONAL, (i, rr) -> v[i] = i == 0 ? rr.parseString("expected " + "axis name")
                 : NestedValues.strippedOrFull(rr, "sub_axis_info", SubAxisInfoAttr.class,
                         SubAxisInfoAttr::parseParams));
         return new AxisRefAttr((String) v[0], (SubAxisInfoAttr) v[1]);

@@ -1,5 +1,7 @@
 package org.stablehlo4j.dialect.stablehlo;
 
+import org.stablehlo4j.asm.DialectAsmParser;
+
 import org.stablehlo4j.ir.AsmSink;
 
 /** {@code #stablehlo.channel_handle<handle = 1, type = 2>}. */
@@ -11,7 +13,7 @@ public record ChannelHandleAttr(long handle, long type) implements StablehloAttr
         sink.append("channel_handle<handle = " + handle + ", type = " + type + ">");
     }
 
-    static ChannelHandleAttr parseParams(BodyReader r) {
+    static ChannelHandleAttr parseParams(DialectAsmParser r) {
         long[] v = Structs.parseRequiredInts(r, "channel_handle", NAMES);
         return new ChannelHandleAttr(v[0], v[1]);
     }

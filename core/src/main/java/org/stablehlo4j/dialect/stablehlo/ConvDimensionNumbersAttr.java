@@ -1,5 +1,7 @@
 package org.stablehlo4j.dialect.stablehlo;
 
+import org.stablehlo4j.asm.DialectAsmParser;
+
 import static org.stablehlo4j.dialect.stablehlo.Fields.list;
 
 import java.util.ArrayList;
@@ -85,9 +87,9 @@ public record ConvDimensionNumbersAttr(long inputBatchDimension, long inputFeatu
         return true;
     }
 
-    static ConvDimensionNumbersAttr parseParams(BodyReader r) {
+    static ConvDimensionNumbersAttr parseParams(DialectAsmParser r) {
         r.expect("<");
-        if (r.tryKeyword("raw")) {
+        if (r.consumeKeyword("raw")) {
             Object[] v = Fields.parseSparseStructFields(r, RAW_NAMES, RAW_LISTS);
             return new ConvDimensionNumbersAttr((Long) v[0], (Long) v[1], list(v[2]), (Long) v[3], (Long) v[4],
                     list(v[5]), (Long) v[6], (Long) v[7], list(v[8]));
@@ -98,7 +100,7 @@ public record ConvDimensionNumbersAttr(long inputBatchDimension, long inputFeatu
     }
 
     /** Parses the compact layout text (see {@link #compactText()}). */
-    public static ConvDimensionNumbersAttr parseCompact(BodyReader r) {
+    public static ConvDimensionNumbersAttr parseCompact(DialectAsmParser r) {
         Parsed in = parseLayout(r, 'b', 'f');
         r.expectKeyword("x");
         Parsed k = parseLayout(r, 'i', 'o');
@@ -110,7 +112,7 @@ public record ConvDimensionNumbersAttr(long inputBatchDimension, long inputFeatu
 
     private record Parsed(long first, long second, List<Long> spatial) {}
 
-    private static Parsed parseLayout(BodyReader r, char firstName, char secondName) {
+    private static Parsed parseLayout(DialectAsmParser r, char firstName, char secondName) {
         r.expect("[");
         List<Character> allowed = new ArrayList<>(List.of(firstName, secondName));
         Map<Long, Long> spatialAt = new HashMap<>();
@@ -119,29 +121,28 @@ public record ConvDimensionNumbersAttr(long inputBatchDimension, long inputFeatu
         long maxSpatial = -1;
         long index = 0;
         do {
-            int at = r.position();
-            if (r.peekInteger()) {
-                long d = r.integer("dimension");
-                if (d < 0) throw new BodyParseException(at, "Unexpected dimension " + d);
+            int at = r.offset();
+            if (r.atInteger()) {
+                long d = r.parseInteger();
+                if (d < 0) throw r.errorAt(at, "Unexpected dimension " + d);
                 if (spatialAt.putIfAbsent(d, index) != null) {
-                    throw new BodyParseException(at, "Duplicate entries for spatial dimension " + d);
+                    throw r.errorAt(at, "Duplicate entries for spatial dimension " + d);
                 }
                 maxSpatial = Math.max(maxSpatial, d);
             } else {
-                String kw = r.ident("integer or dimension letter");
-                at = r.position() - kw.length();
+                String kw = r.parseKeyword("expected integer or dimension letter");
                 if (kw.length() != 1 || allowed.isEmpty()) {
-                    throw new BodyParseException(at, "Unexpected keyword " + kw);
+                    throw r.errorAt(at, "Unexpected keyword " + kw);
                 }
                 char c = kw.charAt(0);
                 if (!allowed.contains(c)) {
-                    throw new BodyParseException(at, "Unexpected dimension " + kw + ", expecting " + joined(allowed));
+                    throw r.errorAt(at, "Unexpected dimension " + kw + ", expecting " + joined(allowed));
                 }
                 allowed.remove((Character) c);
                 if (c == firstName) first = index; else second = index;
             }
             index++;
-        } while (r.tryPunct(","));
+        } while (r.consumeIf(","));
         if (!allowed.isEmpty()) throw r.error("Expected dimensions " + joined(allowed) + " not specified");
         r.expect("]");
         // Each spatial dimension appears once, so they are complete exactly when the largest equals their count

@@ -1,5 +1,7 @@
 package org.stablehlo4j.dialect.stablehlo;
 
+import org.stablehlo4j.asm.DialectAsmParser;
+
 import java.util.EnumSet;
 import java.util.Set;
 import org.stablehlo4j.asm.AsmPrinter;
@@ -39,8 +41,8 @@ public record DotAlgorithmAttr(Type lhsPrecisionType, Type rhsPrecisionType, Typ
             "num_primitive_operations"};
 
     /** Parses {@code <lhs_precision_type = ...>} (what follows the mnemonic). */
-    public static DotAlgorithmAttr parseParams(BodyReader r) {
-        int start = r.position();
+    public static DotAlgorithmAttr parseParams(DialectAsmParser r) {
+        int start = r.offset();
         r.expect("<");
         Type[] types = new Type[TYPE_FIELDS.length];
         for (int i = 0; i < types.length; i++) {
@@ -60,7 +62,7 @@ public record DotAlgorithmAttr(Type lhsPrecisionType, Type rhsPrecisionType, Typ
                 allow);
         // Like upstream, the parameters are verified when the attribute is built from its text.
         String violation = attr.violation();
-        if (violation != null) throw new BodyParseException(start, violation);
+        if (violation != null) throw r.errorAt(start, violation);
         return attr;
     }
 
@@ -112,16 +114,16 @@ public record DotAlgorithmAttr(Type lhsPrecisionType, Type rhsPrecisionType, Typ
         return "'" + AsmPrinter.printType(t) + "'";
     }
 
-    private static Type typeField(BodyReader r, String name) {
+    private static Type typeField(DialectAsmParser r, String name) {
         r.expectKeyword(name);
         r.expect("=");
         return NestedValues.type(r);
     }
 
-    static long intField(BodyReader r, String name) {
+    static long intField(DialectAsmParser r, String name) {
         r.expectKeyword(name);
         r.expect("=");
-        return r.integer(name);
+        return r.parseInteger();
     }
 
     public static DotAlgorithmAttr parseBody(String body) {

@@ -1,5 +1,7 @@
 package org.stablehlo4j.dialect.stablehlo;
 
+import org.stablehlo4j.asm.DialectAsmParser;
+
 import static org.stablehlo4j.dialect.stablehlo.Fields.list;
 
 import java.util.List;
@@ -30,7 +32,7 @@ public record DotDimensionNumbersAttr(List<Long> lhsBatchingDimensions, List<Lon
                 lhsContractingDimensions, rhsContractingDimensions);
     }
 
-    static DotDimensionNumbersAttr parseParams(BodyReader r) {
+    static DotDimensionNumbersAttr parseParams(DialectAsmParser r) {
         Object[] v = Fields.parseSparseStruct(r, NAMES, LISTS);
         return new DotDimensionNumbersAttr(list(v[0]), list(v[1]), list(v[2]), list(v[3]));
     }

@@ -1,5 +1,7 @@
 package org.stablehlo4j.dialect.stablehlo;
 
+import org.stablehlo4j.asm.DialectAsmParser;
+
 import org.stablehlo4j.ir.AsmSink;
 
 /**
@@ -40,12 +42,12 @@ public record EnumAttr(StablehloEnum kind, int caseIndex) implements StablehloAt
     }
 
     /** Parses what follows the mnemonic: {@code CASE} or, for the angle form, {@code <CASE>}. */
-    static EnumAttr parseParams(StablehloEnum kind, BodyReader r) {
-        boolean angle = kind.angleForm() && r.tryPunct("<");
-        int at = r.position();
-        String name = r.ident(kind.mnemonic() + " value");
+    static EnumAttr parseParams(StablehloEnum kind, DialectAsmParser r) {
+        boolean angle = kind.angleForm() && r.consumeIf("<");
+        int at = r.offset();
+        String name = r.parseKeyword("expected " + kind.mnemonic() + " value");
         int i = kind.indexOf(name);
-        if (i < 0) throw new BodyParseException(at, "expected " + kind.mnemonic() + " to be one of: "
+        if (i < 0) throw r.errorAt(at, "expected " + kind.mnemonic() + " to be one of: "
                 + String.join(", ", kind.cases()));
         if (angle) r.expect(">");
         return new EnumAttr(kind, i);

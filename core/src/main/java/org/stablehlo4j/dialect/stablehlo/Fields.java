@@ -1,6 +1,8 @@
 package org.stablehlo4j.dialect.stablehlo;
 
+import java.util.ArrayList;
 import java.util.List;
+import org.stablehlo4j.asm.DialectAsmParser;
 import org.stablehlo4j.ir.AsmSink;
 import org.stablehlo4j.ir.DenseElementsAttr;
 import org.stablehlo4j.ir.IntegerType;
@@ -27,22 +29,38 @@ final class Fields {
     }
 
     /** One dimension size: an integer or {@code ?}. */
-    static long parseDim(BodyReader r) {
-        if (r.tryPunct("?")) return ShapedType.DYNAMIC;
-        return r.integer("integer or '?'");
+    static long parseDim(DialectAsmParser r) {
+        if (r.consumeIf("?")) return ShapedType.DYNAMIC;
+        if (!r.atInteger()) throw r.error("expected integer or '?'");
+        return r.parseInteger();
+    }
+
+    /**
+     * {@code open elem, elem, ... close} (possibly empty), each element read by {@code element}; {@code open} is
+     * consumed first.
+     */
+    static <T> List<T> commaList(DialectAsmParser r, String open, String close, java.util.function.Supplier<T> element) {
+        r.expect(open);
+        List<T> out = new ArrayList<>();
+        if (r.consumeIf(close)) return out;
+        do {
+            out.add(element.get());
+        } while (r.consumeIf(","));
+        r.expect(close);
+        return out;
     }
 
     /** Dimension sizes between {@code open} and {@code close} (e.g. {@code [1, ?]} or {@code <1, ?>}). */
-    static List<Long> parseDimList(BodyReader r, String open, String close) {
-        return List.copyOf(r.commaList(open, close, () -> parseDim(r)));
+    static List<Long> parseDimList(DialectAsmParser r, String open, String close) {
+        return List.copyOf(Fields.commaList(r, open, close, () -> parseDim(r)));
     }
 
-    static List<Long> parseDims(BodyReader r) {
+    static List<Long> parseDims(DialectAsmParser r) {
         return parseDimList(r, "[", "]");
     }
 
     /** {@code name = [d, ...]}. */
-    static List<Long> dimsField(BodyReader r, String name) {
+    static List<Long> dimsField(DialectAsmParser r, String name) {
         r.expectKeyword(name);
         r.expect("=");
         return parseDims(r);
@@ -80,20 +98,20 @@ final class Fields {
      * Parses {@code <kw = value, ...>} where the keywords may come in any order, each at most once; a field
      * whose {@code isList} entry is true holds a dimension list, else an integer. Absent fields are 0 or empty.
      */
-    static Object[] parseSparseStruct(BodyReader r, String[] names, boolean[] isList) {
+    static Object[] parseSparseStruct(DialectAsmParser r, String[] names, boolean[] isList) {
         r.expect("<");
         return parseSparseStructFields(r, names, isList);
     }
 
     /** {@link #parseSparseStruct} after the opening {@code <}. */
-    static Object[] parseSparseStructFields(BodyReader r, String[] names, boolean[] isList) {
+    static Object[] parseSparseStructFields(DialectAsmParser r, String[] names, boolean[] isList) {
         Object[] values = new Object[names.length];
         for (int i = 0; i < names.length; i++) values[i] = isList[i] ? List.<Long>of() : (Object) 0L;
         boolean[] seen = new boolean[names.length];
-        while (!r.tryPunct(">")) {
+        while (!r.consumeIf(">")) {
             int found = -1;
             for (int i = 0; i < names.length && found < 0; i++) {
-                if (r.tryKeyword(names[i])) found = i;
+                if (r.consumeKeyword(names[i])) found = i;
             }
             if (found < 0) {
                 StringBuilder sb = new StringBuilder("expected one of: ");
@@ -103,8 +121,8 @@ final class Fields {
             if (seen[found]) throw r.error("duplicated `" + names[found] + "` entry");
             seen[found] = true;
             r.expect("=");
-            values[found] = isList[found] ? parseDims(r) : (Object) r.integer("integer");
-            if (!r.tryPunct(",")) {
+            values[found] = isList[found] ? parseDims(r) : (Object) r.parseInteger();
+            if (!r.consumeIf(",")) {
                 r.expect(">");
                 break;
             }

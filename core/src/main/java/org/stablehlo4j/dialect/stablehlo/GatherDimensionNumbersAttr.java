@@ -1,5 +1,7 @@
 package org.stablehlo4j.dialect.stablehlo;
 
+import org.stablehlo4j.asm.DialectAsmParser;
+
 import static org.stablehlo4j.dialect.stablehlo.Fields.list;
 
 import java.util.List;
@@ -32,7 +34,7 @@ public record GatherDimensionNumbersAttr(List<Long> offsetDims, List<Long> colla
                 startIndicesBatchingDims, startIndexMap, indexVectorDim);
     }
 
-    static GatherDimensionNumbersAttr parseParams(BodyReader r) {
+    static GatherDimensionNumbersAttr parseParams(DialectAsmParser r) {
         Object[] v = Fields.parseSparseStruct(r, NAMES, LISTS);
         return new GatherDimensionNumbersAttr(list(v[0]), list(v[1]), list(v[2]), list(v[3]), list(v[4]),
                 (Long) v[5]);

@@ -1,5 +1,7 @@
 package org.stablehlo4j.dialect.stablehlo;
 
+import org.stablehlo4j.asm.DialectAsmParser;
+
 import java.util.List;
 import org.stablehlo4j.ir.AsmSink;
 import org.stablehlo4j.ir.Attribute;
@@ -21,14 +23,14 @@ public record MeshAttr(List<MeshAxisAttr> axes, Attribute deviceIds) implements 
         sink.append(">");
     }
 
-    static MeshAttr parseParams(BodyReader r) {
+    static MeshAttr parseParams(DialectAsmParser r) {
         r.expect("<");
         r.expectKeyword("axes");
         r.expect("=");
-        List<MeshAxisAttr> axes = r.commaList("[", "]",
+        List<MeshAxisAttr> axes = Fields.commaList(r, "[", "]",
                 () -> NestedValues.strippedOrFull(r, "mesh_axis", MeshAxisAttr.class, MeshAxisAttr::parseParams));
         Attribute ids = null;
-        if (r.tryPunct(",")) {
+        if (r.consumeIf(",")) {
             r.expectKeyword("device_ids");
             r.expect("=");
             ids = NestedValues.attribute(r);

@@ -1,5 +1,7 @@
 package org.stablehlo4j.dialect.stablehlo;
 
+import org.stablehlo4j.asm.DialectAsmParser;
+
 import org.stablehlo4j.ir.AsmSink;
 
 /** {@code #stablehlo.mesh_axis<name = "x", size = 2>}. */
@@ -17,10 +19,10 @@ public record MeshAxisAttr(String name, long size) implements StablehloAttribute
         sink.append("<name = " + Fields.quote(name) + ", size = " + size + ">");
     }
 
-    static MeshAxisAttr parseParams(BodyReader r) {
+    static MeshAxisAttr parseParams(DialectAsmParser r) {
         Object[] v = new Object[2];
         Structs.parse(r, "mesh_axis", NAMES, null,
-                (i, rr) -> v[i] = i == 0 ? rr.string("axis name") : (Object) rr.integer("axis size"));
+                (i, rr) -> v[i] = i == 0 ? rr.parseString("expected " + "axis name") : (Object) rr.parseInteger());
         return new MeshAxisAttr((String) v[0], (Long) v[1]);
     }
 

@@ -1,5 +1,7 @@
 package org.stablehlo4j.dialect.stablehlo;
 
+import org.stablehlo4j.asm.DialectAsmParser;
+
 import java.util.List;
 import org.stablehlo4j.ir.AsmSink;
 
@@ -23,7 +25,7 @@ public record OutputOperandAliasAttr(List<Long> outputTupleIndices, long operand
         sink.append(">");
     }
 
-    static OutputOperandAliasAttr parseParams(BodyReader r) {
+    static OutputOperandAliasAttr parseParams(DialectAsmParser r) {
         r.expect("<");
         List<Long> out = Fields.dimsField(r, "output_tuple_indices");
         r.expect(",");

@@ -1,5 +1,7 @@
 package org.stablehlo4j.dialect.stablehlo;
 
+import org.stablehlo4j.asm.DialectAsmParser;
+
 import java.util.ArrayList;
 import java.util.List;
 import org.stablehlo4j.ir.ArrayAttr;
@@ -14,7 +16,7 @@ import org.stablehlo4j.ir.StringAttr;
 /**
  * The attribute parts of StableHLO ops' pretty forms: the {@code custom<...>} directives of the assembly formats
  * in the op table that print attributes (StablehloOps.cpp / AssemblyFormat.cpp). Each has a printer writing to an
- * {@link AsmSink} and a parser reading from a {@link BodyReader} positioned at the directive's text.
+ * {@link AsmSink} and a parser reading with a {@link DialectAsmParser} positioned at the directive's text.
  */
 public final class PrettyDirectives {
     private PrettyDirectives() {}
@@ -37,10 +39,10 @@ public final class PrettyDirectives {
         Fields.printDims(sink, rhs);
     }
 
-    public static DotDimensionNumbersAttr parseDotDimensionNumbers(BodyReader r) {
+    public static DotDimensionNumbersAttr parseDotDimensionNumbers(DialectAsmParser r) {
         List<Long> lb = List.of();
         List<Long> rb = List.of();
-        if (r.tryKeyword("batching_dims")) {
+        if (r.consumeKeyword("batching_dims")) {
             r.expect("=");
             lb = integers(r);
             r.expectKeyword("x");
@@ -55,8 +57,8 @@ public final class PrettyDirectives {
         return new DotDimensionNumbersAttr(lb, rb, lc, rc);
     }
 
-    private static List<Long> integers(BodyReader r) {
-        return r.commaList("[", "]", () -> r.integer("integer"));
+    private static List<Long> integers(DialectAsmParser r) {
+        return Fields.commaList(r, "[", "]", () -> r.parseInteger());
     }
 
     // ---- custom<PrecisionConfig> / custom<PrecisionConfigAndAlgorithm>:
@@ -78,18 +80,18 @@ public final class PrettyDirectives {
     }
 
     /** Parses the optional tail; {@code allowAlgorithm} is false for {@code custom<PrecisionConfig>}. */
-    public static PrecisionAndAlgorithm parsePrecisionConfigAndAlgorithm(BodyReader r, boolean allowAlgorithm) {
-        if (!r.tryPunct(",")) return new PrecisionAndAlgorithm(null, null);
-        if (allowAlgorithm && r.tryKeyword("algorithm")) {
+    public static PrecisionAndAlgorithm parsePrecisionConfigAndAlgorithm(DialectAsmParser r, boolean allowAlgorithm) {
+        if (!r.consumeIf(",")) return new PrecisionAndAlgorithm(null, null);
+        if (allowAlgorithm && r.consumeKeyword("algorithm")) {
             r.expect("=");
             return new PrecisionAndAlgorithm(null, DotAlgorithmAttr.parseParams(r));
         }
         r.expectKeyword("precision");
         r.expect("=");
-        ArrayAttr precision = new ArrayAttr(r.commaList("[", "]",
+        ArrayAttr precision = new ArrayAttr(Fields.commaList(r, "[", "]",
                 () -> EnumAttr.parseParams(StablehloEnum.PRECISION, r)));
         DotAlgorithmAttr algorithm = null;
-        if (allowAlgorithm && r.tryPunct(",")) {
+        if (allowAlgorithm && r.consumeIf(",")) {
             r.expectKeyword("algorithm");
             r.expect("=");
             algorithm = DotAlgorithmAttr.parseParams(r);
@@ -132,16 +134,16 @@ public final class PrettyDirectives {
         }
     }
 
-    public static Window parseWindowAttributes(BodyReader r) {
+    public static Window parseWindowAttributes(DialectAsmParser r) {
         Object[] values = new Object[WINDOW_NAMES.length];
         String name;
-        while ((name = r.tryIdent()) != null) {
+        while ((name = r.parseOptionalKeyword()) != null) {
             int i = List.of(WINDOW_NAMES).indexOf(name);
             if (i < 0 || values[i] != null) throw r.error("Unexpected keyword " + name);
             r.expect("=");
             if (i == 1) {
                 List<Long> flat = new ArrayList<>();
-                r.commaList("[", "]", () -> {
+                Fields.commaList(r, "[", "]", () -> {
                     List<Long> pair = integers(r);
                     if (pair.size() != 2) {
                         throw r.error("Expected array with 2 elements, got " + pair.size() + " elements instead");
@@ -151,14 +153,14 @@ public final class PrettyDirectives {
                 });
                 values[i] = Fields.denseI64(new long[] {flat.size() / 2, 2}, flat);
             } else if (i == 4) {
-                List<Long> flags = r.commaList("[", "]", () -> NestedValues.bool(r) ? 1L : 0L);
+                List<Long> flags = Fields.commaList(r, "[", "]", () -> NestedValues.bool(r) ? 1L : 0L);
                 byte[] b = new byte[flags.size()];
                 for (int k = 0; k < b.length; k++) b[k] = (byte) (long) flags.get(k);
                 values[i] = new DenseArrayAttr(IntegerType.I1, b, b.length);
             } else {
                 values[i] = DenseArrayAttr.ofLongs(integers(r).stream().mapToLong(Long::longValue).toArray());
             }
-            if (!r.tryPunct(",")) break;
+            if (!r.consumeIf(",")) break;
         }
         return new Window((DenseArrayAttr) values[0], (DenseElementsAttr) values[1], (DenseArrayAttr) values[2],
                 (DenseArrayAttr) values[3], (DenseArrayAttr) values[4]);
@@ -191,12 +193,12 @@ public final class PrettyDirectives {
         return sb.toString();
     }
 
-    public static SliceRanges parseSliceRanges(BodyReader r) {
-        List<long[]> ranges = r.commaList("[", "]", () -> {
-            long start = r.integer("start index");
+    public static SliceRanges parseSliceRanges(DialectAsmParser r) {
+        List<long[]> ranges = Fields.commaList(r, "[", "]", () -> {
+            long start = r.parseInteger();
             r.expect(":");
-            long limit = r.integer("limit index");
-            long stride = r.tryPunct(":") ? r.integer("stride") : 1;
+            long limit = r.parseInteger();
+            long stride = r.consumeIf(":") ? r.parseInteger() : 1;
             return new long[] {start, limit, stride};
         });
         long[][] cols = new long[3][ranges.size()];
@@ -214,12 +216,12 @@ public final class PrettyDirectives {
     }
 
     /** The exponent and mantissa bit counts as i32 attributes. */
-    public static IntegerAttr[] parseExponentMantissa(BodyReader r) {
-        int at = r.position();
-        String word = r.ident("e#m#");
+    public static IntegerAttr[] parseExponentMantissa(DialectAsmParser r) {
+        int at = r.offset();
+        String word = r.parseKeyword("expected e#m#");
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("e([0-9]+)m([0-9]+)").matcher(word);
         if (!m.matches() || m.group(1).length() > 9 || m.group(2).length() > 9) {
-            throw new BodyParseException(at, "expected exponent mantissa in format e#m#, saw " + word);
+            throw r.errorAt(at, "expected exponent mantissa in format e#m#, saw " + word);
         }
         return new IntegerAttr[] {IntegerAttr.of(IntegerType.I32, Long.parseLong(m.group(1))),
                 IntegerAttr.of(IntegerType.I32, Long.parseLong(m.group(2)))};
@@ -231,9 +233,7 @@ public final class PrettyDirectives {
         sink.append(TextSink.symbolText(target.value()));
     }
 
-    public static StringAttr parseCustomCallTarget(BodyReader r) {
-        r.expect("@");
-        if (r.peek() == '"') return new StringAttr(r.stringBytes("symbol name"), null);
-        return StringAttr.of(r.ident("symbol name"));
+    public static StringAttr parseCustomCallTarget(DialectAsmParser r) {
+        return StringAttr.of(r.parseSymbolName());
     }
 }

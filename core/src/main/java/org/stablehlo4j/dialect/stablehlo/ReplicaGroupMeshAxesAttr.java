@@ -1,5 +1,7 @@
 package org.stablehlo4j.dialect.stablehlo;
 
+import org.stablehlo4j.asm.DialectAsmParser;
+
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.AsmSink;
 import org.stablehlo4j.ir.Attribute;
@@ -17,12 +19,12 @@ public record ReplicaGroupMeshAxesAttr(Attribute mesh, ArrayAttr axes) implement
                 .append(">");
     }
 
-    static ReplicaGroupMeshAxesAttr parseParams(BodyReader r) {
+    static ReplicaGroupMeshAxesAttr parseParams(DialectAsmParser r) {
         Attribute[] v = new Attribute[2];
         Structs.parse(r, "replica_group_mesh_axes", NAMES, null, (i, rr) -> {
-            int at = rr.position();
+            int at = rr.offset();
             v[i] = NestedValues.attribute(rr);
-            if (i == 1 && !(v[i] instanceof ArrayAttr)) throw new BodyParseException(at, "expected an array of axes");
+            if (i == 1 && !(v[i] instanceof ArrayAttr)) throw rr.errorAt(at, "expected an array of axes");
         });
         return new ReplicaGroupMeshAxesAttr(v[0], (ArrayAttr) v[1]);
     }

@@ -1,5 +1,7 @@
 package org.stablehlo4j.dialect.stablehlo;
 
+import org.stablehlo4j.asm.DialectAsmParser;
+
 import org.stablehlo4j.ir.AsmSink;
 
 /**
@@ -28,31 +30,31 @@ public record ResultAccuracyAttr(double atol, double rtol, long ulps, EnumAttr m
         sink.append("mode = ").attribute(mode).append(">");
     }
 
-    static ResultAccuracyAttr parseParams(BodyReader r) {
+    static ResultAccuracyAttr parseParams(DialectAsmParser r) {
         r.expect("<");
         double atol = 0;
         double rtol = 0;
         long ulps = 0;
-        if (r.tryKeyword("atol")) {
+        if (r.consumeKeyword("atol")) {
             r.expect("=");
             atol = NestedValues.floatValue(r);
             r.expect(",");
         }
-        if (r.tryKeyword("rtol")) {
+        if (r.consumeKeyword("rtol")) {
             r.expect("=");
             rtol = NestedValues.floatValue(r);
             r.expect(",");
         }
-        if (r.tryKeyword("ulps")) {
+        if (r.consumeKeyword("ulps")) {
             r.expect("=");
-            ulps = r.integer("ulps");
+            ulps = r.parseInteger();
             r.expect(",");
         }
         r.expectKeyword("mode");
         r.expect("=");
-        int at = r.position();
+        int at = r.offset();
         if (!(NestedValues.attribute(r) instanceof EnumAttr mode) || mode.kind() != StablehloEnum.RESULT_ACCURACY_MODE) {
-            throw new BodyParseException(at, "expected a #stablehlo.result_accuracy_mode attribute");
+            throw r.errorAt(at, "expected a #stablehlo.result_accuracy_mode attribute");
         }
         r.expect(">");
         return new ResultAccuracyAttr(atol, rtol, ulps, mode);

@@ -1,5 +1,7 @@
 package org.stablehlo4j.dialect.stablehlo;
 
+import org.stablehlo4j.asm.DialectAsmParser;
+
 import static org.stablehlo4j.dialect.stablehlo.Fields.list;
 
 import java.util.List;
@@ -33,7 +35,7 @@ public record ScatterDimensionNumbersAttr(List<Long> updateWindowDims, List<Long
                 scatterIndicesBatchingDims, scatterDimsToOperandDims, indexVectorDim);
     }
 
-    static ScatterDimensionNumbersAttr parseParams(BodyReader r) {
+    static ScatterDimensionNumbersAttr parseParams(DialectAsmParser r) {
         Object[] v = Fields.parseSparseStruct(r, NAMES, LISTS);
         return new ScatterDimensionNumbersAttr(list(v[0]), list(v[1]), list(v[2]), list(v[3]), list(v[4]),
                 (Long) v[5]);

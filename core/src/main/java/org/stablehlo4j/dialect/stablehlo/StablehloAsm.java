@@ -1,5 +1,8 @@
 package org.stablehlo4j.dialect.stablehlo;
 
+import org.stablehlo4j.asm.DialectAsmParser;
+import org.stablehlo4j.asm.DialectBodyException;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -28,14 +31,14 @@ import org.stablehlo4j.ir.Value;
 /**
  * Entry points that turn StableHLO attributes and types kept as text ({@link DialectAttr}/{@link DialectType}
  * with dialect {@code stablehlo}) into their structured classes. Malformed bodies raise
- * {@link BodyParseException} with the offset inside the body.
+ * {@link DialectBodyException} with the offset inside the body.
  */
 public final class StablehloAsm {
     /** Attribute parsers by mnemonic: an immutable constant table. */
-    private static final Map<String, Function<BodyReader, Attribute>> ATTRS = attrParsers();
+    private static final Map<String, Function<DialectAsmParser, Attribute>> ATTRS = attrParsers();
 
-    private static Map<String, Function<BodyReader, Attribute>> attrParsers() {
-        Map<String, Function<BodyReader, Attribute>> ATTRS = new HashMap<>();
+    private static Map<String, Function<DialectAsmParser, Attribute>> attrParsers() {
+        Map<String, Function<DialectAsmParser, Attribute>> ATTRS = new HashMap<>();
         ATTRS.put("gather", GatherDimensionNumbersAttr::parseParams);
         ATTRS.put("scatter", ScatterDimensionNumbersAttr::parseParams);
         ATTRS.put("dot", DotDimensionNumbersAttr::parseParams);
@@ -82,36 +85,46 @@ public final class StablehloAsm {
      * sits inside {@code #stablehlo<...>} (e.g. {@code comparison_direction EQ}).
      */
     public static Attribute parseAttributeBody(String body) {
-        BodyReader r = new BodyReader(body);
-        Attribute a = parseAttributeParams(r);
-        r.expectEnd();
-        return a;
+        return parseText(body, StablehloAsm::parseAttributeParams);
     }
 
     static <T> T parseAttributeBody(String body, Class<T> cls) {
         Attribute a = parseAttributeBody(body);
         if (!cls.isInstance(a)) {
-            throw new BodyParseException(0, "expected a " + cls.getSimpleName() + ", found another attribute");
+            throw new DialectBodyException(0, "expected a " + cls.getSimpleName() + ", found another attribute");
         }
         return cls.cast(a);
     }
 
+    /**
+     * Runs {@code fn} over all of {@code text} with the file grammar ({@link DialectAsmParser#parsePrefix}),
+     * StableHLO's own types and attributes nested in it becoming structured; errors are
+     * {@link DialectBodyException}s at offsets into {@code text}.
+     */
+    public static <T> T parseText(String text, Function<DialectAsmParser, T> fn) {
+        return DialectAsmParser.parsePrefix(text, 0, NestedValues.HOOKS, p -> {
+            T value = fn.apply(p);
+            p.expectEnd();
+            return value;
+        }).value();
+    }
+
     /** Reads a mnemonic, then that attribute's parameters. */
-    static Attribute parseAttributeParams(BodyReader r) {
-        int at = r.position();
-        String mnemonic = r.tryIdent();
-        if (mnemonic == null) throw new BodyParseException(at, "unknown StableHLO attribute");
+    static Attribute parseAttributeParams(DialectAsmParser r) {
+        int at = r.offset();
+        String mnemonic = r.parseOptionalKeyword();
+        if (mnemonic == null) throw r.errorAt(at, "unknown StableHLO attribute");
         return parseAttributeParams(r, mnemonic, at);
     }
 
     /** The parameters of the attribute whose mnemonic was just read. */
-    static Attribute parseAttributeParams(BodyReader r, String mnemonic) {
-        return parseAttributeParams(r, mnemonic, r.position());
+    static Attribute parseAttributeParams(DialectAsmParser r, String mnemonic) {
+        return parseAttributeParams(r, mnemonic, r.offset());
     }
 
-    private static Attribute parseAttributeParams(BodyReader r, String mnemonic, int at) {
-        Function<BodyReader, Attribute> p = ATTRS.get(mnemonic);
-        if (p == null) throw new BodyParseException(at, "unknown StableHLO attribute");
+    private static Attribute parseAttributeParams(DialectAsmParser r, String mnemonic, int at) {
+        Function<DialectAsmParser, Attribute> p = ATTRS.get(mnemonic);
+        if (p == null) throw r.errorAt(at, "unknown StableHLO attribute");
         r.enter();
         try {
             return p.apply(r);
@@ -122,25 +135,24 @@ public final class StablehloAsm {
 
     /** Parses a type body: what follows {@code !stablehlo.}, e.g. {@code token} or {@code future<tensor<f32>>}. */
     public static Type parseTypeBody(String body) {
-        BodyReader r = new BodyReader(body);
-        int at = r.position();
-        String mnemonic = r.tryIdent();
-        if (mnemonic == null) throw new BodyParseException(at, "unknown stablehlo type: " + body);
-        Type t = parseTypeParams(r, mnemonic);
-        r.expectEnd();
-        return t;
+        return parseText(body, r -> {
+            int at = r.offset();
+            String mnemonic = r.parseOptionalKeyword();
+            if (mnemonic == null) throw r.errorAt(at, "unknown stablehlo type: " + body);
+            return parseTypeParams(r, mnemonic);
+        });
     }
 
-    static Type parseTypeParams(BodyReader r, String mnemonic) {
+    static Type parseTypeParams(DialectAsmParser r, String mnemonic) {
         switch (mnemonic) {
             case "token":
                 return TokenType.INSTANCE;
             case "future": {
-                int at = r.position();
-                List<Type> types = r.commaList("<", ">", () -> NestedValues.type(r));
+                int at = r.offset();
+                List<Type> types = Fields.commaList(r, "<", ">", () -> NestedValues.type(r));
                 for (Type t : types) {
                     if (!(t instanceof org.stablehlo4j.ir.RankedTensorType)) {
-                        throw new BodyParseException(at, "future element type must be a ranked tensor, but got '"
+                        throw r.errorAt(at, "future element type must be a ranked tensor, but got '"
                                 + t + "'");
                     }
                 }
@@ -228,7 +240,7 @@ public final class StablehloAsm {
                         for (Operation nested : block.operations()) work.push(nested);
                     }
                 }
-            } catch (BodyParseException e) {
+            } catch (DialectBodyException e) {
                 throw new DiagnosticException(Diagnostic.error(op.location(), e.reason()));
             }
         }

@@ -46,7 +46,7 @@ public final class StablehloDialect extends Dialect {
         public Attribute parseAttribute(DialectAttr opaque) {
             try {
                 return StablehloAsm.parseAttribute(opaque);
-            } catch (BodyParseException e) {
+            } catch (org.stablehlo4j.asm.DialectBodyException e) {
                 String body = opaque.body();
                 // Upstream's pretty conv<[b, 0, 1, f]x...> parser reports only its own error; its raw form adds one.
                 boolean conv = body.startsWith("conv<") && body.substring(5).stripLeading().startsWith("raw");

@@ -1,5 +1,7 @@
 package org.stablehlo4j.dialect.stablehlo;
 
+import org.stablehlo4j.asm.DialectAsmParser;
+
 /**
  * Parsing of MLIR's {@code struct(params)} attribute form: {@code <a = v, b = w>} with every parameter, in any
  * order (parameters may be marked optional by the caller).
@@ -9,27 +11,27 @@ final class Structs {
 
     /** A field parser: reads the value after {@code =} into slot {@code index}. */
     interface FieldReader {
-        void read(int index, BodyReader r);
+        void read(int index, DialectAsmParser r);
     }
 
     /**
      * Parses {@code <name = value, ...>}; {@code optional[i]} marks a parameter that may be absent. Returns which
      * parameters were present.
      */
-    static boolean[] parse(BodyReader r, String mnemonic, String[] names, boolean[] optional, FieldReader reader) {
+    static boolean[] parse(DialectAsmParser r, String mnemonic, String[] names, boolean[] optional, FieldReader reader) {
         boolean[] seen = new boolean[names.length];
         r.expect("<");
-        if (!r.tryPunct(">")) {
+        if (!r.consumeIf(">")) {
             do {
-                int at = r.position();
-                String key = r.ident("parameter name");
+                int at = r.offset();
+                String key = r.parseKeyword("expected parameter name");
                 int i = java.util.Arrays.asList(names).indexOf(key);
-                if (i < 0) throw new BodyParseException(at, "expected a parameter name in struct");
-                if (seen[i]) throw new BodyParseException(at, "struct has a duplicate parameter: " + key);
+                if (i < 0) throw r.errorAt(at, "expected a parameter name in struct");
+                if (seen[i]) throw r.errorAt(at, "struct has a duplicate parameter: " + key);
                 seen[i] = true;
                 r.expect("=");
                 reader.read(i, r);
-            } while (r.tryPunct(","));
+            } while (r.consumeIf(","));
             r.expect(">");
         }
         for (int i = 0; i < names.length; i++) {
@@ -42,9 +44,9 @@ final class Structs {
     }
 
     /** A struct of required 64-bit integers. */
-    static long[] parseRequiredInts(BodyReader r, String mnemonic, String[] names) {
+    static long[] parseRequiredInts(DialectAsmParser r, String mnemonic, String[] names) {
         long[] out = new long[names.length];
-        parse(r, mnemonic, names, null, (i, rr) -> out[i] = rr.integer(names[i]));
+        parse(r, mnemonic, names, null, (i, rr) -> out[i] = rr.parseInteger());
         return out;
     }
 }

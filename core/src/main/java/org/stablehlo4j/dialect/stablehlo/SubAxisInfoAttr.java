@@ -1,5 +1,7 @@
 package org.stablehlo4j.dialect.stablehlo;
 
+import org.stablehlo4j.asm.DialectAsmParser;
+
 import org.stablehlo4j.ir.AsmSink;
 
 /** {@code #stablehlo<sub_axis_info(1)2>}: a sub-axis of size {@code size} after {@code preSize} elements. */
@@ -15,11 +17,11 @@ public record SubAxisInfoAttr(long preSize, long size) implements StablehloAttri
         sink.append("(" + preSize + ")" + size);
     }
 
-    static SubAxisInfoAttr parseParams(BodyReader r) {
+    static SubAxisInfoAttr parseParams(DialectAsmParser r) {
         r.expect("(");
-        long pre = r.integer("pre_size");
+        long pre = r.parseInteger();
         r.expect(")");
-        long size = r.integer("size");
+        long size = r.parseInteger();
         return new SubAxisInfoAttr(pre, size);
     }
 

@@ -1,5 +1,7 @@
 package org.stablehlo4j.dialect.stablehlo;
 
+import org.stablehlo4j.asm.DialectAsmParser;
+
 import java.util.List;
 import org.stablehlo4j.ir.AsmSink;
 
@@ -28,7 +30,7 @@ public record TypeExtensionsAttr(List<Long> bounds) implements StablehloAttribut
     }
 
     /** The long form, after {@code type_extensions}. */
-    static TypeExtensionsAttr parseParams(BodyReader r) {
+    static TypeExtensionsAttr parseParams(DialectAsmParser r) {
         r.expect("<");
         List<Long> b = Fields.dimsField(r, "bounds");
         r.expect(">");
@@ -36,7 +38,7 @@ public record TypeExtensionsAttr(List<Long> bounds) implements StablehloAttribut
     }
 
     /** The short form, after {@code bounds}. */
-    static TypeExtensionsAttr parseShortParams(BodyReader r) {
+    static TypeExtensionsAttr parseShortParams(DialectAsmParser r) {
         return new TypeExtensionsAttr(Fields.parseDimList(r, "<", ">"));
     }
 

@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.stablehlo4j.asm.DialectAsmParser;
+import org.stablehlo4j.asm.DialectBodyException;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.DialectAttr;
 
@@ -46,21 +48,19 @@ class AttributeCorpusTest {
         return out;
     }
 
-    /** The end of the attribute whose dialect name ends at {@code p}, or -1 if it is not one we can delimit. */
+    /**
+     * The end of the attribute or type whose dialect name ends at {@code p} (read with the file grammar, kept
+     * opaque), or -1 if it is not one we can delimit.
+     */
     private static int attributeEnd(String text, int p) {
-        if (p < text.length() && text.charAt(p) == '.') {
-            p++;
-            while (p < text.length() && (Character.isLetterOrDigit(text.charAt(p)) || text.charAt(p) == '_')) p++;
-            if (p >= text.length() || text.charAt(p) != '<') return p;
-        }
-        if (p >= text.length() || text.charAt(p) != '<') return -1;
-        BodyReader r = new BodyReader(text.substring(p + 1));
+        int start = p - "#stablehlo".length();
+        String window = text.substring(start, Math.min(text.length(), start + 65536));
         try {
-            r.balancedUntil('>');
-        } catch (BodyParseException e) {
+            return start + DialectAsmParser.parsePrefix(window, 0, null,
+                    window.startsWith("#") ? DialectAsmParser::parseAttribute : DialectAsmParser::parseType).end();
+        } catch (DialectBodyException e) {
             return -1;
         }
-        return p + 1 + r.position();
     }
 
     private static DialectAttr asDialectAttr(String text) {
@@ -92,7 +92,7 @@ class AttributeCorpusTest {
             Attribute a;
             try {
                 a = StablehloAsm.parseAttribute(asDialectAttr(o.text()));
-            } catch (BodyParseException e) {
+            } catch (DialectBodyException e) {
                 if (!o.printed() && expectedErrorsBefore(o).stream().anyMatch(e.reason()::contains)) {
                     expectedFailures++;
                 } else {
@@ -135,7 +135,7 @@ class AttributeCorpusTest {
                     String printed = StablehloAsm.print(StablehloAsm.parseTypeBody(type.substring(11)));
                     if (printed.equals(type)) exact++;
                     else problems.add(f.getFileName() + ": " + type + " printed as " + printed);
-                } catch (BodyParseException e) {
+                } catch (DialectBodyException e) {
                     if (!text.contains("expected-error")) problems.add(f.getFileName() + ": " + type + " -> " + e);
                 }
             }
@@ -163,7 +163,7 @@ class AttributeCorpusTest {
                 tried++;
                 try {
                     StablehloAsm.parseAttribute(asDialectAttr(v.endsWith(">") || v.contains(".") ? v : v + ">"));
-                } catch (BodyParseException e) {
+                } catch (DialectBodyException e) {
                     assertTrue(e.offset() >= 0 && e.offset() <= v.length(), v + ": " + e.getMessage());
                 } catch (RuntimeException e) {
                     throw new AssertionError("crash on " + v, e);

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.stablehlo4j.asm.DialectBodyException;
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.DialectAttr;
@@ -58,7 +59,7 @@ class AttributesTest {
         assertEquals(-1, StablehloEnum.RNG_DISTRIBUTION.indexOfValue(0));
         assertEquals(StablehloEnum.FFT_TYPE, StablehloEnum.byMnemonic("fft_type"));
         assertNull(StablehloEnum.byMnemonic("custom_call_api_version"));
-        BodyParseException e = assertThrows(BodyParseException.class,
+        DialectBodyException e = assertThrows(DialectBodyException.class,
                 () -> parse("#stablehlo<comparison_direction EQUAL>"));
         assertTrue(e.getMessage().contains("EQ, NE, GE, GT, LE, LT"), e.getMessage());
     }
@@ -89,7 +90,7 @@ class AttributesTest {
         roundTrip("#stablehlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], "
                 + "lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1]>", DotDimensionNumbersAttr.class);
         // tests/ops_stablehlo.mlir: expected-error {{duplicated ...}} style checks
-        BodyParseException dup = assertThrows(BodyParseException.class,
+        DialectBodyException dup = assertThrows(DialectBodyException.class,
                 () -> parse("#stablehlo.dot<lhs_batching_dimensions = [0], lhs_batching_dimensions = [1]>"));
         assertEquals("duplicated `lhs_batching_dimensions` entry", dup.reason());
     }
@@ -126,7 +127,7 @@ class AttributesTest {
         ChannelHandleAttr ch = roundTrip("#stablehlo.channel_handle<handle = 1, type = 0>", ChannelHandleAttr.class);
         assertEquals(1, ch.handle());
         assertEquals(ch, parse("#stablehlo.channel_handle<type = 0, handle = 1>"));
-        BodyParseException missing = assertThrows(BodyParseException.class,
+        DialectBodyException missing = assertThrows(DialectBodyException.class,
                 () -> parse("#stablehlo.channel_handle<handle = 1>"));
         assertTrue(missing.reason().contains("missing required parameter: type"), missing.reason());
         // tests/ops_stablehlo.mlir (CHECK-SAME{LITERAL} line)
@@ -224,7 +225,7 @@ class AttributesTest {
         assertEquals("!stablehlo.future<tensor<?xf32>, tensor<2xcomplex<f32>>>", StablehloAsm.print(
                 StablehloAsm.parseTypeBody("future<tensor<?xf32>,tensor<2xcomplex<f32>>>")));
         // tests/ops_stablehlo.mlir: unknown type
-        BodyParseException e = assertThrows(BodyParseException.class, () -> StablehloAsm.parseTypeBody("foobar"));
+        DialectBodyException e = assertThrows(DialectBodyException.class, () -> StablehloAsm.parseTypeBody("foobar"));
         assertEquals("unknown stablehlo type: foobar", e.reason());
     }
 
@@ -255,7 +256,7 @@ class AttributesTest {
             {"#stablehlo.gather<offset_dims = [99999999999999999999]>", "too large"},
             {"#stablehlo.channel_handle<handle = 1, type = 2> junk", "after the end"},
             {"#stablehlo.conv<[b, 0, f]x[i, o, 0]>", "expected '->'"},
-            {"#stablehlo.axis_ref<name = \"x>", "unterminated string"},
+            {"#stablehlo.axis_ref<name = \"x>", "expected '\"' in string literal"},
             // a nested type is read with the file grammar: upstream's parseType message
             {"#stablehlo.dot_algorithm<lhs_precision_type = bogus, rhs_precision_type = f32>",
              "expected non-function type"},
@@ -264,13 +265,13 @@ class AttributesTest {
              "one of: DEFAULT, HIGHEST, TOLERANCE"},
         };
         for (String[] c : bad) {
-            BodyParseException e = assertThrows(BodyParseException.class, () -> parse(c[0]), c[0]);
+            DialectBodyException e = assertThrows(DialectBodyException.class, () -> parse(c[0]), c[0]);
             assertTrue(e.getMessage().contains(c[1]), c[0] + " -> " + e.getMessage());
             assertTrue(e.offset() >= 0 && e.offset() <= c[0].length(), c[0]);
         }
         // hostile nesting is rejected, not a StackOverflowError
         String deep = "#stablehlo.mesh<axes = [], device_ids = " + "[".repeat(100000) + "]".repeat(100000) + ">";
-        BodyParseException e = assertThrows(BodyParseException.class, () -> parse(deep));
+        DialectBodyException e = assertThrows(DialectBodyException.class, () -> parse(deep));
         assertTrue(e.getMessage().contains("nesting"), e.getMessage());
     }
 }

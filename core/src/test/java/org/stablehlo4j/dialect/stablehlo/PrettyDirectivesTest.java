@@ -12,16 +12,16 @@ import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.stablehlo4j.asm.DialectAsmParser;
+import org.stablehlo4j.asm.DialectBodyException;
 import org.stablehlo4j.ir.AsmSink;
 import org.stablehlo4j.ir.StringAttr;
 
 /** The attribute directives of StableHLO pretty forms, with texts from upstream tests. */
 class PrettyDirectivesTest {
-    private static <T> String reprint(String text, Function<BodyReader, T> parse,
+    private static <T> String reprint(String text, Function<DialectAsmParser, T> parse,
                                       java.util.function.BiConsumer<AsmSink, T> print) {
-        BodyReader r = new BodyReader(text);
-        T v = parse.apply(r);
-        r.expectEnd();
+        T v = StablehloAsm.parseText(text, parse);
         TextSink s = new TextSink();
         print.accept(s, v);
         return s.toString();
@@ -45,7 +45,7 @@ class PrettyDirectivesTest {
                 PrettyDirectives::printPrecisionConfigAndAlgorithm));
         String algOnly = tail.substring(tail.indexOf(", algorithm"));
         PrettyDirectives.PrecisionAndAlgorithm p =
-                PrettyDirectives.parsePrecisionConfigAndAlgorithm(new BodyReader(algOnly), true);
+                StablehloAsm.parseText(algOnly, r -> PrettyDirectives.parsePrecisionConfigAndAlgorithm(r, true));
         assertNull(p.precisionConfig());
         assertEquals("tf32", p.algorithm().lhsPrecisionType().toString());
         assertEquals("", reprint("", r -> PrettyDirectives.parsePrecisionConfigAndAlgorithm(r, false),
@@ -60,15 +60,15 @@ class PrettyDirectivesTest {
         }
         assertEquals("e8m10", reprint("e8m10", PrettyDirectives::parseExponentMantissa,
                 (s, v) -> PrettyDirectives.printExponentMantissa(s, v[0], v[1])));
-        BodyParseException e = assertThrows(BodyParseException.class,
-                () -> PrettyDirectives.parseExponentMantissa(new BodyReader("f8m10")));
+        DialectBodyException e = assertThrows(DialectBodyException.class,
+                () -> StablehloAsm.parseText("f8m10", PrettyDirectives::parseExponentMantissa));
         assertTrue(e.reason().startsWith("expected exponent mantissa in format e#m#"), e.reason());
         assertEquals("@foo", reprint("@foo", PrettyDirectives::parseCustomCallTarget,
                 PrettyDirectives::printCustomCallTarget));
         assertEquals("@\"foo-not-id\"", reprint("@\"foo-not-id\"", PrettyDirectives::parseCustomCallTarget,
                 PrettyDirectives::printCustomCallTarget));
         assertEquals(StringAttr.of("foo-not-id"),
-                PrettyDirectives.parseCustomCallTarget(new BodyReader("@\"foo-not-id\"")));
+                StablehloAsm.parseText("@\"foo-not-id\"", PrettyDirectives::parseCustomCallTarget));
     }
 
     @Test
@@ -79,11 +79,11 @@ class PrettyDirectivesTest {
         String w = "stride = [1, 1], pad = [[0, 1], [0, 1]], rhs_dilate = [2, 2]";
         assertEquals(w, reprint(w, PrettyDirectives::parseWindowAttributes,
                 PrettyDirectives::printWindowAttributes));
-        BodyParseException e = assertThrows(BodyParseException.class,
-                () -> PrettyDirectives.parseWindowAttributes(new BodyReader("stride = [1], stride = [2]")));
+        DialectBodyException e = assertThrows(DialectBodyException.class,
+                () -> StablehloAsm.parseText("stride = [1], stride = [2]", PrettyDirectives::parseWindowAttributes));
         assertEquals("Unexpected keyword stride", e.reason());
-        e = assertThrows(BodyParseException.class,
-                () -> PrettyDirectives.parseWindowAttributes(new BodyReader("pad = [[0, 1, 2]]")));
+        e = assertThrows(DialectBodyException.class,
+                () -> StablehloAsm.parseText("pad = [[0, 1, 2]]", PrettyDirectives::parseWindowAttributes));
         assertEquals("Expected array with 2 elements, got 3 elements instead", e.reason());
     }
 
@@ -105,7 +105,7 @@ class PrettyDirectivesTest {
                                 PrettyDirectives::printWindowAttributes);
                         if (p.equals(t)) n++;
                         else problems.add(f.getFileName() + ": " + t + " -> " + p);
-                    } catch (BodyParseException e) {
+                    } catch (DialectBodyException e) {
                         if (!Corpus.text(f).contains("expected-error")) problems.add(t + ": " + e.getMessage());
                     }
                 }
@@ -117,7 +117,7 @@ class PrettyDirectivesTest {
                                 (s, v) -> s.append(v.compactText()));
                         if (p.equals(t)) n++;
                         else problems.add(f.getFileName() + ": " + t + " -> " + p);
-                    } catch (BodyParseException e) {
+                    } catch (DialectBodyException e) {
                         if (!Corpus.text(f).contains("expected-error")) problems.add(t + ": " + e.getMessage());
                     }
                 }

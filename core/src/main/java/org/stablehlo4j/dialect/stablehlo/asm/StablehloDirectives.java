@@ -12,8 +12,7 @@ import org.stablehlo4j.asm.format.CustomDirective;
 import org.stablehlo4j.asm.format.CustomDirective.ParseScope;
 import org.stablehlo4j.asm.format.CustomDirective.PrintScope;
 import org.stablehlo4j.asm.format.Format.Elem;
-import org.stablehlo4j.dialect.stablehlo.BodyParseException;
-import org.stablehlo4j.dialect.stablehlo.BodyReader;
+import org.stablehlo4j.asm.DialectBodyException;
 import org.stablehlo4j.dialect.stablehlo.ConvDimensionNumbersAttr;
 import org.stablehlo4j.dialect.stablehlo.DotDimensionNumbersAttr;
 import org.stablehlo4j.dialect.stablehlo.EnumAttr;
@@ -277,10 +276,8 @@ final class StablehloDirectives {
                     }
                     String text = p.text().substring(start, p.previousEnd());
                     try {
-                        BodyReader r = new BodyReader(text);
-                        s.setAttr(a.get(0), PrettyDirectives.parseDotDimensionNumbers(r));
-                        r.expectEnd();
-                    } catch (BodyParseException e) {
+                        s.setAttr(a.get(0), StablehloAsm.parseText(text, PrettyDirectives::parseDotDimensionNumbers));
+                    } catch (DialectBodyException e) {
                         throw p.errorAt(start + e.offset(), e.reason());
                     }
                 }
@@ -334,7 +331,7 @@ final class StablehloDirectives {
     }
 
     private static String reason(RuntimeException e) {
-        return e instanceof org.stablehlo4j.dialect.stablehlo.BodyParseException b ? b.reason() : e.getMessage();
+        return e instanceof DialectBodyException b ? b.reason() : e.getMessage();
     }
 
     /** Whether {@code s[from, to)} is all ASCII digits. */
