@@ -130,7 +130,7 @@ public final class DialectAsmParser {
         expect(Token.punctuation(punct), "expected '" + punct + "'");
     }
 
-    /** Whether every token has been read. */
+    /** {@return whether every token has been read} */
     public boolean atEnd() {
         return p.is(Kind.EOF);
     }
@@ -142,24 +142,37 @@ public final class DialectAsmParser {
         throw p.error("unexpected '" + (s.isEmpty() ? "" : s.substring(0, 1)) + "' after the end of the body");
     }
 
-    /** Whether an integer literal, possibly negative, comes next. */
+    /** {@return whether an integer literal, possibly negative, comes next} */
     public boolean atInteger() {
         return p.is(Kind.INTEGER) || p.is(Kind.MINUS);
     }
 
-    /** Consumes the bare identifier {@code keyword} if it is next (MLIR's {@code parseOptionalKeyword}). */
+    /**
+     * Consumes the bare identifier {@code keyword} if it is next (MLIR's {@code parseOptionalKeyword}).
+     *
+     * @param keyword the keyword
+     * @return whether it was consumed
+     */
     public boolean consumeKeyword(String keyword) {
         if (!p.isKeyword(keyword)) return false;
         p.consume();
         return true;
     }
 
-    /** Consumes the bare identifier {@code keyword}, or fails with {@code expected 'keyword'} at the current token. */
+    /**
+     * Consumes the bare identifier {@code keyword}, or fails with {@code expected 'keyword'} at the current token.
+     *
+     * @param keyword the keyword
+     */
     public void expectKeyword(String keyword) {
         if (!consumeKeyword(keyword)) throw p.error("expected '" + keyword + "'");
     }
 
-    /** Consumes and returns a bare identifier, or returns null when none is next. */
+    /**
+     * Consumes a bare identifier if one is next.
+     *
+     * @return the identifier, or null when none is next
+     */
     public String parseOptionalKeyword() {
         String s = peekKeyword();
         if (s != null) p.consume();
