@@ -276,7 +276,7 @@ final class BuiltinBytecode implements DialectBytecode {
 
     /** Shapes are zigzag varints with MLIR's dynamic marker (INT64_MIN), mapped to {@link ShapedType#DYNAMIC}. */
     static long[] readShape(DialectReader r) throws BytecodeException {
-        return r.readSignedVarInts(); // ShapedType.DYNAMIC == Long.MIN_VALUE == MLIR's kDynamic
+        return r.readShape();
     }
 
     private static DictionaryAttr readDictionary(DialectReader r) throws BytecodeException {

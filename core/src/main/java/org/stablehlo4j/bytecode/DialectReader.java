@@ -95,6 +95,19 @@ public final class DialectReader {
         return out;
     }
 
+    /**
+     * A shaped type's dimensions: zigzag varints with MLIR's dynamic marker (INT64_MIN, {@code ShapedType.DYNAMIC}),
+     * checked as the tensor type's verifier checks them (MLIR reads types through {@code getChecked}).
+     */
+    public long[] readShape() throws BytecodeException {
+        int at = cursor.position();
+        long[] shape = readSignedVarInts();
+        for (long d : shape) {
+            if (d < 0 && d != org.stablehlo4j.ir.ShapedType.DYNAMIC) throw error(at, "invalid tensor dimension size");
+        }
+        return shape;
+    }
+
     public Attribute readAttribute() throws BytecodeException {
         return table.attribute(cursor, cursor.readVarInt(), depth + 1);
     }

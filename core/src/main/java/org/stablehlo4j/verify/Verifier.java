@@ -279,7 +279,10 @@ public final class Verifier {
     private void verifyOp(Operation op) {
         verifyDialectAttributes(op);
         OpDefinition spec = ctx.opDefinition(op.name());
-        if (spec == null) return;
+        if (spec == null) {
+            verifyUnregistered(op);
+            return;
+        }
         Dialect dialect = ctx.getLoadedDialect(spec.dialect());
         if (dialect != null && dialect.hasCompleteSignatures()) {
             verifyCounts(op, spec);
@@ -298,6 +301,20 @@ public final class Verifier {
         }
         if (spec.hasTrait(OpTrait.FUNCTION_LIKE)) verifyFunctionAttributes(op);
         if (spec.verifier() != null) spec.verifier().verify(op);
+    }
+
+    /**
+     * MLIR's check on entering an op that has no definition: an op of a loaded dialect must be one of its ops
+     * unless the dialect allows unknown operations (ops read from bytecode reach here without the parser's check).
+     */
+    private void verifyUnregistered(Operation op) {
+        String name = op.name();
+        int dot = name.indexOf('.');
+        if (dot <= 0 || !ctx.isDialectRegistered(name.substring(0, dot))) return;
+        Dialect dialect = ctx.getOrLoadDialect(name.substring(0, dot));
+        if (dialect == null || dialect.allowsUnknownOperations()) return;
+        throw VerificationError.at(op.location(), "unregistered operation '" + name + "' found in dialect ('"
+                + dialect.namespace() + "') that does not allow unknown operations");
     }
 
     /** The {@link DialectAttributeVerifier} of the dialect an attribute name's prefix names, or null. */

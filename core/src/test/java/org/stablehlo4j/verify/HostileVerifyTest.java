@@ -43,6 +43,19 @@ class HostileVerifyTest {
         Verifier.verify(TestContexts.standard(), parse(text));
     }
 
+    /** Found by fuzzing the bytecode target: func.func's symbol visibility and function type kind. */
+    @Test
+    void funcVisibilityAndFunctionTypeKind() throws DiagnosticException {
+        assertEquals(List.of("1:1: 'func.func' op visibility expected to be one of [\"public\", \"private\", "
+                        + "\"nested\"], but got \"pqblic\""),
+                errors("\"func.func\"() <{function_type = () -> (), sym_name = \"f\", sym_visibility = \"pqblic\"}> ({\n"
+                        + "  \"func.return\"() : () -> ()\n}) : () -> ()\n"));
+        assertEquals(List.of("1:1: 'func.func' op attribute 'function_type' failed to satisfy constraint: type "
+                        + "attribute of function type"),
+                errors("\"func.func\"() <{function_type = 1 : i32, sym_name = \"f\"}> ({\n"
+                        + "  \"func.return\"() : () -> ()\n}) : () -> ()\n"));
+    }
+
     @Test
     void useBeforeDefinitionInOneBlock() throws DiagnosticException {
         assertEquals(List.of("2:3: operand #0 does not dominate this use",

@@ -28,6 +28,22 @@ final class FuncRules {
         if (op.numResults() != 0) throw VerificationError.op(op, "requires zero results");
         if (op.numSuccessors() != 0) throw VerificationError.op(op, "requires zero successors");
         if (op.numOperands() != 0) throw VerificationError.op(op, "requires zero operands");
+        Attribute visibilityAttr = op.attr("sym_visibility");
+        if (visibilityAttr != null) { // SymbolOpInterface: the visibility, when given, is one of three strings
+            if (!(visibilityAttr instanceof StringAttr v)) {
+                throw VerificationError.op(op, "requires visibility attribute 'sym_visibility' to be a string "
+                        + "attribute, but got " + AsmPrinter.printAttribute(visibilityAttr));
+            }
+            if (!List.of("public", "private", "nested").contains(v.value())) {
+                throw VerificationError.op(op, "visibility expected to be one of [\"public\", \"private\", "
+                        + "\"nested\"], but got " + AsmPrinter.printAttribute(v));
+            }
+        }
+        Attribute functionType = op.attr("function_type");
+        if (functionType != null && !(functionType instanceof TypeAttr fta && fta.value() instanceof FunctionType)) {
+            throw VerificationError.op(op, "attribute 'function_type' failed to satisfy constraint: type attribute of "
+                    + "function type");
+        }
         if (op.region(0).isEmpty()) {
             String visibility = op.attr("sym_visibility") instanceof StringAttr s ? s.value() : "public";
             if (visibility.equals("public")) {

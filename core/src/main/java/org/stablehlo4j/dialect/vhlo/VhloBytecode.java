@@ -76,7 +76,7 @@ public final class VhloBytecode implements DialectBytecode {
             case FUNCTION -> VhloType.function(r.readTypes(), r.readTypes());
             case RANKED -> {
                 Attribute encoding = code == VhloTypeKind.RANKED_TENSOR_WITH_ENCODING_CODE ? r.readAttribute() : null;
-                yield VhloType.ranked(kind, r.readSignedVarInts(), r.readType(), encoding);
+                yield VhloType.ranked(kind, r.readShape(), r.readType(), encoding);
             }
             case QUANT -> readQuant(r, false);
             case QUANT_PER_AXIS -> readQuant(r, true);
