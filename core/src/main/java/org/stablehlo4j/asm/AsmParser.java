@@ -32,17 +32,35 @@ public final class AsmParser {
      * implicit module, as MLIR does. Parsing stops at the first error.
      *
      * @throws DiagnosticException with {@code file:line:col} locations for any syntax error
+     * @param context the dialects
+     * @param text the source text
+     * @param options buffer name, first line, unregistered dialects
+     * @return the module
      */
     public static ModuleOp parse(Context context, String text, ParseOptions options) throws DiagnosticException {
         return run(context, text, options, OperationParser::parseModule);
     }
 
-    /** Parses a single type, e.g. {@code tensor<2xf32>}; the whole text must be consumed. */
+    /**
+     * Parses a single type, e.g. {@code tensor<2xf32>}; the whole text must be consumed.
+     *
+     * @param context the dialects
+     * @param text the type's text
+     * @return the type
+     * @throws DiagnosticException if the text is not one valid type
+     */
     public static Type parseType(Context context, String text) throws DiagnosticException {
         return parseSymbol(context, text, p -> p.parseType());
     }
 
-    /** Parses a single attribute, e.g. {@code dense<1> : tensor<i32>}; the whole text must be consumed. */
+    /**
+     * Parses a single attribute, e.g. {@code dense<1> : tensor<i32>}; the whole text must be consumed.
+     *
+     * @param context the dialects
+     * @param text the attribute's text
+     * @return the attribute
+     * @throws DiagnosticException if the text is not one valid attribute
+     */
     public static Attribute parseAttribute(Context context, String text) throws DiagnosticException {
         return parseSymbol(context, text, p -> p.parseAttribute(null));
     }

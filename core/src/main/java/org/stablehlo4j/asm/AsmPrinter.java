@@ -20,6 +20,11 @@ public final class AsmPrinter {
      * the deferred (location) aliases, the {@code {-# ... #-}} resource section, and the final newline that
      * the tool adds after the printed operation (so the text normally ends in {@code "}\n\n"}, or in
      * {@code "#-}\n\n"} with resources). With local scope only the operation and one newline are written.
+     *
+     * @param context the dialects
+     * @param module the module
+     * @param options what to print
+     * @return the text
      */
     public static String print(Context context, ModuleOp module, PrintOptions options) {
         StringBuilder sb = new StringBuilder();
@@ -32,6 +37,10 @@ public final class AsmPrinter {
      * so modules with gigabytes of constants never need the whole text in memory.
      *
      * @throws java.io.UncheckedIOException if writing fails
+     * @param context the dialects
+     * @param module the module
+     * @param options what to print
+     * @param out where the text goes
      */
     public static void print(Context context, ModuleOp module, PrintOptions options, java.io.Writer out) {
         AsmPrinterImpl p = new AsmPrinterImpl(context, new StringBuilder(1 << 16), out, options, module.op());
@@ -42,6 +51,10 @@ public final class AsmPrinter {
     /**
      * One op as MLIR streams it into a diagnostic ({@code Diagnostic::appendOp}): alone, in local scope, values
      * defined outside it printed as {@code <<UNKNOWN SSA VALUE>>}; no trailing newline.
+     *
+     * @param context the dialects
+     * @param op the op
+     * @return the text
      */
     public static String printOperation(Context context, Operation op) {
         StringBuilder sb = new StringBuilder();
@@ -49,14 +62,24 @@ public final class AsmPrinter {
         return sb.toString();
     }
 
-    /** A type as MLIR prints it in local scope (no aliases). */
+    /**
+     * A type as MLIR prints it in local scope (no aliases).
+     *
+     * @param type the type
+     * @return the text
+     */
     public static String printType(Type type) {
         StringBuilder sb = new StringBuilder();
         new AsmPrinterImpl(null, sb, new PrintOptions(false, false, true), null).printType(type);
         return sb.toString();
     }
 
-    /** An attribute as MLIR prints it in local scope (no aliases), including its {@code : type} suffix. */
+    /**
+     * An attribute as MLIR prints it in local scope (no aliases), including its {@code : type} suffix.
+     *
+     * @param attribute the attribute
+     * @return the text
+     */
     public static String printAttribute(Attribute attribute) {
         StringBuilder sb = new StringBuilder();
         new AsmPrinterImpl(null, sb, new PrintOptions(false, false, true), null).printAttribute(attribute);
@@ -66,6 +89,10 @@ public final class AsmPrinter {
     /**
      * A float literal exactly as MLIR prints it ({@code 1.000000e+00}, {@code 0.33333333333333331},
      * {@code 0x7FC00000}), for custom printers.
+     *
+     * @param kind the float format
+     * @param bits the value's encoding
+     * @return the literal
      */
     public static String formatFloat(org.stablehlo4j.ir.FloatKind kind, java.math.BigInteger bits) {
         StringBuilder sb = new StringBuilder();
@@ -92,7 +119,12 @@ public final class AsmPrinter {
         return context != null && context.opDefinition(opName) != null;
     }
 
-    /** A double as MLIR prints it in attributes ({@code 1.000000e+00}), for dialect printers. */
+    /**
+     * A double as MLIR prints it in attributes ({@code 1.000000e+00}), for dialect printers.
+     *
+     * @param value the value
+     * @return the literal
+     */
     public static String formatDouble(double value) {
         StringBuilder sb = new StringBuilder();
         PrinterFloats.appendDouble(sb, value);

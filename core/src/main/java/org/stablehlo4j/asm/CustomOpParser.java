@@ -8,5 +8,11 @@ package org.stablehlo4j.asm;
  */
 @FunctionalInterface
 public interface CustomOpParser {
+    /**
+     * Parses the rest of an op's pretty form into {@code state}.
+     *
+     * @param parser the parser, right after the op name
+     * @param state collects operands, types, attributes and regions
+     */
     void parse(OpAsmParser parser, OperationState state);
 }

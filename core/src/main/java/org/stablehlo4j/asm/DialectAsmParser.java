@@ -37,6 +37,13 @@ public final class DialectAsmParser {
      * nested in a dialect body kept as text), dialect types and attributes going to {@code hooks} (namespace to
      * hooks, or null to keep them opaque). Offsets seen by {@code fn} are relative to the start of {@code text};
      * errors are {@link DialectBodyException}s at offsets into {@code text}.
+     *
+     * @param <T> what is parsed
+     * @param text the text holding the value
+     * @param offset where the value starts
+     * @param hooks the dialect interface of a namespace, or null
+     * @param fn parses the value
+     * @return the value and where it ends
      */
     public static <T> Parsed<T> parsePrefix(String text, int offset, Function<String, AsmDialectInterface> hooks,
                                             Function<DialectAsmParser, T> fn) {
@@ -53,48 +60,77 @@ public final class DialectAsmParser {
         }
     }
 
-    /** Offset of the current token. */
+    /** {@return offset of the current token} */
     public int offset() {
         return p.tok.start;
     }
 
-    /** End offset of the previous token. */
+    /** {@return end offset of the previous token} */
     public int previousEnd() {
         return p.prevEnd;
     }
 
+    /**
+     * Whether the current token is of {@code kind}.
+     *
+     * @param kind the token kind
+     * @return whether it is
+     */
     public boolean is(Kind kind) {
         return p.is(kind);
     }
 
+    /** {@return the current token's source text} */
     public String spelling() {
         return p.spelling();
     }
 
+    /** Moves to the next token. */
     public void consume() {
         p.consume();
     }
 
+    /**
+     * Consumes the current token if it is of {@code kind}.
+     *
+     * @param kind the token kind
+     * @return whether it was consumed
+     */
     public boolean consumeIf(Kind kind) {
         return p.consumeIf(kind);
     }
 
+    /**
+     * Consumes a token of {@code kind} or fails with {@code message}.
+     *
+     * @param kind the token kind
+     * @param message the error text
+     */
     public void expect(Kind kind, String message) {
         if (!p.is(kind)) throw wrongToken(message);
         p.consume();
     }
 
-    /** Consumes punctuation {@code punct} (e.g. {@code "->"}, {@code "{"}) if it is next. */
+    /**
+     * Consumes punctuation {@code punct} (e.g. {@code "->"}, <code>"{"</code>) if it is next.
+     *
+     * @param punct the punctuation
+     * @return whether it was consumed
+     */
     public boolean consumeIf(String punct) {
         return p.consumeIf(Token.punctuation(punct));
     }
 
-    /** Consumes punctuation {@code punct} or fails with {@code expected 'punct'}. */
+    /**
+     * Consumes punctuation {@code punct} or fails with {@code expected 'punct'}.
+     *
+     * @param punct the punctuation
+     */
     public void expect(String punct) {
         expect(Token.punctuation(punct), "expected '" + punct + "'");
     }
 
-    /** Whether every token has been read. */
+    /** {@return whether every token has been read} */
     public boolean atEnd() {
         return p.is(Kind.EOF);
     }
@@ -106,36 +142,54 @@ public final class DialectAsmParser {
         throw p.error("unexpected '" + (s.isEmpty() ? "" : s.substring(0, 1)) + "' after the end of the body");
     }
 
-    /** Whether an integer literal, possibly negative, comes next. */
+    /** {@return whether an integer literal, possibly negative, comes next} */
     public boolean atInteger() {
         return p.is(Kind.INTEGER) || p.is(Kind.MINUS);
     }
 
-    /** Consumes the bare identifier {@code keyword} if it is next (MLIR's {@code parseOptionalKeyword}). */
+    /**
+     * Consumes the bare identifier {@code keyword} if it is next (MLIR's {@code parseOptionalKeyword}).
+     *
+     * @param keyword the keyword
+     * @return whether it was consumed
+     */
     public boolean consumeKeyword(String keyword) {
         if (!p.isKeyword(keyword)) return false;
         p.consume();
         return true;
     }
 
-    /** Consumes the bare identifier {@code keyword}, or fails with {@code expected 'keyword'} at the current token. */
+    /**
+     * Consumes the bare identifier {@code keyword}, or fails with {@code expected 'keyword'} at the current token.
+     *
+     * @param keyword the keyword
+     */
     public void expectKeyword(String keyword) {
         if (!consumeKeyword(keyword)) throw p.error("expected '" + keyword + "'");
     }
 
-    /** Consumes and returns a bare identifier, or returns null when none is next. */
+    /**
+     * Consumes a bare identifier if one is next.
+     *
+     * @return the identifier, or null when none is next
+     */
     public String parseOptionalKeyword() {
         String s = peekKeyword();
         if (s != null) p.consume();
         return s;
     }
 
-    /** The bare identifier at the current token, or null. */
+    /** {@return the bare identifier at the current token, or null} */
     public String peekKeyword() {
         return p.is(Kind.BARE_IDENTIFIER) ? p.spelling() : null;
     }
 
-    /** Consumes a bare identifier, or fails with {@code message}. */
+    /**
+     * Consumes a bare identifier, or fails with {@code message}.
+     *
+     * @param message the error text
+     * @return the identifier
+     */
     public String parseKeyword(String message) {
         if (!p.is(Kind.BARE_IDENTIFIER)) throw p.error(message);
         String s = p.spelling();
@@ -143,11 +197,17 @@ public final class DialectAsmParser {
         return s;
     }
 
+    /** {@return whether the current token is a string literal} */
     public boolean atString() {
         return p.is(Kind.STRING);
     }
 
-    /** Consumes a string literal (its value), or fails with {@code message}. */
+    /**
+     * Consumes a string literal (its value), or fails with {@code message}.
+     *
+     * @param message the error text
+     * @return the string's value
+     */
     public String parseString(String message) {
         if (!p.is(Kind.STRING)) throw p.error(message);
         String s = p.lex.stringValue(p.tok);
@@ -155,17 +215,22 @@ public final class DialectAsmParser {
         return s;
     }
 
-    /** An optionally negative integer that fits in a long, or "expected integer value". */
+    /** {@return the parsed optionally negative integer that fits in a long} Else "expected integer value". */
     public long parseInteger() {
         if (!p.is(Kind.INTEGER) && !p.is(Kind.MINUS)) throw p.error("expected integer value");
         return p.parseSignedLong();
     }
 
+    /** {@return whether the current token is {@code @name}} */
     public boolean atSymbolName() {
         return p.is(Kind.AT_IDENTIFIER);
     }
 
-    /** Consumes {@code @name} or {@code @"name"} (the name), else "expected valid '@'-identifier for symbol name". */
+    /**
+     * Consumes {@code @name} or {@code @"name"} (the name), else "expected valid '@'-identifier for symbol name".
+     *
+     * @return the name
+     */
     public String parseSymbolName() {
         if (!p.is(Kind.AT_IDENTIFIER)) throw p.error("expected valid '@'-identifier for symbol name");
         String s = p.text.charAt(p.tok.start + 1) == '"' ? p.lex.stringValue(p.tok)
@@ -174,25 +239,40 @@ public final class DialectAsmParser {
         return s;
     }
 
+    /**
+     * Parses a type of any dialect.
+     *
+     * @return the type
+     */
     public Type parseType() {
         return p.parseType();
     }
 
-    /** A nested attribute of any dialect. */
+    /** {@return the parsed nested attribute of any dialect} */
     public Attribute parseAttribute() {
         return p.parseAttribute(null);
     }
 
+    /**
+     * Parses a type other than a function type.
+     *
+     * @return the type
+     */
     public Type parseNonFunctionType() {
         return p.parseNonFunctionType();
     }
 
-    /** An optionally negative decimal integer that fits in a long. */
+    /** {@return the parsed optionally negative decimal integer that fits in a long} */
     public long parseSignedLong() {
         return p.parseSignedLong();
     }
 
-    /** The signedness of an integer type keyword ({@code i8}, {@code si8}, {@code ui8}), or null. */
+    /**
+     * The signedness of an integer type keyword ({@code i8}, {@code si8}, {@code ui8}), or null.
+     *
+     * @param keyword the keyword
+     * @return the signedness, or null
+     */
     public static IntegerType.Signedness integerTypeSignedness(String keyword) {
         return TypeAttrParser.intTypeSignedness(keyword);
     }
@@ -202,25 +282,51 @@ public final class DialectAsmParser {
         p.enter();
     }
 
+    /** Leaves the nesting level entered last. */
     public void leave() {
         p.leave();
     }
 
+    /**
+     * An error at the current token.
+     *
+     * @param message the error text
+     * @return the failure, to throw
+     */
     public RuntimeException error(String message) {
         return p.error(message);
     }
 
+    /**
+     * An error at a character offset.
+     *
+     * @param offset the character offset
+     * @param message the error text
+     * @return the failure, to throw
+     */
     public RuntimeException errorAt(int offset, String message) {
         return ParserBase.errorAt(offset, message);
     }
 
-    /** Adds {@code message} at {@code offset}, reported after {@code failure} (a parser's own error after its cause). */
+    /**
+     * Adds {@code message} at {@code offset}, reported after {@code failure} (a parser's own error after its cause).
+     *
+     * @param failure the failure
+     * @param offset where the further error is
+     * @param message its text
+     * @return the failure to throw
+     */
     public RuntimeException withFollowUp(RuntimeException failure, int offset, String message) {
         if (failure instanceof ParseError pe) pe.followUps.add(ParserBase.errorAt(offset, message));
         return failure;
     }
 
-    /** An "expected ..." error about the current token, as MLIR words it. */
+    /**
+     * An "expected ..." error about the current token, as MLIR words it.
+     *
+     * @param message the error text
+     * @return the failure, to throw
+     */
     public RuntimeException wrongToken(String message) {
         return fromText ? p.error(message) : p.wrongToken(message);
     }

@@ -16,19 +16,34 @@ public final class Lexer {
     private int pos;
     private int[] lineStarts;
 
+    /**
+     * A lexer positioned at the start of {@code text}.
+     *
+     * @param text the source text
+     */
     public Lexer(String text) {
         this.text = text;
         this.length = text.length();
     }
 
+    /** {@return the whole source text} */
     public String text() { return text; }
 
-    /** Moves the lexer so that the next token starts at {@code offset}. */
+    /**
+     * Moves the lexer so that the next token starts at {@code offset}.
+     *
+     * @param offset the character offset
+     */
     public void reset(int offset) { pos = offset; }
 
+    /** {@return the offset the next token starts at or before} */
     public int position() { return pos; }
 
-    /** Lexes the next token. */
+    /**
+     * Lexes the next token.
+     *
+     * @return the token; {@link Token.Kind#EOF} at the end, {@link Token.Kind#ERROR} on bad input
+     */
     public Token next() {
         while (true) {
             if (pos >= length) return new Token(Kind.EOF, length, length);
@@ -192,22 +207,43 @@ public final class Lexer {
         }
     }
 
-    /** The source text of a token. */
+    /**
+     * The source text of a token.
+     *
+     * @param t a token of this lexer
+     * @return its text
+     */
     public String spelling(Token t) { return text.substring(t.start, t.end); }
 
-    /** Whether the token's text equals {@code s}, without allocating. */
+    /**
+     * Whether the token's text equals {@code s}, without allocating.
+     *
+     * @param t a token of this lexer
+     * @param s the text to compare with
+     * @return whether they are equal
+     */
     public boolean spells(Token t, String s) {
         return t.end - t.start == s.length() && text.startsWith(s, t.start);
     }
 
-    /** The bytes of a string literal token (or of {@code @"..."}), escapes decoded, UTF-8 encoded. */
+    /**
+     * The bytes of a string literal token (or of {@code @"..."}), escapes decoded, UTF-8 encoded.
+     *
+     * @param t a string token
+     * @return the bytes
+     */
     public byte[] stringBytes(Token t) {
         int s = t.start;
         if (text.charAt(s) == '@') s++;
         return decodeString(s + 1, t.end - 1);
     }
 
-    /** The value of a string token as a Java string (UTF-8 decoded, lossy for non-UTF-8 bytes). */
+    /**
+     * The value of a string token as a Java string (UTF-8 decoded, lossy for non-UTF-8 bytes).
+     *
+     * @param t a string token
+     * @return the value
+     */
     public String stringValue(Token t) {
         int s = t.start;
         if (text.charAt(s) == '@') s++;
@@ -254,14 +290,24 @@ public final class Lexer {
         return out.toByteArray();
     }
 
-    /** 1-based line of a character offset. */
+    /**
+     * 1-based line of a character offset.
+     *
+     * @param offset the character offset
+     * @return the line
+     */
     public int line(int offset) {
         int[] ls = lineStarts();
         int idx = Arrays.binarySearch(ls, offset);
         return (idx >= 0 ? idx : -idx - 2) + 1;
     }
 
-    /** 1-based column of a character offset. */
+    /**
+     * 1-based column of a character offset.
+     *
+     * @param offset the character offset
+     * @return the column
+     */
     public int column(int offset) {
         return column(offset, line(offset));
     }
@@ -269,6 +315,10 @@ public final class Lexer {
     /**
      * 1-based column of a character offset known to be on 1-based {@code line}. Like MLIR, columns count UTF-8
      * bytes, so characters outside ASCII before the offset count more than once.
+     *
+     * @param offset the character offset
+     * @param line its line
+     * @return the column
      */
     public int column(int offset, int line) {
         int start = lineStarts()[line - 1];

@@ -37,83 +37,156 @@ public final class OpAsmParser {
         this.resultCount = resultCount;
     }
 
-    /** How many results the source binds to names ({@code %a, %b:2 = ...} gives 3; 0 without names). */
+    /** {@return how many results the source binds to names ({@code %a, %b:2 = ...} gives 3; 0 without names)} */
     public int resultCount() { return resultCount; }
 
-    /** The text of the current token. */
+    /** {@return the text of the current token} */
     public String tokenText() { return p.spelling(); }
 
-    /** {@code loc("buffer":line:col)} of a character offset, as MLIR gives ops without an explicit location. */
+    /**
+     * {@code loc("buffer":line:col)} of a character offset, as MLIR gives ops without an explicit location.
+     *
+     * @param offset the character offset
+     * @return the location
+     */
     public Location locationOf(int offset) { return p.locationOf(offset); }
 
-    /** An optionally negative decimal or hexadecimal integer that fits in a long. */
+    /** {@return the parsed optionally negative decimal or hexadecimal integer that fits in a long} */
     public long parseInteger() { return p.parseSignedLong(); }
 
     // ---- tokens and keywords
 
-    /** Kind of the current token. */
+    /** {@return kind of the current token} */
     public Kind peek() { return p.tok.kind; }
 
-    /** Character offset of the current token (for later {@link #errorAt} calls). */
+    /** {@return character offset of the current token (for later {@link #errorAt} calls)} */
     public int offset() { return p.tok.start; }
 
-    /** Consumes a token of the given kind if it is next. */
+    /**
+     * Consumes a token of the given kind if it is next.
+     *
+     * @param kind the token kind
+     * @return whether it was consumed
+     */
     public boolean parseOptional(Kind kind) { return p.consumeIf(kind); }
 
-    /** Consumes a token of the given kind or fails with {@code message}. */
+    /**
+     * Consumes a token of the given kind or fails with {@code message}.
+     *
+     * @param kind the token kind
+     * @param message the error text
+     */
     public void parse(Kind kind, String message) { p.expect(kind, message); }
 
-    /** The current token's text if it is a bare identifier (keyword), else null. */
+    /** {@return the current token's text if it is a bare identifier (keyword), else null} */
     public String peekKeyword() { return p.is(Kind.BARE_IDENTIFIER) ? p.spelling() : null; }
 
+    /**
+     * Consumes the bare identifier {@code keyword} when it is next.
+     *
+     * @param keyword the keyword
+     * @return whether it was consumed
+     */
     public boolean parseOptionalKeyword(String keyword) { return p.consumeKeyword(keyword); }
 
+    /**
+     * Consumes the bare identifier {@code keyword} or fails.
+     *
+     * @param keyword the keyword
+     */
     public void parseKeyword(String keyword) {
         if (!p.consumeKeyword(keyword)) throw expected("expected '" + keyword + "'");
     }
 
     // ---- operands
 
+    /** {@return whether the next token is {@code %name}} */
     public boolean isOperand() { return p.is(Kind.PERCENT_IDENTIFIER); }
 
+    /**
+     * Parses an SSA use {@code %name} or {@code %name#n}.
+     *
+     * @return the unresolved use
+     */
     public UnresolvedOperand parseOperand() { return p.parseSsaUse(); }
 
-    /** A possibly empty comma separated list of operands. */
+    /** {@return the parsed possibly empty comma separated list of operands} */
     public List<UnresolvedOperand> parseOptionalOperandList() { return p.parseSsaUseList(); }
 
+    /**
+     * Resolves (or forward-declares) a use with its type.
+     *
+     * @param operand the use
+     * @param type its type
+     * @return the value
+     */
     public Value resolveOperand(UnresolvedOperand operand, Type type) { return p.resolve(operand, type); }
 
-    /** Resolves operands against types, failing at {@code offset} when the counts differ. */
+    /**
+     * Resolves operands against types, failing at {@code offset} when the counts differ.
+     *
+     * @param operands the uses
+     * @param types their types
+     * @param offset where to report a count mismatch
+     * @return the values
+     */
     public List<Value> resolveOperands(List<UnresolvedOperand> operands, List<Type> types, int offset) {
         return p.resolveAll(operands, types, offset);
     }
 
     // ---- types and attributes
 
+    /** {@return whether the next token starts a type} */
     public boolean isType() { return p.atTypeStart(); }
+    /**
+     * Parses a type.
+     *
+     * @return the type
+     */
     public Type parseType() { return p.parseType(); }
+    /**
+     * Parses a type other than a function type.
+     *
+     * @return the type
+     */
     public Type parseNonFunctionType() { return p.parseNonFunctionType(); }
-    /** One or more comma separated types. */
+    /** {@return one or more comma separated types} */
     public List<Type> parseTypeList() { return p.parseTypeList(); }
+    /**
+     * Parses {@code (inputs) -> results}.
+     *
+     * @return the function type
+     */
     public FunctionType parseFunctionType() { return p.parseFunctionType(); }
 
+    /**
+     * Parses an attribute.
+     *
+     * @return the attribute
+     */
     public Attribute parseAttribute() { return p.parseAttribute(null); }
-    /** An attribute whose bare numbers default to {@code type}. */
+    /**
+     * An attribute whose bare numbers default to {@code type}.
+     *
+     * @param type the type of bare numbers
+     * @return the attribute
+     */
     public Attribute parseAttribute(Type type) { return p.parseAttribute(type); }
 
-    /** {@code {...}} if present, else the empty dictionary. */
+    /** {@return the parsed {@code {...}} if present, else the empty dictionary} */
     public DictionaryAttr parseOptionalAttrDict() {
         return p.is(Kind.L_BRACE) ? p.parseDictionary() : DictionaryAttr.EMPTY;
     }
 
-    /** {@code attributes {...}} if present, else the empty dictionary. */
+    /** {@return the parsed {@code attributes {...}} if present, else the empty dictionary} */
     public DictionaryAttr parseOptionalAttrDictWithKeyword() {
         return p.consumeKeyword("attributes") ? p.parseDictionary() : DictionaryAttr.EMPTY;
     }
 
+    /** {@return whether the next token is {@code @name}} */
     public boolean isSymbolName() { return p.is(Kind.AT_IDENTIFIER); }
 
-    /** {@code @name} or {@code @"name"} as a string attribute. */
+    /** {@return the parsed {@code @name} or {@code @"name"}, as a string attribute} */
     public StringAttr parseSymbolName() {
         if (!p.is(Kind.AT_IDENTIFIER)) throw p.wrongToken("expected valid '@'-identifier for symbol name");
         StringAttr s = new StringAttr(p.symbolBytes(p.tok), null);
@@ -121,12 +194,20 @@ public final class OpAsmParser {
         return s;
     }
 
+    /**
+     * Parses an optional {@code loc(...)} specifier.
+     *
+     * @return the location, or null
+     */
     public LocationRef parseOptionalLocation() { return p.parseOptionalLocationSpecifier(); }
 
     // ---- arguments, regions, successors
 
     /**
      * {@code %name : type {attrs}? loc(...)?} when {@code named}, else {@code type {attrs}? loc(...)?}.
+     *
+     * @param named whether the argument has a name
+     * @return the argument
      */
     public Argument parseArgument(boolean named) {
         int at = p.tok.start;
@@ -145,25 +226,44 @@ public final class OpAsmParser {
     /**
      * A region {@code {...}}. {@code entryArgs} (named arguments) become the entry block's arguments when non-null;
      * {@code isolated} regions see no values from outside; {@code defaultDialect} prefixes unqualified op names.
+     *
+     * @param entryArgs the entry block's arguments, or null
+     * @param isolated whether the region is isolated from above
+     * @param defaultDialect the dialect whose prefix may be omitted inside, or null
+     * @return the region's blocks
      */
     public List<Block> parseRegion(List<Argument> entryArgs, boolean isolated, String defaultDialect) {
         return p.parseRegionWithDialect(entryArgs, isolated, defaultDialect);
     }
 
-    /** {@code ^name} as a (possibly forward referenced) block of the current region. */
+    /** {@return the parsed {@code ^name}, as a (possibly forward referenced) block of the current region} */
     public Block parseSuccessor() { return p.parseSuccessor(); }
 
     // ---- errors
 
-    /** An error at the current token; throw it. */
+    /**
+     * An error at the current token; throw it.
+     *
+     * @param message the error text
+     * @return the failure
+     */
     public RuntimeException error(String message) { return p.error(message); }
 
     /**
      * An "expected ..." error about the current token; like MLIR, it points at the end of the previous line when
      * the token starts a line. Throw it.
+     *
+     * @param message what was expected
+     * @return the failure
      */
     public RuntimeException expected(String message) { return p.wrongToken(message); }
 
-    /** An error at a character offset obtained from {@link #offset()}; throw it. */
+    /**
+     * An error at a character offset obtained from {@link #offset()}; throw it.
+     *
+     * @param offset the character offset
+     * @param message the error text
+     * @return the failure
+     */
     public RuntimeException errorAt(int offset, String message) { return ParserBase.errorAt(offset, message); }
 }

@@ -19,6 +19,9 @@ public final class OpAsmTable implements OpAsmDialectInterface {
      * The pretty forms of the core ops of dialect {@code namespace}: {@code builtin} (module,
      * unrealized_conversion_cast) or {@code func} (func, return, call). They live here because the parser itself
      * relies on them (the module is the top level, {@code func} the default dialect of unqualified names).
+     *
+     * @param namespace {@code builtin} or {@code func}
+     * @return the table
      */
     public static OpAsmTable coreForms(String namespace) {
         OpAsmTable all = new OpAsmTable();
@@ -31,23 +34,50 @@ public final class OpAsmTable implements OpAsmDialectInterface {
         return t;
     }
 
+    /**
+     * Registers the {@link OpAsmParser}-based parser of op {@code fullName}.
+     *
+     * @param fullName the full op name
+     * @param parser the parser
+     * @return this table
+     */
     public OpAsmTable parser(String fullName, CustomOpParser parser) {
         parsers.put(fullName, parser);
         return this;
     }
 
+    /**
+     * Registers the printer of op {@code fullName}.
+     *
+     * @param fullName the full op name
+     * @param printer the printer
+     * @return this table
+     */
     public OpAsmTable printer(String fullName, AsmPrinterCustomOp printer) {
         printers.put(fullName, printer);
         return this;
     }
 
-    /** An op whose pretty form is printed and parsed by one object (asm.format ops). */
+    /**
+     * An op whose pretty form is printed and parsed by one object (asm.format ops).
+     *
+     * @param <T> the format's type
+     * @param fullName the full op name
+     * @param op the printer and parser
+     * @return this table
+     */
     public <T extends AsmPrinterCustomOp & AsmCustomOpParser> OpAsmTable format(String fullName, T op) {
         printers.put(fullName, op);
         formatParsers.put(fullName, op);
         return this;
     }
 
+    /**
+     * Adds an alias provider (see {@link OpAsmDialectInterface#alias}).
+     *
+     * @param provider an alias base name for a type or attribute, or null
+     * @return this table
+     */
     public OpAsmTable alias(Function<Object, String> provider) {
         aliases.add(provider);
         return this;

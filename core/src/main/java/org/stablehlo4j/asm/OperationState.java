@@ -28,16 +28,52 @@ public final class OperationState {
         this.name = name;
     }
 
-    /** The full op name, e.g. {@code func.func}. */
+    /** {@return the full op name, e.g. {@code func.func}} */
     public String name() { return name; }
 
+    /**
+     * Appends operands.
+     *
+     * @param values the operands
+     */
     public void addOperands(List<Value> values) { operands.addAll(values); }
+    /**
+     * Appends result types.
+     *
+     * @param types the types
+     */
     public void addResultTypes(List<Type> types) { resultTypes.addAll(types); }
+    /**
+     * Adds an inherent attribute.
+     *
+     * @param key its name
+     * @param value its value
+     */
     public void addProperty(String key, Attribute value) { properties.add(new NamedAttribute(key, value)); }
+    /**
+     * Adds a discardable attribute.
+     *
+     * @param key its name
+     * @param value its value
+     */
     public void addAttribute(String key, Attribute value) { attributes.add(new NamedAttribute(key, value)); }
+    /**
+     * Adds discardable attributes.
+     *
+     * @param dict the attributes
+     */
     public void addAttributes(DictionaryAttr dict) { attributes.addAll(dict.entries()); }
-    /** Adds a region made of these blocks (empty for an empty region). */
+    /**
+     * Adds a region made of these blocks (empty for an empty region).
+     *
+     * @param blocks the region's blocks
+     */
     public void addRegion(List<Block> blocks) { regions.add(blocks); }
+    /**
+     * Appends a successor.
+     *
+     * @param block the successor block
+     */
     public void addSuccessor(Block block) { successors.add(block); }
 
     List<Value> operands() { return operands; }

@@ -8,6 +8,12 @@ package org.stablehlo4j.asm;
  * @param allowUnregisteredDialect accept ops of dialects that are not registered
  */
 public record ParseOptions(String bufferName, int firstLine, boolean allowUnregisteredDialect) {
+    /**
+     * Options for buffer {@code bufferName}, starting at line 1, registered dialects only.
+     *
+     * @param bufferName the file name for diagnostics
+     * @return the options
+     */
     public static ParseOptions of(String bufferName) {
         return new ParseOptions(bufferName, 1, false);
     }

@@ -8,5 +8,6 @@ package org.stablehlo4j.asm;
  * @param localScope {@code --mlir-print-local-scope} (no aliases, locations inline)
  */
 public record PrintOptions(boolean generic, boolean debugInfo, boolean localScope) {
+    /** Pretty forms, no locations, aliases. */
     public static final PrintOptions DEFAULT = new PrintOptions(false, false, false);
 }

@@ -7,23 +7,98 @@ package org.stablehlo4j.asm;
 public final class Token {
     /** Token kinds of the MLIR assembly language. */
     public enum Kind {
-        EOF, ERROR,
-        BARE_IDENTIFIER, PERCENT_IDENTIFIER, CARET_IDENTIFIER, AT_IDENTIFIER, HASH_IDENTIFIER, EXCLAMATION_IDENTIFIER,
-        INTEGER, FLOAT, STRING,
-        ARROW, COLON, COLON_COLON, COMMA, ELLIPSIS, EQUAL, GREATER, LESS, L_BRACE, R_BRACE, L_PAREN, R_PAREN,
-        L_SQUARE, R_SQUARE, MINUS, PLUS, QUESTION, STAR, VERTICAL_BAR, FILE_METADATA_BEGIN, FILE_METADATA_END
+        /** the end of the text */
+        EOF,
+        /** a character sequence that is no token */
+        ERROR,
+        /** a keyword or identifier: {@code foo}, {@code i32} */
+        BARE_IDENTIFIER,
+        /** an SSA name {@code %x} */
+        PERCENT_IDENTIFIER,
+        /** a block name {@code ^bb0} */
+        CARET_IDENTIFIER,
+        /** a symbol name {@code @f} or {@code @"f"} */
+        AT_IDENTIFIER,
+        /** an attribute alias or dialect attribute {@code #a} */
+        HASH_IDENTIFIER,
+        /** a type alias or dialect type {@code !t} */
+        EXCLAMATION_IDENTIFIER,
+        /** an integer literal, decimal or hex */
+        INTEGER,
+        /** a float literal */
+        FLOAT,
+        /** a string literal {@code "..."} */
+        STRING,
+        /** {@code ->} */
+        ARROW,
+        /** {@code :} */
+        COLON,
+        /** {@code ::} */
+        COLON_COLON,
+        /** {@code ,} */
+        COMMA,
+        /** {@code ...} */
+        ELLIPSIS,
+        /** {@code =} */
+        EQUAL,
+        /** {@code >} */
+        GREATER,
+        /** {@code <} */
+        LESS,
+        /** <code>{</code> */
+        L_BRACE,
+        /** <code>}</code> */
+        R_BRACE,
+        /** {@code (} */
+        L_PAREN,
+        /** {@code )} */
+        R_PAREN,
+        /** {@code [} */
+        L_SQUARE,
+        /** {@code ]} */
+        R_SQUARE,
+        /** {@code -} */
+        MINUS,
+        /** {@code +} */
+        PLUS,
+        /** {@code ?} */
+        QUESTION,
+        /** {@code *} */
+        STAR,
+        /** {@code |} */
+        VERTICAL_BAR,
+        /** <code>{-#</code>, opening the file metadata section */
+        FILE_METADATA_BEGIN,
+        /** <code>#-}</code>, closing it */
+        FILE_METADATA_END
     }
 
+    /** The token's kind. */
     public final Kind kind;
+    /** The offset of its first character. */
     public final int start;
+    /** The offset after its last character. */
     public final int end;
 
+    /**
+     * A token of {@code kind} over {@code [start, end)}.
+     *
+     * @param kind the kind
+     * @param start the first character's offset
+     * @param end the offset after the last character
+     */
     public Token(Kind kind, int start, int end) {
         this.kind = kind;
         this.start = start;
         this.end = end;
     }
 
+    /**
+     * Whether this token is of kind {@code k}.
+     *
+     * @param k the kind
+     * @return whether it is
+     */
     public boolean is(Kind k) { return kind == k; }
 
     private static final java.util.Map<String, Kind> PUNCTUATION = java.util.Map.ofEntries(
@@ -38,7 +113,12 @@ public final class Token {
             java.util.Map.entry("?", Kind.QUESTION), java.util.Map.entry("*", Kind.STAR),
             java.util.Map.entry("|", Kind.VERTICAL_BAR));
 
-    /** The token kind of punctuation {@code p} (e.g. {@code "->"}); fails on anything else. */
+    /**
+     * The token kind of punctuation {@code p} (e.g. {@code "->"}); fails on anything else.
+     *
+     * @param p the punctuation
+     * @return its kind
+     */
     public static Kind punctuation(String p) {
         Kind k = PUNCTUATION.get(p);
         if (k == null) throw new IllegalArgumentException("not punctuation: " + p);

@@ -21,16 +21,29 @@ public final class CompatibilityApi {
 
     private CompatibilityApi() {}
 
+    /**
+     * Upstream's {@code getApiVersion}: the version of this compatibility API itself, not of StableHLO.
+     *
+     * @return the API version number
+     */
     public static int getApiVersion() {
         return API_VERSION;
     }
 
-    /** "1.20.0". */
+    /**
+     * The newest StableHLO version this build reads and writes.
+     *
+     * @return the version, e.g. {@code "1.20.0"}
+     */
     public static String getCurrentVersion() {
         return Version.current().toString();
     }
 
-    /** "0.9.0". */
+    /**
+     * The oldest StableHLO version this build can serialize to.
+     *
+     * @return the version, e.g. {@code "0.9.0"}
+     */
     public static String getMinimumVersion() {
         return Version.minimum().toString();
     }
@@ -39,6 +52,9 @@ public final class CompatibilityApi {
      * The smaller of two version strings, formatted canonically (so {@code "01.2.3"} comes back as
      * {@code "1.2.3"}), as upstream {@code getSmallerVersion}.
      *
+     * @param version1 a version {@code #.#.#}
+     * @param version2 a version {@code #.#.#}
+     * @return the smaller one, canonically formatted
      * @throws VersionException "failed to convert version to stablehlo version" (the Python binding's text) if
      *                          either string is not of the form {@code #.#.#}
      */
@@ -51,7 +67,12 @@ public final class CompatibilityApi {
         return Version.min(v1.get(), v2.get()).toString();
     }
 
-    /** Upstream {@code Version::fromCompatibilityRequirement}, as a string. */
+    /**
+     * Upstream {@code Version::fromCompatibilityRequirement}, as a string.
+     *
+     * @param requirement how far back the artifact must be readable
+     * @return the version to serialize at
+     */
     public static String getVersionFromCompatibilityRequirement(CompatibilityRequirement requirement) {
         return requirement.version().toString();
     }
@@ -59,6 +80,8 @@ public final class CompatibilityApi {
     /**
      * The diagnostic upstream's deserializer emits (at an unknown location) when an artifact cannot be parsed:
      * {@code failed to deserialize portable artifact using StableHLO_v1.20.0}.
+     *
+     * @return the message text
      */
     public static String deserializationFailureMessage() {
         return "failed to deserialize portable artifact using " + Version.current().producerString();
@@ -67,6 +90,9 @@ public final class CompatibilityApi {
     /**
      * The error the vhlo-to-version pass emits on the module when conversion fails:
      * {@code failed to convert VHLO to v1.9.0}.
+     *
+     * @param target the version conversion was attempted to
+     * @return the message text
      */
     public static String conversionFailureMessage(Version target) {
         return "failed to convert VHLO to v" + target;
@@ -76,6 +102,9 @@ public final class CompatibilityApi {
      * The StableHLO version recorded in a portable artifact's producer string, following upstream
      * {@code getPortableArtifactVersion}: the bytes up to the first NUL must start with the bytecode magic and
      * contain {@code StableHLO_v}, followed by exactly {@code #.#.#}. Empty if any of that does not hold.
+     *
+     * @param artifact the artifact's bytes (only the header is read); may be null
+     * @return the producer's version, or empty
      */
     public static Optional<Version> getPortableArtifactVersion(byte[] artifact) {
         if (artifact == null || artifact.length < MIN_HEADER_LENGTH) {
@@ -106,6 +135,11 @@ public final class CompatibilityApi {
      * Writes a module that has already been legalized to VHLO and converted to the target's opset as a portable
      * artifact for {@code targetVersion} ({@code X.Y.Z}, {@code current} or {@code minimum}).
      *
+     * @param context the context the module belongs to
+     * @param vhloModule the module, already in VHLO at the target's opset
+     * @param targetVersion the version to write for
+     * @param os where the bytes go
+     * @throws java.io.IOException if writing to {@code os} fails
      * @throws VersionException if the target is malformed or outside the supported window
      */
     public static void serializePortableArtifact(org.stablehlo4j.ir.Context context,

@@ -23,7 +23,11 @@ public enum CompatibilityRequirement {
         this.version = version;
     }
 
-    /** The target version to serialize with for this requirement. */
+    /**
+     * The target version to serialize with for this requirement.
+     *
+     * @return the version
+     */
     public Version version() {
         return version;
     }

@@ -26,6 +26,8 @@ public final class PortableArtifactWriter {
      * and producer {@code StableHLO_vX.Y.Z}. Upstream artifacts carry no dialect-version entry (the VHLO
      * version is the producer's), so none is written.
      *
+     * @param target the StableHLO version to write for
+     * @return the bytecode writer configuration
      * @throws IllegalArgumentException if the target is outside the supported window
      */
     public static BytecodeWriterConfig config(Version target) {
@@ -38,6 +40,11 @@ public final class PortableArtifactWriter {
     /**
      * Writes {@code vhloModule} for {@code target}.
      *
+     * @param context the context the module belongs to
+     * @param vhloModule the module, already in VHLO at the target's opset
+     * @param target the StableHLO version to write for
+     * @param out where the bytes go
+     * @throws IOException if writing to {@code out} fails
      * @throws IllegalArgumentException if the target is outside the supported window or the IR cannot be written
      */
     public static void write(org.stablehlo4j.ir.Context context, ModuleOp vhloModule, Version target, OutputStream out)
@@ -61,7 +68,15 @@ public final class PortableArtifactWriter {
         }
     }
 
-    /** Like {@link #write(org.stablehlo4j.ir.Context, ModuleOp, Version, OutputStream)}, returning the bytes. */
+    /**
+     * Like {@link #write(org.stablehlo4j.ir.Context, ModuleOp, Version, OutputStream)}, returning the bytes.
+     *
+     * @param context the context the module belongs to
+     * @param vhloModule the module, already in VHLO at the target's opset
+     * @param target the StableHLO version to write for
+     * @return the artifact
+     * @throws IllegalArgumentException if the target is outside the supported window or the IR cannot be written
+     */
     public static byte[] write(org.stablehlo4j.ir.Context context, ModuleOp vhloModule, Version target) {
         verify(context, vhloModule);
         return BytecodeWriter.write(context, vhloModule, config(target));

@@ -12,6 +12,6 @@
  * </ul>
  *
  * The VHLO op, type and attribute tables that use these versions are in
- * {@link org.stablehlo4j.dialect.vhlo.ops}.
+ * {@code org.stablehlo4j.dialect.vhlo.ops}.
  */
 package org.stablehlo4j.compat;

@@ -8,13 +8,38 @@ import java.util.function.BiConsumer;
  * printer renders (with aliases, if enabled) exactly as it renders them elsewhere.
  */
 public interface AsmSink {
+    /**
+     * Writes {@code text} verbatim.
+     *
+     * @param text the text
+     * @return this sink
+     */
     AsmSink append(String text);
 
+    /**
+     * Writes {@code type} as the printer renders types.
+     *
+     * @param type the nested type
+     * @return this sink
+     */
     AsmSink type(Type type);
 
+    /**
+     * Writes {@code attribute} as the printer renders attributes.
+     *
+     * @param attribute the nested attribute
+     * @return this sink
+     */
     AsmSink attribute(Attribute attribute);
 
-    /** Writes each item with {@code each}, separated by {@code ", "}. */
+    /**
+     * Writes each item with {@code each}, separated by {@code ", "}.
+     *
+     * @param <T> the items' type
+     * @param items the items
+     * @param each writes one item to this sink
+     * @return this sink
+     */
     default <T> AsmSink commaSeparated(List<T> items, BiConsumer<AsmSink, ? super T> each) {
         for (int i = 0; i < items.size(); i++) {
             if (i > 0) append(", ");
@@ -23,12 +48,22 @@ public interface AsmSink {
         return this;
     }
 
-    /** The types, separated by {@code ", "}. */
+    /**
+     * Writes the types, separated by {@code ", "}.
+     *
+     * @param types the types
+     * @return this sink
+     */
     default AsmSink types(List<? extends Type> types) {
         return commaSeparated(types, AsmSink::type);
     }
 
-    /** The attributes, separated by {@code ", "}. */
+    /**
+     * Writes the attributes, separated by {@code ", "}.
+     *
+     * @param attributes the attributes
+     * @return this sink
+     */
     default AsmSink attributes(List<? extends Attribute> attributes) {
         return commaSeparated(attributes, AsmSink::attribute);
     }

@@ -13,15 +13,21 @@ public enum AttrKind {
     UI32,
     /** an integer-valued enum without a dialect attribute (printed as {@code 1 : i32}) */
     I32_ENUM,
+    /** {@code true} or {@code false} */
     BOOL,
+    /** {@code 1.0 : f32} */
     F32,
+    /** {@code 1.0 : f64} */
     F64,
+    /** a string {@code "..."} */
     STRING,
     /** a string or a dictionary */
     STRING_OR_DICTIONARY,
+    /** {@code @name} */
     FLAT_SYMBOL_REF,
     /** {@code [@a, @b]} */
     FLAT_SYMBOL_REF_ARRAY,
+    /** a dictionary {@code {...}} */
     DICTIONARY,
     /** any builtin array attribute */
     ARRAY,

@@ -25,24 +25,37 @@ public final class Block {
     /** An empty block, in no region. */
     public Block() {}
 
-    /** Appends an argument of {@code type} at {@code location} and returns it. */
+    /**
+     * Appends an argument of {@code type} at {@code location} and returns it.
+     *
+     * @param type the argument's type
+     * @param location the argument's location
+     * @return the new argument
+     */
     public BlockArgument addArgument(Type type, Location location) {
         BlockArgument a = new BlockArgument(this, arguments.size(), type, location);
         arguments.add(a);
         return a;
     }
 
-    /** The block arguments (read-only view). */
+    /** {@return the block arguments (read-only view)} */
     public List<BlockArgument> arguments() { return Collections.unmodifiableList(arguments); }
-    /** Argument {@code i}. */
+    /**
+     * Argument {@code i}.
+     *
+     * @param i the position, from 0
+     * @return the argument
+     */
     public BlockArgument argument(int i) { return arguments.get(i); }
-    /** The number of arguments. */
+    /** {@return the number of arguments} */
     public int numArguments() { return arguments.size(); }
 
     /**
      * The operations in order, as a read-only list. The list is a snapshot: it is built lazily and cached until
      * the next change, and a list obtained before a change does not see it (iterating it while mutating the block
      * is safe).
+     *
+     * @return the operations
      */
     public List<Operation> operations() {
         List<Operation> v = view;
@@ -54,25 +67,38 @@ public final class Block {
         return v;
     }
 
-    /** The first operation, or null. */
+    /** {@return the first operation, or null} */
     public Operation first() { return first; }
 
-    /** The last operation, or null. */
+    /** {@return the last operation, or null} */
     public Operation last() { return last; }
 
-    /** The number of operations. */
+    /** {@return the number of operations} */
     public int numOperations() { return size; }
 
-    /** Whether the block holds no op. */
+    /** {@return whether the block holds no op} */
     public boolean isEmpty() { return size == 0; }
 
-    /** Appends {@code op} (which must not be in a block). */
+    /**
+     * Appends {@code op} (which must not be in a block).
+     *
+     * @param op the op to append
+     */
     public void append(Operation op) { insertBefore(null, op); }
 
-    /** Inserts {@code op} before the first operation. */
+    /**
+     * Inserts {@code op} before the first operation.
+     *
+     * @param op the op to insert
+     */
     public void prepend(Operation op) { insertBefore(first, op); }
 
-    /** Inserts {@code op} at position {@code index} (O(index); prefer {@link #insertBefore}). */
+    /**
+     * Inserts {@code op} at position {@code index} (O(index); prefer {@link #insertBefore}).
+     *
+     * @param index the position the op will have
+     * @param op the op to insert
+     */
     public void insert(int index, Operation op) {
         if (index < 0 || index > size) throw new IndexOutOfBoundsException(index + " of " + size);
         Operation at = first;
@@ -80,7 +106,12 @@ public final class Block {
         insertBefore(at, op);
     }
 
-    /** Inserts {@code op} before {@code before} (an op of this block), or at the end when it is null. */
+    /**
+     * Inserts {@code op} before {@code before} (an op of this block), or at the end when it is null.
+     *
+     * @param before the op to insert before, or null for the end
+     * @param op the op to insert
+     */
     public void insertBefore(Operation before, Operation op) {
         if (op.parent != null) throw new IllegalStateException("operation already in a block");
         if (before != null && before.parent != this) throw new IllegalArgumentException("anchor not in this block");
@@ -94,12 +125,21 @@ public final class Block {
         changed();
     }
 
-    /** Inserts {@code op} after {@code after} (an op of this block), or at the start when it is null. */
+    /**
+     * Inserts {@code op} after {@code after} (an op of this block), or at the start when it is null.
+     *
+     * @param after the op to insert after, or null for the start
+     * @param op the op to insert
+     */
     public void insertAfter(Operation after, Operation op) {
         insertBefore(after == null ? first : after.next, op);
     }
 
-    /** Detaches {@code op} from this block (its uses and its operands' uses stay). */
+    /**
+     * Detaches {@code op} from this block (its uses and its operands' uses stay).
+     *
+     * @param op an op of this block
+     */
     public void remove(Operation op) {
         if (op.parent != this) throw new IllegalStateException("not in this block");
         if (op.prev == null) first = op.next; else op.prev.next = op.next;
@@ -124,16 +164,16 @@ public final class Block {
         orderValid = true;
     }
 
-    /** The region holding this block, or null. */
+    /** {@return the region holding this block, or null} */
     public Region parent() { return parent; }
 
-    /** The operation whose region holds this block, or null. */
+    /** {@return the operation whose region holds this block, or null} */
     public Operation parentOp() { return parent == null ? null : parent.parent; }
 
-    /** The last operation, or null. */
+    /** {@return the last operation, or null} */
     public Operation terminator() { return last; }
 
-    /** Whether any argument of this block is used. */
+    /** {@return whether any argument of this block is used} */
     public boolean argumentsUsed() {
         for (BlockArgument a : arguments) if (a.hasUses()) return true;
         return false;

@@ -11,6 +11,10 @@ public final class BlockArgument extends PositionalValue<Block> {
 
     @Override
     public Location location() { return location; }
-    /** Sets the argument's location. */
+    /**
+     * Sets the argument's location.
+     *
+     * @param location the new location
+     */
     public void setLocation(Location location) { this.location = location; }
 }

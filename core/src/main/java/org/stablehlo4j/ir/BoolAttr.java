@@ -7,6 +7,11 @@ public record BoolAttr(boolean value) implements Attribute {
     /** {@code false}. */
     public static final BoolAttr FALSE = new BoolAttr(false);
 
-    /** The attribute of {@code b}. */
+    /**
+     * The attribute of {@code b}.
+     *
+     * @param b the value
+     * @return {@link #TRUE} or {@link #FALSE}
+     */
     public static BoolAttr of(boolean b) { return b ? TRUE : FALSE; }
 }

@@ -7,5 +7,6 @@ import java.util.List;
  * {@code BoundedAttrInterface}): one bound per dimension, {@link ShapedType#DYNAMIC} where unbounded.
  */
 public interface BoundedEncoding {
+    /** {@return the bound of each dimension, {@link ShapedType#DYNAMIC} where unbounded} */
     List<Long> bounds();
 }

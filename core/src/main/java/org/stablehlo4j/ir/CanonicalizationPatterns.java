@@ -8,6 +8,11 @@ import java.util.List;
  * every loaded dialect's ops.
  */
 public record CanonicalizationPatterns(List<RewritePattern> patterns) {
+    /**
+     * Copies the list.
+     *
+     * @param patterns the op's patterns, in order
+     */
     public CanonicalizationPatterns {
         patterns = List.copyOf(patterns);
     }

@@ -19,28 +19,47 @@ public final class Context {
     private final List<DialectRegistry.Extension> pending;
     private volatile boolean allowUnregisteredDialects;
 
-    /** A context that loads dialects from {@code registry} on demand. */
+    /**
+     * A context that loads dialects from {@code registry} on demand.
+     *
+     * @param registry the dialects this context may load
+     */
     public Context(DialectRegistry registry) {
         this.registry = new DialectRegistry().insertAll(registry);
         this.pending = new ArrayList<>(this.registry.extensions());
     }
 
-    /** The registry this context loads from (a copy taken at construction). */
+    /** {@return the registry this context loads from (a copy taken at construction)} */
     public DialectRegistry registry() {
         return registry;
     }
 
-    /** Whether dialect {@code namespace} is registered (loaded or loadable). */
+    /**
+     * Whether dialect {@code namespace} is registered (loaded or loadable).
+     *
+     * @param namespace the dialect's namespace, e.g. {@code stablehlo}
+     * @return whether it is registered
+     */
     public boolean isDialectRegistered(String namespace) {
         return loaded.containsKey(namespace) || registry.contains(namespace);
     }
 
-    /** The loaded dialect, or null when it is not loaded yet (see {@link #getOrLoadDialect}). */
+    /**
+     * The loaded dialect, or null when it is not loaded yet (see {@link #getOrLoadDialect}).
+     *
+     * @param namespace the dialect's namespace
+     * @return the dialect, or null
+     */
     public Dialect getLoadedDialect(String namespace) {
         return loaded.get(namespace);
     }
 
-    /** The dialect {@code namespace}, constructing it on first use; null if the registry does not have it. */
+    /**
+     * The dialect {@code namespace}, constructing it on first use; null if the registry does not have it.
+     *
+     * @param namespace the dialect's namespace
+     * @return the dialect, or null
+     */
     public Dialect getOrLoadDialect(String namespace) {
         Dialect d = loaded.get(namespace);
         return d != null ? d : load(namespace);
@@ -76,18 +95,27 @@ public final class Context {
         }
     }
 
-    /** Loads every registered dialect (MLIR {@code loadAllAvailableDialects}). */
+    /**
+     * Loads every registered dialect (MLIR {@code loadAllAvailableDialects}).
+     *
+     * @return this context
+     */
     public Context loadAllAvailableDialects() {
         for (String ns : registry.namespaces()) getOrLoadDialect(ns);
         return this;
     }
 
-    /** The dialects loaded so far. */
+    /** {@return the dialects loaded so far} */
     public Collection<Dialect> loadedDialects() {
         return List.copyOf(loaded.values());
     }
 
-    /** The row of registered op {@code fullName} (loading its dialect), or null when it is not registered. */
+    /**
+     * The row of registered op {@code fullName} (loading its dialect), or null when it is not registered.
+     *
+     * @param fullName the op's name with its dialect prefix
+     * @return the op's row, or null
+     */
     public OpDefinition opDefinition(String fullName) {
         int dot = fullName.indexOf('.');
         if (dot <= 0) return null;
@@ -95,24 +123,43 @@ public final class Context {
         return d == null ? null : d.opDefinition(fullName);
     }
 
-    /** The interface {@code kind} of dialect {@code namespace} (loading it), or null when absent. */
+    /**
+     * The interface {@code kind} of dialect {@code namespace} (loading it), or null when absent.
+     *
+     * @param <I> the interface type
+     * @param namespace the dialect's namespace
+     * @param kind the interface's class
+     * @return the implementation, or null
+     */
     public <I> I dialectInterface(String namespace, Class<I> kind) {
         Dialect d = getOrLoadDialect(namespace);
         return d == null ? null : d.getInterface(kind);
     }
 
-    /** The interface {@code kind} of the dialect of op {@code fullOpName}, or null. */
+    /**
+     * The interface {@code kind} of the dialect of op {@code fullOpName}, or null.
+     *
+     * @param <I> the interface type
+     * @param fullOpName the op's name with its dialect prefix
+     * @param kind the interface's class
+     * @return the implementation, or null
+     */
     public <I> I opDialectInterface(String fullOpName, Class<I> kind) {
         int dot = fullOpName.indexOf('.');
         return dot <= 0 ? null : dialectInterface(fullOpName.substring(0, dot), kind);
     }
 
-    /** Whether ops of dialects that are not registered are accepted (kept as opaque ops). */
+    /** {@return whether ops of dialects that are not registered are accepted (kept as opaque ops)} */
     public boolean allowsUnregisteredDialects() {
         return allowUnregisteredDialects;
     }
 
-    /** Sets whether ops of unregistered dialects are accepted; returns this context. */
+    /**
+     * Sets whether ops of unregistered dialects are accepted; returns this context.
+     *
+     * @param allow whether to accept them
+     * @return this context
+     */
     public Context allowUnregisteredDialects(boolean allow) {
         allowUnregisteredDialects = allow;
         return this;

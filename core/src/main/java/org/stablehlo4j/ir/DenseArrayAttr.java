@@ -11,14 +11,25 @@ public final class DenseArrayAttr implements Attribute {
     private final byte[] data;
     private final int size;
 
-    /** An array of {@code size} elements of {@code elementType} in {@code data} (little-endian). */
+    /**
+     * An array of {@code size} elements of {@code elementType} in {@code data} (little-endian).
+     *
+     * @param elementType the element type (an integer or float type)
+     * @param data the elements' bytes
+     * @param size the number of elements
+     */
     public DenseArrayAttr(Type elementType, byte[] data, int size) {
         this.elementType = elementType;
         this.data = data.clone();
         this.size = size;
     }
 
-    /** An {@code array<i64: ...>} of {@code values}. */
+    /**
+     * An {@code array<i64: ...>} of {@code values}.
+     *
+     * @param values the elements
+     * @return the attribute
+     */
     public static DenseArrayAttr ofLongs(long... values) {
         byte[] b = new byte[values.length * 8];
         for (int i = 0; i < values.length; i++) {
@@ -27,14 +38,19 @@ public final class DenseArrayAttr implements Attribute {
         return new DenseArrayAttr(IntegerType.I64, b, values.length);
     }
 
-    /** The element type. */
+    /** {@return the element type} */
     public Type elementType() { return elementType; }
-    /** The number of elements. */
+    /** {@return the number of elements} */
     public int size() { return size; }
-    /** The elements' bytes (a copy). */
+    /** {@return the elements' bytes (a copy)} */
     public byte[] rawBytes() { return data.clone(); }
 
-    /** Element i as a long (sign-extended for signless/signed integers, zero-extended for unsigned and i1). */
+    /**
+     * Element i as a long (sign-extended for signless/signed integers, zero-extended for unsigned and i1).
+     *
+     * @param i the element's index
+     * @return the element
+     */
     public long getLong(int i) {
         int eb = data.length / Math.max(1, size);
         long v = 0;

@@ -18,7 +18,15 @@ public final class DenseElementsAttr implements Attribute {
     private final boolean splat;
     private int hash;
 
-    /** Dense elements of {@code type} held in {@code data[offset, offset + length)} (little-endian, not copied); all-equal data becomes a splat. */
+    /**
+     * Dense elements of {@code type} held in {@code data[offset, offset + length)} (little-endian, not copied); all-equal data becomes a splat.
+     *
+     * @param type the shaped type
+     * @param data the buffer holding the elements
+     * @param offset where the elements start in {@code data}
+     * @param length how many bytes they take
+     * @param splat whether {@code data} holds one element that stands for all
+     */
     public DenseElementsAttr(ShapedType type, byte[] data, int offset, int length, boolean splat) {
         if (offset < 0 || length < 0 || offset > data.length - length) {
             throw new IllegalArgumentException("slice out of bounds");
@@ -48,6 +56,9 @@ public final class DenseElementsAttr implements Attribute {
     /**
      * Bytes one element of {@code elementType} takes in this layout ({@code ceil(width/8)}, i1 one byte, index 8,
      * complex twice its part), or -1 if the type is not an integer, index, float or complex type.
+     *
+     * @param elementType the element type
+     * @return the byte count, or -1
      */
     public static int elementStorageBytes(Type elementType) {
         if (elementType instanceof IntegerType it) return Math.max(1, (it.width() + 7) / 8);
@@ -60,24 +71,29 @@ public final class DenseElementsAttr implements Attribute {
         return -1;
     }
 
-    /** The tensor type. */
+    /** {@return the tensor type} */
     public ShapedType type() { return type; }
-    /** Whether one element stands for all of them. */
+    /** {@return whether one element stands for all of them} */
     public boolean isSplat() { return splat; }
-    /** The backing array; read only {@code [offset(), offset()+length())}. Do not modify. */
+    /** {@return the backing array; read only {@code [offset(), offset()+length())}} Do not modify. */
     public byte[] rawArray() { return data; }
-    /** Where the elements start in {@link #rawArray()}. */
+    /** {@return where the elements start in {@link #rawArray()}} */
     public int offset() { return offset; }
-    /** How many bytes the elements take in {@link #rawArray()}. */
+    /** {@return how many bytes the elements take in {@link #rawArray()}} */
     public int length() { return length; }
 
-    /** Byte {@code i} of the elements. */
+    /**
+     * Byte {@code i} of the elements.
+     *
+     * @param i the byte's index
+     * @return the byte
+     */
     public byte byteAt(int i) {
         if (i < 0 || i >= length) throw new IndexOutOfBoundsException(i);
         return data[offset + i];
     }
 
-    /** A copy of the raw bytes. */
+    /** {@return a copy of the raw bytes} */
     public byte[] rawBytes() { return Arrays.copyOfRange(data, offset, offset + length); }
 
     @Override

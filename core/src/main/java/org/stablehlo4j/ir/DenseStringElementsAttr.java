@@ -4,6 +4,13 @@ import java.util.List;
 
 /** Builtin {@code dense<["a", "b"]> : tensor<2x!tf.string>}: one byte string per element (one if splat). */
 public record DenseStringElementsAttr(ShapedType type, List<StringAttr> values, boolean splat) implements Attribute {
+    /**
+     * Copies the values.
+     *
+     * @param type the shaped type
+     * @param values the strings, one per element (one if splat)
+     * @param splat whether one value stands for all elements
+     */
     public DenseStringElementsAttr {
         values = List.copyOf(values);
     }

@@ -20,24 +20,41 @@ public abstract class Dialect {
     private volatile boolean allowUnknownOperations;
     private volatile boolean completeSignatures;
 
+    /**
+     * A dialect of {@code context} named {@code namespace}; subclasses register their ops and interfaces here.
+     *
+     * @param namespace the prefix of the dialect's ops, types and attributes
+     * @param context the context loading it
+     */
     protected Dialect(String namespace, Context context) {
         this.namespace = namespace;
         this.context = context;
     }
 
+    /** {@return the namespace, e.g. {@code stablehlo}} */
     public final String namespace() {
         return namespace;
     }
 
+    /** {@return the context this dialect is loaded in} */
     public final Context context() {
         return context;
     }
 
-    /** Registers ops (rows whose names start with this dialect's namespace). Only from the constructor. */
+    /**
+     * Registers ops (rows whose names start with this dialect's namespace). Only from the constructor.
+     *
+     * @param defs the op rows
+     */
     protected final void addOperations(Collection<OpDefinition> defs) {
         for (OpDefinition d : defs) addOperation(d);
     }
 
+    /**
+     * Registers one op (a row whose name starts with this dialect's namespace). Only from the constructor.
+     *
+     * @param def the op row
+     */
     protected final void addOperation(OpDefinition def) {
         if (!def.dialect().equals(namespace)) {
             throw new IllegalArgumentException("op " + def.name() + " does not belong to dialect " + namespace);
@@ -45,12 +62,24 @@ public abstract class Dialect {
         ops.put(def.name(), def);
     }
 
-    /** Attaches an interface implementation (from the constructor or a registry extension). */
+    /**
+     * Attaches an interface implementation (from the constructor or a registry extension).
+     *
+     * @param <I> the interface type
+     * @param kind the interface's class
+     * @param impl the implementation
+     */
     public final <I> void addInterface(Class<I> kind, I impl) {
         interfaces.put(kind, kind.cast(impl));
     }
 
-    /** The implementation of {@code kind} this dialect contributes, or null. */
+    /**
+     * The implementation of {@code kind} this dialect contributes, or null.
+     *
+     * @param <I> the interface type
+     * @param kind the interface's class
+     * @return the implementation, or null
+     */
     public final <I> I getInterface(Class<I> kind) {
         return kind.cast(interfaces.get(kind));
     }
@@ -60,6 +89,7 @@ public abstract class Dialect {
         allowUnknownOperations = true;
     }
 
+    /** {@return whether ops of this namespace that it does not define are accepted} */
     public final boolean allowsUnknownOperations() {
         return allowUnknownOperations;
     }
@@ -73,17 +103,22 @@ public abstract class Dialect {
         completeSignatures = true;
     }
 
-    /** Whether the verifier checks the ODS signatures of this dialect's rows. */
+    /** {@return whether the verifier checks the ODS signatures of this dialect's rows} */
     public final boolean hasCompleteSignatures() {
         return completeSignatures;
     }
 
-    /** The row of op {@code fullName} of this dialect, or null. */
+    /**
+     * The row of op {@code fullName} of this dialect, or null.
+     *
+     * @param fullName the op's name with its dialect prefix
+     * @return the op's row, or null
+     */
     public final OpDefinition opDefinition(String fullName) {
         return ops.get(fullName);
     }
 
-    /** Every op row, in registration order. */
+    /** {@return every op row, in registration order} */
     public final Collection<OpDefinition> operations() {
         return Collections.unmodifiableCollection(ops.values());
     }

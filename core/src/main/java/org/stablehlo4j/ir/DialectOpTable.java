@@ -8,16 +8,26 @@ import java.util.Map;
 public final class DialectOpTable {
     private final Map<String, OpDefinition> specs;
 
+    /**
+     * A table of the given rows.
+     *
+     * @param specs the rows by full op name
+     */
     public DialectOpTable(Map<String, OpDefinition> specs) {
         this.specs = specs;
     }
 
-    /** The row of op {@code fullName} (e.g. {@code stablehlo.add}), or null. */
+    /**
+     * The row of op {@code fullName} (e.g. {@code stablehlo.add}), or null.
+     *
+     * @param fullName the op's name with its dialect prefix
+     * @return the row, or null
+     */
     public OpDefinition spec(String fullName) {
         return specs.get(fullName);
     }
 
-    /** Every row, in definition order. */
+    /** {@return every row, in definition order} */
     public Collection<OpDefinition> all() {
         return specs.values();
     }

@@ -7,9 +7,13 @@ package org.stablehlo4j.ir;
  * otherwise.
  */
 public interface DialectPrintable {
-    /** The dialect namespace, e.g. {@code vhlo}. */
+    /** {@return the dialect namespace, e.g. {@code vhlo}} */
     String dialectNamespace();
 
-    /** Writes the body (what follows {@code ns.} in the pretty form). */
+    /**
+     * Writes the body (what follows {@code ns.} in the pretty form).
+     *
+     * @param sink where the body goes
+     */
     void printBody(AsmSink sink);
 }

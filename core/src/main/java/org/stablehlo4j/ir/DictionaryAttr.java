@@ -18,7 +18,12 @@ public final class DictionaryAttr implements Attribute {
         this.entries = sorted;
     }
 
-    /** Builds a dictionary, sorting the entries; a later duplicate name replaces an earlier one. */
+    /**
+     * Builds a dictionary, sorting the entries; a later duplicate name replaces an earlier one.
+     *
+     * @param entries the entries, in any order
+     * @return the dictionary
+     */
     public static DictionaryAttr of(List<NamedAttribute> entries) {
         if (entries.isEmpty()) return EMPTY;
         List<NamedAttribute> list = new ArrayList<>(entries);
@@ -34,14 +39,19 @@ public final class DictionaryAttr implements Attribute {
         return new DictionaryAttr(List.copyOf(out));
     }
 
-    /** The entries, sorted by name. */
+    /** {@return the entries, sorted by name} */
     public List<NamedAttribute> entries() { return entries; }
-    /** Whether there is no entry. */
+    /** {@return whether there is no entry} */
     public boolean isEmpty() { return entries.isEmpty(); }
-    /** The number of entries. */
+    /** {@return the number of entries} */
     public int size() { return entries.size(); }
 
-    /** The value named {@code name}, or null. */
+    /**
+     * The value named {@code name}, or null.
+     *
+     * @param name the entry's name
+     * @return the value, or null
+     */
     public Attribute get(String name) {
         int lo = 0, hi = entries.size() - 1;
         while (lo <= hi) {
@@ -53,7 +63,13 @@ public final class DictionaryAttr implements Attribute {
         return null;
     }
 
-    /** A copy with {@code name} set to {@code value} (or removed when value is null). */
+    /**
+     * A copy with {@code name} set to {@code value} (or removed when value is null).
+     *
+     * @param name the entry's name
+     * @param value the new value, or null to remove it
+     * @return the new dictionary
+     */
     public DictionaryAttr with(String name, Attribute value) {
         List<NamedAttribute> list = new ArrayList<>(entries.size() + 1);
         for (NamedAttribute na : entries) if (!na.name().equals(name)) list.add(na);

@@ -25,6 +25,13 @@ public final class FloatFormats {
     /** The lowest exponent field value encoding a normal number (formats without a mantissa have no subnormals). */
     private static int minNormalField(FloatKind k) { return k.mantissaBits == 0 ? 0 : 1; }
 
+    /**
+     * Whether {@code bits} encode a NaN in format {@code k}.
+     *
+     * @param k the format
+     * @param bits the encoding
+     * @return whether it is a NaN
+     */
     public static boolean isNaN(FloatKind k, BigInteger bits) {
         if (k == FloatKind.F64) return Double.isNaN(Double.longBitsToDouble(bits.longValue()));
         if (!narrow(k)) return wideIsSpecial(k, bits, true);
@@ -39,6 +46,13 @@ public final class FloatFormats {
         };
     }
 
+    /**
+     * Whether {@code bits} encode an infinity in format {@code k}.
+     *
+     * @param k the format
+     * @param bits the encoding
+     * @return whether it is an infinity
+     */
     public static boolean isInf(FloatKind k, BigInteger bits) {
         if (k == FloatKind.F64) return Double.isInfinite(Double.longBitsToDouble(bits.longValue()));
         if (!narrow(k)) return wideIsSpecial(k, bits, false);
@@ -57,12 +71,24 @@ public final class FloatFormats {
         return nan ? man.signum() != 0 : man.signum() == 0;
     }
 
-    /** Whether the sign bit is set. */
+    /**
+     * Whether the sign bit is set.
+     *
+     * @param k the format
+     * @param bits the encoding
+     * @return whether it is negative
+     */
     public static boolean isNegative(FloatKind k, BigInteger bits) {
         return k.signed && bits.testBit(k.width - 1);
     }
 
-    /** The value as a double (exact for every format up to f64; f80/f128 are rounded). */
+    /**
+     * The value as a double (exact for every format up to f64; f80/f128 are rounded).
+     *
+     * @param k the format
+     * @param bits the encoding
+     * @return the value
+     */
     public static double toDouble(FloatKind k, BigInteger bits) {
         switch (k) {
             case F64: return Double.longBitsToDouble(bits.longValue());
@@ -99,7 +125,12 @@ public final class FloatFormats {
         return neg ? -v : v;
     }
 
-    /** The canonical quiet NaN of the format (as MLIR/APFloat produces it), or null if it has none. */
+    /**
+     * The canonical quiet NaN of the format (as MLIR/APFloat produces it), or null if it has none.
+     *
+     * @param k the format
+     * @return the NaN's bits, or null
+     */
     public static BigInteger nan(FloatKind k) {
         return switch (k.nanEncoding) {
             case IEEE -> BigInteger.valueOf(expMask(k)).shiftLeft(k.mantissaBits)
@@ -111,7 +142,13 @@ public final class FloatFormats {
         };
     }
 
-    /** Rounds a double to the format (round to nearest, ties to even). */
+    /**
+     * Rounds a double to the format (round to nearest, ties to even).
+     *
+     * @param k the format
+     * @param v the value
+     * @return the bits of the rounded value
+     */
     public static BigInteger fromDouble(FloatKind k, double v) {
         if (k == FloatKind.F64) return BigInteger.valueOf(Double.doubleToRawLongBits(v)).and(mask(64));
         if (k == FloatKind.F32) return BigInteger.valueOf(Float.floatToRawIntBits((float) v) & 0xFFFFFFFFL);
@@ -128,6 +165,9 @@ public final class FloatFormats {
      * exactly to the nearest value of the format.
      *
      * @throws NumberFormatException if the literal is malformed
+     * @param k the format
+     * @param literal the literal text
+     * @return the bits of the rounded value
      */
     public static BigInteger parseDecimal(FloatKind k, String literal) {
         String s = literal.trim();
@@ -174,7 +214,12 @@ public final class FloatFormats {
         return n != null ? n : BigInteger.ZERO;
     }
 
-    /** Bits of the largest finite value. */
+    /**
+     * Bits of the largest finite value.
+     *
+     * @param k the format
+     * @return the bits
+     */
     public static BigInteger maxFinite(FloatKind k) {
         BigInteger all = mask(k.exponentBits + k.mantissaBits);
         return switch (k.nanEncoding) {

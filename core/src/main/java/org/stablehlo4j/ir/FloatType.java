@@ -13,7 +13,7 @@ public record FloatType(FloatKind kind) implements Type {
     /** {@code f64}. */
     public static final FloatType F64 = new FloatType(FloatKind.F64);
 
-    /** The width in bits. */
+    /** {@return the width in bits} */
     public int width() { return kind.width; }
 
     @Override

@@ -8,5 +8,12 @@ import java.util.List;
  */
 @FunctionalInterface
 public interface Folder {
+    /**
+     * Folds {@code op}.
+     *
+     * @param op the op
+     * @param constOperands each operand's constant value, or null where not constant
+     * @return the folded results, or null when the op does not fold
+     */
     List<Object> fold(Operation op, Attribute[] constOperands);
 }

@@ -3,7 +3,14 @@ package org.stablehlo4j.ir;
 /** Builtin integer type: {@code i1}, {@code si8}, {@code ui32}, ... of any width. */
 public record IntegerType(int width, Signedness signedness) implements Type {
     /** Signless ({@code i32}), signed ({@code si32}) or unsigned ({@code ui32}). */
-    public enum Signedness { SIGNLESS, SIGNED, UNSIGNED }
+    public enum Signedness {
+        /** {@code iN} */
+        SIGNLESS,
+        /** {@code siN} */
+        SIGNED,
+        /** {@code uiN} */
+        UNSIGNED
+    }
 
     /** {@code i1}, the boolean type. */
     public static final IntegerType I1 = new IntegerType(1, Signedness.SIGNLESS);
@@ -14,19 +21,29 @@ public record IntegerType(int width, Signedness signedness) implements Type {
     /** {@code i64}. */
     public static final IntegerType I64 = new IntegerType(64, Signedness.SIGNLESS);
 
-    /** Checks the width. */
+    /**
+     * Checks the width.
+     *
+     * @param width the number of bits, 1 or more
+     * @param signedness signless, signed or unsigned
+     */
     public IntegerType {
         if (width < 0) throw new IllegalArgumentException("negative integer width");
     }
 
-    /** The signless integer type of {@code width} bits. */
+    /**
+     * The signless integer type of {@code width} bits.
+     *
+     * @param width the number of bits
+     * @return the type {@code iN}
+     */
     public static IntegerType signless(int width) {
         return new IntegerType(width, Signedness.SIGNLESS);
     }
 
-    /** Whether the type is signless ({@code iN}). */
+    /** {@return whether the type is signless ({@code iN})} */
     public boolean isSignless() { return signedness == Signedness.SIGNLESS; }
-    /** Whether the type is unsigned ({@code uiN}). */
+    /** {@return whether the type is unsigned ({@code uiN})} */
     public boolean isUnsigned() { return signedness == Signedness.UNSIGNED; }
 
     @Override

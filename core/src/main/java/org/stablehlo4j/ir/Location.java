@@ -9,6 +9,7 @@ import java.util.List;
 public sealed interface Location extends Attribute
         permits Location.Unknown, Location.FileLineCol, Location.Name, Location.CallSite, Location.Fused {
 
+    /** The one {@code loc(unknown)}. */
     Unknown UNKNOWN = new Unknown();
 
     /** {@code loc(unknown)}. */
@@ -20,6 +21,14 @@ public sealed interface Location extends Attribute
      */
     record FileLineCol(StringAttr file, int line, int column, int endLine, int endColumn, boolean range)
             implements Location {
+        /**
+         * A point location {@code loc("file":line:column)}.
+         *
+         * @param file the file name
+         * @param line the line, from 1
+         * @param column the column, from 1
+         * @return the location
+         */
         public static FileLineCol point(String file, int line, int column) {
             return new FileLineCol(StringAttr.of(file), line, column, line, column, false);
         }
@@ -33,6 +42,12 @@ public sealed interface Location extends Attribute
 
     /** {@code loc(fused[a, b])} or {@code loc(fused<metadata>[a, b])}; metadata is null when absent. */
     record Fused(List<Location> locations, Attribute metadata) implements Location {
+        /**
+         * Copies the list.
+         *
+         * @param locations the fused locations
+         * @param metadata the metadata attribute, or null
+         */
         public Fused {
             locations = List.copyOf(locations);
         }

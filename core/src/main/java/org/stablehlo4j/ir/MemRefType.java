@@ -13,6 +13,14 @@ public final class MemRefType implements ShapedType {
     private final Attribute layout;
     private final Attribute memorySpace;
 
+    /**
+     * A memref type; dynamic dimensions are negative.
+     *
+     * @param shape the dimension sizes
+     * @param elementType the element type
+     * @param layout the layout attribute, or null
+     * @param memorySpace the memory space attribute, or null
+     */
     public MemRefType(long[] shape, Type elementType, Attribute layout, Attribute memorySpace) {
         this.shape = shape == null ? null : shape.clone();
         this.elementType = elementType;
@@ -20,10 +28,12 @@ public final class MemRefType implements ShapedType {
         this.memorySpace = memorySpace;
     }
 
-    /** A copy of the shape, or null if unranked. */
+    /** {@return a copy of the shape, or null if unranked} */
     public long[] shape() { return shape == null ? null : shape.clone(); }
     @Override public Type elementType() { return elementType; }
+    /** {@return the layout attribute, or null} */
     public Attribute layout() { return layout; }
+    /** {@return the memory space attribute, or null} */
     public Attribute memorySpace() { return memorySpace; }
     @Override public boolean hasRank() { return shape != null; }
 

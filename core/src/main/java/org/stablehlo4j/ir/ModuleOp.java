@@ -12,13 +12,22 @@ public final class ModuleOp {
     private final Map<String, Map<String, ResourceBlob>> dialectResources = new LinkedHashMap<>();
     private final Map<String, Map<String, String>> externalResources = new LinkedHashMap<>();
 
-    /** A view of {@code op}, a {@code builtin.module}. */
+    /**
+     * A view of {@code op}, a {@code builtin.module}.
+     *
+     * @param op the module operation
+     */
     public ModuleOp(Operation op) {
         if (!op.name().equals("builtin.module")) throw new IllegalArgumentException("not a builtin.module");
         this.op = op;
     }
 
-    /** A new empty {@code module {}} with one empty block. */
+    /**
+     * A new empty {@code module {}} with one empty block.
+     *
+     * @param loc the module's location
+     * @return the new module
+     */
     public static ModuleOp empty(Location loc) {
         Operation op = Operation.create("builtin.module", java.util.List.of(), java.util.List.of(), null, null, 1,
                 java.util.List.of(), loc);
@@ -26,15 +35,23 @@ public final class ModuleOp {
         return new ModuleOp(op);
     }
 
-    /** The {@code builtin.module} operation. */
+    /** {@return the {@code builtin.module} operation} */
     public Operation op() { return op; }
 
-    /** The module's body block (its functions and other top-level ops). */
+    /** {@return the module's body block (its functions and other top-level ops)} */
     public Block body() { return op.region(0).entry(); }
 
-    /** Mutable: dialect name -> resource key -> blob, in insertion order. */
+    /**
+     * Mutable: dialect name -> resource key -> blob, in insertion order.
+     *
+     * @return the resources, by dialect and key
+     */
     public Map<String, Map<String, ResourceBlob>> dialectResources() { return dialectResources; }
 
-    /** Mutable: {@code external_resources} section, kept as raw text values. */
+    /**
+     * Mutable: {@code external_resources} section, kept as raw text values.
+     *
+     * @return the entries, by dialect and key
+     */
     public Map<String, Map<String, String>> externalResources() { return externalResources; }
 }

@@ -10,69 +10,123 @@ import java.util.List;
 public class OpBuilder {
     /** A saved insertion point; {@code before == null} means the end of {@code block}. */
     public record InsertPoint(Block block, Operation before) {
+        /** No insertion point. */
         public static final InsertPoint NONE = new InsertPoint(null, null);
 
+        /** {@return whether this point has a block} */
         public boolean isSet() { return block != null; }
     }
 
     /** Told about the ops this builder inserts (each nested op of an inserted clone too). */
     public interface Listener {
+        /**
+         * Called after {@code op} was inserted.
+         *
+         * @param op the inserted op
+         */
         default void inserted(Operation op) {}
     }
 
     private Block block;
     private Operation before;
     private Location defaultLocation = Location.UNKNOWN;
+    /** Told about inserted ops; may be null. */
     protected Listener listener;
 
+    /** A builder without an insertion point or listener. */
     public OpBuilder() {}
 
+    /**
+     * A builder without an insertion point that reports to {@code listener}.
+     *
+     * @param listener told about inserted ops, or null
+     */
     public OpBuilder(Listener listener) { this.listener = listener; }
 
+    /**
+     * A builder inserting at the end of {@code b}.
+     *
+     * @param b the block
+     * @return the builder
+     */
     public static OpBuilder atBlockEnd(Block b) {
         OpBuilder builder = new OpBuilder();
         builder.setInsertionPointToEnd(b);
         return builder;
     }
 
+    /**
+     * A builder inserting at the start of {@code b}.
+     *
+     * @param b the block
+     * @return the builder
+     */
     public static OpBuilder atBlockBegin(Block b) {
         OpBuilder builder = new OpBuilder();
         builder.setInsertionPointToStart(b);
         return builder;
     }
 
+    /**
+     * A builder inserting before {@code op}.
+     *
+     * @param op an op in a block
+     * @return the builder
+     */
     public static OpBuilder before(Operation op) {
         OpBuilder builder = new OpBuilder();
         builder.setInsertionPoint(op);
         return builder;
     }
 
+    /** {@return the listener, or null} */
     public Listener listener() { return listener; }
+    /**
+     * Replaces the listener.
+     *
+     * @param listener told about inserted ops, or null
+     */
     public void setListener(Listener listener) { this.listener = listener; }
 
     // ---- insertion point
 
-    /** Insert before {@code op}. */
+    /**
+     * Insert before {@code op}.
+     *
+     * @param op an op in a block
+     */
     public void setInsertionPoint(Operation op) {
         if (op.parent() == null) throw new IllegalArgumentException("operation is not in a block");
         block = op.parent();
         before = op;
     }
 
-    /** Insert after {@code op}. */
+    /**
+     * Insert after {@code op}.
+     *
+     * @param op an op in a block
+     */
     public void setInsertionPointAfter(Operation op) {
         if (op.parent() == null) throw new IllegalArgumentException("operation is not in a block");
         block = op.parent();
         before = op.next();
     }
 
-    /** Insert at the start of {@code b}. */
+    /**
+     * Insert at the start of {@code b}.
+     *
+     * @param b the block
+     */
     public void setInsertionPointToStart(Block b) {
         block = b;
         before = b.first();
     }
 
-    /** Insert at the end of {@code b}. */
+    /**
+     * Insert at the end of {@code b}.
+     *
+     * @param b the block
+     */
     public void setInsertionPointToEnd(Block b) {
         block = b;
         before = null;
@@ -84,33 +138,63 @@ public class OpBuilder {
         before = null;
     }
 
+    /** {@return the current insertion point, for {@link #restoreInsertionPoint}} */
     public InsertPoint saveInsertionPoint() { return new InsertPoint(block, before); }
 
+    /**
+     * Goes back to a saved insertion point.
+     *
+     * @param ip the point
+     */
     public void restoreInsertionPoint(InsertPoint ip) {
         block = ip.block();
         before = ip.before();
     }
 
-    /** The block ops are inserted into, or null. */
+    /** {@return the block ops are inserted into, or null} */
     public Block insertionBlock() { return block; }
 
-    /** The op new ops are inserted before, or null (end of the block, or no insertion point). */
+    /** {@return the op new ops are inserted before, or null (end of the block, or no insertion point)} */
     public Operation insertionPoint() { return before; }
 
     // ---- default location
 
+    /** {@return the location of ops created without one} */
     public Location defaultLocation() { return defaultLocation; }
+    /**
+     * Sets the location of ops created without one.
+     *
+     * @param loc the location (null: unknown)
+     */
     public void setDefaultLocation(Location loc) { defaultLocation = loc == null ? Location.UNKNOWN : loc; }
 
     // ---- creating
 
-    /** Inserts a detached {@code op} at the insertion point (if any) and reports it; returns it. */
+    /**
+     * Inserts a detached {@code op} at the insertion point (if any) and reports it; returns it.
+     *
+     * @param op a detached op
+     * @return {@code op}
+     */
     public Operation insert(Operation op) {
         if (block != null) block.insertBefore(before, op);
         if (listener != null) listener.inserted(op);
         return op;
     }
 
+    /**
+     * Creates an op with everything explicit, inserted at the insertion point.
+     *
+     * @param loc its location (null: the default location)
+     * @param name the full op name
+     * @param operands the operands
+     * @param resultTypes the result types
+     * @param properties the inherent attributes
+     * @param attributes the discardable attributes
+     * @param numRegions how many empty regions it gets
+     * @param successors the successor blocks
+     * @return the new op
+     */
     public Operation create(Location loc, String name, List<Value> operands, List<Type> resultTypes,
                             DictionaryAttr properties, DictionaryAttr attributes, int numRegions,
                             List<Block> successors) {
@@ -118,17 +202,41 @@ public class OpBuilder {
                 loc == null ? defaultLocation : loc));
     }
 
+    /**
+     * Creates an op without regions, successors or discardable attributes, inserted at the insertion point.
+     *
+     * @param loc its location (null: the default location)
+     * @param name the full op name
+     * @param operands the operands
+     * @param resultTypes the result types
+     * @param properties the inherent attributes
+     * @return the new op
+     */
     public Operation create(Location loc, String name, List<Value> operands, List<Type> resultTypes,
                             DictionaryAttr properties) {
         return create(loc, name, operands, resultTypes, properties, DictionaryAttr.EMPTY, 0, List.of());
     }
 
-    /** Creates an op at the default location. */
+    /**
+     * Creates an op at the default location.
+     *
+     * @param name the full op name
+     * @param operands the operands
+     * @param resultTypes the result types
+     * @param properties the inherent attributes
+     * @return the new op
+     */
     public Operation create(String name, List<Value> operands, List<Type> resultTypes, DictionaryAttr properties) {
         return create(null, name, operands, resultTypes, properties);
     }
 
-    /** Deep-copies {@code op} (see {@link Operation#clone(IRMapping)}) and inserts the copy; reports every new op (nested ones first, in pre-order). */
+    /**
+     * Deep-copies {@code op} (see {@link Operation#clone(IRMapping)}) and inserts the copy; reports every new op (nested ones first, in pre-order).
+     *
+     * @param op the op to copy
+     * @param map maps originals to copies; extended with the new values, blocks and ops
+     * @return the copy
+     */
     public Operation clone(Operation op, IRMapping map) {
         Operation copy = op.clone(map);
         if (block != null) block.insertBefore(before, copy);
@@ -143,11 +251,22 @@ public class OpBuilder {
         return copy;
     }
 
+    /**
+     * Deep-copies {@code op} with a fresh mapping and inserts the copy.
+     *
+     * @param op the op to copy
+     * @return the copy
+     */
     public Operation clone(Operation op) { return clone(op, new IRMapping()); }
 
     /**
      * Appends a new block with arguments of {@code argTypes} (at {@code argLocs}, or the default location) to
      * {@code region} and sets the insertion point to its end.
+     *
+     * @param region the region to append to
+     * @param argTypes the argument types
+     * @param argLocs the argument locations, or null
+     * @return the new block
      */
     public Block createBlock(Region region, List<Type> argTypes, List<Location> argLocs) {
         Block b = new Block();

@@ -33,6 +33,24 @@ public record OpDefinition(String name, List<ValueSpec> operands, List<AttrSpec>
                      boolean customAssembly, OpVerifier verifier, OpVerifier regionVerifier,
                      ResultTypeInference inferTypes, Folder folder, Map<Class<?>, Object> extensions) {
 
+    /**
+     * Copies the lists, sets and maps.
+     *
+     * @param name full op name
+     * @param operands operand groups
+     * @param attributes inherent attributes
+     * @param results result groups
+     * @param regions regions
+     * @param successors number of successor blocks
+     * @param traits traits in declaration order
+     * @param assemblyFormat the declarative format, or null
+     * @param customAssembly whether the pretty form is hand-written
+     * @param verifier the op's verifier, or null
+     * @param regionVerifier the region verifier, or null
+     * @param inferTypes result type inference, or null
+     * @param folder the folder, or null
+     * @param extensions extra data by class
+     */
     public OpDefinition {
         operands = List.copyOf(operands);
         attributes = List.copyOf(attributes);
@@ -43,7 +61,14 @@ public record OpDefinition(String name, List<ValueSpec> operands, List<AttrSpec>
     }
 
     /** How many values an operand or result group holds. */
-    public enum Arity { SINGLE, OPTIONAL, VARIADIC }
+    public enum Arity {
+        /** exactly one value */
+        SINGLE,
+        /** zero or one value */
+        OPTIONAL,
+        /** any number of values */
+        VARIADIC
+    }
 
     /**
      * An operand or result group.
@@ -54,6 +79,7 @@ public record OpDefinition(String name, List<ValueSpec> operands, List<AttrSpec>
 
     /** Whether an inherent attribute must be present. */
     public enum Presence {
+        /** must be present */
         REQUIRED,
         /** may be absent; absent means "not set" */
         OPTIONAL,
@@ -75,14 +101,27 @@ public record OpDefinition(String name, List<ValueSpec> operands, List<AttrSpec>
     /** A region; a variadic one stands for any number of regions. */
     public record RegionSpec(String name, boolean variadic) {}
 
+    /** {@return the op name without its dialect prefix, e.g. {@code add}} */
     public String mnemonic() {
         return name.substring(name.indexOf('.') + 1);
     }
 
+    /**
+     * Whether the row carries {@code trait}.
+     *
+     * @param trait the trait
+     * @return whether it is among {@link #traits()}
+     */
     public boolean hasTrait(OpTrait trait) {
         return traits.contains(trait);
     }
 
+    /**
+     * The inherent attribute named {@code attrName}.
+     *
+     * @param attrName the attribute's name
+     * @return its row, or null if the op has no such inherent attribute
+     */
     public AttrSpec attribute(String attrName) {
         for (AttrSpec a : attributes) {
             if (a.name().equals(attrName)) return a;
@@ -90,18 +129,23 @@ public record OpDefinition(String name, List<ValueSpec> operands, List<AttrSpec>
         return null;
     }
 
-    /** The dialect namespace of the op ({@code func} of {@code func.call}). */
+    /** {@return the dialect namespace of the op ({@code func} of {@code func.call})} */
     public String dialect() {
         int dot = name.indexOf('.');
         return dot < 0 ? "" : name.substring(0, dot);
     }
 
-    /** Whether {@code attrName} is an inherent attribute (kept in the op's properties). */
+    /**
+     * Whether {@code attrName} is an inherent attribute (kept in the op's properties).
+     *
+     * @param attrName the attribute's name
+     * @return whether it is inherent
+     */
     public boolean isInherent(String attrName) {
         return attribute(attrName) != null;
     }
 
-    /** Names of the inherent attributes, in declaration order. */
+    /** {@return names of the inherent attributes, in declaration order} */
     public List<String> inherentAttrs() {
         List<String> names = new ArrayList<>(attributes.size());
         for (AttrSpec a : attributes) names.add(a.name());
@@ -114,6 +158,10 @@ public record OpDefinition(String name, List<ValueSpec> operands, List<AttrSpec>
      * attributes. A pretty form
      * may assume these (the printer falls back to the generic form otherwise, as MLIR does for an op that fails
      * verification); the verifier reports each mismatch with its own message.
+     *
+     * @param op the op to check
+     * @param completeSignature whether the row's dialect declares complete signatures
+     * @return whether the op fits the row
      */
     public boolean fits(Operation op, boolean completeSignature) {
         int fixedRegions = 0;
@@ -150,17 +198,30 @@ public record OpDefinition(String name, List<ValueSpec> operands, List<AttrSpec>
         return actual >= fixed && (variadic || actual <= fixed + optional);
     }
 
-    /** Whether the op has a pretty form (declarative or hand-written) that the printer uses by default. */
+    /** {@return whether the op has a pretty form (declarative or hand-written) that the printer uses by default} */
     public boolean hasPrettyForm() {
         return customAssembly || assemblyFormat != null;
     }
 
-    /** The dialect-specific extra data of kind {@code kind} attached to this row, or null. */
+    /**
+     * The dialect-specific extra data of kind {@code kind} attached to this row, or null.
+     *
+     * @param <T> the data's type
+     * @param kind the data's class
+     * @return the data, or null
+     */
     public <T> T ext(Class<T> kind) {
         return kind.cast(extensions.get(kind));
     }
 
-    /** A copy of this row with {@code value} attached as its extra data of kind {@code kind}. */
+    /**
+     * A copy of this row with {@code value} attached as its extra data of kind {@code kind}.
+     *
+     * @param <T> the data's type
+     * @param kind the data's class
+     * @param value the data
+     * @return the new row
+     */
     public <T> OpDefinition withExt(Class<T> kind, T value) {
         Map<Class<?>, Object> ext = new HashMap<>(extensions);
         ext.put(kind, value);

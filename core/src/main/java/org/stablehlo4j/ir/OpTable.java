@@ -20,6 +20,11 @@ public final class OpTable {
     private final String dialect;
     private final List<Row> rows = new ArrayList<>();
 
+    /**
+     * A table for dialect {@code dialect}, to which rows are added.
+     *
+     * @param dialect the namespace that prefixes the op names
+     */
     public OpTable(String dialect) {
         this.dialect = dialect;
     }
@@ -27,6 +32,10 @@ public final class OpTable {
     /**
      * A dialect's finished table from one or more row groups: each group adds its rows to one {@link OpTable} of
      * {@code dialect}, in order. This is the whole registration boilerplate of a dialect's {@code *Ops} class.
+     *
+     * @param dialect the namespace
+     * @param groups each adds rows to the table
+     * @return the finished table
      */
     @SafeVarargs
     public static DialectOpTable define(String dialect, java.util.function.Consumer<OpTable>... groups) {
@@ -35,7 +44,12 @@ public final class OpTable {
         return t.build();
     }
 
-    /** Starts a row for one or more ops (mnemonics without the dialect prefix) that share everything else. */
+    /**
+     * Starts a row for one or more ops (mnemonics without the dialect prefix) that share everything else.
+     *
+     * @param mnemonics the op names without the dialect prefix
+     * @return the row, to chain on
+     */
     public Row op(String... mnemonics) {
         if (mnemonics.length == 0) throw new IllegalArgumentException("no op name");
         Row r = new Row(List.of(mnemonics));
@@ -43,7 +57,7 @@ public final class OpTable {
         return r;
     }
 
-    /** The finished rows keyed by full op name, in definition order. */
+    /** {@return the finished rows keyed by full op name, in definition order} */
     public DialectOpTable build() {
         Map<String, OpDefinition> out = new LinkedHashMap<>();
         for (Row r : rows) {
@@ -88,22 +102,57 @@ public final class OpTable {
             return this;
         }
 
+        /**
+         * A single operand.
+         *
+         * @param name its name
+         * @param constraint the upstream type constraint
+         * @return this row
+         */
         public Row in(String name, String constraint) {
             return value(operands, name, Arity.SINGLE, constraint);
         }
 
+        /**
+         * An optional operand.
+         *
+         * @param name its name
+         * @param constraint the upstream type constraint
+         * @return this row
+         */
         public Row optIn(String name, String constraint) {
             return value(operands, name, Arity.OPTIONAL, constraint);
         }
 
+        /**
+         * A variadic operand group.
+         *
+         * @param name its name
+         * @param constraint the upstream type constraint
+         * @return this row
+         */
         public Row varIn(String name, String constraint) {
             return value(operands, name, Arity.VARIADIC, constraint);
         }
 
+        /**
+         * A single result.
+         *
+         * @param name its name (may be empty)
+         * @param constraint the upstream type constraint
+         * @return this row
+         */
         public Row out(String name, String constraint) {
             return value(results, name, Arity.SINGLE, constraint);
         }
 
+        /**
+         * A variadic result group.
+         *
+         * @param name its name (may be empty)
+         * @param constraint the upstream type constraint
+         * @return this row
+         */
         public Row varOut(String name, String constraint) {
             return value(results, name, Arity.VARIADIC, constraint);
         }
@@ -113,53 +162,125 @@ public final class OpTable {
             return this;
         }
 
-        /** A required attribute. */
+        /**
+         * A required attribute.
+         *
+         * @param name the attribute's name
+         * @param kind what it holds
+         * @return this row
+         */
         public Row attr(String name, AttrKind kind) {
             return attr(name, kind, "");
         }
 
+        /**
+         * A required attribute with detail (an enum, struct mnemonic or value constraint, see {@link OpDefinition.AttrSpec}).
+         *
+         * @param name the attribute's name
+         * @param kind what it holds
+         * @param detail the detail
+         * @return this row
+         */
         public Row attr(String name, AttrKind kind, String detail) {
             return attribute(name, kind, detail, Presence.REQUIRED, null);
         }
 
+        /**
+         * An optional attribute.
+         *
+         * @param name the attribute's name
+         * @param kind what it holds
+         * @return this row
+         */
         public Row optAttr(String name, AttrKind kind) {
             return optAttr(name, kind, "");
         }
 
+        /**
+         * An optional attribute with detail (see {@link OpDefinition.AttrSpec}).
+         *
+         * @param name the attribute's name
+         * @param kind what it holds
+         * @param detail the detail
+         * @return this row
+         */
         public Row optAttr(String name, AttrKind kind, String detail) {
             return attribute(name, kind, detail, Presence.OPTIONAL, null);
         }
 
-        /** An attribute that may be omitted, meaning {@code defaultValue}. */
+        /**
+         * An attribute that may be omitted, meaning {@code defaultValue}.
+         *
+         * @param name the attribute's name
+         * @param kind what it holds
+         * @param detail the detail, or empty
+         * @param defaultValue the value's text when omitted
+         * @return this row
+         */
         public Row defAttr(String name, AttrKind kind, String detail, String defaultValue) {
             return attribute(name, kind, detail, Presence.DEFAULT_VALUED, defaultValue);
         }
 
-        /** A unit attribute (present or absent). */
+        /**
+         * A unit attribute (present or absent).
+         *
+         * @param name the attribute's name
+         * @return this row
+         */
         public Row unit(String name) {
             return optAttr(name, AttrKind.UNIT);
         }
 
-        /** An attribute holding a StableHLO enum. */
+        /**
+         * An attribute holding a StableHLO enum.
+         *
+         * @param name the attribute's name
+         * @param enumMnemonic the enum, e.g. {@code comparison_direction}
+         * @return this row
+         */
         public Row enumAttr(String name, String enumMnemonic) {
             return attr(name, AttrKind.ENUM, enumMnemonic);
         }
 
+        /**
+         * A region.
+         *
+         * @param name its name
+         * @return this row
+         */
         public Row region(String name) {
             regions.add(new RegionSpec(name, false));
             return this;
         }
 
+        /**
+         * A variadic list of regions.
+         *
+         * @param name its name
+         * @return this row
+         */
         public Row varRegion(String name) {
             regions.add(new RegionSpec(name, true));
             return this;
         }
 
+        /**
+         * The number of successor blocks.
+         *
+         * @param n the count
+         * @return this row
+         */
         public Row successors(int n) {
             successors = n;
             return this;
         }
 
+        /**
+         * Adds the op's own traits, in upstream's declaration order.
+         *
+         * @param ts the traits
+         * @return this row
+         */
         public Row traits(OpTrait... ts) {
             Collections.addAll(traits, ts);
             return this;
@@ -168,75 +289,134 @@ public final class OpTable {
         /**
          * Adds the traits of the upstream op class the row's template stands for; upstream lists them after the
          * op's own traits, and verification checks traits in that order.
+         *
+         * @param ts the traits
+         * @return this row
          */
         public Row classTraits(OpTrait... ts) {
             Collections.addAll(classTraits, ts);
             return this;
         }
 
-        /** The declarative assembly format (upstream's {@code assemblyFormat}). */
+        /**
+         * The declarative assembly format (upstream's {@code assemblyFormat}).
+         *
+         * @param assemblyFormat the format text
+         * @return this row
+         */
         public Row format(String assemblyFormat) {
             format = assemblyFormat;
             return this;
         }
 
-        /** Marks a hand-written custom pretty form. */
+        /**
+         * Marks a hand-written custom pretty form.
+         *
+         * @return this row
+         */
         public Row custom() {
             custom = true;
             return this;
         }
 
-        /** The op's own verifier (MLIR {@code hasVerifier}). */
+        /**
+         * The op's own verifier (MLIR {@code hasVerifier}).
+         *
+         * @param v the verifier
+         * @return this row
+         */
         public Row verifier(OpVerifier v) {
             verifier = v;
             return this;
         }
 
-        /** The op's region verifier (MLIR {@code hasRegionVerifier}). */
+        /**
+         * The op's region verifier (MLIR {@code hasRegionVerifier}).
+         *
+         * @param v the verifier
+         * @return this row
+         */
         public Row regionVerifier(OpVerifier v) {
             regionVerifier = v;
             return this;
         }
 
-        /** The op's result type inference (MLIR {@code InferTypeOpInterface}). */
+        /**
+         * The op's result type inference (MLIR {@code InferTypeOpInterface}).
+         *
+         * @param f the inference
+         * @return this row
+         */
         public Row inferTypes(ResultTypeInference f) {
             inferTypes = f;
             return this;
         }
 
-        /** The op's folder (MLIR {@code hasFolder}). */
+        /**
+         * The op's folder (MLIR {@code hasFolder}).
+         *
+         * @param f the folder
+         * @return this row
+         */
         public Row folder(Folder f) {
             folder = f;
             return this;
         }
 
-        /** The op's symbol-use rules (MLIR {@code SymbolUserOpInterface}), an extension of the row. */
+        /**
+         * The op's symbol-use rules (MLIR {@code SymbolUserOpInterface}), an extension of the row.
+         *
+         * @param v the symbol-use rules
+         * @return this row
+         */
         public Row symbolUses(SymbolUseVerifier v) {
             return ext(SymbolUseVerifier.class, v);
         }
 
-        /** The op's canonicalization patterns (MLIR {@code hasCanonicalizer}), an extension of the row. */
+        /**
+         * The op's canonicalization patterns (MLIR {@code hasCanonicalizer}), an extension of the row.
+         *
+         * @param patterns the patterns
+         * @return this row
+         */
         public Row canonicalization(RewritePattern... patterns) {
             return ext(CanonicalizationPatterns.class, new CanonicalizationPatterns(List.of(patterns)));
         }
 
-        /** Extra data of kind {@code kind} (an op interface or dialect extra), read with {@link OpDefinition#ext}. */
+        /**
+         * Extra data of kind {@code kind} (an op interface or dialect extra), read with {@link OpDefinition#ext}.
+         *
+         * @param <T> the data's type
+         * @param kind the data's class
+         * @param value the data
+         * @return this row
+         */
         public <T> Row ext(Class<T> kind, T value) {
             extensions.put(kind, value);
             return this;
         }
 
-        /** Applies {@code part}, a piece several rows share (e.g. a group of attributes), here in the chain. */
+        /**
+         * Applies {@code part}, a piece several rows share (e.g. a group of attributes), here in the chain.
+         *
+         * @param part the shared piece
+         * @return what {@code part} returns
+         */
         public Row with(java.util.function.UnaryOperator<Row> part) {
             return part.apply(this);
         }
 
-        /** Whether the row has result type inference already. */
+        /** {@return whether the row has result type inference already} */
         public boolean hasInferTypes() {
             return inferTypes != null;
         }
 
-        /** Whether the row carries {@code trait}. */
+        /**
+         * Whether the row carries {@code trait}.
+         *
+         * @param trait the trait
+         * @return whether the row carries it
+         */
         public boolean hasTrait(OpTrait trait) {
             return traits.contains(trait) || classTraits.contains(trait);
         }

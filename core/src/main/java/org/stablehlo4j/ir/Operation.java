@@ -49,6 +49,16 @@ public final class Operation {
 
     /**
      * Creates an operation with {@code numRegions} empty regions.
+     *
+     * @param name the full op name
+     * @param operands the operands
+     * @param resultTypes the result types
+     * @param properties the inherent attributes, or null
+     * @param attributes the discardable attributes, or null
+     * @param numRegions how many empty regions
+     * @param successors the successor blocks
+     * @param location the location (null: unknown)
+     * @return the new, detached op
      */
     public static Operation create(String name, List<Value> operands, List<Type> resultTypes,
                                    DictionaryAttr properties, DictionaryAttr attributes, int numRegions,
@@ -56,23 +66,33 @@ public final class Operation {
         return new Operation(name, operands, resultTypes, properties, attributes, numRegions, successors, location);
     }
 
-    /** The full op name, e.g. {@code stablehlo.add}. */
+    /** {@return the full op name, e.g. {@code stablehlo.add}} */
     public String name() { return name; }
 
-    /** The dialect namespace: the part of the name before the first dot (empty if none). */
+    /** {@return the dialect namespace: the part of the name before the first dot (empty if none)} */
     public String dialect() {
         int dot = name.indexOf('.');
         return dot < 0 ? "" : name.substring(0, dot);
     }
 
-    /** The operands (read-only view). */
+    /** {@return the operands (read-only view)} */
     public List<Value> operands() { return Collections.unmodifiableList(operands); }
-    /** Operand {@code i}. */
+    /**
+     * Operand {@code i}.
+     *
+     * @param i the operand's index
+     * @return the operand
+     */
     public Value operand(int i) { return operands.get(i); }
-    /** The number of operands. */
+    /** {@return the number of operands} */
     public int numOperands() { return operands.size(); }
 
-    /** Replaces operand {@code i} with {@code v}, updating both use lists. */
+    /**
+     * Replaces operand {@code i} with {@code v}, updating both use lists.
+     *
+     * @param i the operand's index
+     * @param v the new operand
+     */
     public void setOperand(int i, Value v) {
         operands.get(i).removeUse(this, i);
         operands.set(i, v);
@@ -84,54 +104,91 @@ public final class Operation {
         for (int i = 0; i < operands.size(); i++) operands.get(i).removeUse(this, i);
     }
 
-    /** The results (read-only view). */
+    /** {@return the results (read-only view)} */
     public List<OpResult> results() { return Collections.unmodifiableList(results); }
-    /** Result {@code i}. */
+    /**
+     * Result {@code i}.
+     *
+     * @param i the result's index
+     * @return the result
+     */
     public OpResult result(int i) { return results.get(i); }
-    /** The number of results. */
+    /** {@return the number of results} */
     public int numResults() { return results.size(); }
 
-    /** The inherent attributes (MLIR properties), those the op's row declares. */
+    /** {@return the inherent attributes (MLIR properties), those the op's row declares} */
     public DictionaryAttr properties() { return properties; }
-    /** Replaces the properties (null: none). */
+    /**
+     * Replaces the properties (null: none).
+     *
+     * @param p the new properties, or null
+     */
     public void setProperties(DictionaryAttr p) { properties = p == null ? DictionaryAttr.EMPTY : p; }
 
-    /** The discardable attributes (those not declared by the op's row). */
+    /** {@return the discardable attributes (those not declared by the op's row)} */
     public DictionaryAttr attributes() { return attributes; }
-    /** Replaces the discardable attributes (null: none). */
+    /**
+     * Replaces the discardable attributes (null: none).
+     *
+     * @param a the new attributes, or null
+     */
     public void setAttributes(DictionaryAttr a) { attributes = a == null ? DictionaryAttr.EMPTY : a; }
 
-    /** Looks an attribute up in the properties first, then in the discardable attributes. */
+    /**
+     * Looks an attribute up in the properties first, then in the discardable attributes.
+     *
+     * @param name the attribute's name
+     * @return the attribute, or null
+     */
     public Attribute attr(String name) {
         Attribute a = properties.get(name);
         return a != null ? a : attributes.get(name);
     }
 
-    /** The regions (read-only view). */
+    /** {@return the regions (read-only view)} */
     public List<Region> regions() { return Collections.unmodifiableList(regions); }
-    /** Region {@code i}. */
+    /**
+     * Region {@code i}.
+     *
+     * @param i the region's index
+     * @return the region
+     */
     public Region region(int i) { return regions.get(i); }
-    /** The number of regions. */
+    /** {@return the number of regions} */
     public int numRegions() { return regions.size(); }
 
-    /** The successor blocks (read-only view). */
+    /** {@return the successor blocks (read-only view)} */
     public List<Block> successors() { return Collections.unmodifiableList(successors); }
-    /** Successor {@code i}. */
+    /**
+     * Successor {@code i}.
+     *
+     * @param i the successor's index
+     * @return the successor
+     */
     public Block successor(int i) { return successors.get(i); }
-    /** The number of successors. */
+    /** {@return the number of successors} */
     public int numSuccessors() { return successors.size(); }
-    /** Replaces successor {@code i}. */
+    /**
+     * Replaces successor {@code i}.
+     *
+     * @param i the successor's index
+     * @param b the new successor
+     */
     public void setSuccessor(int i, Block b) { successors.set(i, b); }
 
-    /** The op's location. */
+    /** {@return the op's location} */
     public Location location() { return location; }
-    /** Sets the op's location (null: unknown). */
+    /**
+     * Sets the op's location (null: unknown).
+     *
+     * @param l the new location, or null
+     */
     public void setLocation(Location l) { location = l == null ? Location.UNKNOWN : l; }
 
-    /** The block holding this op, or null. */
+    /** {@return the block holding this op, or null} */
     public Block parent() { return parent; }
 
-    /** The operation whose region holds this op, or null. */
+    /** {@return the operation whose region holds this op, or null} */
     public Operation parentOp() {
         if (parent == null || parent.parent == null) return null;
         return parent.parent.parent;
@@ -139,27 +196,40 @@ public final class Operation {
 
     // ---- position in the block
 
-    /** The next operation of the parent block, or null. */
+    /** {@return the next operation of the parent block, or null} */
     public Operation next() { return next; }
 
-    /** The previous operation of the parent block, or null. */
+    /** {@return the previous operation of the parent block, or null} */
     public Operation prev() { return prev; }
 
-    /** Whether this op comes before {@code other}; both must be in the same block. */
+    /**
+     * Whether this op comes before {@code other}; both must be in the same block.
+     *
+     * @param other an op of the same block
+     * @return whether this op is before it
+     */
     public boolean isBeforeInBlock(Operation other) {
         if (parent == null || other.parent != parent) throw new IllegalArgumentException("not in the same block");
         parent.ensureOrder();
         return orderIndex < other.orderIndex;
     }
 
-    /** Unlinks this op from its block and inserts it before {@code other}. */
+    /**
+     * Unlinks this op from its block and inserts it before {@code other}.
+     *
+     * @param other an op in a block
+     */
     public void moveBefore(Operation other) {
         if (other == this) return;
         if (parent != null) parent.remove(this);
         other.parent.insertBefore(other, this);
     }
 
-    /** Unlinks this op from its block and inserts it after {@code other}. */
+    /**
+     * Unlinks this op from its block and inserts it after {@code other}.
+     *
+     * @param other an op in a block
+     */
     public void moveAfter(Operation other) {
         if (other == this) return;
         if (parent != null) parent.remove(this);
@@ -171,7 +241,12 @@ public final class Operation {
         if (parent != null) parent.remove(this);
     }
 
-    /** Whether this op is {@code other} or holds it in one of its regions (at any depth). */
+    /**
+     * Whether this op is {@code other} or holds it in one of its regions (at any depth).
+     *
+     * @param other the op to look for
+     * @return whether this op is or contains {@code other}
+     */
     public boolean isAncestor(Operation other) {
         for (Operation op = other; op != null; op = op.parentOp()) if (op == this) return true;
         return false;
@@ -179,20 +254,24 @@ public final class Operation {
 
     // ---- uses
 
-    /** Whether any result is used. */
+    /** {@return whether any result is used} */
     public boolean hasUses() {
         for (OpResult r : results) if (r.hasUses()) return true;
         return false;
     }
 
-    /** The distinct users of the results, in result then use order. */
+    /** {@return the distinct users of the results, in result then use order} */
     public List<Operation> users() {
         List<Operation> out = new ArrayList<>();
         for (OpResult r : results) for (Value.Use u : r.uses()) if (!out.contains(u.user())) out.add(u.user());
         return out;
     }
 
-    /** Redirects the uses of result {@code i} to {@code values.get(i)} for each result. */
+    /**
+     * Redirects the uses of result {@code i} to {@code values.get(i)} for each result.
+     *
+     * @param values one replacement per result
+     */
     public void replaceAllUsesWith(List<? extends Value> values) {
         if (values.size() != results.size()) {
             throw new IllegalArgumentException(name + " has " + results.size() + " results, got " + values.size() + " values");
@@ -200,7 +279,11 @@ public final class Operation {
         for (int i = 0; i < results.size(); i++) results.get(i).replaceAllUsesWith(values.get(i));
     }
 
-    /** Redirects the uses of each result to the same-numbered result of {@code other}. */
+    /**
+     * Redirects the uses of each result to the same-numbered result of {@code other}.
+     *
+     * @param other an op with as many results
+     */
     public void replaceAllUsesWith(Operation other) {
         replaceAllUsesWith(other.results);
     }
@@ -237,6 +320,10 @@ public final class Operation {
      * walk, which then returns INTERRUPT. The callback may erase the op it is given (post-order, or pre-order
      * returning SKIP), as in MLIR: the next sibling is fetched before an op is visited. Uses an explicit stack,
      * so any nesting depth is fine.
+     *
+     * @param order pre- or post-order
+     * @param fn called on each op
+     * @return {@link WalkResult#INTERRUPT} if the walk was interrupted, else {@link WalkResult#ADVANCE}
      */
     public WalkResult walk(WalkOrder order, Function<Operation, WalkResult> fn) {
         boolean pre = order == WalkOrder.PRE_ORDER;
@@ -268,7 +355,11 @@ public final class Operation {
         return WalkResult.ADVANCE;
     }
 
-    /** Visits every op in post-order (MLIR's default walk). */
+    /**
+     * Visits every op in post-order (MLIR's default walk).
+     *
+     * @param fn called on each op
+     */
     public void walk(Consumer<Operation> fn) {
         walk(WalkOrder.POST_ORDER, op -> {
             fn.accept(op);
@@ -276,14 +367,24 @@ public final class Operation {
         });
     }
 
-    /** Visits, in post-order, the ops named {@code opName}. */
+    /**
+     * Visits, in post-order, the ops named {@code opName}.
+     *
+     * @param opName the full op name
+     * @param fn called on each such op
+     */
     public void walk(String opName, Consumer<Operation> fn) {
         walk(op -> {
             if (op.name.equals(opName)) fn.accept(op);
         });
     }
 
-    /** The ops (this one included) for which {@code filter} holds, in pre-order. */
+    /**
+     * The ops (this one included) for which {@code filter} holds, in pre-order.
+     *
+     * @param filter which ops to keep
+     * @return the matching ops
+     */
     public List<Operation> collect(Predicate<Operation> filter) {
         List<Operation> out = new ArrayList<>();
         walk(WalkOrder.PRE_ORDER, op -> {
@@ -293,7 +394,12 @@ public final class Operation {
         return out;
     }
 
-    /** The ops (this one included) named {@code opName}, in pre-order. */
+    /**
+     * The ops (this one included) named {@code opName}, in pre-order.
+     *
+     * @param opName the full op name
+     * @return the matching ops
+     */
     public List<Operation> collect(String opName) {
         return collect(op -> op.name.equals(opName));
     }
@@ -334,6 +440,9 @@ public final class Operation {
      * every original → copy (values, blocks, ops). The copy is not inserted anywhere. Values defined later in a
      * region than their use (e.g. in a block that dominates an earlier-listed one) are remapped too. Explicit
      * stack: any nesting depth is fine.
+     *
+     * @param map maps originals to copies; extended with the new values, blocks and ops
+     * @return the copy, detached
      */
     public Operation clone(IRMapping map) {
         List<Operation> sources = new ArrayList<>();
@@ -378,12 +487,15 @@ public final class Operation {
         return root;
     }
 
-    /** A deep copy with a fresh mapping. */
+    /** {@return a deep copy with a fresh mapping} */
     public Operation cloneDeep() { return clone(new IRMapping()); }
 
     /**
      * A copy of this op with as many regions, all empty; operands and successors remapped through {@code map},
      * and the results recorded in it.
+     *
+     * @param map maps originals to copies; extended with the results
+     * @return the copy, detached
      */
     public Operation cloneWithoutRegions(IRMapping map) {
         List<Value> ops = new ArrayList<>(operands.size());

@@ -16,26 +16,45 @@ public final class PatternSet {
     private Map<String, List<RewritePattern>> byName;
     private List<RewritePattern> anyOp;
 
+    /** An empty set. */
     public PatternSet() {}
 
+    /**
+     * A set of {@code patterns}.
+     *
+     * @param patterns the patterns, in insertion order
+     */
     public PatternSet(List<? extends RewritePattern> patterns) {
         this.patterns.addAll(patterns);
     }
 
+    /**
+     * Adds a pattern.
+     *
+     * @param pattern the pattern
+     * @return this set
+     */
     public PatternSet add(RewritePattern pattern) {
         patterns.add(pattern);
         byName = null;
         return this;
     }
 
+    /** {@return the patterns, in insertion order} */
     public List<RewritePattern> patterns() { return List.copyOf(patterns); }
 
+    /** {@return whether the set has no patterns} */
     public boolean isEmpty() { return patterns.isEmpty(); }
 
     private static final Comparator<RewritePattern> ORDER =
             Comparator.comparingInt(RewritePattern::benefit).reversed();
 
-    /** The patterns to try on ops named {@code opName}, in order. */
+    /**
+     * The patterns to try on ops named {@code opName}, in order.
+     *
+     * @param opName the full op name
+     * @return the patterns, best first
+     */
     public List<RewritePattern> forOp(String opName) {
         if (byName == null) {
             Map<String, List<RewritePattern>> named = new HashMap<>();

@@ -1,6 +1,10 @@
 package org.stablehlo4j.ir;
 
-/** A value that is the {@code index}-th of its {@code owner} (a block's argument or an op's result). */
+/**
+ * A value that is the {@code index}-th of its {@code owner} (a block's argument or an op's result).
+ *
+ * @param <O> the owner's kind: {@link Block} or {@link Operation}
+ */
 public abstract sealed class PositionalValue<O> extends Value permits OpResult, BlockArgument {
     private final O owner;
     private final int index;
@@ -11,8 +15,8 @@ public abstract sealed class PositionalValue<O> extends Value permits OpResult, 
         this.index = index;
     }
 
-    /** The block or op this value belongs to. */
+    /** {@return the block or op this value belongs to} */
     public final O owner() { return owner; }
-    /** The value's position among its owner's arguments or results. */
+    /** {@return the value's position among its owner's arguments or results} */
     public final int index() { return index; }
 }

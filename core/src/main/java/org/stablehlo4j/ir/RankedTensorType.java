@@ -11,7 +11,13 @@ public final class RankedTensorType implements ShapedType {
     private final Attribute encoding;
     private final int hash;
 
-    /** A tensor type with an encoding ({@code null}: none); dynamic dimensions are negative. */
+    /**
+     * A tensor type with an encoding ({@code null}: none); dynamic dimensions are negative.
+     *
+     * @param shape the dimension sizes
+     * @param elementType the element type
+     * @param encoding the encoding, or null
+     */
     public RankedTensorType(long[] shape, Type elementType, Attribute encoding) {
         this.shape = shape.clone();
         this.elementType = elementType;
@@ -20,28 +26,38 @@ public final class RankedTensorType implements ShapedType {
                 + (encoding == null ? 0 : encoding.hashCode());
     }
 
-    /** A tensor type without encoding; dynamic dimensions are negative. */
+    /**
+     * A tensor type without encoding; dynamic dimensions are negative.
+     *
+     * @param shape the dimension sizes
+     * @param elementType the element type
+     */
     public RankedTensorType(long[] shape, Type elementType) {
         this(shape, elementType, null);
     }
 
-    /** The number of dimensions. */
+    /** {@return the number of dimensions} */
     public int rank() { return shape.length; }
 
-    /** The size of dimension {@code i} (negative when dynamic). */
+    /**
+     * The size of dimension {@code i} (negative when dynamic).
+     *
+     * @param i the dimension
+     * @return its size
+     */
     public long dim(int i) { return shape[i]; }
 
-    /** A copy of the shape. */
+    /** {@return a copy of the shape} */
     public long[] shape() { return shape.clone(); }
 
     @Override public Type elementType() { return elementType; }
 
-    /** The encoding attribute, or null. */
+    /** {@return the encoding attribute, or null} */
     public Attribute encoding() { return encoding; }
 
     @Override public boolean hasRank() { return true; }
 
-    /** Whether every dimension is static. */
+    /** {@return whether every dimension is static} */
     public boolean hasStaticShape() {
         for (long d : shape) if (d == DYNAMIC) return false;
         return true;
@@ -49,6 +65,8 @@ public final class RankedTensorType implements ShapedType {
 
     /**
      * Number of elements, or -1 if the shape is dynamic or the count does not fit in a long.
+     *
+     * @return the element count, or -1
      */
     public long numElements() {
         long n = 1;

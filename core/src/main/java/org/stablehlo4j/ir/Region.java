@@ -9,20 +9,24 @@ public final class Region {
     private final List<Block> blocks = new ArrayList<>(1);
     Operation parent;
 
-    /** The blocks (read-only view). */
+    /** {@return the blocks (read-only view)} */
     public List<Block> blocks() { return Collections.unmodifiableList(blocks); }
-    /** Whether the region has no block. */
+    /** {@return whether the region has no block} */
     public boolean isEmpty() { return blocks.isEmpty(); }
-    /** The first block, or null when the region is empty. */
+    /** {@return the first block, or null when the region is empty} */
     public Block entry() { return blocks.isEmpty() ? null : blocks.get(0); }
 
-    /** Appends {@code b}, which must not be in a region yet. */
+    /**
+     * Appends {@code b}, which must not be in a region yet.
+     *
+     * @param b the block
+     */
     public void append(Block b) {
         if (b.parent != null) throw new IllegalStateException("block already in a region");
         b.parent = this;
         blocks.add(b);
     }
 
-    /** The op owning this region. */
+    /** {@return the op owning this region} */
     public Operation parent() { return parent; }
 }

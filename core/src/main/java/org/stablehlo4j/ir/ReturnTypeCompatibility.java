@@ -9,5 +9,13 @@ import java.util.List;
  */
 @FunctionalInterface
 public interface ReturnTypeCompatibility {
+    /**
+     * Whether {@code declared} is compatible with {@code inferred}.
+     *
+     * @param op the op
+     * @param inferred the inferred result types
+     * @param declared the op's result types
+     * @return whether they are compatible
+     */
     boolean compatible(Operation op, List<Type> inferred, List<Type> declared);
 }

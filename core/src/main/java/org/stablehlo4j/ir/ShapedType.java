@@ -5,9 +5,9 @@ public interface ShapedType extends Type {
     /** Marker for a dynamic dimension ({@code ?}). */
     long DYNAMIC = Long.MIN_VALUE;
 
-    /** The element type. */
+    /** {@return the element type} */
     Type elementType();
 
-    /** Whether the rank is known. */
+    /** {@return whether the rank is known} */
     boolean hasRank();
 }

@@ -12,28 +12,43 @@ public final class StringAttr implements Attribute {
     private final Type type;
     private final int hash;
 
-    /** A string of raw bytes (copied), with an optional type (null: none). */
+    /**
+     * A string of raw bytes (copied), with an optional type (null: none).
+     *
+     * @param bytes the raw bytes
+     * @param type the type, or null
+     */
     public StringAttr(byte[] bytes, Type type) {
         this.bytes = bytes.clone();
         this.type = type;
         this.hash = Arrays.hashCode(this.bytes) * 31 + (type == null ? 0 : type.hashCode());
     }
 
-    /** The UTF-8 string {@code s}. */
+    /**
+     * The UTF-8 string {@code s}.
+     *
+     * @param s the string
+     * @return the attribute
+     */
     public static StringAttr of(String s) {
         return new StringAttr(s.getBytes(StandardCharsets.UTF_8), null);
     }
 
-    /** The bytes (a copy). */
+    /** {@return the bytes (a copy)} */
     public byte[] bytes() { return bytes.clone(); }
-    /** The number of bytes. */
+    /** {@return the number of bytes} */
     public int length() { return bytes.length; }
-    /** Byte {@code i}. */
+    /**
+     * Byte {@code i}.
+     *
+     * @param i the byte's index
+     * @return the byte
+     */
     public byte byteAt(int i) { return bytes[i]; }
-    /** The type, or null. */
+    /** {@return the type, or null} */
     public Type type() { return type; }
 
-    /** The value decoded as UTF-8 (lossy for non-UTF-8 bytes). */
+    /** {@return the value decoded as UTF-8 (lossy for non-UTF-8 bytes)} */
     public String value() { return new String(bytes, StandardCharsets.UTF_8); }
 
     @Override

@@ -4,11 +4,21 @@ import java.util.List;
 
 /** Builtin {@code @root::@nested::@leaf} symbol reference. */
 public record SymbolRefAttr(String root, List<String> nested) implements Attribute {
-    /** Copies the nested references. */
+    /**
+     * Copies the nested references.
+     *
+     * @param root the root symbol's name
+     * @param nested the nested symbols' names
+     */
     public SymbolRefAttr {
         nested = List.copyOf(nested);
     }
 
-    /** A reference {@code @name} with no nested part. */
+    /**
+     * A reference {@code @name} with no nested part.
+     *
+     * @param name the symbol's name
+     * @return the reference
+     */
     public static SymbolRefAttr flat(String name) { return new SymbolRefAttr(name, List.of()); }
 }

@@ -7,6 +7,10 @@ public final class SymbolTable {
     /**
      * The op named {@code symbol} in the symbol table nearest to {@code from} (its closest enclosing
      * {@code builtin.module}), or null. Like MLIR, only that table is searched, not enclosing ones.
+     *
+     * @param from the op to start from
+     * @param symbol the symbol's name
+     * @return the op, or null
      */
     public static Operation lookupSymbol(Operation from, String symbol) {
         Operation table = from.parentOp();
@@ -24,7 +28,12 @@ public final class SymbolTable {
         return null;
     }
 
-    /** The name a flat symbol reference attribute refers to, or null. */
+    /**
+     * The name a flat symbol reference attribute refers to, or null.
+     *
+     * @param a an attribute
+     * @return the symbol's name, or null if {@code a} is not a flat symbol reference
+     */
     public static String flatSymbol(Attribute a) {
         return a instanceof SymbolRefAttr s && s.nested().isEmpty() ? s.root() : null;
     }

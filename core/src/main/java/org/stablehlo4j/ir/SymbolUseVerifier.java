@@ -7,5 +7,11 @@ package org.stablehlo4j.ir;
  */
 @FunctionalInterface
 public interface SymbolUseVerifier {
+    /**
+     * Checks the symbol uses of {@code op}.
+     *
+     * @param op the op
+     * @throws VerificationError at the first violation
+     */
     void verifySymbolUses(Operation op);
 }

@@ -4,6 +4,11 @@ import java.util.List;
 
 /** Builtin {@code tuple<...>}. */
 public record TupleType(List<Type> types) implements Type {
+    /**
+     * Copies the list.
+     *
+     * @param types the element types
+     */
     public TupleType {
         types = List.copyOf(types);
     }

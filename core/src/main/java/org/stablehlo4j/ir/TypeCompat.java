@@ -10,7 +10,12 @@ import java.util.List;
 public final class TypeCompat {
     private TypeCompat() {}
 
-    /** The element type of a shaped type, or the type itself. */
+    /**
+     * The element type of a shaped type, or the type itself.
+     *
+     * @param t a type
+     * @return its element type
+     */
     public static Type elementType(Type t) {
         return t instanceof ShapedType s ? s.elementType() : t;
     }
@@ -18,6 +23,10 @@ public final class TypeCompat {
     /**
      * MLIR's shape compatibility: both unranked or one unranked, or equal ranks whose dimension pairs are equal or
      * have a dynamic side. Non-shaped types are compatible with each other.
+     *
+     * @param a a type
+     * @param b a type
+     * @return whether their shapes are compatible
      */
     public static boolean compatibleShape(Type a, Type b) {
         boolean sa = a instanceof ShapedType;
@@ -33,7 +42,12 @@ public final class TypeCompat {
         return true;
     }
 
-    /** Whether every pair of the types has a compatible shape. */
+    /**
+     * Whether every pair of the types has a compatible shape.
+     *
+     * @param types the types
+     * @return whether they are pairwise compatible
+     */
     public static boolean compatibleShapes(List<Type> types) {
         for (Type a : types) {
             for (Type b : types) {
@@ -43,7 +57,13 @@ public final class TypeCompat {
         return true;
     }
 
-    /** {@link #compatibleShape} and, for ranked tensors, each static size within the other side's bounds. */
+    /**
+     * {@link #compatibleShape} and, for ranked tensors, each static size within the other side's bounds.
+     *
+     * @param a a type
+     * @param b a type
+     * @return whether they are compatible, bounds included
+     */
     public static boolean compatibleShapeWithBounds(Type a, Type b) {
         if (!compatibleShape(a, b)) return false;
         if (a instanceof RankedTensorType ra && b instanceof RankedTensorType rb) {
@@ -52,7 +72,12 @@ public final class TypeCompat {
         return true;
     }
 
-    /** The bounds of a ranked tensor's bounds encoding (e.g. {@code #stablehlo.bounds}), or null. */
+    /**
+     * The bounds of a ranked tensor's bounds encoding (e.g. {@code #stablehlo.bounds}), or null.
+     *
+     * @param t the tensor type
+     * @return the bounds, or null if the encoding has none
+     */
     public static List<Long> bounds(RankedTensorType t) {
         return t.encoding() instanceof BoundedEncoding ext ? ext.bounds() : null;
     }
@@ -66,7 +91,13 @@ public final class TypeCompat {
         return true;
     }
 
-    /** StableHLO's element type compatibility (quantized types by storage/expressed type and granularity). */
+    /**
+     * StableHLO's element type compatibility (quantized types by storage/expressed type and granularity).
+     *
+     * @param a an element type
+     * @param b an element type
+     * @return whether they are compatible
+     */
     public static boolean compatibleElementType(Type a, Type b) {
         a = elementType(a);
         b = elementType(b);
@@ -79,7 +110,13 @@ public final class TypeCompat {
         return a.equals(b);
     }
 
-    /** StableHLO's type compatibility for type inference: compatible shapes (with bounds) and element types. */
+    /**
+     * StableHLO's type compatibility for type inference: compatible shapes (with bounds) and element types.
+     *
+     * @param a a type
+     * @param b a type
+     * @return whether they are compatible
+     */
     public static boolean compatible(Type a, Type b) {
         if (a instanceof ShapedType && b instanceof ShapedType) {
             return compatibleShapeWithBounds(a, b) && compatibleElementType(a, b);

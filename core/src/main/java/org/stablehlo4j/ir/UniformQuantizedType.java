@@ -22,6 +22,20 @@ public abstract class UniformQuantizedType implements Type {
     private final double[] scales;
     private final long[] zeroPoints;
 
+    /**
+     * A quantized type; per-tensor when {@code quantizedDimension} is -1.
+     *
+     * @param signed whether the storage type was written signed
+     * @param storageType the integer storage type
+     * @param storageMin the smallest storage value
+     * @param storageMax the largest storage value
+     * @param explicitRange whether the range was written out
+     * @param expressedType the float type it stands for
+     * @param quantizedDimension the per-axis dimension, or -1
+     * @param scales one scale per axis slice (one for per-tensor)
+     * @param zeroPoints one zero point per scale
+     * @throws IllegalArgumentException if scales and zero points differ in number
+     */
     protected UniformQuantizedType(boolean signed, IntegerType storageType, long storageMin, long storageMax,
                                    boolean explicitRange, Type expressedType, int quantizedDimension,
                                    double[] scales, long[] zeroPoints) {
@@ -37,19 +51,41 @@ public abstract class UniformQuantizedType implements Type {
         this.zeroPoints = zeroPoints.clone();
     }
 
+    /** {@return whether the storage type is signed} */
     public boolean isSigned() { return signed; }
+    /** {@return the integer storage type} */
     public IntegerType storageType() { return storageType; }
+    /** {@return the smallest storage value} */
     public long storageMin() { return storageMin; }
+    /** {@return the largest storage value} */
     public long storageMax() { return storageMax; }
-    /** True when the storage range was written explicitly ({@code i8<-127:127>}). */
+    /** {@return true when the storage range was written explicitly ({@code i8<-127:127>})} */
     public boolean hasExplicitRange() { return explicitRange; }
+    /** {@return the float type the values stand for} */
     public Type expressedType() { return expressedType; }
+    /** {@return the quantized dimension, or -1 for per-tensor quantization} */
     public int quantizedDimension() { return quantizedDimension; }
+    /** {@return whether it is quantized per axis} */
     public boolean isPerAxis() { return quantizedDimension >= 0; }
+    /** {@return the number of scales} */
     public int numScales() { return scales.length; }
+    /**
+     * Scale {@code i}.
+     *
+     * @param i the index
+     * @return the scale
+     */
     public double scale(int i) { return scales[i]; }
+    /**
+     * Zero point {@code i}.
+     *
+     * @param i the index
+     * @return the zero point
+     */
     public long zeroPoint(int i) { return zeroPoints[i]; }
+    /** {@return a copy of the scales} */
     public double[] scales() { return scales.clone(); }
+    /** {@return a copy of the zero points} */
     public long[] zeroPoints() { return zeroPoints.clone(); }
 
     @Override

@@ -12,33 +12,41 @@ public abstract sealed class Value permits PositionalValue {
     /** One use: operand {@code index} of {@code user}. */
     public record Use(Operation user, int index) {}
 
-    /** A value of {@code type} with no uses. */
+    /**
+     * A value of {@code type} with no uses.
+     *
+     * @param type the value's type
+     */
     protected Value(Type type) {
         this.type = type;
     }
 
-    /** The value's type. */
+    /** {@return the value's type} */
     public Type type() { return type; }
 
-    /** Changes the value's type (the caller keeps the IR valid). */
+    /**
+     * Changes the value's type (the caller keeps the IR valid).
+     *
+     * @param type the new type
+     */
     public void setType(Type type) { this.type = type; }
 
-    /** The uses: each user op and operand index (read-only view). */
+    /** {@return the uses: each user op and operand index (read-only view)} */
     public List<Use> uses() { return Collections.unmodifiableList(uses); }
 
-    /** Whether any op uses this value. */
+    /** {@return whether any op uses this value} */
     public boolean hasUses() { return !uses.isEmpty(); }
 
-    /** Whether exactly one operand uses this value. */
+    /** {@return whether exactly one operand uses this value} */
     public boolean hasOneUse() { return uses.size() == 1; }
 
-    /** The number of uses. */
+    /** {@return the number of uses} */
     public int numUses() { return uses.size(); }
 
-    /** The operation producing this value, or null for a block argument. */
+    /** {@return the operation producing this value, or null for a block argument} */
     public Operation definingOp() { return null; }
 
-    /** The value's location: its defining op's, or the block argument's own. */
+    /** {@return the value's location: its defining op's, or the block argument's own} */
     public abstract Location location();
 
     void addUse(Operation user, int index) { uses.add(new Use(user, index)); }
@@ -56,6 +64,8 @@ public abstract sealed class Value permits PositionalValue {
     /**
      * Reorders the uses (e.g. to restore a use-list order recorded in bytecode). {@code order} must hold exactly
      * the current uses.
+     *
+     * @param order the uses in their new order
      */
     public void setUseOrder(List<Use> order) {
         if (order.size() != uses.size() || !new java.util.HashSet<>(order).equals(new java.util.HashSet<>(uses))) {
@@ -65,19 +75,28 @@ public abstract sealed class Value permits PositionalValue {
         uses.addAll(order);
     }
 
-    /** Points every use of this value at {@code other}. */
+    /**
+     * Points every use of this value at {@code other}.
+     *
+     * @param other the new value
+     */
     public void replaceAllUsesWith(Value other) {
         if (other == this) return;
         for (Use u : List.copyOf(uses)) u.user().setOperand(u.index(), other);
     }
 
-    /** Points the uses for which {@code predicate} holds at {@code other}. */
+    /**
+     * Points the uses for which {@code predicate} holds at {@code other}.
+     *
+     * @param other the new value
+     * @param predicate which uses move
+     */
     public void replaceUsesWithIf(Value other, java.util.function.Predicate<Use> predicate) {
         if (other == this) return;
         for (Use u : List.copyOf(uses)) if (predicate.test(u)) u.user().setOperand(u.index(), other);
     }
 
-    /** The distinct operations using this value, in use order. */
+    /** {@return the distinct operations using this value, in use order} */
     public List<Operation> users() {
         List<Operation> out = new ArrayList<>(uses.size());
         for (Use u : uses) if (!out.contains(u.user())) out.add(u.user());

@@ -5,8 +5,13 @@ package org.stablehlo4j.ir;
  * (meaningful in pre-order; in post-order they were already visited), or stop the whole walk.
  */
 public enum WalkResult {
-    ADVANCE, SKIP, INTERRUPT;
+    /** go on */
+    ADVANCE,
+    /** skip the ops nested in the current one */
+    SKIP,
+    /** stop the walk */
+    INTERRUPT;
 
-    /** Whether the walk was interrupted. */
+    /** {@return whether the walk was interrupted} */
     public boolean wasInterrupted() { return this == INTERRUPT; }
 }

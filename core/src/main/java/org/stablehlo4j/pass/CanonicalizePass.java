@@ -17,17 +17,30 @@ import org.stablehlo4j.rewrite.GreedyRewriteDriver;
  * materialization) and region simplification.
  */
 public final class CanonicalizePass implements Pass {
+    /** The command-line name. */
     public static final String NAME = "canonicalize";
 
     private final boolean topDown;
     private final int maxIterations;
 
+    /**
+     * A canonicalizer with the given driver settings.
+     *
+     * @param topDown whether the worklist is seeded in pre-order (MLIR's default) rather than post-order
+     * @param maxIterations how many sweeps over the module at most before giving up on convergence
+     */
     public CanonicalizePass(boolean topDown, int maxIterations) {
         this.topDown = topDown;
         this.maxIterations = maxIterations;
     }
 
-    /** Parses the pass options ({@code key=value} separated by spaces); rejects unknown ones. */
+    /**
+     * Parses the pass options ({@code key=value} separated by spaces); rejects unknown ones.
+     *
+     * @param options the option string, possibly empty
+     * @return the configured pass
+     * @throws IllegalArgumentException on an unknown option or a malformed value
+     */
     public static CanonicalizePass fromOptions(String options) {
         boolean topDown = true;
         int maxIterations = 10;

@@ -21,6 +21,9 @@ public final class Effects {
     /**
      * Whether an op may be erased when its results are unused, with its definition (and those of its nested ops)
      * taken from {@code ctx}.
+     *
+     * @param ctx where op definitions (and their traits) are looked up
+     * @return a predicate true for ops without side effects that are not terminators
      */
     public static Predicate<Operation> triviallyDeadIfUnused(Context ctx) {
         Function<String, OpDefinition> definitions = ctx::opDefinition;

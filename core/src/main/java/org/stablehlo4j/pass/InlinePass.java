@@ -32,6 +32,7 @@ import java.util.Set;
  * inlining stops after a bounded number of rounds).
  */
 public final class InlinePass implements Pass {
+    /** The command-line name. */
     public static final String NAME = "inline";
     private static final int MAX_ROUNDS = 16;
 

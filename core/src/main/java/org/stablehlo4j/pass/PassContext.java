@@ -17,44 +17,90 @@ public final class PassContext {
     private final Context ctx;
     private int errors;
 
+    /**
+     * A pass context without an IR context (for passes that need no op definitions).
+     *
+     * @param sink receives every emitted diagnostic
+     */
     public PassContext(Consumer<Diagnostic> sink) {
         this(null, sink);
     }
 
-    /** A pass context whose passes find op definitions in {@code ctx}. */
+    /**
+     * A pass context whose passes find op definitions in {@code ctx}.
+     *
+     * @param ctx the IR context of the module being transformed
+     * @param sink receives every emitted diagnostic
+     */
     public PassContext(Context ctx, Consumer<Diagnostic> sink) {
         this.ctx = ctx;
         this.sink = sink;
     }
 
-    /** The IR context the module belongs to (op definitions, dialects). */
+    /**
+     * The IR context the module belongs to (op definitions, dialects).
+     *
+     * @return the context
+     * @throws IllegalStateException if this pass context was made without one
+     */
     public Context context() {
         if (ctx == null) throw new IllegalStateException("this pass needs a PassContext with an ir.Context");
         return ctx;
     }
 
-    /** A context whose diagnostics go nowhere (a pass run through {@link Pass#run(org.stablehlo4j.ir.ModuleOp)}). */
+    /**
+     * A context whose diagnostics go nowhere (a pass run through {@link Pass#run(org.stablehlo4j.ir.ModuleOp)}).
+     *
+     * @return a new discarding pass context
+     */
     public static PassContext discarding() {
         return new PassContext(d -> { });
     }
 
+    /**
+     * Reports a diagnostic to the sink, counting it if it is an error.
+     *
+     * @param d the diagnostic
+     */
     public void emit(Diagnostic d) {
         if (d.severity() == Diagnostic.Severity.ERROR) errors++;
         sink.accept(d);
     }
 
+    /**
+     * Reports an error that does not stop the pass.
+     *
+     * @param loc where the error is
+     * @param message the diagnostic text
+     */
     public void emitError(Location loc, String message) {
         emit(Diagnostic.error(loc, message));
     }
 
+    /**
+     * Reports a warning.
+     *
+     * @param loc where the warning is
+     * @param message the diagnostic text
+     */
     public void emitWarning(Location loc, String message) {
         emit(new Diagnostic(Diagnostic.Severity.WARNING, loc, message, List.of()));
     }
 
+    /**
+     * Reports a remark.
+     *
+     * @param loc where the remark is
+     * @param message the diagnostic text
+     */
     public void emitRemark(Location loc, String message) {
         emit(new Diagnostic(Diagnostic.Severity.REMARK, loc, message, List.of()));
     }
 
-    /** The number of errors emitted so far. */
+    /**
+     * The number of errors emitted so far.
+     *
+     * @return the error count
+     */
     public int errorCount() { return errors; }
 }

@@ -25,6 +25,8 @@ public final class PassPipelineParser {
     /**
      * The passes of {@code pipeline}, in order.
      *
+     * @param pipeline the pipeline text, e.g. {@code builtin.module(canonicalize,inline)}; null means empty
+     * @return the pass items in order
      * @throws IllegalArgumentException on a malformed pipeline or an anchor other than {@code builtin.module}
      */
     public static List<Item> parse(String pipeline) {

@@ -12,6 +12,13 @@ public final class PassRegistry {
     /** Creates a configured pass from its option string. */
     @FunctionalInterface
     public interface Factory {
+        /**
+         * Makes the pass.
+         *
+         * @param options the option string, empty when none was given
+         * @return the configured pass
+         * @throws IllegalArgumentException if the options are not understood
+         */
         Pass create(String options);
     }
 
@@ -20,7 +27,11 @@ public final class PassRegistry {
     /** An empty registry; {@code init.AllPasses} fills one with every pass. */
     public PassRegistry() {}
 
-    /** Registers the passes of this package. */
+    /**
+     * Registers the passes of this package.
+     *
+     * @param r the registry to add them to
+     */
     public static void registerCorePasses(PassRegistry r) {
         r.register(StripDebugInfoPass.NAME, options -> {
             if (!options.isEmpty()) {
@@ -32,16 +43,31 @@ public final class PassRegistry {
         r.register(CanonicalizePass.NAME, CanonicalizePass::fromOptions);
     }
 
+    /**
+     * Adds (or replaces) the pass called {@code name}.
+     *
+     * @param name the command-line name, without dashes
+     * @param factory makes the pass from its option string
+     */
     public synchronized void register(String name, Factory factory) {
         passes.put(name, factory);
     }
 
-    /** The factory for {@code name}, or null if no such pass is implemented. */
+    /**
+     * Looks up a pass by command-line name.
+     *
+     * @param name the name, without dashes
+     * @return the factory for {@code name}, or null if no such pass is implemented
+     */
     public synchronized Factory lookup(String name) {
         return passes.get(name);
     }
 
-    /** Names of all implemented passes, sorted. */
+    /**
+     * Names of all implemented passes.
+     *
+     * @return the names, sorted
+     */
     public synchronized Iterable<String> names() {
         return java.util.List.copyOf(passes.keySet());
     }

@@ -12,6 +12,7 @@ import org.stablehlo4j.ir.Region;
  * {@code loc(unknown)}. Uses {@link Operation#walk} (an explicit stack: deep nesting cannot overflow).
  */
 public final class StripDebugInfoPass implements Pass {
+    /** The command-line name. */
     public static final String NAME = "strip-debuginfo";
 
     @Override

@@ -1,0 +1,6 @@
+/**
+ * The composition roots: {@link org.stablehlo4j.init.AllDialects} loads every dialect into a
+ * {@link org.stablehlo4j.ir.Context} and {@link org.stablehlo4j.init.AllPasses} registers every pass. The only
+ * package that names all dialects; nothing else in core imports it.
+ */
+package org.stablehlo4j.init;
