@@ -90,7 +90,15 @@ final class BuiltinCustomParsers {
         state.addAttributes(p.parseOptionalAttrDictWithKeyword());
         if (p.peek() == Kind.L_BRACE) {
             if (Boolean.FALSE.equals(named)) throw p.error("expected named arguments for a function with a body");
-            state.addRegion(p.parseRegion(args, true, "func"));
+            // As upstream's function parser: the printer leaves an empty body out, so `{}` is not a body.
+            RuntimeException emptyBody = p.error("expected non-empty function body");
+            List<Block> body = p.parseRegion(args, true, "func");
+            // (the region parser gives `{}` its entry block: a lone block with no ops and no arguments is `{}`)
+            if (body.isEmpty() || (body.size() == 1 && body.get(0).operations().isEmpty()
+                    && body.get(0).numArguments() == 0)) {
+                throw emptyBody;
+            }
+            state.addRegion(body);
         } else {
             state.addRegion(List.of());
         }

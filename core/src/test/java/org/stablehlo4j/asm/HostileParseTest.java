@@ -79,6 +79,12 @@ class HostileParseTest {
     }
 
     @Test
+    void emptyFunctionBodyIsNotADeclaration() throws InterruptedException {
+        assertEquals("expected non-empty function body", parseOnSmallStack("func.func @f() {}"));
+        assertEquals(null, parseOnSmallStack("func.func private @f()"));
+    }
+
+    @Test
     void unterminatedString() throws InterruptedException {
         assertEquals("expected '\"' in string literal", parseOnSmallStack("\"tests.a\"() {a = \"abc"));
         assertEquals("expected '\"' in string literal", parseOnSmallStack("\"tests.a\"() {a = \"abc\n\"} : () -> ()"));
