@@ -139,7 +139,8 @@ public final class CliTree implements AutoCloseable {
     /**
      * The tool arguments of a job on {@code input}: {@code print} (stablehlo-opt), {@code serialize}
      * (stablehlo-translate --serialize --target=current) or {@code deserialize} (stablehlo-translate
-     * --deserialize; {@code input} must then be an artifact, see {@link #prepare}).
+     * --deserialize; {@code input} must then be an artifact, see {@link #prepare}) or {@code interpret}
+     * (stablehlo-translate --interpret).
      */
     public static String[] args(String job, Path input) {
         String in = input.toString();
@@ -147,7 +148,8 @@ public final class CliTree implements AutoCloseable {
             case "print" -> new String[] {"opt", in};
             case "serialize" -> new String[] {"translate", "--serialize", "--target=current", in};
             case "deserialize" -> new String[] {"translate", "--deserialize", in};
-            default -> throw new IllegalArgumentException("unknown job '" + job + "' (print, serialize, deserialize)");
+            case "interpret" -> new String[] {"translate", "--interpret", in};
+            default -> throw new IllegalArgumentException("unknown job '" + job + "' (print, serialize, deserialize, interpret)");
         };
     }
 

@@ -11,7 +11,7 @@ import java.util.Arrays;
  * worker thread's CPU time and of the whole process's CPU time (which adds GC and JIT threads). Run:
  * <pre>
  * java -Xmx4g -cp bench/target/benchmarks.jar org.stablehlo4j.bench.WarmCli [--warmup N] [--iterations N]
- *      [--dir TMP] TREE print|serialize|deserialize FIXTURE
+ *      [--dir TMP] TREE print|serialize|deserialize|interpret FIXTURE
  * </pre>
  * {@code TREE} is a built checkout (e.g. {@code .} or {@code /work/wt/base}); {@code FIXTURE} a {@code .mlir} /
  * {@code .mlirbc} file or {@code KIND:SIZE} of {@link Fixtures}. The last line is machine-readable:
@@ -69,7 +69,7 @@ public final class WarmCli {
     }
 
     private static void usage() {
-        System.err.println("usage: WarmCli [--warmup N] [--iterations N] [--dir TMP] TREE print|serialize|deserialize"
+        System.err.println("usage: WarmCli [--warmup N] [--iterations N] [--dir TMP] TREE print|serialize|deserialize|interpret"
                 + " FIXTURE(.mlir|.mlirbc|KIND:SIZE)");
         System.exit(2);
     }

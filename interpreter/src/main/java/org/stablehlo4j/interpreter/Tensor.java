@@ -46,6 +46,32 @@ public final class Tensor {
         this.reals = reals;
     }
 
+    private static final int[] NO_DIMS = new int[0];
+
+    /** A rank-0 tensor of {@code like}'s element type (its per-type facts copied, not recomputed). */
+    private Tensor(Tensor like, RankedTensorType scalarType, long[] ints, double[] reals) {
+        this.type = scalarType;
+        this.kind = like.kind;
+        this.width = like.width;
+        this.floatKind = like.floatKind;
+        this.shape = NO_DIMS;
+        this.size = 1;
+        this.ints = ints;
+        this.reals = reals;
+    }
+
+    /** The rank-0 type of this tensor's element type, made once per tensor (region bodies ask per element). */
+    private RankedTensorType scalarType;
+
+    /** Element {@code i} as a new rank-0 tensor. */
+    Tensor elementAt(int i) {
+        RankedTensorType st = scalarType;
+        if (st == null) scalarType = st = withShape(type, NO_DIMS);
+        if (ints != null) return new Tensor(this, st, new long[] {ints[i]}, null);
+        if (kind == Kind.COMPLEX) return new Tensor(this, st, null, new double[] {reals[2 * i], reals[2 * i + 1]});
+        return new Tensor(this, st, null, new double[] {reals[i]});
+    }
+
     /** A zero-filled tensor of {@code type}. */
     public static Tensor zeros(RankedTensorType type) {
         int n = product(dims(type));
