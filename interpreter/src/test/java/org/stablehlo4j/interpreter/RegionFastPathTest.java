@@ -17,27 +17,32 @@ class RegionFastPathTest {
     private static String body(String args, String op, String operands, String type, String resultType, boolean fast,
                                String attrs) {
         String first = args.substring(0, args.indexOf(':'));
-        String unused = fast ? "" : "      %unused = \"stablehlo.add\"(" + first + ", " + first + ") : (" + type + ", " + type + ") -> " + type + "\n";
+        String unused = fast ? "" : "      " + op2("add", "%unused", first, first, type);
         return "({\n    ^bb0(" + args + "):\n" + unused
                 + "      %y = \"stablehlo." + op + "\"(" + operands + ")" + attrs + " : (" + type
                 + (operands.contains(",") ? ", " + type : "") + ") -> " + resultType + "\n"
                 + "      \"stablehlo.return\"(%y) : (" + resultType + ") -> ()\n    })";
     }
 
+    private static String op2(String op, String r, String a, String b, String type) {
+        return r + " = \"stablehlo." + op + "\"(" + a + ", " + b + ") : (" + type + ", " + type + ") -> " + type + "\n";
+    }
+
     /** Values {@code (i * M) mod 61 - 30} (as floats for a float type), with ties and negative numbers; M per name. */
     private static String input(String name, String shape, String et) {
         String t = "tensor<" + shape + "x" + et + ">";
         String it = "tensor<" + shape + "xi32>";
-        String c = InterpreterTest.cst(name + "m", "dense<" + (name.equals("x") ? 7919 : 104729) + ">", it) + InterpreterTest.cst(name + "n", "dense<61>", it)
-                + InterpreterTest.cst(name + "o", "dense<30>", it)
-                + "  %" + name + "i = \"stablehlo.iota\"() <{iota_dimension = 0 : i64}> : () -> " + it + "\n"
-                + "  %" + name + "j = \"stablehlo.iota\"() <{iota_dimension = " + (shape.split("x").length - 1)
-                + " : i64}> : () -> " + it + "\n"
-                + "  %" + name + "k = \"stablehlo.add\"(%" + name + "i, %" + name + "j) : (" + it + ", " + it + ") -> " + it + "\n"
-                + "  %" + name + "p = \"stablehlo.multiply\"(%" + name + "k, %" + name + "m) : (" + it + ", " + it + ") -> " + it + "\n"
-                + "  %" + name + "q = \"stablehlo.remainder\"(%" + name + "p, %" + name + "n) : (" + it + ", " + it + ") -> " + it + "\n"
-                + "  %" + name + "r = \"stablehlo.subtract\"(%" + name + "q, %" + name + "o) : (" + it + ", " + it + ") -> " + it + "\n";
-        return c + "  %" + name + " = \"stablehlo.convert\"(%" + name + "r) : (" + it + ") -> " + t + "\n";
+        String n = "%" + name;
+        int last = shape.split("x").length - 1;
+        return InterpreterTest.cst(name + "m", "dense<" + (name.equals("x") ? 7919 : 104729) + ">", it)
+                + InterpreterTest.cst(name + "n", "dense<61>", it) + InterpreterTest.cst(name + "o", "dense<30>", it)
+                + "  " + n + "i = \"stablehlo.iota\"() <{iota_dimension = 0 : i64}> : () -> " + it + "\n"
+                + "  " + n + "j = \"stablehlo.iota\"() <{iota_dimension = " + last + " : i64}> : () -> " + it + "\n"
+                + "  " + op2("add", n + "k", n + "i", n + "j", it)
+                + "  " + op2("multiply", n + "p", n + "k", n + "m", it)
+                + "  " + op2("remainder", n + "q", n + "p", n + "n", it)
+                + "  " + op2("subtract", n + "r", n + "q", n + "o", it)
+                + "  " + n + " = \"stablehlo.convert\"(" + n + "r) : (" + it + ") -> " + t + "\n";
     }
 
     private static void same(java.util.function.Function<Boolean, String> program, String resultType) throws Exception {
@@ -60,7 +65,8 @@ class RegionFastPathTest {
         String t = "tensor<9x10x" + et + ">";
         String s = "tensor<" + et + ">";
         String r = "tensor<5x4x" + et + ">";
-        same(fast -> input("x", "9x10", et) + InterpreterTest.cst("z", "dense<" + (op.equals("multiply") ? 1 : 0) + ">", s)
+        String init = InterpreterTest.cst("z", "dense<" + (op.equals("multiply") ? 1 : 0) + ">", s);
+        same(fast -> input("x", "9x10", et) + init
                 + "  %r = \"stablehlo.reduce_window\"(%x, %z) <{window_dimensions = array<i64: 3, 3>,"
                 + " window_strides = array<i64: 2, 3>, base_dilations = array<i64: 1, 2>,"
                 + " window_dilations = array<i64: 2, 1>, padding = dense<[[1, 1], [2, 0]]> : tensor<2x2xi64>}> "
@@ -86,7 +92,8 @@ class RegionFastPathTest {
         same(fast -> input("x", "7x12", et)
                 + "  %idx = \"stablehlo.iota\"() <{iota_dimension = 1 : i64}> : () -> " + it + "\n"
                 + "  %r:2 = \"stablehlo.sort\"(%x, %idx) <{dimension = 1 : i64, is_stable = true}> "
-                + body("%a: " + s + ", %b: " + s + ", %c: " + i + ", %d: " + i, "compare", operands, s, "tensor<i1>", fast, attrs)
+                + body("%a: " + s + ", %b: " + s + ", %c: " + i + ", %d: " + i, "compare", operands, s, "tensor<i1>",
+                        fast, attrs)
                 + " : (" + t + ", " + it + ") -> (" + t + ", " + it + ")\n  return %r#1 : " + it, it);
     }
 
@@ -105,7 +112,8 @@ class RegionFastPathTest {
         same(fast -> input("x", "8x9", et) + input("v", "4x3", et) + InterpreterTest.cst("z", "dense<0>", s)
                 + "  %r = \"stablehlo.select_and_scatter\"(%x, %v, %z) <{window_dimensions = array<i64: 3, 3>,"
                 + " window_strides = array<i64: 2, 3>, padding = dense<[[1, 0], [0, 0]]> : tensor<2x2xi64>}> "
-                + body("%a: " + s + ", %b: " + s, "compare", "%a, %b", s, "tensor<i1>", fast, attrs).replace("})", "}, {\n"
+                + body("%a: " + s + ", %b: " + s, "compare", "%a, %b", s, "tensor<i1>", fast, attrs)
+                        .replace("})", "}, {\n"
                 + body("%a: " + s + ", %b: " + s, op, "%a, %b", s, s, fast, "").substring(3))
                 + " : (" + t + ", " + src + ", " + s + ") -> " + t + "\n  return %r : " + t, t);
     }
@@ -117,10 +125,9 @@ class RegionFastPathTest {
             bf16 | multiply
             """)
     void scatter(String et, String op) throws Exception {
-        String t = "tensor<6x5x" + et + ">";
-        String u = "tensor<10x5x" + et + ">";
-        String s = "tensor<" + et + ">";
-        String idx = "tensor<10x1xi32>";
+        // operand 6x5, updates 10x5 (rows 0, 3, 5, 3, 1, 0, 0, then out of bounds 6 and -1, then 2)
+        String t = "tensor<6x5x" + et + ">", u = "tensor<10x5x" + et + ">";
+        String s = "tensor<" + et + ">", idx = "tensor<10x1xi32>";
         same(fast -> input("x", "6x5", et) + input("v", "10x5", et)
                 + InterpreterTest.cst("ix", "dense<[[0], [3], [5], [3], [1], [0], [0], [6], [-1], [2]]>", idx)
                 + "  %r = \"stablehlo.scatter\"(%x, %ix, %v) <{scatter_dimension_numbers = #stablehlo.scatter<"
