@@ -8,7 +8,8 @@ import static org.stablehlo4j.bench.Fixtures.t;
  * Interpreter fixtures whose time goes into running regions (generic op form, like {@link Fixtures}):
  * {@code maxpool N} (a 3x3 stride-2 max-pool of a 1xNxNx8 f32 image by reduce_window, and its gradient by
  * select_and_scatter), {@code while N} (a loop of N iterations over a counter and a small f32 tensor),
- * {@code sort N} (16 rows of N f32 keys sorted with their indices) and {@code map N} (a two-op map body over NxN).
+ * {@code sort N} (16 rows of N f32 keys sorted with their indices), {@code map N} (a two-op map body over NxN)
+ * and {@code argmax N} (JAX's argmax of 64 rows of N: a two-input reduce with a compare/select body).
  */
 final class RegionFixtures {
     private RegionFixtures() {}
@@ -100,5 +101,35 @@ final class RegionFixtures {
                 + binary("add", "%q", "%p", "%a", s) + "  \"stablehlo.return\"(%q) : (" + s + ") -> ()\n"
                 + "  }) : (" + m + ", " + m + ") -> " + m + "\n"
                 + "  \"func.return\"(%r) : (" + m + ") -> ()\n}\n";
+    }
+
+    static String argmax(int n) {
+        String x = t("64x" + n + "xf32");
+        String ix = t("64x" + n + "xi32");
+        String f = t("f32");
+        String i = t("i32");
+        String b = "tensor<i1>";
+        return "func.func @main() -> " + t("64xi32") + " {\n" + pseudoRandom("x", "64x" + n)
+                + "  %idx = \"stablehlo.iota\"() <{iota_dimension = 1 : i64}> : () -> " + ix + "\n"
+                + constant("%ninf", "dense<0xFF800000>", f) + constant("%zero", "dense<0>", i)
+                + "  %r:2 = \"stablehlo.reduce\"(%x, %idx, %ninf, %zero) <{dimensions = array<i64: 1>}> ({\n"
+                + "  ^bb0(%a: " + f + ", %ai: " + i + ", %b: " + f + ", %bi: " + i + "):\n"
+                + compare("%gt", "%a", "%b", "GT", f) + compare("%eq", "%a", "%b", "EQ", f)
+                + compare("%lt", "%ai", "%bi", "LT", i)
+                + binary("and", "%tie", "%eq", "%lt", b) + binary("or", "%pick", "%gt", "%tie", b)
+                + select("%v", "%a", "%b", f) + select("%vi", "%ai", "%bi", i)
+                + "  \"stablehlo.return\"(%v, %vi) : (" + f + ", " + i + ") -> ()\n"
+                + "  }) : (" + x + ", " + ix + ", " + f + ", " + i + ") -> (" + t("64xf32") + ", " + t("64xi32") + ")\n"
+                + "  \"func.return\"(%r#1) : (" + t("64xi32") + ") -> ()\n}\n";
+    }
+
+    private static String compare(String r, String a, String b, String direction, String type) {
+        return "  " + r + " = \"stablehlo.compare\"(" + a + ", " + b + ") <{comparison_direction = "
+                + "#stablehlo<comparison_direction " + direction + ">}> : (" + type + ", " + type + ") -> tensor<i1>\n";
+    }
+
+    private static String select(String r, String a, String b, String type) {
+        return "  " + r + " = \"stablehlo.select\"(%pick, " + a + ", " + b + ") : (tensor<i1>, " + type + ", " + type
+                + ") -> " + type + "\n";
     }
 }
