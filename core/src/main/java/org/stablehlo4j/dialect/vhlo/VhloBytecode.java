@@ -83,7 +83,7 @@ public final class VhloBytecode implements DialectBytecode {
         };
     }
 
-    /** {@code kind}, the row a type or attribute code named, unless there is none: then the reader's error. */
+    /** Returns {@code kind}, the row {@code code} names; if there is none, throws {@code unknown vhlo WHAT code: N}. */
     private static <K extends VersionedKind> K known(K kind, DialectReader r, String what, long code)
             throws BytecodeException {
         if (kind == null) throw r.error("unknown vhlo " + what + " code: " + code);
