@@ -38,6 +38,8 @@ for t in "$base" "$new"; do
 done
 [[ -f $jar ]] || { echo "error: $jar is missing (mvn -q -B -DskipTests package)" >&2; exit 1; }
 java=${JAVA_HOME:+$JAVA_HOME/bin/}java
+rev() { git -C "$1" rev-parse --short HEAD 2>/dev/null || echo "$1"; }
+base_rev=$(rev "$base") new_rev=$(rev "$new")
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/stablehlo4j-compare.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
@@ -116,7 +118,7 @@ done
 if [[ $fixtures == $tmp/* ]]; then src=generated; else src=$fixtures; fi
 echo "Measured $(date -u '+%F %H:%M') UTC on $(nproc) cores (load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)); fixtures: $src."
 echo
-echo "| job | base $(git -C "$base" rev-parse --short HEAD 2>/dev/null || echo "$base") | new $(git -C "$new" rev-parse --short HEAD 2>/dev/null || echo "$new") | base / new |"
+echo "| job | base $base_rev | new $new_rev | base / new |"
 echo "| --- | --- | --- | --- |"
 for w in "${whole[@]}"; do
   label=${w%%|*}
