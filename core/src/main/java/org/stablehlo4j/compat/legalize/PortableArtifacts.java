@@ -144,7 +144,10 @@ public final class PortableArtifacts {
     public static void serializePortableArtifact(Context context, ModuleOp stablehlo, String target,
                                                  boolean allowOtherDialects, OutputStream out)
             throws DiagnosticException, IOException {
-        out.write(serializePortableArtifact(context, stablehlo, target, allowOtherDialects));
+        // streamed: large (e.g. memory-mapped) constants are copied out in chunks, never into one array
+        Verifier.verify(context, stablehlo);
+        ModuleOp vhlo = legalizeForSerialization(stablehlo, target, allowOtherDialects);
+        PortableArtifactWriter.write(context, vhlo, Version.resolveSerializationTarget(target), out);
     }
 
     /** Like {@link #serializePortableArtifact(Context, ModuleOp, String, boolean, OutputStream)}, returning the bytes. */
