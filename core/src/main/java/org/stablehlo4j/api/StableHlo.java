@@ -17,7 +17,7 @@ import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.asm.PrintOptions;
 import org.stablehlo4j.compat.CompatibilityApi;
 import org.stablehlo4j.compat.CompatibilityRequirement;
-import org.stablehlo4j.compat.PortableArtifactWriter;
+import org.stablehlo4j.bytecode.writer.BytecodeWriter;
 import org.stablehlo4j.compat.legalize.PortableArtifacts;
 import org.stablehlo4j.dialect.vhlo.version.Version;
 import org.stablehlo4j.dialect.vhlo.version.VersionException;
@@ -328,8 +328,14 @@ public final class StableHlo {
         Objects.requireNonNull(module, "module");
         Version v = resolveTarget(target);
         verify(module);
-        return guarded("serialization", () -> PortableArtifactWriter.write(context,
-                PortableArtifacts.legalizeForSerialization(module, v.toString(), allowOtherDialects), v));
+        return serializeVerified(module, v, allowOtherDialects).toByteArray();
+    }
+
+    /** Serializes a module that was just verified (the artifact in full, not yet written anywhere). */
+    private BytecodeWriter.Encoded serializeVerified(ModuleOp module, Version target, boolean allowOtherDialects)
+            throws StableHloException {
+        return guarded("serialization", () -> PortableArtifacts.serializeVerified(context, module,
+                target.toString(), allowOtherDialects));
     }
 
     /**
@@ -355,7 +361,8 @@ public final class StableHlo {
      */
     public byte[] serializePortableArtifact(String moduleText, String target, boolean allowOtherDialects)
             throws StableHloException {
-        return serializePortableArtifact(parse(moduleText), target, allowOtherDialects);
+        Version v = resolveTarget(target);
+        return serializeVerified(parse(moduleText), v, allowOtherDialects).toByteArray(); // parse verifies
     }
 
     /**
@@ -371,8 +378,10 @@ public final class StableHlo {
      */
     public void serializePortableArtifact(ModuleOp module, String target, boolean allowOtherDialects,
                                           OutputStream out) throws StableHloException, IOException {
-        byte[] bytes = serializePortableArtifact(module, target, allowOtherDialects);
-        out.write(bytes);
+        Objects.requireNonNull(module, "module");
+        Version v = resolveTarget(target);
+        verify(module);
+        serializeVerified(module, v, allowOtherDialects).writeTo(out);
     }
 
     /**
