@@ -135,7 +135,7 @@ public final class BytecodeWriter {
             this.module = module;
             this.config = config;
             this.version = config.bytecodeVersion();
-            this.numbering = new IRNumbering(context, module.op(), version, module.dialectResources());
+            this.numbering = IRNumbering.of(context, module.op(), version, module.dialectResources());
         }
 
         Emitter write() {

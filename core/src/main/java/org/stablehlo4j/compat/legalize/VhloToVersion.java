@@ -273,9 +273,28 @@ public final class VhloToVersion {
         return t;
     }
 
+    /** Which type and attribute kinds are legal at {@code target}, by ordinal. */
+    private record KindTable(Version target, boolean[] types, boolean[] attrs) {
+        static KindTable at(Version target) {
+            KindTable t = lastKinds;
+            if (t != null && t.target.equals(target)) return t;
+            VhloTypeKind[] ts = VhloTypeKind.values();
+            boolean[] types = new boolean[ts.length];
+            for (VhloTypeKind k : ts) types[k.ordinal()] = k.isValidAt(target);
+            VhloAttrKind[] as = VhloAttrKind.values();
+            boolean[] attrs = new boolean[as.length];
+            for (VhloAttrKind k : as) attrs[k.ordinal()] = k.isValidAt(target);
+            lastKinds = t = new KindTable(target, types, attrs);
+            return t;
+        }
+    }
+
+    /** The table of the last target asked about (a conversion asks about one target for every op). */
+    private static volatile KindTable lastKinds;
+
     static boolean isLegal(Attribute a, Version target) {
         if (!(a instanceof VhloAttr v)) return true;
-        if (!v.kind().isValidAt(target)) return false;
+        if (!KindTable.at(target).attrs[v.kind().ordinal()]) return false;
         for (Attribute e : v.attributes()) if (!isLegal(e, target)) return false;
         if (v.typeParam() != null && !isLegal(v.typeParam(), target)) return false;
         for (Object p : v.params()) {
@@ -286,7 +305,7 @@ public final class VhloToVersion {
 
     static boolean isLegal(Type t, Version target) {
         if (!(t instanceof VhloType v)) return true;
-        if (!v.kind().isValidAt(target)) return false;
+        if (!KindTable.at(target).types[v.kind().ordinal()]) return false;
         for (Type e : v.types()) if (!isLegal(e, target)) return false;
         for (Type e : v.results()) if (!isLegal(e, target)) return false;
         if (v.encoding() != null && !isLegal(v.encoding(), target)) return false;
