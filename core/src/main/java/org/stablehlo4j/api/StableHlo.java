@@ -17,7 +17,6 @@ import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.asm.PrintOptions;
 import org.stablehlo4j.compat.CompatibilityApi;
 import org.stablehlo4j.compat.CompatibilityRequirement;
-import org.stablehlo4j.bytecode.writer.BytecodeWriter;
 import org.stablehlo4j.compat.legalize.PortableArtifacts;
 import org.stablehlo4j.dialect.vhlo.version.Version;
 import org.stablehlo4j.dialect.vhlo.version.VersionException;
@@ -328,14 +327,8 @@ public final class StableHlo {
         Objects.requireNonNull(module, "module");
         Version v = resolveTarget(target);
         verify(module);
-        return serializeVerified(module, v, allowOtherDialects).toByteArray();
-    }
-
-    /** Serializes a module that was just verified (the artifact in full, not yet written anywhere). */
-    private BytecodeWriter.Encoded serializeVerified(ModuleOp module, Version target, boolean allowOtherDialects)
-            throws StableHloException {
-        return guarded("serialization", () -> PortableArtifacts.serializeVerified(context, module,
-                target.toString(), allowOtherDialects));
+        return guarded("serialization", () -> PortableArtifacts.serializeVerified(context, module, v.toString(),
+                allowOtherDialects).toByteArray());
     }
 
     /**
@@ -362,7 +355,9 @@ public final class StableHlo {
     public byte[] serializePortableArtifact(String moduleText, String target, boolean allowOtherDialects)
             throws StableHloException {
         Version v = resolveTarget(target);
-        return serializeVerified(parse(moduleText), v, allowOtherDialects).toByteArray(); // parse verifies
+        ModuleOp module = parse(moduleText); // verifies: not verified again
+        return guarded("serialization", () -> PortableArtifacts.serializeVerified(context, module, v.toString(),
+                allowOtherDialects).toByteArray());
     }
 
     /**
@@ -381,7 +376,10 @@ public final class StableHlo {
         Objects.requireNonNull(module, "module");
         Version v = resolveTarget(target);
         verify(module);
-        serializeVerified(module, v, allowOtherDialects).writeTo(out);
+        // The artifact in full first (a failure writes nothing), then streamed out.
+        var artifact = guarded("serialization", () -> PortableArtifacts.serializeVerified(context, module,
+                v.toString(), allowOtherDialects));
+        artifact.writeTo(out);
     }
 
     /**
