@@ -24,6 +24,11 @@ public final class Backends {
     @FunctionalInterface
     public interface BytecodeWriter {
         byte[] write(Context context, ModuleOp module) throws DiagnosticException;
+
+        /** Like {@link #write}, encoded in full now and streamed into the output when it is committed. */
+        default Output.Part encode(Context context, ModuleOp module) throws DiagnosticException {
+            return Output.Part.of(write(context, module));
+        }
     }
 
     /** {@code --serialize}: a StableHLO module to a portable artifact for {@code target} (a version). */
@@ -31,6 +36,15 @@ public final class Backends {
     public interface Serializer {
         byte[] serialize(Context context, ModuleOp module, String target, boolean allowOtherDialects)
                 throws DiagnosticException;
+
+        /**
+         * Like {@link #serialize} for a module the tool has just verified (it is not verified again); the artifact
+         * is encoded in full now and streamed into the output when it is committed.
+         */
+        default Output.Part serializeVerified(Context context, ModuleOp module, String target,
+                                              boolean allowOtherDialects) throws DiagnosticException {
+            return Output.Part.of(serialize(context, module, target, allowOtherDialects));
+        }
     }
 
     /** {@code --deserialize}: a portable artifact to a StableHLO module. */
@@ -109,8 +123,20 @@ public final class Backends {
     public static volatile BytecodeWriter bytecodeWriter = new BytecodeWriter() {
         @Override
         public byte[] write(Context context, ModuleOp module) throws DiagnosticException {
+            return encoded(context, module).toByteArray();
+        }
+
+        @Override
+        public Output.Part encode(Context context, ModuleOp module) throws DiagnosticException {
+            org.stablehlo4j.bytecode.writer.BytecodeWriter.Encoded bytes = encoded(context, module);
+            return bytes::writeTo;
+        }
+
+        private org.stablehlo4j.bytecode.writer.BytecodeWriter.Encoded encoded(Context context, ModuleOp module)
+                throws DiagnosticException {
             try {
-                return org.stablehlo4j.bytecode.writer.BytecodeWriter.write(context, module, PRODUCER);
+                return org.stablehlo4j.bytecode.writer.BytecodeWriter.encode(context, module,
+                        org.stablehlo4j.bytecode.writer.BytecodeWriterConfig.current(PRODUCER));
             } catch (org.stablehlo4j.bytecode.UnwritableIRException e) {
                 throw new DiagnosticException(org.stablehlo4j.ir.Diagnostic.error(e.location(), e.getMessage()));
             }
@@ -122,6 +148,14 @@ public final class Backends {
                 throws DiagnosticException {
             return org.stablehlo4j.compat.legalize.PortableArtifacts.serializePortableArtifact(context, module, target,
                     allowOtherDialects);
+        }
+
+        @Override
+        public Output.Part serializeVerified(Context context, ModuleOp module, String target,
+                                             boolean allowOtherDialects) throws DiagnosticException {
+            org.stablehlo4j.bytecode.writer.BytecodeWriter.Encoded bytes = org.stablehlo4j.compat.legalize
+                    .PortableArtifacts.serializeVerified(context, module, target, allowOtherDialects);
+            return bytes::writeTo;
         }
     };
     public static volatile Deserializer deserializer = new Deserializer() {

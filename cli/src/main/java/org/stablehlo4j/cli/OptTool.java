@@ -106,7 +106,7 @@ final class OptTool extends Tool {
                 pass.run(module, context);
                 if (verifyEach) org.stablehlo4j.verify.Verifier.verify(context(), module);
             }
-            if (bytecodeWriter != null) return Output.Part.of(bytecodeWriter.write(context(), module));
+            if (bytecodeWriter != null) return bytecodeWriter.encode(context(), module);
         } catch (DiagnosticException e) {
             report(e, handler);
             return null;

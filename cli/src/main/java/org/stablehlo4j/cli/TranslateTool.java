@@ -201,7 +201,8 @@ final class TranslateTool extends Tool {
                     ModuleOp m = parseAny(data, name, firstLine, handler);
                     if (m == null) return null;
                     if (stripDebugInfo) new StripDebugInfoPass().run(m);
-                    return Output.Part.of(Backends.serializer.serialize(context(), m, target, allowOtherDialects));
+                    // parseAny verified m (strip-debuginfo keeps it valid): it is not verified again
+                    return Backends.serializer.serializeVerified(context(), m, target, allowOtherDialects);
                 }
                 default -> {
                     ModuleOp m = parseForInterpreter(data, name, firstLine, handler);

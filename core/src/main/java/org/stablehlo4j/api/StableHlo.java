@@ -17,7 +17,6 @@ import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.asm.PrintOptions;
 import org.stablehlo4j.compat.CompatibilityApi;
 import org.stablehlo4j.compat.CompatibilityRequirement;
-import org.stablehlo4j.compat.PortableArtifactWriter;
 import org.stablehlo4j.compat.legalize.PortableArtifacts;
 import org.stablehlo4j.dialect.vhlo.version.Version;
 import org.stablehlo4j.dialect.vhlo.version.VersionException;
@@ -328,8 +327,8 @@ public final class StableHlo {
         Objects.requireNonNull(module, "module");
         Version v = resolveTarget(target);
         verify(module);
-        return guarded("serialization", () -> PortableArtifactWriter.write(context,
-                PortableArtifacts.legalizeForSerialization(module, v.toString(), allowOtherDialects), v));
+        return guarded("serialization", () -> PortableArtifacts.serializeVerified(context, module, v.toString(),
+                allowOtherDialects).toByteArray());
     }
 
     /**
@@ -355,7 +354,10 @@ public final class StableHlo {
      */
     public byte[] serializePortableArtifact(String moduleText, String target, boolean allowOtherDialects)
             throws StableHloException {
-        return serializePortableArtifact(parse(moduleText), target, allowOtherDialects);
+        Version v = resolveTarget(target);
+        ModuleOp module = parse(moduleText); // verifies: not verified again
+        return guarded("serialization", () -> PortableArtifacts.serializeVerified(context, module, v.toString(),
+                allowOtherDialects).toByteArray());
     }
 
     /**
@@ -371,8 +373,13 @@ public final class StableHlo {
      */
     public void serializePortableArtifact(ModuleOp module, String target, boolean allowOtherDialects,
                                           OutputStream out) throws StableHloException, IOException {
-        byte[] bytes = serializePortableArtifact(module, target, allowOtherDialects);
-        out.write(bytes);
+        Objects.requireNonNull(module, "module");
+        Version v = resolveTarget(target);
+        verify(module);
+        // The artifact in full first (a failure writes nothing), then streamed out.
+        var artifact = guarded("serialization", () -> PortableArtifacts.serializeVerified(context, module,
+                v.toString(), allowOtherDialects));
+        artifact.writeTo(out);
     }
 
     /**

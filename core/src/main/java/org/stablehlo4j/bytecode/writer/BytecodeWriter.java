@@ -68,13 +68,39 @@ public final class BytecodeWriter {
      *                                  registered op without a required property)
      */
     public static byte[] write(org.stablehlo4j.ir.Context context, ModuleOp module, BytecodeWriterConfig config) {
-        return new Impl(context, module, config).write().toByteArray();
+        return encode(context, module, config).toByteArray();
     }
 
     /** Streams the bytecode of {@code module} to {@code out}. */
     public static void write(org.stablehlo4j.ir.Context context, ModuleOp module, BytecodeWriterConfig config,
                              OutputStream out) throws IOException {
-        new Impl(context, module, config).write().writeTo(out);
+        encode(context, module, config).writeTo(out);
+    }
+
+    /**
+     * Encodes {@code module} completely (so every error is raised here) without joining the result into one
+     * array: large blobs stay referenced where they are until {@link Encoded#writeTo} streams everything out.
+     *
+     * @throws UnwritableIRException if the IR cannot be written
+     */
+    public static Encoded encode(org.stablehlo4j.ir.Context context, ModuleOp module, BytecodeWriterConfig config) {
+        return new Encoded(new Impl(context, module, config).write());
+    }
+
+    /** Bytecode encoded in full, held as the writer's chunks until written out. */
+    public static final class Encoded {
+        private final Emitter bytes;
+
+        private Encoded(Emitter bytes) { this.bytes = bytes; }
+
+        /** The number of bytes. */
+        public long size() { return bytes.size(); }
+
+        /** Writes the bytes to {@code out}. */
+        public void writeTo(OutputStream out) throws IOException { bytes.writeTo(out); }
+
+        /** The bytes as one array. */
+        public byte[] toByteArray() { return bytes.toByteArray(); }
     }
 
     /** Insertion-ordered unique strings of the string section. */
@@ -109,7 +135,7 @@ public final class BytecodeWriter {
             this.module = module;
             this.config = config;
             this.version = config.bytecodeVersion();
-            this.numbering = new IRNumbering(context, module.op(), version, module.dialectResources());
+            this.numbering = IRNumbering.of(context, module.op(), version, module.dialectResources());
         }
 
         Emitter write() {

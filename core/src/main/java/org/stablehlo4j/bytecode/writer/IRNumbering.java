@@ -74,11 +74,20 @@ final class IRNumbering {
     final LinkedHashMap<String, DialectNum> dialects = new LinkedHashMap<>();
     private final Map<Object, Entry> attrs = new HashMap<>();
     private final Map<Object, Entry> types = new HashMap<>();
+    /**
+     * Every attribute and type object met so far (as given, before {@link #canonical}) to its entry: the writer
+     * looks up the very objects the numbering saw, so most lookups need no deep {@code equals}.
+     */
+    private IdentityHashMap<Object, Entry> seenAttrs;
+    private IdentityHashMap<Object, Entry> seenTypes;
     private final Map<String, Entry> opNames = new HashMap<>();
     final List<Entry> orderedAttrs = new ArrayList<>();
     final List<Entry> orderedTypes = new ArrayList<>();
     final List<Entry> orderedOpNames = new ArrayList<>();
-    private final IdentityHashMap<Value, Integer> valueIds = new IdentityHashMap<>();
+    /** Sized once the values are counted (a growing identity map rehashes everything). */
+    private IdentityHashMap<Value, Integer> valueIds;
+    /** Results and block arguments, counted by the first walk. */
+    private int numValues;
     private final IdentityHashMap<Block, Integer> blockIds = new IdentityHashMap<>();
     private final IdentityHashMap<Region, int[]> regionCounts = new IdentityHashMap<>();
     private final IdentityHashMap<Operation, Integer> opIds = new IdentityHashMap<>();
@@ -89,14 +98,44 @@ final class IRNumbering {
     /** Where dialect codecs come from. */
     private final org.stablehlo4j.ir.Context context;
 
-    IRNumbering(org.stablehlo4j.ir.Context context, Operation root, int version,
-                Map<String, Map<String, ResourceBlob>> resourceData) {
+    /**
+     * Numbers the IR under {@code root}. An op whose properties cannot be encoded natively has its name
+     * demoted (see {@link #demoted}) and the numbering starts over; valid IR is numbered once.
+     */
+    static IRNumbering of(org.stablehlo4j.ir.Context context, Operation root, int version,
+                          Map<String, Map<String, ResourceBlob>> resourceData) {
+        java.util.Set<String> demoted = new java.util.HashSet<>();
+        while (true) {
+            try {
+                return new IRNumbering(context, root, version, resourceData, demoted);
+            } catch (Demoted d) {
+                demoted.add(d.opName);
+            }
+        }
+    }
+
+    /** An op of this name cannot have its properties encoded natively: number again with the name demoted. */
+    private static final class Demoted extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        final String opName;
+
+        Demoted(String opName) {
+            super(opName, null, false, false);
+            this.opName = opName;
+        }
+    }
+
+    private IRNumbering(org.stablehlo4j.ir.Context context, Operation root, int version,
+                        Map<String, Map<String, ResourceBlob>> resourceData, java.util.Set<String> demoted) {
         this.context = context;
         this.version = version;
+        this.demoted = demoted;
         this.numberingWriter = new DialectWriter(new NumberingSink(), version);
-        findUnencodableOps(root);
         this.resourceData = resourceData;
         computeOpIdsAndIsolation(root);
+        valueIds = new IdentityHashMap<>(numValues);
+        seenTypes = new IdentityHashMap<>(numValues);
+        seenAttrs = new IdentityHashMap<>(4 * opIds.size());
         number(root);
         ArrayDeque<Object[]> work = new ArrayDeque<>();
         pushRegions(root, work);
@@ -139,12 +178,40 @@ final class IRNumbering {
 
     /** The properties layout of a registered op, or null for an op the writer treats as unregistered. */
     List<DialectBytecode.Property> schema(String opName) {
-        return demoted.contains(opName) ? null : registeredSchema(opName);
+        return opInfo(opName).schema;
     }
 
-    private List<DialectBytecode.Property> registeredSchema(String opName) {
-        DialectBytecode codec = codecOf(opName);
-        return codec == null ? null : codec.properties(opName);
+    /** What the writer needs about an op name, looked up once per name. */
+    private static final class OpInfo {
+        final DialectBytecode codec;
+        /** The properties layout, or null for an op written as unregistered. */
+        final List<DialectBytecode.Property> schema;
+        /** The names in {@link #schema}. */
+        final java.util.Set<String> schemaNames = new java.util.HashSet<>();
+        Entry entry;
+
+        OpInfo(DialectBytecode codec, List<DialectBytecode.Property> schema) {
+            this.codec = codec;
+            this.schema = schema;
+            if (schema != null) for (DialectBytecode.Property p : schema) schemaNames.add(p.name());
+        }
+
+        /** True if the op keeps inherent attributes in properties storage (registered with some, or unregistered). */
+        boolean hasPropertiesStorage() { return schema == null || !schema.isEmpty(); }
+    }
+
+    private final Map<String, OpInfo> opInfos = new HashMap<>();
+
+    private OpInfo opInfo(String opName) {
+        OpInfo info = opInfos.get(opName);
+        if (info == null) {
+            DialectBytecode codec = codecOf(opName);
+            List<DialectBytecode.Property> schema = codec == null || demoted.contains(opName) ? null
+                    : codec.properties(opName);
+            info = new OpInfo(codec, schema);
+            opInfos.put(opName, info);
+        }
+        return info;
     }
 
     /**
@@ -152,57 +219,23 @@ final class IRNumbering {
      * of that name cannot have its properties encoded natively, e.g. it lacks a required property. Such IR is
      * invalid (MLIR's verifier rejects it before anything is written); this keeps it writable and lossless.
      */
-    private final java.util.Set<String> demoted = new java.util.HashSet<>();
-
-    private void findUnencodableOps(Operation root) {
-        DialectWriter probe = new DialectWriter(new NullSink(), version);
-        ArrayDeque<Operation> stack = new ArrayDeque<>();
-        stack.push(root);
-        while (!stack.isEmpty()) {
-            Operation op = stack.pop();
-            if (version >= 5 && !demoted.contains(op.name())) {
-                List<DialectBytecode.Property> s = registeredSchema(op.name());
-                if (s != null && !s.isEmpty() && !codecOf(op.name()).strictProperties()) {
-                    try {
-                        writeProperties(op, s, probe);
-                    } catch (UnwritableIRException e) {
-                        demoted.add(op.name());
-                    }
-                }
-            }
-            for (Region r : op.regions()) for (Block b : r.blocks()) for (Operation o : b.operations()) stack.push(o);
-        }
-    }
-
-    /** Discards everything (probing whether properties can be encoded). */
-    private static final class NullSink implements DialectWriter.Sink {
-        @Override public long attribute(Attribute a) { return 0; }
-        @Override public long type(Type t) { return 0; }
-        @Override public long string(byte[] s) { return 0; }
-        @Override public long resourceHandle(String key) { return 0; }
-        @Override public void varInt(long v) {}
-        @Override public void rawByte(int b) {}
-        @Override public void bytes(byte[] data, int offset, int length) {}
-
-        @Override public void bytes(java.nio.ByteBuffer data) {}
-    }
+    private final java.util.Set<String> demoted;
 
     /** True if the op keeps inherent attributes in properties storage (registered with properties, or unregistered). */
     boolean hasPropertiesStorage(String opName) {
-        List<DialectBytecode.Property> s = schema(opName);
-        return s == null || !s.isEmpty();
+        return opInfo(opName).hasPropertiesStorage();
     }
 
     /** The attribute dictionary written with the op (version < 5 merges the properties in). */
     DictionaryAttr opAttributes(Operation op) {
         if (op.properties().isEmpty()) return op.attributes();
         List<NamedAttribute> all = new ArrayList<>();
-        if (version >= 5 && hasPropertiesStorage(op.name())) {
-            List<DialectBytecode.Property> schema = schema(op.name());
-            if (schema == null) return op.attributes(); // unregistered: all properties travel as one attribute
+        OpInfo info = version >= 5 ? opInfo(op.name()) : null;
+        if (info != null && info.hasPropertiesStorage()) {
+            if (info.schema == null) return op.attributes(); // unregistered: all properties travel as one attribute
             // Properties outside the op's layout cannot be encoded natively; keep them as attributes.
             for (NamedAttribute na : op.properties().entries()) {
-                if (schema.stream().noneMatch(p -> p.name().equals(na.name()))) all.add(na);
+                if (!info.schemaNames.contains(na.name())) all.add(na);
             }
             if (all.isEmpty()) return op.attributes();
         } else {
@@ -221,35 +254,56 @@ final class IRNumbering {
     }
 
     void number(Attribute attr) {
+        Entry seen = seenAttrs.get(attr);
+        if (seen != null) {
+            seen.refCount++;
+            return;
+        }
         Attribute a = canonical(attr);
-        Entry e = newEntry(attrs, orderedAttrs, a, dialectOf(a));
-        if (e != null && e.dialect.codec != null) e.dialect.codec.writeAttribute(a, numberingWriter);
+        Entry e = attrs.get(a);
+        if (e != null) {
+            e.refCount++;
+            seenAttrs.put(attr, e);
+            return;
+        }
+        e = newEntry(attrs, orderedAttrs, a, dialectOf(a));
+        seenAttrs.put(attr, e);
+        if (e.dialect.codec != null) e.dialect.codec.writeAttribute(a, numberingWriter);
     }
 
     void number(Type t) {
-        Entry e = newEntry(types, orderedTypes, t, dialectOf(t));
-        if (e != null && e.dialect.codec != null) e.dialect.codec.writeType(t, numberingWriter);
+        Entry e = seenTypes.get(t);
+        if (e == null) e = types.get(t);
+        if (e != null) {
+            e.refCount++;
+            seenTypes.put(t, e);
+            return;
+        }
+        e = newEntry(types, orderedTypes, t, dialectOf(t));
+        seenTypes.put(t, e);
+        if (e.dialect.codec != null) e.dialect.codec.writeType(t, numberingWriter);
     }
 
     /**
-     * Counts one more reference to {@code key}; on its first reference adds an entry (in order of first use,
-     * with its dialect numbered now, before anything it refers to) and returns it, otherwise returns null.
+     * Adds the entry of {@code key}'s first reference, in order of first use, with its dialect numbered now
+     * (before anything it refers to).
      */
     private <K> Entry newEntry(Map<K, Entry> table, List<Entry> ordered, K key, String dialect) {
-        Entry e = table.get(key);
-        if (e != null) {
-            e.refCount++;
-            return null;
-        }
-        e = new Entry(key, numberDialect(dialect));
+        Entry e = new Entry(key, numberDialect(dialect));
         table.put(key, e);
         ordered.add(e);
         return e;
     }
 
-    private void numberOpName(String name) {
+    private Entry numberOpName(String name) {
+        OpInfo info = opInfo(name);
+        Entry e = info.entry;
+        if (e != null) {
+            e.refCount++;
+            return e;
+        }
         int dot = name.indexOf('.');
-        newEntry(opNames, orderedOpNames, name, dot < 0 ? "" : name.substring(0, dot));
+        return info.entry = newEntry(opNames, orderedOpNames, name, dot < 0 ? "" : name.substring(0, dot));
     }
 
     private void number(Region region) {
@@ -259,12 +313,13 @@ final class IRNumbering {
         for (int i = 0; i < blocks.size(); i++) {
             Block b = blocks.get(i);
             blockIds.put(b, i);
-            for (BlockArgument arg : b.arguments()) {
+            for (int k = 0, n = b.numArguments(); k < n; k++) {
+                BlockArgument arg = b.argument(k);
                 valueIds.put(arg, nextValueId++);
                 number(argLocation(arg));
                 number(arg.type());
             }
-            for (Operation op : b.operations()) number(op);
+            for (Operation op = b.first(); op != null; op = op.next()) number(op);
         }
         regionCounts.put(region, new int[] {blocks.size(), nextValueId - first});
     }
@@ -275,16 +330,22 @@ final class IRNumbering {
 
     private void number(Operation op) {
         numberOpName(op.name());
-        for (OpResult r : op.results()) {
+        OpInfo info = opInfo(op.name());
+        for (int i = 0, n = op.numResults(); i < n; i++) {
+            OpResult r = op.result(i);
             valueIds.put(r, nextValueId++);
             number(r.type());
         }
         DictionaryAttr dict = opAttributes(op);
         if (!dict.isEmpty()) number(dict);
-        if (version >= 5 && hasPropertiesStorage(op.name())) {
-            List<DialectBytecode.Property> schema = schema(op.name());
-            if (schema != null) {
-                writeProperties(op, schema, numberingWriter);
+        if (version >= 5 && info.hasPropertiesStorage()) {
+            if (info.schema != null) {
+                try {
+                    writeProperties(op, info.schema, numberingWriter);
+                } catch (UnwritableIRException e) {
+                    if (info.codec.strictProperties()) throw e;
+                    throw new Demoted(op.name());
+                }
             } else if (!op.properties().isEmpty()) {
                 number(op.properties());
             }
@@ -380,6 +441,10 @@ final class IRNumbering {
 
     private void visit(Operation op, ArrayDeque<Operation> ancestors) {
         opIds.put(op, opIds.size());
+        numValues += op.numResults();
+        for (int i = 0, n = op.numRegions(); i < n; i++) {
+            for (Block b : op.region(i).blocks()) numValues += b.numArguments();
+        }
         Region parentRegion = op.parent() == null ? null : op.parent().parent();
         for (Value v : op.operands()) {
             Region defRegion = definingRegion(v);
@@ -404,7 +469,8 @@ final class IRNumbering {
     // ---- Queries -----------------------------------------------------------------------------------------
 
     int number(Object attrOrType, boolean isType) {
-        Entry e = isType ? types.get(attrOrType) : attrs.get(canonical((Attribute) attrOrType));
+        Entry e = isType ? seenTypes.get(attrOrType) : seenAttrs.get(attrOrType);
+        if (e == null) e = isType ? types.get(attrOrType) : attrs.get(canonical((Attribute) attrOrType));
         if (e == null) throw new IllegalStateException("not numbered: " + attrOrType);
         return e.number;
     }
@@ -413,7 +479,7 @@ final class IRNumbering {
 
     int typeNumber(Type t) { return number(t, true); }
 
-    int opNameNumber(String name) { return opNames.get(name).number; }
+    int opNameNumber(String name) { return opInfo(name).entry.number; }
 
     int valueId(Value v, Operation user) {
         Integer id = valueIds.get(v);

@@ -1,7 +1,9 @@
 package org.stablehlo4j.compat.legalize;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.stablehlo4j.dialect.vhlo.ops.VhloOpTable;
 import org.stablehlo4j.ir.Block;
@@ -72,8 +74,17 @@ public final class Legalize {
      * error unless {@code allowOtherDialects}.
      */
     public static ModuleOp stablehloToVhlo(ModuleOp m, boolean allowOtherDialects) throws DiagnosticException {
+        // Equal types become one VhloType object, which later lookups (the bytecode writer's) find by identity.
+        Map<org.stablehlo4j.ir.Type, org.stablehlo4j.ir.Type> converted = new HashMap<>();
         return finish(IrRewriter.rewrite(m, op -> OpLegalizer.toVhlo(op, allowOtherDialects),
-                t -> allowOtherDialects ? toVhloOrSelf(t) : TypeConverter.toVhlo(t),
+                t -> {
+                    org.stablehlo4j.ir.Type v = converted.get(t);
+                    if (v == null) {
+                        v = allowOtherDialects ? toVhloOrSelf(t) : TypeConverter.toVhlo(t);
+                        converted.put(t, v);
+                    }
+                    return v;
+                },
                 op -> allowOtherDialects && !op.name().equals("builtin.module")
                         && VhloOpTable.forStablehlo(op.name()).isEmpty()));
     }

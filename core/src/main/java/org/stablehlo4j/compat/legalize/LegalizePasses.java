@@ -21,7 +21,8 @@ public final class LegalizePasses {
     private record RewritePass(String name, Rewrite rewrite) implements Pass {
         @Override
         public void run(ModuleOp module, PassContext context) throws DiagnosticException {
-            Legalize.transplant(rewrite.apply(module), module);
+            ModuleOp out = rewrite.apply(module);
+            if (out != module) Legalize.transplant(out, module); // a rewrite that changed nothing returns its input
         }
     }
 

@@ -5,6 +5,7 @@ import org.stablehlo4j.asm.ParseOptions;
 import org.stablehlo4j.asm.AsmParser;
 
 import org.stablehlo4j.compat.PortableArtifactWriter;
+import org.stablehlo4j.bytecode.writer.BytecodeWriter;
 
 import java.io.OutputStream;
 
@@ -144,19 +145,33 @@ public final class PortableArtifacts {
     public static void serializePortableArtifact(Context context, ModuleOp stablehlo, String target,
                                                  boolean allowOtherDialects, OutputStream out)
             throws DiagnosticException, IOException {
-        // streamed: large (e.g. memory-mapped) constants are copied out in chunks, never into one array
+        // Like upstream's parseSourceString before serialization: an invalid program is not written.
         Verifier.verify(context, stablehlo);
-        ModuleOp vhlo = legalizeForSerialization(stablehlo, target, allowOtherDialects);
-        PortableArtifactWriter.write(context, vhlo, Version.resolveSerializationTarget(target), out);
+        serializeVerified(context, stablehlo, target, allowOtherDialects).writeTo(out);
     }
 
     /** Like {@link #serializePortableArtifact(Context, ModuleOp, String, boolean, OutputStream)}, returning the bytes. */
     public static byte[] serializePortableArtifact(Context context, ModuleOp stablehlo, String target,
                                                    boolean allowOtherDialects) throws DiagnosticException {
-        // Like upstream's parseSourceString before serialization: an invalid program is not written.
         Verifier.verify(context, stablehlo);
+        return serializeVerified(context, stablehlo, target, allowOtherDialects).toByteArray();
+    }
+
+    /**
+     * Serializes a StableHLO program that the caller has just verified (e.g. parsed and verified it): the
+     * program is not verified again, and the VHLO made from it is not verified either (the conversion of a
+     * valid program is valid; {@link PortableArtifactWriter#write} still verifies VHLO handed in from outside).
+     * The artifact is encoded in full here, so every error is raised before a byte is written.
+     *
+     * @param target {@code X.Y.Z} or {@code current}
+     * @return the encoded artifact
+     * @throws DiagnosticException if an op cannot be expressed in VHLO or at the target
+     */
+    public static BytecodeWriter.Encoded serializeVerified(Context context, ModuleOp stablehlo, String target,
+                                                           boolean allowOtherDialects) throws DiagnosticException {
         ModuleOp vhlo = legalizeForSerialization(stablehlo, target, allowOtherDialects);
-        return PortableArtifactWriter.write(context, vhlo, Version.resolveSerializationTarget(target));
+        return BytecodeWriter.encode(context, vhlo,
+                PortableArtifactWriter.config(Version.resolveSerializationTarget(target)));
     }
 
     /** Parses StableHLO assembly text and serializes it (see {@link #serializePortableArtifact(Context, ModuleOp, String, boolean)}). */

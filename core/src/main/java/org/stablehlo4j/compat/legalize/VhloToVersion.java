@@ -29,6 +29,8 @@ import org.stablehlo4j.ir.Region;
 import org.stablehlo4j.ir.ShapedType;
 import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.Value;
+import org.stablehlo4j.ir.WalkOrder;
+import org.stablehlo4j.ir.WalkResult;
 
 /**
  * Converts every VHLO op of a module to the op versions of a target StableHLO version, one adjacent version at a
@@ -58,19 +60,40 @@ public final class VhloToVersion {
         }
     }
 
-    /** Converts {@code m} to {@code target} (an opset, patch ignored) and returns the converted module. */
+    /**
+     * Converts {@code m} to {@code target} (an opset, patch ignored) and returns the converted module: {@code m}
+     * itself when every op is already at the target's version (nothing to rebuild), else a new module.
+     */
     public static ModuleOp convert(ModuleOp m, Version target) throws DiagnosticException {
         Version opset = target.opset();
-        IrRewriter.Result r = IrRewriter.rewrite(m, op -> convertOp(op, opset), t -> t);
-        if (!r.errors().isEmpty()) {
-            List<Diagnostic> out = new ArrayList<>();
-            out.add(r.errors().get(0));
-            out.add(new Diagnostic(Diagnostic.Severity.ERROR, m.op().location(),
-                    CompatibilityApi.conversionFailureMessage(target), List.of()));
-            throw new DiagnosticException(out);
+        // Every op is checked first, in pre-order, as the rebuild would visit them; the first failure is reported.
+        Operation[] failed = {null};
+        boolean[] changed = {false};
+        m.op().walk(WalkOrder.PRE_ORDER, op -> {
+            try {
+                OpLegalizer.Converted c = convertOp(op, opset);
+                changed[0] |= !c.name().equals(op.name()) || c.properties() != op.properties();
+                return WalkResult.ADVANCE;
+            } catch (LegalizeException e) {
+                failed[0] = op;
+                return WalkResult.INTERRUPT;
+            }
+        });
+        if (failed[0] != null) {
+            throw conversionFailure(m, target, new Diagnostic(Diagnostic.Severity.ERROR, failed[0].location(),
+                    IrRewriter.failureMessage(failed[0].name()), List.of()));
         }
+        if (!changed[0]) return m;
+        IrRewriter.Result r = IrRewriter.rewrite(m, op -> convertOp(op, opset), t -> t);
+        if (!r.errors().isEmpty()) throw conversionFailure(m, target, r.errors().get(0));
         replayUseOrders(m, r.module());
         return r.module();
+    }
+
+    /** {@code first} followed by {@code failed to convert VHLO to vX.Y.Z} on the module. */
+    private static DiagnosticException conversionFailure(ModuleOp m, Version target, Diagnostic first) {
+        return new DiagnosticException(List.of(first, new Diagnostic(Diagnostic.Severity.ERROR, m.op().location(),
+                CompatibilityApi.conversionFailureMessage(target), List.of())));
     }
 
     /**
@@ -118,10 +141,16 @@ public final class VhloToVersion {
         }
     }
 
+    /**
+     * The op at {@code target}'s version; an op that needs no change keeps its name and its very properties
+     * object (which {@link #convert} takes as "unchanged").
+     */
     private static OpLegalizer.Converted convertOp(Operation op, Version target) {
         if (!op.dialect().equals("vhlo")) return new OpLegalizer.Converted(op.name(), op.properties(), op.attributes());
+        VhloOpDef def = VhloOpTable.byName(op.name()).orElseThrow(() -> new LegalizeException(
+                IrRewriter.failureMessage(op.name())));
+        if (def.isValidAt(target)) return atItsVersion(op, def, target);
         String illegal = IrRewriter.failureMessage(op.name());
-        VhloOpDef def = VhloOpTable.byName(op.name()).orElseThrow(() -> new LegalizeException(illegal));
         Map<String, Attribute> attrs = new HashMap<>();
         for (NamedAttribute n : op.properties().entries()) attrs.put(n.name(), n.value());
         List<Type> operandTypes = new ArrayList<>();
@@ -141,6 +170,24 @@ public final class VhloToVersion {
             if (a != null) props.add(new NamedAttribute(name, a));
         }
         return new OpLegalizer.Converted(def.name(), DictionaryAttr.of(props), op.attributes());
+    }
+
+    /**
+     * An op whose version is legal at the target: only its legality is checked. Its properties are kept as they
+     * are unless some are outside its version's attributes (those are dropped, as the rebuild does).
+     */
+    private static OpLegalizer.Converted atItsVersion(Operation op, VhloOpDef def, Version target) {
+        DictionaryAttr props = op.properties();
+        Map<String, Attribute> attrs = new HashMap<>();
+        for (NamedAttribute n : props.entries()) attrs.put(n.name(), n.value());
+        List<NamedAttribute> kept = new ArrayList<>(props.size());
+        for (VhloOpDef.Attr d : def.attributes()) {
+            Attribute a = attrs.get(d.name());
+            if (a != null) kept.add(new NamedAttribute(d.name(), a));
+        }
+        if (!isLegal(op, def, attrs, target)) throw new LegalizeException(IrRewriter.failureMessage(op.name()));
+        DictionaryAttr out = kept.size() == props.size() ? props : DictionaryAttr.of(kept);
+        return new OpLegalizer.Converted(def.name(), out, op.attributes());
     }
 
     /** Whether every version of {@code def}'s range lies below the target (so the op must be upgraded). */
@@ -224,9 +271,28 @@ public final class VhloToVersion {
         return t;
     }
 
+    /** Which type and attribute kinds are legal at {@code target}, by ordinal. */
+    private record KindTable(Version target, boolean[] types, boolean[] attrs) {
+        static KindTable at(Version target) {
+            KindTable t = lastKinds;
+            if (t != null && t.target.equals(target)) return t;
+            VhloTypeKind[] ts = VhloTypeKind.values();
+            boolean[] types = new boolean[ts.length];
+            for (VhloTypeKind k : ts) types[k.ordinal()] = k.isValidAt(target);
+            VhloAttrKind[] as = VhloAttrKind.values();
+            boolean[] attrs = new boolean[as.length];
+            for (VhloAttrKind k : as) attrs[k.ordinal()] = k.isValidAt(target);
+            lastKinds = t = new KindTable(target, types, attrs);
+            return t;
+        }
+    }
+
+    /** The table of the last target asked about (a conversion asks about one target for every op). */
+    private static volatile KindTable lastKinds;
+
     static boolean isLegal(Attribute a, Version target) {
         if (!(a instanceof VhloAttr v)) return true;
-        if (!VhloOpTable.isAttrValidAt(v.kind().mnemonic, target)) return false;
+        if (!KindTable.at(target).attrs[v.kind().ordinal()]) return false;
         for (Attribute e : v.attributes()) if (!isLegal(e, target)) return false;
         if (v.typeParam() != null && !isLegal(v.typeParam(), target)) return false;
         for (Object p : v.params()) {
@@ -237,7 +303,7 @@ public final class VhloToVersion {
 
     static boolean isLegal(Type t, Version target) {
         if (!(t instanceof VhloType v)) return true;
-        if (!VhloOpTable.isTypeValidAt(v.kind().mnemonic, target)) return false;
+        if (!KindTable.at(target).types[v.kind().ordinal()]) return false;
         for (Type e : v.types()) if (!isLegal(e, target)) return false;
         for (Type e : v.results()) if (!isLegal(e, target)) return false;
         if (v.encoding() != null && !isLegal(v.encoding(), target)) return false;

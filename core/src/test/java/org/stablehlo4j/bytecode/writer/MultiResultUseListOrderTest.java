@@ -59,7 +59,7 @@ class MultiResultUseListOrderTest {
     }
 
     private static byte[] orders(ModuleOp vhlo, Operation op) {
-        IRNumbering numbering = new IRNumbering(TestContexts.standard(), vhlo.op(), BytecodeWriter.MAX_VERSION, Map.of());
+        IRNumbering numbering = IRNumbering.of(TestContexts.standard(), vhlo.op(), BytecodeWriter.MAX_VERSION, Map.of());
         Emitter e = new Emitter();
         boolean written = UseListOrders.write(e, op.results(), numbering);
         byte[] out = e.toByteArray();
