@@ -93,10 +93,15 @@ public enum FloatKind {
      * @return the format, or null if the keyword names none
      */
     public static FloatKind fromKeyword(String keyword) {
-        for (FloatKind k : values()) {
-            if (k.keyword.equals(keyword)) return k;
-        }
-        return null;
+        return BY_KEYWORD.get(keyword);
+    }
+
+    private static final java.util.Map<String, FloatKind> BY_KEYWORD = byKeyword();
+
+    private static java.util.Map<String, FloatKind> byKeyword() {
+        java.util.Map<String, FloatKind> m = new java.util.HashMap<>();
+        for (FloatKind k : values()) m.putIfAbsent(k.keyword, k);
+        return m;
     }
 
     /** {@return bytes one element takes in dense storage (and in MLIR's hex form)} */

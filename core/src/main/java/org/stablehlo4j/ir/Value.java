@@ -8,6 +8,11 @@ import java.util.List;
 public abstract sealed class Value permits PositionalValue {
     private Type type;
     private final List<Use> uses = new ArrayList<>(2);
+    /**
+     * A hash drawn once at creation: identity semantics (equals is identity) without the cost of installing an
+     * identity hash in the object header, which maps from values (printer names, SSA tables) paid per value.
+     */
+    private final int hash = java.util.concurrent.ThreadLocalRandom.current().nextInt();
 
     /** One use: operand {@code index} of {@code user}. */
     public record Use(Operation user, int index) {}
@@ -20,6 +25,19 @@ public abstract sealed class Value permits PositionalValue {
     protected Value(Type type) {
         this.type = type;
     }
+
+    /** {@return a hash fixed at creation, consistent with identity equality} */
+    @Override
+    public final int hashCode() { return hash; }
+
+    /**
+     * Identity: a value equals only itself.
+     *
+     * @param o another object
+     * @return whether {@code o} is this value
+     */
+    @Override
+    public final boolean equals(Object o) { return this == o; }
 
     /** {@return the value's type} */
     public Type type() { return type; }
