@@ -4,7 +4,8 @@ import org.stablehlo4j.ir.Value;
 
 /**
  * The printer's value to number/name table: open addressing over parallel arrays keyed by {@link Value#hashCode}
- * (a field read), so numbering a module allocates no entry objects and boxes no ints.
+ * (a field read), so numbering a module allocates no entry objects and boxes no ints. Any hash works; the
+ * consecutive hashes values get make the probes of a block's values touch neighbouring slots.
  */
 final class ValueNameTable {
     /** What {@link #id} returns for a value without an entry. */
@@ -17,8 +18,8 @@ final class ValueNameTable {
 
     private int slot(Value v) {
         int mask = keys.length - 1;
-        int h = v.hashCode();
-        int i = (h ^ (h >>> 16)) & mask;
+        // Values' hashes are consecutive numbers (Value#hashCode): no scrambling, neighbours stay neighbours.
+        int i = v.hashCode() & mask;
         while (true) {
             Value k = keys[i];
             if (k == null || k == v) return i;

@@ -9,10 +9,14 @@ public abstract sealed class Value permits PositionalValue {
     private Type type;
     private final List<Use> uses = new ArrayList<>(2);
     /**
-     * A hash drawn once at creation: identity semantics (equals is identity) without the cost of installing an
-     * identity hash in the object header, which maps from values (printer names, SSA tables) paid per value.
+     * A hash fixed at creation: identity semantics (equals is identity) without the cost of installing an identity
+     * hash in the object header. Values get consecutive numbers, so a table indexed by hash (the printer's names)
+     * visits the values of a block in neighbouring slots. Only a hash: no meaning, no registration.
      */
-    private final int hash = java.util.concurrent.ThreadLocalRandom.current().nextInt();
+    private final int hash = NEXT_HASH.getAndIncrement();
+
+    private static final java.util.concurrent.atomic.AtomicInteger NEXT_HASH =
+            new java.util.concurrent.atomic.AtomicInteger();
 
     /** One use: operand {@code index} of {@code user}. */
     public record Use(Operation user, int index) {}
