@@ -103,14 +103,16 @@ public final class AsmPrinter {
     /** The pretty printer of op {@code opName} contributed by its dialect in {@code context}, or null. */
     static AsmPrinterCustomOp customPrinter(Context context, String opName) {
         if (context == null) return null;
-        OpAsmDialectInterface asm = context.opDialectInterface(opName, OpAsmDialectInterface.class);
+        org.stablehlo4j.ir.Dialect d = context.opDialect(opName);
+        OpAsmDialectInterface asm = d != null ? d.getInterface(OpAsmDialectInterface.class)
+                : context.opDialectInterface(opName, OpAsmDialectInterface.class);
         return asm == null ? null : asm.customPrinter(opName);
     }
 
     /** Whether {@code op} has the shape its definition declares, so that its pretty form can print it. */
     static boolean fitsDefinition(Context context, org.stablehlo4j.ir.Operation op) {
         org.stablehlo4j.ir.OpDefinition spec = context.opDefinition(op.name());
-        org.stablehlo4j.ir.Dialect dialect = spec == null ? null : context.getLoadedDialect(spec.dialect());
+        org.stablehlo4j.ir.Dialect dialect = spec == null ? null : context.opDialect(op.name());
         return spec != null && spec.fits(op, dialect != null && dialect.hasCompleteSignatures());
     }
 

@@ -36,7 +36,7 @@ final class DenseParser {
 
     DenseParser(TypeAttrParser p) {
         this.p = p;
-        this.relex = new Lexer(p.text);
+        this.relex = p.lex.fork();
     }
 
     // ---------------------------------------------------------------------------------------------- dense<>

@@ -12,6 +12,8 @@ import org.stablehlo4j.asm.Token.Kind;
  */
 public final class Lexer {
     private final String text;
+    /** The text's characters: indexing an array is cheaper than {@code String.charAt} in the hot loops. */
+    private final char[] buf;
     private final int length;
     private int pos;
     private int[] lineStarts;
@@ -23,7 +25,19 @@ public final class Lexer {
      */
     public Lexer(String text) {
         this.text = text;
-        this.length = text.length();
+        this.buf = text.toCharArray();
+        this.length = buf.length;
+    }
+
+    private Lexer(Lexer shared) {
+        this.text = shared.text;
+        this.buf = shared.buf;
+        this.length = shared.length;
+    }
+
+    /** {@return a second lexer over the same text and character buffer, at offset 0 (no copy of the text)} */
+    Lexer fork() {
+        return new Lexer(this);
     }
 
     /** {@return the whole source text} */
@@ -48,16 +62,16 @@ public final class Lexer {
         while (true) {
             if (pos >= length) return new Token(Kind.EOF, length, length);
             int start = pos;
-            char c = text.charAt(pos++);
+            char c = buf[pos++];
             switch (c) {
                 case ' ', '\t', '\n', '\r' -> { continue; }
                 case ':' -> {
-                    if (pos < length && text.charAt(pos) == ':') { pos++; return tok(Kind.COLON_COLON, start); }
+                    if (pos < length && buf[pos] == ':') { pos++; return tok(Kind.COLON_COLON, start); }
                     return tok(Kind.COLON, start);
                 }
                 case ',' -> { return tok(Kind.COMMA, start); }
                 case '.' -> {
-                    if (pos + 1 < length && text.charAt(pos) == '.' && text.charAt(pos + 1) == '.') {
+                    if (pos + 1 < length && buf[pos] == '.' && buf[pos + 1] == '.') {
                         pos += 2;
                         return tok(Kind.ELLIPSIS, start);
                     }
@@ -66,7 +80,7 @@ public final class Lexer {
                 case '(' -> { return tok(Kind.L_PAREN, start); }
                 case ')' -> { return tok(Kind.R_PAREN, start); }
                 case '{' -> {
-                    if (pos + 1 < length && text.charAt(pos) == '-' && text.charAt(pos + 1) == '#') {
+                    if (pos + 1 < length && buf[pos] == '-' && buf[pos + 1] == '#') {
                         pos += 2;
                         return tok(Kind.FILE_METADATA_BEGIN, start);
                     }
@@ -83,19 +97,19 @@ public final class Lexer {
                 case '?' -> { return tok(Kind.QUESTION, start); }
                 case '|' -> { return tok(Kind.VERTICAL_BAR, start); }
                 case '-' -> {
-                    if (pos < length && text.charAt(pos) == '>') { pos++; return tok(Kind.ARROW, start); }
+                    if (pos < length && buf[pos] == '>') { pos++; return tok(Kind.ARROW, start); }
                     return tok(Kind.MINUS, start);
                 }
                 case '/' -> {
-                    if (pos < length && text.charAt(pos) == '/') {
-                        while (pos < length && text.charAt(pos) != '\n' && text.charAt(pos) != '\r') pos++;
+                    if (pos < length && buf[pos] == '/') {
+                        while (pos < length && buf[pos] != '\n' && buf[pos] != '\r') pos++;
                         continue;
                     }
                     throw new ParseError(start, "unexpected character");
                 }
                 case '@' -> { return lexAtIdentifier(start); }
                 case '#' -> {
-                    if (pos + 1 < length && text.charAt(pos) == '-' && text.charAt(pos + 1) == '}') {
+                    if (pos + 1 < length && buf[pos] == '-' && buf[pos + 1] == '}') {
                         pos += 2;
                         return tok(Kind.FILE_METADATA_END, start);
                     }
@@ -131,18 +145,18 @@ public final class Lexer {
 
     private Token lexBareIdentifier(int start) {
         while (pos < length) {
-            char c = text.charAt(pos);
+            char c = buf[pos];
             if (isLetter(c) || isDigit(c) || c == '_' || c == '$' || c == '.') pos++; else break;
         }
         return tok(Kind.BARE_IDENTIFIER, start);
     }
 
     private Token lexAtIdentifier(int start) {
-        if (pos < length && text.charAt(pos) == '"') {
+        if (pos < length && buf[pos] == '"') {
             lexString(pos);
             return tok(Kind.AT_IDENTIFIER, start);
         }
-        if (pos >= length || !(isLetter(text.charAt(pos)) || text.charAt(pos) == '_')) {
+        if (pos >= length || !(isLetter(buf[pos]) || buf[pos] == '_')) {
             throw new ParseError(start, "@ identifier expected to start with letter or '_'");
         }
         lexBareIdentifier(pos);
@@ -150,10 +164,10 @@ public final class Lexer {
     }
 
     private Token lexPrefixed(int start, Kind kind, String error) {
-        if (pos < length && isDigit(text.charAt(pos))) {
-            while (pos < length && isDigit(text.charAt(pos))) pos++;
-        } else if (pos < length && isSuffixChar(text.charAt(pos)) && !isDigit(text.charAt(pos))) {
-            while (pos < length && isSuffixChar(text.charAt(pos))) pos++;
+        if (pos < length && isDigit(buf[pos])) {
+            while (pos < length && isDigit(buf[pos])) pos++;
+        } else if (pos < length && isSuffixChar(buf[pos]) && !isDigit(buf[pos])) {
+            while (pos < length && isSuffixChar(buf[pos])) pos++;
         } else {
             throw new ParseError(start, error);
         }
@@ -161,23 +175,23 @@ public final class Lexer {
     }
 
     private Token lexNumber(int start) {
-        char first = text.charAt(start);
-        if (first == '0' && pos + 1 <= length && pos < length && text.charAt(pos) == 'x'
-                && pos + 1 < length && isHexDigit(text.charAt(pos + 1))) {
+        char first = buf[start];
+        if (first == '0' && pos + 1 <= length && pos < length && buf[pos] == 'x'
+                && pos + 1 < length && isHexDigit(buf[pos + 1])) {
             pos++;
-            while (pos < length && isHexDigit(text.charAt(pos))) pos++;
+            while (pos < length && isHexDigit(buf[pos])) pos++;
             return tok(Kind.INTEGER, start);
         }
-        while (pos < length && isDigit(text.charAt(pos))) pos++;
-        if (pos >= length || text.charAt(pos) != '.') return tok(Kind.INTEGER, start);
+        while (pos < length && isDigit(buf[pos])) pos++;
+        if (pos >= length || buf[pos] != '.') return tok(Kind.INTEGER, start);
         pos++;
-        while (pos < length && isDigit(text.charAt(pos))) pos++;
-        if (pos < length && (text.charAt(pos) == 'e' || text.charAt(pos) == 'E')) {
+        while (pos < length && isDigit(buf[pos])) pos++;
+        if (pos < length && (buf[pos] == 'e' || buf[pos] == 'E')) {
             int p = pos + 1;
-            if (p < length && (text.charAt(p) == '-' || text.charAt(p) == '+')) p++;
-            if (p < length && isDigit(text.charAt(p))) {
+            if (p < length && (buf[p] == '-' || buf[p] == '+')) p++;
+            if (p < length && isDigit(buf[p])) {
                 pos = p;
-                while (pos < length && isDigit(text.charAt(pos))) pos++;
+                while (pos < length && isDigit(buf[pos])) pos++;
             }
         }
         return tok(Kind.FLOAT, start);
@@ -187,16 +201,16 @@ public final class Lexer {
         pos = start + 1;
         while (true) {
             if (pos >= length) throw new ParseError(start, "expected '\"' in string literal");
-            char c = text.charAt(pos++);
+            char c = buf[pos++];
             switch (c) {
                 case '"' -> { return tok(Kind.STRING, start); }
                 case '\n', '\r', 0x0B, '\f' -> throw new ParseError(pos - 1, "expected '\"' in string literal");
                 case '\\' -> {
                     if (pos >= length) throw new ParseError(start, "expected '\"' in string literal");
-                    char e = text.charAt(pos);
+                    char e = buf[pos];
                     if (e == '"' || e == '\\' || e == 'n' || e == 't') {
                         pos++;
-                    } else if (pos + 1 < length && isHexDigit(e) && isHexDigit(text.charAt(pos + 1))) {
+                    } else if (pos + 1 < length && isHexDigit(e) && isHexDigit(buf[pos + 1])) {
                         pos += 2;
                     } else {
                         throw new ParseError(pos - 1, "unknown escape in string literal");
@@ -234,7 +248,7 @@ public final class Lexer {
      */
     public byte[] stringBytes(Token t) {
         int s = t.start;
-        if (text.charAt(s) == '@') s++;
+        if (buf[s] == '@') s++;
         return decodeString(s + 1, t.end - 1);
     }
 
@@ -246,9 +260,9 @@ public final class Lexer {
      */
     public String stringValue(Token t) {
         int s = t.start;
-        if (text.charAt(s) == '@') s++;
+        if (buf[s] == '@') s++;
         boolean plain = true;
-        for (int i = s + 1; i < t.end - 1 && plain; i++) plain = text.charAt(i) != '\\';
+        for (int i = s + 1; i < t.end - 1 && plain; i++) plain = buf[i] != '\\';
         if (plain) return text.substring(s + 1, t.end - 1);
         return new String(decodeString(s + 1, t.end - 1), StandardCharsets.UTF_8);
     }
@@ -256,32 +270,32 @@ public final class Lexer {
     private byte[] decodeString(int from, int to) {
         boolean ascii = true;
         for (int i = from; i < to && ascii; i++) {
-            char c = text.charAt(i);
+            char c = buf[i];
             ascii = c < 0x80 && c != '\\';
         }
         if (ascii) {
             byte[] b = new byte[to - from];
-            for (int i = from; i < to; i++) b[i - from] = (byte) text.charAt(i);
+            for (int i = from; i < to; i++) b[i - from] = (byte) buf[i];
             return b;
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream(to - from);
         int i = from;
         while (i < to) {
-            char c = text.charAt(i);
+            char c = buf[i];
             if (c == '\\') {
-                char e = text.charAt(i + 1);
+                char e = buf[i + 1];
                 switch (e) {
                     case 'n' -> { out.write('\n'); i += 2; }
                     case 't' -> { out.write('\t'); i += 2; }
                     case '"', '\\' -> { out.write(e); i += 2; }
                     default -> {
-                        out.write((Character.digit(e, 16) << 4) | Character.digit(text.charAt(i + 2), 16));
+                        out.write((Character.digit(e, 16) << 4) | Character.digit(buf[i + 2], 16));
                         i += 3;
                     }
                 }
             } else {
                 int j = i;
-                while (j < to && text.charAt(j) != '\\') j++;
+                while (j < to && buf[j] != '\\') j++;
                 byte[] chunk = text.substring(i, j).getBytes(StandardCharsets.UTF_8);
                 out.write(chunk, 0, chunk.length);
                 i = j;
@@ -325,10 +339,10 @@ public final class Lexer {
         if (!nonAsciiLines.get(line - 1)) return offset - start + 1;
         int col = 1;
         for (int i = start; i < offset; i++) {
-            char c = text.charAt(i);
+            char c = buf[i];
             if (c < 0x80) col += 1;
             else if (c < 0x800) col += 2;
-            else if (Character.isHighSurrogate(c) && i + 1 < offset && Character.isLowSurrogate(text.charAt(i + 1))) {
+            else if (Character.isHighSurrogate(c) && i + 1 < offset && Character.isLowSurrogate(buf[i + 1])) {
                 col += 4;
                 i++;
             } else col += 3;
@@ -340,18 +354,22 @@ public final class Lexer {
 
     private int[] lineStarts() {
         if (lineStarts == null) {
-            int n = 1;
-            for (int i = 0; i < length; i++) if (text.charAt(i) == '\n') n++;
-            int[] ls = new int[n];
+            int[] ls = new int[Math.max(16, length / 32)];
+            ls[0] = 0;
             java.util.BitSet nonAscii = new java.util.BitSet();
             int k = 1;
-            for (int i = 0; i < length; i++) {
-                char c = text.charAt(i);
-                if (c == '\n') ls[k++] = i + 1;
-                else if (c >= 0x80) nonAscii.set(k - 1);
+            char[] b = buf;
+            for (int i = 0, n = length; i < n; i++) {
+                char c = b[i];
+                if (c == '\n') {
+                    if (k == ls.length) ls = Arrays.copyOf(ls, ls.length * 2);
+                    ls[k++] = i + 1;
+                } else if (c >= 0x80) {
+                    nonAscii.set(k - 1);
+                }
             }
             nonAsciiLines = nonAscii;
-            lineStarts = ls;
+            lineStarts = Arrays.copyOf(ls, k);
         }
         return lineStarts;
     }

@@ -299,7 +299,8 @@ final class OperationParser extends SsaScopeParser {
             attrs = DictionaryAttr.of(keep);
         }
         List<List<Block>> regions = state.regions();
-        Operation op = Operation.create(name, state.operands(), state.resultTypes(), props, attrs, regions.size(),
+        // The row's own name: every op of a kind then shares one String (hash cached, equals by identity).
+        Operation op = Operation.create(def != null ? def.name() : name, state.operands(), state.resultTypes(), props, attrs, regions.size(),
                 state.successors(), locationOf(opStart));
         for (int i = 0; i < regions.size(); i++) {
             for (Block b : regions.get(i)) op.region(i).append(b);

@@ -23,8 +23,8 @@ import org.stablehlo4j.ir.Value;
  * made unique within the enclosing region scopes.
  */
 final class PrinterNames {
-    private final Map<Value, Integer> ids = new IdentityHashMap<>();
-    private final Map<Value, String> names = new IdentityHashMap<>();
+    /** Each named value's number, or -1 and its name. */
+    private final ValueNameTable ids = new ValueNameTable();
     private final Map<Operation, int[]> resultGroups = new IdentityHashMap<>();
     private final Map<Block, String> blockNames = new IdentityHashMap<>();
     private final Map<Block, Integer> blockOrder = new IdentityHashMap<>();
@@ -87,7 +87,7 @@ final class PrinterNames {
             AsmPrinterCustomOp custom = AsmPrinter.customPrinter(context, parent.name());
             if (custom != null) {
                 custom.blockArgumentNames(region, (value, name) -> {
-                    if (!ids.containsKey(value)) setName(value, name);
+                    if (!ids.contains(value)) setName(value, name);
                 });
             }
         }
@@ -101,29 +101,31 @@ final class PrinterNames {
 
     private void numberBlock(Block block, boolean entry) {
         for (BlockArgument arg : block.arguments()) {
-            if (ids.containsKey(arg)) continue;
+            if (ids.contains(arg)) continue;
             setName(arg, entry ? "arg" + nextArgumentId++ : "");
         }
         for (Operation op : block.operations()) numberOp(op);
     }
 
     private void numberOp(Operation op) {
-        List<Integer> groups = new ArrayList<>();
-        groups.add(0);
+        List<Integer> groups = null;
         if (!generic && AsmPrinter.isRegistered(context, op.name())) {
             AsmPrinterCustomOp custom = AsmPrinter.customPrinter(context, op.name());
             if (custom != null) {
+                List<Integer> named = new ArrayList<>();
+                named.add(0);
                 custom.resultNames(op, (value, name) -> {
-                    if (!(value instanceof OpResult r) || r.owner() != op || ids.containsKey(value)) return;
+                    if (!(value instanceof OpResult r) || r.owner() != op || ids.contains(value)) return;
                     setName(value, name);
-                    if (r.index() != 0) groups.add(r.index());
+                    if (r.index() != 0) named.add(r.index());
                 });
+                groups = named;
             }
         }
         if (op.numResults() == 0) return;
         OpResult first = op.result(0);
-        if (!ids.containsKey(first)) ids.put(first, nextValueId++);
-        if (groups.size() != 1) {
+        if (!ids.contains(first)) ids.put(first, nextValueId++, null);
+        if (groups != null && groups.size() != 1) {
             int[] g = groups.stream().mapToInt(Integer::intValue).sorted().toArray();
             resultGroups.put(op, g);
         }
@@ -131,11 +133,10 @@ final class PrinterNames {
 
     private void setName(Value value, String name) {
         if (name.isEmpty()) {
-            ids.put(value, nextValueId++);
+            ids.put(value, nextValueId++, null);
             return;
         }
-        ids.put(value, -1);
-        names.put(value, uniqueName(name));
+        ids.put(value, -1, uniqueName(name));
     }
 
     private String uniqueName(String name) {
@@ -208,14 +209,14 @@ final class PrinterNames {
                 lookup = owner.result(groupStart);
             }
         }
-        Integer id = ids.get(lookup);
-        if (id == null) {
+        int id = ids.id(lookup);
+        if (id == ValueNameTable.ABSENT) {
             out.append("<<UNKNOWN SSA VALUE>>");
             return;
         }
         out.append('%');
-        if (id >= 0) out.append(id.intValue());
-        else out.append(names.get(lookup));
+        if (id >= 0) out.append(id);
+        else out.append(ids.name(lookup));
         if (resultNo >= 0 && printResultNo) out.append('#').append(resultNo);
     }
 
@@ -243,8 +244,7 @@ final class PrinterNames {
             StringBuilder sb = new StringBuilder();
             appendValue(sb, v, true);
             BlockArgument arg = entry.argument(i);
-            ids.put(arg, -1);
-            names.put(arg, sb.substring(1));
+            ids.put(arg, -1, sb.substring(1));
         }
     }
 

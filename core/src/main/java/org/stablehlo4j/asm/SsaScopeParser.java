@@ -26,13 +26,25 @@ abstract class SsaScopeParser extends TypeAttrParser {
 
     /** SSA names of one isolated-from-above region tree. */
     static final class IsolatedScope {
-        final Map<String, Value[]> values = new HashMap<>();
+        final Map<String, Slot> values = new HashMap<>(256);
         /** Placeholder value -> offset of its first use. */
         final Map<Value, Integer> forwardRefs = new LinkedHashMap<>();
-        /** Where each named value was defined (or first used, for forward references). */
-        final Map<Value, Integer> locations = new HashMap<>();
         /** Names defined per (nested) region, removed when the region ends. */
         final ArrayDeque<List<String>> regionDefs = new ArrayDeque<>();
+    }
+
+    /**
+     * The values of one SSA name by result number, and where each was defined (or first used, for a forward
+     * reference): kept side by side, so defining a value costs no map entry of its own.
+     */
+    static final class Slot {
+        Value[] values;
+        int[] offsets;
+
+        Slot(int size) {
+            values = new Value[size];
+            offsets = new int[size];
+        }
     }
 
     static final class BlockDef {
@@ -105,7 +117,8 @@ abstract class SsaScopeParser extends TypeAttrParser {
 
     Value resolve(UnresolvedOperand u, Type type) {
         IsolatedScope scope = scopes.peek();
-        Value[] entries = scope.values.get(u.name());
+        Slot slot = scope.values.get(u.name());
+        Value[] entries = slot == null ? null : slot.values;
         if (entries != null && u.number() >= entries.length && entries[0] != null
                 && !scope.forwardRefs.containsKey(entries[0])) {
             throw errorAt(u.offset(), "reference to invalid result number");
@@ -115,16 +128,16 @@ abstract class SsaScopeParser extends TypeAttrParser {
             if (!v.type().equals(type)) {
                 throw errorAt(u.offset(), "use of value '" + u.name() + "' expects different type than prior uses: '"
                         + show(type) + "' vs '" + show(v.type()) + "'")
-                        .withNote(scope.locations.getOrDefault(v, u.offset()), "prior use here");
+                        .withNote(slot.offsets[u.number()], "prior use here");
             }
             return v;
         }
         Value placeholder = Operation.create(FORWARD_REF, List.of(), List.of(type), null, null, 0, List.of(),
                 null).result(0);
-        entries = grow(scope, u.name(), u.number());
-        entries[u.number()] = placeholder;
+        slot = grow(scope, u.name(), u.number());
+        slot.values[u.number()] = placeholder;
+        slot.offsets[u.number()] = u.offset();
         scope.forwardRefs.put(placeholder, u.offset());
-        scope.locations.put(placeholder, u.offset());
         return placeholder;
     }
 
@@ -137,22 +150,27 @@ abstract class SsaScopeParser extends TypeAttrParser {
         return values;
     }
 
-    static Value[] grow(IsolatedScope scope, String name, int number) {
-        Value[] entries = scope.values.get(name);
-        if (entries == null || entries.length <= number) {
-            entries = entries == null ? new Value[number + 1] : Arrays.copyOf(entries, number + 1);
-            scope.values.put(name, entries);
+    static Slot grow(IsolatedScope scope, String name, int number) {
+        Slot slot = scope.values.get(name);
+        if (slot == null) {
+            slot = new Slot(number + 1);
+            scope.values.put(name, slot);
+        } else if (slot.values.length <= number) {
+            slot.values = Arrays.copyOf(slot.values, number + 1);
+            slot.offsets = Arrays.copyOf(slot.offsets, number + 1);
         }
-        return entries;
+        return slot;
     }
 
     void defineValue(String name, int number, Value value, int offset) {
         IsolatedScope scope = scopes.peek();
-        boolean known = scope.values.containsKey(name);
-        Value[] entries = grow(scope, name, number);
+        Slot slot = scope.values.get(name);
+        boolean known = slot != null;
+        if (slot == null || slot.values.length <= number) slot = grow(scope, name, number);
+        Value[] entries = slot.values;
         Value existing = entries[number];
         if (existing != null) {
-            int previous = scope.locations.getOrDefault(existing, offset);
+            int previous = slot.offsets[number];
             if (!scope.forwardRefs.containsKey(existing)) {
                 throw errorAt(offset, "redefinition of SSA value '" + name + "'")
                         .withNote(previous, "previously defined here");
@@ -164,10 +182,9 @@ abstract class SsaScopeParser extends TypeAttrParser {
             }
             existing.replaceAllUsesWith(value);
             scope.forwardRefs.remove(existing);
-            scope.locations.remove(existing);
         }
         entries[number] = value;
-        scope.locations.put(value, offset);
+        slot.offsets[number] = offset;
         if (!known || existing != null) scope.regionDefs.peek().add(name);
     }
 

@@ -16,6 +16,11 @@ import java.util.function.Function;
 public final class Context {
     private final DialectRegistry registry;
     private final Map<String, Dialect> loaded = new ConcurrentHashMap<>();
+    /** Rows found by {@link #opDefinition}, by full op name: one lookup per op instead of a substring + two. */
+    private final Map<String, OpEntry> opDefinitions = new ConcurrentHashMap<>();
+
+    /** A registered op's row and the (loaded) dialect it belongs to. */
+    private record OpEntry(OpDefinition def, Dialect dialect) {}
     private final List<DialectRegistry.Extension> pending;
     private volatile boolean allowUnregisteredDialects;
 
@@ -117,10 +122,33 @@ public final class Context {
      * @return the op's row, or null
      */
     public OpDefinition opDefinition(String fullName) {
+        OpEntry e = opEntry(fullName);
+        return e == null ? null : e.def;
+    }
+
+    /**
+     * The dialect of registered op {@code fullName} (loading it), or null when the op is not registered.
+     *
+     * @param fullName the op's name with its dialect prefix
+     * @return the op's dialect, or null
+     */
+    public Dialect opDialect(String fullName) {
+        OpEntry e = opEntry(fullName);
+        return e == null ? null : e.dialect;
+    }
+
+    private OpEntry opEntry(String fullName) {
+        OpEntry e = opDefinitions.get(fullName);
+        if (e != null) return e;
         int dot = fullName.indexOf('.');
         if (dot <= 0) return null;
         Dialect d = getOrLoadDialect(fullName.substring(0, dot));
-        return d == null ? null : d.opDefinition(fullName);
+        OpDefinition def = d == null ? null : d.opDefinition(fullName);
+        if (def == null) return null;
+        // Only rows are remembered: a name without one may still gain it (a dialect registered later).
+        e = new OpEntry(def, d);
+        opDefinitions.put(fullName, e);
+        return e;
     }
 
     /**

@@ -283,7 +283,7 @@ public final class Verifier {
             verifyUnregistered(op);
             return;
         }
-        Dialect dialect = ctx.getLoadedDialect(spec.dialect());
+        Dialect dialect = ctx.opDialect(op.name());
         if (dialect != null && dialect.hasCompleteSignatures()) {
             verifyCounts(op, spec);
             for (OpDefinition.AttrSpec a : spec.attributes()) {
