@@ -1,5 +1,24 @@
-package org.stablehlo4j.dialect.stablehlo;
+package org.stablehlo4j.dialect.stablehlo.ops;
 
+import org.stablehlo4j.dialect.stablehlo.AxisRefAttr;
+import org.stablehlo4j.dialect.stablehlo.ChannelHandleAttr;
+import org.stablehlo4j.dialect.stablehlo.ConvDimensionNumbersAttr;
+import org.stablehlo4j.dialect.stablehlo.DotAlgorithmAttr;
+import org.stablehlo4j.dialect.stablehlo.DotDimensionNumbersAttr;
+import org.stablehlo4j.dialect.stablehlo.EnumAttr;
+import org.stablehlo4j.dialect.stablehlo.FutureType;
+import org.stablehlo4j.dialect.stablehlo.GatherDimensionNumbersAttr;
+import org.stablehlo4j.dialect.stablehlo.MeshAttr;
+import org.stablehlo4j.dialect.stablehlo.MeshAxisAttr;
+import org.stablehlo4j.dialect.stablehlo.OdsPropertyLayout;
+import org.stablehlo4j.dialect.stablehlo.OutputOperandAliasAttr;
+import org.stablehlo4j.dialect.stablehlo.ReplicaGroupMeshAxesAttr;
+import org.stablehlo4j.dialect.stablehlo.ResultAccuracyAttr;
+import org.stablehlo4j.dialect.stablehlo.ScatterDimensionNumbersAttr;
+import org.stablehlo4j.dialect.stablehlo.StablehloEnum;
+import org.stablehlo4j.dialect.stablehlo.SubAxisInfoAttr;
+import org.stablehlo4j.dialect.stablehlo.TokenType;
+import org.stablehlo4j.dialect.stablehlo.TypeExtensionsAttr;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
