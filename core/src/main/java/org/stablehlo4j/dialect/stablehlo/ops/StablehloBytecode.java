@@ -237,34 +237,19 @@ public final class StablehloBytecode implements DialectBytecode {
             w.writeSignedVarInt(a.outputBatchDimension()).writeSignedVarInt(a.outputFeatureDimension());
             dims(w, a.outputSpatialDimensions());
         } else if (attribute instanceof DotDimensionNumbersAttr a) {
-            w.writeVarInt(DOT_DIMENSION_NUMBERS);
-            dims(w, a.lhsBatchingDimensions());
-            dims(w, a.rhsBatchingDimensions());
-            dims(w, a.lhsContractingDimensions());
-            dims(w, a.rhsContractingDimensions());
+            dimLists(w, DOT_DIMENSION_NUMBERS, a.lhsBatchingDimensions(), a.rhsBatchingDimensions(),
+                    a.lhsContractingDimensions(), a.rhsContractingDimensions());
         } else if (attribute instanceof GatherDimensionNumbersAttr a) {
-            w.writeVarInt(GATHER_DIMENSION_NUMBERS);
-            dims(w, a.offsetDims());
-            dims(w, a.collapsedSliceDims());
-            dims(w, a.operandBatchingDims());
-            dims(w, a.startIndicesBatchingDims());
-            dims(w, a.startIndexMap());
-            w.writeSignedVarInt(a.indexVectorDim());
+            dimLists(w, GATHER_DIMENSION_NUMBERS, a.offsetDims(), a.collapsedSliceDims(), a.operandBatchingDims(),
+                    a.startIndicesBatchingDims(), a.startIndexMap()).writeSignedVarInt(a.indexVectorDim());
         } else if (attribute instanceof ScatterDimensionNumbersAttr a) {
-            w.writeVarInt(SCATTER_DIMENSION_NUMBERS);
-            dims(w, a.updateWindowDims());
-            dims(w, a.insertedWindowDims());
-            dims(w, a.inputBatchingDims());
-            dims(w, a.scatterIndicesBatchingDims());
-            dims(w, a.scatterDimsToOperandDims());
-            w.writeSignedVarInt(a.indexVectorDim());
+            dimLists(w, SCATTER_DIMENSION_NUMBERS, a.updateWindowDims(), a.insertedWindowDims(),
+                    a.inputBatchingDims(), a.scatterIndicesBatchingDims(), a.scatterDimsToOperandDims())
+                    .writeSignedVarInt(a.indexVectorDim());
         } else if (attribute instanceof TypeExtensionsAttr a) {
-            w.writeVarInt(TYPE_EXTENSIONS);
-            dims(w, a.bounds());
+            dimLists(w, TYPE_EXTENSIONS, a.bounds());
         } else if (attribute instanceof OutputOperandAliasAttr a) {
-            w.writeVarInt(OUTPUT_OPERAND_ALIAS);
-            dims(w, a.outputTupleIndices());
-            w.writeSignedVarInt(a.operandIndex());
+            dimLists(w, OUTPUT_OPERAND_ALIAS, a.outputTupleIndices()).writeSignedVarInt(a.operandIndex());
             dims(w, a.operandTupleIndices());
         } else if (attribute instanceof DotAlgorithmAttr a) {
             w.writeVarInt(DOT_ALGORITHM)
@@ -303,6 +288,14 @@ public final class StablehloBytecode implements DialectBytecode {
     private static void dims(DialectWriter w, List<Long> values) {
         w.writeVarInt(values.size());
         for (long v : values) w.writeSignedVarInt(v);
+    }
+
+    /** An attribute that starts with dimension lists: its code, then each list; the writer, for what follows. */
+    @SafeVarargs
+    private static DialectWriter dimLists(DialectWriter w, int code, List<Long>... lists) {
+        w.writeVarInt(code);
+        for (List<Long> l : lists) dims(w, l);
+        return w;
     }
 
     private static byte[] utf8(String s) {

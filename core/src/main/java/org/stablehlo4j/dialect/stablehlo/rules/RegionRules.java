@@ -562,7 +562,7 @@ public final class RegionRules {
 
     /** A bounds encoding, or none when no bound is static. */
     static Attribute boundsEncoding(List<Long> bounds) {
-        long[] b = toArray(bounds);
+        long[] b = RuleSupport.longs(bounds);
         return b.length == 0 ? null : TypeInference.boundsToEncoding(null, b);
     }
 
@@ -596,12 +596,6 @@ public final class RegionRules {
             if (!it.isUnsigned() && eb < 8) v = (v << (64 - 8 * eb)) >> (64 - 8 * eb);
             out[i] = v;
         }
-        return out;
-    }
-
-    static long[] toArray(List<Long> values) {
-        long[] out = new long[values.size()];
-        for (int i = 0; i < out.length; i++) out[i] = values.get(i);
         return out;
     }
 
