@@ -10,7 +10,7 @@ import org.stablehlo4j.dialect.mlir.TensorDialect;
 import org.stablehlo4j.dialect.quant.QuantDialect;
 import org.stablehlo4j.dialect.sdy.SdyDialect;
 import org.stablehlo4j.dialect.sparse.SparseTensorDialect;
-import org.stablehlo4j.dialect.stablehlo.StablehloDialect;
+import org.stablehlo4j.dialect.stablehlo.ops.StablehloDialect;
 import org.stablehlo4j.dialect.vhlo.VhloDialect;
 import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.Dialect;

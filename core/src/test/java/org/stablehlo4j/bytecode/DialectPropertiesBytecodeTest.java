@@ -23,7 +23,7 @@ import org.stablehlo4j.dialect.chlo.ChloBytecode;
 import org.stablehlo4j.dialect.func.FuncBytecode;
 import org.stablehlo4j.dialect.stablehlo.ChannelHandleAttr;
 import org.stablehlo4j.dialect.stablehlo.EnumAttr;
-import org.stablehlo4j.dialect.stablehlo.StablehloBytecode;
+import org.stablehlo4j.dialect.stablehlo.ops.StablehloBytecode;
 import org.stablehlo4j.dialect.stablehlo.StablehloEnum;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.ModuleOp;

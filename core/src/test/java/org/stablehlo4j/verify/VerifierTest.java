@@ -66,7 +66,7 @@ class VerifierTest {
     @Test
     void everyConstraintOfTheOpTableIsModelled() {
         java.util.Set<String> missing = new java.util.TreeSet<>();
-        for (var spec : org.stablehlo4j.dialect.stablehlo.StablehloOps.all()) {
+        for (var spec : org.stablehlo4j.dialect.stablehlo.ops.StablehloOps.all()) {
             for (var groups : java.util.List.of(spec.operands(), spec.results())) {
                 for (var g : groups) {
                     if (TypeConstraints.get(g.constraint()) == null) missing.add(g.constraint());

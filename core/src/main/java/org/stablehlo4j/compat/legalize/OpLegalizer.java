@@ -17,7 +17,7 @@ import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.dialect.stablehlo.ScatterDimensionNumbersAttr;
 import org.stablehlo4j.dialect.stablehlo.StablehloAsm;
 import org.stablehlo4j.dialect.stablehlo.StablehloEnum;
-import org.stablehlo4j.dialect.stablehlo.StablehloOps;
+import org.stablehlo4j.dialect.stablehlo.ops.StablehloOps;
 import org.stablehlo4j.dialect.vhlo.VhloAttr;
 import org.stablehlo4j.dialect.vhlo.ops.VhloOpDef;
 import org.stablehlo4j.dialect.vhlo.ops.VhloOpTable;

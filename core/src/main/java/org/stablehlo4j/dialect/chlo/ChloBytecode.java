@@ -8,7 +8,7 @@ import org.stablehlo4j.bytecode.DialectBytecode;
 import org.stablehlo4j.bytecode.DialectReader;
 import org.stablehlo4j.bytecode.DialectWriter;
 import org.stablehlo4j.dialect.stablehlo.OdsPropertyLayout;
-import org.stablehlo4j.dialect.stablehlo.StablehloBytecode;
+import org.stablehlo4j.dialect.stablehlo.ops.StablehloBytecode;
 import org.stablehlo4j.dialect.stablehlo.StablehloEnum;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.DialectAttr;

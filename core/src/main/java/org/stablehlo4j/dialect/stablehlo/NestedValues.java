@@ -55,7 +55,7 @@ final class NestedValues {
 
     /** What a nested parse meets of StableHLO becomes structured; other dialects stay opaque text. */
     static final Function<String, AsmDialectInterface> HOOKS =
-            ns -> ns.equals(StablehloOps.DIALECT) ? StablehloDialect.HOOKS : null;
+            ns -> ns.equals(StablehloAsm.DIALECT) ? StablehloAsm.HOOKS : null;
 
     /** Nesting of body parses on this thread (each nested StableHLO body gets a parser of its own). */
     private static final ThreadLocal<int[]> DEPTH = ThreadLocal.withInitial(() -> new int[1]);

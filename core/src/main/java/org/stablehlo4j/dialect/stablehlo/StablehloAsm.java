@@ -1,5 +1,6 @@
 package org.stablehlo4j.dialect.stablehlo;
 
+import org.stablehlo4j.asm.AsmDialectInterface;
 import org.stablehlo4j.asm.DialectAsmParser;
 import org.stablehlo4j.asm.DialectBodyException;
 
@@ -34,6 +35,15 @@ import org.stablehlo4j.ir.Value;
  * {@link DialectBodyException} with the offset inside the body.
  */
 public final class StablehloAsm {
+    /** The dialect namespace. */
+    public static final String DIALECT = "stablehlo";
+
+    /**
+     * The dialect's parse hooks of its type and attribute bodies (stateless; also used for nested bodies), which
+     * the dialect class registers as its {@link AsmDialectInterface}.
+     */
+    public static final AsmDialectInterface HOOKS = new Hooks();
+
     /** Attribute parsers by mnemonic: an immutable constant table. */
     private static final Map<String, Function<DialectAsmParser, Attribute>> ATTRS = attrParsers();
 
@@ -66,7 +76,7 @@ public final class StablehloAsm {
      * The structured form of a StableHLO attribute kept as text; any other attribute is returned unchanged.
      */
     public static Attribute parseAttribute(Attribute attr) {
-        if (attr instanceof DialectAttr d && d.dialect().equals(StablehloOps.DIALECT)) {
+        if (attr instanceof DialectAttr d && d.dialect().equals(DIALECT)) {
             return parseAttributeBody(d.body());
         }
         return attr;
@@ -74,7 +84,7 @@ public final class StablehloAsm {
 
     /** The structured form of a StableHLO type kept as text; any other type is returned unchanged. */
     public static Type parseType(Type type) {
-        if (type instanceof DialectType d && d.dialect().equals(StablehloOps.DIALECT)) {
+        if (type instanceof DialectType d && d.dialect().equals(DIALECT)) {
             return parseTypeBody(d.body());
         }
         return type;
@@ -266,5 +276,28 @@ public final class StablehloAsm {
     /** Text of a type as the module printer prints it (no aliases). */
     public static String print(Type type) {
         return org.stablehlo4j.asm.AsmPrinter.printType(type);
+    }
+
+    private static final class Hooks implements AsmDialectInterface {
+        @Override
+        public Type parseType(DialectType opaque) {
+            return StablehloAsm.parseType(opaque);
+        }
+
+        @Override
+        public Attribute parseAttribute(DialectAttr opaque) {
+            try {
+                return StablehloAsm.parseAttribute(opaque);
+            } catch (DialectBodyException e) {
+                String body = opaque.body();
+                // Upstream's pretty conv<[b, 0, 1, f]x...> parser reports only its own error; its raw form adds one.
+                boolean conv = body.startsWith("conv<") && body.substring(5).stripLeading().startsWith("raw");
+                String kind = body.startsWith("dot<") || conv ? "dot"
+                        : body.startsWith("gather<") ? "gather" : body.startsWith("scatter<") ? "scatter" : null;
+                // Like upstream's struct parsers, which add their own error at the token they stopped on.
+                if (kind != null) e.withFollowUp("failed parsing " + kind + " dimension numbers attribute");
+                throw e;
+            }
+        }
     }
 }

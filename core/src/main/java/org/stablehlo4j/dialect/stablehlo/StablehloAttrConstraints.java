@@ -14,8 +14,9 @@ import org.stablehlo4j.ir.OpDefinition;
  * an {@code ENUM} row holds an enum attribute of the enum its detail names, a {@code STRUCT} row the structured
  * attribute its detail names, and so on; the descriptions are the attributes' ODS summaries.
  */
-final class StablehloAttrConstraints implements DialectAttrConstraints {
-    static final StablehloAttrConstraints INSTANCE = new StablehloAttrConstraints();
+public final class StablehloAttrConstraints implements DialectAttrConstraints {
+    /** The stateless instance the dialect registers. */
+    public static final StablehloAttrConstraints INSTANCE = new StablehloAttrConstraints();
 
     /** The ODS summary of each enum (I32EnumAttr's summary, which its EnumAttr inherits). */
     private static final Map<StablehloEnum, String> ENUM_SUMMARIES = Map.of(

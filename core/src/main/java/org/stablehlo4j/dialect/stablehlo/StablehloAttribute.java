@@ -7,6 +7,6 @@ import org.stablehlo4j.ir.DialectPrintable;
 public interface StablehloAttribute extends Attribute, DialectPrintable {
     @Override
     default String dialectNamespace() {
-        return StablehloOps.DIALECT;
+        return StablehloAsm.DIALECT;
     }
 }

@@ -7,6 +7,6 @@ import org.stablehlo4j.ir.Type;
 public interface StablehloType extends Type, DialectPrintable {
     @Override
     default String dialectNamespace() {
-        return StablehloOps.DIALECT;
+        return StablehloAsm.DIALECT;
     }
 }

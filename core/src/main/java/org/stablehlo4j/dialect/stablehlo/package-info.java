@@ -1,18 +1,16 @@
 /**
- * The StableHLO dialect as data.
+ * The StableHLO dialect's attributes, types and enums, the ground floor of the dialect's packages: above it
+ * {@code rules} (verification and inference) and {@code asm} (custom assembly), and on top {@code ops} (the op
+ * rows, the table and the dialect class).
  *
  * <ul>
- *   <li>{@link org.stablehlo4j.dialect.stablehlo.StablehloOps}: the op table, one
- *       {@link org.stablehlo4j.ir.OpDefinition} row per op of StableHLO 1.20.0 (operands, inherent
- *       attributes, results, regions, traits, assembly format), built by
- *       {@link org.stablehlo4j.ir.OpTable} in one file per op group; every row is registered in
- *       {@link org.stablehlo4j.dialect.Registry} with its inherent attribute names.</li>
  *   <li>Structured attributes and types ({@link org.stablehlo4j.dialect.stablehlo.StablehloAttribute},
  *       {@link org.stablehlo4j.dialect.stablehlo.StablehloType}) that print their own bodies exactly as upstream
  *       does. {@link org.stablehlo4j.dialect.stablehlo.StablehloAsm#parseAttribute} /
  *       {@link org.stablehlo4j.dialect.stablehlo.StablehloAsm#parseType} turn the textual
  *       {@link org.stablehlo4j.ir.DialectAttr}/{@link org.stablehlo4j.ir.DialectType} the generic parser keeps
- *       into them; {@link org.stablehlo4j.dialect.stablehlo.StablehloAsm#resolve} does so through nested
+ *       into them ({@link org.stablehlo4j.dialect.stablehlo.StablehloAsm#HOOKS} is the dialect's parse interface);
+ *       {@link org.stablehlo4j.dialect.stablehlo.StablehloAsm#resolve} does so through nested
  *       arrays, dictionaries and types, and
  *       {@link org.stablehlo4j.dialect.stablehlo.StablehloAsm#resolveAll} over a whole parsed op tree.</li>
  *   <li>{@link org.stablehlo4j.dialect.stablehlo.PrettyDirectives}: the attribute-printing {@code custom<...>}

@@ -1,5 +1,6 @@
 package org.stablehlo4j.dialect.stablehlo;
 
+import org.stablehlo4j.dialect.stablehlo.ops.StablehloOps;
 import org.stablehlo4j.ir.OpDefinition;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,5 +1,6 @@
 package org.stablehlo4j.dialect.stablehlo.rules;
 
+import static org.stablehlo4j.dialect.stablehlo.rules.RuleSupport.longs;
 import static org.stablehlo4j.dialect.stablehlo.rules.LinalgRules.*;
 import org.stablehlo4j.ir.VerificationError;
 import org.stablehlo4j.ir.TypeCompat;
@@ -129,10 +130,6 @@ public final class DotConvRules {
         if (a == null) return null;
         Attribute parsed = typed(a);
         return kind.isInstance(parsed) ? kind.cast(parsed) : null;
-    }
-
-    static long[] longs(List<Long> values) {
-        return values.stream().mapToLong(Long::longValue).toArray();
     }
 
     /** ODS's I64 attribute constraints with a value condition (IntPositive, IntNonNegative). */

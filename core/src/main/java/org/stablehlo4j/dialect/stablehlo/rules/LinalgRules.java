@@ -1,5 +1,6 @@
 package org.stablehlo4j.dialect.stablehlo.rules;
 
+import static org.stablehlo4j.dialect.stablehlo.rules.RuleSupport.longs;
 import org.stablehlo4j.ir.VerificationError;
 import org.stablehlo4j.ir.TypeCompat;
 import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.compatibleDims;

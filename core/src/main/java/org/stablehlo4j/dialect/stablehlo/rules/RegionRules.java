@@ -8,9 +8,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.stablehlo4j.ir.OpDefinition;
-import org.stablehlo4j.ir.OpTrait;
-import org.stablehlo4j.dialect.stablehlo.StablehloOps;
+import org.stablehlo4j.dialect.stablehlo.StablehloAsm;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.ComplexType;
@@ -43,14 +41,14 @@ public final class RegionRules {
 
     /**
      * The rules MLIR checks for the op before inference: single-block regions (SingleBlockImplicitTerminator, checked
-     * here for now), then the op's verify(). map, if and case check everything else in their inference.
+     * here for now), then the op's verify(). map, if and case check everything else in their inference. Only the
+     * rows with that trait name this verifier.
      */
     public static void singleBlockRegions(Operation op) {
-        OpDefinition spec = StablehloOps.spec(op.name());
-        if (spec != null && spec.hasTrait(OpTrait.SINGLE_BLOCK_IMPLICIT_TERMINATOR)) singleBlock(op);
+        singleBlock(op);
     }
 
-    /** {@code verify} after the single-block region check: the verifier of an op with regions. */
+    /** {@code verify} after the single-block region check: the verifier of an op with regions and that trait. */
     private static OpVerifier afterSingleBlockRegions(OpVerifier verify) {
         return op -> {
             singleBlockRegions(op);
@@ -58,12 +56,15 @@ public final class RegionRules {
         };
     }
 
-    /** The verifiers of stablehlo.reduce, reduce_window, select_and_scatter, scatter, sort and while. */
+    /**
+     * The verifiers of stablehlo.reduce, reduce_window and while (SingleBlockImplicitTerminator first) and of
+     * select_and_scatter, scatter and sort (no such trait).
+     */
     public static final OpVerifier REDUCE = afterSingleBlockRegions(RegionRules::verifyReduce),
             REDUCE_WINDOW = afterSingleBlockRegions(RegionRules::verifyReduceWindow),
-            SELECT_AND_SCATTER = afterSingleBlockRegions(RegionRules::verifySelectAndScatter),
-            SCATTER = afterSingleBlockRegions(ScatterRules::verifyScatter),
-            SORT = afterSingleBlockRegions(ControlFlowRules::verifySort),
+            SELECT_AND_SCATTER = RegionRules::verifySelectAndScatter,
+            SCATTER = ScatterRules::verifyScatter,
+            SORT = ControlFlowRules::verifySort,
             WHILE = afterSingleBlockRegions(ControlFlowRules::verifyWhile);
 
     /** select_and_scatter's inference: the operand's shape, the scatter region's accumulation type. */
@@ -240,14 +241,16 @@ public final class RegionRules {
         }
     }
 
-    /** Whether the block ends in an op that is or may be a terminator (MLIR's mightHaveTerminator). */
+    /** StableHLO's one op with the Terminator trait (OpTableTest holds the rows to it). */
+    public static final String TERMINATOR = "stablehlo.return";
+
+    /**
+     * Whether the block ends in an op that is or may be a terminator (MLIR's mightHaveTerminator): of StableHLO's
+     * ops only {@link #TERMINATOR} is one; other dialects' ops are not known here, so they may be.
+     */
     static boolean mightBeTerminator(Operation last) {
         if (last == null) return false;
-        if (last.dialect().equals(StablehloOps.DIALECT)) {
-            OpDefinition spec = StablehloOps.spec(last.name());
-            return spec == null || spec.hasTrait(OpTrait.TERMINATOR);
-        }
-        return true; // other dialects' ops are not known here: treat them as possible terminators
+        return !last.dialect().equals(StablehloAsm.DIALECT) || last.name().equals(TERMINATOR);
     }
 
     /** Shape compatibility and equal element types, floats of any precision alike when {@code ignoreFp}. */
@@ -559,7 +562,7 @@ public final class RegionRules {
 
     /** A bounds encoding, or none when no bound is static. */
     static Attribute boundsEncoding(List<Long> bounds) {
-        long[] b = toArray(bounds);
+        long[] b = RuleSupport.longs(bounds);
         return b.length == 0 ? null : TypeInference.boundsToEncoding(null, b);
     }
 
@@ -593,12 +596,6 @@ public final class RegionRules {
             if (!it.isUnsigned() && eb < 8) v = (v << (64 - 8 * eb)) >> (64 - 8 * eb);
             out[i] = v;
         }
-        return out;
-    }
-
-    static long[] toArray(List<Long> values) {
-        long[] out = new long[values.size()];
-        for (int i = 0; i < out.length; i++) out[i] = values.get(i);
         return out;
     }
 

@@ -8,9 +8,19 @@ import org.stablehlo4j.ir.ResultTypeInference;
 import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.Value;
 
-/** What the rule classes share: types as diagnostics print them, an op's types, single-result inference. */
+/**
+ * What the rule classes share: types as diagnostics print them, an op's types, single-result inference, dimension
+ * lists as arrays.
+ */
 public final class RuleSupport {
     private RuleSupport() {}
+
+    /** A list of longs (a dimension list of an attribute) as an array. */
+    static long[] longs(List<Long> values) {
+        long[] out = new long[values.size()];
+        for (int i = 0; i < out.length; i++) out[i] = values.get(i);
+        return out;
+    }
 
     /** Types as MLIR lists them in a diagnostic: each quoted, comma separated. */
     public static String quoted(List<Type> types) {

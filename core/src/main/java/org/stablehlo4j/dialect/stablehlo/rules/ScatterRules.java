@@ -1,5 +1,6 @@
 package org.stablehlo4j.dialect.stablehlo.rules;
 
+import static org.stablehlo4j.dialect.stablehlo.rules.RuleSupport.longs;
 import static org.stablehlo4j.dialect.stablehlo.rules.ControlFlowRules.*;
 import org.stablehlo4j.ir.VerificationError;
 import org.stablehlo4j.ir.TypeCompat;
@@ -58,9 +59,9 @@ public final class ScatterRules {
             expandedIndices = java.util.Arrays.copyOf(expandedIndices, expandedIndices.length + 1);
             expandedIndices[expandedIndices.length - 1] = 1;
         }
-        long[] updateWindowDims = toArray(dn.updateWindowDims());
-        long[] insertedWindowDims = toArray(dn.insertedWindowDims());
-        long[] inputBatchingDims = toArray(dn.inputBatchingDims());
+        long[] updateWindowDims = longs(dn.updateWindowDims());
+        long[] insertedWindowDims = longs(dn.insertedWindowDims());
+        long[] inputBatchingDims = longs(dn.inputBatchingDims());
         long expectedUpdatesRank = expandedIndices.length - 1 + updateWindowDims.length;
         for (int i = 0; i < inputs.size() && i < updates.size(); i++) {
             int rank = ((RankedTensorType) updates.get(i)).rank();
@@ -119,11 +120,11 @@ public final class ScatterRules {
     /** scatter_c2, scatter_c7...scatter_c21. */
     static void scatterDimensionNumbers(Operation op, RankedTensorType operand, long[] indicesShape,
                                                 RankedTensorType update, ScatterDimensionNumbersAttr dn) {
-        long[] updateWindowDims = toArray(dn.updateWindowDims());
-        long[] insertedWindowDims = toArray(dn.insertedWindowDims());
-        long[] inputBatchingDims = toArray(dn.inputBatchingDims());
-        long[] indicesBatchingDims = toArray(dn.scatterIndicesBatchingDims());
-        long[] toOperandDims = toArray(dn.scatterDimsToOperandDims());
+        long[] updateWindowDims = longs(dn.updateWindowDims());
+        long[] insertedWindowDims = longs(dn.insertedWindowDims());
+        long[] inputBatchingDims = longs(dn.inputBatchingDims());
+        long[] indicesBatchingDims = longs(dn.scatterIndicesBatchingDims());
+        long[] toOperandDims = longs(dn.scatterDimsToOperandDims());
         long indexVectorDim = dn.indexVectorDim();
         int windowSize = updateWindowDims.length + insertedWindowDims.length + inputBatchingDims.length;
         if (operand.rank() != windowSize) {

@@ -1,5 +1,6 @@
 package org.stablehlo4j.dialect.stablehlo.rules;
 
+import static org.stablehlo4j.dialect.stablehlo.rules.RuleSupport.longs;
 import static org.stablehlo4j.dialect.stablehlo.rules.ElementwiseTypeRules.*;
 import static org.stablehlo4j.dialect.stablehlo.rules.ReshapeRules.*;
 import org.stablehlo4j.ir.VerificationError;
@@ -76,12 +77,6 @@ public final class ShapeRules {
             sb.append(values[i]);
         }
         return sb.toString();
-    }
-
-    static long[] longs(List<Long> values) {
-        long[] out = new long[values.size()];
-        for (int i = 0; i < out.length; i++) out[i] = values.get(i);
-        return out;
     }
 
     static RankedTensorType ranked(Type t) {

@@ -1,5 +1,6 @@
-package org.stablehlo4j.dialect.stablehlo;
+package org.stablehlo4j.dialect.stablehlo.ops;
 
+import org.stablehlo4j.dialect.stablehlo.StablehloEnum;
 import org.stablehlo4j.ir.OpTable;
 import org.stablehlo4j.ir.ResultTypeInference;
 import org.stablehlo4j.dialect.stablehlo.rules.DotConvRules;
@@ -12,6 +13,11 @@ import static org.stablehlo4j.ir.OpTrait.*;
 /** Rows of the StableHLO op table (StableHLO 1.20.0, StablehloOps.td): reductions, contractions, convolutions and other computational ops. */
 final class ComputeOps {
     private ComputeOps() {}
+
+    /** A row of convolution, dot or dot_general: lhs, and rhs that may also be per-axis quantized. */
+    private static OpTable.Row contraction(OpTable t, String name) {
+        return t.op(name).in("lhs", "HLO_Tensor").in("rhs", "HLO_TensorOrPerAxisQuantizedTensor");
+    }
 
     /** The window, layout and precision attributes of convolution and dynamic_conv (padding: an attribute?). */
     private static OpTable.Row convolutionAttrs(OpTable.Row r, boolean paddingAttr) {
@@ -66,25 +72,19 @@ final class ComputeOps {
                 .traits(NO_MEMORY_EFFECT, COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
                 .format("$a (`,` `lower` `=` $lower^)? attr-dict `:` custom<SameOperandsAndResultType>(type($a), type($result))")
                 .inferTypes(LinalgRules::cholesky);
-        convolutionAttrs(t.op("convolution")
-                .in("lhs", "HLO_Tensor")
-                .in("rhs", "HLO_TensorOrPerAxisQuantizedTensor"), true)
+        convolutionAttrs(contraction(t, "convolution"), true)
                 .out("", "HLO_TensorOrPerAxisQuantizedTensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT)
                 .format("`(`operands`)` `dim_numbers` `=` custom<ConvolutionDimensions>($dimension_numbers) `,` `window` `=` `{` custom<WindowAttributes>($window_strides, $padding, $lhs_dilation, $rhs_dilation, $window_reversal) `}` attr-dict `:` functional-type(operands, results)")
                 .verifier(DotConvRules::verifyConvolution);
-        t.op("dot")
-                .in("lhs", "HLO_Tensor")
-                .in("rhs", "HLO_TensorOrPerAxisQuantizedTensor")
+        contraction(t, "dot")
                 .optAttr("precision_config", ENUM_ARRAY, "precision")
                 .out("", "HLO_TensorOrPerAxisQuantizedTensor")
                 .traits(PURE, INFER_SHAPED_TYPE)
                 .format("$lhs `,` $rhs `` custom<PrecisionConfig>($precision_config) attr-dict `:` functional-type(operands, results)")
                 .verifier(DotConvRules::dot)
                 .inferTypes(DotConvRules::inferDot);
-        t.op("dot_general")
-                .in("lhs", "HLO_Tensor")
-                .in("rhs", "HLO_TensorOrPerAxisQuantizedTensor")
+        contraction(t, "dot_general")
                 .attr("dot_dimension_numbers", STRUCT, "dot")
                 .optAttr("precision_config", ENUM_ARRAY, "precision")
                 .optAttr("algorithm", STRUCT, "dot_algorithm")

@@ -1,5 +1,24 @@
-package org.stablehlo4j.dialect.stablehlo;
+package org.stablehlo4j.dialect.stablehlo.ops;
 
+import org.stablehlo4j.dialect.stablehlo.AxisRefAttr;
+import org.stablehlo4j.dialect.stablehlo.ChannelHandleAttr;
+import org.stablehlo4j.dialect.stablehlo.ConvDimensionNumbersAttr;
+import org.stablehlo4j.dialect.stablehlo.DotAlgorithmAttr;
+import org.stablehlo4j.dialect.stablehlo.DotDimensionNumbersAttr;
+import org.stablehlo4j.dialect.stablehlo.EnumAttr;
+import org.stablehlo4j.dialect.stablehlo.FutureType;
+import org.stablehlo4j.dialect.stablehlo.GatherDimensionNumbersAttr;
+import org.stablehlo4j.dialect.stablehlo.MeshAttr;
+import org.stablehlo4j.dialect.stablehlo.MeshAxisAttr;
+import org.stablehlo4j.dialect.stablehlo.OdsPropertyLayout;
+import org.stablehlo4j.dialect.stablehlo.OutputOperandAliasAttr;
+import org.stablehlo4j.dialect.stablehlo.ReplicaGroupMeshAxesAttr;
+import org.stablehlo4j.dialect.stablehlo.ResultAccuracyAttr;
+import org.stablehlo4j.dialect.stablehlo.ScatterDimensionNumbersAttr;
+import org.stablehlo4j.dialect.stablehlo.StablehloEnum;
+import org.stablehlo4j.dialect.stablehlo.SubAxisInfoAttr;
+import org.stablehlo4j.dialect.stablehlo.TokenType;
+import org.stablehlo4j.dialect.stablehlo.TypeExtensionsAttr;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -218,34 +237,19 @@ public final class StablehloBytecode implements DialectBytecode {
             w.writeSignedVarInt(a.outputBatchDimension()).writeSignedVarInt(a.outputFeatureDimension());
             dims(w, a.outputSpatialDimensions());
         } else if (attribute instanceof DotDimensionNumbersAttr a) {
-            w.writeVarInt(DOT_DIMENSION_NUMBERS);
-            dims(w, a.lhsBatchingDimensions());
-            dims(w, a.rhsBatchingDimensions());
-            dims(w, a.lhsContractingDimensions());
-            dims(w, a.rhsContractingDimensions());
+            dimLists(w, DOT_DIMENSION_NUMBERS, a.lhsBatchingDimensions(), a.rhsBatchingDimensions(),
+                    a.lhsContractingDimensions(), a.rhsContractingDimensions());
         } else if (attribute instanceof GatherDimensionNumbersAttr a) {
-            w.writeVarInt(GATHER_DIMENSION_NUMBERS);
-            dims(w, a.offsetDims());
-            dims(w, a.collapsedSliceDims());
-            dims(w, a.operandBatchingDims());
-            dims(w, a.startIndicesBatchingDims());
-            dims(w, a.startIndexMap());
-            w.writeSignedVarInt(a.indexVectorDim());
+            dimLists(w, GATHER_DIMENSION_NUMBERS, a.offsetDims(), a.collapsedSliceDims(), a.operandBatchingDims(),
+                    a.startIndicesBatchingDims(), a.startIndexMap()).writeSignedVarInt(a.indexVectorDim());
         } else if (attribute instanceof ScatterDimensionNumbersAttr a) {
-            w.writeVarInt(SCATTER_DIMENSION_NUMBERS);
-            dims(w, a.updateWindowDims());
-            dims(w, a.insertedWindowDims());
-            dims(w, a.inputBatchingDims());
-            dims(w, a.scatterIndicesBatchingDims());
-            dims(w, a.scatterDimsToOperandDims());
-            w.writeSignedVarInt(a.indexVectorDim());
+            dimLists(w, SCATTER_DIMENSION_NUMBERS, a.updateWindowDims(), a.insertedWindowDims(),
+                    a.inputBatchingDims(), a.scatterIndicesBatchingDims(), a.scatterDimsToOperandDims())
+                    .writeSignedVarInt(a.indexVectorDim());
         } else if (attribute instanceof TypeExtensionsAttr a) {
-            w.writeVarInt(TYPE_EXTENSIONS);
-            dims(w, a.bounds());
+            dimLists(w, TYPE_EXTENSIONS, a.bounds());
         } else if (attribute instanceof OutputOperandAliasAttr a) {
-            w.writeVarInt(OUTPUT_OPERAND_ALIAS);
-            dims(w, a.outputTupleIndices());
-            w.writeSignedVarInt(a.operandIndex());
+            dimLists(w, OUTPUT_OPERAND_ALIAS, a.outputTupleIndices()).writeSignedVarInt(a.operandIndex());
             dims(w, a.operandTupleIndices());
         } else if (attribute instanceof DotAlgorithmAttr a) {
             w.writeVarInt(DOT_ALGORITHM)
@@ -284,6 +288,14 @@ public final class StablehloBytecode implements DialectBytecode {
     private static void dims(DialectWriter w, List<Long> values) {
         w.writeVarInt(values.size());
         for (long v : values) w.writeSignedVarInt(v);
+    }
+
+    /** An attribute that starts with dimension lists: its code, then each list; the writer, for what follows. */
+    @SafeVarargs
+    private static DialectWriter dimLists(DialectWriter w, int code, List<Long>... lists) {
+        w.writeVarInt(code);
+        for (List<Long> l : lists) dims(w, l);
+        return w;
     }
 
     private static byte[] utf8(String s) {

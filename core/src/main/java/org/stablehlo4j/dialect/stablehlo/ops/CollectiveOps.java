@@ -1,4 +1,4 @@
-package org.stablehlo4j.dialect.stablehlo;
+package org.stablehlo4j.dialect.stablehlo.ops;
 
 import org.stablehlo4j.ir.OpTable;
 import org.stablehlo4j.dialect.stablehlo.rules.CollectiveRules;
@@ -10,9 +10,13 @@ import static org.stablehlo4j.ir.OpTrait.*;
 final class CollectiveOps {
     private CollectiveOps() {}
 
-    /** The replica_groups and channel_handle attributes of the collectives that take device groups. */
+    /**
+     * The replica_groups and channel_handle attributes of the collectives that take device groups, and the
+     * symbol-use check of replica groups given as mesh axes (the op's traits name SymbolUserOpInterface).
+     */
     private static OpTable.Row deviceGroups(OpTable.Row r) {
-        return r.attr("replica_groups", REPLICA_GROUPS).optAttr("channel_handle", STRUCT, "channel_handle");
+        return r.attr("replica_groups", REPLICA_GROUPS).optAttr("channel_handle", STRUCT, "channel_handle")
+                .symbolUses(CollectiveRules::meshSymbolUse);
     }
 
     /** {@link #deviceGroups} and use_global_device_ids. */
@@ -32,8 +36,7 @@ final class CollectiveOps {
                 .with(CollectiveOps::deviceGroupsWithGlobalIds)
                 .varOut("", "HLO_Tensor")
                 .traits(CONDITIONALLY_SPECULATABLE, PAIRWISE_SAME_OPERAND_AND_RESULT_ELEMENT_TYPE, SYMBOL_USER)
-                .verifier(CollectiveRules::allGather)
-                .symbolUses(CollectiveRules::meshSymbolUse);
+                .verifier(CollectiveRules::allGather);
         t.op("all_reduce")
                 .varIn("operands", "HLO_Tensor")
                 .with(CollectiveOps::deviceGroupsWithGlobalIds)
@@ -41,8 +44,7 @@ final class CollectiveOps {
                 .region("computation")
                 .traits(CONDITIONALLY_SPECULATABLE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE, SINGLE_BLOCK_IMPLICIT_TERMINATOR, SYMBOL_USER)
                 .verifier(CollectiveRules::allReduce)
-                .inferTypes(CollectiveRules::inferAllReduce)
-                .symbolUses(CollectiveRules::meshSymbolUse);
+                .inferTypes(CollectiveRules::inferAllReduce);
         t.op("reduce_scatter")
                 .in("operand", "HLO_Tensor")
                 .attr("scatter_dimension", I64, "non-negative")
@@ -50,8 +52,7 @@ final class CollectiveOps {
                 .out("", "HLO_Tensor")
                 .region("computation")
                 .traits(CONDITIONALLY_SPECULATABLE, SYMBOL_USER)
-                .verifier(CollectiveRules::reduceScatter)
-                .symbolUses(CollectiveRules::meshSymbolUse);
+                .verifier(CollectiveRules::reduceScatter);
         t.op("all_to_all")
                 .varIn("operands", "HLO_Tensor")
                 .attr("split_dimension", I64, "non-negative")
@@ -60,8 +61,7 @@ final class CollectiveOps {
                 .with(CollectiveOps::deviceGroups)
                 .varOut("", "HLO_Tensor")
                 .traits(CONDITIONALLY_SPECULATABLE, PAIRWISE_SAME_OPERAND_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE, SYMBOL_USER)
-                .inferTypes(CollectiveRules::allToAll)
-                .symbolUses(CollectiveRules::meshSymbolUse);
+                .inferTypes(CollectiveRules::allToAll);
         t.op("collective_broadcast")
                 .varIn("operands", "HLO_Tensor")
                 .with(CollectiveOps::deviceGroups)
@@ -69,8 +69,7 @@ final class CollectiveOps {
                 .varOut("", "HLO_Tensor")
                 .traits(CONDITIONALLY_SPECULATABLE, INFER_TYPE, INFER_SHAPED_TYPE, SYMBOL_USER)
                 .verifier(CollectiveRules::collectiveBroadcast)
-                .inferTypes(CollectiveRules::inferCollectiveBroadcast)
-                .symbolUses(CollectiveRules::meshSymbolUse);
+                .inferTypes(CollectiveRules::inferCollectiveBroadcast);
         t.op("collective_reduce")
                 .varIn("operands", "HLO_Tensor")
                 .with(CollectiveOps::deviceGroupsWithGlobalIds)
@@ -79,8 +78,7 @@ final class CollectiveOps {
                 .region("computation")
                 .traits(CONDITIONALLY_SPECULATABLE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE, SINGLE_BLOCK_IMPLICIT_TERMINATOR, SYMBOL_USER)
                 .verifier(CollectiveRules::collectiveReduce)
-                .inferTypes(CollectiveRules::inferCollectiveReduce)
-                .symbolUses(CollectiveRules::meshSymbolUse);
+                .inferTypes(CollectiveRules::inferCollectiveReduce);
         t.op("collective_permute")
                 .in("operand", "HLO_Tensor")
                 .attr("source_target_pairs", I64_ELEMENTS)

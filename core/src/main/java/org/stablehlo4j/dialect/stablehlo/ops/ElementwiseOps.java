@@ -1,5 +1,6 @@
-package org.stablehlo4j.dialect.stablehlo;
+package org.stablehlo4j.dialect.stablehlo.ops;
 
+import org.stablehlo4j.dialect.stablehlo.StablehloEnum;
 import org.stablehlo4j.ir.OpTable;
 import org.stablehlo4j.dialect.stablehlo.rules.ElementwiseRules;
 import org.stablehlo4j.dialect.stablehlo.rules.RegionRules;

@@ -1,4 +1,4 @@
-package org.stablehlo4j.dialect.stablehlo;
+package org.stablehlo4j.dialect.stablehlo.ops;
 
 import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.OpTrait;
@@ -57,6 +57,14 @@ class OpTableTest {
         OpDefinition gather = StablehloOps.spec("stablehlo.gather");
         assertFalse(gather.customAssembly());
         assertNull(gather.assemblyFormat());
+    }
+
+    /** RegionRules states StableHLO's one terminator by name (the rules see no rows): the rows agree. */
+    @Test
+    void theOneTerminatorIsTheRulesOne() {
+        List<String> terminators = StablehloOps.all().stream().filter(d -> d.hasTrait(OpTrait.TERMINATOR))
+                .map(OpDefinition::name).toList();
+        assertEquals(List.of(org.stablehlo4j.dialect.stablehlo.rules.RegionRules.TERMINATOR), terminators);
     }
 
     @Test

@@ -1,5 +1,6 @@
-package org.stablehlo4j.dialect.stablehlo;
+package org.stablehlo4j.dialect.stablehlo.ops;
 
+import org.stablehlo4j.dialect.stablehlo.StablehloAsm;
 import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.OpTable;
 import org.stablehlo4j.ir.DialectOpTable;
@@ -12,7 +13,7 @@ import java.util.Collection;
  */
 public final class StablehloOps {
     /** The dialect namespace. */
-    public static final String DIALECT = "stablehlo";
+    public static final String DIALECT = StablehloAsm.DIALECT;
 
     private static final DialectOpTable TABLE = OpTable.define(DIALECT, DataMovementOps::define, ElementwiseOps::define,
             ControlFlowOps::define, CollectiveOps::define, ComputeOps::define);

@@ -1,0 +1,40 @@
+package org.stablehlo4j.dialect.stablehlo.ops;
+
+import org.stablehlo4j.asm.AsmDialectInterface;
+import org.stablehlo4j.asm.OpAsmDialectInterface;
+import org.stablehlo4j.asm.OpAsmTable;
+import org.stablehlo4j.asm.format.FormatForms;
+import org.stablehlo4j.bytecode.DialectBytecode;
+import org.stablehlo4j.dialect.stablehlo.StablehloAsm;
+import org.stablehlo4j.dialect.stablehlo.StablehloAttrConstraints;
+import org.stablehlo4j.dialect.stablehlo.asm.StablehloFormatExtension;
+import org.stablehlo4j.dialect.stablehlo.asm.WhileReduceForms;
+import org.stablehlo4j.ir.Context;
+import org.stablehlo4j.ir.Dialect;
+import org.stablehlo4j.ir.DialectAttrConstraints;
+
+/**
+ * The StableHLO dialect (upstream {@code StablehloDialect}): its op rows, the ops' pretty forms, and the parse
+ * hooks of its types and attributes ({@link StablehloAsm}).
+ */
+public final class StablehloDialect extends Dialect {
+    /**
+     * Loads the dialect into {@code context}.
+     *
+     * @param context the context that owns the dialect
+     */
+    public StablehloDialect(Context context) {
+        super(StablehloOps.DIALECT, context);
+        addOperations(StablehloOps.all());
+        declareCompleteSignatures();
+        OpAsmTable asm = FormatForms.declarativeTable(StablehloOps.all(), StablehloFormatExtension.INSTANCE);
+        FormatForms.addConstant(asm, "stablehlo.constant");
+        asm.format("stablehlo.while", WhileReduceForms.WHILE);
+        // the compact reduce form asks the dialect's rows whether the inner op qualifies
+        asm.format("stablehlo.reduce", WhileReduceForms.reduce(this::opDefinition));
+        addInterface(OpAsmDialectInterface.class, asm);
+        addInterface(AsmDialectInterface.class, StablehloAsm.HOOKS);
+        addInterface(DialectBytecode.class, StablehloBytecode.INSTANCE);
+        addInterface(DialectAttrConstraints.class, StablehloAttrConstraints.INSTANCE);
+    }
+}
