@@ -33,25 +33,25 @@ class SdyAsmParserTest {
         return "func.func @f(%a: tensor<8x8xf32> {sdy.sharding = " + sharding + "}) {\n  return\n}\n";
     }
 
+    /** Asserts that parsing {@code text} reports {@code messages}, in order, all at {@code marker} on line 1. */
+    private static void assertErrorsAt(String text, String marker, String... messages) {
+        List<String> expected = new ArrayList<>();
+        for (String m : messages) expected.add("1:" + (text.indexOf(marker) + 1) + ": " + m);
+        assertEquals(expected, errors(text));
+    }
+
     @Test
     void nestedFailureAddsEachEnclosingParsersError() {
-        String text = onArgument("#sdy.sharding<@m, [{\"a\"}, {\"b\"}phigh]>");
-        int at = text.indexOf("]>") + 1;
-        assertEquals(List.of(
-                "1:" + at + ": expecting priority in format 'p<number>', got: phigh",
-                "1:" + at + ": failed to parse Sdy_TensorSharding parameter 'dim_shardings' which is to be a "
-                        + "`::llvm::ArrayRef<DimensionShardingAttr>`"), errors(text));
+        assertErrorsAt(onArgument("#sdy.sharding<@m, [{\"a\"}, {\"b\"}phigh]>"), "]>",
+                "expecting priority in format 'p<number>', got: phigh",
+                "failed to parse Sdy_TensorSharding parameter 'dim_shardings' which is to be a "
+                        + "`::llvm::ArrayRef<DimensionShardingAttr>`");
     }
 
     @Test
     void axisNameFailureChainsThroughTheAxisList() {
-        String text = onArgument("#sdy.sharding<@m, [{}, {}], replicated={\"a\", 3}>");
-        int at = text.indexOf("3}") + 1;
-        assertEquals(List.of(
-                "1:" + at + ": expected string",
-                "1:" + at + ": " + SdyAttrParser.AXIS_REF_NAME,
-                "1:" + at + ": " + SdyAttrParser.AXIS_LIST,
-                "1:" + at + ": " + SdyAttrParser.REPLICATED_AXES), errors(text));
+        assertErrorsAt(onArgument("#sdy.sharding<@m, [{}, {}], replicated={\"a\", 3}>"), "3}", "expected string",
+                SdyAttrParser.AXIS_REF_NAME, SdyAttrParser.AXIS_LIST, SdyAttrParser.REPLICATED_AXES);
     }
 
     @Test
