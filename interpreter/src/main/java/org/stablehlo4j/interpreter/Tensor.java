@@ -206,14 +206,22 @@ public final class Tensor {
         if (!(st instanceof RankedTensorType rt)) throw new InterpreterException("expected a ranked tensor: " + st);
         Tensor t = zeros(rt);
         int bytes = DenseElementsAttr.elementStorageBytes(rt.elementType());
-        byte[] data = attr.rawArray();
+        // Buffer-backed (memory-mapped) data is read element by element, never copied whole onto the heap.
+        java.nio.ByteBuffer mapped = attr.isMapped() ? attr.buffer() : null;
+        byte[] data = mapped == null ? attr.rawArray() : new byte[bytes];
         int base = attr.offset();
         boolean splat = attr.isSplat();
         int parts = t.kind == Kind.COMPLEX ? 2 : 1;
         int partBytes = bytes / parts;
         int partWidth = t.kind == Kind.COMPLEX ? t.width / 2 : t.width;
         for (int i = 0; i < t.size; i++) {
-            int off = base + (splat ? 0 : i * bytes);
+            int off;
+            if (mapped != null) {
+                mapped.get(i * bytes, data, 0, bytes);
+                off = 0;
+            } else {
+                off = base + (splat ? 0 : i * bytes);
+            }
             for (int p = 0; p < parts; p++) {
                 long raw = readLE(data, off + p * partBytes, partBytes);
                 if (t.ints != null) t.ints[i] = t.normalize(raw);
