@@ -228,4 +228,12 @@ public interface AsmParserContext {
      */
     Operation build(String name, List<Value> operands, List<Type> resultTypes, DictionaryAttr properties,
                     DictionaryAttr attributes, List<List<Block>> regions, int opStart);
+
+    /**
+     * A {@link DialectAsmParser} over this parser's lexer (one grammar for a dialect's attribute parsers inside
+     * op syntax): its errors are this custom op's errors.
+     *
+     * @return the parser
+     */
+    DialectAsmParser dialectParser();
 }

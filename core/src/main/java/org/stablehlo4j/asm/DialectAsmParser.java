@@ -19,14 +19,22 @@ public final class DialectAsmParser {
      * caller that maps the body into its file moving them back as MLIR does for a wrong token.
      */
     private final boolean fromText;
+    /** Put before the text of errors (a custom op parser's {@code custom op 'X' }), or empty. */
+    private final String errorPrefix;
 
     DialectAsmParser(TypeParser p) {
-        this(p, false);
+        this(p, false, "");
     }
 
-    private DialectAsmParser(TypeParser p, boolean fromText) {
+    /** A view for a custom op parser: errors other than wrong-token ones start with {@code errorPrefix}. */
+    DialectAsmParser(TypeParser p, String errorPrefix) {
+        this(p, false, errorPrefix);
+    }
+
+    private DialectAsmParser(TypeParser p, boolean fromText, String errorPrefix) {
         this.p = p;
         this.fromText = fromText;
+        this.errorPrefix = errorPrefix;
     }
 
     /** A value parsed from a prefix of a text, and the offset just after its last token. */
@@ -51,7 +59,7 @@ public final class DialectAsmParser {
         try {
             TypeAttrParser p = new TypeAttrParser(null, rest, ParseOptions.of("<body>"));
             p.hookLookup = hooks == null ? ns -> null : hooks;
-            T value = fn.apply(new DialectAsmParser(p, true));
+            T value = fn.apply(new DialectAsmParser(p, true, ""));
             return new Parsed<>(value, offset + p.prevEnd);
         } catch (ParseError e) {
             DialectBodyException b = new DialectBodyException(offset + e.offset, e.getMessage());
@@ -139,7 +147,7 @@ public final class DialectAsmParser {
     public void expectEnd() {
         if (atEnd()) return;
         String s = p.spelling();
-        throw p.error("unexpected '" + (s.isEmpty() ? "" : s.substring(0, 1)) + "' after the end of the body");
+        throw error("unexpected '" + (s.isEmpty() ? "" : s.substring(0, 1)) + "' after the end of the body");
     }
 
     /** {@return whether an integer literal, possibly negative, comes next} */
@@ -165,7 +173,7 @@ public final class DialectAsmParser {
      * @param keyword the keyword
      */
     public void expectKeyword(String keyword) {
-        if (!consumeKeyword(keyword)) throw p.error("expected '" + keyword + "'");
+        if (!consumeKeyword(keyword)) throw error("expected '" + keyword + "'");
     }
 
     /**
@@ -191,7 +199,7 @@ public final class DialectAsmParser {
      * @return the identifier
      */
     public String parseKeyword(String message) {
-        if (!p.is(Kind.BARE_IDENTIFIER)) throw p.error(message);
+        if (!p.is(Kind.BARE_IDENTIFIER)) throw error(message);
         String s = p.spelling();
         p.consume();
         return s;
@@ -209,7 +217,7 @@ public final class DialectAsmParser {
      * @return the string's value
      */
     public String parseString(String message) {
-        if (!p.is(Kind.STRING)) throw p.error(message);
+        if (!p.is(Kind.STRING)) throw error(message);
         String s = p.lex.stringValue(p.tok);
         p.consume();
         return s;
@@ -217,7 +225,7 @@ public final class DialectAsmParser {
 
     /** {@return the parsed optionally negative integer that fits in a long} Else "expected integer value". */
     public long parseInteger() {
-        if (!p.is(Kind.INTEGER) && !p.is(Kind.MINUS)) throw p.error("expected integer value");
+        if (!p.is(Kind.INTEGER) && !p.is(Kind.MINUS)) throw error("expected integer value");
         return p.parseSignedLong();
     }
 
@@ -232,7 +240,7 @@ public final class DialectAsmParser {
      * @return the name
      */
     public String parseSymbolName() {
-        if (!p.is(Kind.AT_IDENTIFIER)) throw p.error("expected valid '@'-identifier for symbol name");
+        if (!p.is(Kind.AT_IDENTIFIER)) throw error("expected valid '@'-identifier for symbol name");
         String s = p.text.charAt(p.tok.start + 1) == '"' ? p.lex.stringValue(p.tok)
                 : p.text.substring(p.tok.start + 1, p.tok.end);
         p.consume();
@@ -294,7 +302,7 @@ public final class DialectAsmParser {
      * @return the failure, to throw
      */
     public RuntimeException error(String message) {
-        return p.error(message);
+        return p.error(errorPrefix + message);
     }
 
     /**
@@ -305,7 +313,7 @@ public final class DialectAsmParser {
      * @return the failure, to throw
      */
     public RuntimeException errorAt(int offset, String message) {
-        return ParserBase.errorAt(offset, message);
+        return ParserBase.errorAt(offset, errorPrefix + message);
     }
 
     /**
@@ -317,8 +325,46 @@ public final class DialectAsmParser {
      * @return the failure to throw
      */
     public RuntimeException withFollowUp(RuntimeException failure, int offset, String message) {
-        if (failure instanceof ParseError pe) pe.followUps.add(ParserBase.errorAt(offset, message));
+        if (failure instanceof ParseError pe) pe.followUps.add(ParserBase.errorAt(offset, errorPrefix + message));
         return failure;
+    }
+
+    /**
+     * Adds {@code later}'s error and its follow-ups after {@code failure}'s (a parser that goes on after an error
+     * and reports every error it met, in order).
+     *
+     * @param failure the first failure
+     * @param later a failure met afterwards
+     * @return the first failure, to throw
+     */
+    public RuntimeException withFollowUps(RuntimeException failure, RuntimeException later) {
+        if (failure instanceof ParseError pe && later instanceof ParseError l) {
+            pe.followUps.add(ParserBase.errorAt(l.offset, l.getMessage()));
+            pe.followUps.addAll(l.followUps);
+        }
+        return failure;
+    }
+
+    /**
+     * A list opened by {@code open} (MLIR's {@code parseCommaSeparatedList} with a delimiter): nothing but
+     * {@code close}, or items read by {@code item} separated by commas and then {@code close}.
+     *
+     * @param <T> the items
+     * @param open the opening punctuation
+     * @param close the closing punctuation
+     * @param item parses one item
+     * @return the items
+     */
+    public <T> java.util.List<T> parseList(String open, String close, java.util.function.Supplier<T> item) {
+        expect(open);
+        java.util.List<T> out = new java.util.ArrayList<>();
+        if (!consumeIf(close)) {
+            do {
+                out.add(item.get());
+            } while (consumeIf(","));
+            expect(close);
+        }
+        return out;
     }
 
     /**

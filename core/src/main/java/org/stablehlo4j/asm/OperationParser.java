@@ -622,6 +622,11 @@ final class OperationParser extends SsaScopeParser {
         @Override public boolean atRegion() { return is(Kind.L_BRACE); }
 
         @Override
+        public DialectAsmParser dialectParser() {
+            return new DialectAsmParser(OperationParser.this, prefixed(""));
+        }
+
+        @Override
         public Operation build(String name, List<Value> operands, List<Type> resultTypes, DictionaryAttr properties,
                                DictionaryAttr attributes, List<List<Block>> regions, int opStart) {
             OperationState state = new OperationState(name);

@@ -5,34 +5,25 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import org.stablehlo4j.asm.AsmDialectInterface;
+import org.stablehlo4j.asm.DialectAsmParser;
 import org.stablehlo4j.asm.DialectBodyException;
 import org.stablehlo4j.dialect.sdy.SdyAttrs.*;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.DialectAttr;
 import org.stablehlo4j.ir.SymbolRefAttr;
 
-/** Parsers of the sdy attributes' stripped forms (parsers.cc and attrs.td's formats), over a {@link SdyIn}. */
+/** Parsers of the sdy attributes' stripped forms (parsers.cc and attrs.td's formats), over a {@link DialectAsmParser}. */
 final class SdyAttrParser {
     private SdyAttrParser() {}
 
-    /** The dialect's attribute hook: {@code #sdy.mnemonic<...>} bodies become structured attributes. */
+    /**
+     * The dialect's attribute hooks: {@code #sdy.mnemonic<...>} is read from the file's lexer into a structured
+     * attribute; propagation edges and the other debugging metadata are kept as text.
+     */
     static final AsmDialectInterface ASM = new AsmDialectInterface() {
         @Override
-        public Attribute parseAttribute(DialectAttr opaque) {
-            if (!opaque.pretty()) return opaque;
-            String body = opaque.body();
-            int e = 0;
-            while (e < body.length() && (Character.isLetterOrDigit(body.charAt(e)) || body.charAt(e) == '_')) e++;
-            String mnemonic = body.substring(0, e);
-            SdyIn.SdyLexer in = new SdyIn.SdyLexer(body, e);
-            if (mnemonic.equals(SdyPropagationEdges.MNEMONIC)) {
-                // Kept as written; parsed here to run PropagationEdgesAttr::verify.
-                String invalid = SdyPropagationEdges.verify(SdyPropagationEdges.parse(in));
-                if (invalid != null) throw new DialectBodyException(0, invalid);
-                if (!in.atEnd()) throw in.error("expected '>'");
-                return opaque;
-            }
-            Attribute a = switch (mnemonic) {
+        public Attribute parseAttribute(String mnemonic, DialectAsmParser in) {
+            return switch (mnemonic) {
                 case "mesh" -> mesh(in);
                 case "sharding" -> sharding(in);
                 case "sharding_per_value" -> shardingPerValue(in);
@@ -44,12 +35,30 @@ final class SdyAttrParser {
                 case "sub_axis_info" -> subAxisInfo(in);
                 default -> null;
             };
-            if (a == null) {
-                if (KNOWN.contains(mnemonic) || mnemonic.isEmpty()) return opaque;
-                throw new DialectBodyException(0, "unknown attribute `" + mnemonic + "` in dialect `sdy`");
+        }
+
+        @Override
+        public Attribute parseAttribute(DialectAttr opaque) {
+            if (!opaque.pretty()) return opaque;
+            String body = opaque.body();
+            int e = 0;
+            while (e < body.length() && (Character.isLetterOrDigit(body.charAt(e)) || body.charAt(e) == '_')) e++;
+            String mnemonic = body.substring(0, e);
+            if (mnemonic.equals(SdyPropagationEdges.MNEMONIC)) {
+                // Kept as written; parsed here to run PropagationEdgesAttr::verify.
+                String invalid = SdyPropagationEdges.verify(DialectAsmParser.parsePrefix(body, e, null, in -> {
+                    List<SdyPropagationEdges.Step> steps = SdyPropagationEdges.parse(in);
+                    if (!in.atEnd()) throw in.error("expected '>'");
+                    return steps;
+                }).value());
+                if (invalid != null) throw new DialectBodyException(0, invalid);
+                return opaque;
             }
-            if (!in.atEnd()) throw in.error("expected '>'");
-            return a;
+            if (KNOWN.contains(mnemonic) || mnemonic.isEmpty()) return opaque;
+            // A structured attribute without its '<...>' (the live hook was not asked): fails as it would there.
+            Attribute a = DialectAsmParser.parsePrefix(body, e, null, in -> parseAttribute(mnemonic, in)).value();
+            if (a != null) return a;
+            throw new DialectBodyException(0, "unknown attribute `" + mnemonic + "` in dialect `sdy`");
         }
     };
 
@@ -78,7 +87,7 @@ final class SdyAttrParser {
     }
 
     /** Runs {@code parse}; when it fails, adds {@code followUp} after the failure's own errors. */
-    private static <T> T chained(SdyIn in, java.util.function.Supplier<T> parse, String followUp) {
+    private static <T> T chained(DialectAsmParser in, java.util.function.Supplier<T> parse, String followUp) {
         try {
             return parse.get();
         } catch (RuntimeException e) {
@@ -86,7 +95,7 @@ final class SdyAttrParser {
         }
     }
 
-    static MeshAxisAttr meshAxis(SdyIn in) {
+    static MeshAxisAttr meshAxis(DialectAsmParser in) {
         int at = in.offset();
         String name = in.parseString("expected string");
         in.expect("=");
@@ -100,10 +109,10 @@ final class SdyAttrParser {
     }
 
     /** {@code <[axes], device_ids=[...]>}. */
-    static MeshAttr mesh(SdyIn in) {
+    static MeshAttr mesh(DialectAsmParser in) {
         int at = in.offset();
         in.expect("<");
-        List<MeshAxisAttr> axes = in.list("[", "]", () -> meshAxis(in));
+        List<MeshAxisAttr> axes = in.parseList("[", "]", () -> meshAxis(in));
         List<Long> ids = new ArrayList<>();
         if (in.consumeIf(",")) {
             String k = in.parseKeyword("expected 'device_ids'");
@@ -129,7 +138,7 @@ final class SdyAttrParser {
         return new MeshAttr(axes, ids);
     }
 
-    static SubAxisInfoAttr subAxisInfo(SdyIn in) {
+    static SubAxisInfoAttr subAxisInfo(DialectAsmParser in) {
         in.expect("(");
         long pre = in.parseInteger();
         in.expect(")");
@@ -137,7 +146,7 @@ final class SdyAttrParser {
         return new SubAxisInfoAttr(pre, size);
     }
 
-    static AxisRefAttr axisRef(SdyIn in) {
+    static AxisRefAttr axisRef(DialectAsmParser in) {
         String name = chained(in, () -> in.parseString("expected string"), AXIS_REF_NAME);
         SubAxisInfoAttr sub = null;
         if (in.consumeIf(":")) sub = subAxisInfo(in);
@@ -145,7 +154,7 @@ final class SdyAttrParser {
     }
 
     /** Axis refs up to (not including) the closing '}'. */
-    static List<AxisRefAttr> axisRefs(SdyIn in) {
+    static List<AxisRefAttr> axisRefs(DialectAsmParser in) {
         List<AxisRefAttr> out = new ArrayList<>();
         if (!in.atString()) return out;
         do {
@@ -154,25 +163,25 @@ final class SdyAttrParser {
         return out;
     }
 
-    static AxisRefListAttr axisRefList(SdyIn in) {
+    static AxisRefListAttr axisRefList(DialectAsmParser in) {
         in.expect("{");
         List<AxisRefAttr> axes = axisRefs(in);
         in.expect("}");
         return new AxisRefListAttr(axes);
     }
 
-    static ListOfAxisRefListsAttr listOfAxisRefLists(SdyIn in) {
-        List<AxisRefListAttr> out = in.list("[", "]", () -> axisRefList(in));
+    static ListOfAxisRefListsAttr listOfAxisRefLists(DialectAsmParser in) {
+        List<AxisRefListAttr> out = in.parseList("[", "]", () -> axisRefList(in));
         return new ListOfAxisRefListsAttr(out);
     }
 
-    static ManualAxesAttr manualAxes(SdyIn in) {
-        List<String> out = in.list("{", "}", () -> in.parseString("expected string"));
+    static ManualAxesAttr manualAxes(DialectAsmParser in) {
+        List<String> out = in.parseList("{", "}", () -> in.parseString("expected string"));
         return new ManualAxesAttr(out);
     }
 
-    static AllToAllParamListAttr allToAllParams(SdyIn in) {
-        List<AllToAllParamAttr> out = in.list("[", "]", () -> {
+    static AllToAllParamListAttr allToAllParams(DialectAsmParser in) {
+        List<AllToAllParamAttr> out = in.parseList("[", "]", () -> {
             in.expect("{");
             List<AxisRefAttr> axes = axisRefs(in);
             in.expect("}");
@@ -185,7 +194,7 @@ final class SdyAttrParser {
         return new AllToAllParamListAttr(out);
     }
 
-    static DimensionShardingAttr dimSharding(SdyIn in) {
+    static DimensionShardingAttr dimSharding(DialectAsmParser in) {
         in.expect("{");
         List<AxisRefAttr> axes = new ArrayList<>();
         boolean closed = true;
@@ -219,19 +228,19 @@ final class SdyAttrParser {
     }
 
     /** {@code <mesh_or_ref, [dims], replicated={...}, unreduced={...}>}. */
-    static TensorShardingAttr sharding(SdyIn in) {
+    static TensorShardingAttr sharding(DialectAsmParser in) {
         in.expect("<");
         Attribute meshOrRef;
         if ("mesh".equals(in.peekKeyword())) {
             in.parseKeyword("");
             meshOrRef = mesh(in);
-        } else if (in.atSymbol()) {
-            meshOrRef = SymbolRefAttr.flat(in.parseSymbol());
+        } else if (in.atSymbolName()) {
+            meshOrRef = SymbolRefAttr.flat(in.parseSymbolName());
         } else {
             throw in.error("expecting MeshAttr or FlatSymbolRefAttr, got: ");
         }
         in.expect(",");
-        List<DimensionShardingAttr> dims = in.list("[", "]", () -> chained(in, () -> dimSharding(in), DIM_SHARDINGS));
+        List<DimensionShardingAttr> dims = in.parseList("[", "]", () -> chained(in, () -> dimSharding(in), DIM_SHARDINGS));
         List<AxisRefAttr> replicated = new ArrayList<>();
         List<AxisRefAttr> unreduced = new ArrayList<>();
         int reductionOp = 0;
@@ -262,7 +271,7 @@ final class SdyAttrParser {
     }
 
     /** {@code parseAxisList}: {@code {axis-ref, ...}}. */
-    private static List<AxisRefAttr> axisList(SdyIn in) {
+    private static List<AxisRefAttr> axisList(DialectAsmParser in) {
         in.expect("{");
         List<AxisRefAttr> axes = chained(in, () -> axisRefs(in), AXIS_LIST);
         in.expect("}");
@@ -270,14 +279,14 @@ final class SdyAttrParser {
     }
 
     /** {@code [<...>, ...]}. */
-    static TensorShardingPerValueAttr shardingList(SdyIn in) {
-        List<TensorShardingAttr> out = in.list("[", "]", () -> sharding(in));
+    static TensorShardingPerValueAttr shardingList(DialectAsmParser in) {
+        List<TensorShardingAttr> out = in.parseList("[", "]", () -> sharding(in));
         return new TensorShardingPerValueAttr(out);
     }
 
-    static TensorShardingPerValueAttr shardingPerValue(SdyIn in) {
+    static TensorShardingPerValueAttr shardingPerValue(DialectAsmParser in) {
         in.expect("<");
-        List<TensorShardingAttr> out = in.list("[", "]", () -> chained(in, () -> sharding(in), SHARDINGS));
+        List<TensorShardingAttr> out = in.parseList("[", "]", () -> chained(in, () -> sharding(in), SHARDINGS));
         in.expect(">");
         return new TensorShardingPerValueAttr(out);
     }
@@ -285,7 +294,7 @@ final class SdyAttrParser {
     // ---- op sharding rules
 
     /** Parses one factor symbol from the front of {@code s[0]}, removing it. */
-    private static long factorIndex(SdyIn in, String[] s, List<RuntimeException> deferred) {
+    private static long factorIndex(DialectAsmParser in, String[] s, List<RuntimeException> deferred) {
         String f = s[0];
         if (!f.startsWith("z_")) {
             char c = f.charAt(0);
@@ -312,7 +321,7 @@ final class SdyAttrParser {
         return v + SdyAttrs.K_START_AT_Z;
     }
 
-    private static TensorMappingAttr tensorMapping(SdyIn in, List<RuntimeException> deferred) {
+    private static TensorMappingAttr tensorMapping(DialectAsmParser in, List<RuntimeException> deferred) {
         in.expect("[");
         List<DimMappingAttr> dims = new ArrayList<>();
         if (!in.consumeIf("]")) {
@@ -335,7 +344,7 @@ final class SdyAttrParser {
     }
 
     /** {@code ($mappings)}: one mapping at least (an empty list fails at its '['). */
-    private static List<TensorMappingAttr> mappings(SdyIn in, String kind, List<RuntimeException> deferred) {
+    private static List<TensorMappingAttr> mappings(DialectAsmParser in, String kind, List<RuntimeException> deferred) {
         in.expect("(");
         List<TensorMappingAttr> out = new ArrayList<>();
         do {
@@ -345,7 +354,7 @@ final class SdyAttrParser {
         return out;
     }
 
-    private static List<Long> factorsWithType(SdyIn in, String type, List<RuntimeException> deferred) {
+    private static List<Long> factorsWithType(DialectAsmParser in, String type, List<RuntimeException> deferred) {
         List<Long> out = new ArrayList<>();
         if (!type.equals(in.peekKeyword())) return out;
         in.parseKeyword("");
@@ -365,7 +374,7 @@ final class SdyAttrParser {
      * {@code <(mappings)->(mappings) {factors} ...>}. Errors upstream reports without stopping (a factor index
      * too large) come first; the rule then fails with them even if the rest parses.
      */
-    static OpShardingRuleAttr rule(SdyIn in) {
+    static OpShardingRuleAttr rule(DialectAsmParser in) {
         List<RuntimeException> deferred = new ArrayList<>();
         OpShardingRuleAttr rule = null;
         try {
@@ -375,16 +384,12 @@ final class SdyAttrParser {
             deferred.add(e);
         }
         if (deferred.isEmpty()) return rule;
-        if (!(deferred.get(0) instanceof DialectBodyException first)) throw deferred.get(0);
-        for (RuntimeException later : deferred.subList(1, deferred.size())) {
-            if (!(later instanceof DialectBodyException d)) continue;
-            first.withFollowUp(d.reason());
-            for (String f : d.followUps()) first.withFollowUp(f);
-        }
+        RuntimeException first = deferred.get(0);
+        for (RuntimeException later : deferred.subList(1, deferred.size())) in.withFollowUps(first, later);
         throw first;
     }
 
-    private static OpShardingRuleAttr rule(SdyIn in, List<RuntimeException> deferred) {
+    private static OpShardingRuleAttr rule(DialectAsmParser in, List<RuntimeException> deferred) {
         in.expect("<");
         List<TensorMappingAttr> operands = mappings(in, "operand", deferred);
         in.expect("->");

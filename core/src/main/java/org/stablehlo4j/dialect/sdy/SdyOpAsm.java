@@ -6,6 +6,7 @@ import org.stablehlo4j.asm.AsmCustomOpParser;
 import org.stablehlo4j.asm.AsmParserContext;
 import org.stablehlo4j.asm.AsmPrinterContext;
 import org.stablehlo4j.asm.AsmPrinterCustomOp;
+import org.stablehlo4j.asm.DialectAsmParser;
 import org.stablehlo4j.asm.OpAsmTable;
 import org.stablehlo4j.asm.format.FormatForms;
 import org.stablehlo4j.dialect.sdy.SdyAttrs.*;
@@ -92,7 +93,7 @@ final class SdyOpAsm {
         public Operation parse(String name, AsmParserContext p, int at) {
             String sym = p.parseSymbolName();
             p.expect("=");
-            MeshAttr mesh = SdyAttrParser.mesh(SdyIn.of(p));
+            MeshAttr mesh = SdyAttrParser.mesh(p.dialectParser());
             DictionaryAttr attrs = p.parseOptionalAttrDict();
             List<NamedAttribute> props = new ArrayList<>();
             props.add(new NamedAttribute("mesh", mesh));
@@ -139,10 +140,10 @@ final class SdyOpAsm {
                 if (keyword) {
                     if (p.consumeKeyword("sharding")) {
                         p.expect("=");
-                        props.add(new NamedAttribute(attr, SdyAttrParser.sharding(SdyIn.of(p))));
+                        props.add(new NamedAttribute(attr, SdyAttrParser.sharding(p.dialectParser())));
                     }
                 } else {
-                    props.add(new NamedAttribute(attr, SdyAttrParser.sharding(SdyIn.of(p))));
+                    props.add(new NamedAttribute(attr, SdyAttrParser.sharding(p.dialectParser())));
                 }
             }
             DictionaryAttr attrs = p.parseOptionalAttrDict();
@@ -273,18 +274,18 @@ final class SdyOpAsm {
             if (manual) {
                 p.expectKeyword("in_shardings");
                 p.expect("=");
-                props.add(new NamedAttribute("in_shardings", SdyAttrParser.shardingList(SdyIn.of(p))));
+                props.add(new NamedAttribute("in_shardings", SdyAttrParser.shardingList(p.dialectParser())));
                 p.expectKeyword("out_shardings");
                 p.expect("=");
-                props.add(new NamedAttribute("out_shardings", SdyAttrParser.shardingList(SdyIn.of(p))));
+                props.add(new NamedAttribute("out_shardings", SdyAttrParser.shardingList(p.dialectParser())));
                 p.expectKeyword("manual_axes");
                 p.expect("=");
-                props.add(new NamedAttribute("manual_axes", SdyAttrParser.manualAxes(SdyIn.of(p))));
+                props.add(new NamedAttribute("manual_axes", SdyAttrParser.manualAxes(p.dialectParser())));
             } else {
                 for (String k : new String[] {"in_shardings", "out_shardings"}) {
                     if (p.consumeKeyword(k)) {
                         p.expect("=");
-                        props.add(new NamedAttribute(k, SdyAttrParser.shardingList(SdyIn.of(p))));
+                        props.add(new NamedAttribute(k, SdyAttrParser.shardingList(p.dialectParser())));
                     }
                 }
             }
@@ -441,7 +442,7 @@ final class SdyOpAsm {
 
         public Operation parse(String name, AsmParserContext p, int at) {
             List<NamedAttribute> props = new ArrayList<>();
-            SdyIn in = SdyIn.of(p);
+            DialectAsmParser in = p.dialectParser();
             if (reduction) {
                 String k = p.peekKeyword();
                 int v = k == null ? -1 : List.of(REDUCTIONS).indexOf(k);

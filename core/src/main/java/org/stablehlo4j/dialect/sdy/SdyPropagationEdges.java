@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.stablehlo4j.asm.DialectAsmParser;
 import org.stablehlo4j.dialect.sdy.SdyAttrs.AxisRefAttr;
 import org.stablehlo4j.dialect.sdy.SdyAttrs.MeshAttr;
 import org.stablehlo4j.dialect.sdy.SdyAttrs.TensorShardingAttr;
@@ -41,26 +42,26 @@ final class SdyPropagationEdges {
     record Step(long index, List<AxisEntry> entries) {}
 
     /** Reads {@code <[step, ...]>} (the lexer stands after the mnemonic). */
-    static List<Step> parse(SdyIn in) {
+    static List<Step> parse(DialectAsmParser in) {
         in.expect("<");
-        List<Step> steps = in.list("[", "]", () -> step(in));
+        List<Step> steps = in.parseList("[", "]", () -> step(in));
         in.expect(">");
         return steps;
     }
 
-    private static Step step(SdyIn in) {
+    private static Step step(DialectAsmParser in) {
         in.expect("{");
         if (!"step".equals(in.parseKeyword("expected 'step'"))) throw in.error("expected 'step'");
         in.expect("-");
         long index = in.parseInteger();
         in.expect("=");
-        List<AxisEntry> entries = in.list("[", "]", () -> {
+        List<AxisEntry> entries = in.parseList("[", "]", () -> {
             in.expect("{");
             AxisRefAttr axis = SdyAttrParser.axisRef(in);
             in.expect("=");
             ValueRef source = valueRef(in);
             in.expect("->");
-            List<ValueRef> targets = in.list("[", "]", () -> valueRef(in));
+            List<ValueRef> targets = in.parseList("[", "]", () -> valueRef(in));
             in.expect("}");
             return new AxisEntry(axis, source, targets);
         });
@@ -68,7 +69,7 @@ final class SdyPropagationEdges {
         return new Step(index, entries);
     }
 
-    private static ValueRef valueRef(SdyIn in) {
+    private static ValueRef valueRef(DialectAsmParser in) {
         String kind = in.parseKeyword("expected 'operand' or 'result'");
         if (!kind.equals("operand") && !kind.equals("result")) throw in.error("expected 'operand' or 'result'");
         in.expect("-");
@@ -102,7 +103,7 @@ final class SdyPropagationEdges {
             return null;
         }
         try {
-            return parse(new SdyIn.SdyLexer(d.body(), MNEMONIC.length()));
+            return DialectAsmParser.parsePrefix(d.body(), MNEMONIC.length(), null, SdyPropagationEdges::parse).value();
         } catch (RuntimeException e) {
             return null;
         }
