@@ -471,7 +471,7 @@ public final class ShapeRules {
         long[] c = ints(op, third);
         if (a != null && b != null && c != null && (a.length != b.length || a.length != c.length)) {
             // AllMatchSameOperatorTrait<[first, second, third], "$_self.size()", "size">, checked before inference
-            throw err(op, "failed to verify that all of {" + first + ", " + second + ", " + third + "} have same size");
+            throw VerificationError.op(op, "failed to verify that all of {" + first + ", " + second + ", " + third + "} have same size");
         }
         if (t == null || a == null || b == null || c == null) return null;
         if (a.length != t.rank()) throw err(op, String.format(mismatch, a.length, t.rank()));
