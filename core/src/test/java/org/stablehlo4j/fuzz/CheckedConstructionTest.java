@@ -127,6 +127,9 @@ class CheckedConstructionTest {
                 + " [1.401298e-45, 3.402823e+38] (AttrType section, byte offset 4474)",
         "quant-expressed-type-not-float.mlir.bc|illegal expressed type (AttrType section, byte offset 4039)",
         "tensor-of-invalid-element-type.mlir.bc|invalid tensor element type (AttrType section, byte offset 3205)",
+        "bounds-on-static-dimension.mlir.bc|Static dimension 0 cannot have a bound, use ShapedType::kDynamic to"
+                + " indicate a missing bound in tensor !vhlo.tensor_v1<9223372036854775681x?x!vhlo.f32_v1,"
+                + " #vhlo.type_extensions_v1<bounds = [16, ?]>> (AttrType section, byte offset 3699)",
     })
     void bytecodeFindingsStopAtTheirByteOffset(String file, String message) throws IOException {
         byte[] data;

@@ -10,6 +10,7 @@ import org.stablehlo4j.dialect.vhlo.ops.VhloOpDef;
 import org.stablehlo4j.dialect.vhlo.ops.VhloOpTable;
 import org.stablehlo4j.dialect.vhlo.ops.VhloTypeKind;
 import org.stablehlo4j.ir.Attribute;
+import org.stablehlo4j.ir.BoundedEncoding;
 import org.stablehlo4j.ir.FloatType;
 import org.stablehlo4j.ir.IndexType;
 import org.stablehlo4j.ir.IntegerType;
@@ -78,8 +79,17 @@ public final class VhloBytecode implements DialectBytecode {
             case FUNCTION -> VhloType.function(r.readTypes(), r.readTypes());
             case RANKED -> {
                 Attribute encoding = code == VhloTypeKind.RANKED_TENSOR_WITH_ENCODING_CODE ? r.readAttribute() : null;
-                yield VhloType.ranked(kind, r.readShape(), tensorElement(r, at, kind == VhloTypeKind.RANKED_TENSOR),
-                        encoding);
+                VhloType t = VhloType.ranked(kind, r.readShape(),
+                        tensorElement(r, at, kind == VhloTypeKind.RANKED_TENSOR), encoding);
+                if (encoding instanceof VhloAttr a && a.kind() == VhloAttrKind.TYPE_EXTENSIONS) {
+                    // the bounds encoding's check, as where the text parser builds the tensor type
+                    @SuppressWarnings("unchecked")
+                    List<Long> bounds = (List<Long>) a.params().get(0);
+                    String problem = BoundedEncoding.boundsProblem(bounds, t.shape(),
+                            () -> org.stablehlo4j.asm.AsmPrinter.printType(t));
+                    if (problem != null) throw r.error(at, problem);
+                }
+                yield t;
             }
             case QUANT -> readQuant(r, at, false);
             case QUANT_PER_AXIS -> readQuant(r, at, true);
