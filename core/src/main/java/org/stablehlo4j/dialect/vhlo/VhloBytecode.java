@@ -9,6 +9,7 @@ import org.stablehlo4j.dialect.vhlo.ops.VhloAttrKind;
 import org.stablehlo4j.dialect.vhlo.ops.VhloOpDef;
 import org.stablehlo4j.dialect.vhlo.ops.VhloOpTable;
 import org.stablehlo4j.dialect.vhlo.ops.VhloTypeKind;
+import org.stablehlo4j.dialect.vhlo.ops.VersionedKind;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.BoundedEncoding;
 import org.stablehlo4j.ir.FloatType;
@@ -70,8 +71,7 @@ public final class VhloBytecode implements DialectBytecode {
     public Type readType(DialectReader r) throws BytecodeException {
         int at = r.position();
         long code = r.readVarInt();
-        VhloTypeKind kind = VhloTypeKind.fromCode(code);
-        if (kind == null) throw r.error("unknown vhlo type code: " + code);
+        VhloTypeKind kind = known(VhloTypeKind.fromCode(code), r, "type", code);
         return switch (kind.form) {
             case SIMPLE -> VhloType.get(kind);
             case ELEMENT -> VhloType.element(kind, tensorElement(r, at, kind == VhloTypeKind.UNRANKED_TENSOR));
@@ -116,6 +116,13 @@ public final class VhloBytecode implements DialectBytecode {
         return t instanceof VhloType v ? v.toBuiltin() : t;
     }
 
+    /** Returns {@code kind}, the row {@code code} names; if there is none, throws {@code unknown vhlo WHAT code: N}. */
+    private static <K extends VersionedKind> K known(K kind, DialectReader r, String what, long code)
+            throws BytecodeException {
+        if (kind == null) throw r.error("unknown vhlo " + what + " code: " + code);
+        return kind;
+    }
+
     private static VhloType readQuant(DialectReader r, int at, boolean perAxis) throws BytecodeException {
         long flags = r.readVarInt();
         Type storage = r.readType();
@@ -152,8 +159,7 @@ public final class VhloBytecode implements DialectBytecode {
     @Override
     public Attribute readAttribute(DialectReader r) throws BytecodeException {
         long code = r.readVarInt();
-        VhloAttrKind kind = VhloAttrKind.fromCode(code);
-        if (kind == null) throw r.error("unknown vhlo attribute code: " + code);
+        VhloAttrKind kind = known(VhloAttrKind.fromCode(code), r, "attribute", code);
         return switch (kind.form) {
             case ENUM -> {
                 long v = r.readVarInt();
