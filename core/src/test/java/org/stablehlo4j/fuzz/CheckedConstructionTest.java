@@ -213,4 +213,15 @@ class CheckedConstructionTest {
         Verifier.verify(CONTEXT, m);
         assertTrue(m.body().first().region(0).isEmpty());
     }
+
+    // ---- symbols and modules (the second 30-minute run's findings)
+
+    @Test
+    void emptySymbolNamesAndModulesWithValuesAreRejected() {
+        // MLIR prints an empty symbol as `@<<INVALID EMPTY SYMBOL>>`, which does not parse back
+        assertEquals("1:1: 'func.func' op requires a non-empty symbol name", error("func.func @\"\"() {\n  return\n}\n"));
+        // ModuleOp's ZeroOperands and ZeroResults traits
+        assertEquals("2:2: 'builtin.module' op requires zero results",
+                error("\"builtin.module\"() ({\n %0 = \"builtin.module\"() ({}) : () -> i32\n}) : () -> ()\n"));
+    }
 }
