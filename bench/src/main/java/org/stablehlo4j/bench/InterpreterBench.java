@@ -22,7 +22,10 @@ import java.util.concurrent.TimeUnit;
 /**
  * The interpreter on generated programs ({@link Fixtures}): {@code matmul4:512} is four chained 512x512x512 f32
  * dot_generals (4 x 268 MFLOP: GFLOP/s = 1.07 / seconds), {@code mlp:64} a 784-512-256-10 MLP on 64 rows,
- * {@code cnn:8} two 3x3 convolutions on 8 32x32 images. {@code threads} caps the kernels' threads
+ * {@code cnn:8} two 3x3 convolutions on 8 32x32 images; region-heavy ones: {@code maxpool:128} (reduce_window
+ * max-pool of a 128x128x8 image and its select_and_scatter gradient), {@code while:10000} (10^4 loop
+ * iterations), {@code sort:2000} (16 rows of 2000 keys, compare comparator), {@code map:256} (a two-op body), {@code argmax:20000} (a
+ * two-input reduce with a seven-op compare/select body: the general region path). {@code threads} caps the kernels' threads
  * (system property {@code stablehlo4j.interpreter.threads}): 1 is one core.
  */
 @State(Scope.Benchmark)
@@ -32,7 +35,7 @@ import java.util.concurrent.TimeUnit;
 @Measurement(iterations = 5)
 @Fork(value = 1, jvmArgsAppend = {"-Xmx2g"})
 public class InterpreterBench {
-    @Param({"matmul4:512", "mlp:64", "cnn:8"})
+    @Param({"matmul4:512", "mlp:64", "cnn:8", "maxpool:128", "while:10000", "sort:2000", "map:256", "argmax:20000"})
     public String program;
 
     @Param({"1", "2"})

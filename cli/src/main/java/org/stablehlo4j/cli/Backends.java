@@ -37,6 +37,19 @@ public final class Backends {
     @FunctionalInterface
     public interface Deserializer {
         ModuleOp deserialize(Context context, byte[] artifact, String bufferName) throws DiagnosticException;
+
+        /**
+         * Deserializes a buffer's remaining bytes (a memory-mapped file); by default copied onto the heap.
+         *
+         * @param artifact the artifact
+         * @param bufferName the name diagnostics use
+         */
+        default ModuleOp deserialize(Context context, java.nio.ByteBuffer artifact, String bufferName)
+                throws DiagnosticException {
+            byte[] a = new byte[artifact.remaining()];
+            artifact.duplicate().get(a);
+            return deserialize(context, a, bufferName);
+        }
     }
 
     /** The StableHLO version recorded in a portable artifact, or null if it cannot be read. */
@@ -114,6 +127,13 @@ public final class Backends {
     public static volatile Deserializer deserializer = new Deserializer() {
         @Override
         public ModuleOp deserialize(Context context, byte[] artifact, String bufferName) throws DiagnosticException {
+            return org.stablehlo4j.compat.legalize.PortableArtifacts.deserializePortableArtifact(context, artifact,
+                    bufferName);
+        }
+
+        @Override
+        public ModuleOp deserialize(Context context, java.nio.ByteBuffer artifact, String bufferName)
+                throws DiagnosticException {
             return org.stablehlo4j.compat.legalize.PortableArtifacts.deserializePortableArtifact(context, artifact,
                     bufferName);
         }

@@ -150,6 +150,15 @@ abstract class Tool implements LlvmArgs.Target {
             prepare();
             Output out = new Output(output);
             out.checkWritable();
+            java.nio.ByteBuffer mapped = verifying() || !canProcessMapped() ? null : mapLargeBytecodeInput();
+            if (mapped != null) {
+                Output.Part result = processMappedBytecode(mapped, input, new DiagnosticPrinter(null, err));
+                if (result == null) return 1;
+                out.write(result);
+                commitExtraOutputs();
+                out.commit();
+                return 0;
+            }
             SourceBuffer buffer = readInput();
             boolean ok = process(buffer, out);
             if (ok) {
@@ -166,6 +175,39 @@ abstract class Tool implements LlvmArgs.Target {
     /** Reads the command line into this object's fields (and the pass/translation lists). */
     final void parseCommandLine(String[] args) throws ToolException {
         LlvmArgs.parse(toolName, this, args);
+    }
+
+    /** Whether {@link #processMappedBytecode} handles a large bytecode input file with the current options. */
+    boolean canProcessMapped() { return false; }
+
+    /**
+     * Processes a large bytecode input file in place, memory-mapped rather than read onto the heap (only called
+     * when {@link #canProcessMapped()}); returns the output or null on failure (diagnostics already reported).
+     */
+    Output.Part processMappedBytecode(java.nio.ByteBuffer input, String name, DiagnosticHandler handler)
+            throws ToolException {
+        throw new IllegalStateException("not supported by " + toolName);
+    }
+
+    /**
+     * The input file memory-mapped when it is a regular bytecode file of
+     * {@link org.stablehlo4j.bytecode.BytecodeReader#MIN_MAPPED_FILE} bytes or more, else null (then the input
+     * is read the ordinary way, which also reports any problem opening it).
+     */
+    private java.nio.ByteBuffer mapLargeBytecodeInput() {
+        if (input.equals("-")) return null;
+        try {
+            Path p = ToolIO.path(input);
+            if (!Files.isRegularFile(p) || Files.size(p) < org.stablehlo4j.bytecode.BytecodeReader.MIN_MAPPED_FILE
+                    || Files.size(p) > MAX_INPUT) {
+                return null;
+            }
+            java.nio.ByteBuffer b = org.stablehlo4j.bytecode.BytecodeReader.map(p);
+            boolean magic = b.get(0) == 'M' && b.get(1) == 'L' && (b.get(2) & 0xFF) == 0xEF && b.get(3) == 'R';
+            return magic ? b : null;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     private SourceBuffer readInput() throws ToolException {

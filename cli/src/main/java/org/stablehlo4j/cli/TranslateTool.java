@@ -140,6 +140,24 @@ final class TranslateTool extends Tool {
         if (resultsOutput != null) resultsOutput.commit();
     }
 
+    /** A lone {@code --deserialize} reads a large artifact in place: its dense constants stay in the mapping. */
+    @Override
+    boolean canProcessMapped() {
+        return translations.size() == 1 && translations.get(0) == Translation.DESERIALIZE && !printVersion;
+    }
+
+    @Override
+    Output.Part processMappedBytecode(java.nio.ByteBuffer input, String name, DiagnosticHandler handler)
+            throws ToolException {
+        try {
+            ModuleOp m = Backends.deserializer.deserialize(context(), input, name);
+            return printed(m, true);
+        } catch (DiagnosticException e) {
+            report(e, handler);
+            return null;
+        }
+    }
+
     @Override
     Output.Part processBytecode(SourceBuffer input, DiagnosticHandler handler) throws ToolException {
         return translate(input.bytes(), input.name(), 1, handler);

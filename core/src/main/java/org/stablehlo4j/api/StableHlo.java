@@ -390,13 +390,16 @@ public final class StableHlo {
     }
 
     /**
-     * Reads the remaining bytes of {@code artifact} (its position is not changed).
+     * Reads the remaining bytes of {@code artifact} (its position is not changed). A direct buffer (e.g. a
+     * memory-mapped file) is read in place and the module's large dense constants keep referring to it: it must
+     * stay unchanged while the module is used.
      *
      * @param artifact the artifact's bytes
      * @return the module, in StableHLO
      * @throws StableHloException on bad input; the message is the diagnostics
      */
     public ModuleOp deserializePortableArtifact(ByteBuffer artifact) throws StableHloException {
+        if (artifact.isDirect()) return deserializeInPlace(artifact.slice(), "<artifact>");
         byte[] bytes = new byte[artifact.remaining()];
         artifact.duplicate().get(bytes);
         return deserialize(bytes, "<artifact>");
@@ -411,7 +414,18 @@ public final class StableHlo {
      * @throws IOException when reading or writing fails
      */
     public ModuleOp deserializePortableArtifact(Path file) throws StableHloException, IOException {
-        return deserialize(Files.readAllBytes(file), file.toString());
+        String name = file.toString();
+        if (Files.size(file) < org.stablehlo4j.bytecode.BytecodeReader.MIN_MAPPED_FILE) {
+            return deserialize(Files.readAllBytes(file), name);
+        }
+        // a large artifact is memory-mapped: its dense constants stay in the mapping
+        return deserializeInPlace(org.stablehlo4j.bytecode.BytecodeReader.map(file), name);
+    }
+
+    private ModuleOp deserializeInPlace(ByteBuffer buffer, String name) throws StableHloException {
+        ModuleOp m = guarded(name, () -> PortableArtifacts.deserializePortableArtifact(context, buffer, name));
+        verify(m);
+        return m;
     }
 
     /**

@@ -111,12 +111,10 @@ final class DenseParser {
 
     /** Wraps packed element bytes, collapsing an all-equal payload to a splat like MLIR does. */
     private static DenseElementsAttr packed(RankedTensorType rt, byte[] out, int eb) {
-        int n = out.length / eb;
-        boolean same = n >= 1;
-        for (int i = 1; i < n && same; i++) {
-            same = Arrays.equals(out, i * eb, i * eb + eb, out, 0, eb);
-        }
+        // all elements equal the first exactly when every byte equals the one an element before it
+        boolean same = out.length >= eb && Arrays.equals(out, eb, out.length, out, 0, out.length - eb);
         if (same) return new DenseElementsAttr(rt, out, 0, eb, true);
+        // the data stays this one array (decoded once from the text), referenced, not copied
         return new DenseElementsAttr(rt, out, 0, out.length, false);
     }
 

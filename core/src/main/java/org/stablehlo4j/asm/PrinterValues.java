@@ -561,11 +561,14 @@ abstract class PrinterValues implements AsmPrinterContext {
         if (!splat && numElements > HEX_ELEMENT_LIMIT) {
             out.append("\"0x");
             // i1 is stored one byte per element (LLVM 22 layout), so the raw bytes are printed as they are.
-            appendBulkHex(d.rawArray(), d.offset(), d.length());
+            if (d.isMapped()) appendBulkHex(d.buffer());
+            else appendBulkHex(d.rawArray(), d.offset(), d.length());
             out.append('"');
             return;
         }
-        printElementList(type, splat, numElements, i -> appendElement(elem, d.rawArray(), d.offset() + (int) (i * eltBytes)));
+        byte[] raw = d.rawArray(); // at most HEX_ELEMENT_LIMIT elements, or one
+        int base = d.offset();
+        printElementList(type, splat, numElements, i -> appendElement(elem, raw, base + (int) (i * eltBytes)));
     }
 
     void printDenseStrings(DenseStringElementsAttr d) {
@@ -613,13 +616,10 @@ abstract class PrinterValues implements AsmPrinterContext {
 
     static boolean allEqual(DenseElementsAttr d, int eltBytes, long numElements) {
         if (numElements <= 1 || (long) d.length() < numElements * eltBytes) return numElements <= 1;
-        byte[] a = d.rawArray();
-        int base = d.offset();
-        for (long i = 1; i < numElements; i++) {
-            int off = base + (int) (i * eltBytes);
-            for (int k = 0; k < eltBytes; k++) if (a[off + k] != a[base + k]) return false;
-        }
-        return true;
+        // every element equals the first exactly when every byte equals the one an element before it
+        int n = (int) ((numElements - 1) * eltBytes);
+        java.nio.ByteBuffer b = d.buffer();
+        return b.slice(eltBytes, n).equals(b.slice(0, n));
     }
 
     void appendElement(Type elem, byte[] data, int off) {
@@ -665,6 +665,22 @@ abstract class PrinterValues implements AsmPrinterContext {
         int chunk = FLUSH_CHARS / 2;
         for (int pos = 0; pos < length; pos += chunk) {
             appendHex(out, data, offset + pos, Math.min(chunk, length - pos));
+            maybeFlush();
+        }
+    }
+
+    /** Hex of bulk element data held in a buffer (its remaining bytes), copied out in chunks as it is printed. */
+    void appendBulkHex(java.nio.ByteBuffer data) {
+        if (probing) {
+            out.append("00");
+            return;
+        }
+        int length = data.remaining();
+        byte[] chunk = new byte[Math.min(length, FLUSH_CHARS / 2)];
+        for (int pos = 0; pos < length; pos += chunk.length) {
+            int n = Math.min(chunk.length, length - pos);
+            data.get(data.position() + pos, chunk, 0, n);
+            appendHex(out, chunk, 0, n);
             maybeFlush();
         }
     }

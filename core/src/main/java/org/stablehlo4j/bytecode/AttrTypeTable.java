@@ -27,7 +27,8 @@ final class AttrTypeTable {
     private final StringTable strings;
     private final long version;
     private final String bufferName;
-    private final byte[] bytes;
+    /** A cursor over the whole input, from which each entry's cursor is cut. */
+    private final ByteCursor input;
     private Entry[] attrs = new Entry[0];
     private Entry[] types = new Entry[0];
     private List<String> resourceHandles = List.of();
@@ -35,10 +36,10 @@ final class AttrTypeTable {
     /** For the textual fallback of entries without a dialect codec. */
     private final org.stablehlo4j.ir.Context context;
 
-    AttrTypeTable(org.stablehlo4j.ir.Context context, byte[] bytes, StringTable strings, long version,
+    AttrTypeTable(org.stablehlo4j.ir.Context context, ByteCursor input, StringTable strings, long version,
                   String bufferName) {
         this.context = context;
-        this.bytes = bytes;
+        this.input = input;
         this.strings = strings;
         this.version = version;
         this.bufferName = bufferName;
@@ -111,7 +112,7 @@ final class AttrTypeTable {
         if (e.resolving) throw from.error(kind + " #" + index + " refers to itself");
         e.resolving = true;
         try {
-            ByteCursor c = new ByteCursor(bytes, e.data, "AttrType", bufferName);
+            ByteCursor c = input.sub(e.data, "AttrType");
             Object v;
             boolean isType = entries == types;
             if (e.custom) {

@@ -186,9 +186,7 @@ final class BuiltinBytecode implements DialectBytecode {
                     .writeBlob(raw, 0, raw.length);
         } else if (a instanceof DenseElementsAttr d && d.type() instanceof RankedTensorType) {
             w.writeVarInt(AttrCode.DENSE_INT_OR_FP_ELEMENTS.ordinal()).writeType(d.type());
-            byte[] packed = DenseData.packForWrite(d);
-            if (packed != null) w.writeBlob(packed, 0, packed.length);
-            else w.writeBlob(d.rawArray(), d.offset(), d.length());
+            DenseData.write(w, d);
         } else if (a instanceof DenseStringElementsAttr d && d.type() instanceof RankedTensorType) {
             w.writeVarInt(AttrCode.DENSE_STRING_ELEMENTS.ordinal()).writeType(d.type()).writeVarInt(d.splat() ? 1 : 0);
             for (StringAttr s : d.values()) w.writeString(s.bytes());
@@ -391,7 +389,9 @@ final class BuiltinBytecode implements DialectBytecode {
         if (eb < 0) throw r.error("unsupported dense array element type " + t);
         boolean bool = t instanceof IntegerType it && it.width() == 1;
         if (size < 0 || size > blob[1] * (bool ? 8L : 1L)) throw r.error("dense array size mismatch");
-        byte[] data = DenseData.expand(r.array(), blob[0], blob[1], (int) size, eb, bool);
+        byte[] in = r.array();
+        byte[] data = in != null ? DenseData.expand(in, blob[0], blob[1], (int) size, eb, bool)
+                : DenseData.expand(r.blobBytes(blob[0], blob[1]), 0, blob[1], (int) size, eb, bool);
         if (data == null) throw r.error("dense array data size " + blob[1] + " does not match " + size + " elements");
         return new DenseArrayAttr(t, data, (int) size);
     }

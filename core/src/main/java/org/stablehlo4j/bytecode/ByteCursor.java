@@ -1,13 +1,14 @@
 package org.stablehlo4j.bytecode;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
  * Reads MLIR bytecode primitives (bytes, prefix varints, zigzag varints, null-terminated strings, sections,
- * aligned blobs) from a window {@code [start, end)} of a shared byte array. Offsets reported in errors are
- * absolute positions in that array. Every length read from the input is checked against the window before
- * anything is allocated or sliced.
+ * aligned blobs) from a window {@code [start, end)} of a shared byte array, or of a (memory-mapped) buffer when
+ * {@link #data} is null. Offsets reported in errors are absolute positions in that input. Every length read
+ * from the input is checked against the window before anything is allocated or sliced.
  */
 final class ByteCursor {
     /** A slice of the input: {@code data[offset, offset+length)}. */
@@ -15,7 +16,10 @@ final class ByteCursor {
         int end() { return offset + length; }
     }
 
+    /** The input, or null when it is {@link #buffer}. */
     final byte[] data;
+    /** The input when it is not a heap array (a memory-mapped file), else null. */
+    final ByteBuffer buffer;
     private final int start;
     private final int end;
     private int pos;
@@ -23,7 +27,17 @@ final class ByteCursor {
     private final String bufferName;
 
     ByteCursor(byte[] data, int start, int end, String section, String bufferName) {
+        this(data, null, start, end, section, bufferName);
+    }
+
+    /** A cursor over a buffer's absolute positions {@code [start, end)}. */
+    ByteCursor(ByteBuffer buffer, int start, int end, String section, String bufferName) {
+        this(null, buffer, start, end, section, bufferName);
+    }
+
+    private ByteCursor(byte[] data, ByteBuffer buffer, int start, int end, String section, String bufferName) {
         this.data = data;
+        this.buffer = buffer;
         this.start = start;
         this.end = end;
         this.pos = start;
@@ -35,9 +49,22 @@ final class ByteCursor {
         this(data, slice.offset(), slice.end(), section, bufferName);
     }
 
-    /** A cursor over a sub-slice, sharing the array. */
+    /** A cursor over a sub-slice, sharing the input. */
     ByteCursor sub(Slice s, String sectionName) {
-        return new ByteCursor(data, s, sectionName, bufferName);
+        return new ByteCursor(data, buffer, s.offset(), s.end(), sectionName, bufferName);
+    }
+
+    /** Byte {@code i} (an absolute position) of the input. */
+    byte byteAt(int i) {
+        return data != null ? data[i] : buffer.get(i);
+    }
+
+    /** A heap copy of {@code s} (for a buffer input) or null when the input is already a heap array. */
+    byte[] copyIfBuffered(Slice s) {
+        if (data != null) return null;
+        byte[] out = new byte[s.length()];
+        buffer.get(s.offset(), out, 0, s.length());
+        return out;
     }
 
     boolean atEnd() { return pos >= end; }
@@ -56,7 +83,7 @@ final class ByteCursor {
 
     int readByte() throws BytecodeException {
         if (pos >= end) throw error("attempting to parse a byte at the end of the bytecode");
-        return data[pos++] & 0xFF;
+        return byteAt(pos++) & 0xFF;
     }
 
     Slice readBytes(long length) throws BytecodeException {
@@ -81,14 +108,14 @@ final class ByteCursor {
         if (first == 0) {
             if (remaining() < 8) throw error(at, "truncated 9-byte varint");
             long v = 0;
-            for (int i = 0; i < 8; i++) v |= (long) (data[pos + i] & 0xFF) << (8 * i);
+            for (int i = 0; i < 8; i++) v |= (long) (byteAt(pos + i) & 0xFF) << (8 * i);
             pos += 8;
             return v;
         }
         int extra = Integer.numberOfTrailingZeros(first);
         if (remaining() < extra) throw error(at, "truncated " + (extra + 1) + "-byte varint");
         long v = first;
-        for (int i = 0; i < extra; i++) v |= (long) (data[pos + i] & 0xFF) << (8 * (i + 1));
+        for (int i = 0; i < extra; i++) v |= (long) (byteAt(pos + i) & 0xFF) << (8 * (i + 1));
         pos += extra;
         return v >>> (extra + 1);
     }
@@ -119,8 +146,9 @@ final class ByteCursor {
 
     String readNullTerminatedString() throws BytecodeException {
         for (int i = pos; i < end; i++) {
-            if (data[i] == 0) {
-                String s = new String(data, pos, i - pos, StandardCharsets.UTF_8);
+            if (byteAt(i) == 0) {
+                String s = data != null ? new String(data, pos, i - pos, StandardCharsets.UTF_8)
+                        : new String(copyIfBuffered(new Slice(pos, i - pos)), StandardCharsets.UTF_8);
                 pos = i + 1;
                 return s;
             }

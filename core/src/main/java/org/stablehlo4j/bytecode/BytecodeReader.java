@@ -73,8 +73,40 @@ public final class BytecodeReader {
         return impl.read();
     }
 
+    /**
+     * Reads a file from a buffer's remaining bytes. A buffer that is not a whole heap array (a memory-mapped
+     * file) is read in place: dense element data of {@value DenseData#MIN_MAPPED_BYTES} bytes or more stays in
+     * it (see {@link org.stablehlo4j.ir.DenseElementsAttr#isMapped()}), so the buffer must stay valid and
+     * unchanged while the module is used.
+     */
     public static ModuleOp read(Context context, ByteBuffer buffer, String bufferName) throws BytecodeException {
-        return read(context, toArray(buffer), bufferName);
+        return read(context, buffer, bufferName, true);
+    }
+
+    /** {@link #read(Context, ByteBuffer, String)}, with {@code allowUnregisteredDialect} as in the array form. */
+    public static ModuleOp read(Context context, ByteBuffer buffer, String bufferName,
+                                boolean allowUnregisteredDialect) throws BytecodeException {
+        if (buffer.hasArray() || !buffer.isDirect()) {
+            return read(context, toArray(buffer), bufferName, allowUnregisteredDialect);
+        }
+        SectionReader impl = new SectionReader(context, buffer.slice(), bufferName);
+        impl.allowUnregisteredDialect = allowUnregisteredDialect;
+        return impl.read();
+    }
+
+    /** Files at least this large are read in place from a memory mapping; smaller ones are read onto the heap. */
+    public static final long MIN_MAPPED_FILE = 16L << 20;
+
+    /**
+     * A read-only mapping of a whole file (for {@link #read(Context, ByteBuffer, String)}).
+     *
+     * @throws IOException if it cannot be opened or is 2 GiB or larger
+     */
+    public static ByteBuffer map(Path path) throws IOException {
+        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+            if (ch.size() > Integer.MAX_VALUE - 16) throw new IOException("file too large: " + path);
+            return ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size());
+        }
     }
 
     public static ModuleOp read(Context context, InputStream in, String bufferName)
@@ -82,12 +114,15 @@ public final class BytecodeReader {
         return read(context, in.readAllBytes(), bufferName);
     }
 
-    /** Reads a file through a read-only memory mapping. */
+    /**
+     * Reads a file: one of {@value #MIN_MAPPED_FILE} bytes or more through a read-only memory mapping that its
+     * large dense constants keep referring to (see {@link #read(Context, ByteBuffer, String)}).
+     */
     public static ModuleOp read(Context context, Path path) throws BytecodeException, IOException {
-        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
-            if (ch.size() > Integer.MAX_VALUE - 16) throw new IOException("file too large: " + path);
-            return read(context, ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size()), path.toString());
+        if (java.nio.file.Files.size(path) < MIN_MAPPED_FILE) {
+            return read(context, java.nio.file.Files.readAllBytes(path), path.toString());
         }
+        return read(context, map(path), path.toString());
     }
 
     /** The bytes of the buffer's remaining content, without copying when it is a whole heap array. */

@@ -159,8 +159,35 @@ public final class DialectReader {
         return new int[] {s.offset(), s.length()};
     }
 
-    /** The array blobs point into (the whole input). Do not modify. */
+    /**
+     * The array blobs point into (the whole input), or null when the input is a buffer (a memory-mapped file):
+     * then use {@link #blobBuffer} or {@link #blobBytes}. Do not modify.
+     */
     public byte[] array() { return cursor.data; }
+
+    /**
+     * {@return a read-only view of {@code [offset, offset + length)} of the input (as {@link #readBlob} gives
+     * them), not copied}
+     *
+     * @param offset where the blob starts
+     * @param length its size in bytes
+     */
+    public java.nio.ByteBuffer blobBuffer(int offset, int length) {
+        if (cursor.data != null) return java.nio.ByteBuffer.wrap(cursor.data, offset, length).slice().asReadOnlyBuffer();
+        return cursor.buffer.slice(offset, length).asReadOnlyBuffer();
+    }
+
+    /**
+     * {@return a heap copy of {@code [offset, offset + length)} of the input}
+     *
+     * @param offset where the blob starts
+     * @param length its size in bytes
+     */
+    public byte[] blobBytes(int offset, int length) {
+        byte[] out = new byte[length];
+        blobBuffer(offset, length).get(out);
+        return out;
+    }
 
     /** A dialect resource handle: the key of the resource, as declared in the resource section. */
     public String readResourceHandle() throws BytecodeException {

@@ -32,6 +32,22 @@ public final class DialectWriter {
 
         /** Raw bytes, referenced in place (the array must not change while the file is written). */
         void bytes(byte[] data, int offset, int length);
+
+        /**
+         * Raw bytes held in a buffer (its remaining bytes), which must not change while the file is written. By
+         * default handed to {@link #bytes(byte[], int, int)} in fresh heap chunks; sinks that can reference the
+         * buffer in place (or ignore the bytes) override this.
+         *
+         * @param data the bytes
+         */
+        default void bytes(java.nio.ByteBuffer data) {
+            java.nio.ByteBuffer b = data.duplicate();
+            while (b.hasRemaining()) {
+                byte[] chunk = new byte[Math.min(b.remaining(), 1 << 16)];
+                b.get(chunk);
+                bytes(chunk, 0, chunk.length);
+            }
+        }
     }
 
     private final Sink sink;
@@ -145,6 +161,19 @@ public final class DialectWriter {
     public DialectWriter writeBlob(byte[] data, int offset, int length) {
         writeVarInt(length);
         sink.bytes(data, offset, length);
+        return this;
+    }
+
+    /**
+     * A size-prefixed blob held in a buffer (its remaining bytes), referenced in place and streamed out when the
+     * bytecode is written; the buffer must not change.
+     *
+     * @param data the blob
+     * @return this writer
+     */
+    public DialectWriter writeBlob(java.nio.ByteBuffer data) {
+        writeVarInt(data.remaining());
+        sink.bytes(data.slice());
         return this;
     }
 

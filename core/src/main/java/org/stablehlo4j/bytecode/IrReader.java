@@ -32,7 +32,6 @@ final class IrReader {
             HAS_INLINE_REGIONS = 0x10, HAS_USE_LIST_ORDERS = 0x20, HAS_PROPERTIES = 0x40;
 
     private final SectionReader file;
-    private final byte[] data;
     private final String bufferName;
     private final long version;
     private final Context context;
@@ -43,7 +42,6 @@ final class IrReader {
 
     IrReader(SectionReader file) {
         this.file = file;
-        this.data = file.data;
         this.bufferName = file.bufferName;
         this.version = file.version;
         this.context = file.context;

@@ -24,7 +24,10 @@ final class SectionReader {
     static final int S_STRING = 0, S_DIALECT = 1, S_ATTR_TYPE = 2, S_ATTR_TYPE_OFFSET = 3, S_IR = 4,
             S_RESOURCE = 5, S_RESOURCE_OFFSET = 6, S_DIALECT_VERSIONS = 7, S_PROPERTIES = 8;
 
+    /** The input, or null when it is {@link #buffer}. */
     final byte[] data;
+    /** The input when it is a buffer (a memory-mapped file), else null. */
+    final java.nio.ByteBuffer buffer;
     final String bufferName;
     /** Stop after the dialect section (see {@link BytecodeReader#describe}). */
     boolean headerOnly;
@@ -56,8 +59,26 @@ final class SectionReader {
     SectionReader(Context context, byte[] data, String bufferName) {
         this.context = context;
         this.data = data;
+        this.buffer = null;
         this.bufferName = bufferName;
         this.allocationBudget = 2L * data.length + 16;
+    }
+
+    /** Reads {@code buffer}'s absolute positions {@code [0, limit)}, in place. */
+    SectionReader(Context context, java.nio.ByteBuffer buffer, String bufferName) {
+        this.context = context;
+        this.data = null;
+        this.buffer = buffer;
+        this.bufferName = bufferName;
+        this.allocationBudget = 2L * buffer.limit() + 16;
+    }
+
+    private int inputLength() { return data != null ? data.length : buffer.limit(); }
+
+    /** A cursor over {@code [start, end)} of the input. */
+    private ByteCursor cursor(int start, int end, String section) {
+        return data != null ? new ByteCursor(data, start, end, section, bufferName)
+                : new ByteCursor(buffer, start, end, section, bufferName);
     }
 
     void spend(ByteCursor c, long n, String what) throws BytecodeException {
@@ -68,12 +89,15 @@ final class SectionReader {
     }
 
     ByteCursor cursor(ByteCursor.Slice s, int section) {
-        return new ByteCursor(data, s, SECTION_NAMES[section], bufferName);
+        return cursor(s.offset(), s.end(), SECTION_NAMES[section]);
     }
 
     ModuleOp read() throws BytecodeException {
-        ByteCursor c = new ByteCursor(data, 0, data.length, "header", bufferName);
-        if (!isBytecode(data)) throw c.error("input buffer is not an MLIR bytecode file");
+        ByteCursor c = cursor(0, inputLength(), "header");
+        if (inputLength() < 4 || c.byteAt(0) != 'M' || c.byteAt(1) != 'L' || (c.byteAt(2) & 0xFF) != 0xEF
+                || c.byteAt(3) != 'R') {
+            throw c.error("input buffer is not an MLIR bytecode file");
+        }
         c.skip(4);
         int at = c.position();
         version = c.readVarInt();
@@ -110,7 +134,7 @@ final class SectionReader {
         if (sections[S_PROPERTIES] != null) readProperties(cursor(sections[S_PROPERTIES], S_PROPERTIES));
         readDialects(cursor(sections[S_DIALECT], S_DIALECT));
         if (headerOnly) return null;
-        attrTypes = new AttrTypeTable(context, data, strings, version, bufferName);
+        attrTypes = new AttrTypeTable(context, cursor(0, inputLength(), "AttrType"), strings, version, bufferName);
         if ((sections[S_RESOURCE] == null) != (sections[S_RESOURCE_OFFSET] == null)) {
             throw c.error(sections[S_RESOURCE] == null
                     ? "unexpected resource offset section when resource section is not present"
@@ -217,7 +241,7 @@ final class SectionReader {
                     ByteCursor.Slice blob = entry.readAlignedBlob(align);
                     if (isDialect) {
                         dialectResources.computeIfAbsent(group, k -> new LinkedHashMap<>())
-                                .put(key, new ResourceBlob(align[0], data, blob.offset(), blob.length()));
+                                .put(key, resourceBlob(align[0], entry, blob));
                     }
                     text = blobText(align[0], blob);
                 }
@@ -231,11 +255,20 @@ final class SectionReader {
         }
     }
 
+    /** A resource blob over the input array, or a heap copy of it when the input is a mapped buffer. */
+    private ResourceBlob resourceBlob(long alignment, ByteCursor c, ByteCursor.Slice blob) {
+        byte[] copy = c.copyIfBuffered(blob);
+        return copy == null ? new ResourceBlob(alignment, data, blob.offset(), blob.length())
+                : new ResourceBlob(alignment, copy, 0, copy.length);
+    }
+
     /** A blob in the textual resource form: "0x" + alignment (4 bytes little-endian) + data, in hex. */
+    private byte byteAt(int i) { return data != null ? data[i] : buffer.get(i); }
+
     private String blobText(long alignment, ByteCursor.Slice blob) {
         StringBuilder sb = new StringBuilder(blob.length() * 2 + 12).append("\"0x");
         for (int i = 0; i < 4; i++) sb.append(String.format("%02X", (alignment >>> (8 * i)) & 0xFF));
-        for (int i = blob.offset(); i < blob.end(); i++) sb.append(String.format("%02X", data[i] & 0xFF));
+        for (int i = blob.offset(); i < blob.end(); i++) sb.append(String.format("%02X", byteAt(i) & 0xFF));
         return sb.append('"').toString();
     }
 }

@@ -30,7 +30,7 @@ final class StringTable {
             }
             int start = dataEnd - (int) size;
             if (start < c.position()) throw c.error(at, "string size exceeds the available data size");
-            if (c.data[dataEnd - 1] != 0) throw c.error(dataEnd - 1, "string is not null-terminated");
+            if (c.byteAt(dataEnd - 1) != 0) throw c.error(dataEnd - 1, "string is not null-terminated");
             offsets[i] = start;
             lengths[i] = (int) size - 1;
             dataEnd = start;
@@ -38,7 +38,11 @@ final class StringTable {
         if (c.position() != dataEnd) {
             throw c.error("unexpected trailing data between the offsets for strings and their data");
         }
-        return new StringTable(c.data, offsets, lengths);
+        byte[] heap = c.copyIfBuffered(new ByteCursor.Slice(c.windowStart(), c.windowEnd() - c.windowStart()));
+        if (heap == null) return new StringTable(c.data, offsets, lengths);
+        // a mapped input: the (small) string section is copied, its offsets rebased onto the copy
+        for (int i = 0; i < n; i++) offsets[i] -= c.windowStart();
+        return new StringTable(heap, offsets, lengths);
     }
 
     int size() { return offsets.length; }

@@ -341,33 +341,100 @@ final class Elementwise {
     /** {@code stablehlo.compare}: {@code direction} EQ..LT, {@code compareType} FLOAT/TOTALORDER/SIGNED/UNSIGNED or null. */
     static Tensor compare(Tensor a, Tensor b, String direction, String compareType, RankedTensorType resultType) {
         Tensor r = Tensor.zeros(resultType);
-        boolean total = "TOTALORDER".equals(compareType);
-        for (int i = 0; i < r.size; i++) {
-            boolean res;
-            if (a.ints != null) {
-                int c = "UNSIGNED".equals(compareType) || a.kind == Kind.UINT || a.kind == Kind.BOOL
-                        ? Long.compareUnsigned(a.ints[i], b.ints[i]) : Long.compare(a.ints[i], b.ints[i]);
-                res = test(direction, c);
-            } else if (a.kind == Kind.COMPLEX) {
-                boolean eq = a.reals[2 * i] == b.reals[2 * i] && a.reals[2 * i + 1] == b.reals[2 * i + 1];
-                res = direction.equals("EQ") ? eq : direction.equals("NE") && !eq;
-            } else if (total) {
-                res = test(direction, Long.compare(totalKey(a.reals[i]), totalKey(b.reals[i])));
-            } else {
-                double x = a.reals[i];
-                double y = b.reals[i];
-                res = switch (direction) {
-                    case "EQ" -> x == y;
-                    case "NE" -> x != y;
-                    case "GE" -> x >= y;
-                    case "GT" -> x > y;
-                    case "LE" -> x <= y;
-                    default -> x < y;
-                };
-            }
-            r.ints[i] = res ? 1 : 0;
-        }
+        for (int i = 0; i < r.size; i++) r.ints[i] = compareAt(a, i, b, i, direction, compareType) ? 1 : 0;
         return r;
+    }
+
+    /** {@code compare} of element {@code i} of {@code a} with element {@code j} of {@code b}. */
+    static boolean compareAt(Tensor a, int i, Tensor b, int j, String direction, String compareType) {
+        if (a.ints != null) {
+            int c = "UNSIGNED".equals(compareType) || a.kind == Kind.UINT || a.kind == Kind.BOOL
+                    ? Long.compareUnsigned(a.ints[i], b.ints[j]) : Long.compare(a.ints[i], b.ints[j]);
+            return test(direction, c);
+        }
+        if (a.kind == Kind.COMPLEX) {
+            boolean eq = a.reals[2 * i] == b.reals[2 * j] && a.reals[2 * i + 1] == b.reals[2 * j + 1];
+            return direction.equals("EQ") ? eq : direction.equals("NE") && !eq;
+        }
+        if ("TOTALORDER".equals(compareType)) return test(direction, Long.compare(totalKey(a.reals[i]), totalKey(b.reals[j])));
+        double x = a.reals[i];
+        double y = b.reals[j];
+        return switch (direction) {
+            case "EQ" -> x == y;
+            case "NE" -> x != y;
+            case "GE" -> x >= y;
+            case "GT" -> x > y;
+            case "LE" -> x <= y;
+            default -> x < y;
+        };
+    }
+
+    /**
+     * A comparator body that is exactly {@code %c = compare %argL, %argR} and {@code return %c}: the argument
+     * numbers compared and the compare's attributes, so a caller compares elements in place.
+     */
+    record CompareBody(int lhs, int rhs, String direction, String compareType) {}
+
+    /** The {@link CompareBody} of {@code region} on rank-0, non-quantized arguments; null if it is anything else. */
+    static CompareBody compareBody(Region region) {
+        Block block = region.entry();
+        if (block == null || block.operations().size() != 2) return null;
+        Operation op = block.operations().get(0);
+        Operation ret = block.operations().get(1);
+        if (!op.name().equals("stablehlo.compare") || op.numOperands() != 2 || op.numResults() != 1
+                || ret.numOperands() != 1 || ret.operand(0) != op.result(0) || !isReturn(ret)) {
+            return null;
+        }
+        int lhs = argumentNumber(block, op.operand(0));
+        int rhs = argumentNumber(block, op.operand(1));
+        String direction = Interpreter.enumAttr(op, "comparison_direction");
+        if (lhs < 0 || rhs < 0 || direction == null || !isPlainScalar(op.operand(0).type())
+                || !op.operand(0).type().equals(op.operand(1).type())) {
+            return null;
+        }
+        return new CompareBody(lhs, rhs, direction, Interpreter.enumAttr(op, "compare_type"));
+    }
+
+    private static int argumentNumber(Block block, Value v) {
+        for (int i = 0; i < block.numArguments(); i++) if (block.argument(i) == v) return i;
+        return -1;
+    }
+
+    private static boolean isReturn(Operation op) {
+        return op.name().equals("stablehlo.return") || op.name().equals("func.return");
+    }
+
+    private static boolean isPlainScalar(org.stablehlo4j.ir.Type t) {
+        return t instanceof RankedTensorType r && r.rank() == 0 && !(r.elementType() instanceof UniformQuantizedType);
+    }
+
+    /**
+     * The element-wise op of a {@code map} body that is exactly {@code %r = OP %arg0[, %arg1]} and {@code return %r}
+     * on plain (not quantized) element types with a kernel for {@code input}'s kind: the op's name, else null.
+     */
+    static String mapBody(Region region, Tensor input) {
+        Block block = region.entry();
+        if (block == null || block.operations().size() != 2) return null;
+        Operation op = block.operations().get(0);
+        Operation ret = block.operations().get(1);
+        Def def = (block.numArguments() == 2 ? BINARY : UNARY).get(op.name());
+        if (def == null || block.numArguments() > 2 || op.numOperands() != block.numArguments() || op.numResults() != 1
+                || ret.numOperands() != 1 || ret.operand(0) != op.result(0) || !isReturn(ret)
+                || !isPlainScalar(op.result(0).type()) || (op.name().equals("stablehlo.abs") && input.kind == Kind.COMPLEX)) {
+            return null;
+        }
+        for (int i = 0; i < op.numOperands(); i++) {
+            if (op.operand(i) != block.argument(i) || !op.operand(i).type().equals(op.result(0).type())) return null;
+        }
+        boolean supported = input.ints != null ? def.ints() != null
+                : input.kind == Kind.FLOAT ? def.reals() != null : def.complex() != null;
+        return supported ? op.name() : null;
+    }
+
+    /** The kernel of a name {@link #mapBody} returned. */
+    static Def def(String name) {
+        Def d = BINARY.get(name);
+        return d != null ? d : UNARY.get(name);
     }
 
     private static long totalKey(double v) {

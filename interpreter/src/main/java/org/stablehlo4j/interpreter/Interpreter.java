@@ -70,6 +70,8 @@ public final class Interpreter {
     /** The process this interpreter runs as inside {@code interpreter.run_parallel}, or null outside of it. */
     final ProcessGrid.Process process;
     private int callDepth;
+    /** The regions run so far, prepared for running again (per interpreter: one per thread of a process grid). */
+    private final Map<Region, RegionProgram> programs = new java.util.IdentityHashMap<>();
 
     public Interpreter(ModuleOp module) {
         this(module, new Session(null));
@@ -136,32 +138,9 @@ public final class Interpreter {
         if (block.numArguments() != args.size()) {
             throw new InterpreterException("expected " + block.numArguments() + " arguments, got " + args.size());
         }
-        for (int i = 0; i < args.size(); i++) scope.put(block.argument(i), args.get(i));
-        for (Operation op : block.operations()) {
-            Object[] operands = new Object[op.numOperands()];
-            for (int i = 0; i < operands.length; i++) {
-                Object v = scope.get(op.operand(i));
-                if (v == null) throw new InterpreterException("value used before definition in " + op.name());
-                operands[i] = v;
-            }
-            String name = op.name();
-            if (name.equals("stablehlo.return") || name.equals("func.return") || name.equals("sdy.return")) {
-                return List.of(operands);
-            }
-            OpEval eval = OPS.get(name);
-            if (eval == null) throw new InterpreterException("Unsupported op: " + name).at(op.location());
-            List<Object> results;
-            try {
-                results = Quantization.needsExpressedEvaluation(op) ? Quantization.evaluate(this, op, eval, operands, scope)
-                        : eval.eval(this, op, operands, scope);
-            } catch (InterpreterException e) {
-                throw e.at(op.location());
-            } catch (RuntimeException e) {
-                throw new InterpreterException("error evaluating " + name + ": " + e).at(op.location());
-            }
-            for (int i = 0; i < op.numResults(); i++) scope.put(op.result(i), results.get(i));
-        }
-        throw new InterpreterException("block has no terminator");
+        RegionProgram program = programs.get(region);
+        if (program == null) programs.put(region, program = RegionProgram.compile(region));
+        return program.run(this, args, scope);
     }
 
 
@@ -230,9 +209,7 @@ public final class Interpreter {
 
     /** Element {@code i} of {@code t} as a rank-0 tensor. */
     static Tensor scalar(Tensor t, int i) {
-        Tensor s = Tensor.zeros(Tensor.withShape(t.type, new int[0]));
-        s.copyElement(0, t, i);
-        return s;
+        return t.elementAt(i);
     }
 
     static long[] indexValues(Object[] args, int from) {
@@ -380,10 +357,10 @@ public final class Interpreter {
         int k = values.rank() == 0 ? 1 : values.dim(values.rank() - 1);
         int rows = n == 0 ? 0 : x.size / n;
         for (int row = 0; row < rows; row++) {
-            Integer[] perm = new Integer[n];
+            int[] perm = new int[n];
             for (int i = 0; i < n; i++) perm[i] = i;
             int base = row * n;
-            Structured.mergeSort(perm, new Integer[n], 0, n, (p, q) -> greater(x, base + p, base + q));
+            Structured.mergeSort(perm, new int[n], 0, n, (p, q) -> greater(x, base + p, base + q));
             for (int i = 0; i < k; i++) {
                 values.copyElement(row * k + i, x, base + perm[i]);
                 indices.ints[row * k + i] = perm[i];

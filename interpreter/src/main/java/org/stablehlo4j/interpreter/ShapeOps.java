@@ -30,42 +30,95 @@ final class ShapeOps {
         return f;
     }
 
+    /**
+     * A result of {@code type} whose element at multi-index {@code idx} is {@code src}'s element
+     * {@code base + sum(idx[d] * srcStrides[d])}: the affine data movements (broadcast, transpose, slice, reverse)
+     * copy row by row with a running source offset, no index arithmetic per element.
+     */
+    static Tensor strided(RankedTensorType type, Tensor src, int base, int[] srcStrides) {
+        Tensor r = Tensor.zeros(type);
+        if (r.size == 0) return r;
+        int rank = r.rank();
+        if (rank == 0) {
+            r.copyElement(0, src, base);
+            return r;
+        }
+        int[] shape = r.shape;
+        int[] idx = new int[rank];
+        int inner = shape[rank - 1];
+        int step = srcStrides[rank - 1];
+        int s = base;
+        int o = 0;
+        while (true) {
+            copyRow(r, o, src, s, inner, step);
+            o += inner;
+            int d = rank - 2;
+            for (; d >= 0; d--) {
+                s += srcStrides[d];
+                if (++idx[d] < shape[d]) break;
+                s -= srcStrides[d] * shape[d];
+                idx[d] = 0;
+            }
+            if (d < 0) return r;
+        }
+    }
+
+    private static void copyRow(Tensor r, int o, Tensor src, int s, int n, int step) {
+        if (r.ints != null) {
+            long[] to = r.ints;
+            long[] from = src.ints;
+            if (step == 1) System.arraycopy(from, s, to, o, n);
+            else for (int k = 0; k < n; k++) to[o + k] = from[s + k * step];
+        } else if (r.kind == Tensor.Kind.COMPLEX) {
+            double[] to = r.reals;
+            double[] from = src.reals;
+            for (int k = 0; k < n; k++) {
+                to[2 * (o + k)] = from[2 * (s + k * step)];
+                to[2 * (o + k) + 1] = from[2 * (s + k * step) + 1];
+            }
+        } else {
+            double[] to = r.reals;
+            double[] from = src.reals;
+            if (step == 1) System.arraycopy(from, s, to, o, n);
+            else for (int k = 0; k < n; k++) to[o + k] = from[s + k * step];
+        }
+    }
+
     static Tensor broadcastInDim(Tensor a, long[] dims, RankedTensorType type) {
         int[] st = Tensor.strides(a.shape);
-        return gatherBy(type, a, null, idx -> {
-            int f = 0;
-            for (int d = 0; d < dims.length; d++) f += (a.shape[d] == 1 ? 0 : idx[(int) dims[d]]) * st[d];
-            return f;
-        });
+        int[] srcStrides = new int[type.rank()];
+        for (int d = 0; d < dims.length; d++) if (a.shape[d] != 1) srcStrides[(int) dims[d]] += st[d];
+        return strided(type, a, 0, srcStrides);
     }
 
     static Tensor transpose(Tensor a, long[] perm, RankedTensorType type) {
         int[] st = Tensor.strides(a.shape);
-        return gatherBy(type, a, null, idx -> {
-            int f = 0;
-            for (int d = 0; d < perm.length; d++) f += idx[d] * st[(int) perm[d]];
-            return f;
-        });
+        int[] srcStrides = new int[perm.length];
+        for (int d = 0; d < perm.length; d++) srcStrides[d] = st[(int) perm[d]];
+        return strided(type, a, 0, srcStrides);
     }
 
     static Tensor slice(Tensor a, long[] start, long[] strides, RankedTensorType type) {
         int[] st = Tensor.strides(a.shape);
-        return gatherBy(type, a, null, idx -> {
-            int f = 0;
-            for (int d = 0; d < idx.length; d++) f += (int) (start[d] + idx[d] * strides[d]) * st[d];
-            return f;
-        });
+        int base = 0;
+        int[] srcStrides = new int[st.length];
+        for (int d = 0; d < st.length; d++) {
+            base += (int) start[d] * st[d];
+            srcStrides[d] = (int) strides[d] * st[d];
+        }
+        return strided(type, a, base, srcStrides);
     }
 
     static Tensor reverse(Tensor a, long[] dims, RankedTensorType type) {
         int[] st = Tensor.strides(a.shape);
-        boolean[] rev = new boolean[a.rank()];
-        for (long d : dims) rev[(int) d] = true;
-        return gatherBy(type, a, null, idx -> {
-            int f = 0;
-            for (int d = 0; d < idx.length; d++) f += (rev[d] ? a.shape[d] - 1 - idx[d] : idx[d]) * st[d];
-            return f;
-        });
+        int[] srcStrides = st.clone();
+        int base = 0;
+        for (long d : dims) {
+            if (srcStrides[(int) d] < 0) continue; // a dimension listed twice reverses once, as before
+            base += (a.shape[(int) d] - 1) * st[(int) d];
+            srcStrides[(int) d] = -st[(int) d];
+        }
+        return strided(type, a, base, srcStrides);
     }
 
     static Tensor pad(Tensor a, Tensor padValue, long[] lo, long[] interior, RankedTensorType type) {

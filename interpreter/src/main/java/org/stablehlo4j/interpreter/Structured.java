@@ -118,6 +118,24 @@ final class Structured {
         if (out[0].size == 0) return results(out);
         int[] idx = new int[rank];
         int o = 0;
+        Elementwise.Def fold = n == 1 ? Elementwise.foldBody(op.region(0), out[0]) : null;
+        if (fold != null) {
+            // the body is one element-wise op of (accumulator, element): folded in place, same order and rounding
+            double[] tmp = new double[2];
+            boolean empty = Tensor.product(winShape) == 0;
+            int[] w = new int[rank];
+            do {
+                out[0].copyElement(o, inits[0], 0);
+                if (!empty) {
+                    do {
+                        int src = windowSource(idx, w, strides, winDil, padLo, baseDil, inputs[0].shape, inStrides);
+                        Elementwise.fold(fold, out[0], o, src < 0 ? inits[0] : inputs[0], src < 0 ? 0 : src, tmp);
+                    } while (Tensor.next(w, winShape));
+                }
+                o++;
+            } while (Tensor.next(idx, out[0].shape));
+            return results(out);
+        }
         Tensor[] args = new Tensor[2 * n];
         do {
             Tensor[] acc = new Tensor[n];
@@ -125,12 +143,7 @@ final class Structured {
             if (Tensor.product(winShape) > 0) {
                 int[] w = new int[rank];
                 do {
-                    int src = 0;
-                    for (int d = 0; d < rank && src >= 0; d++) {
-                        long p = idx[d] * strides[d] + w[d] * winDil[d] - padLo[d];
-                        if (p < 0 || p % baseDil[d] != 0 || p / baseDil[d] >= inputs[0].shape[d]) src = -1;
-                        else src += (int) (p / baseDil[d]) * inStrides[d];
-                    }
+                    int src = windowSource(idx, w, strides, winDil, padLo, baseDil, inputs[0].shape, inStrides);
                     for (int k = 0; k < n; k++) {
                         args[k] = acc[k];
                         args[n + k] = src < 0 ? inits[k] : Interpreter.scalar(inputs[k], src);
@@ -144,8 +157,25 @@ final class Structured {
         return results(out);
     }
 
+    /** The input element at window position {@code w} of output {@code idx}, or -1 in padding / between dilations. */
+    private static int windowSource(int[] idx, int[] w, long[] strides, long[] winDil, long[] padLo, long[] baseDil,
+                                    int[] shape, int[] inStrides) {
+        int src = 0;
+        for (int d = 0; d < idx.length; d++) {
+            long p = idx[d] * strides[d] + w[d] * winDil[d] - padLo[d];
+            if (p < 0 || p % baseDil[d] != 0 || p / baseDil[d] >= shape[d]) return -1;
+            src += (int) (p / baseDil[d]) * inStrides[d];
+        }
+        return src;
+    }
+
     private static List<Object> map(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc) {
         Tensor[] inputs = tensors(a, 0, a.length);
+        String fn = inputs.length > 0 ? Elementwise.mapBody(op.region(0), inputs[0]) : null;
+        if (fn != null) {
+            return Interpreter.one(Elementwise.apply(fn, Elementwise.def(fn), inputs[0], inputs.length > 1 ? inputs[1] : null,
+                    Interpreter.resultType(op, 0)));
+        }
         Tensor out = Tensor.zeros(Interpreter.resultType(op, 0));
         Tensor[] args = new Tensor[inputs.length];
         for (int i = 0; i < out.size; i++) {
@@ -250,6 +280,9 @@ final class Structured {
         int[] uidx = new int[updates[0].rank()];
         int[] batch = new int[scatterDims.length];
         Tensor[] args = new Tensor[2 * n];
+        // a body of one element-wise op of (input element, update) is folded in place
+        Elementwise.Def fold = n == 1 ? Elementwise.foldBody(op.region(0), out[0]) : null;
+        double[] tmp = new double[2];
         int u = 0;
         do {
             for (int i = 0; i < scatterDims.length; i++) batch[i] = uidx[scatterDims[i]];
@@ -266,7 +299,9 @@ final class Structured {
                 if (full[d] < 0 || full[d] >= shape[d]) f = -1;
                 else f += (int) full[d] * inStrides[d];
             }
-            if (f >= 0) {
+            if (f >= 0 && fold != null) {
+                Elementwise.fold(fold, out[0], f, updates[0], u, tmp);
+            } else if (f >= 0) {
                 for (int k = 0; k < n; k++) {
                     args[k] = Interpreter.scalar(out[k], f);
                     args[n + k] = Interpreter.scalar(updates[k], u);
@@ -295,20 +330,34 @@ final class Structured {
         outerShape[dim] = 1;
         int[] idx = new int[rank];
         Tensor[] args = new Tensor[2 * n];
+        int stride = st[dim];
+        int[] perm = new int[len];
+        int[] tmp = new int[len];
+        Elementwise.CompareBody cmp = Elementwise.compareBody(op.region(0));
         do {
             int base = ShapeOps.flat(idx, st);
-            Integer[] perm = new Integer[len];
             for (int i = 0; i < len; i++) perm[i] = i;
-            Integer[] tmp = new Integer[len];
-            mergeSort(perm, tmp, 0, len, (x, y) -> {
-                for (int k = 0; k < n; k++) {
-                    args[2 * k] = Interpreter.scalar(inputs[k], base + x * st[dim]);
-                    args[2 * k + 1] = Interpreter.scalar(inputs[k], base + y * st[dim]);
-                }
-                return body(in, op.region(0), args, sc)[0].ints[0] != 0;
-            });
+            Less less;
+            if (cmp != null) {
+                // the comparator is one compare of two arguments: elements compared in place
+                Tensor l = inputs[cmp.lhs() / 2];
+                Tensor r = inputs[cmp.rhs() / 2];
+                boolean lx = cmp.lhs() % 2 == 0;
+                boolean rx = cmp.rhs() % 2 == 0;
+                less = (x, y) -> Elementwise.compareAt(l, base + (lx ? x : y) * stride, r, base + (rx ? x : y) * stride,
+                        cmp.direction(), cmp.compareType());
+            } else {
+                less = (x, y) -> {
+                    for (int k = 0; k < n; k++) {
+                        args[2 * k] = Interpreter.scalar(inputs[k], base + x * stride);
+                        args[2 * k + 1] = Interpreter.scalar(inputs[k], base + y * stride);
+                    }
+                    return body(in, op.region(0), args, sc)[0].ints[0] != 0;
+                };
+            }
+            mergeSort(perm, tmp, 0, len, less);
             for (int i = 0; i < len; i++) {
-                for (int k = 0; k < n; k++) out[k].copyElement(base + i * st[dim], inputs[k], base + perm[i] * st[dim]);
+                for (int k = 0; k < n; k++) out[k].copyElement(base + i * stride, inputs[k], base + perm[i] * stride);
             }
         } while (Tensor.next(idx, outerShape));
         return results(out);
@@ -317,7 +366,7 @@ final class Structured {
     interface Less { boolean less(int a, int b); }
 
     /** A stable merge sort that tolerates inconsistent comparators (never throws). */
-    static void mergeSort(Integer[] a, Integer[] tmp, int lo, int hi, Less less) {
+    static void mergeSort(int[] a, int[] tmp, int lo, int hi, Less less) {
         if (hi - lo < 2) return;
         int mid = (lo + hi) >>> 1;
         mergeSort(a, tmp, lo, mid, less);

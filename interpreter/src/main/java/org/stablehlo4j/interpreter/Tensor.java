@@ -46,6 +46,32 @@ public final class Tensor {
         this.reals = reals;
     }
 
+    private static final int[] NO_DIMS = new int[0];
+
+    /** A rank-0 tensor of {@code like}'s element type (its per-type facts copied, not recomputed). */
+    private Tensor(Tensor like, RankedTensorType scalarType, long[] ints, double[] reals) {
+        this.type = scalarType;
+        this.kind = like.kind;
+        this.width = like.width;
+        this.floatKind = like.floatKind;
+        this.shape = NO_DIMS;
+        this.size = 1;
+        this.ints = ints;
+        this.reals = reals;
+    }
+
+    /** The rank-0 type of this tensor's element type, made once per tensor (region bodies ask per element). */
+    private RankedTensorType scalarType;
+
+    /** Element {@code i} as a new rank-0 tensor. */
+    Tensor elementAt(int i) {
+        RankedTensorType st = scalarType;
+        if (st == null) scalarType = st = withShape(type, NO_DIMS);
+        if (ints != null) return new Tensor(this, st, new long[] {ints[i]}, null);
+        if (kind == Kind.COMPLEX) return new Tensor(this, st, null, new double[] {reals[2 * i], reals[2 * i + 1]});
+        return new Tensor(this, st, null, new double[] {reals[i]});
+    }
+
     /** A zero-filled tensor of {@code type}. */
     public static Tensor zeros(RankedTensorType type) {
         int n = product(dims(type));
@@ -206,14 +232,22 @@ public final class Tensor {
         if (!(st instanceof RankedTensorType rt)) throw new InterpreterException("expected a ranked tensor: " + st);
         Tensor t = zeros(rt);
         int bytes = DenseElementsAttr.elementStorageBytes(rt.elementType());
-        byte[] data = attr.rawArray();
+        // Buffer-backed (memory-mapped) data is read element by element, never copied whole onto the heap.
+        java.nio.ByteBuffer mapped = attr.isMapped() ? attr.buffer() : null;
+        byte[] data = mapped == null ? attr.rawArray() : new byte[bytes];
         int base = attr.offset();
         boolean splat = attr.isSplat();
         int parts = t.kind == Kind.COMPLEX ? 2 : 1;
         int partBytes = bytes / parts;
         int partWidth = t.kind == Kind.COMPLEX ? t.width / 2 : t.width;
         for (int i = 0; i < t.size; i++) {
-            int off = base + (splat ? 0 : i * bytes);
+            int off;
+            if (mapped != null) {
+                mapped.get(i * bytes, data, 0, bytes);
+                off = 0;
+            } else {
+                off = base + (splat ? 0 : i * bytes);
+            }
             for (int p = 0; p < parts; p++) {
                 long raw = readLE(data, off + p * partBytes, partBytes);
                 if (t.ints != null) t.ints[i] = t.normalize(raw);

@@ -17,6 +17,11 @@ final class Windowed {
                 Interpreter.tensor(a[1]), Interpreter.tensor(a[2]).ints, Interpreter.resultType(op, 0))));
     }
 
+    /** Whether {@code t}'s elements are compared as stored (not quantized). */
+    private static boolean plain(Tensor t) {
+        return !(t.type.elementType() instanceof org.stablehlo4j.ir.UniformQuantizedType);
+    }
+
     private static java.util.List<Object> selectAndScatter(Interpreter in, Operation op, Object[] a,
                                                            Map<Value, Object> sc) {
         Tensor operand = Interpreter.tensor(a[0]);
@@ -35,6 +40,11 @@ final class Windowed {
         int[] s = new int[rank];
         int si = 0;
         Tensor[] args = new Tensor[2];
+        // bodies that are one compare / one element-wise op of their two arguments run in place
+        Elementwise.CompareBody select = Elementwise.compareBody(op.region(0));
+        if (select != null && (select.lhs() > 1 || select.rhs() > 1 || !plain(operand))) select = null;
+        Elementwise.Def scatter = Elementwise.foldBody(op.region(1), result);
+        double[] tmp = new double[2];
         do {
             int best = -1;
             int[] w = new int[rank];
@@ -50,11 +60,20 @@ final class Windowed {
                     best = f;
                     continue;
                 }
+                if (select != null) {
+                    if (!Elementwise.compareAt(operand, select.lhs() == 0 ? best : f, operand, select.rhs() == 0 ? best : f,
+                            select.direction(), select.compareType())) {
+                        best = f;
+                    }
+                    continue;
+                }
                 args[0] = Interpreter.scalar(operand, best);
                 args[1] = Interpreter.scalar(operand, f);
                 if (Structured.body(in, op.region(0), args, sc)[0].ints[0] == 0) best = f;
             } while (Tensor.next(w, winShape));
-            if (best >= 0) {
+            if (best >= 0 && scatter != null) {
+                Elementwise.fold(scatter, result, best, source, si, tmp);
+            } else if (best >= 0) {
                 args[0] = Interpreter.scalar(result, best);
                 args[1] = Interpreter.scalar(source, si);
                 result.copyElement(best, Structured.body(in, op.region(1), args, sc)[0], 0);

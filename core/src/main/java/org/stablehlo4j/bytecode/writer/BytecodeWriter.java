@@ -225,6 +225,8 @@ public final class BytecodeWriter {
             @Override public void rawByte(int b) { e.emitByte(b); }
 
             @Override public void bytes(byte[] data, int offset, int length) { e.emitOwnedBlob(data, offset, length); }
+
+            @Override public void bytes(java.nio.ByteBuffer data) { e.emitOwnedBlob(data); }
         }
 
         // ---- IR ----

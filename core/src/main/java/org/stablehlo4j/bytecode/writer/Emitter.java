@@ -14,7 +14,27 @@ final class Emitter {
     /** Padding byte used for alignment. */
     static final byte ALIGNMENT_BYTE = (byte) 0xCB;
 
-    private record Chunk(byte[] data, int offset, int length) {}
+    /** {@code data[offset, offset+length)}, or a buffer's remaining bytes when {@code data} is null. */
+    private record Chunk(byte[] data, int offset, int length, java.nio.ByteBuffer buffer) {
+        Chunk(byte[] data, int offset, int length) { this(data, offset, length, null); }
+
+        void copyTo(byte[] out, int at) {
+            if (data != null) System.arraycopy(data, offset, out, at, length);
+            else buffer.get(buffer.position(), out, at, length);
+        }
+
+        void writeTo(OutputStream out, byte[] scratch) throws IOException {
+            if (data != null) {
+                out.write(data, offset, length);
+                return;
+            }
+            for (int pos = 0; pos < length; pos += scratch.length) {
+                int n = Math.min(scratch.length, length - pos);
+                buffer.get(buffer.position() + pos, scratch, 0, n);
+                out.write(scratch, 0, n);
+            }
+        }
+    }
 
     private final List<Chunk> chunks = new ArrayList<>();
     private long chunkBytes;
@@ -48,6 +68,13 @@ final class Emitter {
         flushCurrent();
         chunks.add(new Chunk(data, offset, length));
         chunkBytes += length;
+    }
+
+    /** References a buffer's remaining bytes without copying them (streamed out by {@link #writeTo}). */
+    void emitOwnedBlob(java.nio.ByteBuffer data) {
+        flushCurrent();
+        chunks.add(new Chunk(null, 0, data.remaining(), data.slice()));
+        chunkBytes += data.remaining();
     }
 
     private void flushCurrent() {
@@ -140,7 +167,7 @@ final class Emitter {
         byte[] out = new byte[(int) n];
         int at = 0;
         for (Chunk c : chunks) {
-            System.arraycopy(c.data, c.offset, out, at, c.length);
+            c.copyTo(out, at);
             at += c.length;
         }
         System.arraycopy(cur, 0, out, at, curLen);
@@ -148,7 +175,8 @@ final class Emitter {
     }
 
     void writeTo(OutputStream out) throws IOException {
-        for (Chunk c : chunks) out.write(c.data, c.offset, c.length);
+        byte[] scratch = new byte[1 << 16];
+        for (Chunk c : chunks) c.writeTo(out, scratch);
         out.write(cur, 0, curLen);
     }
 }

@@ -183,6 +183,8 @@ final class IRNumbering {
         @Override public void varInt(long v) {}
         @Override public void rawByte(int b) {}
         @Override public void bytes(byte[] data, int offset, int length) {}
+
+        @Override public void bytes(java.nio.ByteBuffer data) {}
     }
 
     /** True if the op keeps inherent attributes in properties storage (registered with properties, or unregistered). */
@@ -460,5 +462,7 @@ final class IRNumbering {
         @Override public void rawByte(int b) { }
 
         @Override public void bytes(byte[] data, int offset, int length) { }
+
+        @Override public void bytes(java.nio.ByteBuffer data) { }
     }
 }

@@ -54,6 +54,34 @@ public final class PortableArtifacts {
         } catch (DiagnosticException e) {
             throw withDeserializationFailure(e);
         }
+        return toStablehlo(context, vhlo);
+    }
+
+    /**
+     * {@link #deserializePortableArtifact(Context, byte[], String)} over a buffer's remaining bytes. A
+     * memory-mapped buffer is read in place and the module's large dense constants keep referring to it (see
+     * {@link BytecodeReader#read(Context, java.nio.ByteBuffer, String)}).
+     */
+    public static ModuleOp deserializePortableArtifact(Context context, java.nio.ByteBuffer artifact,
+                                                       String bufferName) throws DiagnosticException {
+        java.nio.ByteBuffer b = artifact.slice();
+        if (b.hasArray() || !b.isDirect() || b.remaining() < 4 || b.get(0) != 'M' || b.get(1) != 'L'
+                || (b.get(2) & 0xFF) != 0xEF || b.get(3) != 'R') {
+            byte[] a = new byte[b.remaining()];
+            b.get(a);
+            return deserializePortableArtifact(context, a, bufferName);
+        }
+        ModuleOp vhlo;
+        try {
+            vhlo = BytecodeReader.read(context, b, bufferName);
+            Verifier.verify(context, vhlo);
+        } catch (DiagnosticException e) {
+            throw withDeserializationFailure(e);
+        }
+        return toStablehlo(context, vhlo);
+    }
+
+    private static ModuleOp toStablehlo(Context context, ModuleOp vhlo) throws DiagnosticException {
         ModuleOp stablehlo = Legalize.vhloToStablehlo(VhloToVersion.convert(vhlo, Version.current()));
         try {
             // Upstream's deserialization pipeline runs under a pass manager that verifies its result.
@@ -77,7 +105,11 @@ public final class PortableArtifacts {
         return deserializePortableArtifact(context, in.readAllBytes());
     }
 
+    /** Reads a file; one of {@link BytecodeReader#MIN_MAPPED_FILE} bytes or more is memory-mapped, not copied. */
     public static ModuleOp deserializePortableArtifact(Context context, Path path) throws DiagnosticException, IOException {
+        if (Files.size(path) >= BytecodeReader.MIN_MAPPED_FILE) {
+            return deserializePortableArtifact(context, BytecodeReader.map(path), path.toString());
+        }
         return deserializePortableArtifact(context, Files.readAllBytes(path), path.toString());
     }
 
@@ -112,7 +144,10 @@ public final class PortableArtifacts {
     public static void serializePortableArtifact(Context context, ModuleOp stablehlo, String target,
                                                  boolean allowOtherDialects, OutputStream out)
             throws DiagnosticException, IOException {
-        out.write(serializePortableArtifact(context, stablehlo, target, allowOtherDialects));
+        // streamed: large (e.g. memory-mapped) constants are copied out in chunks, never into one array
+        Verifier.verify(context, stablehlo);
+        ModuleOp vhlo = legalizeForSerialization(stablehlo, target, allowOtherDialects);
+        PortableArtifactWriter.write(context, vhlo, Version.resolveSerializationTarget(target), out);
     }
 
     /** Like {@link #serializePortableArtifact(Context, ModuleOp, String, boolean, OutputStream)}, returning the bytes. */

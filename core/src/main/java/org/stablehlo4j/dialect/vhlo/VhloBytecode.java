@@ -252,9 +252,7 @@ public final class VhloBytecode implements DialectBytecode {
             case STRING -> w.writeString(a.stringBytes());
             case TENSOR -> {
                 w.writeType(a.typeParam());
-                byte[] packed = DenseData.packForWrite(a.denseData());
-                if (packed != null) w.writeBlob(packed, 0, packed.length);
-                else w.writeBlob(a.denseData().rawArray(), a.denseData().offset(), a.denseData().length());
+                DenseData.write(w, a.denseData());
             }
             case TYPE -> w.writeType(a.typeParam());
             case STRUCT -> writeStruct(a, w);

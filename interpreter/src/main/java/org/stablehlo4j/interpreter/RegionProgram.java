@@ -1,0 +1,174 @@
+package org.stablehlo4j.interpreter;
+
+import org.stablehlo4j.ir.Block;
+import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.Region;
+import org.stablehlo4j.ir.Value;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A region's block prepared once for repeated runs (a while body per iteration, a reduce_window or sort body per
+ * element): values are numbered, so a run keeps them in an {@code Object[]} indexed by value number instead of a
+ * map; each op's evaluator, operand and result numbers and whether it computes on quantized values are looked up
+ * once. Values the block uses from enclosing regions ("captures") are read from the caller's scope map at the
+ * start of a run; an op with regions of its own gets the values of this block that its regions use written to
+ * the scope map first, since nested regions read enclosing values from there.
+ */
+final class RegionProgram {
+    private static final Set<String> TERMINATORS = Set.of("stablehlo.return", "func.return", "sdy.return");
+
+    private final int numArguments;
+    private final int numSlots;
+    private final Operation[] ops;
+    private final Interpreter.OpEval[] evals;
+    private final boolean[] quantized;
+    /** Per op: its operands' value numbers; {@code -1 - c} is capture {@code c}. */
+    private final int[][] operands;
+    private final int[][] results;
+    /** Per op with regions: the value numbers (and values) of this block its regions use, else null. */
+    private final int[][] exported;
+    private final Value[] slotValues;
+    private final Value[] captures;
+    /** The terminator and its operand numbers, or null if the block has none. */
+    private final Operation terminator;
+    private final int[] returned;
+
+    private RegionProgram(Block block) {
+        Map<Value, Integer> slotOf = new IdentityHashMap<>();
+        List<Value> slots = new ArrayList<>();
+        List<Value> captured = new ArrayList<>();
+        Map<Value, Integer> captureOf = new IdentityHashMap<>();
+        numArguments = block.numArguments();
+        for (int i = 0; i < numArguments; i++) {
+            slotOf.put(block.argument(i), slots.size());
+            slots.add(block.argument(i));
+        }
+        List<Operation> body = new ArrayList<>();
+        Operation term = null;
+        for (Operation op : block.operations()) {
+            if (TERMINATORS.contains(op.name())) {
+                term = op;
+                break;
+            }
+            body.add(op);
+        }
+        int n = body.size();
+        ops = body.toArray(new Operation[0]);
+        evals = new Interpreter.OpEval[n];
+        quantized = new boolean[n];
+        operands = new int[n][];
+        results = new int[n][];
+        exported = new int[n][];
+        for (int k = 0; k < n; k++) {
+            Operation op = ops[k];
+            evals[k] = Interpreter.OPS.get(op.name());
+            quantized[k] = Quantization.needsExpressedEvaluation(op);
+            operands[k] = numbers(op, slotOf, captureOf, captured);
+            if (op.numRegions() > 0) exported[k] = usedInside(op, slotOf);
+            results[k] = new int[op.numResults()];
+            for (int i = 0; i < op.numResults(); i++) {
+                results[k][i] = slots.size();
+                slotOf.put(op.result(i), slots.size());
+                slots.add(op.result(i));
+            }
+        }
+        terminator = term;
+        returned = term == null ? null : numbers(term, slotOf, captureOf, captured);
+        numSlots = slots.size();
+        slotValues = slots.toArray(new Value[0]);
+        captures = captured.toArray(new Value[0]);
+    }
+
+    /** The program of {@code region}'s entry block (which must exist). */
+    static RegionProgram compile(Region region) {
+        return new RegionProgram(region.entry());
+    }
+
+    private static int[] numbers(Operation op, Map<Value, Integer> slotOf, Map<Value, Integer> captureOf,
+                                 List<Value> captured) {
+        int[] out = new int[op.numOperands()];
+        for (int i = 0; i < out.length; i++) {
+            Value v = op.operand(i);
+            Integer s = slotOf.get(v);
+            if (s == null) {
+                s = captureOf.get(v);
+                if (s == null) {
+                    s = -1 - captured.size();
+                    captureOf.put(v, s);
+                    captured.add(v);
+                }
+            }
+            out[i] = s;
+        }
+        return out;
+    }
+
+    /** The value numbers of this block's values used anywhere inside {@code op}'s regions. */
+    private static int[] usedInside(Operation op, Map<Value, Integer> slotOf) {
+        Set<Integer> used = new LinkedHashSet<>();
+        collect(op, slotOf, used);
+        return used.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    private static void collect(Operation op, Map<Value, Integer> slotOf, Set<Integer> used) {
+        for (int r = 0; r < op.numRegions(); r++) {
+            for (Block b : op.region(r).blocks()) {
+                for (Operation inner : b.operations()) {
+                    for (int i = 0; i < inner.numOperands(); i++) {
+                        Integer s = slotOf.get(inner.operand(i));
+                        if (s != null) used.add(s);
+                    }
+                    collect(inner, slotOf, used);
+                }
+            }
+        }
+    }
+
+    /** Runs the block with {@code args} bound to its arguments; returns the terminator's operands. */
+    List<Object> run(Interpreter in, List<Object> args, Map<Value, Object> scope) {
+        Object[] values = new Object[numSlots];
+        for (int i = 0; i < numArguments; i++) values[i] = args.get(i);
+        Object[] outer = new Object[captures.length];
+        for (int c = 0; c < outer.length; c++) outer[c] = scope.get(captures[c]);
+        for (int k = 0; k < ops.length; k++) {
+            Operation op = ops[k];
+            Object[] operandValues = fetch(operands[k], values, outer, op);
+            Interpreter.OpEval eval = evals[k];
+            if (eval == null) throw new InterpreterException("Unsupported op: " + op.name()).at(op.location());
+            int[] export = exported[k];
+            if (export != null) for (int s : export) if (values[s] != null) scope.put(slotValues[s], values[s]);
+            List<Object> out;
+            try {
+                out = quantized[k] ? Quantization.evaluate(in, op, eval, operandValues, scope)
+                        : eval.eval(in, op, operandValues, scope);
+            } catch (InterpreterException e) {
+                throw e.at(op.location());
+            } catch (RuntimeException e) {
+                throw new InterpreterException("error evaluating " + op.name() + ": " + e).at(op.location());
+            }
+            int[] res = results[k];
+            for (int i = 0; i < res.length; i++) values[res[i]] = out.get(i);
+        }
+        if (returned == null) throw new InterpreterException("block has no terminator");
+        return List.of(fetch(returned, values, outer, terminator));
+    }
+
+    private static Object[] fetch(int[] numbers, Object[] values, Object[] outer, Operation op) {
+        Object[] out = new Object[numbers.length];
+        for (int i = 0; i < out.length; i++) {
+            int s = numbers[i];
+            Object v = s >= 0 ? values[s] : outer[-1 - s];
+            if (v == null) {
+                throw new InterpreterException("value used before definition in " + op.name());
+            }
+            out[i] = v;
+        }
+        return out;
+    }
+}
