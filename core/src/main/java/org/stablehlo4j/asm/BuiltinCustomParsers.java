@@ -93,9 +93,7 @@ final class BuiltinCustomParsers {
             // As upstream's function parser: the printer leaves an empty body out, so `{}` is not a body.
             RuntimeException emptyBody = p.error("expected non-empty function body");
             List<Block> body = p.parseRegion(args, true, "func");
-            // (the region parser gives `{}` its entry block: a lone block with no ops and no arguments is `{}`)
-            if (body.isEmpty() || (body.size() == 1 && body.get(0).operations().isEmpty()
-                    && body.get(0).numArguments() == 0)) {
+            if (body.isEmpty()) {
                 throw emptyBody;
             }
             state.addRegion(body);

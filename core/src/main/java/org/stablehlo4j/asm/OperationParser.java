@@ -340,8 +340,12 @@ final class OperationParser extends SsaScopeParser {
     // Regions and blocks
     // =====================================================================================================
 
-    /** region ::= '{' block* '}'; returns the blocks in order. */
+    /**
+     * region ::= '{' block* '}'; returns the blocks in order. As in MLIR, {@code {}} is an empty region unless
+     * there are entry arguments to give a block.
+     */
     private List<Block> parseRegion(boolean isolated, List<Argument> entryArgs) {
+        if (entryArgs != null && entryArgs.isEmpty()) entryArgs = null;
         enter();
         expect(Kind.L_BRACE, "expected '{' to begin a region");
         pushRegionScope(isolated);

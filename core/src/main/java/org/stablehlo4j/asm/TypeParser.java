@@ -204,15 +204,15 @@ abstract class TypeParser extends ParserBase {
         }
         int eltAt = tok.start;
         Type elt = parseType();
-        if (!isValidTensorElementType(elt)) throw errorAt(eltAt, "invalid " + what + " element type");
+        if (!RankedTensorType.isValidElementType(elt)) throw errorAt(eltAt, "invalid " + what + " element type");
         Attribute first = null;
         Attribute second = null;
         if (consumeIf(Kind.COMMA)) {
             if (unranked && !memref) throw error("cannot apply encoding to unranked tensor");
             first = parseAttribute(null);
             if (memref && consumeIf(Kind.COMMA)) second = parseAttribute(null);
-            if (!memref && first instanceof org.stablehlo4j.ir.VerifiableTensorEncoding enc) {
-                String problem = enc.verifyEncoding(shape, elt);
+            if (!memref) {
+                String problem = RankedTensorType.verifyInvariants(shape, elt, first);
                 if (problem != null) throw error(problem);
             }
         }
@@ -227,10 +227,6 @@ abstract class TypeParser extends ParserBase {
             return new MemRefType(unranked ? null : shape, elt, layout, space);
         }
         return unranked ? new UnrankedTensorType(elt) : new RankedTensorType(shape, elt, first);
-    }
-
-    static boolean isValidTensorElementType(Type t) {
-        return !(t instanceof FunctionType) && !(t instanceof ShapedType) && !(t instanceof NoneType);
     }
 
     /** dimension-list ::= (dimension 'x')* with dimension ::= '?' | decimal-literal */

@@ -93,6 +93,7 @@ final class BuiltinBytecode implements DialectBytecode {
 
     @Override
     public Type readType(DialectReader r) throws BytecodeException {
+        int at = r.position();
         long code = r.readVarInt();
         if (code < 0 || code >= TYPE_CODES.length) throw r.error("unknown builtin type code: " + code);
         return switch (TYPE_CODES[(int) code]) {
@@ -118,17 +119,30 @@ final class BuiltinBytecode implements DialectBytecode {
             case F128 -> new FloatType(FloatKind.F128);
             case COMPLEX -> new ComplexType(r.readType());
             case NONE -> NoneType.INSTANCE;
-            case RANKED_TENSOR -> new RankedTensorType(readShape(r), r.readType(), null);
+            case RANKED_TENSOR -> checkedTensor(r, at, readShape(r), r.readType(), null);
             case RANKED_TENSOR_WITH_ENCODING -> {
                 Attribute enc = r.readAttribute();
-                yield new RankedTensorType(readShape(r), r.readType(), enc);
+                yield checkedTensor(r, at, readShape(r), r.readType(), enc);
             }
             case TUPLE -> new TupleType(r.readTypes());
-            case UNRANKED_TENSOR -> new UnrankedTensorType(r.readType());
+            case UNRANKED_TENSOR -> {
+                Type element = r.readType();
+                String problem = UnrankedTensorType.verifyInvariants(element);
+                if (problem != null) throw r.error(at, problem);
+                yield new UnrankedTensorType(element);
+            }
             case MEMREF, MEMREF_WITH_MEMSPACE, UNRANKED_MEMREF, UNRANKED_MEMREF_WITH_MEMSPACE, VECTOR,
                  VECTOR_WITH_SCALABLE_DIMS ->
                     throw r.error("builtin type kind " + TYPE_CODES[(int) code] + " is not supported");
         };
+    }
+
+    /** The checked construction the text parser makes too ({@link RankedTensorType#verifyInvariants}). */
+    private static RankedTensorType checkedTensor(DialectReader r, int at, long[] shape, Type element, Attribute enc)
+            throws BytecodeException {
+        String problem = RankedTensorType.verifyInvariants(shape, element, enc);
+        if (problem != null) throw r.error(at, problem);
+        return new RankedTensorType(shape, element, enc);
     }
 
     @Override

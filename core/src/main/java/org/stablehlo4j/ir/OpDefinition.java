@@ -98,8 +98,24 @@ public record OpDefinition(String name, List<ValueSpec> operands, List<AttrSpec>
      */
     public record AttrSpec(String name, AttrKind kind, String detail, Presence presence, String defaultValue) {}
 
-    /** A region; a variadic one stands for any number of regions. */
-    public record RegionSpec(String name, boolean variadic) {}
+    /**
+     * A region; a variadic one stands for any number of regions.
+     *
+     * @param name its name
+     * @param variadic whether it stands for any number of regions
+     * @param sized whether each region must hold exactly one block (ODS's {@code SizedRegion<1>})
+     */
+    public record RegionSpec(String name, boolean variadic, boolean sized) {
+        /**
+         * A region of any number of blocks (ODS's {@code AnyRegion}).
+         *
+         * @param name its name
+         * @param variadic whether it stands for any number of regions
+         */
+        public RegionSpec(String name, boolean variadic) {
+            this(name, variadic, false);
+        }
+    }
 
     /** {@return the op name without its dialect prefix, e.g. {@code add}} */
     public String mnemonic() {

@@ -254,6 +254,28 @@ public final class OpTable {
         }
 
         /**
+         * A region of exactly one block (ODS's {@code SizedRegion<1>}; the verifier reports any other count).
+         *
+         * @param name its name
+         * @return this row
+         */
+        public Row sizedRegion(String name) {
+            regions.add(new RegionSpec(name, false, true));
+            return this;
+        }
+
+        /**
+         * A variadic list of regions of exactly one block each ({@code VariadicRegion<SizedRegion<1>>}).
+         *
+         * @param name its name
+         * @return this row
+         */
+        public Row sizedVarRegion(String name) {
+            regions.add(new RegionSpec(name, true, true));
+            return this;
+        }
+
+        /**
          * A variadic list of regions.
          *
          * @param name its name

@@ -36,6 +36,33 @@ public final class RankedTensorType implements ShapedType {
         this(shape, elementType, null);
     }
 
+    /**
+     * What a tensor type accepts as its element type (MLIR's {@code TensorType::isValidElementType}): anything but
+     * a function, shaped or none type.
+     *
+     * @param t the candidate element type
+     * @return whether {@code tensor<...xt>} is a valid type
+     */
+    public static boolean isValidElementType(Type t) {
+        return !(t instanceof FunctionType) && !(t instanceof ShapedType) && !(t instanceof NoneType);
+    }
+
+    /**
+     * The checked construction's invariants (MLIR's {@code RankedTensorType::verifyInvariants}), the one check the
+     * text parser and every bytecode reader make: a valid element type and an encoding that fits the shape
+     * ({@link VerifiableTensorEncoding}, e.g. {@code #stablehlo.bounds} only on dynamic dimensions).
+     *
+     * @param shape the dimension sizes
+     * @param elementType the element type
+     * @param encoding the encoding, or null
+     * @return null when valid, else upstream's diagnostic text
+     */
+    public static String verifyInvariants(long[] shape, Type elementType, Attribute encoding) {
+        if (!isValidElementType(elementType)) return "invalid tensor element type";
+        if (encoding instanceof VerifiableTensorEncoding enc) return enc.verifyEncoding(shape, elementType);
+        return null;
+    }
+
     /** {@return the number of dimensions} */
     public int rank() { return shape.length; }
 

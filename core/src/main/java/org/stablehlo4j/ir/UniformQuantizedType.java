@@ -1,6 +1,8 @@
 package org.stablehlo4j.ir;
 
+import java.math.BigInteger;
 import java.util.Arrays;
+import java.util.Locale;
 
 /**
  * {@code !quant.uniform<storage[<min:max>]:expressed[:axis], scale[:zeroPoint]>} and its per-axis form
@@ -49,6 +51,71 @@ public abstract class UniformQuantizedType implements Type {
         this.quantizedDimension = quantizedDimension;
         this.scales = scales.clone();
         this.zeroPoints = zeroPoints.clone();
+    }
+
+    /**
+     * The checked construction's invariants (MLIR's {@code UniformQuantizedType::verifyInvariants} and its per-axis
+     * form), made by the text parser and by every reader that builds the type from bytecode (VHLO, when it reads the type and when it legalizes it):
+     * an integral storage type of 1 to 32 bits, a storage range inside it, a float expressed type, one zero point
+     * per scale, every scale within the expressed type's positive range, and a quantized dimension of -1 (per
+     * tensor, one scale) or more.
+     *
+     * @param signed whether the storage is signed
+     * @param storageType the storage type
+     * @param storageMin the smallest storage value
+     * @param storageMax the largest storage value
+     * @param expressedType the expressed type
+     * @param quantizedDimension the per-axis dimension, or -1
+     * @param scales the scales
+     * @param zeroPoints the zero points
+     * @return null when valid, else the diagnostic text of the text parser's check
+     */
+    public static String verifyInvariants(boolean signed, Type storageType, long storageMin, long storageMax,
+                                          Type expressedType, long quantizedDimension, double[] scales,
+                                          long[] zeroPoints) {
+        if (!(storageType instanceof IntegerType it)) return "illegal storage type";
+        int width = it.width();
+        if (width == 0 || width > 32) return "illegal storage type size: " + width;
+        long min = signed ? -(1L << (width - 1)) : 0;
+        long max = signed ? (1L << (width - 1)) - 1 : (1L << width) - 1;
+        if (storageMin < min || storageMax > max || storageMin > storageMax) {
+            return "illegal storage min and storage max";
+        }
+        if (!(expressedType instanceof FloatType expressed)) return "illegal expressed type";
+        if (quantizedDimension < -1 || quantizedDimension > Integer.MAX_VALUE) {
+            return "illegal quantized dimension: " + quantizedDimension;
+        }
+        if (scales.length != zeroPoints.length || scales.length == 0
+                || (quantizedDimension == -1 && scales.length != 1)) {
+            return "illegal number of scales and zeroPoints: " + scales.length + ", " + zeroPoints.length;
+        }
+        for (double scale : scales) {
+            String problem = scaleProblem(scale, expressed);
+            if (problem != null) return problem;
+        }
+        return null;
+    }
+
+    /**
+     * A scale must lie in the expressed type's positive range, as MLIR's quant parser requires.
+     *
+     * @param scale the scale
+     * @param expressed the expressed type
+     * @return null when it does, else the diagnostic text
+     */
+    public static String scaleProblem(double scale, FloatType expressed) {
+        double smallest = FloatFormats.toDouble(expressed.kind(), BigInteger.ONE);
+        double largest = FloatFormats.toDouble(expressed.kind(), FloatFormats.maxFinite(expressed.kind()));
+        if (scale >= smallest && scale <= largest) return null;
+        return "scale " + exponent(scale) + " out of expressed type range ["
+                + String.format(Locale.ROOT, "%e", smallest) + ", " + String.format(Locale.ROOT, "%e", largest) + "]";
+    }
+
+    /** llvm::write_double in exponent style, as raw_ostream prints a double ({@code nan}, {@code INF}). */
+    private static String exponent(double v) {
+        if (Double.isNaN(v)) return "nan";
+        if (Double.isInfinite(v)) return v < 0 ? "-INF" : "INF";
+        return String.format(Locale.ROOT, "%e", v);
     }
 
     /** {@return whether the storage type is signed} */

@@ -111,6 +111,10 @@ final class BlockChecks {
             for (Block b : r.blocks()) {
                 for (Operation op = b.first(); op != null; op = op.next()) {
                     if (!(op.attr("sym_name") instanceof org.stablehlo4j.ir.StringAttr name)) continue;
+                    if (name.value().isEmpty()) {
+                        // MLIR prints it as `@<<INVALID EMPTY SYMBOL>>`, which no parser reads back
+                        throw VerificationError.op(op, "requires a non-empty symbol name");
+                    }
                     Operation previous = seen.putIfAbsent(name.value(), op);
                     if (previous != null) {
                         throw VerificationError.at(op.location(), "redefinition of symbol named '" + name.value() + "'")

@@ -444,6 +444,21 @@ public final class Verifier {
         }
         verifyCount(op, spec.results(), op.numResults(), "results", "requires one result");
         verifyCount(op, spec.operands(), op.numOperands(), "operands", "requires a single operand");
+        verifySizedRegions(op, spec.regions(), regions);
+    }
+
+    /** ODS's {@code SizedRegion<1>}: each such region holds exactly one block. */
+    private static void verifySizedRegions(Operation op, List<OpDefinition.RegionSpec> specs, int fixedRegions) {
+        int index = 0;
+        for (OpDefinition.RegionSpec r : specs) {
+            int count = r.variadic() ? op.numRegions() - fixedRegions : 1;
+            for (int k = 0; k < count && index < op.numRegions(); k++, index++) {
+                if (r.sized() && op.region(index).blocks().size() != 1) {
+                    throw VerificationError.op(op, "region #" + index + " ('" + r.name()
+                            + "') failed to verify constraint: region with 1 blocks");
+                }
+            }
+        }
     }
 
     private static void verifyCount(Operation op, List<OpDefinition.ValueSpec> groups, int actual, String plural,

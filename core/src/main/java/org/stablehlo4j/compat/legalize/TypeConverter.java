@@ -61,7 +61,8 @@ final class TypeConverter {
                 return k.builtin;
             case ELEMENT:
                 Type e = toStablehlo(v.elementType());
-                return k == VhloTypeKind.COMPLEX ? new ComplexType(e) : new UnrankedTensorType(e);
+                if (k == VhloTypeKind.COMPLEX) return new ComplexType(e);
+                return new UnrankedTensorType(checked(UnrankedTensorType.verifyInvariants(e), e));
             case TYPES:
                 List<Type> ts = allToStablehlo(v.types());
                 return k == VhloTypeKind.TUPLE ? new TupleType(ts) : new FutureType(ts);
@@ -71,7 +72,9 @@ final class TypeConverter {
                 Type elem = toStablehlo(v.elementType());
                 if (k == VhloTypeKind.RANKED_BUFFER) return new MemRefType(v.shape(), elem, null, null);
                 Attribute enc = v.encoding() == null ? null : AttrConverter.toStablehlo(v.encoding());
-                return new RankedTensorType(v.shape(), elem, enc);
+                long[] shape = v.shape();
+                checked(RankedTensorType.verifyInvariants(shape, elem, enc), elem);
+                return new RankedTensorType(shape, elem, enc);
             }
             default:
                 return quantToStablehlo(v.quantization());
@@ -92,10 +95,19 @@ final class TypeConverter {
         boolean signed = (q.flags() & QUANT_SIGNED) != 0;
         double[] scales = new double[q.scaleBits().length];
         for (int i = 0; i < scales.length; i++) scales[i] = Double.longBitsToDouble(q.scaleBits()[i]);
+        Type expressed = toStablehlo(q.expressedType());
+        checked(UniformQuantizedType.verifyInvariants(signed, it, q.storageMin(), q.storageMax(), expressed,
+                q.quantizedDimension(), scales, q.zeroPoints()), it);
         long[] range = defaultRange(it.width(), signed);
         boolean explicit = q.storageMin() != range[0] || q.storageMax() != range[1];
         return new QuantUniformType(signed, it, q.storageMin(), q.storageMax(), explicit,
-                toStablehlo(q.expressedType()), (int) q.quantizedDimension(), scales, q.zeroPoints());
+                expressed, (int) q.quantizedDimension(), scales, q.zeroPoints());
+    }
+
+    /** The checked constructions' verdict ({@code verifyInvariants}): a problem is a {@link LegalizeException}. */
+    private static <T> T checked(String problem, T value) {
+        if (problem != null) throw new LegalizeException(problem);
+        return value;
     }
 
     private static long[] defaultRange(int width, boolean signed) {

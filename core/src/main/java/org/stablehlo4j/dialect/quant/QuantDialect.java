@@ -96,8 +96,10 @@ public final class QuantDialect extends Dialect {
             scales[i] = params.get(i)[0];
             zps[i] = (long) params.get(i)[1];
         }
-        return new QuantUniformType(signed, storage, min, max, explicit, expressed, axis,
-                scales, zps);
+        // The positional checks above are the text form of the checked construction; it holds them all.
+        String problem = UniformQuantizedType.verifyInvariants(signed, storage, min, max, expressed, axis, scales, zps);
+        if (problem != null) throw p.error(problem);
+        return new QuantUniformType(signed, storage, min, max, explicit, expressed, axis, scales, zps);
     }
 
     /** A scale (within the expressed type's positive range, as MLIR's quant parser requires) and zero point. */
@@ -106,14 +108,8 @@ public final class QuantDialect extends Dialect {
         boolean neg = p.consumeIf(Token.Kind.MINUS);
         if (!p.is(Token.Kind.FLOAT) && !p.is(Token.Kind.INTEGER)) throw p.wrongToken("expected scale value");
         double scale = scaleValue(p, neg, at);
-        double smallest = org.stablehlo4j.ir.FloatFormats.toDouble(expressed.kind(), java.math.BigInteger.ONE);
-        double largest = org.stablehlo4j.ir.FloatFormats.toDouble(expressed.kind(),
-                org.stablehlo4j.ir.FloatFormats.maxFinite(expressed.kind()));
-        if (!(scale >= smallest && scale <= largest)) {
-            throw p.errorAt(at, "scale " + exponent(scale)
-                    + " out of expressed type range [" + String.format(java.util.Locale.ROOT, "%e", smallest) + ", "
-                    + String.format(java.util.Locale.ROOT, "%e", largest) + "]");
-        }
+        String problem = UniformQuantizedType.scaleProblem(scale, expressed);
+        if (problem != null) throw p.errorAt(at, problem);
         p.consume();
         long zp = 0;
         if (p.consumeIf(Token.Kind.COLON)) zp = p.parseSignedLong();
@@ -130,12 +126,5 @@ public final class QuantDialect extends Dialect {
             return Double.longBitsToDouble(bits.longValue());
         }
         return (neg ? -1 : 1) * Double.parseDouble(s);
-    }
-
-    /** llvm::write_double in exponent style, as raw_ostream prints a double ({@code nan}, {@code INF}). */
-    private static String exponent(double v) {
-        if (Double.isNaN(v)) return "nan";
-        if (Double.isInfinite(v)) return v < 0 ? "-INF" : "INF";
-        return String.format(java.util.Locale.ROOT, "%e", v);
     }
 }

@@ -68,8 +68,21 @@ public final class SdyBytecode implements DialectBytecode {
                 for (Attribute a : r.readAttributes()) names.add(string(r, a, at));
                 yield new ManualAxesAttr(names);
             }
-            case MESH_AXIS -> new MeshAxisAttr(r.readString(), r.readSignedVarInt());
-            case MESH -> new MeshAttr(list(r, MeshAxisAttr.class, "mesh axis"), boxed(r.readSignedVarInts()));
+            case MESH_AXIS -> {
+                String name = r.readString();
+                long size = r.readSignedVarInt();
+                // the checks the text parser makes (MeshAxisAttr and MeshAttr verifiers)
+                String invalid = SdyAxes.meshAxis(size);
+                if (invalid != null) throw r.error(at, invalid);
+                yield new MeshAxisAttr(name, size);
+            }
+            case MESH -> {
+                List<MeshAxisAttr> axes = list(r, MeshAxisAttr.class, "mesh axis");
+                List<Long> ids = boxed(r.readSignedVarInts());
+                String invalid = SdyAxes.mesh(axes, ids);
+                if (invalid != null) throw r.error(at, invalid);
+                yield new MeshAttr(axes, ids);
+            }
             case SUB_AXIS_INFO -> new SubAxisInfoAttr(r.readSignedVarInt(), r.readSignedVarInt());
             case AXIS_REF -> {
                 String name = r.readString();

@@ -15,7 +15,8 @@ public record TypeExtensionsAttr(List<Long> bounds) implements StablehloAttribut
 
     @Override
     public String verifyEncoding(long[] shape, org.stablehlo4j.ir.Type elementType) {
-        return boundsProblem(bounds, new org.stablehlo4j.ir.RankedTensorType(shape, elementType, this));
+        return org.stablehlo4j.ir.BoundedEncoding.boundsProblem(bounds, shape, () -> org.stablehlo4j.asm.AsmPrinter
+                .printType(new org.stablehlo4j.ir.RankedTensorType(shape, elementType, this)));
     }
 
     public TypeExtensionsAttr {
@@ -45,20 +46,4 @@ public record TypeExtensionsAttr(List<Long> bounds) implements StablehloAttribut
     public static TypeExtensionsAttr parseBody(String body) {
         return StablehloAsm.parseAttributeBody(body, TypeExtensionsAttr.class);
     }
-
-    /** StableHLO's rules for {@code #stablehlo.bounds}: one bound per dimension, bounds only on dynamic ones. */
-    private static String boundsProblem(List<Long> bounds, org.stablehlo4j.ir.RankedTensorType type) {
-        if (bounds.size() != type.rank()) {
-            return "Bounds length is " + bounds.size() + ", expected to be equal to rank(" + type.rank()
-                    + ") of the tensor " + org.stablehlo4j.asm.AsmPrinter.printType(type);
-        }
-        for (int d = 0; d < type.rank(); d++) {
-            if (bounds.get(d) != org.stablehlo4j.ir.ShapedType.DYNAMIC && type.dim(d) != org.stablehlo4j.ir.ShapedType.DYNAMIC) {
-                return "Static dimension " + d + " cannot have a bound, use ShapedType::kDynamic to indicate a missing"
-                        + " bound in tensor " + org.stablehlo4j.asm.AsmPrinter.printType(type);
-            }
-        }
-        return null;
-    }
-
 }

@@ -11,11 +11,13 @@ import org.stablehlo4j.dialect.vhlo.ops.VhloOpTable;
 import org.stablehlo4j.dialect.vhlo.ops.VhloTypeKind;
 import org.stablehlo4j.dialect.vhlo.ops.VersionedKind;
 import org.stablehlo4j.ir.Attribute;
+import org.stablehlo4j.ir.BoundedEncoding;
 import org.stablehlo4j.ir.FloatType;
 import org.stablehlo4j.ir.IndexType;
 import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.ShapedType;
 import org.stablehlo4j.ir.Type;
+import org.stablehlo4j.ir.UniformQuantizedType;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -67,20 +69,51 @@ public final class VhloBytecode implements DialectBytecode {
 
     @Override
     public Type readType(DialectReader r) throws BytecodeException {
+        int at = r.position();
         long code = r.readVarInt();
         VhloTypeKind kind = known(VhloTypeKind.fromCode(code), r, "type", code);
         return switch (kind.form) {
             case SIMPLE -> VhloType.get(kind);
-            case ELEMENT -> VhloType.element(kind, r.readType());
+            case ELEMENT -> VhloType.element(kind, tensorElement(r, at, kind == VhloTypeKind.UNRANKED_TENSOR));
             case TYPES -> VhloType.types(kind, r.readTypes());
             case FUNCTION -> VhloType.function(r.readTypes(), r.readTypes());
             case RANKED -> {
                 Attribute encoding = code == VhloTypeKind.RANKED_TENSOR_WITH_ENCODING_CODE ? r.readAttribute() : null;
-                yield VhloType.ranked(kind, r.readShape(), r.readType(), encoding);
+                VhloType t = VhloType.ranked(kind, r.readShape(),
+                        tensorElement(r, at, kind == VhloTypeKind.RANKED_TENSOR), encoding);
+                if (encoding instanceof VhloAttr a && a.kind() == VhloAttrKind.TYPE_EXTENSIONS) {
+                    // the bounds encoding's check, as where the text parser builds the tensor type
+                    @SuppressWarnings("unchecked")
+                    List<Long> bounds = (List<Long>) a.params().get(0);
+                    String problem = BoundedEncoding.boundsProblem(bounds, t.shape(),
+                            () -> org.stablehlo4j.asm.AsmPrinter.printType(t));
+                    if (problem != null) throw r.error(at, problem);
+                }
+                yield t;
             }
-            case QUANT -> readQuant(r, false);
-            case QUANT_PER_AXIS -> readQuant(r, true);
+            case QUANT -> readQuant(r, at, false);
+            case QUANT_PER_AXIS -> readQuant(r, at, true);
         };
+    }
+
+    /**
+     * A tensor's element type, checked as the tensor types' checked construction checks it
+     * ({@link org.stablehlo4j.ir.RankedTensorType#isValidElementType}) on the VHLO kinds that stand for a function,
+     * shaped or none type.
+     */
+    private static Type tensorElement(DialectReader r, int at, boolean tensor) throws BytecodeException {
+        Type e = r.readType();
+        if (tensor && e instanceof VhloType v && switch (v.kind()) {
+            case FUNCTION, RANKED_TENSOR, UNRANKED_TENSOR, RANKED_BUFFER, NONE -> true;
+            default -> false;
+        }) {
+            throw r.error(at, "invalid tensor element type");
+        }
+        return e;
+    }
+
+    private static Type builtin(Type t) {
+        return t instanceof VhloType v ? v.toBuiltin() : t;
     }
 
     /** Returns {@code kind}, the row {@code code} names; if there is none, throws {@code unknown vhlo WHAT code: N}. */
@@ -90,7 +123,7 @@ public final class VhloBytecode implements DialectBytecode {
         return kind;
     }
 
-    private static VhloType readQuant(DialectReader r, boolean perAxis) throws BytecodeException {
+    private static VhloType readQuant(DialectReader r, int at, boolean perAxis) throws BytecodeException {
         long flags = r.readVarInt();
         Type storage = r.readType();
         Type expressed = r.readType();
@@ -114,6 +147,12 @@ public final class VhloBytecode implements DialectBytecode {
             min = r.readSignedVarInt();
             max = r.readSignedVarInt();
         }
+        // The quantized type's checked construction, on the builtin types the VHLO kinds stand for.
+        double[] scaleValues = new double[scales.length];
+        for (int i = 0; i < scales.length; i++) scaleValues[i] = Double.longBitsToDouble(scales[i]);
+        String problem = UniformQuantizedType.verifyInvariants((flags & 1) != 0, builtin(storage), min, max,
+                builtin(expressed), dim, scaleValues, zeroPoints);
+        if (problem != null) throw r.error(at, problem);
         return VhloType.quant(new VhloType.Quant(flags, storage, expressed, dim, scales, zeroPoints, min, max));
     }
 

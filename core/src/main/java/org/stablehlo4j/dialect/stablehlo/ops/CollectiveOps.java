@@ -41,7 +41,7 @@ final class CollectiveOps {
                 .varIn("operands", "HLO_Tensor")
                 .with(CollectiveOps::deviceGroupsWithGlobalIds)
                 .varOut("", "HLO_Tensor")
-                .region("computation")
+                .sizedRegion("computation")
                 .traits(CONDITIONALLY_SPECULATABLE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE, SINGLE_BLOCK_IMPLICIT_TERMINATOR, SYMBOL_USER)
                 .verifier(CollectiveRules::allReduce)
                 .inferTypes(CollectiveRules::inferAllReduce);
@@ -50,7 +50,7 @@ final class CollectiveOps {
                 .attr("scatter_dimension", I64, "non-negative")
                 .with(CollectiveOps::deviceGroupsWithGlobalIds)
                 .out("", "HLO_Tensor")
-                .region("computation")
+                .sizedRegion("computation")
                 .traits(CONDITIONALLY_SPECULATABLE, SYMBOL_USER)
                 .verifier(CollectiveRules::reduceScatter);
         t.op("all_to_all")
@@ -75,7 +75,7 @@ final class CollectiveOps {
                 .with(CollectiveOps::deviceGroupsWithGlobalIds)
                 .unit("has_dynamic_root")
                 .varOut("", "HLO_Tensor")
-                .region("computation")
+                .sizedRegion("computation")
                 .traits(CONDITIONALLY_SPECULATABLE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE, SINGLE_BLOCK_IMPLICIT_TERMINATOR, SYMBOL_USER)
                 .verifier(CollectiveRules::collectiveReduce)
                 .inferTypes(CollectiveRules::inferCollectiveReduce);

@@ -51,7 +51,7 @@ final class ComputeOps {
                 .varIn("init_values", "HLO_Tensor")
                 .attr("dimensions", DENSE_I64_ARRAY)
                 .varOut("", "HLO_Tensor")
-                .region("body")
+                .sizedRegion("body")
                 .traits(CONDITIONALLY_SPECULATABLE, RECURSIVE_MEMORY_EFFECTS, SAME_VARIADIC_OPERAND_SIZE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE, SINGLE_BLOCK_IMPLICIT_TERMINATOR)
                 .custom()
                 .verifier(RegionRules.REDUCE)
@@ -122,8 +122,8 @@ final class ComputeOps {
                 .optAttr("window_strides", DENSE_I64_ARRAY)
                 .optAttr("padding", I64_ELEMENTS)
                 .out("", "HLO_Tensor")
-                .region("select")
-                .region("scatter")
+                .sizedRegion("select")
+                .sizedRegion("scatter")
                 .traits(CONDITIONALLY_SPECULATABLE, INFER_TYPE, RECURSIVE_MEMORY_EFFECTS)
                 .verifier(RegionRules.SELECT_AND_SCATTER)
                 .inferTypes(RegionRules::inferSelectAndScatter);
@@ -132,7 +132,7 @@ final class ComputeOps {
                 .defAttr("dimension", I64, "", "-1")
                 .defAttr("is_stable", BOOL, "", "false")
                 .varOut("", "HLO_Tensor")
-                .region("comparator")
+                .sizedRegion("comparator")
                 .traits(CONDITIONALLY_SPECULATABLE, RECURSIVE_MEMORY_EFFECTS, SAME_OPERANDS_AND_RESULT_SHAPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
                 .verifier(RegionRules.SORT)
                 .inferTypes(RegionRules::inferOperandTypes);
@@ -155,7 +155,7 @@ final class ComputeOps {
                 .optAttr("window_dilations", DENSE_I64_ARRAY)
                 .optAttr("padding", I64_ELEMENTS)
                 .varOut("", "HLO_Tensor")
-                .region("body")
+                .sizedRegion("body")
                 .traits(CONDITIONALLY_SPECULATABLE, RECURSIVE_MEMORY_EFFECTS, SAME_VARIADIC_OPERAND_SIZE, SINGLE_BLOCK_IMPLICIT_TERMINATOR, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
                 .verifier(RegionRules.REDUCE_WINDOW)
                 .inferTypes(RegionRules::inferReduceWindow);

@@ -133,7 +133,7 @@ final class DataMovementOps {
                 .defAttr("indices_are_sorted", BOOL, "", "false")
                 .defAttr("unique_indices", BOOL, "", "false")
                 .varOut("", "HLO_Tensor")
-                .region("update_computation")
+                .sizedRegion("update_computation")
                 .traits(CONDITIONALLY_SPECULATABLE, RECURSIVE_MEMORY_EFFECTS, SAME_VARIADIC_OPERAND_SIZE, INFER_TYPE)
                 .verifier(RegionRules.SCATTER)
                 .inferTypes(RegionRules::inferScatter);

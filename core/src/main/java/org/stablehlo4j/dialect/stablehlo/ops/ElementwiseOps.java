@@ -118,7 +118,7 @@ final class ElementwiseOps {
                 .varIn("inputs", "HLO_Tensor")
                 .attr("dimensions", DENSE_I64_ARRAY)
                 .out("", "HLO_Tensor")
-                .region("computation")
+                .sizedRegion("computation")
                 .traits(CONDITIONALLY_SPECULATABLE, RECURSIVE_MEMORY_EFFECTS, SAME_OPERANDS_AND_RESULT_SHAPE, SINGLE_BLOCK_IMPLICIT_TERMINATOR, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
                 .verifier(RegionRules::singleBlockRegions)
                 .inferTypes(ControlFlowRules::inferMap);

@@ -464,9 +464,12 @@ public final class ShapeRules {
         long[] a = ints(op, first);
         long[] b = ints(op, second);
         long[] c = ints(op, third);
+        if (a != null && b != null && c != null && (a.length != b.length || a.length != c.length)) {
+            // AllMatchSameOperatorTrait<[first, second, third], "$_self.size()", "size">, checked before inference
+            throw VerificationError.op(op, "failed to verify that all of {" + first + ", " + second + ", " + third + "} have same size");
+        }
         if (t == null || a == null || b == null || c == null) return null;
         if (a.length != t.rank()) throw err(op, String.format(mismatch, a.length, t.rank()));
-        if (b.length != t.rank() || c.length != t.rank()) return null;
         return new Ranges(t, a, b, c, bounds(t));
     }
 
