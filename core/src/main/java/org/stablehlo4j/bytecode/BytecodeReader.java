@@ -73,6 +73,24 @@ public final class BytecodeReader {
         return impl.read();
     }
 
+    /**
+     * Reads a file, building every op as {@code conversion} says (see {@link ReadConversion}); ops of dialects
+     * that are not registered are accepted.
+     *
+     * @param context where dialect codecs come from
+     * @param data the file's bytes
+     * @param bufferName the name diagnostics give the file
+     * @param conversion applied to every op and value type as the IR is built
+     * @return the module built
+     * @throws BytecodeException if the file is malformed
+     */
+    public static ModuleOp read(Context context, byte[] data, String bufferName, ReadConversion conversion)
+            throws BytecodeException {
+        SectionReader impl = new SectionReader(context, data, bufferName);
+        impl.conversion = conversion;
+        return impl.read();
+    }
+
     public static ModuleOp read(Context context, ByteBuffer buffer, String bufferName) throws BytecodeException {
         return read(context, toArray(buffer), bufferName);
     }

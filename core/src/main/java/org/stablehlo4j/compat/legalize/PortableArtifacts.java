@@ -43,20 +43,33 @@ public final class PortableArtifacts {
 
     public static ModuleOp deserializePortableArtifact(Context context, byte[] artifact, String bufferName)
             throws DiagnosticException {
-        ModuleOp vhlo;
-        try {
-            // Like upstream (which parses the buffer as MLIR source of either kind), assembly text is accepted too.
-            vhlo = BytecodeReader.isBytecode(artifact) ? BytecodeReader.read(context, artifact, bufferName)
-                    : AsmParser.parse(context, new String(artifact, java.nio.charset.StandardCharsets.UTF_8),
-                            ParseOptions.of(bufferName));
-            // Upstream parses the artifact with parseSourceString, which verifies what it read.
-            Verifier.verify(context, vhlo);
-        } catch (DiagnosticException e) {
-            throw withDeserializationFailure(e);
+        ModuleOp stablehlo;
+        if (BytecodeReader.isBytecode(artifact)) {
+            // One pass: every op is upgraded and legalized as the reader builds it.
+            VhloReadConversion conversion = new VhloReadConversion();
+            try {
+                stablehlo = BytecodeReader.read(context, artifact, bufferName, conversion);
+            } catch (DiagnosticException e) {
+                throw withDeserializationFailure(e);
+            }
+            conversion.finish(stablehlo);
+        } else {
+            ModuleOp vhlo;
+            try {
+                // Like upstream (which parses the buffer as MLIR source of either kind), assembly text is accepted.
+                vhlo = AsmParser.parse(context, new String(artifact, java.nio.charset.StandardCharsets.UTF_8),
+                        ParseOptions.of(bufferName));
+                // Upstream parses the artifact with parseSourceString, which verifies what it read.
+                Verifier.verify(context, vhlo);
+            } catch (DiagnosticException e) {
+                throw withDeserializationFailure(e);
+            }
+            stablehlo = Legalize.vhloToStablehlo(VhloToVersion.convert(vhlo, Version.current()));
         }
-        ModuleOp stablehlo = Legalize.vhloToStablehlo(VhloToVersion.convert(vhlo, Version.current()));
         try {
-            // Upstream's deserialization pipeline runs under a pass manager that verifies its result.
+            // Upstream's deserialization pipeline runs under a pass manager that verifies its result. (What the
+            // bytecode reader built is only verified here, as StableHLO: the conversion keeps every op, operand,
+            // result, region and block of the VHLO read, so this also checks the structure the VHLO had.)
             Verifier.verify(context, stablehlo);
         } catch (DiagnosticException e) {
             throw withDeserializationFailure(e);

@@ -61,7 +61,7 @@ public final class VhloToVersion {
     /** Converts {@code m} to {@code target} (an opset, patch ignored) and returns the converted module. */
     public static ModuleOp convert(ModuleOp m, Version target) throws DiagnosticException {
         Version opset = target.opset();
-        IrRewriter.Result r = IrRewriter.rewrite(m, op -> convertOp(op, opset), t -> t);
+        IrRewriter.Result r = IrRewriter.rewrite(m, op -> convertOp(OpView.of(op), opset), t -> t);
         if (!r.errors().isEmpty()) {
             List<Diagnostic> out = new ArrayList<>();
             out.add(r.errors().get(0));
@@ -118,14 +118,15 @@ public final class VhloToVersion {
         }
     }
 
-    private static OpLegalizer.Converted convertOp(Operation op, Version target) {
+    /** The op at {@code target}'s version (an opset). */
+    static OpLegalizer.Converted convertOp(OpView op, Version target) {
         if (!op.dialect().equals("vhlo")) return new OpLegalizer.Converted(op.name(), op.properties(), op.attributes());
         String illegal = IrRewriter.failureMessage(op.name());
         VhloOpDef def = VhloOpTable.byName(op.name()).orElseThrow(() -> new LegalizeException(illegal));
         Map<String, Attribute> attrs = new HashMap<>();
         for (NamedAttribute n : op.properties().entries()) attrs.put(n.name(), n.value());
-        List<Type> operandTypes = new ArrayList<>();
-        for (Value v : op.operands()) operandTypes.add(v.type());
+        List<Type> operandTypes = new ArrayList<>(op.numOperands());
+        for (int i = 0; i < op.numOperands(); i++) operandTypes.add(op.operandType(i));
         Defaults.Context ctx = new Defaults.Context(attrs, operandTypes);
         while (!def.isValidAt(target)) {
             boolean up = lessThanTarget(def, target);
@@ -149,7 +150,7 @@ public final class VhloToVersion {
         return min.compareTo(target) < 0;
     }
 
-    private static void step(VersionStep s, Operation op, Defaults.Context ctx, String illegal) {
+    private static void step(VersionStep s, OpView op, Defaults.Context ctx, String illegal) {
         for (VhloOpDef.Attr a : s.attributesToAdd()) {
             if (a.versionDefault() != null) ctx.attrs().put(a.name(), Defaults.make(a.versionDefault(), ctx));
         }
@@ -170,8 +171,9 @@ public final class VhloToVersion {
             throw new LegalizeException(illegal);
         }
         if (!s.regionsToDrop().isEmpty()) {
-            for (Region r : op.regions().subList(s.to().regions().size(), op.numRegions())) {
-                if (!r.isEmpty()) throw new LegalizeException(illegal);
+            for (int i = s.to().regions().size(); i < op.numRegions(); i++) {
+                Region r = op.region(i);
+                if (r == null || !r.isEmpty()) throw new LegalizeException(illegal);
             }
             if (op.numRegions() > s.to().regions().size()) throw new LegalizeException(illegal);
         }
@@ -179,11 +181,11 @@ public final class VhloToVersion {
 
     // ---------------------------------------------------------------- legality at a version
 
-    private static boolean isLegal(Operation op, VhloOpDef def, Map<String, Attribute> attrs, Version target) {
+    private static boolean isLegal(OpView op, VhloOpDef def, Map<String, Attribute> attrs, Version target) {
         for (Attribute a : attrs.values()) if (!isLegal(a, target)) return false;
         for (NamedAttribute n : op.attributes().entries()) if (!isLegal(n.value(), target)) return false;
-        for (Value v : op.operands()) if (!isLegal(v.type(), target)) return false;
-        for (Value v : op.results()) if (!isLegal(v.type(), target)) return false;
+        for (int i = 0; i < op.numOperands(); i++) if (!isLegal(op.operandType(i), target)) return false;
+        for (int i = 0; i < op.numResults(); i++) if (!isLegal(op.resultType(i), target)) return false;
         for (VersionConstraint c : def.constraints()) {
             if (!c.allowsAt(target) && violates(c, op, attrs)) return false;
         }
@@ -191,12 +193,14 @@ public final class VhloToVersion {
     }
 
     /** Whether the op uses the relaxed form that constraint {@code c} only allows from its version on. */
-    private static boolean violates(VersionConstraint c, Operation op, Map<String, Attribute> attrs) {
+    private static boolean violates(VersionConstraint c, OpView op, Map<String, Attribute> attrs) {
         switch (c) {
             case MIXED_ELEMENT_TYPES: {
                 Set<Type> elements = new HashSet<>();
-                for (Value v : op.operands()) elements.add(elementType(v.type()));
-                for (Region r : op.regions()) {
+                for (int i = 0; i < op.numOperands(); i++) elements.add(elementType(op.operandType(i)));
+                for (int i = 0; i < op.numRegions(); i++) {
+                    Region r = op.region(i);
+                    if (r == null) return true; // not read yet: cannot show the op keeps to the older form
                     Block entry = r.entry();
                     if (entry == null) continue;
                     for (Value a : entry.arguments()) if (!elements.contains(elementType(a.type()))) return true;
@@ -210,8 +214,8 @@ public final class VhloToVersion {
                         || api instanceof VhloAttr a && a.number() != null && a.number().intValue() == 4;
             }
             default:
-                for (Value v : op.operands()) {
-                    if (v.type() instanceof VhloType t && t.kind() == VhloTypeKind.FUTURE) return true;
+                for (int i = 0; i < op.numOperands(); i++) {
+                    if (op.operandType(i) instanceof VhloType t && t.kind() == VhloTypeKind.FUTURE) return true;
                 }
                 return false;
         }
