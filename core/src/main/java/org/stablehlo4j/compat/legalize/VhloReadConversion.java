@@ -8,6 +8,8 @@ import java.util.Map;
 
 import org.stablehlo4j.bytecode.ReadConversion;
 import org.stablehlo4j.compat.CompatibilityApi;
+import org.stablehlo4j.dialect.vhlo.ops.VhloOpDef;
+import org.stablehlo4j.dialect.vhlo.ops.VhloOpTable;
 import org.stablehlo4j.dialect.vhlo.version.Version;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.BlockArgument;
@@ -138,7 +140,9 @@ final class VhloReadConversion implements ReadConversion {
             if (at == legalizeErrorIndex) {
                 found[0] = legalizeError;
             } else if (hasFailedType(op)) {
-                found[0] = failure(op.name(), op.location());
+                // The pass names the VHLO op (at the current version) it was converting.
+                String vhloName = VhloOpTable.forStablehlo(op.name()).map(VhloOpDef::name).orElse(op.name());
+                found[0] = failure(vhloName, op.location());
             }
             return found[0] != null ? WalkResult.INTERRUPT : WalkResult.ADVANCE;
         });
