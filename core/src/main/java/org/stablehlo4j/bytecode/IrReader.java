@@ -47,10 +47,13 @@ final class IrReader {
     private final List<?>[] schemas;
     /**
      * Native properties decoded per properties-section entry (the writer shares one entry between ops with equal
-     * properties), with the op name index they were decoded for: a later op of the same name reuses them.
+     * properties, also ops of different names), for each op name index they were decoded for: a later op of the
+     * same name reuses them.
      */
-    private final DictionaryAttr[] decodedProperties;
-    private final int[] decodedPropertiesOp;
+    private final DecodedProperties[] decodedProperties;
+
+    /** One decoding of a properties entry, for op name {@code nameIndex}; the next one for another name. */
+    private record DecodedProperties(int nameIndex, DictionaryAttr value, DecodedProperties next) {}
 
     IrReader(SectionReader file) {
         this.file = file;
@@ -65,8 +68,7 @@ final class IrReader {
         this.conversion = file.conversion;
         this.fullNames = new String[opNames.size()];
         this.schemas = new List<?>[opNames.size()];
-        this.decodedProperties = new DictionaryAttr[properties.size()];
-        this.decodedPropertiesOp = new int[properties.size()];
+        this.decodedProperties = new DecodedProperties[properties.size()];
     }
 
     private void spend(ByteCursor c, long n, String what) throws BytecodeException {
@@ -457,7 +459,9 @@ final class IrReader {
             throw c.error(at, "has properties but missing BytecodeOpInterface for " + opName);
         }
         int entry = (int) idx;
-        if (decodedPropertiesOp[entry] == nameIndex + 1) return decodedProperties[entry];
+        for (DecodedProperties d = decodedProperties[entry]; d != null; d = d.next()) {
+            if (d.nameIndex() == nameIndex) return d.value();
+        }
         ByteCursor pc = c.sub(properties.get(entry), "Properties");
         DictionaryAttr d;
         try {
@@ -465,8 +469,7 @@ final class IrReader {
         } catch (RuntimeException e) {
             throw pc.error("malformed properties of " + opName + ": " + e.getMessage());
         }
-        decodedProperties[entry] = d;
-        decodedPropertiesOp[entry] = nameIndex + 1;
+        decodedProperties[entry] = new DecodedProperties(nameIndex, d, decodedProperties[entry]);
         return d;
     }
 
