@@ -358,8 +358,8 @@ class VhloOpTableTest {
                 }
                 int count = list.isEmpty() ? 0 : list.split(",").length;
                 VhloOpDef def = VhloOpTable.byName(m.group(1)).orElseThrow(() -> new AssertionError(m.group(1)));
-                long singles = def.operands().stream().filter(o -> !o.variadic()).count();
-                boolean variadic = def.operands().stream().anyMatch(VhloOpDef.Slot::variadic);
+                long singles = def.signature().operands().stream().filter(o -> !o.variadic()).count();
+                boolean variadic = def.signature().operands().stream().anyMatch(VhloOpDef.Slot::variadic);
                 String where = file.getFileName() + ": " + check.body();
                 if (variadic) {
                     assertTrue(count >= singles, where);

@@ -12,6 +12,19 @@ class FloatFormatsTest {
     }
 
     @Test
+    void widthsAndKeywords() {
+        // MLIR's widths, in declaration order: the sign bit (all but f8E8M0FNU), exponent and mantissa
+        int[] expected = {16, 16, 19, 32, 64, 80, 128, 4, 6, 6, 8, 8, 8, 8, 8, 8, 8, 8};
+        assertEquals(expected.length, FloatKind.values().length);
+        for (FloatKind k : FloatKind.values()) {
+            assertEquals(expected[k.ordinal()], k.width, k.keyword);
+            assertEquals(k, FloatKind.fromKeyword(k.keyword));
+        }
+        assertEquals(null, FloatKind.fromKeyword("f12"));
+        assertEquals(null, FloatKind.fromKeyword(null));
+    }
+
+    @Test
     void f32AndF64MatchJava() {
         for (String s : new String[] {"1.5", "0.1", "-3.4028235e38", "1e-45", "1.17549435e-38", "123456.789"}) {
             assertEquals(Float.floatToRawIntBits(Float.parseFloat(s)) & 0xFFFFFFFFL, bits(FloatKind.F32, s), s);

@@ -2,29 +2,22 @@ package org.stablehlo4j.api.build;
 
 import java.util.List;
 
-/**
- * The {@code dot_dimension_numbers} of {@code stablehlo.dot_general}.
- *
- * @param lhsBatchingDimensions    batch dimensions of the left operand
- * @param rhsBatchingDimensions    batch dimensions of the right operand
- * @param lhsContractingDimensions contracting dimensions of the left operand
- * @param rhsContractingDimensions contracting dimensions of the right operand
- */
-public record DotDimensions(List<Long> lhsBatchingDimensions, List<Long> rhsBatchingDimensions,
-                            List<Long> lhsContractingDimensions, List<Long> rhsContractingDimensions) {
+import org.stablehlo4j.dialect.stablehlo.DotDimensionNumbersAttr;
+
+/** The {@code dot_dimension_numbers} of {@code stablehlo.dot_general}: a {@code #stablehlo.dot<...>} attribute. */
+public final class DotDimensions extends DimensionNumbers {
     /**
-     * Copies the lists.
+     * Dimension numbers from their fields (the lists are copied).
      *
      * @param lhsBatchingDimensions    batch dimensions of the left operand
      * @param rhsBatchingDimensions    batch dimensions of the right operand
      * @param lhsContractingDimensions contracting dimensions of the left operand
      * @param rhsContractingDimensions contracting dimensions of the right operand
      */
-    public DotDimensions {
-        lhsBatchingDimensions = List.copyOf(lhsBatchingDimensions);
-        rhsBatchingDimensions = List.copyOf(rhsBatchingDimensions);
-        lhsContractingDimensions = List.copyOf(lhsContractingDimensions);
-        rhsContractingDimensions = List.copyOf(rhsContractingDimensions);
+    public DotDimensions(List<Long> lhsBatchingDimensions, List<Long> rhsBatchingDimensions,
+                         List<Long> lhsContractingDimensions, List<Long> rhsContractingDimensions) {
+        super(new DotDimensionNumbersAttr(lhsBatchingDimensions, rhsBatchingDimensions, lhsContractingDimensions,
+                rhsContractingDimensions));
     }
 
     /**

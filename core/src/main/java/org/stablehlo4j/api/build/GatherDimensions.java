@@ -2,20 +2,12 @@ package org.stablehlo4j.api.build;
 
 import java.util.List;
 
-/**
- * The {@code dimension_numbers} of {@code stablehlo.gather}.
- *
- * @param offsetDims               offset dimensions of the result
- * @param collapsedSliceDims       collapsed slice dimensions of the operand
- * @param operandBatchingDims      batching dimensions of the operand
- * @param startIndicesBatchingDims batching dimensions of the start indices
- * @param startIndexMap            operand dimension of each index component
- * @param indexVectorDim           the dimension of the start indices holding the index vectors
- */
-public record GatherDimensions(List<Long> offsetDims, List<Long> collapsedSliceDims, List<Long> operandBatchingDims,
-                               List<Long> startIndicesBatchingDims, List<Long> startIndexMap, long indexVectorDim) {
+import org.stablehlo4j.dialect.stablehlo.GatherDimensionNumbersAttr;
+
+/** The {@code dimension_numbers} of {@code stablehlo.gather}: a {@code #stablehlo.gather<...>} attribute. */
+public final class GatherDimensions extends DimensionNumbers {
     /**
-     * Copies the lists.
+     * Dimension numbers from their fields (the lists are copied).
      *
      * @param offsetDims               offset dimensions of the result
      * @param collapsedSliceDims       collapsed slice dimensions of the operand
@@ -24,11 +16,9 @@ public record GatherDimensions(List<Long> offsetDims, List<Long> collapsedSliceD
      * @param startIndexMap            operand dimension of each index component
      * @param indexVectorDim           the dimension of the start indices holding the index vectors
      */
-    public GatherDimensions {
-        offsetDims = List.copyOf(offsetDims);
-        collapsedSliceDims = List.copyOf(collapsedSliceDims);
-        operandBatchingDims = List.copyOf(operandBatchingDims);
-        startIndicesBatchingDims = List.copyOf(startIndicesBatchingDims);
-        startIndexMap = List.copyOf(startIndexMap);
+    public GatherDimensions(List<Long> offsetDims, List<Long> collapsedSliceDims, List<Long> operandBatchingDims,
+                            List<Long> startIndicesBatchingDims, List<Long> startIndexMap, long indexVectorDim) {
+        super(new GatherDimensionNumbersAttr(offsetDims, collapsedSliceDims, operandBatchingDims,
+                startIndicesBatchingDims, startIndexMap, indexVectorDim));
     }
 }

@@ -6,11 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.stablehlo4j.dialect.stablehlo.ConvDimensionNumbersAttr;
-import org.stablehlo4j.dialect.stablehlo.DotDimensionNumbersAttr;
 import org.stablehlo4j.dialect.stablehlo.EnumAttr;
-import org.stablehlo4j.dialect.stablehlo.GatherDimensionNumbersAttr;
-import org.stablehlo4j.dialect.stablehlo.ScatterDimensionNumbersAttr;
 import org.stablehlo4j.dialect.stablehlo.StablehloEnum;
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.Attribute;
@@ -370,11 +366,8 @@ public final class Ops extends ExtraOps {
      */
     public Value gather(Value operand, Value startIndices, GatherDimensions dimensionNumbers, List<Long> sliceSizes,
                         boolean indicesAreSorted) {
-        GatherDimensions d = dimensionNumbers;
         return one("stablehlo.gather", List.of(operand, startIndices), attrs(
-                "dimension_numbers", new GatherDimensionNumbersAttr(d.offsetDims(), d.collapsedSliceDims(),
-                        d.operandBatchingDims(), d.startIndicesBatchingDims(), d.startIndexMap(),
-                        d.indexVectorDim()),
+                "dimension_numbers", dimensionNumbers.attribute,
                 "slice_sizes", i64s(sliceSizes), "indices_are_sorted", indicesAreSorted ? BoolAttr.TRUE : null));
     }
 
@@ -402,10 +395,8 @@ public final class Ops extends ExtraOps {
      * @return the result
      */
     public Value dotGeneral(Value lhs, Value rhs, DotDimensions dimensionNumbers, List<Precision> precision) {
-        DotDimensions d = dimensionNumbers;
         return one("stablehlo.dot_general", List.of(lhs, rhs), attrs(
-                "dot_dimension_numbers", new DotDimensionNumbersAttr(d.lhsBatchingDimensions(),
-                        d.rhsBatchingDimensions(), d.lhsContractingDimensions(), d.rhsContractingDimensions()),
+                "dot_dimension_numbers", dimensionNumbers.attribute,
                 "precision_config", precision(precision)));
     }
 
@@ -419,12 +410,8 @@ public final class Ops extends ExtraOps {
      * @return the result
      */
     public Value convolution(Value lhs, Value rhs, ConvDimensions dimensionNumbers, Type resultType) {
-        ConvDimensions d = dimensionNumbers;
         return typed("stablehlo.convolution", List.of(lhs, rhs), attrs(
-                "dimension_numbers", new ConvDimensionNumbersAttr(d.inputBatchDimension(), d.inputFeatureDimension(),
-                        d.inputSpatialDimensions(), d.kernelInputFeatureDimension(),
-                        d.kernelOutputFeatureDimension(), d.kernelSpatialDimensions(), d.outputBatchDimension(),
-                        d.outputFeatureDimension(), d.outputSpatialDimensions()),
+                "dimension_numbers", dimensionNumbers.attribute,
                 "feature_group_count", i64(1), "batch_group_count", i64(1)), resultType);
     }
 
@@ -492,11 +479,8 @@ public final class Ops extends ExtraOps {
      */
     public List<Value> scatter(List<Value> inputs, Value scatterIndices, List<Value> updates,
                                ScatterDimensions dimensionNumbers, RegionBody update) {
-        ScatterDimensions d = dimensionNumbers;
         return op("stablehlo.scatter", cat(cat(inputs, List.of(scatterIndices)), updates), attrs(
-                "scatter_dimension_numbers", new ScatterDimensionNumbersAttr(d.updateWindowDims(),
-                        d.insertedWindowDims(), d.inputBatchingDims(), d.scatterIndicesBatchingDims(),
-                        d.scatterDimsToOperandDims(), d.indexVectorDim())),
+                "scatter_dimension_numbers", dimensionNumbers.attribute),
                 List.of(new RegionDef(scalars(inputs, 2), update)), null);
     }
 

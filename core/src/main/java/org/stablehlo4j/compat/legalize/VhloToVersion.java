@@ -162,20 +162,18 @@ public final class VhloToVersion {
                 throw new LegalizeException(illegal);
             }
         }
-        int fixed = 0;
-        for (VhloOpDef.Slot sl : s.from().operands()) if (!sl.variadic()) fixed++;
+        int fixed = s.from().signature().fixedOperands();
         if (!s.operandsToUnwrap().isEmpty() && op.numOperands() - fixed != 1) throw new LegalizeException(illegal);
-        int fixedResults = 0;
-        for (VhloOpDef.Slot sl : s.from().results()) if (!sl.variadic()) fixedResults++;
+        int fixedResults = s.from().signature().fixedResults();
         if (!s.resultsToUnwrap().isEmpty() && op.numResults() - fixedResults != 1) {
             throw new LegalizeException(illegal);
         }
         if (!s.regionsToDrop().isEmpty()) {
-            for (int i = s.to().regions().size(); i < op.numRegions(); i++) {
+            for (int i = s.to().signature().regions().size(); i < op.numRegions(); i++) {
                 Region r = op.region(i);
                 if (r == null || !r.isEmpty()) throw new LegalizeException(illegal);
             }
-            if (op.numRegions() > s.to().regions().size()) throw new LegalizeException(illegal);
+            if (op.numRegions() > s.to().signature().regions().size()) throw new LegalizeException(illegal);
         }
     }
 

@@ -1,7 +1,9 @@
 package org.stablehlo4j.dialect.sdy;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import org.stablehlo4j.asm.AsmDialectInterface;
 import org.stablehlo4j.asm.DialectBodyException;
 import org.stablehlo4j.dialect.sdy.SdyAttrs.*;
@@ -406,10 +408,8 @@ final class SdyAttrParser {
             } while (in.consumeIf(","));
             in.expect("}");
         }
-        List<Long> reduction = factorsWithType(in, "reduction", deferred);
-        List<Long> needRepl = factorsWithType(in, "need_replication", deferred);
-        List<Long> perm = factorsWithType(in, "permutation", deferred);
-        List<Long> blocked = factorsWithType(in, "blocked_propagation", deferred);
+        Map<FactorType, List<Long>> typed = new EnumMap<>(FactorType.class);
+        for (FactorType type : FactorType.values()) typed.put(type, factorsWithType(in, type.keyword, deferred));
         boolean custom = false;
         if (in.consumeIf(",")) {
             String k = in.parseKeyword("expected 'custom'");
@@ -417,6 +417,6 @@ final class SdyAttrParser {
             custom = true;
         }
         in.expect(">");
-        return new OpShardingRuleAttr(sizes, operands, results, reduction, needRepl, perm, blocked, custom);
+        return new OpShardingRuleAttr(sizes, operands, results, typed, custom);
     }
 }

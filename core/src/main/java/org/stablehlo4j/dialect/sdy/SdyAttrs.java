@@ -2,7 +2,10 @@ package org.stablehlo4j.dialect.sdy;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import org.stablehlo4j.ir.AsmSink;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.DialectPrintable;
@@ -310,19 +313,47 @@ public final class SdyAttrs {
         }
     }
 
-    /** {@code <([i, j])->([i]) {i=2, j=4} reduction={j}, custom>}. */
+    /**
+     * The kinds of special factor an {@link OpShardingRuleAttr} lists after its factor sizes, in printing and
+     * encoding order, each with its keyword ({@code reduction={j}}); the other factors are pass-through.
+     */
+    public enum FactorType {
+        REDUCTION("reduction"), NEED_REPLICATION("need_replication"), PERMUTATION("permutation"),
+        BLOCKED_PROPAGATION("blocked_propagation");
+
+        /** The keyword before the factor set, e.g. {@code need_replication}. */
+        public final String keyword;
+
+        FactorType(String keyword) {
+            this.keyword = keyword;
+        }
+
+        /** An immutable copy of {@code factors} with an (empty if absent) list for every type. */
+        static Map<FactorType, List<Long>> copy(Map<FactorType, List<Long>> factors) {
+            Map<FactorType, List<Long>> out = new EnumMap<>(FactorType.class);
+            for (FactorType t : values()) out.put(t, List.copyOf(factors.getOrDefault(t, List.of())));
+            return Collections.unmodifiableMap(out);
+        }
+    }
+
+    /**
+     * {@code <([i, j])->([i]) {i=2, j=4} reduction={j}, custom>}; {@code typedFactors} holds the factors of each
+     * {@link FactorType}.
+     */
     public record OpShardingRuleAttr(List<Long> factorSizes, List<TensorMappingAttr> operandMappings,
-                                     List<TensorMappingAttr> resultMappings, List<Long> reductionFactors,
-                                     List<Long> needReplicationFactors, List<Long> permutationFactors,
-                                     List<Long> blockedPropagationFactors, boolean isCustomRule) implements SdyAttr {
+                                     List<TensorMappingAttr> resultMappings,
+                                     Map<FactorType, List<Long>> typedFactors, boolean isCustomRule)
+            implements SdyAttr {
         public OpShardingRuleAttr {
             factorSizes = List.copyOf(factorSizes);
             operandMappings = List.copyOf(operandMappings);
             resultMappings = List.copyOf(resultMappings);
-            reductionFactors = List.copyOf(reductionFactors);
-            needReplicationFactors = List.copyOf(needReplicationFactors);
-            permutationFactors = List.copyOf(permutationFactors);
-            blockedPropagationFactors = List.copyOf(blockedPropagationFactors);
+            typedFactors = FactorType.copy(typedFactors);
+        }
+
+        /** The factors of {@code type}, sorted (the verifier checks it). */
+        public List<Long> factors(FactorType type) {
+            return typedFactors.get(type);
         }
 
         public String mnemonic() { return "op_sharding_rule"; }
@@ -341,17 +372,15 @@ public final class SdyAttrs {
                 }
                 out.append('}');
             }
-            factors(out, "reduction", reductionFactors);
-            factors(out, "need_replication", needReplicationFactors);
-            factors(out, "permutation", permutationFactors);
-            factors(out, "blocked_propagation", blockedPropagationFactors);
+            for (FactorType type : FactorType.values()) printFactors(out, type);
             if (isCustomRule) out.append(", custom");
             out.append('>');
         }
 
-        private static void factors(StringBuilder out, String type, List<Long> factors) {
+        private void printFactors(StringBuilder out, FactorType type) {
+            List<Long> factors = factors(type);
             if (factors.isEmpty()) return;
-            out.append(' ').append(type).append("={");
+            out.append(' ').append(type.keyword).append("={");
             for (int i = 0; i < factors.size(); i++) {
                 if (i > 0) out.append(", ");
                 out.append(factorSymbol(factors.get(i)));

@@ -3,6 +3,7 @@ package org.stablehlo4j.dialect.sdy;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -112,11 +113,9 @@ public final class SdyBytecode implements DialectBytecode {
                 List<Long> sizes = boxed(r.readSignedVarInts());
                 List<TensorMappingAttr> ops = list(r, TensorMappingAttr.class, "tensor mapping");
                 List<TensorMappingAttr> res = list(r, TensorMappingAttr.class, "tensor mapping");
-                List<Long> red = boxed(r.readSignedVarInts());
-                List<Long> repl = boxed(r.readSignedVarInts());
-                List<Long> perm = boxed(r.readSignedVarInts());
-                List<Long> blocked = boxed(r.readSignedVarInts());
-                yield new OpShardingRuleAttr(sizes, ops, res, red, repl, perm, blocked, r.readBool());
+                Map<FactorType, List<Long>> typed = new EnumMap<>(FactorType.class);
+                for (FactorType type : FactorType.values()) typed.put(type, boxed(r.readSignedVarInts()));
+                yield new OpShardingRuleAttr(sizes, ops, res, typed, r.readBool());
             }
             case AXIS_REF_LIST -> new AxisRefListAttr(list(r, AxisRefAttr.class, "axis ref"));
             case LIST_OF_AXIS_REF_LISTS -> new ListOfAxisRefListsAttr(list(r, AxisRefListAttr.class, "axis ref list"));
@@ -183,11 +182,9 @@ public final class SdyBytecode implements DialectBytecode {
             w.writeVarInt(TENSOR_MAPPING).writeAttributes(t.dimMappings());
         } else if (a instanceof OpShardingRuleAttr o) {
             w.writeVarInt(OP_SHARDING_RULE).writeSignedVarInts(unboxed(o.factorSizes()))
-                    .writeAttributes(o.operandMappings()).writeAttributes(o.resultMappings())
-                    .writeSignedVarInts(unboxed(o.reductionFactors()))
-                    .writeSignedVarInts(unboxed(o.needReplicationFactors()))
-                    .writeSignedVarInts(unboxed(o.permutationFactors()))
-                    .writeSignedVarInts(unboxed(o.blockedPropagationFactors())).writeBool(o.isCustomRule());
+                    .writeAttributes(o.operandMappings()).writeAttributes(o.resultMappings());
+            for (FactorType type : FactorType.values()) w.writeSignedVarInts(unboxed(o.factors(type)));
+            w.writeBool(o.isCustomRule());
         } else if (a instanceof AxisRefListAttr l) {
             w.writeVarInt(AXIS_REF_LIST).writeAttributes(l.value());
         } else if (a instanceof ListOfAxisRefListsAttr l) {

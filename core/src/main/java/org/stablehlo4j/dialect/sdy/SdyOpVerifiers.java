@@ -308,19 +308,20 @@ final class SdyOpVerifiers {
             throw VerificationError.op(op, "has factor " + SdyAttrs.factorSymbol(unset) + "=" + sizes.get(unset)
                     + " that isn't used in operand and result mappings");
         }
-        sortedUniqueInBound(op, n, rule.reductionFactors());
-        sortedUniqueInBound(op, n, rule.needReplicationFactors());
-        sortedUniqueInBound(op, n, rule.permutationFactors());
-        Set<Long> special = new HashSet<>(rule.reductionFactors());
-        special.addAll(rule.needReplicationFactors());
-        special.addAll(rule.permutationFactors());
-        if (special.size() != rule.reductionFactors().size() + rule.needReplicationFactors().size()
-                + rule.permutationFactors().size()) {
+        // Reduction, need-replication and permutation factors are disjoint; blocked propagation may overlap them.
+        Set<Long> special = new HashSet<>();
+        int specialCount = 0;
+        for (FactorType type : List.of(FactorType.REDUCTION, FactorType.NEED_REPLICATION, FactorType.PERMUTATION)) {
+            sortedUniqueInBound(op, n, rule.factors(type));
+            special.addAll(rule.factors(type));
+            specialCount += rule.factors(type).size();
+        }
+        if (special.size() != specialCount) {
             throw VerificationError.op(op, "a factor can only be in one of the reduction, need replication, or "
                     + "permutation factor sets");
         }
-        sortedUniqueInBound(op, n, rule.blockedPropagationFactors());
-        for (long f : rule.reductionFactors()) {
+        sortedUniqueInBound(op, n, rule.factors(FactorType.BLOCKED_PROPAGATION));
+        for (long f : rule.factors(FactorType.REDUCTION)) {
             if (inResults.get((int) f)) throw VerificationError.op(op, "reduction factor cannot be in result mappings");
         }
     }

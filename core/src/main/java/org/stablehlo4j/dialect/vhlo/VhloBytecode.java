@@ -9,6 +9,7 @@ import org.stablehlo4j.dialect.vhlo.ops.VhloAttrKind;
 import org.stablehlo4j.dialect.vhlo.ops.VhloOpDef;
 import org.stablehlo4j.dialect.vhlo.ops.VhloOpTable;
 import org.stablehlo4j.dialect.vhlo.ops.VhloTypeKind;
+import org.stablehlo4j.dialect.vhlo.ops.VersionedKind;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.FloatType;
 import org.stablehlo4j.ir.IndexType;
@@ -67,8 +68,7 @@ public final class VhloBytecode implements DialectBytecode {
     @Override
     public Type readType(DialectReader r) throws BytecodeException {
         long code = r.readVarInt();
-        VhloTypeKind kind = VhloTypeKind.fromCode(code);
-        if (kind == null) throw r.error("unknown vhlo type code: " + code);
+        VhloTypeKind kind = known(VhloTypeKind.fromCode(code), r, "type", code);
         return switch (kind.form) {
             case SIMPLE -> VhloType.get(kind);
             case ELEMENT -> VhloType.element(kind, r.readType());
@@ -81,6 +81,13 @@ public final class VhloBytecode implements DialectBytecode {
             case QUANT -> readQuant(r, false);
             case QUANT_PER_AXIS -> readQuant(r, true);
         };
+    }
+
+    /** Returns {@code kind}, the row {@code code} names; if there is none, throws {@code unknown vhlo WHAT code: N}. */
+    private static <K extends VersionedKind> K known(K kind, DialectReader r, String what, long code)
+            throws BytecodeException {
+        if (kind == null) throw r.error("unknown vhlo " + what + " code: " + code);
+        return kind;
     }
 
     private static VhloType readQuant(DialectReader r, boolean perAxis) throws BytecodeException {
@@ -113,8 +120,7 @@ public final class VhloBytecode implements DialectBytecode {
     @Override
     public Attribute readAttribute(DialectReader r) throws BytecodeException {
         long code = r.readVarInt();
-        VhloAttrKind kind = VhloAttrKind.fromCode(code);
-        if (kind == null) throw r.error("unknown vhlo attribute code: " + code);
+        VhloAttrKind kind = known(VhloAttrKind.fromCode(code), r, "attribute", code);
         return switch (kind.form) {
             case ENUM -> {
                 long v = r.readVarInt();

@@ -57,6 +57,23 @@ class ModuleBuilderTest {
     }
 
     @Test
+    void dimensionNumbersAreTheirAttributes() {
+        List<Long> lhs = new java.util.ArrayList<>(List.of(1L));
+        DotDimensions dot = new DotDimensions(List.of(), List.of(), lhs, List.of(0L));
+        lhs.set(0, 7L);
+        assertEquals(DotDimensions.contracting(1, 0), dot, "the lists are copied when built");
+        assertEquals(DotDimensions.contracting(1, 0).hashCode(), dot.hashCode());
+        assertTrue(!dot.equals(DotDimensions.contracting(0, 1)));
+        assertEquals("#stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>",
+                dot.toString());
+        GatherDimensions gather = new GatherDimensions(List.of(), List.of(0L), List.of(), List.of(), List.of(0L), 1);
+        assertEquals("#stablehlo.gather<collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>",
+                gather.toString());
+        assertTrue(!gather.equals(new ScatterDimensions(List.of(), List.of(0L), List.of(), List.of(), List.of(0L), 1)),
+                "gather and scatter dimension numbers with the same fields differ");
+    }
+
+    @Test
     void regionOpsBuild() throws Exception {
         String sorted = build(List.of(T2), (ops, a) -> ops.sort(List.of(a.get(0)), 0, true,
                 (r, x) -> List.of(r.compare(ComparisonDirection.LT, x.get(0), x.get(1)))));

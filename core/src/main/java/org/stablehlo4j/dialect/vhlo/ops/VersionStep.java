@@ -56,14 +56,16 @@ public record VersionStep(
         if (!from.baseName().equals(to.baseName()) || Math.abs(from.opVersion() - to.opVersion()) != 1) {
             throw new IllegalArgumentException("not adjacent versions of one op: " + from.name() + ", " + to.name());
         }
-        if (from.operands().size() != to.operands().size() || from.results().size() != to.results().size()) {
+        VhloOpDef.Signature f = from.signature();
+        VhloOpDef.Signature t = to.signature();
+        if (f.operands().size() != t.operands().size() || f.results().size() != t.results().size()) {
             throw new IllegalArgumentException("operand/result groups differ in number: " + from.name() + ", "
                     + to.name());
         }
         return new VersionStep(from, to, onlyIn(to.attributes(), from.attributes(), Attr::name),
                 onlyIn(from.attributes(), to.attributes(), Attr::name),
-                variadicIn(from.operands(), to.operands(), true), variadicIn(from.operands(), to.operands(), false),
-                variadicIn(from.results(), to.results(), true), variadicIn(from.results(), to.results(), false),
+                variadicIn(f.operands(), t.operands(), true), variadicIn(f.operands(), t.operands(), false),
+                variadicIn(f.results(), t.results(), true), variadicIn(f.results(), t.results(), false),
                 extraRegions(from, to), extraRegions(to, from));
     }
 
@@ -79,7 +81,7 @@ public record VersionStep(
 
     /** Region groups of {@code a} beyond those of {@code b}; only variadic ones can appear or vanish. */
     private static List<Slot> extraRegions(VhloOpDef a, VhloOpDef b) {
-        List<Slot> extra = onlyIn(a.regions(), b.regions(), Slot::name);
+        List<Slot> extra = onlyIn(a.signature().regions(), b.signature().regions(), Slot::name);
         for (Slot s : extra) {
             if (!s.variadic()) {
                 throw new IllegalArgumentException("region " + s.name() + " of " + a.name() + " has no counterpart");

@@ -23,10 +23,8 @@ import org.stablehlo4j.ir.OpDefinition;
  * @param stablehloNames  the ops this corresponds to; the first is the one VHLO legalizes back to (e.g.
  *                        {@code stablehlo.return}, then {@code func.return} which also legalizes to it)
  * @param versions        the versions this op version is legal in
- * @param operands        operand groups in order
+ * @param signature       operand groups, result groups and regions in order
  * @param attributes      attributes in declaration order
- * @param results         result groups in order
- * @param regions         regions in order
  * @param traits          structural traits
  * @param constraints     version-dependent legality conditions beyond {@code versions}
  */
@@ -34,15 +32,44 @@ public record VhloOpDef(
         String name,
         List<String> stablehloNames,
         VersionRange versions,
-        List<Slot> operands,
+        Signature signature,
         List<Attr> attributes,
-        List<Slot> results,
-        List<Slot> regions,
         Set<Trait> traits,
         Set<VersionConstraint> constraints) {
 
     /** An operand, result or region: its name and whether it is variadic (any number, including zero). */
     public record Slot(String name, boolean variadic) {}
+
+    /**
+     * The op's value and region slots, as its {@code ins}/{@code outs}/regions declare them.
+     *
+     * @param operands operand groups in order
+     * @param results  result groups in order
+     * @param regions  regions in order
+     */
+    public record Signature(List<Slot> operands, List<Slot> results, List<Slot> regions) {
+        public Signature {
+            operands = List.copyOf(operands);
+            results = List.copyOf(results);
+            regions = List.copyOf(regions);
+        }
+
+        /** The number of operand groups that are not variadic. */
+        public int fixedOperands() {
+            return fixed(operands);
+        }
+
+        /** The number of result groups that are not variadic. */
+        public int fixedResults() {
+            return fixed(results);
+        }
+
+        private static int fixed(List<Slot> slots) {
+            int n = 0;
+            for (Slot s : slots) if (!s.variadic()) n++;
+            return n;
+        }
+    }
 
     /**
      * A VHLO attribute of the op.
@@ -93,10 +120,7 @@ public record VhloOpDef(
 
     public VhloOpDef {
         stablehloNames = List.copyOf(stablehloNames);
-        operands = List.copyOf(operands);
         attributes = List.copyOf(attributes);
-        results = List.copyOf(results);
-        regions = List.copyOf(regions);
         traits = Set.copyOf(traits);
         constraints = Set.copyOf(constraints);
     }
@@ -152,16 +176,16 @@ public record VhloOpDef(
     /** The registry row for this op: every attribute is inherent. */
     /** The generic op row of this VHLO op: all attributes inherent; this record attached as its extra data. */
     public OpDefinition toOpDefinition() {
-        List<OpDefinition.ValueSpec> ins = new ArrayList<>(operands.size());
-        for (Slot sl : operands) ins.add(valueSpec(sl));
-        List<OpDefinition.ValueSpec> outs = new ArrayList<>(results.size());
-        for (Slot sl : results) outs.add(valueSpec(sl));
+        List<OpDefinition.ValueSpec> ins = new ArrayList<>(signature.operands().size());
+        for (Slot sl : signature.operands()) ins.add(valueSpec(sl));
+        List<OpDefinition.ValueSpec> outs = new ArrayList<>(signature.results().size());
+        for (Slot sl : signature.results()) outs.add(valueSpec(sl));
         List<OpDefinition.AttrSpec> attrs = new ArrayList<>(attributes.size());
         for (Attr a : attributes) {
             attrs.add(new OpDefinition.AttrSpec(a.name(), AttrKind.ANY, "", OpDefinition.Presence.OPTIONAL, null));
         }
-        List<OpDefinition.RegionSpec> regs = new ArrayList<>(regions.size());
-        for (Slot sl : regions) regs.add(new OpDefinition.RegionSpec(sl.name(), sl.variadic()));
+        List<OpDefinition.RegionSpec> regs = new ArrayList<>(signature.regions().size());
+        for (Slot sl : signature.regions()) regs.add(new OpDefinition.RegionSpec(sl.name(), sl.variadic()));
         // The terminator trait tells the generic verifier which op may end a block.
         Set<org.stablehlo4j.ir.OpTrait> traits = has(Trait.TERMINATOR)
                 ? Set.of(org.stablehlo4j.ir.OpTrait.TERMINATOR) : Set.of();

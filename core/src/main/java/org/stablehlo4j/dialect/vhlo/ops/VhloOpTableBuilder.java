@@ -58,8 +58,9 @@ final class VhloOpTableBuilder {
     private void finish() {
         if (open != null) {
             open.closeAttr();
-            rows.add(new VhloOpDef(open.name, open.stablehloNames, open.versions, open.operands, open.attrs,
-                    open.results, open.regions, open.traits, open.constraints));
+            rows.add(new VhloOpDef(open.name, open.stablehloNames, open.versions,
+                    new VhloOpDef.Signature(open.operands, open.results, open.regions), open.attrs, open.traits,
+                    open.constraints));
             open = null;
         }
     }

@@ -7,7 +7,8 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * A StableHLO / VHLO version {@code major.minor.patch}, ordered lexicographically.
+ * A StableHLO / VHLO version {@code major.minor.patch}, ordered lexicographically; two versions are equal when
+ * their components are.
  *
  * <p>Semantics follow openxla/stablehlo {@code stablehlo/dialect/Version.{h,cpp}} at StableHLO 1.20.0:
  * <ul>
@@ -17,7 +18,7 @@ import java.util.OptionalInt;
  *       set to zero ({@link #opset()}); the producer string of a portable artifact keeps the patch as given.</li>
  * </ul>
  */
-public final class Version implements Comparable<Version> {
+public record Version(long major, long minor, long patch) implements Comparable<Version> {
     private static final Version CURRENT = new Version(1, 20, 0);
     private static final Version MINIMUM = new Version(0, 9, 0);
 
@@ -61,18 +62,11 @@ public final class Version implements Comparable<Version> {
         RELEASES = Collections.unmodifiableList(releases);
     }
 
-    private final long major;
-    private final long minor;
-    private final long patch;
-
-    public Version(long major, long minor, long patch) {
+    public Version {
         if (major < 0 || minor < 0 || patch < 0) {
             throw new IllegalArgumentException("version components must be non-negative: "
                     + major + "." + minor + "." + patch);
         }
-        this.major = major;
-        this.minor = minor;
-        this.patch = patch;
     }
 
     /** The current VHLO / StableHLO version, 1.20.0. */
@@ -210,18 +204,6 @@ public final class Version implements Comparable<Version> {
         return "StableHLO_v" + this;
     }
 
-    public long major() {
-        return major;
-    }
-
-    public long minor() {
-        return minor;
-    }
-
-    public long patch() {
-        return patch;
-    }
-
     public boolean isBefore(Version other) {
         return compareTo(other) < 0;
     }
@@ -245,16 +227,6 @@ public final class Version implements Comparable<Version> {
             c = Long.compare(patch, o.patch);
         }
         return c;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof Version && compareTo((Version) o) == 0;
-    }
-
-    @Override
-    public int hashCode() {
-        return Long.hashCode(major) * 961 + Long.hashCode(minor) * 31 + Long.hashCode(patch);
     }
 
     @Override
