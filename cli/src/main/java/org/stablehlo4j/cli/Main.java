@@ -108,19 +108,23 @@ public final class Main {
         PrintStream sink = new PrintStream(java.io.OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
         try {
             java.nio.file.Path out = java.nio.file.Files.createTempFile("stablehlo4j-cds", ".out");
+            java.nio.file.Path artifact = java.nio.file.Files.createTempFile("stablehlo4j-cds", ".mlirbc");
             String o = out.toString();
+            String bc = artifact.toString();
             for (String ex : examples) {
                 String[][] runs = {
                     {"opt", ex, "-o", o},
                     {"opt", "--mlir-print-op-generic", "--mlir-print-debuginfo", ex, "-o", o},
                     {"opt", "-split-input-file", "-verify-diagnostics", ex, "-o", o},
                     {"opt", "--strip-debuginfo", "--no-such-flag", ex},
-                    {"translate", "--serialize", "--target=current", ex, "-o", o},
+                    {"translate", "--serialize", "--target=current", ex, "-o", bc},
+                    {"translate", "--deserialize", bc, "-o", o},
                     {"translate", "--interpret", ex, "-o", o},
                 };
                 for (String[] r : runs) guard(() -> run(r, sink), sink);
             }
             java.nio.file.Files.deleteIfExists(out);
+            java.nio.file.Files.deleteIfExists(artifact);
         } catch (java.io.IOException e) {
             return 1;
         }

@@ -32,6 +32,9 @@ final class AttrTypeTable {
     private Entry[] attrs = new Entry[0];
     private Entry[] types = new Entry[0];
     private List<String> resourceHandles = List.of();
+    /** The conversion of value types ({@link ReadConversion#valueType}), or null; its answers per type entry. */
+    private ReadConversion conversion;
+    private Type[] valueTypes;
 
     /** For the textual fallback of entries without a dialect codec. */
     private final org.stablehlo4j.ir.Context context;
@@ -49,6 +52,8 @@ final class AttrTypeTable {
     long version() { return version; }
 
     void setResourceHandles(List<String> handles) { this.resourceHandles = handles; }
+
+    void setConversion(ReadConversion conversion) { this.conversion = conversion; }
 
     String resourceHandle(ByteCursor c, long index) throws BytecodeException {
         if (index < 0 || index >= resourceHandles.size()) throw c.error("invalid resource handle index: " + index);
@@ -101,6 +106,16 @@ final class AttrTypeTable {
 
     Type type(ByteCursor from, long index, int depth) throws BytecodeException {
         return (Type) resolve(from, types, index, depth, "type");
+    }
+
+    /** The type of a value (op result, block argument): type entry {@code index} after the read conversion. */
+    Type valueType(ByteCursor from, long index) throws BytecodeException {
+        Type t = type(from, index, 0);
+        if (conversion == null) return t;
+        if (valueTypes == null) valueTypes = new Type[types.length];
+        Type converted = valueTypes[(int) index];
+        if (converted == null) valueTypes[(int) index] = converted = conversion.valueType(t);
+        return converted;
     }
 
     private Object resolve(ByteCursor from, Entry[] entries, long index, int depth, String kind)

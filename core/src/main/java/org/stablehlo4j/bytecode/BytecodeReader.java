@@ -74,6 +74,43 @@ public final class BytecodeReader {
     }
 
     /**
+     * Reads a file, building every op as {@code conversion} says (see {@link ReadConversion}); ops of dialects
+     * that are not registered are accepted.
+     *
+     * @param context where dialect codecs come from
+     * @param data the file's bytes
+     * @param bufferName the name diagnostics give the file
+     * @param conversion applied to every op and value type as the IR is built
+     * @return the module built
+     * @throws BytecodeException if the file is malformed
+     */
+    public static ModuleOp read(Context context, byte[] data, String bufferName, ReadConversion conversion)
+            throws BytecodeException {
+        SectionReader impl = new SectionReader(context, data, bufferName);
+        impl.conversion = conversion;
+        return impl.read();
+    }
+
+    /**
+     * {@link #read(Context, byte[], String, ReadConversion)} over a buffer's remaining bytes; a memory-mapped
+     * buffer is read in place as by {@link #read(Context, ByteBuffer, String)}.
+     *
+     * @param context where dialect codecs come from
+     * @param buffer the file's bytes
+     * @param bufferName the name diagnostics give the file
+     * @param conversion applied to every op and value type as the IR is built
+     * @return the module built
+     * @throws BytecodeException if the file is malformed
+     */
+    public static ModuleOp read(Context context, ByteBuffer buffer, String bufferName, ReadConversion conversion)
+            throws BytecodeException {
+        if (buffer.hasArray() || !buffer.isDirect()) return read(context, toArray(buffer), bufferName, conversion);
+        SectionReader impl = new SectionReader(context, buffer.slice(), bufferName);
+        impl.conversion = conversion;
+        return impl.read();
+    }
+
+    /**
      * Reads a file from a buffer's remaining bytes. A buffer that is not a whole heap array (a memory-mapped
      * file) is read in place: dense element data of {@value DenseData#MIN_MAPPED_BYTES} bytes or more stays in
      * it (see {@link org.stablehlo4j.ir.DenseElementsAttr#isMapped()}), so the buffer must stay valid and

@@ -39,6 +39,20 @@ final class IrReader {
     private final List<ByteCursor.Slice> properties;
     private final List<SectionReader.OpName> opNames;
     private final boolean allowUnregisteredDialect;
+    /** Applied to every op as it is built, or null. */
+    private final ReadConversion conversion;
+    /** Per op name index: the full name and the property layout of its dialect codec, resolved on first use. */
+    private final String[] fullNames;
+    private final List<?>[] schemas;
+    /**
+     * Native properties decoded per properties-section entry (the writer shares one entry between ops with equal
+     * properties, also ops of different names), for each op name index they were decoded for: a later op of the
+     * same name reuses them.
+     */
+    private final DecodedProperties[] decodedProperties;
+
+    /** One decoding of a properties entry, for op name {@code nameIndex}; the next one for another name. */
+    private record DecodedProperties(int nameIndex, DictionaryAttr value, DecodedProperties next) {}
 
     IrReader(SectionReader file) {
         this.file = file;
@@ -49,6 +63,10 @@ final class IrReader {
         this.properties = file.properties;
         this.opNames = file.opNames;
         this.allowUnregisteredDialect = file.allowUnregisteredDialect;
+        this.conversion = file.conversion;
+        this.fullNames = new String[opNames.size()];
+        this.schemas = new List<?>[opNames.size()];
+        this.decodedProperties = new DecodedProperties[properties.size()];
     }
 
     private void spend(ByteCursor c, long n, String what) throws BytecodeException {
@@ -74,6 +92,8 @@ final class IrReader {
 
     /** Reading state of the regions of one operation. */
     private static final class RegionState {
+        /** The op holding the regions (null for the top level). */
+        final Operation owner;
         final List<Region> regions;
         int curRegion;
         final ByteCursor reader;
@@ -83,7 +103,8 @@ final class IrReader {
         int curBlock = -1;
         long opsRemaining;
 
-        RegionState(List<Region> regions, ByteCursor reader, boolean isolated) {
+        RegionState(Operation owner, List<Region> regions, ByteCursor reader, boolean isolated) {
+            this.owner = owner;
             this.regions = regions;
             this.reader = reader;
             this.isolated = isolated;
@@ -98,7 +119,7 @@ final class IrReader {
         Block top = new Block();
         Region holder = new Region();
         holder.append(top);
-        RegionState state = new RegionState(List.of(holder), c, true);
+        RegionState state = new RegionState(null, List.of(holder), c, true);
         state.blocks = List.of(top);
         state.curBlock = 0;
         scopes.push(new ValueScope());
@@ -118,7 +139,7 @@ final class IrReader {
             m = ModuleOp.empty(Location.FileLineCol.point(bufferName, 0, 0));
             for (Operation op : ops) m.body().append(op);
         }
-        applyUseOrders(m.op(), c);
+        applyUseOrders(c, conversion == null);
         return m;
     }
 
@@ -145,7 +166,7 @@ final class IrReader {
                         if (stack.size() >= MAX_REGION_DEPTH) {
                             throw reader.error("region nesting exceeds the limit of " + MAX_REGION_DEPTH);
                         }
-                        stack.push(new RegionState(op.regions(), childReader, isolated[0]));
+                        stack.push(new RegionState(op, op.regions(), childReader, isolated[0]));
                         if (isolated[0]) scopes.push(new ValueScope());
                         return;
                     }
@@ -199,15 +220,15 @@ final class IrReader {
             Location loc = Location.UNKNOWN;
             if (version >= V_ELIDE_UNKNOWN_BLOCK_ARG_LOC) {
                 long v = c.readVarInt();
-                type = attrTypes.type(c, v >>> 1, 0);
+                type = attrTypes.valueType(c, v >>> 1);
                 if ((v & 1) != 0) loc = location(c);
             } else {
-                type = attrTypes.type(c, c.readVarInt(), 0);
+                type = attrTypes.valueType(c, c.readVarInt());
                 loc = location(c);
             }
             block.addArgument(type, loc);
         }
-        defineValues(c, new ArrayList<>(block.arguments()));
+        defineValues(c, block.arguments());
     }
 
     /** A recorded use-list order: writer positions of the uses sorted by descending use id. */
@@ -241,37 +262,24 @@ final class IrReader {
     }
 
     /**
-     * Puts every value's uses in the order the writer had: MLIR keeps the newest use first and, without a
-     * recorded order, a reader rebuilds uses by descending use id (pre-order op id, then operand number);
-     * this IR keeps the reverse of MLIR's order.
+     * Puts the uses of every value with a recorded order in the order the writer had. MLIR keeps the newest use
+     * first and, without a recorded order, a reader rebuilds uses by descending use id (pre-order op id, then
+     * operand number); this IR keeps the reverse of MLIR's order. Ops are built in pre-order and each adds its
+     * uses in operand order (a forward reference's uses move, in order, to the value once it is defined, before
+     * any later use), so every value's uses already stand in ascending use id: values without a recorded order
+     * are as the writer had them, and the descending order a recorded one refers to is their reverse. With
+     * {@code apply} false the recorded orders are only checked (a read conversion builds new ops, whose uses
+     * stay in the order they were built, as if rebuilt after reading).
      */
-    private void applyUseOrders(Operation root, ByteCursor c) throws BytecodeException {
-        Map<Operation, Long> ids = new java.util.IdentityHashMap<>();
-        List<Value> values = new ArrayList<>();
-        ArrayDeque<Operation> stack = new ArrayDeque<>();
-        stack.push(root);
-        while (!stack.isEmpty()) {
-            Operation op = stack.pop();
-            ids.put(op, (long) ids.size());
-            values.addAll(op.results());
-            List<Operation> children = new ArrayList<>();
-            for (Region r : op.regions()) {
-                for (Block b : r.blocks()) {
-                    values.addAll(b.arguments());
-                    children.addAll(b.operations());
-                }
-            }
-            for (int i = children.size() - 1; i >= 0; i--) stack.push(children.get(i));
-        }
-        java.util.Comparator<Value.Use> byId = java.util.Comparator.comparingLong(
-                u -> (ids.get(u.user()) << 32) | u.index());
-        for (Value v : values) {
-            if (v.uses().size() < 2) continue;
+    private void applyUseOrders(ByteCursor c, boolean apply) throws BytecodeException {
+        for (Map.Entry<Value, UseOrder> e : useOrders.entrySet()) {
+            Value v = e.getKey();
+            if (v.numUses() < 2) continue;
             List<Value.Use> sorted = new ArrayList<>(v.uses());
-            sorted.sort(byId.reversed());
-            UseOrder order = useOrders.get(v);
-            List<Value.Use> mlirOrder = order == null ? sorted : customOrder(order, sorted);
+            Collections.reverse(sorted);
+            List<Value.Use> mlirOrder = customOrder(e.getValue(), sorted);
             if (mlirOrder == null) throw c.error("parsed use-list orders were invalid and could not be applied");
+            if (!apply) continue;
             List<Value.Use> ours = new ArrayList<>(mlirOrder);
             Collections.reverse(ours);
             if (!ours.equals(v.uses())) v.setUseOrder(ours);
@@ -325,19 +333,24 @@ final class IrReader {
         int at = c.position();
         long nameIdx = c.readVarInt();
         if (nameIdx < 0 || nameIdx >= opNames.size()) throw c.error(at, "invalid operation name index: " + nameIdx);
-        SectionReader.OpName opName = opNames.get((int) nameIdx);
-        String fullName = opName.fullName();
+        int nameIndex = (int) nameIdx;
+        SectionReader.OpName opName = opNames.get(nameIndex);
+        String fullName = fullNames[nameIndex];
         DialectBytecode codec = opName.dialect().codec();
-        List<DialectBytecode.Property> schema = codec == null ? null : codec.properties(fullName);
+        if (fullName == null) {
+            fullName = fullNames[nameIndex] = opName.fullName();
+            schemas[nameIndex] = codec == null ? null : codec.properties(fullName);
+        }
+        @SuppressWarnings("unchecked")
+        List<DialectBytecode.Property> schema = (List<DialectBytecode.Property>) schemas[nameIndex];
         if (schema == null && codec != null && codec.rejectsUnknownOps()) {
             throw c.error(at, "unregistered operation '" + fullName + "' found in dialect ('"
                     + opName.dialect().name() + "') that does not allow unknown operations");
         }
-        String dialect = opName.dialect().name();
         if (!allowUnregisteredDialect && codec == null
-                && (context == null || !context.isDialectRegistered(dialect))) {
-            throw c.error(at, "dialect '" + dialect + "' is unknown. If this is intended, please call "
-                    + "allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with "
+                && (context == null || !context.isDialectRegistered(opName.dialect().name()))) {
+            throw c.error(at, "dialect '" + opName.dialect().name() + "' is unknown. If this is intended, please "
+                    + "call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with "
                     + "the MLIR tool used.");
         }
         int mask = c.readByte();
@@ -355,20 +368,22 @@ final class IrReader {
                 throw c.error("Unexpected missing `wasRegistered` opname flag at bytecode version " + version
                         + " with properties.");
             }
-            props = opName.wasRegistered() ? readNativeProperties(c, fullName, codec, schema)
+            props = opName.wasRegistered() ? readNativeProperties(c, nameIndex, fullName, codec, schema)
                     : readPropertiesAttr(c, fullName);
         }
         List<Type> resultTypes = List.of();
         if ((mask & HAS_RESULTS) != 0) {
             int n = c.readCount("result count");
-            resultTypes = new ArrayList<>(n);
-            for (int i = 0; i < n; i++) resultTypes.add(attrTypes.type(c, c.readVarInt(), 0));
+            Type[] types = new Type[n];
+            for (int i = 0; i < n; i++) types[i] = attrTypes.valueType(c, c.readVarInt());
+            resultTypes = java.util.Arrays.asList(types);
         }
         List<Value> operands = List.of();
         if ((mask & HAS_OPERANDS) != 0) {
             int n = c.readCount("operand count");
-            operands = new ArrayList<>(n);
-            for (int i = 0; i < n; i++) operands.add(operand(c));
+            Value[] values = new Value[n];
+            for (int i = 0; i < n; i++) values[i] = operand(c);
+            operands = java.util.Arrays.asList(values);
         }
         List<Block> successors = List.of();
         if ((mask & HAS_SUCCESSORS) != 0) {
@@ -404,10 +419,17 @@ final class IrReader {
             props = DictionaryAttr.of(inherent);
             attrs = DictionaryAttr.of(rest);
         }
-        Operation op = Operation.create(fullName, operands, resultTypes, props, attrs, numRegions, successors,
-                loc);
+        String name = fullName;
+        if (conversion != null) {
+            ReadConversion.Head head = conversion.op(fullName, props == null ? DictionaryAttr.EMPTY : props, attrs,
+                    operands, resultTypes, numRegions, st.owner, loc);
+            name = head.name();
+            props = head.properties();
+            attrs = head.attributes();
+        }
+        Operation op = Operation.create(name, operands, resultTypes, props, attrs, numRegions, successors, loc);
         st.blocks.get(st.curBlock).append(op);
-        if (st.numValues > 0 && op.numResults() > 0) defineValues(c, new ArrayList<>(op.results()));
+        if (st.numValues > 0 && op.numResults() > 0) defineValues(c, op.results());
         recordUseOrders(resultOrders, op.results());
         return op;
     }
@@ -425,7 +447,7 @@ final class IrReader {
         return d;
     }
 
-    private DictionaryAttr readNativeProperties(ByteCursor c, String opName, DialectBytecode codec,
+    private DictionaryAttr readNativeProperties(ByteCursor c, int nameIndex, String opName, DialectBytecode codec,
                                                 List<DialectBytecode.Property> schema)
             throws BytecodeException {
         int at = c.position();
@@ -434,12 +456,19 @@ final class IrReader {
         if (codec == null || schema == null) {
             throw c.error(at, "has properties but missing BytecodeOpInterface for " + opName);
         }
-        ByteCursor pc = c.sub(properties.get((int) idx), "Properties");
+        int entry = (int) idx;
+        for (DecodedProperties d = decodedProperties[entry]; d != null; d = d.next()) {
+            if (d.nameIndex() == nameIndex) return d.value();
+        }
+        ByteCursor pc = c.sub(properties.get(entry), "Properties");
+        DictionaryAttr d;
         try {
-            return codec.readProperties(opName, new DialectReader(pc, attrTypes, opName, 0));
+            d = codec.readProperties(opName, new DialectReader(pc, attrTypes, opName, 0));
         } catch (RuntimeException e) {
             throw pc.error("malformed properties of " + opName + ": " + e.getMessage());
         }
+        decodedProperties[entry] = new DecodedProperties(nameIndex, d, decodedProperties[entry]);
+        return d;
     }
 
     private Value operand(ByteCursor c) throws BytecodeException {
@@ -467,7 +496,8 @@ final class IrReader {
             throw c.error("value index range was outside of the expected range for the parent region, got ["
                     + next[0] + ", " + end + "), but the maximum index was " + (scope.values.size() - 1));
         }
-        for (Value nv : newValues) {
+        for (int i = 0, n = newValues.size(); i < n; i++) {
+            Value nv = newValues.get(i);
             Value old = scope.values.set(next[0]++, nv);
             if (old != null) {
                 if (!forwardRefs.remove(old)) throw c.error("value #" + (next[0] - 1) + " is defined twice");

@@ -32,6 +32,8 @@ final class SectionReader {
     /** Stop after the dialect section (see {@link BytecodeReader#describe}). */
     boolean headerOnly;
     boolean allowUnregisteredDialect = true;
+    /** Applied to every op as the IR is built, or null. */
+    ReadConversion conversion;
     long version;
     String producer = "";
     private StringTable strings;
@@ -145,6 +147,7 @@ final class SectionReader {
                     cursor(sections[S_RESOURCE_OFFSET], S_RESOURCE_OFFSET));
         }
         attrTypes.setResourceHandles(resourceHandles);
+        attrTypes.setConversion(conversion);
         attrTypes.initialize(cursor(sections[S_ATTR_TYPE_OFFSET], S_ATTR_TYPE_OFFSET), sections[S_ATTR_TYPE],
                 dialects);
         ModuleOp m = new IrReader(this).readIR(cursor(sections[S_IR], S_IR));

@@ -21,7 +21,8 @@ public final class Legalize {
 
     /** Every VHLO op, type and attribute to its StableHLO/func/builtin counterpart. */
     public static ModuleOp vhloToStablehlo(ModuleOp m) throws DiagnosticException {
-        ModuleOp out = finish(IrRewriter.rewrite(m, OpLegalizer::toStablehlo, TypeConverter::toStablehlo));
+        ModuleOp out = finish(IrRewriter.rewrite(m, op -> OpLegalizer.toStablehlo(OpView.of(op)),
+                TypeConverter::toStablehlo));
         reconcileUnrealizedCasts(out);
         return out;
     }

@@ -67,7 +67,7 @@ final class OpLegalizer {
 
     // ---------------------------------------------------------------- VHLO -> StableHLO
 
-    static Converted toStablehlo(Operation op) {
+    static Converted toStablehlo(OpView op) {
         if (!op.dialect().equals("vhlo")) {
             return new Converted(op.name(), convertAll(op.properties(), true, false),
                     convertAll(op.attributes(), true, false));
@@ -75,8 +75,8 @@ final class OpLegalizer {
         VhloOpDef def = VhloOpTable.byName(op.name())
                 .orElseThrow(() -> new LegalizeException("unknown VHLO operation"));
         String name = def.stablehloName();
-        if (name.equals("stablehlo.return") && op.parentOp() != null
-                && (op.parentOp().name().equals("vhlo.func_v1") || op.parentOp().name().equals("func.func"))) {
+        if (name.equals("stablehlo.return")
+                && ("vhlo.func_v1".equals(op.parentName()) || "func.func".equals(op.parentName()))) {
             name = "func.return";
         }
         OpDefinition spec = StablehloOps.spec(name);
@@ -246,11 +246,11 @@ final class OpLegalizer {
         return sb.toString();
     }
 
-    private static Defaults.Context context(Operation op) {
+    private static Defaults.Context context(OpView op) {
         Map<String, Attribute> attrs = new HashMap<>();
         for (NamedAttribute n : op.properties().entries()) attrs.put(n.name(), n.value());
-        List<Type> types = new ArrayList<>();
-        for (int i = 0; i < op.numOperands(); i++) types.add(op.operand(i).type());
+        List<Type> types = new ArrayList<>(op.numOperands());
+        for (int i = 0; i < op.numOperands(); i++) types.add(op.operandType(i));
         return new Defaults.Context(attrs, types);
     }
 

@@ -44,18 +44,30 @@ public final class PortableArtifacts {
 
     public static ModuleOp deserializePortableArtifact(Context context, byte[] artifact, String bufferName)
             throws DiagnosticException {
-        ModuleOp vhlo;
-        try {
-            // Like upstream (which parses the buffer as MLIR source of either kind), assembly text is accepted too.
-            vhlo = BytecodeReader.isBytecode(artifact) ? BytecodeReader.read(context, artifact, bufferName)
-                    : AsmParser.parse(context, new String(artifact, java.nio.charset.StandardCharsets.UTF_8),
-                            ParseOptions.of(bufferName));
-            // Upstream parses the artifact with parseSourceString, which verifies what it read.
-            Verifier.verify(context, vhlo);
-        } catch (DiagnosticException e) {
-            throw withDeserializationFailure(e);
+        ModuleOp stablehlo;
+        if (BytecodeReader.isBytecode(artifact)) {
+            // One pass: every op is upgraded and legalized as the reader builds it.
+            VhloReadConversion conversion = new VhloReadConversion();
+            try {
+                stablehlo = BytecodeReader.read(context, artifact, bufferName, conversion);
+            } catch (DiagnosticException e) {
+                throw withDeserializationFailure(e);
+            }
+            conversion.finish(stablehlo);
+        } else {
+            ModuleOp vhlo;
+            try {
+                // Like upstream (which parses the buffer as MLIR source of either kind), assembly text is accepted.
+                vhlo = AsmParser.parse(context, new String(artifact, java.nio.charset.StandardCharsets.UTF_8),
+                        ParseOptions.of(bufferName));
+                // Upstream parses the artifact with parseSourceString, which verifies what it read.
+                Verifier.verify(context, vhlo);
+            } catch (DiagnosticException e) {
+                throw withDeserializationFailure(e);
+            }
+            stablehlo = Legalize.vhloToStablehlo(VhloToVersion.convert(vhlo, Version.current()));
         }
-        return toStablehlo(context, vhlo);
+        return verified(context, stablehlo);
     }
 
     /**
@@ -72,20 +84,23 @@ public final class PortableArtifacts {
             b.get(a);
             return deserializePortableArtifact(context, a, bufferName);
         }
-        ModuleOp vhlo;
+        // One pass, as for a byte array: every op is upgraded and legalized as the reader builds it.
+        VhloReadConversion conversion = new VhloReadConversion();
+        ModuleOp stablehlo;
         try {
-            vhlo = BytecodeReader.read(context, b, bufferName);
-            Verifier.verify(context, vhlo);
+            stablehlo = BytecodeReader.read(context, b, bufferName, conversion);
         } catch (DiagnosticException e) {
             throw withDeserializationFailure(e);
         }
-        return toStablehlo(context, vhlo);
+        conversion.finish(stablehlo);
+        return verified(context, stablehlo);
     }
 
-    private static ModuleOp toStablehlo(Context context, ModuleOp vhlo) throws DiagnosticException {
-        ModuleOp stablehlo = Legalize.vhloToStablehlo(VhloToVersion.convert(vhlo, Version.current()));
+    private static ModuleOp verified(Context context, ModuleOp stablehlo) throws DiagnosticException {
         try {
-            // Upstream's deserialization pipeline runs under a pass manager that verifies its result.
+            // Upstream's deserialization pipeline runs under a pass manager that verifies its result. (What the
+            // bytecode reader built is only verified here, as StableHLO: the conversion keeps every op, operand,
+            // result, region and block of the VHLO read, so this also checks the structure the VHLO had.)
             Verifier.verify(context, stablehlo);
         } catch (DiagnosticException e) {
             throw withDeserializationFailure(e);

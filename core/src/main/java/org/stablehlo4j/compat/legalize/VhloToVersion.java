@@ -71,7 +71,7 @@ public final class VhloToVersion {
         boolean[] changed = {false};
         m.op().walk(WalkOrder.PRE_ORDER, op -> {
             try {
-                OpLegalizer.Converted c = convertOp(op, opset);
+                OpLegalizer.Converted c = convertOp(OpView.of(op), opset);
                 changed[0] |= !c.name().equals(op.name()) || c.properties() != op.properties();
                 return WalkResult.ADVANCE;
             } catch (LegalizeException e) {
@@ -84,7 +84,7 @@ public final class VhloToVersion {
                     IrRewriter.failureMessage(failed[0].name()), List.of()));
         }
         if (!changed[0]) return m;
-        IrRewriter.Result r = IrRewriter.rewrite(m, op -> convertOp(op, opset), t -> t);
+        IrRewriter.Result r = IrRewriter.rewrite(m, op -> convertOp(OpView.of(op), opset), t -> t);
         if (!r.errors().isEmpty()) throw conversionFailure(m, target, r.errors().get(0));
         replayUseOrders(m, r.module());
         return r.module();
@@ -145,7 +145,7 @@ public final class VhloToVersion {
      * The op at {@code target}'s version; an op that needs no change keeps its name and its very properties
      * object (which {@link #convert} takes as "unchanged").
      */
-    private static OpLegalizer.Converted convertOp(Operation op, Version target) {
+    static OpLegalizer.Converted convertOp(OpView op, Version target) {
         if (!op.dialect().equals("vhlo")) return new OpLegalizer.Converted(op.name(), op.properties(), op.attributes());
         VhloOpDef def = VhloOpTable.byName(op.name()).orElseThrow(() -> new LegalizeException(
                 IrRewriter.failureMessage(op.name())));
@@ -153,8 +153,8 @@ public final class VhloToVersion {
         String illegal = IrRewriter.failureMessage(op.name());
         Map<String, Attribute> attrs = new HashMap<>();
         for (NamedAttribute n : op.properties().entries()) attrs.put(n.name(), n.value());
-        List<Type> operandTypes = new ArrayList<>();
-        for (Value v : op.operands()) operandTypes.add(v.type());
+        List<Type> operandTypes = new ArrayList<>(op.numOperands());
+        for (int i = 0; i < op.numOperands(); i++) operandTypes.add(op.operandType(i));
         Defaults.Context ctx = new Defaults.Context(attrs, operandTypes);
         while (!def.isValidAt(target)) {
             boolean up = lessThanTarget(def, target);
@@ -176,7 +176,7 @@ public final class VhloToVersion {
      * An op whose version is legal at the target: only its legality is checked. Its properties are kept as they
      * are unless some are outside its version's attributes (those are dropped, as the rebuild does).
      */
-    private static OpLegalizer.Converted atItsVersion(Operation op, VhloOpDef def, Version target) {
+    private static OpLegalizer.Converted atItsVersion(OpView op, VhloOpDef def, Version target) {
         DictionaryAttr props = op.properties();
         Map<String, Attribute> attrs = new HashMap<>();
         for (NamedAttribute n : props.entries()) attrs.put(n.name(), n.value());
@@ -196,7 +196,7 @@ public final class VhloToVersion {
         return min.compareTo(target) < 0;
     }
 
-    private static void step(VersionStep s, Operation op, Defaults.Context ctx, String illegal) {
+    private static void step(VersionStep s, OpView op, Defaults.Context ctx, String illegal) {
         for (VhloOpDef.Attr a : s.attributesToAdd()) {
             if (a.versionDefault() != null) ctx.attrs().put(a.name(), Defaults.make(a.versionDefault(), ctx));
         }
@@ -215,8 +215,9 @@ public final class VhloToVersion {
             throw new LegalizeException(illegal);
         }
         if (!s.regionsToDrop().isEmpty()) {
-            for (Region r : op.regions().subList(s.to().signature().regions().size(), op.numRegions())) {
-                if (!r.isEmpty()) throw new LegalizeException(illegal);
+            for (int i = s.to().signature().regions().size(); i < op.numRegions(); i++) {
+                Region r = op.region(i);
+                if (r == null || !r.isEmpty()) throw new LegalizeException(illegal);
             }
             if (op.numRegions() > s.to().signature().regions().size()) throw new LegalizeException(illegal);
         }
@@ -224,11 +225,11 @@ public final class VhloToVersion {
 
     // ---------------------------------------------------------------- legality at a version
 
-    private static boolean isLegal(Operation op, VhloOpDef def, Map<String, Attribute> attrs, Version target) {
+    private static boolean isLegal(OpView op, VhloOpDef def, Map<String, Attribute> attrs, Version target) {
         for (Attribute a : attrs.values()) if (!isLegal(a, target)) return false;
         for (NamedAttribute n : op.attributes().entries()) if (!isLegal(n.value(), target)) return false;
-        for (Value v : op.operands()) if (!isLegal(v.type(), target)) return false;
-        for (Value v : op.results()) if (!isLegal(v.type(), target)) return false;
+        for (int i = 0; i < op.numOperands(); i++) if (!isLegal(op.operandType(i), target)) return false;
+        for (int i = 0; i < op.numResults(); i++) if (!isLegal(op.resultType(i), target)) return false;
         for (VersionConstraint c : def.constraints()) {
             if (!c.allowsAt(target) && violates(c, op, attrs)) return false;
         }
@@ -236,12 +237,14 @@ public final class VhloToVersion {
     }
 
     /** Whether the op uses the relaxed form that constraint {@code c} only allows from its version on. */
-    private static boolean violates(VersionConstraint c, Operation op, Map<String, Attribute> attrs) {
+    private static boolean violates(VersionConstraint c, OpView op, Map<String, Attribute> attrs) {
         switch (c) {
             case MIXED_ELEMENT_TYPES: {
                 Set<Type> elements = new HashSet<>();
-                for (Value v : op.operands()) elements.add(elementType(v.type()));
-                for (Region r : op.regions()) {
+                for (int i = 0; i < op.numOperands(); i++) elements.add(elementType(op.operandType(i)));
+                for (int i = 0; i < op.numRegions(); i++) {
+                    Region r = op.region(i);
+                    if (r == null) return true; // not read yet: cannot show the op keeps to the older form
                     Block entry = r.entry();
                     if (entry == null) continue;
                     for (Value a : entry.arguments()) if (!elements.contains(elementType(a.type()))) return true;
@@ -255,8 +258,8 @@ public final class VhloToVersion {
                         || api instanceof VhloAttr a && a.number() != null && a.number().intValue() == 4;
             }
             default:
-                for (Value v : op.operands()) {
-                    if (v.type() instanceof VhloType t && t.kind() == VhloTypeKind.FUTURE) return true;
+                for (int i = 0; i < op.numOperands(); i++) {
+                    if (op.operandType(i) instanceof VhloType t && t.kind() == VhloTypeKind.FUTURE) return true;
                 }
                 return false;
         }

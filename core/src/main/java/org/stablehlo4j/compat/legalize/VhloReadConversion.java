@@ -1,0 +1,212 @@
+package org.stablehlo4j.compat.legalize;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.stablehlo4j.bytecode.ReadConversion;
+import org.stablehlo4j.compat.CompatibilityApi;
+import org.stablehlo4j.dialect.vhlo.ops.VhloOpDef;
+import org.stablehlo4j.dialect.vhlo.ops.VhloOpTable;
+import org.stablehlo4j.dialect.vhlo.version.Version;
+import org.stablehlo4j.ir.Block;
+import org.stablehlo4j.ir.BlockArgument;
+import org.stablehlo4j.ir.Diagnostic;
+import org.stablehlo4j.ir.DiagnosticException;
+import org.stablehlo4j.ir.DictionaryAttr;
+import org.stablehlo4j.ir.Location;
+import org.stablehlo4j.ir.ModuleOp;
+import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.Region;
+import org.stablehlo4j.ir.Type;
+import org.stablehlo4j.ir.Value;
+import org.stablehlo4j.ir.WalkOrder;
+import org.stablehlo4j.ir.WalkResult;
+
+/**
+ * Deserialization in one pass: the bytecode reader hands every VHLO op to this conversion before it builds it,
+ * and builds the StableHLO op instead: the op is upgraded to its current version ({@link VhloToVersion#convertOp})
+ * and legalized ({@link OpLegalizer#toStablehlo}), the same per-op rules the {@code vhlo-to-version} and
+ * {@code vhlo-legalize-to-stablehlo} passes apply when they rebuild a module; value types are converted once per
+ * type entry of the file. The reader builds ops in pre-order, the order the passes visit them, so the errors are
+ * theirs: the first op that cannot be upgraded (then {@code failed to convert VHLO to v...}), or else the first
+ * op that cannot be legalized. An op that fails is built as it was read (so reading can go on and report a
+ * malformed file first); {@link #finish} reports the failure.
+ *
+ * <p>Ops with the same name, properties and attributes (the reader shares one object for equal entries of the
+ * file) convert alike, so each distinct one is converted once. Upgrading to the current version needs nothing
+ * but an op's name and attributes: every VHLO attribute and type kind and every version constraint is legal at
+ * the current version, and no newer op version drops a region ({@code VhloReadConversionTest} checks both); an
+ * op's regions are read after it is built.
+ */
+final class VhloReadConversion implements ReadConversion {
+    private static final Version TARGET = Version.current().opset();
+
+    /** Converted heads by op name, properties and attributes (by identity) and whether the op is in a function. */
+    private final Map<Key, Head> memo = new HashMap<>();
+    /** The op being converted, when it must be looked at in full (not converted before). */
+    private final Record record = new Record();
+    /** How many ops were converted so far (an op's pre-order index when it is converted). */
+    private int ops;
+    private Diagnostic upgradeError;
+    private Diagnostic legalizeError;
+    private int legalizeErrorIndex = -1;
+    /** Types that have no StableHLO counterpart (kept as read), or null when there are none. */
+    private Map<Type, Boolean> failedTypes;
+    private boolean sawCasts;
+
+    @Override
+    public Type valueType(Type read) {
+        try {
+            return TypeConverter.toStablehlo(read);
+        } catch (LegalizeException e) {
+            if (failedTypes == null) failedTypes = new IdentityHashMap<>();
+            failedTypes.put(read, Boolean.TRUE);
+            return read;
+        }
+    }
+
+    @Override
+    public Head op(String name, DictionaryAttr properties, DictionaryAttr attributes, List<Value> operands,
+                   List<Type> resultTypes, int numRegions, Operation parent, Location location) {
+        int index = ops++;
+        boolean inFunction = parent != null
+                && (parent.name().equals("func.func") || parent.name().equals("vhlo.func_v1"));
+        Key key = new Key(name, properties, attributes, inFunction);
+        Head head = memo.get(key);
+        if (head != null) return head;
+        Record r = record.reset(name, properties, attributes, operands, resultTypes, numRegions, parent);
+        OpLegalizer.Converted upgraded;
+        try {
+            upgraded = VhloToVersion.convertOp(r, TARGET);
+        } catch (LegalizeException e) {
+            if (upgradeError == null) upgradeError = failure(name, location);
+            return new Head(name, properties, attributes);
+        }
+        boolean sameVersion = upgraded.name().equals(name);
+        r.name = upgraded.name();
+        r.properties = upgraded.properties();
+        r.attributes = upgraded.attributes();
+        try {
+            OpLegalizer.Converted c = OpLegalizer.toStablehlo(r);
+            head = new Head(c.name(), c.properties(), c.attributes());
+        } catch (LegalizeException e) {
+            if (legalizeError == null) {
+                legalizeError = failure(r.name, location);
+                legalizeErrorIndex = index;
+            }
+            return new Head(r.name, r.properties, r.attributes);
+        }
+        if (head.name().equals("builtin.unrealized_conversion_cast")) sawCasts = true;
+        // An op that needed an upgrade step may depend on its operands (computed defaults): not shared.
+        if (sameVersion) memo.put(key, head);
+        return head;
+    }
+
+    private static Diagnostic failure(String opName, Location location) {
+        return new Diagnostic(Diagnostic.Severity.ERROR, location, IrRewriter.failureMessage(opName), List.of());
+    }
+
+    /**
+     * Reports what could not be converted, as the passes would have, and removes the casts that became no-ops
+     * (see {@link Legalize#reconcileUnrealizedCasts}).
+     *
+     * @param m the module the reader built with this conversion
+     * @throws DiagnosticException if an op or type could not be converted
+     */
+    void finish(ModuleOp m) throws DiagnosticException {
+        if (upgradeError != null) {
+            throw new DiagnosticException(List.of(upgradeError, new Diagnostic(Diagnostic.Severity.ERROR,
+                    m.op().location(), CompatibilityApi.conversionFailureMessage(Version.current()), List.of())));
+        }
+        Diagnostic first = failedTypes == null ? legalizeError : firstFailure(m);
+        if (first != null) throw new DiagnosticException(List.of(first));
+        if (sawCasts) Legalize.reconcileUnrealizedCasts(m);
+    }
+
+    /**
+     * The first op in pre-order that could not be legalized, or whose results or block arguments have a type
+     * without StableHLO counterpart (where the rebuilding pass reports it).
+     */
+    private Diagnostic firstFailure(ModuleOp m) {
+        // The reader wraps top-level ops in a module of its own when the file has no single module op.
+        int visited = m.op().collect(op -> true).size();
+        int[] index = {visited == ops ? 0 : -1};
+        Diagnostic[] found = {null};
+        m.op().walk(WalkOrder.PRE_ORDER, op -> {
+            int at = index[0]++;
+            if (at == legalizeErrorIndex) {
+                found[0] = legalizeError;
+            } else if (hasFailedType(op)) {
+                // The pass names the VHLO op (at the current version) it was converting.
+                String vhloName = VhloOpTable.forStablehlo(op.name()).map(VhloOpDef::name).orElse(op.name());
+                found[0] = failure(vhloName, op.location());
+            }
+            return found[0] != null ? WalkResult.INTERRUPT : WalkResult.ADVANCE;
+        });
+        return found[0] != null ? found[0] : legalizeError;
+    }
+
+    private boolean hasFailedType(Operation op) {
+        for (Value v : op.results()) if (failedTypes.containsKey(v.type())) return true;
+        for (Region r : op.regions()) {
+            for (Block b : r.blocks()) {
+                for (BlockArgument a : b.arguments()) if (failedTypes.containsKey(a.type())) return true;
+            }
+        }
+        return false;
+    }
+
+    /** A memo key: the name, properties and attributes by identity. */
+    private record Key(String name, DictionaryAttr properties, DictionaryAttr attributes, boolean inFunction) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && k.name == name && k.properties == properties && k.attributes == attributes
+                    && k.inFunction == inFunction;
+        }
+
+        @Override
+        public int hashCode() {
+            int h = System.identityHashCode(name);
+            h = h * 31 + System.identityHashCode(properties);
+            h = h * 31 + System.identityHashCode(attributes);
+            return inFunction ? ~h : h;
+        }
+    }
+
+    /** The op being converted, as the reader describes it before building it; reused from op to op. */
+    private static final class Record implements OpView {
+        String name;
+        DictionaryAttr properties;
+        DictionaryAttr attributes;
+        List<Value> operands;
+        List<Type> resultTypes;
+        int numRegions;
+        Operation parent;
+
+        Record reset(String name, DictionaryAttr properties, DictionaryAttr attributes, List<Value> operands,
+                     List<Type> resultTypes, int numRegions, Operation parent) {
+            this.name = name;
+            this.properties = properties;
+            this.attributes = attributes;
+            this.operands = operands;
+            this.resultTypes = resultTypes;
+            this.numRegions = numRegions;
+            this.parent = parent;
+            return this;
+        }
+
+        @Override public String name() { return name; }
+        @Override public DictionaryAttr properties() { return properties; }
+        @Override public DictionaryAttr attributes() { return attributes; }
+        @Override public int numOperands() { return operands.size(); }
+        @Override public Type operandType(int i) { return operands.get(i).type(); }
+        @Override public int numResults() { return resultTypes.size(); }
+        @Override public Type resultType(int i) { return resultTypes.get(i); }
+        @Override public int numRegions() { return numRegions; }
+        @Override public Region region(int i) { return null; }
+        @Override public String parentName() { return parent == null ? null : parent.name(); }
+    }
+}
