@@ -55,15 +55,26 @@ final class Fields {
         return List.copyOf(Fields.commaList(r, open, close, () -> parseDim(r)));
     }
 
+    /**
+     * Dimension numbers {@code [d, ...]}: integers only (upstream's {@code parseDims}); unlike sizes, a {@code ?}
+     * is not a dimension number.
+     */
     static List<Long> parseDims(DialectAsmParser r) {
-        return parseDimList(r, "[", "]");
+        return List.copyOf(Fields.commaList(r, "[", "]", r::parseInteger));
     }
 
-    /** {@code name = [d, ...]}. */
+    /** {@code name = [d, ...]} of dimension numbers. */
     static List<Long> dimsField(DialectAsmParser r, String name) {
         r.expectKeyword(name);
         r.expect("=");
         return parseDims(r);
+    }
+
+    /** {@code name = [s, ...]} of dimension sizes, where {@code ?} is a dynamic size. */
+    static List<Long> sizesField(DialectAsmParser r, String name) {
+        r.expectKeyword(name);
+        r.expect("=");
+        return parseDimList(r, "[", "]");
     }
 
     /**

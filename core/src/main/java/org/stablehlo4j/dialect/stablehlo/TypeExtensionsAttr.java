@@ -33,7 +33,7 @@ public record TypeExtensionsAttr(List<Long> bounds) implements StablehloAttribut
     /** The long form, after {@code type_extensions}. */
     static TypeExtensionsAttr parseParams(DialectAsmParser r) {
         r.expect("<");
-        List<Long> b = Fields.dimsField(r, "bounds");
+        List<Long> b = Fields.sizesField(r, "bounds");
         r.expect(">");
         return new TypeExtensionsAttr(b);
     }
