@@ -15,9 +15,8 @@
  *       {@link org.stablehlo4j.dialect.stablehlo.StablehloAsm#resolveAll} over a whole parsed op tree.</li>
  *   <li>{@link org.stablehlo4j.dialect.stablehlo.PrettyDirectives}: the attribute-printing {@code custom<...>}
  *       directives of the ops' pretty forms.</li>
- *   <li>{@code asm} (subpackage): the ops' {@code custom<...>} format directives, enum handling
- *       ({@link org.stablehlo4j.dialect.stablehlo.asm.StablehloFormatExtension}, handed to the format engine) and
- *       the hand-written while/reduce forms.</li>
+ *   <li>{@code asm} (subpackage, above this one): the ops' {@code custom<...>} format directives, enum handling
+ *       (the format extension handed to the format engine) and the hand-written while/reduce forms.</li>
  * </ul>
  */
 package org.stablehlo4j.dialect.stablehlo;
