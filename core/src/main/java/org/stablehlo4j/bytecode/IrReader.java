@@ -44,6 +44,8 @@ final class IrReader {
     /** Per op name index: the full name and the property layout of its dialect codec, resolved on first use. */
     private final String[] fullNames;
     private final List<?>[] schemas;
+    /** Per op name index: what the conversion resolved for the name ({@link ReadConversion#opName}). */
+    private final Object[] conversionNames;
     /**
      * Native properties decoded per properties-section entry (the writer shares one entry between ops with equal
      * properties, also ops of different names), for each op name index they were decoded for: a later op of the
@@ -66,6 +68,7 @@ final class IrReader {
         this.conversion = file.conversion;
         this.fullNames = new String[opNames.size()];
         this.schemas = new List<?>[opNames.size()];
+        this.conversionNames = new Object[opNames.size()];
         this.decodedProperties = new DecodedProperties[properties.size()];
     }
 
@@ -421,7 +424,9 @@ final class IrReader {
         }
         String name = fullName;
         if (conversion != null) {
-            ReadConversion.Head head = conversion.op(fullName, props == null ? DictionaryAttr.EMPTY : props, attrs,
+            Object convName = conversionNames[nameIndex];
+            if (convName == null) conversionNames[nameIndex] = convName = conversion.opName(fullName);
+            ReadConversion.Head head = conversion.op(convName, fullName, props == null ? DictionaryAttr.EMPTY : props, attrs,
                     operands, resultTypes, numRegions, st.owner, loc);
             name = head.name();
             props = head.properties();

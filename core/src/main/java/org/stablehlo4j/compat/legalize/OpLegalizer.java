@@ -68,9 +68,23 @@ final class OpLegalizer {
     // ---------------------------------------------------------------- VHLO -> StableHLO
 
     static Converted toStablehlo(OpView op) {
+        Converted head = toStablehloHead(op);
+        return new Converted(head.name(), head.properties(), attributesToStablehlo(op.attributes()));
+    }
+
+    /** The StableHLO form of discardable attributes (converted alike for every op). */
+    static DictionaryAttr attributesToStablehlo(DictionaryAttr attributes) {
+        return convertAll(attributes, true, false);
+    }
+
+    /**
+     * {@link #toStablehlo} without the discardable attributes (its {@code attributes} are null): the name and
+     * inherent attributes, which depend on nothing else of the op than what {@link OpView#attr} finds (the
+     * properties of a VHLO op), its operand types and where it stands ({@link OpView#parentName}).
+     */
+    static Converted toStablehloHead(OpView op) {
         if (!op.dialect().equals("vhlo")) {
-            return new Converted(op.name(), convertAll(op.properties(), true, false),
-                    convertAll(op.attributes(), true, false));
+            return new Converted(op.name(), convertAll(op.properties(), true, false), null);
         }
         VhloOpDef def = VhloOpTable.byName(op.name())
                 .orElseThrow(() -> new LegalizeException("unknown VHLO operation"));
@@ -109,7 +123,7 @@ final class OpLegalizer {
             if (s.getValue().isEmpty()) continue;
             props.put(s.getKey(), structToStablehlo(spec, s.getKey(), s.getValue()));
         }
-        return new Converted(name, dict(props), convertAll(op.attributes(), true, false));
+        return new Converted(name, dict(props), null);
     }
 
     /**
