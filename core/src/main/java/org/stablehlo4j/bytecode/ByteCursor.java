@@ -54,6 +54,11 @@ final class ByteCursor {
         return new ByteCursor(data, buffer, s.offset(), s.end(), sectionName, bufferName);
     }
 
+    /** A cursor over {@code length} bytes at absolute position {@code offset} (as {@link #sub(Slice, String)}). */
+    ByteCursor sub(int offset, int length, String sectionName) {
+        return new ByteCursor(data, buffer, offset, offset + length, sectionName, bufferName);
+    }
+
     /** Byte {@code i} (an absolute position) of the input. */
     byte byteAt(int i) {
         return data != null ? data[i] : buffer.get(i);
