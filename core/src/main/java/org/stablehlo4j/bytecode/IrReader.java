@@ -156,11 +156,11 @@ final class IrReader {
             while (true) {
                 while (st.opsRemaining > 0) {
                     st.opsRemaining--;
-                    boolean[] isolated = new boolean[1];
-                    Operation op = readOp(reader, st, isolated);
+                    Operation op = readOp(reader, st);
                     if (op.numRegions() > 0) {
+                        boolean isolated = lastOpIsolated;
                         ByteCursor childReader = reader;
-                        if (version >= V_LAZY_LOADING && isolated[0]) {
+                        if (version >= V_LAZY_LOADING && isolated) {
                             ByteCursor.Section s = reader.readSection(SectionReader.NUM_SECTIONS);
                             if (s.id() != SectionReader.S_IR) throw reader.error(s.headerOffset(),
                                     "expected IR section for region");
@@ -169,8 +169,8 @@ final class IrReader {
                         if (stack.size() >= MAX_REGION_DEPTH) {
                             throw reader.error("region nesting exceeds the limit of " + MAX_REGION_DEPTH);
                         }
-                        stack.push(new RegionState(op, op.regions(), childReader, isolated[0]));
-                        if (isolated[0]) scopes.push(new ValueScope());
+                        stack.push(new RegionState(op, op.regions(), childReader, isolated));
+                        if (isolated) scopes.push(new ValueScope());
                         return;
                     }
                 }
@@ -332,7 +332,10 @@ final class IrReader {
         return l;
     }
 
-    private Operation readOp(ByteCursor c, RegionState st, boolean[] isolated) throws BytecodeException {
+    /** Whether the regions of the op {@link #readOp} read last are isolated from above. */
+    private boolean lastOpIsolated;
+
+    private Operation readOp(ByteCursor c, RegionState st) throws BytecodeException {
         int at = c.position();
         long nameIdx = c.readVarInt();
         if (nameIdx < 0 || nameIdx >= opNames.size()) throw c.error(at, "invalid operation name index: " + nameIdx);
@@ -403,9 +406,10 @@ final class IrReader {
             resultOrders = readUseListOrders(c, resultTypes.size());
         }
         int numRegions = 0;
+        boolean isolated = false;
         if ((mask & HAS_INLINE_REGIONS) != 0) {
             long v = c.readVarInt();
-            isolated[0] = (v & 1) != 0;
+            isolated = (v & 1) != 0;
             long n = v >>> 1;
             if (n > c.remaining() + 1L) throw c.error("invalid region count: " + n);
             spend(c, n, "region count");
@@ -435,7 +439,8 @@ final class IrReader {
         Operation op = Operation.create(name, operands, resultTypes, props, attrs, numRegions, successors, loc);
         st.blocks.get(st.curBlock).append(op);
         if (st.numValues > 0 && op.numResults() > 0) defineValues(c, op.results());
-        recordUseOrders(resultOrders, op.results());
+        if (!resultOrders.isEmpty()) recordUseOrders(resultOrders, op.results());
+        lastOpIsolated = isolated;
         return op;
     }
 

@@ -75,6 +75,8 @@ final class VhloReadConversion implements ReadConversion {
      */
     private static final class OpName {
         final String name;
+        /** The VHLO row of the name, or null when it is not a VHLO op. */
+        final VhloOpDef def;
         /** Whether ops of this name need no upgrade: a VHLO op already at a version valid at the target. */
         final boolean current;
         /** Whether the converted name depends on where the op stands ({@code func.return} in a function). */
@@ -84,7 +86,7 @@ final class VhloReadConversion implements ReadConversion {
 
         OpName(String name) {
             this.name = name;
-            VhloOpDef def = name.startsWith("vhlo.") ? VhloOpTable.byName(name).orElse(null) : null;
+            def = name.startsWith("vhlo.") ? VhloOpTable.byName(name).orElse(null) : null;
             this.current = ALL_KINDS_LEGAL && def != null && def.isValidAt(TARGET);
             this.dependsOnParent = def != null && def.stablehloName().equals("stablehlo.return");
         }
@@ -125,7 +127,7 @@ final class VhloReadConversion implements ReadConversion {
         if (head == null) {
             Record r = record.reset(name, properties, attributes, operands, resultTypes, numRegions, parent);
             boolean sameVersion = true;
-            if (!on.current || !hasOnlyItsAttributes(name, properties)) {
+            if (!on.current || !hasOnlyItsAttributes(on.def, properties)) {
                 OpLegalizer.Converted upgraded;
                 try {
                     upgraded = VhloToVersion.convertOp(r, TARGET);
@@ -140,7 +142,7 @@ final class VhloReadConversion implements ReadConversion {
             }
             try {
                 OpLegalizer.Converted c = OpLegalizer.toStablehloHead(r);
-                head = new Head(c.name(), c.properties(), null);
+                head = new Head(c.name(), c.properties(), DictionaryAttr.EMPTY);
             } catch (LegalizeException e) {
                 return legalizeFailure(r, index, location);
             }
@@ -149,6 +151,7 @@ final class VhloReadConversion implements ReadConversion {
             // inherent attribute among the discardable ones on those: not shared.
             if (sameVersion && !r.usedAttributes) heads.put(properties, head);
         }
+        if (attributes.isEmpty()) return head;
         DictionaryAttr converted;
         try {
             converted = attributes(attributes);
@@ -168,8 +171,7 @@ final class VhloReadConversion implements ReadConversion {
     }
 
     /** Whether the properties of an op at a current version name only attributes of that version. */
-    private static boolean hasOnlyItsAttributes(String name, DictionaryAttr properties) {
-        VhloOpDef def = VhloOpTable.byName(name).orElseThrow();
+    private static boolean hasOnlyItsAttributes(VhloOpDef def, DictionaryAttr properties) {
         for (NamedAttribute n : properties.entries()) if (def.attribute(n.name()).isEmpty()) return false;
         return true;
     }
