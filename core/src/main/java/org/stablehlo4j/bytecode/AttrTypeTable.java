@@ -52,6 +52,8 @@ final class AttrTypeTable {
     /** The conversion of value types ({@link ReadConversion#valueType}), or null; its answers per type entry. */
     private ReadConversion conversion;
     private Type[] valueTypes;
+    /** The reader of the entry being read at each nesting depth (see {@link #resolve}). */
+    private final DialectReader[] readers = new DialectReader[MAX_DEPTH + 2];
 
     /** For the textual fallback of entries without a dialect codec. */
     private final org.stablehlo4j.ir.Context context;
@@ -155,12 +157,18 @@ final class AttrTypeTable {
         if (entries.resolving[i]) throw from.error(kind + " #" + index + " refers to itself");
         entries.resolving[i] = true;
         try {
-            ByteCursor c = input.sub(entries.offsets[i], entries.sizes[i], "AttrType");
+            // One reader (and cursor) per nesting depth, reused from entry to entry: an entry's codec finishes
+            // with it before another entry of the same depth is read (nested entries are one deeper).
+            DialectReader r = readers[depth];
+            if (r == null) {
+                readers[depth] = r = new DialectReader(input.sub(0, 0, "AttrType"), this, "", depth);
+            }
+            DialectEntry dialect = entries.dialects[i];
+            r.reset(dialect.name(), entries.offsets[i], entries.sizes[i]);
+            ByteCursor c = r.cursor();
             Object v;
             boolean isType = entries == types;
-            DialectEntry dialect = entries.dialects[i];
             if (entries.custom[i]) {
-                DialectReader r = new DialectReader(c, this, dialect.name(), depth);
                 DialectBytecode codec = dialect.codec();
                 if (codec == null) {
                     throw c.error("dialect '" + dialect.name() + "' is unknown");

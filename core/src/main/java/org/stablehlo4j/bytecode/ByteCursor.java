@@ -20,8 +20,8 @@ final class ByteCursor {
     final byte[] data;
     /** The input when it is not a heap array (a memory-mapped file), else null. */
     final ByteBuffer buffer;
-    private final int start;
-    private final int end;
+    private int start;
+    private int end;
     private int pos;
     final String section;
     private final String bufferName;
@@ -57,6 +57,16 @@ final class ByteCursor {
     /** A cursor over {@code length} bytes at absolute position {@code offset} (as {@link #sub(Slice, String)}). */
     ByteCursor sub(int offset, int length, String sectionName) {
         return new ByteCursor(data, buffer, offset, offset + length, sectionName, bufferName);
+    }
+
+    /**
+     * Moves this cursor to {@code length} bytes at absolute position {@code offset} of the same input (a cursor
+     * reused from entry to entry, see {@link AttrTypeTable}).
+     */
+    void reset(int offset, int length) {
+        this.start = offset;
+        this.end = offset + length;
+        this.pos = offset;
     }
 
     /** Byte {@code i} (an absolute position) of the input. */
