@@ -1,6 +1,7 @@
 package org.stablehlo4j.compat.legalize;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,6 +10,7 @@ import org.stablehlo4j.bytecode.ReadConversion;
 import org.stablehlo4j.compat.CompatibilityApi;
 import org.stablehlo4j.dialect.vhlo.ops.VhloOpDef;
 import org.stablehlo4j.dialect.vhlo.ops.VhloOpTable;
+import org.stablehlo4j.dialect.vhlo.ops.AttrDefault;
 import org.stablehlo4j.dialect.vhlo.ops.VhloAttrKind;
 import org.stablehlo4j.dialect.vhlo.ops.VhloTypeKind;
 import org.stablehlo4j.dialect.vhlo.ops.VersionConstraint;
@@ -45,7 +47,7 @@ import org.stablehlo4j.ir.WalkResult;
  * the current version, and no newer op version drops a region ({@code VhloReadConversionTest} checks both); an
  * op's regions are read after it is built.
  */
-final class VhloReadConversion implements ReadConversion {
+final class VhloReadConversion implements ReadConversion, OpLegalizer.Values {
     private static final Version TARGET = Version.current().opset();
     /**
      * Whether every VHLO attribute and type kind and every version constraint is legal at the target, so that an
@@ -58,8 +60,10 @@ final class VhloReadConversion implements ReadConversion {
     private final Record record = new Record();
     /** Converted discardable attribute dictionaries, by identity (the reader shares one per entry of the file). */
     private final Map<DictionaryAttr, DictionaryAttr> convertedAttributes = new IdentityHashMap<>();
-    /** Converted attribute values of discardable attributes, by identity. */
+    /** Converted attribute values (of properties and discardable attributes), by identity. */
     private final Map<Attribute, Attribute> convertedValues = new IdentityHashMap<>();
+    /** Per default: the values known to hold it or not, by identity. */
+    private final Map<AttrDefault, Map<Attribute, Boolean>> matchedDefaults = new HashMap<>();
     /** How many ops were converted so far (an op's pre-order index when it is converted). */
     private int ops;
     private Diagnostic upgradeError;
@@ -141,7 +145,7 @@ final class VhloReadConversion implements ReadConversion {
                 r.attributes = upgraded.attributes();
             }
             try {
-                OpLegalizer.Converted c = OpLegalizer.toStablehloHead(r);
+                OpLegalizer.Converted c = OpLegalizer.toStablehloHead(r, this);
                 head = new Head(c.name(), c.properties(), DictionaryAttr.EMPTY);
             } catch (LegalizeException e) {
                 return legalizeFailure(r, index, location);
@@ -182,17 +186,31 @@ final class VhloReadConversion implements ReadConversion {
         DictionaryAttr out = convertedAttributes.get(read);
         if (out != null) return out;
         List<NamedAttribute> entries = new ArrayList<>(read.size());
-        for (NamedAttribute n : read.entries()) {
-            Attribute v = convertedValues.get(n.value());
-            if (v == null) {
-                v = AttrConverter.toStablehlo(n.value());
-                convertedValues.put(n.value(), v);
-            }
-            entries.add(new NamedAttribute(n.name(), v));
-        }
+        for (NamedAttribute n : read.entries()) entries.add(new NamedAttribute(n.name(), toStablehlo(n.value())));
         out = DictionaryAttr.of(entries);
         convertedAttributes.put(read, out);
         return out;
+    }
+
+    @Override
+    public Attribute toStablehlo(Attribute v) {
+        Attribute s = convertedValues.get(v);
+        if (s == null) {
+            s = AttrConverter.toStablehlo(v);
+            convertedValues.put(v, s);
+        }
+        return s;
+    }
+
+    @Override
+    public boolean matches(AttrDefault d, Attribute v) {
+        Map<Attribute, Boolean> known = matchedDefaults.computeIfAbsent(d, k -> new IdentityHashMap<>());
+        Boolean m = known.get(v);
+        if (m == null) {
+            m = Defaults.matches(d, v);
+            known.put(v, m);
+        }
+        return m;
     }
 
     private static boolean allKindsLegal() {
