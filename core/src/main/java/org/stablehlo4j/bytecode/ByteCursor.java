@@ -130,8 +130,14 @@ final class ByteCursor {
         int extra = Integer.numberOfTrailingZeros(first);
         if (remaining() < extra) throw error(at, "truncated " + (extra + 1) + "-byte varint");
         long v = first;
-        for (int i = 0; i < extra; i++) v |= (long) (byteAt(pos + i) & 0xFF) << (8 * (i + 1));
-        pos += extra;
+        int p = pos;
+        byte[] d = data;
+        if (d != null) {
+            for (int i = 0; i < extra; i++) v |= (long) (d[p + i] & 0xFF) << (8 * (i + 1));
+        } else {
+            for (int i = 0; i < extra; i++) v |= (long) (buffer.get(p + i) & 0xFF) << (8 * (i + 1));
+        }
+        pos = p + extra;
         return v >>> (extra + 1);
     }
 

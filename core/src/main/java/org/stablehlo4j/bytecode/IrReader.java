@@ -15,6 +15,7 @@ import org.stablehlo4j.ir.Value;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -78,18 +79,26 @@ final class IrReader {
 
     /** The values visible in one isolated-from-above scope. */
     private static final class ValueScope {
-        final ArrayList<Value> values = new ArrayList<>();
-        final ArrayDeque<int[]> nextIds = new ArrayDeque<>(); // top = current region's next id
+        /** The value slots of the open regions ({@code [0, size)}; null: not defined yet); null beyond. */
+        Value[] values = new Value[16];
+        int size;
+        /** Per open region (innermost last): the id its next defined value gets. */
+        int[] nextIds = new int[4];
+        int depth;
 
         void push(int numValues) {
-            nextIds.push(new int[] {values.size()});
-            values.ensureCapacity(values.size() + numValues);
-            for (int i = 0; i < numValues; i++) values.add(null);
+            if (depth == nextIds.length) nextIds = Arrays.copyOf(nextIds, depth * 2);
+            nextIds[depth++] = size;
+            if (size + numValues > values.length) {
+                values = Arrays.copyOf(values, Math.max(size + numValues, values.length * 2));
+            }
+            size += numValues;
         }
 
         void pop(int numValues) {
-            for (int i = 0; i < numValues; i++) values.remove(values.size() - 1);
-            nextIds.pop();
+            Arrays.fill(values, size - numValues, size, null);
+            size -= numValues;
+            depth--;
         }
     }
 
@@ -485,34 +494,37 @@ final class IrReader {
         ValueScope scope = scopes.peek();
         int at = c.position();
         long idx = c.readVarInt();
-        if (idx < 0 || idx >= scope.values.size()) throw c.error(at, "invalid value index: " + idx);
-        Value v = scope.values.get((int) idx);
+        if (idx < 0 || idx >= scope.size) throw c.error(at, "invalid value index: " + idx);
+        Value v = scope.values[(int) idx];
         if (v == null) {
             Operation ref = Operation.create("builtin.unrealized_conversion_cast", List.of(),
                     List.of(NoneType.INSTANCE), null, null, 0, List.of(), Location.UNKNOWN);
             v = ref.result(0);
             forwardRefs.add(v);
-            scope.values.set((int) idx, v);
+            scope.values[(int) idx] = v;
         }
         return v;
     }
 
     private void defineValues(ByteCursor c, List<? extends Value> newValues) throws BytecodeException {
         ValueScope scope = scopes.peek();
-        int[] next = scope.nextIds.peek();
-        if (next == null) throw c.error("no value scope");
-        int end = next[0] + newValues.size();
-        if (end > scope.values.size()) {
+        if (scope.depth == 0) throw c.error("no value scope");
+        int next = scope.nextIds[scope.depth - 1];
+        int end = next + newValues.size();
+        if (end > scope.size) {
             throw c.error("value index range was outside of the expected range for the parent region, got ["
-                    + next[0] + ", " + end + "), but the maximum index was " + (scope.values.size() - 1));
+                    + next + ", " + end + "), but the maximum index was " + (scope.size - 1));
         }
-        for (int i = 0, n = newValues.size(); i < n; i++) {
+        Value[] values = scope.values;
+        for (int i = 0, n = newValues.size(); i < n; i++, next++) {
             Value nv = newValues.get(i);
-            Value old = scope.values.set(next[0]++, nv);
+            Value old = values[next];
+            values[next] = nv;
             if (old != null) {
-                if (!forwardRefs.remove(old)) throw c.error("value #" + (next[0] - 1) + " is defined twice");
+                if (!forwardRefs.remove(old)) throw c.error("value #" + next + " is defined twice");
                 old.replaceAllUsesWith(nv);
             }
         }
+        scope.nextIds[scope.depth - 1] = next;
     }
 }
