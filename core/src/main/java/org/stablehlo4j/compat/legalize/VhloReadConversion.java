@@ -128,8 +128,9 @@ final class VhloReadConversion implements ReadConversion, OpLegalizer.Values {
                 && (parent.name().equals("func.func") || parent.name().equals("vhlo.func_v1"));
         Map<DictionaryAttr, Head> heads = on.heads(inFunction);
         Head head = heads.get(properties);
+        Record r = null;
         if (head == null) {
-            Record r = record.reset(name, properties, attributes, operands, resultTypes, numRegions, parent);
+            r = record.reset(name, properties, attributes, operands, resultTypes, numRegions, parent);
             boolean sameVersion = true;
             if (!on.current || !hasOnlyItsAttributes(on.def, properties)) {
                 OpLegalizer.Converted upgraded;
@@ -160,8 +161,9 @@ final class VhloReadConversion implements ReadConversion, OpLegalizer.Values {
         try {
             converted = attributes(attributes);
         } catch (LegalizeException e) {
-            record.reset(name, properties, attributes, operands, resultTypes, numRegions, parent);
-            return legalizeFailure(record, index, location);
+            // A head converted before is of an op that needed no upgrade: the op is named as read.
+            if (r == null) r = record.reset(name, properties, attributes, operands, resultTypes, numRegions, parent);
+            return legalizeFailure(r, index, location);
         }
         return new Head(head.name(), head.properties(), converted);
     }
