@@ -1,6 +1,7 @@
 package org.stablehlo4j.ir;
 
 import java.util.List;
+import java.util.Objects;
 
 /** Builtin {@code [a, b, ...]}. */
 public record ArrayAttr(List<Attribute> elements) implements Attribute {
@@ -11,5 +12,18 @@ public record ArrayAttr(List<Attribute> elements) implements Attribute {
      */
     public ArrayAttr {
         elements = List.copyOf(elements);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) return true;
+        return o instanceof ArrayAttr r
+                && Objects.equals(elements, r.elements);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = Objects.hashCode(elements);
+        return h;
     }
 }

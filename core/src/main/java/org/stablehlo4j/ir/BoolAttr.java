@@ -1,5 +1,7 @@
 package org.stablehlo4j.ir;
 
+import java.util.Objects;
+
 /** Builtin {@code true}/{@code false}. */
 public record BoolAttr(boolean value) implements Attribute {
     /** {@code true}. */
@@ -14,4 +16,17 @@ public record BoolAttr(boolean value) implements Attribute {
      * @return {@link #TRUE} or {@link #FALSE}
      */
     public static BoolAttr of(boolean b) { return b ? TRUE : FALSE; }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) return true;
+        return o instanceof BoolAttr r
+                && value == r.value;
+    }
+
+    @Override
+    public int hashCode() {
+        int h = Boolean.hashCode(value);
+        return h;
+    }
 }

@@ -1,5 +1,19 @@
 package org.stablehlo4j.ir;
 
+import java.util.Objects;
+
 /** Builtin {@code complex<elementType>}. */
 public record ComplexType(Type elementType) implements Type {
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) return true;
+        return o instanceof ComplexType r
+                && Objects.equals(elementType, r.elementType);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = Objects.hashCode(elementType);
+        return h;
+    }
 }

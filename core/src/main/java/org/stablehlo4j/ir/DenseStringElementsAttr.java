@@ -1,6 +1,7 @@
 package org.stablehlo4j.ir;
 
 import java.util.List;
+import java.util.Objects;
 
 /** Builtin {@code dense<["a", "b"]> : tensor<2x!tf.string>}: one byte string per element (one if splat). */
 public record DenseStringElementsAttr(ShapedType type, List<StringAttr> values, boolean splat) implements Attribute {
@@ -13,5 +14,22 @@ public record DenseStringElementsAttr(ShapedType type, List<StringAttr> values, 
      */
     public DenseStringElementsAttr {
         values = List.copyOf(values);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) return true;
+        return o instanceof DenseStringElementsAttr r
+                && splat == r.splat
+                && Objects.equals(type, r.type)
+                && Objects.equals(values, r.values);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = Objects.hashCode(type);
+        h = 31 * h + Objects.hashCode(values);
+        h = 31 * h + Boolean.hashCode(splat);
+        return h;
     }
 }

@@ -1,5 +1,7 @@
 package org.stablehlo4j.ir;
 
+import java.util.Objects;
+
 /**
  * Builtin floating-point types. Each kind knows its keyword and bit layout (see {@link FloatKind}).
  */
@@ -18,4 +20,17 @@ public record FloatType(FloatKind kind) implements Type {
 
     @Override
     public String toString() { return kind.keyword; }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) return true;
+        return o instanceof FloatType r
+                && kind == r.kind;
+    }
+
+    @Override
+    public int hashCode() {
+        int h = Objects.hashCode(kind);
+        return h;
+    }
 }

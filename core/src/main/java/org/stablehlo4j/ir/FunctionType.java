@@ -1,6 +1,7 @@
 package org.stablehlo4j.ir;
 
 import java.util.List;
+import java.util.Objects;
 
 /** Builtin function type {@code (inputs) -> results}. */
 public record FunctionType(List<Type> inputs, List<Type> results) implements Type {
@@ -13,5 +14,20 @@ public record FunctionType(List<Type> inputs, List<Type> results) implements Typ
     public FunctionType {
         inputs = List.copyOf(inputs);
         results = List.copyOf(results);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) return true;
+        return o instanceof FunctionType r
+                && Objects.equals(inputs, r.inputs)
+                && Objects.equals(results, r.results);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = Objects.hashCode(inputs);
+        h = 31 * h + Objects.hashCode(results);
+        return h;
     }
 }

@@ -1,6 +1,7 @@
 package org.stablehlo4j.ir;
 
 import java.math.BigInteger;
+import java.util.Objects;
 
 /** Builtin integer attribute {@code 42 : i32} (also used for {@code index}). */
 public record IntegerAttr(Type type, BigInteger value) implements Attribute {
@@ -17,4 +18,19 @@ public record IntegerAttr(Type type, BigInteger value) implements Attribute {
 
     /** {@return the value as a long (truncated when wider)} */
     public long longValue() { return value.longValue(); }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) return true;
+        return o instanceof IntegerAttr r
+                && Objects.equals(type, r.type)
+                && Objects.equals(value, r.value);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = Objects.hashCode(type);
+        h = 31 * h + Objects.hashCode(value);
+        return h;
+    }
 }

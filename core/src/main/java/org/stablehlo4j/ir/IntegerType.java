@@ -1,5 +1,7 @@
 package org.stablehlo4j.ir;
 
+import java.util.Objects;
+
 /** Builtin integer type: {@code i1}, {@code si8}, {@code ui32}, ... of any width. */
 public record IntegerType(int width, Signedness signedness) implements Type {
     /** Signless ({@code i32}), signed ({@code si32}) or unsigned ({@code ui32}). */
@@ -53,5 +55,20 @@ public record IntegerType(int width, Signedness signedness) implements Type {
             case SIGNED -> "si" + width;
             case UNSIGNED -> "ui" + width;
         };
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) return true;
+        return o instanceof IntegerType r
+                && width == r.width
+                && signedness == r.signedness;
+    }
+
+    @Override
+    public int hashCode() {
+        int h = width;
+        h = 31 * h + Objects.hashCode(signedness);
+        return h;
     }
 }

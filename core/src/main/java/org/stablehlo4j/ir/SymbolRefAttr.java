@@ -1,6 +1,7 @@
 package org.stablehlo4j.ir;
 
 import java.util.List;
+import java.util.Objects;
 
 /** Builtin {@code @root::@nested::@leaf} symbol reference. */
 public record SymbolRefAttr(String root, List<String> nested) implements Attribute {
@@ -21,4 +22,19 @@ public record SymbolRefAttr(String root, List<String> nested) implements Attribu
      * @return the reference
      */
     public static SymbolRefAttr flat(String name) { return new SymbolRefAttr(name, List.of()); }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) return true;
+        return o instanceof SymbolRefAttr r
+                && Objects.equals(root, r.root)
+                && Objects.equals(nested, r.nested);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = Objects.hashCode(root);
+        h = 31 * h + Objects.hashCode(nested);
+        return h;
+    }
 }

@@ -1,6 +1,7 @@
 package org.stablehlo4j.ir;
 
 import java.util.List;
+import java.util.Objects;
 
 /** Builtin {@code tuple<...>}. */
 public record TupleType(List<Type> types) implements Type {
@@ -11,5 +12,18 @@ public record TupleType(List<Type> types) implements Type {
      */
     public TupleType {
         types = List.copyOf(types);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) return true;
+        return o instanceof TupleType r
+                && Objects.equals(types, r.types);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = Objects.hashCode(types);
+        return h;
     }
 }

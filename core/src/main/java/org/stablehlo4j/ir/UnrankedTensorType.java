@@ -1,5 +1,7 @@
 package org.stablehlo4j.ir;
 
+import java.util.Objects;
+
 /** Builtin {@code tensor<*xelem>}. */
 public record UnrankedTensorType(Type elementType) implements ShapedType {
     @Override public boolean hasRank() { return false; }
@@ -12,5 +14,18 @@ public record UnrankedTensorType(Type elementType) implements ShapedType {
      */
     public static String verifyInvariants(Type elementType) {
         return RankedTensorType.isValidElementType(elementType) ? null : "invalid tensor element type";
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) return true;
+        return o instanceof UnrankedTensorType r
+                && Objects.equals(elementType, r.elementType);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = Objects.hashCode(elementType);
+        return h;
     }
 }

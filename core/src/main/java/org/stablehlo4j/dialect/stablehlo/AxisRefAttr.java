@@ -4,6 +4,8 @@ import org.stablehlo4j.asm.DialectAsmParser;
 
 import org.stablehlo4j.ir.AsmSink;
 
+import java.util.Objects;
+
 /**
  * {@code #stablehlo.axis_ref<name = "x", sub_axis_info = (1)2>}: a full mesh axis, or a sub-axis of it when
  * {@code subAxisInfo} is non-null.
@@ -32,5 +34,20 @@ public record AxisRefAttr(String name, SubAxisInfoAttr subAxisInfo) implements S
 
     public static AxisRefAttr parseBody(String body) {
         return StablehloAsm.parseAttributeBody(body, AxisRefAttr.class);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) return true;
+        return o instanceof AxisRefAttr r
+                && Objects.equals(name, r.name)
+                && Objects.equals(subAxisInfo, r.subAxisInfo);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = Objects.hashCode(name);
+        h = 31 * h + Objects.hashCode(subAxisInfo);
+        return h;
     }
 }

@@ -4,6 +4,8 @@ import org.stablehlo4j.asm.DialectAsmParser;
 
 import org.stablehlo4j.ir.AsmSink;
 
+import java.util.Objects;
+
 /** {@code #stablehlo.channel_handle<handle = 1, type = 2>}. */
 public record ChannelHandleAttr(long handle, long type) implements StablehloAttribute {
     private static final String[] NAMES = {"handle", "type"};
@@ -20,5 +22,20 @@ public record ChannelHandleAttr(long handle, long type) implements StablehloAttr
 
     public static ChannelHandleAttr parseBody(String body) {
         return StablehloAsm.parseAttributeBody(body, ChannelHandleAttr.class);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) return true;
+        return o instanceof ChannelHandleAttr r
+                && handle == r.handle
+                && type == r.type;
+    }
+
+    @Override
+    public int hashCode() {
+        int h = Long.hashCode(handle);
+        h = 31 * h + Long.hashCode(type);
+        return h;
     }
 }

@@ -3,6 +3,7 @@ package org.stablehlo4j.dialect.stablehlo;
 import org.stablehlo4j.asm.DialectAsmParser;
 
 import java.util.EnumSet;
+import java.util.Objects;
 import java.util.Set;
 import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.ir.AsmSink;
@@ -128,5 +129,30 @@ public record DotAlgorithmAttr(Type lhsPrecisionType, Type rhsPrecisionType, Typ
 
     public static DotAlgorithmAttr parseBody(String body) {
         return StablehloAsm.parseAttributeBody(body, DotAlgorithmAttr.class);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) return true;
+        return o instanceof DotAlgorithmAttr r
+                && lhsComponentCount == r.lhsComponentCount
+                && rhsComponentCount == r.rhsComponentCount
+                && numPrimitiveOperations == r.numPrimitiveOperations
+                && allowImpreciseAccumulation == r.allowImpreciseAccumulation
+                && Objects.equals(lhsPrecisionType, r.lhsPrecisionType)
+                && Objects.equals(rhsPrecisionType, r.rhsPrecisionType)
+                && Objects.equals(accumulationType, r.accumulationType);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = Objects.hashCode(lhsPrecisionType);
+        h = 31 * h + Objects.hashCode(rhsPrecisionType);
+        h = 31 * h + Objects.hashCode(accumulationType);
+        h = 31 * h + Long.hashCode(lhsComponentCount);
+        h = 31 * h + Long.hashCode(rhsComponentCount);
+        h = 31 * h + Long.hashCode(numPrimitiveOperations);
+        h = 31 * h + Boolean.hashCode(allowImpreciseAccumulation);
+        return h;
     }
 }

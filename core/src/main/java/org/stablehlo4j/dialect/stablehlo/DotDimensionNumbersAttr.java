@@ -5,6 +5,7 @@ import org.stablehlo4j.asm.DialectAsmParser;
 import static org.stablehlo4j.dialect.stablehlo.Fields.list;
 
 import java.util.List;
+import java.util.Objects;
 import org.stablehlo4j.ir.AsmSink;
 
 /**
@@ -39,5 +40,24 @@ public record DotDimensionNumbersAttr(List<Long> lhsBatchingDimensions, List<Lon
 
     public static DotDimensionNumbersAttr parseBody(String body) {
         return StablehloAsm.parseAttributeBody(body, DotDimensionNumbersAttr.class);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) return true;
+        return o instanceof DotDimensionNumbersAttr r
+                && Objects.equals(lhsBatchingDimensions, r.lhsBatchingDimensions)
+                && Objects.equals(rhsBatchingDimensions, r.rhsBatchingDimensions)
+                && Objects.equals(lhsContractingDimensions, r.lhsContractingDimensions)
+                && Objects.equals(rhsContractingDimensions, r.rhsContractingDimensions);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = Objects.hashCode(lhsBatchingDimensions);
+        h = 31 * h + Objects.hashCode(rhsBatchingDimensions);
+        h = 31 * h + Objects.hashCode(lhsContractingDimensions);
+        h = 31 * h + Objects.hashCode(rhsContractingDimensions);
+        return h;
     }
 }

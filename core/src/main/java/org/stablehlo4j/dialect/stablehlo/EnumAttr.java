@@ -4,6 +4,8 @@ import org.stablehlo4j.asm.DialectAsmParser;
 
 import org.stablehlo4j.ir.AsmSink;
 
+import java.util.Objects;
+
 /**
  * Any StableHLO enum attribute ({@code #stablehlo<comparison_direction EQ>},
  * {@code #stablehlo.result_accuracy_mode<DEFAULT>}, ...): which enum, and which case.
@@ -55,5 +57,20 @@ public record EnumAttr(StablehloEnum kind, int caseIndex) implements StablehloAt
 
     public static EnumAttr parseBody(String body) {
         return StablehloAsm.parseAttributeBody(body, EnumAttr.class);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) return true;
+        return o instanceof EnumAttr r
+                && caseIndex == r.caseIndex
+                && kind == r.kind;
+    }
+
+    @Override
+    public int hashCode() {
+        int h = Objects.hashCode(kind);
+        h = 31 * h + caseIndex;
+        return h;
     }
 }

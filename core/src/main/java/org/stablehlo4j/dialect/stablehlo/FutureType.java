@@ -1,6 +1,7 @@
 package org.stablehlo4j.dialect.stablehlo;
 
 import java.util.List;
+import java.util.Objects;
 import org.stablehlo4j.ir.AsmSink;
 import org.stablehlo4j.ir.Type;
 
@@ -13,5 +14,18 @@ public record FutureType(List<Type> types) implements StablehloType {
     @Override
     public void printBody(AsmSink sink) {
         sink.append("future<").types(types).append(">");
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) return true;
+        return o instanceof FutureType r
+                && Objects.equals(types, r.types);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = Objects.hashCode(types);
+        return h;
     }
 }

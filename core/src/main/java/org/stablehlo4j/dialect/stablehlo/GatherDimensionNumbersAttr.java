@@ -5,6 +5,7 @@ import org.stablehlo4j.asm.DialectAsmParser;
 import static org.stablehlo4j.dialect.stablehlo.Fields.list;
 
 import java.util.List;
+import java.util.Objects;
 import org.stablehlo4j.ir.AsmSink;
 
 /**
@@ -42,5 +43,28 @@ public record GatherDimensionNumbersAttr(List<Long> offsetDims, List<Long> colla
 
     public static GatherDimensionNumbersAttr parseBody(String body) {
         return StablehloAsm.parseAttributeBody(body, GatherDimensionNumbersAttr.class);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) return true;
+        return o instanceof GatherDimensionNumbersAttr r
+                && indexVectorDim == r.indexVectorDim
+                && Objects.equals(offsetDims, r.offsetDims)
+                && Objects.equals(collapsedSliceDims, r.collapsedSliceDims)
+                && Objects.equals(operandBatchingDims, r.operandBatchingDims)
+                && Objects.equals(startIndicesBatchingDims, r.startIndicesBatchingDims)
+                && Objects.equals(startIndexMap, r.startIndexMap);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = Objects.hashCode(offsetDims);
+        h = 31 * h + Objects.hashCode(collapsedSliceDims);
+        h = 31 * h + Objects.hashCode(operandBatchingDims);
+        h = 31 * h + Objects.hashCode(startIndicesBatchingDims);
+        h = 31 * h + Objects.hashCode(startIndexMap);
+        h = 31 * h + Long.hashCode(indexVectorDim);
+        return h;
     }
 }

@@ -3,6 +3,7 @@ package org.stablehlo4j.dialect.stablehlo;
 import org.stablehlo4j.asm.DialectAsmParser;
 
 import java.util.List;
+import java.util.Objects;
 import org.stablehlo4j.ir.AsmSink;
 import org.stablehlo4j.ir.Attribute;
 
@@ -41,5 +42,20 @@ public record MeshAttr(List<MeshAxisAttr> axes, Attribute deviceIds) implements 
 
     public static MeshAttr parseBody(String body) {
         return StablehloAsm.parseAttributeBody(body, MeshAttr.class);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) return true;
+        return o instanceof MeshAttr r
+                && Objects.equals(axes, r.axes)
+                && Objects.equals(deviceIds, r.deviceIds);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = Objects.hashCode(axes);
+        h = 31 * h + Objects.hashCode(deviceIds);
+        return h;
     }
 }

@@ -4,6 +4,8 @@ import org.stablehlo4j.asm.DialectAsmParser;
 
 import org.stablehlo4j.ir.AsmSink;
 
+import java.util.Objects;
+
 /** {@code #stablehlo.mesh_axis<name = "x", size = 2>}. */
 public record MeshAxisAttr(String name, long size) implements StablehloAttribute {
     private static final String[] NAMES = {"name", "size"};
@@ -28,5 +30,20 @@ public record MeshAxisAttr(String name, long size) implements StablehloAttribute
 
     public static MeshAxisAttr parseBody(String body) {
         return StablehloAsm.parseAttributeBody(body, MeshAxisAttr.class);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) return true;
+        return o instanceof MeshAxisAttr r
+                && size == r.size
+                && Objects.equals(name, r.name);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = Objects.hashCode(name);
+        h = 31 * h + Long.hashCode(size);
+        return h;
     }
 }

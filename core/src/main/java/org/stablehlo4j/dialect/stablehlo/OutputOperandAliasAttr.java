@@ -3,6 +3,7 @@ package org.stablehlo4j.dialect.stablehlo;
 import org.stablehlo4j.asm.DialectAsmParser;
 
 import java.util.List;
+import java.util.Objects;
 import org.stablehlo4j.ir.AsmSink;
 
 /**
@@ -38,5 +39,22 @@ public record OutputOperandAliasAttr(List<Long> outputTupleIndices, long operand
 
     public static OutputOperandAliasAttr parseBody(String body) {
         return StablehloAsm.parseAttributeBody(body, OutputOperandAliasAttr.class);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) return true;
+        return o instanceof OutputOperandAliasAttr r
+                && operandIndex == r.operandIndex
+                && Objects.equals(outputTupleIndices, r.outputTupleIndices)
+                && Objects.equals(operandTupleIndices, r.operandTupleIndices);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = Objects.hashCode(outputTupleIndices);
+        h = 31 * h + Long.hashCode(operandIndex);
+        h = 31 * h + Objects.hashCode(operandTupleIndices);
+        return h;
     }
 }

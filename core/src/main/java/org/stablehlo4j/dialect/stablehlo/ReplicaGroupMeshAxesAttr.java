@@ -6,6 +6,8 @@ import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.AsmSink;
 import org.stablehlo4j.ir.Attribute;
 
+import java.util.Objects;
+
 /**
  * {@code #stablehlo.replica_group_mesh_axes<mesh = @mesh, axes = [#stablehlo.axis_ref<name = "x">]>}: replica
  * groups given as a mesh (a symbol reference or an inline {@link MeshAttr}) and the axes to group over.
@@ -31,5 +33,20 @@ public record ReplicaGroupMeshAxesAttr(Attribute mesh, ArrayAttr axes) implement
 
     public static ReplicaGroupMeshAxesAttr parseBody(String body) {
         return StablehloAsm.parseAttributeBody(body, ReplicaGroupMeshAxesAttr.class);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) return true;
+        return o instanceof ReplicaGroupMeshAxesAttr r
+                && Objects.equals(mesh, r.mesh)
+                && Objects.equals(axes, r.axes);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = Objects.hashCode(mesh);
+        h = 31 * h + Objects.hashCode(axes);
+        return h;
     }
 }

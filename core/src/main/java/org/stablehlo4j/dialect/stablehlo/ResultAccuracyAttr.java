@@ -4,6 +4,8 @@ import org.stablehlo4j.asm.DialectAsmParser;
 
 import org.stablehlo4j.ir.AsmSink;
 
+import java.util.Objects;
+
 /**
  * {@code #stablehlo.result_accuracy<atol = 1.000000e-05, rtol = 0.000000e+00, ulps = 1,
  * mode = #stablehlo.result_accuracy_mode<TOLERANCE>>}: zero tolerances are left out when printed; the mode
@@ -62,5 +64,24 @@ public record ResultAccuracyAttr(double atol, double rtol, long ulps, EnumAttr m
 
     public static ResultAccuracyAttr parseBody(String body) {
         return StablehloAsm.parseAttributeBody(body, ResultAccuracyAttr.class);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) return true;
+        return o instanceof ResultAccuracyAttr r
+                && Double.compare(atol, r.atol) == 0
+                && Double.compare(rtol, r.rtol) == 0
+                && ulps == r.ulps
+                && Objects.equals(mode, r.mode);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = Double.hashCode(atol);
+        h = 31 * h + Double.hashCode(rtol);
+        h = 31 * h + Long.hashCode(ulps);
+        h = 31 * h + Objects.hashCode(mode);
+        return h;
     }
 }

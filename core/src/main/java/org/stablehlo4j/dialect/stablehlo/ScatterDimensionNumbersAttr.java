@@ -5,6 +5,7 @@ import org.stablehlo4j.asm.DialectAsmParser;
 import static org.stablehlo4j.dialect.stablehlo.Fields.list;
 
 import java.util.List;
+import java.util.Objects;
 import org.stablehlo4j.ir.AsmSink;
 
 /**
@@ -43,5 +44,28 @@ public record ScatterDimensionNumbersAttr(List<Long> updateWindowDims, List<Long
 
     public static ScatterDimensionNumbersAttr parseBody(String body) {
         return StablehloAsm.parseAttributeBody(body, ScatterDimensionNumbersAttr.class);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) return true;
+        return o instanceof ScatterDimensionNumbersAttr r
+                && indexVectorDim == r.indexVectorDim
+                && Objects.equals(updateWindowDims, r.updateWindowDims)
+                && Objects.equals(insertedWindowDims, r.insertedWindowDims)
+                && Objects.equals(inputBatchingDims, r.inputBatchingDims)
+                && Objects.equals(scatterIndicesBatchingDims, r.scatterIndicesBatchingDims)
+                && Objects.equals(scatterDimsToOperandDims, r.scatterDimsToOperandDims);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = Objects.hashCode(updateWindowDims);
+        h = 31 * h + Objects.hashCode(insertedWindowDims);
+        h = 31 * h + Objects.hashCode(inputBatchingDims);
+        h = 31 * h + Objects.hashCode(scatterIndicesBatchingDims);
+        h = 31 * h + Objects.hashCode(scatterDimsToOperandDims);
+        h = 31 * h + Long.hashCode(indexVectorDim);
+        return h;
     }
 }

@@ -4,6 +4,8 @@ import org.stablehlo4j.asm.DialectAsmParser;
 
 import org.stablehlo4j.ir.AsmSink;
 
+import java.util.Objects;
+
 /** {@code #stablehlo<sub_axis_info(1)2>}: a sub-axis of size {@code size} after {@code preSize} elements. */
 public record SubAxisInfoAttr(long preSize, long size) implements StablehloAttribute {
     @Override
@@ -27,5 +29,20 @@ public record SubAxisInfoAttr(long preSize, long size) implements StablehloAttri
 
     public static SubAxisInfoAttr parseBody(String body) {
         return StablehloAsm.parseAttributeBody(body, SubAxisInfoAttr.class);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) return true;
+        return o instanceof SubAxisInfoAttr r
+                && preSize == r.preSize
+                && size == r.size;
+    }
+
+    @Override
+    public int hashCode() {
+        int h = Long.hashCode(preSize);
+        h = 31 * h + Long.hashCode(size);
+        return h;
     }
 }

@@ -3,6 +3,7 @@ package org.stablehlo4j.dialect.stablehlo;
 import org.stablehlo4j.asm.DialectAsmParser;
 
 import java.util.List;
+import java.util.Objects;
 import org.stablehlo4j.ir.AsmSink;
 
 /**
@@ -45,5 +46,18 @@ public record TypeExtensionsAttr(List<Long> bounds) implements StablehloAttribut
 
     public static TypeExtensionsAttr parseBody(String body) {
         return StablehloAsm.parseAttributeBody(body, TypeExtensionsAttr.class);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) return true;
+        return o instanceof TypeExtensionsAttr r
+                && Objects.equals(bounds, r.bounds);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = Objects.hashCode(bounds);
+        return h;
     }
 }
