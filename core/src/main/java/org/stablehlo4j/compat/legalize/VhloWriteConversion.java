@@ -72,12 +72,50 @@ final class VhloWriteConversion implements WriteConversion {
         return v;
     }
 
+    /**
+     * What an op's conversion depends on: its name, attributes and operand and result types (its regions and
+     * operand values do not matter). Equal ops, e.g. the many {@code stablehlo.add} of one type, convert once and
+     * share their converted attributes, which the writer then finds by identity.
+     */
+    private record Key(String name, DictionaryAttr properties, DictionaryAttr attributes, Type[] types, int hash) {
+        static Key of(Operation op) {
+            int n = op.numOperands();
+            Type[] types = new Type[n + op.numResults()];
+            int h = op.name().hashCode() * 31 + op.properties().hashCode();
+            h = h * 31 + op.attributes().hashCode();
+            for (int i = 0; i < n; i++) h = h * 31 + (types[i] = op.operand(i).type()).hashCode();
+            for (int i = n; i < types.length; i++) h = h * 31 + (types[i] = op.result(i - n).type()).hashCode();
+            return new Key(op.name(), op.properties(), op.attributes(), types, h);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && hash == k.hash && name.equals(k.name) && java.util.Arrays.equals(types, k.types)
+                    && properties.equals(k.properties) && attributes.equals(k.attributes);
+        }
+
+        @Override
+        public int hashCode() { return hash; }
+    }
+
+    private final Map<Key, ReadConversion.Head> memo = new HashMap<>();
+
     @Override
     public ReadConversion.Head op(Operation op) {
         String name = op.name();
         if (!name.equals("builtin.module") && VhloOpTable.forStablehlo(name).isEmpty()) {
             throw new NotOnePass("op '" + name + "' has no VHLO form");
         }
+        Key key = Key.of(op);
+        ReadConversion.Head head = memo.get(key);
+        if (head == null) {
+            head = convert(op);
+            memo.put(key, head);
+        }
+        return head;
+    }
+
+    private ReadConversion.Head convert(Operation op) {
         OpLegalizer.Converted c;
         try {
             c = OpLegalizer.toVhlo(op, allowOtherDialects);
