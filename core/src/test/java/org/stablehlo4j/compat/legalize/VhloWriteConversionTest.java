@@ -126,20 +126,21 @@ class VhloWriteConversionTest {
         assertEquals(files.size(), counts[0], "every fixture is written in one pass");
     }
 
+    /** A module of one function {@code @name(%a: type) -> type} whose body computes {@code %0} from {@code %a}. */
+    private static ModuleOp oneOpModule(String name, String type, String op) throws DiagnosticException {
+        return AsmParser.parse(CONTEXT, "module {\nfunc.func @" + name + "(%a: " + type + ") -> " + type + " {\n  %0 = "
+                + op + "\n  return %0 : " + type + "\n}\n}", ParseOptions.of(name + ".mlir"));
+    }
+
     @Test
     void otherDialectsAndRenamedOpsFallBackToTwoPasses() throws Exception {
         // An op of another dialect needs the passes' casts.
-        String src = "func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
-                + "  %0 = \"chlo.tan\"(%a) : (tensor<2xf32>) -> tensor<2xf32>\n"
-                + "  return %0 : tensor<2xf32>\n}\n";
-        ModuleOp m = AsmParser.parse(CONTEXT, "module {\n" + src + "}", ParseOptions.of("o.mlir"));
+        ModuleOp m = oneOpModule("f", "tensor<2xf32>", "\"chlo.tan\"(%a) : (tensor<2xf32>) -> tensor<2xf32>");
         assertNull(PortableArtifacts.serializeOnePass(CONTEXT, m, "current", true));
         assertNotNull(PortableArtifacts.serializeVerified(CONTEXT, m, "current", true));
         // An op renamed at the target (dot_general gains its algorithm in a later version) is left to the passes.
-        String dot = "func.func @g(%a: tensor<2x2xf32>) -> tensor<2x2xf32> {\n"
-                + "  %0 = stablehlo.dot_general %a, %a, contracting_dims = [1] x [0] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>\n"
-                + "  return %0 : tensor<2x2xf32>\n}\n";
-        ModuleOp g = AsmParser.parse(CONTEXT, "module {\n" + dot + "}", ParseOptions.of("g.mlir"));
+        ModuleOp g = oneOpModule("g", "tensor<2x2xf32>", "stablehlo.dot_general %a, %a, contracting_dims = [1] x [0]"
+                + " : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>");
         assertNull(PortableArtifacts.serializeOnePass(CONTEXT, g, "1.0.0", false));
         assertNotNull(PortableArtifacts.serializeOnePass(CONTEXT, g, "current", false));
         assertArrayEquals(PortableArtifacts.serializeTwoPass(CONTEXT, g, "1.0.0", false).toByteArray(),
