@@ -387,6 +387,8 @@ public final class BytecodeWriter {
         }
 
         private final Map<Bytes, Integer> propertiesByBytes = new HashMap<>();
+        /** Entries by op name and properties object: equal ops share their properties object. */
+        private final Map<IRNumbering.PropsKey, Integer> propertiesByObject = new HashMap<>();
         private final Emitter scratch = new Emitter();
 
         /** Adds op {@code id}'s encoded properties to the (deduplicated) properties table; -1 if it has none. */
@@ -394,6 +396,16 @@ public final class BytecodeWriter {
             String name = numbering.names[id];
             List<DialectBytecode.Property> schema = numbering.schema(name);
             if (schema != null && schema.isEmpty()) return -1;
+            IRNumbering.PropsKey key = new IRNumbering.PropsKey(name, numbering.properties[id]);
+            Integer known = propertiesByObject.get(key);
+            if (known != null) return known;
+            int index = encodeProperties(id, schema);
+            if (index >= 0) propertiesByObject.put(key, index);
+            return index;
+        }
+
+        /** Encodes op {@code id}'s properties into the (deduplicated) table; -1 if it has none. */
+        private int encodeProperties(int id, List<DialectBytecode.Property> schema) {
             Emitter raw = scratch;
             raw.reset();
             if (schema == null) {

@@ -474,7 +474,15 @@ final class IRNumbering {
     }
 
     Entry number(Attribute attr) {
-        Entry seen = seenAttrs.get(attr);
+        return numberAttr(attr, true);
+    }
+
+    /**
+     * Numbers one reference to {@code attr}; with {@code remember} false the object itself is not remembered
+     * (an op's location: the writer keeps its entry, never looks it up, and locations are rarely shared).
+     */
+    private Entry numberAttr(Attribute attr, boolean remember) {
+        Entry seen = remember ? seenAttrs.get(attr) : null;
         if (seen != null) {
             seen.refCount++;
             return seen;
@@ -483,11 +491,11 @@ final class IRNumbering {
         Entry e = attrs.get(a);
         if (e != null) {
             e.refCount++;
-            seenAttrs.put(attr, e);
+            if (remember) seenAttrs.put(attr, e);
             return e;
         }
         e = newEntry(attrs, orderedAttrs, a, dialectOf(a));
-        seenAttrs.put(attr, e);
+        if (remember) seenAttrs.put(attr, e);
         if (e.dialect.codec != null) e.dialect.codec.writeAttribute(a, numberingWriter);
         return e;
     }
@@ -580,17 +588,30 @@ final class IRNumbering {
         if (!dict.isEmpty()) dictEntries[id] = number(dict);
         if (version >= 5 && info.hasPropertiesStorage()) {
             if (info.schema != null) {
-                try {
-                    writeProperties(id, numberingWriter);
-                } catch (UnwritableIRException e) {
-                    if (info.codec.strictProperties()) throw e;
-                    throw new Demoted(names[id]);
+                PropsKey key = new PropsKey(names[id], properties[id]);
+                Entry[] refs = propsRefs.get(key);
+                if (refs != null) {
+                    // Equal ops share their properties object: count the references the first one recorded.
+                    for (Entry e : refs) e.refCount++;
+                } else {
+                    List<Entry> refs0 = new ArrayList<>();
+                    recording = refs0;
+                    replayable = true;
+                    try {
+                        writeProperties(id, numberingWriter);
+                    } catch (UnwritableIRException e) {
+                        if (info.codec.strictProperties()) throw e;
+                        throw new Demoted(names[id]);
+                    } finally {
+                        recording = null;
+                    }
+                    if (replayable) propsRefs.put(key, refs0.toArray(new Entry[0]));
                 }
             } else if (!properties[id].isEmpty()) {
                 number(properties[id]);
             }
         }
-        locEntries[id] = number(op.location());
+        locEntries[id] = numberAttr(op.location(), false);
     }
 
     /** The native properties encoding of a registered op, as its dialect's bytecode interface writes it. */
@@ -740,15 +761,42 @@ final class IRNumbering {
 
     int resourceNumber(String dialect, String key) { return dialects.get(dialect).resources.get(key); }
 
+    /**
+     * An op name and a properties object (by identity): ops that share both encode the same properties, so
+     * their numbering and encoding are done once.
+     */
+    record PropsKey(String name, DictionaryAttr props) {
+        @Override public boolean equals(Object o) { return o instanceof PropsKey k && props == k.props && name.equals(k.name); }
+
+        @Override public int hashCode() { return name.hashCode() * 31 + System.identityHashCode(props); }
+    }
+
+    /** The top-level references the properties of each (name, properties object) make, as first numbered. */
+    private final Map<PropsKey, Entry[]> propsRefs = new HashMap<>();
+    /**
+     * The top-level references made by the properties being numbered (not those of attributes they refer to,
+     * which only a first reference numbers), or null; {@link #replayable} is false if they make any other kind.
+     */
+    private List<Entry> recording;
+    private boolean replayable;
+
     /** The sink that only records references. */
     private final class NumberingSink implements DialectWriter.Sink {
         @Override public long attribute(Attribute a) {
-            number(a);
+            List<Entry> top = recording;
+            recording = null; // what a new entry's encoding refers to is not a reference of the properties
+            Entry e = number(a);
+            recording = top;
+            if (top != null) top.add(e);
             return 0;
         }
 
         @Override public long type(Type t) {
-            number(t);
+            List<Entry> top = recording;
+            recording = null;
+            Entry e = number(t);
+            recording = top;
+            if (top != null) top.add(e);
             return 0;
         }
 
@@ -756,6 +804,7 @@ final class IRNumbering {
 
         @Override public long resourceHandle(String key) {
             numberResource("builtin", key);
+            replayable = false; // such properties are numbered each time
             return 0;
         }
 
