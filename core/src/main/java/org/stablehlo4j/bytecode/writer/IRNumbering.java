@@ -38,6 +38,11 @@ import java.util.Map;
  * use; attributes, types and op names in order of first use, then stably sorted by use count (most used
  * first), then within each varint-size band (128 entries, then 16256, ...) stably grouped by dialect; value ids
  * per region (isolated regions restart at zero) in MLIR's worklist order; op ids in pre-order for use-lists.
+ *
+ * <p>Everything per op, region and block is kept in arrays indexed by pre-order numbers (one identity map finds
+ * an op's number, one a block's), filled by one walk that also asks the {@link WriteConversion}, if any, for each
+ * op's written name and attributes. (Over 700 lines: the walk, the numbering and the writer's queries share these
+ * arrays, which is what keeps them free of per-value maps.)
  */
 final class IRNumbering {
     /** A dialect referenced by the IR. */
@@ -439,10 +444,6 @@ final class IRNumbering {
      */
     private final java.util.Set<String> demoted;
 
-    /** True if the op keeps inherent attributes in properties storage (registered with properties, or unregistered). */
-    boolean hasPropertiesStorage(String opName) {
-        return opInfo(opName).hasPropertiesStorage();
-    }
 
     /** The attribute dictionary written with op {@code id} (version < 5 merges the properties in). */
     private DictionaryAttr opAttributes(int id) {

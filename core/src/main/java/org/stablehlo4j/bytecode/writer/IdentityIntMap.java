@@ -1,7 +1,5 @@
 package org.stablehlo4j.bytecode.writer;
 
-import java.util.Arrays;
-
 /**
  * Objects (by identity) to non-negative ints: open addressing with linear probing over a key array and a
  * parallel primitive value array, sized for the expected count up front (no boxing, no rehash in the common
@@ -64,10 +62,5 @@ final class IdentityIntMap {
         mask = keys.length - 1;
         size = 0;
         for (int i = 0; i < oldKeys.length; i++) if (oldKeys[i] != null) put(oldKeys[i], oldValues[i]);
-    }
-
-    @Override
-    public String toString() {
-        return "IdentityIntMap" + Arrays.toString(new int[] {size, keys.length});
     }
 }

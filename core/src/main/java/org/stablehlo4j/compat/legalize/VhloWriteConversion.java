@@ -99,6 +99,17 @@ final class VhloWriteConversion implements WriteConversion {
     }
 
     private final Map<Key, ReadConversion.Head> memo = new HashMap<>();
+    /** Converted attributes by value: equal attributes of different ops convert once, to one shared object. */
+    private final Map<Attribute, Attribute> attributes = new HashMap<>();
+
+    private Attribute attribute(Attribute a) {
+        Attribute v = attributes.get(a);
+        if (v == null) {
+            v = AttrConverter.toVhlo(a, allowOtherDialects);
+            attributes.put(a, v);
+        }
+        return v;
+    }
 
     @Override
     public ReadConversion.Head op(Operation op) {
@@ -118,7 +129,7 @@ final class VhloWriteConversion implements WriteConversion {
     private ReadConversion.Head convert(Operation op) {
         OpLegalizer.Converted c;
         try {
-            c = OpLegalizer.toVhlo(op, allowOtherDialects);
+            c = OpLegalizer.toVhlo(op, allowOtherDialects, this::attribute);
             if (!isAtTarget(c.name())) {
                 OpLegalizer.Converted v = VhloToVersion.convertOp(view(op, c), opset);
                 if (!v.name().equals(c.name())) throw new NotOnePass("op '" + c.name() + "' changes version");
