@@ -40,6 +40,9 @@ public final class Lexer {
         return new Lexer(this);
     }
 
+    /** {@return the text's characters (shared, never to be changed)} */
+    char[] buffer() { return buf; }
+
     /** {@return the whole source text} */
     public String text() { return text; }
 

@@ -86,6 +86,9 @@ abstract class ParserBase {
 
     final void leave() { depth--; }
 
+    /** {@return the current nesting depth} */
+    final int depth() { return depth; }
+
     // ---- errors
 
     final ParseError error(String message) { return new ParseError(tok.start, message); }

@@ -55,8 +55,108 @@ abstract class TypeParser extends ParserBase {
 
     /** type ::= function-type | non-function-type */
     final Type parseType() {
+        int start = tok.start;
+        long scan = simpleTypeSpan(start);
+        if (scan < 0) return parseTypeUncached();
+        int end = (int) scan;
+        int opens = (int) (scan >>> 32);
+        int len = end - start;
+        int hash = SpanTable.hash(lex.buffer(), start, len);
+        if (typeCache == null) typeCache = new SpanTable<>(lex.buffer());
+        Type cached = typeCache.get(start, len, hash);
+        if (cached != null && depth() + 2 * opens + 2 <= MAX_NESTING) {
+            prevEnd = end;
+            resetTo(end);
+            return cached;
+        }
+        Type t = parseTypeUncached();
+        if (cached == null && prevEnd == end) typeCache.put(start, len, hash, t);
+        return t;
+    }
+
+    private Type parseTypeUncached() {
         if (is(Kind.L_PAREN)) return parseFunctionType();
         return parseNonFunctionType();
+    }
+
+    /**
+     * Types already built, by their text: a type spelled only with builtin words, numbers and brackets (no alias,
+     * dialect symbol, string or comment: see {@link #simpleTypeSpan}) means the same wherever it stands, so its
+     * text is parsed once per parse (MLIR uniques types the same way). Filled only by a parse that consumed exactly
+     * the span, and so only with texts that parse.
+     */
+    private SpanTable<Type> typeCache;
+
+    /**
+     * Where a type at {@code start} would end if it is made of simple characters only: a bare word optionally
+     * followed by a balanced {@code <...>}, or a balanced {@code (...)} with {@code -> result}. Returns the end
+     * offset with the number of opening brackets in the high 32 bits, or -1 when the text has anything else.
+     * The parse decides: a span is cached only if the parser consumed exactly it.
+     */
+    private long simpleTypeSpan(int start) {
+        char[] b = lex.buffer();
+        int n = b.length;
+        if (start >= n) return -1;
+        char c = b[start];
+        if (c == '(') {
+            long inputs = balanced(b, start);
+            if (inputs < 0) return -1;
+            int p = (int) inputs;
+            while (p < n && b[p] == ' ') p++;
+            if (p + 1 >= n || b[p] != '-' || b[p + 1] != '>') return -1;
+            p += 2;
+            while (p < n && b[p] == ' ') p++;
+            long result = p < n && b[p] == '(' ? balanced(b, p) : wordType(b, p);
+            if (result < 0) return -1;
+            return ((inputs >>> 32) + (result >>> 32) + 1) << 32 | (result & 0xFFFFFFFFL);
+        }
+        return wordType(b, start);
+    }
+
+    /** A bare word (as the lexer reads one) and an immediately following balanced {@code <...>}. */
+    private static long wordType(char[] b, int p) {
+        int n = b.length;
+        if (p >= n || !(Character.isLetter(b[p]) && b[p] < 0x80 || b[p] == '_')) return -1;
+        p++;
+        while (p < n) {
+            char c = b[p];
+            if (c < 0x80 && (Character.isLetterOrDigit(c) || c == '_' || c == '$' || c == '.')) p++;
+            else break;
+        }
+        if (p < n && b[p] == '<') {
+            long body = balanced(b, p);
+            if (body < 0) return -1;
+            return body + (1L << 32);
+        }
+        return p;
+    }
+
+    /**
+     * The end of the bracketed group opening at {@code p} ({@code <} or {@code (}), allowing letters, digits,
+     * spaces and {@code _$.,?*-} inside ({@code ->} closes nothing), with the number of nested openings in the
+     * high 32 bits; -1 on any other character or at the end of the text.
+     */
+    private static long balanced(char[] b, int p) {
+        int n = b.length;
+        int level = 0;
+        long opens = 0;
+        while (p < n) {
+            char c = b[p++];
+            switch (c) {
+                case '<', '(' -> { level++; opens++; }
+                case '>', ')' -> {
+                    if (--level == 0) return opens << 32 | p;
+                }
+                case '-' -> {
+                    if (p < n && b[p] == '>') p++;
+                }
+                case ' ', ',', '_', '$', '.', '?', '*' -> { }
+                default -> {
+                    if (!(c < 0x80 && Character.isLetterOrDigit(c))) return -1;
+                }
+            }
+        }
+        return -1;
     }
 
     /** Whether the current token can start a type. */
