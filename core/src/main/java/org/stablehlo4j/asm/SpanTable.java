@@ -23,7 +23,10 @@ final class SpanTable<V> {
         return h;
     }
 
-    private static int spread(int h) { return h ^ (h >>> 16); }
+    private static int spread(int h) {
+        int x = h * 0x9E3779B9;
+        return x ^ (x >>> 15);
+    }
 
     private boolean matches(int slot, int off, int len) {
         if (lens[slot] != len) return false;

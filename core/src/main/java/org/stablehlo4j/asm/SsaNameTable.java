@@ -85,6 +85,8 @@ final class SsaNameTable {
     }
 
     private Slot[] slots = new Slot[256];
+    /** The hash of each slot's key, side by side: most probes then compare an int without reading the slot. */
+    private int[] hashes = new int[256];
     private int size;
 
     /** {@return the hash of {@code len} characters at {@code off}, the same as {@link String#hashCode}} */
@@ -94,7 +96,11 @@ final class SsaNameTable {
         return h;
     }
 
-    private static int spread(int h) { return h ^ (h >>> 16); }
+    /** Names such as {@code %x1053a} hash to neighbouring values: mix them before taking the low bits. */
+    private static int spread(int h) {
+        int x = h * 0x9E3779B9;
+        return x ^ (x >>> 15);
+    }
 
     /** {@return the slot of the name spelled by {@code len} characters at {@code off} of {@code s}, or null} */
     Slot find(char[] s, int off, int len, int hash) {
@@ -102,7 +108,7 @@ final class SsaNameTable {
         for (int i = spread(hash) & mask; ; i = (i + 1) & mask) {
             Slot k = slots[i];
             if (k == null) return null;
-            if (k.hash == hash && k.matches(s, off, len)) return k;
+            if (hashes[i] == hash && k.matches(s, off, len)) return k;
         }
     }
 
@@ -113,7 +119,7 @@ final class SsaNameTable {
         for (int i = spread(hash) & mask; ; i = (i + 1) & mask) {
             Slot k = slots[i];
             if (k == null) return null;
-            if (k.hash == hash && k.matches(name)) return k;
+            if (hashes[i] == hash && k.matches(name)) return k;
         }
     }
 
@@ -127,6 +133,7 @@ final class SsaNameTable {
         int i = spread(hash) & mask;
         while (slots[i] != null) i = (i + 1) & mask;
         slots[i] = slot;
+        hashes[i] = hash;
         size++;
         return slot;
     }
@@ -134,12 +141,14 @@ final class SsaNameTable {
     private void grow() {
         Slot[] old = slots;
         slots = new Slot[old.length * 2];
+        hashes = new int[slots.length];
         int mask = slots.length - 1;
         for (Slot k : old) {
             if (k == null) continue;
             int i = spread(k.hash) & mask;
             while (slots[i] != null) i = (i + 1) & mask;
             slots[i] = k;
+            hashes[i] = k.hash;
         }
     }
 }

@@ -104,15 +104,23 @@ abstract class SsaScopeParser extends TypeAttrParser {
         int at = tok.start;
         consume();
         int number = 0;
-        if (is(Kind.HASH_IDENTIFIER)) {
-            String digits = text.substring(tok.start + 1, tok.end);
-            if (digits.isEmpty() || digits.length() > 9 || !digits.chars().allMatch(Character::isDigit)) {
-                throw error("invalid SSA value result number");
-            }
-            number = Integer.parseInt(digits);
-            consume();
-        }
+        if (is(Kind.HASH_IDENTIFIER)) number = parseResultNumber();
         return new UnresolvedOperand(name, number, at);
+    }
+
+    /** The {@code #number} after an SSA name. */
+    final int parseResultNumber() {
+        int from = tok.start + 1;
+        int digits = tok.end - from;
+        if (digits == 0 || digits > 9) throw error("invalid SSA value result number");
+        int number = 0;
+        for (int i = from; i < tok.end; i++) {
+            char c = text.charAt(i);
+            if (c < '0' || c > '9') throw error("invalid SSA value result number");
+            number = number * 10 + (c - '0');
+        }
+        consume();
+        return number;
     }
 
     List<UnresolvedOperand> parseSsaUseList() {
