@@ -198,9 +198,13 @@ final class OperationParser extends SsaScopeParser {
         }
         Operation op;
         if (is(Kind.STRING)) {
+            openOp(opStart);
             op = parseGenericOperation(opStart);
+            closeOp();
         } else if (is(Kind.BARE_IDENTIFIER)) {
+            openOp(opStart);
             op = parseCustomOperation(opStart, total);
+            closeOp();
         } else {
             throw wrongToken("expected operation name in quotes");
         }

@@ -147,8 +147,38 @@ abstract class ParserBase {
     // ---- locations of source positions
 
     final Location.FileLineCol locationOf(int offset) {
+        if (openOps > 0 && openOpAt[openOps - 1] == offset) {
+            int l = openOpLine[openOps - 1] + options.firstLine() - 1;
+            int col = openOpCol[openOps - 1];
+            return new Location.FileLineCol(bufferNameAttr(), l, col, l, col, false);
+        }
         return pointLocation(lex, bufferNameAttr(), options.firstLine(), offset);
     }
+
+    /*
+     * Line and column of the ops being parsed, outermost first: an op's location is made when it is complete,
+     * after its regions, and its start is then behind the lexer's forward line cursor.
+     */
+    private int[] openOpAt = new int[16];
+    private int[] openOpLine = new int[16];
+    private int[] openOpCol = new int[16];
+    private int openOps;
+
+    /** Notes the line and column of an op starting at {@code offset} (until {@link #closeOp}). */
+    final void openOp(int offset) {
+        if (openOps == openOpAt.length) {
+            openOpAt = java.util.Arrays.copyOf(openOpAt, openOps * 2);
+            openOpLine = java.util.Arrays.copyOf(openOpLine, openOps * 2);
+            openOpCol = java.util.Arrays.copyOf(openOpCol, openOps * 2);
+        }
+        int line = lex.line(offset);
+        openOpAt[openOps] = offset;
+        openOpLine[openOps] = line;
+        openOpCol[openOps] = lex.column(offset, line);
+        openOps++;
+    }
+
+    final void closeOp() { openOps--; }
 
     /** {@code loc("buffer":line:col)} of a character offset, lines shifted so the text starts at firstLine. */
     static Location.FileLineCol pointLocation(Lexer lex, StringAttr buffer, int firstLine, int offset) {

@@ -140,15 +140,18 @@ final class SsaNameTable {
 
     private void grow() {
         Slot[] old = slots;
+        int[] oldHashes = hashes;
         slots = new Slot[old.length * 2];
         hashes = new int[slots.length];
         int mask = slots.length - 1;
-        for (Slot k : old) {
+        for (int j = 0; j < old.length; j++) {
+            Slot k = old[j];
             if (k == null) continue;
-            int i = spread(k.hash) & mask;
+            int h = oldHashes[j];
+            int i = spread(h) & mask;
             while (slots[i] != null) i = (i + 1) & mask;
             slots[i] = k;
-            hashes[i] = k.hash;
+            hashes[i] = h;
         }
     }
 }

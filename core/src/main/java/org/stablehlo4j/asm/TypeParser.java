@@ -61,7 +61,7 @@ abstract class TypeParser extends ParserBase {
         int end = (int) scan;
         int opens = (int) (scan >>> 32);
         int len = end - start;
-        int hash = SpanTable.hash(lex.buffer(), start, len);
+        int hash = scanHash;
         if (typeCache == null) typeCache = new SpanTable<>(lex.buffer());
         Type cached = typeCache.get(start, len, hash);
         if (cached != null && depth() + 2 * opens + 2 <= MAX_NESTING) {
@@ -96,16 +96,25 @@ abstract class TypeParser extends ParserBase {
     private long simpleTypeSpan(int start) {
         char[] b = lex.buffer();
         int n = b.length;
+        scanHash = 0;
         if (start >= n) return -1;
-        char c = b[start];
-        if (c == '(') {
+        if (b[start] == '(') {
             long inputs = balanced(b, start);
             if (inputs < 0) return -1;
             int p = (int) inputs;
-            while (p < n && b[p] == ' ') p++;
+            int h = scanHash;
+            while (p < n && b[p] == ' ') {
+                h = 31 * h + ' ';
+                p++;
+            }
             if (p + 1 >= n || b[p] != '-' || b[p + 1] != '>') return -1;
+            h = 31 * (31 * h + '-') + '>';
             p += 2;
-            while (p < n && b[p] == ' ') p++;
+            while (p < n && b[p] == ' ') {
+                h = 31 * h + ' ';
+                p++;
+            }
+            scanHash = h;
             long result = p < n && b[p] == '(' ? balanced(b, p) : wordType(b, p);
             if (result < 0) return -1;
             return ((inputs >>> 32) + (result >>> 32) + 1) << 32 | (result & 0xFFFFFFFFL);
@@ -113,16 +122,25 @@ abstract class TypeParser extends ParserBase {
         return wordType(b, start);
     }
 
+    /** The text hash ({@link SpanTable#hash}) of what {@link #simpleTypeSpan} read, computed as it reads. */
+    private int scanHash;
+
     /** A bare word (as the lexer reads one) and an immediately following balanced {@code <...>}. */
-    private static long wordType(char[] b, int p) {
+    private long wordType(char[] b, int p) {
         int n = b.length;
-        if (p >= n || !(Character.isLetter(b[p]) && b[p] < 0x80 || b[p] == '_')) return -1;
-        p++;
+        if (p >= n || !(b[p] >= 'a' && b[p] <= 'z' || b[p] >= 'A' && b[p] <= 'Z' || b[p] == '_')) return -1;
+        int h = 31 * scanHash + b[p++];
         while (p < n) {
             char c = b[p];
-            if (c < 0x80 && (Character.isLetterOrDigit(c) || c == '_' || c == '$' || c == '.')) p++;
-            else break;
+            if (c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c == '_' || c == '$'
+                    || c == '.') {
+                h = 31 * h + c;
+                p++;
+            } else {
+                break;
+            }
         }
+        scanHash = h;
         if (p < n && b[p] == '<') {
             long body = balanced(b, p);
             if (body < 0) return -1;
@@ -136,28 +154,38 @@ abstract class TypeParser extends ParserBase {
      * spaces and {@code _$.,?*-} inside ({@code ->} closes nothing), with the number of nested openings in the
      * high 32 bits; -1 on any other character or at the end of the text.
      */
-    private static long balanced(char[] b, int p) {
+    private long balanced(char[] b, int p) {
         int n = b.length;
         int level = 0;
         long opens = 0;
+        int h = scanHash;
         while (p < n) {
             char c = b[p++];
+            h = 31 * h + c;
+            if (c >= 'a' && c <= 'z' || c >= '0' && c <= '9') continue;
             switch (c) {
                 case '<', '(' -> { level++; opens++; }
                 case '>', ')' -> {
-                    if (--level == 0) return opens << 32 | p;
+                    if (--level == 0) {
+                        scanHash = h;
+                        return opens << 32 | p;
+                    }
                 }
                 case '-' -> {
-                    if (p < n && b[p] == '>') p++;
+                    if (p < n && b[p] == '>') {
+                        h = 31 * h + '>';
+                        p++;
+                    }
                 }
                 case ' ', ',', '_', '$', '.', '?', '*' -> { }
                 default -> {
-                    if (!(c < 0x80 && Character.isLetterOrDigit(c))) return -1;
+                    if (!(c >= 'A' && c <= 'Z')) return -1;
                 }
             }
         }
         return -1;
     }
+
 
     /** Whether the current token can start a type. */
     final boolean atTypeStart() {
