@@ -122,6 +122,9 @@ abstract class TypeParser extends ParserBase {
         return wordType(b, start);
     }
 
+    /** {@link #simpleTypeSpan} for a type starting at {@code start} (not at the current token). */
+    final long simpleTypeSpanAt(int start) { return simpleTypeSpan(start); }
+
     /** The text hash ({@link SpanTable#hash}) of what {@link #simpleTypeSpan} read, computed as it reads. */
     private int scanHash;
 
