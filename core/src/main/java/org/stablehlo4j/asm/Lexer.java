@@ -383,25 +383,39 @@ public final class Lexer {
     /** Whether the cursor's line has a character outside ASCII before the cursor. */
     private boolean cursorNonAscii;
 
+    /** The first line break at or after the cursor, when it was looked for (-1: none up to the end). */
+    private int cursorNextBreak = -2;
+
     private void advanceCursor(int offset) {
-        char[] b = buf;
-        int line = cursorLine;
-        int lineStart = cursorLineStart;
-        boolean nonAscii = cursorNonAscii;
-        for (int i = cursorOffset; i < offset; i++) {
-            char c = b[i];
-            if (c == '\n') {
+        int from = cursorOffset;
+        if (cursorNextBreak == -2 || cursorNextBreak >= 0 && cursorNextBreak < offset) {
+            // Whole lines are skipped by String.indexOf, which the JIT vectorizes over the compact text.
+            int line = cursorLine;
+            int lineStart = cursorLineStart;
+            int br = cursorNextBreak >= 0 ? cursorNextBreak : text.indexOf('\n', from);
+            while (br >= 0 && br < offset) {
                 line++;
-                lineStart = i + 1;
-                nonAscii = false;
-            } else if (c >= 0x80) {
-                nonAscii = true;
+                lineStart = br + 1;
+                br = text.indexOf('\n', lineStart);
+            }
+            cursorNextBreak = br;
+            if (lineStart != cursorLineStart) {
+                cursorLine = line;
+                cursorLineStart = lineStart;
+                cursorNonAscii = false;
+                from = lineStart;
+            }
+        }
+        if (!cursorNonAscii) {
+            char[] b = buf;
+            for (int i = from; i < offset; i++) {
+                if (b[i] >= 0x80) {
+                    cursorNonAscii = true;
+                    break;
+                }
             }
         }
         cursorOffset = offset;
-        cursorLine = line;
-        cursorLineStart = lineStart;
-        cursorNonAscii = nonAscii;
     }
 
     private java.util.BitSet nonAsciiLines;
