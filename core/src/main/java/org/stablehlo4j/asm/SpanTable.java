@@ -23,7 +23,8 @@ final class SpanTable<V> {
         return h;
     }
 
-    private static int spread(int h) {
+    /** Texts such as {@code %x1053a} hash to neighbouring values: mixed before taking the low bits. */
+    static int spread(int h) {
         int x = h * 0x9E3779B9;
         return x ^ (x >>> 15);
     }

@@ -89,23 +89,10 @@ final class SsaNameTable {
     private int[] hashes = new int[256];
     private int size;
 
-    /** {@return the hash of {@code len} characters at {@code off}, the same as {@link String#hashCode}} */
-    static int hash(char[] s, int off, int len) {
-        int h = 0;
-        for (int i = 0; i < len; i++) h = 31 * h + s[off + i];
-        return h;
-    }
-
-    /** Names such as {@code %x1053a} hash to neighbouring values: mix them before taking the low bits. */
-    private static int spread(int h) {
-        int x = h * 0x9E3779B9;
-        return x ^ (x >>> 15);
-    }
-
     /** {@return the slot of the name spelled by {@code len} characters at {@code off} of {@code s}, or null} */
     Slot find(char[] s, int off, int len, int hash) {
         int mask = slots.length - 1;
-        for (int i = spread(hash) & mask; ; i = (i + 1) & mask) {
+        for (int i = SpanTable.spread(hash) & mask; ; i = (i + 1) & mask) {
             Slot k = slots[i];
             if (k == null) return null;
             if (hashes[i] == hash && k.matches(s, off, len)) return k;
@@ -116,7 +103,7 @@ final class SsaNameTable {
     Slot find(String name) {
         int hash = name.hashCode();
         int mask = slots.length - 1;
-        for (int i = spread(hash) & mask; ; i = (i + 1) & mask) {
+        for (int i = SpanTable.spread(hash) & mask; ; i = (i + 1) & mask) {
             Slot k = slots[i];
             if (k == null) return null;
             if (hashes[i] == hash && k.matches(name)) return k;
@@ -130,7 +117,7 @@ final class SsaNameTable {
         if (2 * (size + 1) > slots.length) grow();
         Slot slot = new Slot(s, off, len, hash);
         int mask = slots.length - 1;
-        int i = spread(hash) & mask;
+        int i = SpanTable.spread(hash) & mask;
         while (slots[i] != null) i = (i + 1) & mask;
         slots[i] = slot;
         hashes[i] = hash;
@@ -148,7 +135,7 @@ final class SsaNameTable {
             Slot k = old[j];
             if (k == null) continue;
             int h = oldHashes[j];
-            int i = spread(h) & mask;
+            int i = SpanTable.spread(h) & mask;
             while (slots[i] != null) i = (i + 1) & mask;
             slots[i] = k;
             hashes[i] = h;

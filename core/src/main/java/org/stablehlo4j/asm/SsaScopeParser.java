@@ -139,12 +139,12 @@ abstract class SsaScopeParser extends TypeAttrParser {
             return resolve(off, name.length(), u.number(), off, type);
         }
         char[] key = name.toCharArray();
-        return resolve(key, 0, key.length, SsaNameTable.hash(key, 0, key.length), u.number(), off, type);
+        return resolve(key, 0, key.length, SpanTable.hash(key, 0, key.length), u.number(), off, type);
     }
 
     /** Resolves the use {@code %name#number} whose name is the {@code len} characters at {@code nameAt}. */
     final Value resolve(int nameAt, int len, int number, int offset, Type type) {
-        return resolve(lex.buffer(), nameAt, len, SsaNameTable.hash(lex.buffer(), nameAt, len), number, offset, type);
+        return resolve(lex.buffer(), nameAt, len, SpanTable.hash(lex.buffer(), nameAt, len), number, offset, type);
     }
 
     private Value resolve(char[] src, int nameAt, int len, int hash, int number, int offset, Type type) {
@@ -188,13 +188,13 @@ abstract class SsaScopeParser extends TypeAttrParser {
             return;
         }
         char[] key = name.toCharArray();
-        defineValue(key, 0, key.length, SsaNameTable.hash(key, 0, key.length), number, value, offset);
+        defineValue(key, 0, key.length, SpanTable.hash(key, 0, key.length), number, value, offset);
     }
 
     /** Defines {@code %name#number}, the name being the {@code len} characters of the text at {@code nameAt}. */
     final void defineValue(int nameAt, int len, int number, Value value, int offset) {
         char[] buf = lex.buffer();
-        defineValue(buf, nameAt, len, SsaNameTable.hash(buf, nameAt, len), number, value, offset);
+        defineValue(buf, nameAt, len, SpanTable.hash(buf, nameAt, len), number, value, offset);
     }
 
     private void defineValue(char[] src, int nameAt, int len, int hash, int number, Value value, int offset) {

@@ -211,7 +211,7 @@ abstract class TypeParser extends ParserBase {
     /** function-result-types ::= '(' type-list? ')' | non-function-type */
     final List<Type> parseFunctionResultTypes() {
         if (is(Kind.L_PAREN)) return parseTypeListParens();
-        return List.of(parseNonFunctionType());
+        return List.of(parseType()); // not '(': a non-function type, through the table of types
     }
 
     final List<Type> parseTypeListParens() {
