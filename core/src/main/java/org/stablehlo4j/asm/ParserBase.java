@@ -70,6 +70,26 @@ abstract class ParserBase {
 
     final String spelling() { return lex.spelling(tok); }
 
+    /**
+     * The text of the current token as one String per spelling for the whole parse (attribute names, keywords):
+     * no new String each time, and later lookups by the name find its hash cached and equal names identical.
+     */
+    final String internedSpelling() {
+        int at = tok.start;
+        int len = tok.end - at;
+        char[] buf = lex.buffer();
+        int hash = SpanTable.hash(buf, at, len);
+        if (spellings == null) spellings = new SpanTable<>(buf);
+        String s = spellings.get(at, len, hash);
+        if (s == null) {
+            s = text.substring(at, tok.end);
+            spellings.put(at, len, hash, s);
+        }
+        return s;
+    }
+
+    private SpanTable<String> spellings;
+
     /** Re-lexes from {@code offset} (used to split tokens such as {@code 0x3} or {@code x3xf32}). */
     final void resetTo(int offset) {
         lex.reset(offset);

@@ -212,13 +212,13 @@ class TypeAttrParser extends TypeParser {
         enter();
         expect(Kind.L_BRACE, "expected '{' in attribute dictionary");
         List<NamedAttribute> entries = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
+        Set<String> seen = null;
         if (!consumeIf(Kind.R_BRACE)) {
             do {
                 int at = tok.start;
                 String name;
                 if (is(Kind.BARE_IDENTIFIER)) {
-                    name = spelling();
+                    name = internedSpelling();
                 } else if (is(Kind.STRING)) {
                     name = lex.stringValue(tok);
                     if (name.isEmpty()) throw error("expected valid attribute name");
@@ -226,7 +226,17 @@ class TypeAttrParser extends TypeParser {
                     throw wrongToken("expected attribute name");
                 }
                 consume();
-                if (!seen.add(name)) throw errorAt(at, "duplicate key '" + name + "' in dictionary attribute");
+                boolean duplicate = false;
+                if (seen == null && entries.size() < 8) {
+                    for (NamedAttribute e : entries) duplicate |= e.name().equals(name);
+                } else {
+                    if (seen == null) {
+                        seen = new HashSet<>();
+                        for (NamedAttribute e : entries) seen.add(e.name());
+                    }
+                    duplicate = !seen.add(name);
+                }
+                if (duplicate) throw errorAt(at, "duplicate key '" + name + "' in dictionary attribute");
                 if (consumeIf(Kind.EQUAL)) {
                     entries.add(new NamedAttribute(name, parseAttribute(null)));
                 } else {
