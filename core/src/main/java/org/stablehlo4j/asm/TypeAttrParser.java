@@ -167,7 +167,7 @@ class TypeAttrParser extends TypeParser {
     }
 
     private Attribute parseKeywordAttr(Type type) {
-        String s = spelling();
+        String s = internedSpelling();
         switch (s) {
             case "true": consume(); return BoolAttr.TRUE;
             case "false": consume(); return BoolAttr.FALSE;

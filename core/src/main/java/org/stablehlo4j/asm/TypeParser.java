@@ -243,7 +243,7 @@ abstract class TypeParser extends ParserBase {
             default:
                 throw wrongToken("expected non-function type");
         }
-        String s = spelling();
+        String s = internedSpelling();
         IntegerType.Signedness sg = intTypeSignedness(s);
         if (sg != null) {
             int prefix = sg == IntegerType.Signedness.SIGNLESS ? 1 : 2;
