@@ -242,8 +242,23 @@ final class OperationParser extends SsaScopeParser {
         }
     }
 
-    /** A quoted op name met before: the name (the row's own String when registered) and its row or null. */
-    private record OpName(String name, OpDefinition def) {}
+    /**
+     * A quoted op name met before: the name (the row's own String when registered), its row or null, and the
+     * text of the last simple type (see {@link #sameTypeText}) an op of this name had, with that type.
+     */
+    private static final class OpName {
+        final String name;
+        final OpDefinition def;
+        int typeStart = -1;
+        int typeLen;
+        int typeOpens;
+        Type type;
+
+        OpName(String name, OpDefinition def) {
+            this.name = name;
+            this.def = def;
+        }
+    }
 
     /** Quoted op names by their token text; an entry is made once the name passed {@link #checkRegistered}. */
     private SpanTable<OpName> opNames;
@@ -272,7 +287,7 @@ final class OperationParser extends SsaScopeParser {
 
     private Operation parseGenericOperation(int opStart) {
         OpName on = genericOpName(opStart);
-        String name = on.name();
+        String name = on.name;
         consume();
         expect(Kind.L_PAREN, "expected '(' to start operand list");
         int base = useTop;
@@ -310,7 +325,20 @@ final class OperationParser extends SsaScopeParser {
         DictionaryAttr attrs = is(Kind.L_BRACE) ? parseDictionary() : DictionaryAttr.EMPTY;
         expect(Kind.COLON, "expected ':' followed by operation type");
         int typeAt = tok.start;
-        Type t = parseType();
+        Type t;
+        if (on.typeStart >= 0 && sameTypeText(on.typeStart, on.typeLen, on.typeOpens)) {
+            // ops of one name mostly repeat their type: compared as text, without scanning or hashing it
+            t = on.type;
+        } else {
+            lastSimpleStart = -1;
+            t = parseType();
+            if (lastSimpleStart == typeAt) {
+                on.typeStart = typeAt;
+                on.typeLen = prevEnd - typeAt;
+                on.typeOpens = lastSimpleOpens;
+                on.type = t;
+            }
+        }
         if (!(t instanceof FunctionType ft)) throw errorAt(typeAt, "expected function type");
         List<Type> inputs = ft.inputs();
         if (numOperands != inputs.size()) {
@@ -330,7 +358,7 @@ final class OperationParser extends SsaScopeParser {
             operands = java.util.Arrays.asList(values);
         }
         useTop = base;
-        return finishOp(name, on.def(), operands, ft.results(), props, attrs, regions, successors, opStart);
+        return finishOp(name, on.def, operands, ft.results(), props, attrs, regions, successors, opStart);
     }
 
     /** {@code %name} or {@code %name#number}, pushed onto {@link #useStack}. */

@@ -67,11 +67,49 @@ abstract class TypeParser extends ParserBase {
         if (cached != null && depth() + 2 * opens + 2 <= MAX_NESTING) {
             prevEnd = end;
             resetTo(end);
+            lastSimpleStart = start;
+            lastSimpleOpens = opens;
             return cached;
         }
         Type t = parseTypeUncached();
         if (cached == null && prevEnd == end) typeCache.put(start, len, hash, t);
+        if (prevEnd == end) {
+            lastSimpleStart = start;
+            lastSimpleOpens = opens;
+        }
         return t;
+    }
+
+    /**
+     * Where the last type that went through the table of types started (its end is then {@link #prevEnd}), and
+     * its number of opening brackets: such a text may be compared with a later one directly
+     * ({@link #sameTypeText}).
+     */
+    int lastSimpleStart = -1;
+    int lastSimpleOpens;
+
+    /**
+     * Whether the text at the current token repeats the {@code len} characters at {@code start}, the whole text of
+     * a type that went through the table of types, and ends where that type ended: its last token is a closing
+     * bracket, or a word that the next character does not continue. The type there is then the same type.
+     */
+    final boolean sameTypeText(int start, int len, int opens) {
+        char[] b = lex.buffer();
+        int at = tok.start;
+        int end = at + len;
+        if (end > b.length || depth() + 2 * opens + 2 > MAX_NESTING) return false;
+        if (java.util.Arrays.mismatch(b, start, start + len, b, at, end) >= 0) return false;
+        char last = b[end - 1];
+        if (last != '>' && last != ')' && end < b.length) {
+            char c = b[end];
+            if (c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c == '_' || c == '$'
+                    || c == '.') {
+                return false;
+            }
+        }
+        prevEnd = end;
+        resetTo(end);
+        return true;
     }
 
     private Type parseTypeUncached() {
