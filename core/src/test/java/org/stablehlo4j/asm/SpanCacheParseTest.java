@@ -82,6 +82,26 @@ class SpanCacheParseTest {
     }
 
     @Test
+    void theTypeOfTheLastOpOfANameIsReusedOnlyForTheSameWholeText() throws DiagnosticException {
+        List<Operation> ops = ops("""
+                %a = "tests.x"() : () -> i32
+                %b = "tests.x"() : () -> i32 loc("f":3:4)
+                %c = "tests.x"() : () -> i64
+                """);
+        assertSame(ops.get(0).result(0).type(), ops.get(1).result(0).type());
+        assertEquals("i64", AsmPrinter.printType(ops.get(2).result(0).type()));
+        // a word that goes on is another type, not the one before with something after it
+        assertEquals("2:25: expected non-function type", AsmParseTest.error("""
+                %a = "tests.x"() : () -> i32
+                %b = "tests.x"() : () -> i32x
+                """));
+        assertEquals("2:25: expected non-function type", AsmParseTest.error("""
+                %a = "tests.x"() : () -> i32
+                %b = "tests.x"() : () -> i32.x
+                """));
+    }
+
+    @Test
     void namesOfANestedRegionAreGoneAfterItAndMayBeDefinedAgain() throws DiagnosticException {
         List<Operation> ops = ops("""
                 %x = "tests.r"() ({
