@@ -161,13 +161,6 @@ final class OperationParser extends SsaScopeParser {
     // Operations
     // =====================================================================================================
 
-    /**
-     * The result names of the op being parsed, three ints each ({@code %name} start, its length, the count);
-     * nested ops push above their parent's entries and drop them when done.
-     */
-    private int[] groupStack = new int[48];
-    private int groupTop;
-
     private void parseOperation(Block block) {
         int opStart = tok.start;
         int base = groupTop;
@@ -188,10 +181,7 @@ final class OperationParser extends SsaScopeParser {
                     count = n.intValue();
                     consume();
                 }
-                if (groupTop + 3 > groupStack.length) groupStack = java.util.Arrays.copyOf(groupStack, groupTop * 2);
-                groupStack[groupTop++] = at;
-                groupStack[groupTop++] = len;
-                groupStack[groupTop++] = count;
+                pushResultGroup(at, len, count);
                 total += count;
             } while (consumeIf(Kind.COMMA));
             expect(Kind.EQUAL, "expected '=' after SSA name");
@@ -213,12 +203,7 @@ final class OperationParser extends SsaScopeParser {
                 throw errorAt(opStart, "operation defines " + op.numResults() + " results but was provided " + total
                         + " to bind");
             }
-            int idx = 0;
-            int[] g = groupStack;
-            for (int k = base; k < groupTop; k += 3) {
-                for (int i = 0; i < g[k + 2]; i++) defineValue(g[k], g[k + 1], i, op.result(idx++), g[k]);
-            }
-            groupTop = base;
+            defineResults(base, op);
         }
         block.append(op);
     }
@@ -281,10 +266,6 @@ final class OperationParser extends SsaScopeParser {
         return on;
     }
 
-    /** SSA uses of the generic ops being parsed, three ints each (name start, name length, result number). */
-    private int[] useStack = new int[96];
-    private int useTop;
-
     private Operation parseGenericOperation(int opStart) {
         OpName on = genericOpName(opStart);
         String name = on.name;
@@ -345,35 +326,10 @@ final class OperationParser extends SsaScopeParser {
             throw errorAt(typeAt, "expected " + numOperands + " operand type" + (numOperands == 1 ? "" : "s")
                     + " but had " + inputs.size());
         }
-        List<Value> operands;
-        if (numOperands == 0) {
-            operands = List.of();
-        } else {
-            Value[] values = new Value[numOperands];
-            int[] u = useStack;
-            for (int i = 0; i < numOperands; i++) {
-                int k = base + 3 * i;
-                values[i] = resolve(u[k], u[k + 1], u[k + 2], u[k], inputs.get(i));
-            }
-            operands = java.util.Arrays.asList(values);
-        }
-        useTop = base;
+        List<Value> operands = resolveUses(base, inputs);
         return finishOp(name, on.def, operands, ft.results(), props, attrs, regions, successors, opStart);
     }
 
-    /** {@code %name} or {@code %name#number}, pushed onto {@link #useStack}. */
-    private void pushSsaUse() {
-        if (!is(Kind.PERCENT_IDENTIFIER)) throw wrongToken("expected SSA operand");
-        int at = tok.start;
-        int len = tok.end - at;
-        consume();
-        int number = 0;
-        if (is(Kind.HASH_IDENTIFIER)) number = parseResultNumber();
-        if (useTop + 3 > useStack.length) useStack = java.util.Arrays.copyOf(useStack, useTop * 2);
-        useStack[useTop++] = at;
-        useStack[useTop++] = len;
-        useStack[useTop++] = number;
-    }
 
     /** Creates the op (moving inherent attributes into properties), attaches regions and the location. */
     private Operation finishOp(OperationState state, int opStart) {

@@ -222,6 +222,70 @@ abstract class SsaScopeParser extends TypeAttrParser {
         if (!known || existing != null) scope.defined(slot);
     }
 
+    // =====================================================================================================
+    // Names of the generic op being parsed, as spans of the text
+    // =====================================================================================================
+
+    /**
+     * The result names of the ops being parsed, three ints each ({@code %name} start, its length, the count);
+     * nested ops push above their parent's entries and drop them when done.
+     */
+    private int[] groupStack = new int[48];
+    int groupTop;
+
+    /** Notes {@code %name:count} (count 1 without {@code :}) before the op that defines it is parsed. */
+    final void pushResultGroup(int nameAt, int len, int count) {
+        if (groupTop + 3 > groupStack.length) groupStack = Arrays.copyOf(groupStack, groupTop * 2);
+        groupStack[groupTop++] = nameAt;
+        groupStack[groupTop++] = len;
+        groupStack[groupTop++] = count;
+    }
+
+    /** Defines the result names noted from {@code base} on as the results of {@code op}, and drops them. */
+    final void defineResults(int base, Operation op) {
+        int idx = 0;
+        int[] g = groupStack;
+        for (int k = base; k < groupTop; k += 3) {
+            for (int i = 0; i < g[k + 2]; i++) defineValue(g[k], g[k + 1], i, op.result(idx++), g[k]);
+        }
+        groupTop = base;
+    }
+
+    /** SSA uses of the generic ops being parsed, three ints each (name start, name length, result number). */
+    private int[] useStack = new int[96];
+    int useTop;
+
+    /** {@code %name} or {@code %name#number}, pushed onto the uses of the op being parsed. */
+    final void pushSsaUse() {
+        if (!is(Kind.PERCENT_IDENTIFIER)) throw wrongToken("expected SSA operand");
+        int at = tok.start;
+        int len = tok.end - at;
+        consume();
+        int number = 0;
+        if (is(Kind.HASH_IDENTIFIER)) number = parseResultNumber();
+        if (useTop + 3 > useStack.length) useStack = Arrays.copyOf(useStack, useTop * 2);
+        useStack[useTop++] = at;
+        useStack[useTop++] = len;
+        useStack[useTop++] = number;
+    }
+
+    /** Resolves the uses pushed from {@code base} on with their types (as many), and drops them. */
+    final List<Value> resolveUses(int base, List<Type> types) {
+        int n = types.size();
+        if (n == 0) {
+            useTop = base;
+            return List.of();
+        }
+        Value[] values = new Value[n];
+        int[] u = useStack;
+        for (int i = 0; i < n; i++) {
+            int k = base + 3 * i;
+            values[i] = resolve(u[k], u[k + 1], u[k + 2], u[k], types.get(i));
+        }
+        useTop = base;
+        return Arrays.asList(values);
+    }
+
     /** {@code ^name}: a block of the current region, created on first reference. */
     Block parseSuccessor() {
         if (!is(Kind.CARET_IDENTIFIER)) throw wrongToken("expected block name");
