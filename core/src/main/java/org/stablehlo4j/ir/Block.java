@@ -9,7 +9,9 @@ import java.util.List;
  *
  * <p>The operations form an intrusive doubly-linked list ({@link Operation#prev()}/{@link Operation#next()}), so
  * inserting or unlinking an op is O(1). {@link #operations()} is a read-only snapshot built on first use after a
- * change, and {@link Operation#isBeforeInBlock} uses an order index renumbered lazily after a change.
+ * change, and {@link Operation#isBeforeInBlock} uses an order index: kept up to date when an op is appended or
+ * prepended (how the parser and the reader build blocks) or removed (the indices stay increasing), renumbered
+ * lazily after an insertion in the middle.
  */
 public final class Block {
     private final List<BlockArgument> arguments = new ArrayList<>();
@@ -18,8 +20,8 @@ public final class Block {
     private int size;
     /** The cached {@link #operations()} snapshot; null after a change. */
     private List<Operation> view;
-    /** Whether the ops' {@code orderIndex} fields are up to date. */
-    private boolean orderValid;
+    /** Whether the ops' {@code orderIndex} fields increase along the list (an empty block's trivially do). */
+    private boolean orderValid = true;
     Region parent;
 
     /** An empty block, in no region. */
@@ -122,7 +124,19 @@ public final class Block {
         if (after == null) first = op; else after.next = op;
         if (before == null) last = op; else before.prev = op;
         size++;
-        changed();
+        view = null;
+        if (orderValid) {
+            // At either end the neighbour's index gives the new one; in the middle the block is renumbered later.
+            if (before == null && after != null && after.orderIndex < Integer.MAX_VALUE) {
+                op.orderIndex = after.orderIndex + 1;
+            } else if (after == null && before != null && before.orderIndex > Integer.MIN_VALUE) {
+                op.orderIndex = before.orderIndex - 1;
+            } else if (after == null && before == null) {
+                op.orderIndex = 0;
+            } else {
+                orderValid = false;
+            }
+        }
     }
 
     /**
@@ -148,12 +162,7 @@ public final class Block {
         op.next = null;
         op.parent = null;
         size--;
-        changed();
-    }
-
-    private void changed() {
-        view = null;
-        orderValid = false;
+        view = null; // the remaining ops' indices stay increasing
     }
 
     /** Renumbers the ops if needed (for {@link Operation#isBeforeInBlock}). */

@@ -1,7 +1,6 @@
 package org.stablehlo4j.verify;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.stablehlo4j.ir.DialectPrintable;
@@ -264,20 +263,17 @@ final class TypeConstraints {
             "1D tensor", "StaticShapeTensorOf", "statically shaped tensor", "MemRefOf", "memref", "NestedTupleOf",
             "nested tuple with any combination of");
 
-    private static final Map<String, Constraint> CACHE = new HashMap<>();
-
-    /** The constraint an op-table row names, or null when it is not modelled (then nothing is checked). */
-    static synchronized Constraint get(String name) {
+    /**
+     * The constraint an op-table row names, or null when it is not modelled (then nothing is checked). Reads the
+     * expression each time: the verifier resolves each name once per run ({@link OpPlan}).
+     */
+    static Constraint get(String name) {
         if (name == null || name.isEmpty()) return null;
-        if (CACHE.containsKey(name)) return CACHE.get(name);
-        Constraint c;
         try {
-            c = new Reader(name).expr();
+            return new Reader(name).expr();
         } catch (IllegalArgumentException e) {
-            c = null;
+            return null;
         }
-        CACHE.put(name, c);
-        return c;
     }
 
     /** Reads one constraint expression. */
