@@ -13,9 +13,14 @@ public final class DictionaryAttr implements Attribute {
     public static final DictionaryAttr EMPTY = new DictionaryAttr(List.of());
 
     private final List<NamedAttribute> entries;
+    /** The entries' names in the same order, for {@link #get}'s binary search (no list or record per probe). */
+    private final String[] names;
 
     private DictionaryAttr(List<NamedAttribute> sorted) {
         this.entries = sorted;
+        int n = sorted.size();
+        this.names = new String[n];
+        for (int i = 0; i < n; i++) names[i] = sorted.get(i).name();
     }
 
     /**
@@ -53,10 +58,12 @@ public final class DictionaryAttr implements Attribute {
      * @return the value, or null
      */
     public Attribute get(String name) {
-        int lo = 0, hi = entries.size() - 1;
+        String[] ns = names;
+        int lo = 0, hi = ns.length - 1;
         while (lo <= hi) {
             int mid = (lo + hi) >>> 1;
-            int c = entries.get(mid).name().compareTo(name);
+            String n = ns[mid];
+            int c = n == name ? 0 : n.compareTo(name);
             if (c == 0) return entries.get(mid).value();
             if (c < 0) lo = mid + 1; else hi = mid - 1;
         }
