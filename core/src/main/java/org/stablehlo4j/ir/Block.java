@@ -23,6 +23,11 @@ public final class Block {
     /** Whether the ops' {@code orderIndex} fields increase along the list (an empty block's trivially do). */
     private boolean orderValid = true;
     Region parent;
+    /** Bumped by every change of the op list and of an op's attributes: what {@link #symbolIndex} depends on. */
+    int modCount;
+    /** The ops by {@code sym_name} (first one of each name) as of {@link #symbolIndexStamp}, or null. */
+    private java.util.Map<String, Operation> symbolIndex;
+    private int symbolIndexStamp;
 
     /** An empty block, in no region. */
     public Block() {}
@@ -124,6 +129,7 @@ public final class Block {
         if (after == null) first = op; else after.next = op;
         if (before == null) last = op; else before.prev = op;
         size++;
+        modCount++;
         view = null;
         if (orderValid) {
             // At either end the neighbour's index gives the new one; in the middle the block is renumbered later.
@@ -162,6 +168,7 @@ public final class Block {
         op.next = null;
         op.parent = null;
         size--;
+        modCount++;
         view = null; // the remaining ops' indices stay increasing
     }
 
@@ -171,6 +178,23 @@ public final class Block {
         int i = 0;
         for (Operation op = first; op != null; op = op.next) op.orderIndex = i++;
         orderValid = true;
+    }
+
+    /**
+     * The first op of this block whose {@code sym_name} is {@code symbol}, or null: from an index built on first use
+     * and rebuilt after the block or an attribute of one of its ops changed (for {@link SymbolTable}).
+     */
+    Operation symbol(String symbol) {
+        java.util.Map<String, Operation> index = symbolIndex;
+        if (index == null || symbolIndexStamp != modCount) {
+            index = new java.util.HashMap<>();
+            for (Operation op = first; op != null; op = op.next) {
+                if (op.attr("sym_name") instanceof StringAttr s) index.putIfAbsent(s.value(), op);
+            }
+            symbolIndex = index;
+            symbolIndexStamp = modCount;
+        }
+        return index.get(symbol);
     }
 
     /** {@return the region holding this block, or null} */
