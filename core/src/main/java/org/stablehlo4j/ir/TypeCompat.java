@@ -122,6 +122,7 @@ public final class TypeCompat {
      * @return whether they are compatible
      */
     public static boolean compatible(Type a, Type b) {
+        if (a == b && !(a instanceof RankedTensorType r && r.encoding() instanceof BoundedEncoding)) return true;
         if (a instanceof ShapedType && b instanceof ShapedType) {
             return compatibleShapeWithBounds(a, b) && compatibleElementType(a, b);
         }

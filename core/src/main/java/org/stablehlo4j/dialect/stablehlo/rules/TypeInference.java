@@ -94,6 +94,10 @@ public final class TypeInference {
 
     private static RankedTensorType merge(Location loc, List<RankedTensorType> types, DimRule rule) {
         RankedTensorType first = types.get(0);
+        if (TypeCompat.bounds(first) == null && allEqual(types, first)) {
+            // Equal types without bounds merge, dimension by dimension, into the same type.
+            return first;
+        }
         int rank = first.rank();
         for (RankedTensorType t : types) {
             if (t.rank() != rank) {
@@ -120,6 +124,11 @@ public final class TypeInference {
         }
         return new RankedTensorType(sizes, first.elementType(), boundsToEncoding(first.encoding(), anyBounds ? bounds
                 : null));
+    }
+
+    private static boolean allEqual(List<RankedTensorType> types, RankedTensorType first) {
+        for (int k = 1; k < types.size(); k++) if (!types.get(k).equals(first)) return false;
+        return true;
     }
 
     /** Upstream's boundsToEncoding: no bounds keeps the prototype's encoding; all-dynamic bounds drop it. */
