@@ -158,12 +158,17 @@ final class OpChecks {
     private static void verifyValueTypes(Operation op, OpPlan plan, OpPlan.Groups groups, boolean results) {
         if (!groups.anyConstraint) return;
         int count = results ? op.numResults() : op.numOperands();
-        int[] sizes = groupSizes(op, plan, groups, count, results);
-        if (sizes == null) return;
+        int n = groups.specs.length;
+        int[] sizes = null;
+        int rest = count - groups.fixed;
+        if (groups.open > 1) {
+            sizes = groupSizes(op, plan, groups, count, results);
+            if (sizes == null) return;
+        }
         int index = 0;
-        for (int k = 0; k < groups.specs.length; k++) {
-            int size = sizes[k];
-            TypeConstraints.Constraint c = groups.constraints[k];
+        for (int k = 0; k < n; k++) {
+            int size = sizes != null ? sizes[k] : groups.specs[k].arity() == OpDefinition.Arity.SINGLE ? 1 : rest;
+            TypeConstraints.Matcher c = groups.constraints[k];
             if (c == null) {
                 index += Math.max(0, Math.min(size, count - index));
                 continue;
@@ -173,36 +178,34 @@ final class OpChecks {
                 if (!c.matches(t)) {
                     String prefix = groups.specs[k].arity() == OpDefinition.Arity.VARIADIC ? "variadic of " : "";
                     throw VerificationError.op(op, (results ? "result" : "operand") + " #" + index + " must be "
-                            + prefix + c.description() + ", but got '" + AsmPrinter.printType(t) + "'");
+                            + prefix + c.constraint.description() + ", but got '" + AsmPrinter.printType(t) + "'");
                 }
             }
         }
     }
 
     /**
-     * How many values each group holds: fixed groups one; with a single optional/variadic group the rest; with
-     * several, equal shares (SameVariadicOperandSize) or the {@code operandSegmentSizes} property. Null when
-     * unknown.
+     * How many values each group holds when several are optional or variadic: equal shares
+     * (SameVariadicOperandSize) or the {@code operandSegmentSizes} property. Null when unknown. (With at most one
+     * such group, fixed groups hold one value and the open one the rest.)
      */
     private static int[] groupSizes(Operation op, OpPlan plan, OpPlan.Groups groups, int count, boolean results) {
         int n = groups.specs.length;
         int open = groups.open;
         int[] sizes = new int[n];
         int rest = count - (n - open);
-        if (open > 1) {
-            if (!results && plan.def.hasTrait(OpTrait.SAME_VARIADIC_OPERAND_SIZE) && rest % open == 0) {
-                rest /= open;
-            } else if (op.properties().get(results ? "resultSegmentSizes" : "operandSegmentSizes")
-                    instanceof DenseArrayAttr seg && seg.size() == n) {
-                long total = 0;
-                for (int k = 0; k < n; k++) {
-                    sizes[k] = (int) seg.getLong(k);
-                    total += sizes[k];
-                }
-                return total == count ? sizes : null;
-            } else {
-                return null;
+        if (!results && plan.def.hasTrait(OpTrait.SAME_VARIADIC_OPERAND_SIZE) && rest % open == 0) {
+            rest /= open;
+        } else if (op.properties().get(results ? "resultSegmentSizes" : "operandSegmentSizes")
+                instanceof DenseArrayAttr seg && seg.size() == n) {
+            long total = 0;
+            for (int k = 0; k < n; k++) {
+                sizes[k] = (int) seg.getLong(k);
+                total += sizes[k];
             }
+            return total == count ? sizes : null;
+        } else {
+            return null;
         }
         for (int k = 0; k < n; k++) sizes[k] = groups.specs[k].arity() == OpDefinition.Arity.SINGLE ? 1 : rest;
         return sizes;
@@ -429,17 +432,24 @@ final class OpChecks {
             throw VerificationError.op(op, "if an operand is non-scalar, then all results must be non-scalar");
         }
         Class<?> kind = first.getClass();
-        List<Type> all = new ArrayList<>(tensorOperands + tensorResults);
-        for (int i = 0; i < nOperands + nResults; i++) {
+        int all = nOperands + nResults;
+        for (int i = 0; i < all; i++) {
             Type t = typeAt(op, i, nOperands);
-            if (!isTensor(t)) continue;
-            if (t.getClass() != kind) {
+            if (isTensor(t) && t.getClass() != kind) {
                 throw VerificationError.op(op, "all non-scalar operands/results must have the same shape and base type");
             }
-            all.add(t);
         }
-        if (!TypeCompat.compatibleShapes(all)) {
-            throw VerificationError.op(op, "all non-scalar operands/results must have the same shape and base type");
+        // TypeCompat.compatibleShapes over the non-scalar types: each unordered pair once.
+        for (int i = 0; i < all; i++) {
+            Type a = typeAt(op, i, nOperands);
+            if (!isTensor(a)) continue;
+            for (int j = i + 1; j < all; j++) {
+                Type b = typeAt(op, j, nOperands);
+                if (isTensor(b) && !TypeCompat.compatibleShape(a, b)) {
+                    throw VerificationError.op(op,
+                            "all non-scalar operands/results must have the same shape and base type");
+                }
+            }
         }
     }
 

@@ -49,22 +49,25 @@ final class OpPlan {
     /** The operand or result groups of a row: arities and resolved type constraints. */
     static final class Groups {
         final OpDefinition.ValueSpec[] specs;
-        final TypeConstraints.Constraint[] constraints;
+        final TypeConstraints.Matcher[] constraints;
         final int fixed;
         final int open;
         final boolean anyConstraint;
 
-        Groups(List<OpDefinition.ValueSpec> groups, Map<String, TypeConstraints.Constraint> resolved) {
+        Groups(List<OpDefinition.ValueSpec> groups, Map<String, TypeConstraints.Matcher> resolved) {
             specs = groups.toArray(new OpDefinition.ValueSpec[0]);
-            constraints = new TypeConstraints.Constraint[specs.length];
+            constraints = new TypeConstraints.Matcher[specs.length];
             int f = 0;
             boolean any = false;
             for (int k = 0; k < specs.length; k++) {
                 if (specs[k].arity() == OpDefinition.Arity.SINGLE) f++;
                 String c = specs[k].constraint();
                 if (c != null && !c.isEmpty()) {
-                    constraints[k] = resolved.containsKey(c) ? resolved.get(c) : TypeConstraints.get(c);
-                    resolved.put(c, constraints[k]);
+                    if (!resolved.containsKey(c)) {
+                        TypeConstraints.Constraint parsed = TypeConstraints.get(c);
+                        resolved.put(c, parsed == null ? null : new TypeConstraints.Matcher(parsed));
+                    }
+                    constraints[k] = resolved.get(c);
                 }
                 any |= constraints[k] != null;
             }
@@ -74,7 +77,7 @@ final class OpPlan {
         }
     }
 
-    OpPlan(Context ctx, String name, OpDefinition def, Map<String, TypeConstraints.Constraint> resolved) {
+    OpPlan(Context ctx, String name, OpDefinition def, Map<String, TypeConstraints.Matcher> resolved) {
         this.name = name;
         this.def = def;
         this.dialect = def == null ? null : ctx.opDialect(name);

@@ -161,6 +161,49 @@ final class TypeConstraints {
         }
     }
 
+    /**
+     * One constraint as a verification run checks it against many values: its kind decoded once, and the answer
+     * for the last element type kept (the element classes depend on the element type alone, and the values of a
+     * program mostly share a few element types). Not thread-safe: one per run.
+     */
+    static final class Matcher {
+        private static final int RANKED = 0;
+        private static final int TENSOR = 1;
+        private static final int OTHER = 2;
+        final Constraint constraint;
+        private final int kind;
+        private Type lastElement;
+        private boolean lastAnswer;
+
+        Matcher(Constraint constraint) {
+            this.constraint = constraint;
+            this.kind = switch (constraint.kind()) {
+                case "AnyTypeOf", "token", "future", "NestedTupleOf", "MemRefOf" -> OTHER;
+                case "TensorOf" -> TENSOR;
+                default -> RANKED;
+            };
+        }
+
+        boolean matches(Type t) {
+            if (t instanceof RankedTensorType r) {
+                if (kind == OTHER) return constraint.matches(t);
+                return element(r.elementType()) && constraint.shapesHold(r);
+            }
+            if (kind == RANKED) return false;
+            if (kind == TENSOR) return t instanceof UnrankedTensorType u && element(u.elementType());
+            return constraint.matches(t);
+        }
+
+        private boolean element(Type e) {
+            Type last = lastElement;
+            if (last != null && (e == last || e.equals(last))) return lastAnswer;
+            boolean answer = constraint.elementMatches(e);
+            lastElement = e;
+            lastAnswer = answer;
+            return answer;
+        }
+    }
+
     static boolean validQuantizedDimension(RankedTensorType r) {
         if (!(r.elementType() instanceof UniformQuantizedType q) || !q.isPerAxis()) return true;
         int dim = q.quantizedDimension();

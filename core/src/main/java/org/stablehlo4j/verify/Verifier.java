@@ -37,7 +37,7 @@ public final class Verifier {
     /** The plan of each op name met in this run (see {@link #plan(String)}). */
     private final Map<String, OpPlan> plans = new HashMap<>();
     /** Type constraints by the name the rows give them, resolved once per run. */
-    private final Map<String, TypeConstraints.Constraint> constraints = new HashMap<>();
+    private final Map<String, TypeConstraints.Matcher> constraints = new HashMap<>();
     /** How many ops with a {@link SymbolUseVerifier} this run has checked so far. */
     private int symbolUsers;
 

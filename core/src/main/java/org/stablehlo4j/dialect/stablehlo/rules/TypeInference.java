@@ -29,6 +29,13 @@ public final class TypeInference {
             throw VerificationError.at(op.location(),
                     "Expected non-empty operands for [CompatibleOperandsAndResultType]");
         }
+        Type first = op.operand(0).type();
+        if (first instanceof RankedTensorType r && TypeCompat.bounds(r) == null) {
+            // Equal ranked types without bounds: the most specific is the type itself (as merge finds).
+            boolean same = true;
+            for (int i = 1; same && i < op.numOperands(); i++) same = op.operand(i).type().equals(first);
+            if (same) return List.of(first);
+        }
         List<Type> operands = new ArrayList<>();
         for (var v : op.operands()) operands.add(v.type());
         return List.of(TypeInference.mostSpecific(op.location(), operands));
