@@ -38,8 +38,11 @@ public final class Verifier {
     private final Map<String, OpPlan> plans = new HashMap<>();
     /** Type constraints by the name the rows give them, resolved once per run. */
     private final Map<String, TypeConstraints.Matcher> constraints = new HashMap<>();
-    /** How many ops with a {@link SymbolUseVerifier} this run has checked so far. */
-    private int symbolUsers;
+    /**
+     * The ops with a {@link SymbolUseVerifier} checked so far whose module has not been exited yet: a module's own
+     * are those added after it (see {@link Scope#symbolStart}); a nested module takes its own out on exit.
+     */
+    private final List<Operation> symbolUsers = new ArrayList<>();
 
     private Verifier(Context ctx) {
         this.ctx = ctx;
@@ -114,6 +117,8 @@ public final class Verifier {
         final boolean checkIsolation;
         boolean dominanceSuspect;
         boolean isolationSuspect;
+        /** Where the symbol users nested in the root (when it is a module) start in {@link #symbolUsers}. */
+        int symbolStart;
 
         Scope(Operation root, OpPlan plan) {
             this.root = root;
@@ -171,7 +176,8 @@ public final class Verifier {
         ArrayList<Frame> stack = new ArrayList<>();
         try {
             checks.verifyOp(root, rootPlan);
-            if (rootPlan.symbolUses != null) symbolUsers++;
+            if (rootPlan.symbolUses != null) symbolUsers.add(root);
+            scope.symbolStart = symbolUsers.size();
             BlockChecks.verifyRegions(root, rootPlan);
             if (root.numRegions() == 0) {
                 verifyOnExit(root, rootPlan, scope);
@@ -223,7 +229,7 @@ public final class Verifier {
                     continue;
                 }
                 checks.verifyOp(op, plan);
-                if (plan.symbolUses != null) symbolUsers++;
+                if (plan.symbolUses != null) symbolUsers.add(op);
                 if (op.numRegions() == 0) {
                     verifyOnExit(op, plan, scope);
                     continue;
@@ -343,6 +349,25 @@ public final class Verifier {
         return parent != null && plan(parent.name()).graphRegion;
     }
 
+    /**
+     * The symbol-use rules of the ops the walk met in {@code module} (outside nested modules), then takes them off
+     * the list. They are checked in the order met; if one fails, the module is walked in upstream's order
+     * ({@link #verifySymbolUses}) so that the error reported is the first in that order.
+     */
+    private void verifyModuleSymbolUses(Operation module, int start) {
+        List<Operation> own = symbolUsers.subList(start, symbolUsers.size());
+        try {
+            for (int i = 0; i < own.size(); i++) {
+                Operation op = own.get(i);
+                plan(op.name()).symbolUses.verifySymbolUses(op);
+            }
+        } catch (VerificationError e) {
+            verifySymbolUses(module);
+            throw e;
+        }
+        own.clear();
+    }
+
     /** The symbol-use rules of every op in a symbol table (not entering nested modules), in walk order. */
     private void verifySymbolUses(Operation table) {
         List<Operation> stack = new ArrayList<>();
@@ -380,7 +405,7 @@ public final class Verifier {
         OpDefinition spec = plan.def;
         if (spec != null && spec.regionVerifier() != null) spec.regionVerifier().verify(op);
         if (plan.symbolTable) BlockChecks.verifySymbolTable(op);
-        if (plan.module && symbolUsers > 0) verifySymbolUses(op);
+        if (plan.module) verifyModuleSymbolUses(op, op == scope.root ? scope.symbolStart : symbolUsers.size());
         if (plan.checkInference) OpChecks.verifyInferredTypes(op, plan);
     }
 

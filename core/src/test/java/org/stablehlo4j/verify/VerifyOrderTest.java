@@ -138,4 +138,25 @@ class VerifyOrderTest {
                 "4:5: operand #0 does not dominate this use",
                 "note 2:3: operand defined as a block argument (block #0 neither in a parent nor in a child region)");
     }
+
+    /**
+     * Symbol uses are checked after the module's contents in upstream's pre-order walk: the call in the function
+     * comes first, though the walk meets the call in the other op's region before it enters the function.
+     */
+    @Test
+    void firstBadSymbolUseInPreOrder() throws DiagnosticException {
+        assertErrors("""
+                        module {
+                          func.func @f() {
+                            func.call @missing1() : () -> ()
+                            return
+                          }
+                          "test.region"() ({
+                            func.call @missing2() : () -> ()
+                            "test.end"() : () -> ()
+                          }) : () -> ()
+                        }
+                        """,
+                "3:5: 'func.call' op 'missing1' does not reference a valid function");
+    }
 }
