@@ -8,6 +8,15 @@ import java.util.List;
 public abstract sealed class Value permits PositionalValue {
     private Type type;
     private final List<Use> uses = new ArrayList<>(2);
+    /**
+     * A hash fixed at creation: identity semantics (equals is identity) without the cost of installing an identity
+     * hash in the object header. Values get consecutive numbers, so a table indexed by hash (the printer's names)
+     * visits the values of a block in neighbouring slots. Only a hash: no meaning, no registration.
+     */
+    private final int hash = NEXT_HASH.getAndIncrement();
+
+    private static final java.util.concurrent.atomic.AtomicInteger NEXT_HASH =
+            new java.util.concurrent.atomic.AtomicInteger();
 
     /** One use: operand {@code index} of {@code user}. */
     public record Use(Operation user, int index) {}
@@ -21,9 +30,9 @@ public abstract sealed class Value permits PositionalValue {
         this.type = type;
     }
 
-    /** {@return the identity hash, consistent with identity equality (no counter: nothing static in core)} */
+    /** {@return a hash fixed at creation, consistent with identity equality} */
     @Override
-    public final int hashCode() { return System.identityHashCode(this); }
+    public final int hashCode() { return hash; }
 
     /**
      * Identity: a value equals only itself.
