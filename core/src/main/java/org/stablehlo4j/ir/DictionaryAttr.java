@@ -13,14 +13,9 @@ public final class DictionaryAttr implements Attribute {
     public static final DictionaryAttr EMPTY = new DictionaryAttr(List.of());
 
     private final List<NamedAttribute> entries;
-    /** The entries' names in the same order, for {@link #get}'s binary search (no list or record per probe). */
-    private final String[] names;
 
     private DictionaryAttr(List<NamedAttribute> sorted) {
         this.entries = sorted;
-        int n = sorted.size();
-        this.names = new String[n];
-        for (int i = 0; i < n; i++) names[i] = sorted.get(i).name();
     }
 
     /** Whether the names strictly ascend (the common case: entries taken from another dictionary). */
@@ -70,13 +65,13 @@ public final class DictionaryAttr implements Attribute {
      * @return the value, or null
      */
     public Attribute get(String name) {
-        String[] ns = names;
-        int lo = 0, hi = ns.length - 1;
+        List<NamedAttribute> es = entries;
+        int lo = 0, hi = es.size() - 1;
         while (lo <= hi) {
             int mid = (lo + hi) >>> 1;
-            String n = ns[mid];
+            String n = es.get(mid).name();
             int c = n == name ? 0 : n.compareTo(name);
-            if (c == 0) return entries.get(mid).value();
+            if (c == 0) return es.get(mid).value();
             if (c < 0) lo = mid + 1; else hi = mid - 1;
         }
         return null;
