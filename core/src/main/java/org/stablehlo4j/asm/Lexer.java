@@ -40,6 +40,9 @@ public final class Lexer {
         return new Lexer(this);
     }
 
+    /** {@return the text's characters (shared, never to be changed)} */
+    char[] buffer() { return buf; }
+
     /** {@return the whole source text} */
     public String text() { return text; }
 
@@ -138,16 +141,27 @@ public final class Lexer {
         return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
     }
 
+    /** Bits of the ASCII characters 0-63 and 64-127 that may follow the first of a bare identifier: [a-zA-Z0-9_$.]. */
+    private static final long BARE_LO = 0x03FF_4010_0000_0000L;
+    private static final long BARE_HI = 0x07FF_FFFE_87FF_FFFEL;
+    /** The same for suffix identifiers ({@code %x}, {@code #a}, ...), which also allow '-'. */
+    private static final long SUFFIX_LO = BARE_LO | 1L << '-';
+
     /** Characters allowed after the first in suffix identifiers ({@code %x}, {@code #a}, ...). */
     private static boolean isSuffixChar(char c) {
-        return isLetter(c) || isDigit(c) || c == '$' || c == '.' || c == '_' || c == '-';
+        return c < 64 ? (SUFFIX_LO >>> c & 1) != 0 : c < 128 && (BARE_HI >>> (c - 64) & 1) != 0;
+    }
+
+    private static boolean isBareChar(char c) {
+        return c < 64 ? (BARE_LO >>> c & 1) != 0 : c < 128 && (BARE_HI >>> (c - 64) & 1) != 0;
     }
 
     private Token lexBareIdentifier(int start) {
-        while (pos < length) {
-            char c = buf[pos];
-            if (isLetter(c) || isDigit(c) || c == '_' || c == '$' || c == '.') pos++; else break;
-        }
+        char[] b = buf;
+        int p = pos;
+        int n = length;
+        while (p < n && isBareChar(b[p])) p++;
+        pos = p;
         return tok(Kind.BARE_IDENTIFIER, start);
     }
 
@@ -167,7 +181,11 @@ public final class Lexer {
         if (pos < length && isDigit(buf[pos])) {
             while (pos < length && isDigit(buf[pos])) pos++;
         } else if (pos < length && isSuffixChar(buf[pos]) && !isDigit(buf[pos])) {
-            while (pos < length && isSuffixChar(buf[pos])) pos++;
+            char[] b = buf;
+            int p = pos + 1;
+            int n = length;
+            while (p < n && isSuffixChar(b[p])) p++;
+            pos = p;
         } else {
             throw new ParseError(start, error);
         }
@@ -311,6 +329,10 @@ public final class Lexer {
      * @return the line
      */
     public int line(int offset) {
+        if (offset >= cursorOffset && offset <= length) {
+            advanceCursor(offset);
+            return cursorLine;
+        }
         int[] ls = lineStarts();
         int idx = Arrays.binarySearch(ls, offset);
         return (idx >= 0 ? idx : -idx - 2) + 1;
@@ -335,6 +357,7 @@ public final class Lexer {
      * @return the column
      */
     public int column(int offset, int line) {
+        if (offset == cursorOffset && line == cursorLine && !cursorNonAscii) return offset - cursorLineStart + 1;
         int start = lineStarts()[line - 1];
         if (!nonAsciiLines.get(line - 1)) return offset - start + 1;
         int col = 1;
@@ -348,6 +371,51 @@ public final class Lexer {
             } else col += 3;
         }
         return col;
+    }
+
+    /*
+     * Lines of offsets asked for in increasing order (every op's location, as the parse moves on) are counted by a
+     * cursor that reads each character once; an offset before the cursor uses the table of line starts.
+     */
+    private int cursorOffset;
+    private int cursorLine = 1;
+    private int cursorLineStart;
+    /** Whether the cursor's line has a character outside ASCII before the cursor. */
+    private boolean cursorNonAscii;
+
+    /** The first line break at or after the cursor, when it was looked for (-1: none up to the end). */
+    private int cursorNextBreak = -2;
+
+    private void advanceCursor(int offset) {
+        int from = cursorOffset;
+        if (cursorNextBreak == -2 || cursorNextBreak >= 0 && cursorNextBreak < offset) {
+            // Whole lines are skipped by String.indexOf, which the JIT vectorizes over the compact text.
+            int line = cursorLine;
+            int lineStart = cursorLineStart;
+            int br = cursorNextBreak >= 0 ? cursorNextBreak : text.indexOf('\n', from);
+            while (br >= 0 && br < offset) {
+                line++;
+                lineStart = br + 1;
+                br = text.indexOf('\n', lineStart);
+            }
+            cursorNextBreak = br;
+            if (lineStart != cursorLineStart) {
+                cursorLine = line;
+                cursorLineStart = lineStart;
+                cursorNonAscii = false;
+                from = lineStart;
+            }
+        }
+        if (!cursorNonAscii) {
+            char[] b = buf;
+            for (int i = from; i < offset; i++) {
+                if (b[i] >= 0x80) {
+                    cursorNonAscii = true;
+                    break;
+                }
+            }
+        }
+        cursorOffset = offset;
     }
 
     private java.util.BitSet nonAsciiLines;

@@ -161,17 +161,15 @@ final class OperationParser extends SsaScopeParser {
     // Operations
     // =====================================================================================================
 
-    private record ResultGroup(String name, int count, int offset) {}
-
     private void parseOperation(Block block) {
         int opStart = tok.start;
-        List<ResultGroup> groups = List.of();
+        int base = groupTop;
+        int total = 0;
         if (is(Kind.PERCENT_IDENTIFIER)) {
-            groups = new ArrayList<>();
             do {
                 if (!is(Kind.PERCENT_IDENTIFIER)) throw wrongToken("expected valid ssa identifier");
-                String name = spelling();
                 int at = tok.start;
+                int len = tok.end - at;
                 consume();
                 int count = 1;
                 if (consumeIf(Kind.COLON)) {
@@ -183,31 +181,29 @@ final class OperationParser extends SsaScopeParser {
                     count = n.intValue();
                     consume();
                 }
-                groups.add(new ResultGroup(name, count, at));
+                pushResultGroup(at, len, count);
+                total += count;
             } while (consumeIf(Kind.COMMA));
             expect(Kind.EQUAL, "expected '=' after SSA name");
         }
         Operation op;
         if (is(Kind.STRING)) {
+            openOp(opStart);
             op = parseGenericOperation(opStart);
+            closeOp();
         } else if (is(Kind.BARE_IDENTIFIER)) {
-            int named = 0;
-            for (ResultGroup g : groups) named += g.count();
-            op = parseCustomOperation(opStart, named);
+            openOp(opStart);
+            op = parseCustomOperation(opStart, total);
+            closeOp();
         } else {
             throw wrongToken("expected operation name in quotes");
         }
-        if (!groups.isEmpty()) {
-            int total = 0;
-            for (ResultGroup g : groups) total += g.count();
+        if (groupTop > base) {
             if (total != op.numResults()) {
                 throw errorAt(opStart, "operation defines " + op.numResults() + " results but was provided " + total
                         + " to bind");
             }
-            int idx = 0;
-            for (ResultGroup g : groups) {
-                for (int i = 0; i < g.count(); i++) defineValue(g.name(), i, op.result(idx++), g.offset());
-            }
+            defineResults(base, op);
         }
         block.append(op);
     }
@@ -231,17 +227,61 @@ final class OperationParser extends SsaScopeParser {
         }
     }
 
-    private Operation parseGenericOperation(int opStart) {
-        int nameAt = tok.start;
+    /**
+     * A quoted op name met before: the name (the row's own String when registered), its row or null, and the
+     * text of the last simple type (see {@link #sameTypeText}) an op of this name had, with that type.
+     */
+    private static final class OpName {
+        final String name;
+        final OpDefinition def;
+        int typeStart = -1;
+        int typeLen;
+        int typeOpens;
+        Type type;
+
+        OpName(String name, OpDefinition def) {
+            this.name = name;
+            this.def = def;
+        }
+    }
+
+    /** Quoted op names by their token text; an entry is made once the name passed {@link #checkRegistered}. */
+    private SpanTable<OpName> opNames;
+
+    /** The op name of the string token at the current position, checked to be a usable op once per spelling. */
+    private OpName genericOpName(int opStart) {
+        int at = tok.start;
+        int len = tok.end - at;
+        char[] buf = lex.buffer();
+        int hash = SpanTable.hash(buf, at, len);
+        if (opNames == null) opNames = new SpanTable<>(buf);
+        OpName known = opNames.get(at, len, hash);
+        if (known != null) return known;
         String name = lex.stringValue(tok);
         if (name.isEmpty()) throw error("empty operation name is invalid");
+        checkRegistered(name, at, opStart);
+        OpDefinition def = mlirContext.opDefinition(name);
+        OpName on = new OpName(def != null ? def.name() : name, def);
+        opNames.put(at, len, hash, on);
+        return on;
+    }
+
+    private Operation parseGenericOperation(int opStart) {
+        OpName on = genericOpName(opStart);
+        String name = on.name;
         consume();
-        checkRegistered(name, nameAt, opStart);
         expect(Kind.L_PAREN, "expected '(' to start operand list");
-        List<UnresolvedOperand> operands = parseSsaUseList();
+        int base = useTop;
+        if (is(Kind.PERCENT_IDENTIFIER)) {
+            do {
+                pushSsaUse();
+            } while (consumeIf(Kind.COMMA));
+        }
+        int numOperands = (useTop - base) / 3;
         expect(Kind.R_PAREN, "expected ')' to end operand list");
-        List<Block> successors = new ArrayList<>();
+        List<Block> successors = List.of();
         if (consumeIf(Kind.L_SQUARE)) {
+            successors = new ArrayList<>();
             do {
                 successors.add(parseSuccessor());
             } while (consumeIf(Kind.COMMA));
@@ -255,8 +295,9 @@ final class OperationParser extends SsaScopeParser {
             props = d;
             expect(Kind.GREATER, "expected '>' to close properties");
         }
-        List<List<Block>> regions = new ArrayList<>();
+        List<List<Block>> regions = List.of();
         if (consumeIf(Kind.L_PAREN)) {
+            regions = new ArrayList<>();
             do {
                 regions.add(parseRegion(isIsolated(name), null));
             } while (consumeIf(Kind.COMMA));
@@ -265,28 +306,41 @@ final class OperationParser extends SsaScopeParser {
         DictionaryAttr attrs = is(Kind.L_BRACE) ? parseDictionary() : DictionaryAttr.EMPTY;
         expect(Kind.COLON, "expected ':' followed by operation type");
         int typeAt = tok.start;
-        Type t = parseType();
-        if (!(t instanceof FunctionType ft)) throw errorAt(typeAt, "expected function type");
-        OperationState state = new OperationState(name);
-        if (operands.size() != ft.inputs().size()) {
-            throw errorAt(typeAt, "expected " + operands.size() + " operand type" + (operands.size() == 1 ? "" : "s")
-                    + " but had " + ft.inputs().size());
+        Type t;
+        if (on.typeStart >= 0 && sameTypeText(on.typeStart, on.typeLen, on.typeOpens)) {
+            // ops of one name mostly repeat their type: compared as text, without scanning or hashing it
+            t = on.type;
+        } else {
+            lastSimpleStart = -1;
+            t = parseType();
+            if (lastSimpleStart == typeAt) {
+                on.typeStart = typeAt;
+                on.typeLen = prevEnd - typeAt;
+                on.typeOpens = lastSimpleOpens;
+                on.type = t;
+            }
         }
-        state.addOperands(resolveAll(operands, ft.inputs(), typeAt));
-        state.addResultTypes(ft.results());
-        for (NamedAttribute na : props.entries()) state.addProperty(na.name(), na.value());
-        state.addAttributes(attrs);
-        regions.forEach(state::addRegion);
-        successors.forEach(state::addSuccessor);
-        return finishOp(state, opStart);
+        if (!(t instanceof FunctionType ft)) throw errorAt(typeAt, "expected function type");
+        List<Type> inputs = ft.inputs();
+        if (numOperands != inputs.size()) {
+            throw errorAt(typeAt, "expected " + numOperands + " operand type" + (numOperands == 1 ? "" : "s")
+                    + " but had " + inputs.size());
+        }
+        List<Value> operands = resolveUses(base, inputs);
+        return finishOp(name, on.def, operands, ft.results(), props, attrs, regions, successors, opStart);
     }
+
 
     /** Creates the op (moving inherent attributes into properties), attaches regions and the location. */
     private Operation finishOp(OperationState state, int opStart) {
         String name = state.name();
-        DictionaryAttr props = state.properties();
-        DictionaryAttr attrs = state.attributes();
-        OpDefinition def = mlirContext.opDefinition(name);
+        return finishOp(name, mlirContext.opDefinition(name), state.operands(), state.resultTypes(),
+                state.properties(), state.attributes(), state.regions(), state.successors(), opStart);
+    }
+
+    private Operation finishOp(String name, OpDefinition def, List<Value> operands, List<Type> resultTypes,
+                               DictionaryAttr props, DictionaryAttr attrs, List<List<Block>> regions,
+                               List<Block> successors, int opStart) {
         if (def != null && !attrs.isEmpty()) {
             List<NamedAttribute> keep = new ArrayList<>();
             for (NamedAttribute na : attrs.entries()) {
@@ -298,10 +352,9 @@ final class OperationParser extends SsaScopeParser {
             }
             attrs = DictionaryAttr.of(keep);
         }
-        List<List<Block>> regions = state.regions();
         // The row's own name: every op of a kind then shares one String (hash cached, equals by identity).
-        Operation op = Operation.create(def != null ? def.name() : name, state.operands(), state.resultTypes(), props, attrs, regions.size(),
-                state.successors(), locationOf(opStart));
+        Operation op = Operation.create(def != null ? def.name() : name, operands, resultTypes, props, attrs,
+                regions.size(), successors, locationOf(opStart));
         for (int i = 0; i < regions.size(); i++) {
             for (Block b : regions.get(i)) op.region(i).append(b);
         }

@@ -70,6 +70,26 @@ abstract class ParserBase {
 
     final String spelling() { return lex.spelling(tok); }
 
+    /**
+     * The text of the current token as one String per spelling for the whole parse (attribute names, keywords):
+     * no new String each time, and later lookups by the name find its hash cached and equal names identical.
+     */
+    final String internedSpelling() {
+        int at = tok.start;
+        int len = tok.end - at;
+        char[] buf = lex.buffer();
+        int hash = SpanTable.hash(buf, at, len);
+        if (spellings == null) spellings = new SpanTable<>(buf);
+        String s = spellings.get(at, len, hash);
+        if (s == null) {
+            s = text.substring(at, tok.end);
+            spellings.put(at, len, hash, s);
+        }
+        return s;
+    }
+
+    private SpanTable<String> spellings;
+
     /** Re-lexes from {@code offset} (used to split tokens such as {@code 0x3} or {@code x3xf32}). */
     final void resetTo(int offset) {
         lex.reset(offset);
@@ -85,6 +105,9 @@ abstract class ParserBase {
     }
 
     final void leave() { depth--; }
+
+    /** {@return the current nesting depth} */
+    final int depth() { return depth; }
 
     // ---- errors
 
@@ -144,8 +167,38 @@ abstract class ParserBase {
     // ---- locations of source positions
 
     final Location.FileLineCol locationOf(int offset) {
+        if (openOps > 0 && openOpAt[openOps - 1] == offset) {
+            int l = openOpLine[openOps - 1] + options.firstLine() - 1;
+            int col = openOpCol[openOps - 1];
+            return new Location.FileLineCol(bufferNameAttr(), l, col, l, col, false);
+        }
         return pointLocation(lex, bufferNameAttr(), options.firstLine(), offset);
     }
+
+    /*
+     * Line and column of the ops being parsed, outermost first: an op's location is made when it is complete,
+     * after its regions, and its start is then behind the lexer's forward line cursor.
+     */
+    private int[] openOpAt = new int[16];
+    private int[] openOpLine = new int[16];
+    private int[] openOpCol = new int[16];
+    private int openOps;
+
+    /** Notes the line and column of an op starting at {@code offset} (until {@link #closeOp}). */
+    final void openOp(int offset) {
+        if (openOps == openOpAt.length) {
+            openOpAt = java.util.Arrays.copyOf(openOpAt, openOps * 2);
+            openOpLine = java.util.Arrays.copyOf(openOpLine, openOps * 2);
+            openOpCol = java.util.Arrays.copyOf(openOpCol, openOps * 2);
+        }
+        int line = lex.line(offset);
+        openOpAt[openOps] = offset;
+        openOpLine[openOps] = line;
+        openOpCol[openOps] = lex.column(offset, line);
+        openOps++;
+    }
+
+    final void closeOp() { openOps--; }
 
     /** {@code loc("buffer":line:col)} of a character offset, lines shifted so the text starts at firstLine. */
     static Location.FileLineCol pointLocation(Lexer lex, StringAttr buffer, int firstLine, int offset) {

@@ -26,24 +26,33 @@ abstract class SsaScopeParser extends TypeAttrParser {
 
     /** SSA names of one isolated-from-above region tree. */
     static final class IsolatedScope {
-        final Map<String, Slot> values = new HashMap<>(256);
+        final SsaNameTable values = new SsaNameTable();
         /** Placeholder value -> offset of its first use. */
         final Map<Value, Integer> forwardRefs = new LinkedHashMap<>();
-        /** Names defined per (nested) region, removed when the region ends. */
-        final ArrayDeque<List<String>> regionDefs = new ArrayDeque<>();
-    }
+        /** Names defined by the (nested) regions, innermost last, cleared when their region ends. */
+        SsaNameTable.Slot[] defs = new SsaNameTable.Slot[64];
+        int defCount;
+        /** Per open region: where its names start in {@link #defs}. */
+        int[] regionStarts = new int[8];
+        int regionDepth;
 
-    /**
-     * The values of one SSA name by result number, and where each was defined (or first used, for a forward
-     * reference): kept side by side, so defining a value costs no map entry of its own.
-     */
-    static final class Slot {
-        Value[] values;
-        int[] offsets;
+        void pushRegion() {
+            if (regionDepth == regionStarts.length) regionStarts = Arrays.copyOf(regionStarts, regionDepth * 2);
+            regionStarts[regionDepth++] = defCount;
+        }
 
-        Slot(int size) {
-            values = new Value[size];
-            offsets = new int[size];
+        void popRegion() {
+            int from = regionStarts[--regionDepth];
+            for (int i = from; i < defCount; i++) {
+                defs[i].clear();
+                defs[i] = null;
+            }
+            defCount = from;
+        }
+
+        void defined(SsaNameTable.Slot slot) {
+            if (defCount == defs.length) defs = Arrays.copyOf(defs, defCount * 2);
+            defs[defCount++] = slot;
         }
     }
 
@@ -68,7 +77,7 @@ abstract class SsaScopeParser extends TypeAttrParser {
 
     void pushRegionScope(boolean isolated) {
         if (isolated || scopes.isEmpty()) scopes.push(new IsolatedScope());
-        scopes.peek().regionDefs.push(new ArrayList<>());
+        scopes.peek().pushRegion();
         blockScopes.push(new HashMap<>());
     }
 
@@ -78,7 +87,7 @@ abstract class SsaScopeParser extends TypeAttrParser {
         for (BlockDef b : blocks.values()) if (!b.defined) firstUndefined = Math.min(firstUndefined, b.firstRef);
         if (firstUndefined != Integer.MAX_VALUE) throw errorAt(firstUndefined, "reference to an undefined block");
         IsolatedScope scope = scopes.peek();
-        for (String name : scope.regionDefs.pop()) scope.values.remove(name);
+        scope.popRegion();
         if (isolated) {
             if (!scope.forwardRefs.isEmpty()) {
                 int first = Integer.MAX_VALUE;
@@ -95,15 +104,23 @@ abstract class SsaScopeParser extends TypeAttrParser {
         int at = tok.start;
         consume();
         int number = 0;
-        if (is(Kind.HASH_IDENTIFIER)) {
-            String digits = text.substring(tok.start + 1, tok.end);
-            if (digits.isEmpty() || digits.length() > 9 || !digits.chars().allMatch(Character::isDigit)) {
-                throw error("invalid SSA value result number");
-            }
-            number = Integer.parseInt(digits);
-            consume();
-        }
+        if (is(Kind.HASH_IDENTIFIER)) number = parseResultNumber();
         return new UnresolvedOperand(name, number, at);
+    }
+
+    /** The {@code #number} after an SSA name. */
+    final int parseResultNumber() {
+        int from = tok.start + 1;
+        int digits = tok.end - from;
+        if (digits == 0 || digits > 9) throw error("invalid SSA value result number");
+        int number = 0;
+        for (int i = from; i < tok.end; i++) {
+            char c = text.charAt(i);
+            if (c < '0' || c > '9') throw error("invalid SSA value result number");
+            number = number * 10 + (c - '0');
+        }
+        consume();
+        return number;
     }
 
     List<UnresolvedOperand> parseSsaUseList() {
@@ -116,28 +133,43 @@ abstract class SsaScopeParser extends TypeAttrParser {
     }
 
     Value resolve(UnresolvedOperand u, Type type) {
-        IsolatedScope scope = scopes.peek();
-        Slot slot = scope.values.get(u.name());
-        Value[] entries = slot == null ? null : slot.values;
-        if (entries != null && u.number() >= entries.length && entries[0] != null
-                && !scope.forwardRefs.containsKey(entries[0])) {
-            throw errorAt(u.offset(), "reference to invalid result number");
+        String name = u.name();
+        int off = u.offset();
+        if (text.startsWith(name, off)) {
+            return resolve(off, name.length(), u.number(), off, type);
         }
-        if (entries != null && u.number() < entries.length && entries[u.number()] != null) {
-            Value v = entries[u.number()];
-            if (!v.type().equals(type)) {
-                throw errorAt(u.offset(), "use of value '" + u.name() + "' expects different type than prior uses: '"
-                        + show(type) + "' vs '" + show(v.type()) + "'")
-                        .withNote(slot.offsets[u.number()], "prior use here");
+        char[] key = name.toCharArray();
+        return resolve(key, 0, key.length, SpanTable.hash(key, 0, key.length), u.number(), off, type);
+    }
+
+    /** Resolves the use {@code %name#number} whose name is the {@code len} characters at {@code nameAt}. */
+    final Value resolve(int nameAt, int len, int number, int offset, Type type) {
+        return resolve(lex.buffer(), nameAt, len, SpanTable.hash(lex.buffer(), nameAt, len), number, offset, type);
+    }
+
+    private Value resolve(char[] src, int nameAt, int len, int hash, int number, int offset, Type type) {
+        IsolatedScope scope = scopes.peek();
+        SsaNameTable.Slot slot = scope.values.find(src, nameAt, len, hash);
+        if (slot != null && slot.count > 0) {
+            if (number >= slot.count && slot.v0 != null && !scope.forwardRefs.containsKey(slot.v0)) {
+                throw errorAt(offset, "reference to invalid result number");
             }
-            return v;
+            Value v = slot.value(number);
+            if (number < slot.count && v != null) {
+                if (!v.type().equals(type)) {
+                    throw errorAt(offset, "use of value '" + new String(src, nameAt, len)
+                            + "' expects different type than prior uses: '" + show(type) + "' vs '"
+                            + show(v.type()) + "'").withNote(slot.offset(number), "prior use here");
+                }
+                return v;
+            }
         }
         Value placeholder = Operation.create(FORWARD_REF, List.of(), List.of(type), null, null, 0, List.of(),
                 null).result(0);
-        slot = grow(scope, u.name(), u.number());
-        slot.values[u.number()] = placeholder;
-        slot.offsets[u.number()] = u.offset();
-        scope.forwardRefs.put(placeholder, u.offset());
+        if (slot == null) slot = scope.values.add(src, nameAt, len, hash);
+        slot.grow(number);
+        slot.set(number, placeholder, offset);
+        scope.forwardRefs.put(placeholder, offset);
         return placeholder;
     }
 
@@ -150,27 +182,30 @@ abstract class SsaScopeParser extends TypeAttrParser {
         return values;
     }
 
-    static Slot grow(IsolatedScope scope, String name, int number) {
-        Slot slot = scope.values.get(name);
-        if (slot == null) {
-            slot = new Slot(number + 1);
-            scope.values.put(name, slot);
-        } else if (slot.values.length <= number) {
-            slot.values = Arrays.copyOf(slot.values, number + 1);
-            slot.offsets = Arrays.copyOf(slot.offsets, number + 1);
+    void defineValue(String name, int number, Value value, int offset) {
+        if (text.startsWith(name, offset)) {
+            defineValue(offset, name.length(), number, value, offset);
+            return;
         }
-        return slot;
+        char[] key = name.toCharArray();
+        defineValue(key, 0, key.length, SpanTable.hash(key, 0, key.length), number, value, offset);
     }
 
-    void defineValue(String name, int number, Value value, int offset) {
+    /** Defines {@code %name#number}, the name being the {@code len} characters of the text at {@code nameAt}. */
+    final void defineValue(int nameAt, int len, int number, Value value, int offset) {
+        char[] buf = lex.buffer();
+        defineValue(buf, nameAt, len, SpanTable.hash(buf, nameAt, len), number, value, offset);
+    }
+
+    private void defineValue(char[] src, int nameAt, int len, int hash, int number, Value value, int offset) {
         IsolatedScope scope = scopes.peek();
-        Slot slot = scope.values.get(name);
-        boolean known = slot != null;
-        if (slot == null || slot.values.length <= number) slot = grow(scope, name, number);
-        Value[] entries = slot.values;
-        Value existing = entries[number];
+        SsaNameTable.Slot slot = scope.values.add(src, nameAt, len, hash);
+        boolean known = slot.count > 0;
+        slot.grow(number);
+        Value existing = slot.value(number);
         if (existing != null) {
-            int previous = slot.offsets[number];
+            int previous = slot.offset(number);
+            String name = new String(src, nameAt, len);
             if (!scope.forwardRefs.containsKey(existing)) {
                 throw errorAt(offset, "redefinition of SSA value '" + name + "'")
                         .withNote(previous, "previously defined here");
@@ -183,9 +218,72 @@ abstract class SsaScopeParser extends TypeAttrParser {
             existing.replaceAllUsesWith(value);
             scope.forwardRefs.remove(existing);
         }
-        entries[number] = value;
-        slot.offsets[number] = offset;
-        if (!known || existing != null) scope.regionDefs.peek().add(name);
+        slot.set(number, value, offset);
+        if (!known || existing != null) scope.defined(slot);
+    }
+
+    // =====================================================================================================
+    // Names of the generic op being parsed, as spans of the text
+    // =====================================================================================================
+
+    /**
+     * The result names of the ops being parsed, three ints each ({@code %name} start, its length, the count);
+     * nested ops push above their parent's entries and drop them when done.
+     */
+    private int[] groupStack = new int[48];
+    int groupTop;
+
+    /** Notes {@code %name:count} (count 1 without {@code :}) before the op that defines it is parsed. */
+    final void pushResultGroup(int nameAt, int len, int count) {
+        if (groupTop + 3 > groupStack.length) groupStack = Arrays.copyOf(groupStack, groupTop * 2);
+        groupStack[groupTop++] = nameAt;
+        groupStack[groupTop++] = len;
+        groupStack[groupTop++] = count;
+    }
+
+    /** Defines the result names noted from {@code base} on as the results of {@code op}, and drops them. */
+    final void defineResults(int base, Operation op) {
+        int idx = 0;
+        int[] g = groupStack;
+        for (int k = base; k < groupTop; k += 3) {
+            for (int i = 0; i < g[k + 2]; i++) defineValue(g[k], g[k + 1], i, op.result(idx++), g[k]);
+        }
+        groupTop = base;
+    }
+
+    /** SSA uses of the generic ops being parsed, three ints each (name start, name length, result number). */
+    private int[] useStack = new int[96];
+    int useTop;
+
+    /** {@code %name} or {@code %name#number}, pushed onto the uses of the op being parsed. */
+    final void pushSsaUse() {
+        if (!is(Kind.PERCENT_IDENTIFIER)) throw wrongToken("expected SSA operand");
+        int at = tok.start;
+        int len = tok.end - at;
+        consume();
+        int number = 0;
+        if (is(Kind.HASH_IDENTIFIER)) number = parseResultNumber();
+        if (useTop + 3 > useStack.length) useStack = Arrays.copyOf(useStack, useTop * 2);
+        useStack[useTop++] = at;
+        useStack[useTop++] = len;
+        useStack[useTop++] = number;
+    }
+
+    /** Resolves the uses pushed from {@code base} on with their types (as many), and drops them. */
+    final List<Value> resolveUses(int base, List<Type> types) {
+        int n = types.size();
+        if (n == 0) {
+            useTop = base;
+            return List.of();
+        }
+        Value[] values = new Value[n];
+        int[] u = useStack;
+        for (int i = 0; i < n; i++) {
+            int k = base + 3 * i;
+            values[i] = resolve(u[k], u[k + 1], u[k + 2], u[k], types.get(i));
+        }
+        useTop = base;
+        return Arrays.asList(values);
     }
 
     /** {@code ^name}: a block of the current region, created on first reference. */

@@ -41,6 +41,91 @@ class TypeAttrParser extends TypeParser {
 
     /** Parses an attribute; {@code type} is the type the context expects (may be null). */
     final Attribute parseAttribute(Type type) {
+        if (type == null && (tok.kind == Kind.HASH_IDENTIFIER || tok.kind == Kind.BARE_IDENTIFIER)) {
+            int start = tok.start;
+            long scan = simpleAttributeSpan(start);
+            if (scan >= 0) {
+                int end = (int) scan;
+                int opens = (int) (scan >>> 32);
+                int len = end - start;
+                char[] buf = lex.buffer();
+                int hash = SpanTable.hash(buf, start, len);
+                if (attributeCache == null) attributeCache = new SpanTable<>(buf);
+                Attribute cached = attributeCache.get(start, len, hash);
+                if (cached != null && depth() + 2 * opens + 2 <= MAX_NESTING) {
+                    prevEnd = end;
+                    resetTo(end);
+                    return cached;
+                }
+                Attribute a = parseAttributeUncached(null);
+                if (cached == null && prevEnd == end) attributeCache.put(start, len, hash, a);
+                return a;
+            }
+        }
+        return parseAttributeUncached(type);
+    }
+
+    /**
+     * Attributes already built, by their text: like {@link TypeParser}'s types, a dialect attribute
+     * ({@code #stablehlo.dot<...>}) or a {@code dense<...>}/{@code array<...>} whose text has no alias, string,
+     * SSA name, block or comment is parsed once per parse; cached only after a parse that consumed exactly the span.
+     */
+    private SpanTable<Attribute> attributeCache;
+
+    /**
+     * Where an attribute at {@code start} ends if it is {@code #name} with an optional {@code <...>} body, or
+     * {@code dense<...>}/{@code array<...>} with an optional {@code : type} of simple characters; the number of
+     * opening brackets in the high 32 bits. -1 for anything else, and when a {@code :} follows that is not part of
+     * the span (the parser might read on).
+     */
+    private long simpleAttributeSpan(int start) {
+        char[] b = lex.buffer();
+        int n = b.length;
+        int p = tok.end;
+        boolean hash = b[start] == '#';
+        if (hash) {
+            boolean dot = false;
+            for (int i = start + 1; i < p; i++) dot |= b[i] == '.';
+            if (!dot && (p >= n || b[p] != '<')) return -1; // an alias: depends on the alias table
+        } else if (!(p - start == 5 && b[start] == 'd' && lex.spells(tok, "dense")
+                || p - start == 5 && b[start] == 'a' && lex.spells(tok, "array"))) {
+            return -1;
+        }
+        long opens = 0;
+        if (p < n && b[p] == '<') {
+            int level = 0;
+            while (true) {
+                if (p >= n) return -1;
+                char c = b[p++];
+                if (c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 'A' && c <= 'Z') continue;
+                switch (c) {
+                    case '<', '(', '[' -> { level++; opens++; }
+                    case '>', ')', ']' -> { level--; }
+                    case '-' -> {
+                        if (p < n && b[p] == '>') p++;
+                    }
+                    case ' ', ',', '_', '$', '.', '?', '*', '+', ':', '=' -> { }
+                    default -> { return -1; }
+                }
+                if (level == 0) break;
+            }
+        } else if (!hash) {
+            return -1;
+        }
+        int q = p;
+        while (q < n && b[q] == ' ') q++;
+        if (q < n && b[q] == ':') {
+            if (hash) return -1;
+            q++;
+            while (q < n && b[q] == ' ') q++;
+            long type = simpleTypeSpanAt(q);
+            if (type < 0) return -1;
+            return (opens + (type >>> 32)) << 32 | (type & 0xFFFFFFFFL);
+        }
+        return opens << 32 | p;
+    }
+
+    private Attribute parseAttributeUncached(Type type) {
         switch (tok.kind) {
             case L_SQUARE: {
                 enter();
@@ -82,7 +167,7 @@ class TypeAttrParser extends TypeParser {
     }
 
     private Attribute parseKeywordAttr(Type type) {
-        String s = spelling();
+        String s = internedSpelling();
         switch (s) {
             case "true": consume(); return BoolAttr.TRUE;
             case "false": consume(); return BoolAttr.FALSE;
@@ -127,13 +212,13 @@ class TypeAttrParser extends TypeParser {
         enter();
         expect(Kind.L_BRACE, "expected '{' in attribute dictionary");
         List<NamedAttribute> entries = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
+        Set<String> seen = null;
         if (!consumeIf(Kind.R_BRACE)) {
             do {
                 int at = tok.start;
                 String name;
                 if (is(Kind.BARE_IDENTIFIER)) {
-                    name = spelling();
+                    name = internedSpelling();
                 } else if (is(Kind.STRING)) {
                     name = lex.stringValue(tok);
                     if (name.isEmpty()) throw error("expected valid attribute name");
@@ -141,7 +226,17 @@ class TypeAttrParser extends TypeParser {
                     throw wrongToken("expected attribute name");
                 }
                 consume();
-                if (!seen.add(name)) throw errorAt(at, "duplicate key '" + name + "' in dictionary attribute");
+                boolean duplicate = false;
+                if (seen == null && entries.size() < 8) {
+                    for (NamedAttribute e : entries) duplicate |= e.name().equals(name);
+                } else {
+                    if (seen == null) {
+                        seen = new HashSet<>();
+                        for (NamedAttribute e : entries) seen.add(e.name());
+                    }
+                    duplicate = !seen.add(name);
+                }
+                if (duplicate) throw errorAt(at, "duplicate key '" + name + "' in dictionary attribute");
                 if (consumeIf(Kind.EQUAL)) {
                     entries.add(new NamedAttribute(name, parseAttribute(null)));
                 } else {

@@ -55,9 +55,178 @@ abstract class TypeParser extends ParserBase {
 
     /** type ::= function-type | non-function-type */
     final Type parseType() {
+        int start = tok.start;
+        long scan = simpleTypeSpan(start);
+        if (scan < 0) return parseTypeUncached();
+        int end = (int) scan;
+        int opens = (int) (scan >>> 32);
+        int len = end - start;
+        int hash = scanHash;
+        if (typeCache == null) typeCache = new SpanTable<>(lex.buffer());
+        Type cached = typeCache.get(start, len, hash);
+        if (cached != null && depth() + 2 * opens + 2 <= MAX_NESTING) {
+            prevEnd = end;
+            resetTo(end);
+            lastSimpleStart = start;
+            lastSimpleOpens = opens;
+            return cached;
+        }
+        Type t = parseTypeUncached();
+        if (cached == null && prevEnd == end) typeCache.put(start, len, hash, t);
+        if (prevEnd == end) {
+            lastSimpleStart = start;
+            lastSimpleOpens = opens;
+        }
+        return t;
+    }
+
+    /**
+     * Where the last type that went through the table of types started (its end is then {@link #prevEnd}), and
+     * its number of opening brackets: such a text may be compared with a later one directly
+     * ({@link #sameTypeText}).
+     */
+    int lastSimpleStart = -1;
+    int lastSimpleOpens;
+
+    /**
+     * Whether the text at the current token repeats the {@code len} characters at {@code start}, the whole text of
+     * a type that went through the table of types, and ends where that type ended: its last token is a closing
+     * bracket, or a word that the next character does not continue. The type there is then the same type.
+     */
+    final boolean sameTypeText(int start, int len, int opens) {
+        char[] b = lex.buffer();
+        int at = tok.start;
+        int end = at + len;
+        if (end > b.length || depth() + 2 * opens + 2 > MAX_NESTING) return false;
+        if (java.util.Arrays.mismatch(b, start, start + len, b, at, end) >= 0) return false;
+        char last = b[end - 1];
+        if (last != '>' && last != ')' && end < b.length) {
+            char c = b[end];
+            if (c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c == '_' || c == '$'
+                    || c == '.') {
+                return false;
+            }
+        }
+        prevEnd = end;
+        resetTo(end);
+        return true;
+    }
+
+    private Type parseTypeUncached() {
         if (is(Kind.L_PAREN)) return parseFunctionType();
         return parseNonFunctionType();
     }
+
+    /**
+     * Types already built, by their text: a type spelled only with builtin words, numbers and brackets (no alias,
+     * dialect symbol, string or comment: see {@link #simpleTypeSpan}) means the same wherever it stands, so its
+     * text is parsed once per parse (MLIR uniques types the same way). Filled only by a parse that consumed exactly
+     * the span, and so only with texts that parse.
+     */
+    private SpanTable<Type> typeCache;
+
+    /**
+     * Where a type at {@code start} would end if it is made of simple characters only: a bare word optionally
+     * followed by a balanced {@code <...>}, or a balanced {@code (...)} with {@code -> result}. Returns the end
+     * offset with the number of opening brackets in the high 32 bits, or -1 when the text has anything else.
+     * The parse decides: a span is cached only if the parser consumed exactly it.
+     */
+    private long simpleTypeSpan(int start) {
+        char[] b = lex.buffer();
+        int n = b.length;
+        scanHash = 0;
+        if (start >= n) return -1;
+        if (b[start] == '(') {
+            long inputs = balanced(b, start);
+            if (inputs < 0) return -1;
+            int p = (int) inputs;
+            int h = scanHash;
+            while (p < n && b[p] == ' ') {
+                h = 31 * h + ' ';
+                p++;
+            }
+            if (p + 1 >= n || b[p] != '-' || b[p + 1] != '>') return -1;
+            h = 31 * (31 * h + '-') + '>';
+            p += 2;
+            while (p < n && b[p] == ' ') {
+                h = 31 * h + ' ';
+                p++;
+            }
+            scanHash = h;
+            long result = p < n && b[p] == '(' ? balanced(b, p) : wordType(b, p);
+            if (result < 0) return -1;
+            return ((inputs >>> 32) + (result >>> 32) + 1) << 32 | (result & 0xFFFFFFFFL);
+        }
+        return wordType(b, start);
+    }
+
+    /** {@link #simpleTypeSpan} for a type starting at {@code start} (not at the current token). */
+    final long simpleTypeSpanAt(int start) { return simpleTypeSpan(start); }
+
+    /** The text hash ({@link SpanTable#hash}) of what {@link #simpleTypeSpan} read, computed as it reads. */
+    private int scanHash;
+
+    /** A bare word (as the lexer reads one) and an immediately following balanced {@code <...>}. */
+    private long wordType(char[] b, int p) {
+        int n = b.length;
+        if (p >= n || !(b[p] >= 'a' && b[p] <= 'z' || b[p] >= 'A' && b[p] <= 'Z' || b[p] == '_')) return -1;
+        int h = 31 * scanHash + b[p++];
+        while (p < n) {
+            char c = b[p];
+            if (c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c == '_' || c == '$'
+                    || c == '.') {
+                h = 31 * h + c;
+                p++;
+            } else {
+                break;
+            }
+        }
+        scanHash = h;
+        if (p < n && b[p] == '<') {
+            long body = balanced(b, p);
+            if (body < 0) return -1;
+            return body + (1L << 32);
+        }
+        return p;
+    }
+
+    /**
+     * The end of the bracketed group opening at {@code p} ({@code <} or {@code (}), allowing letters, digits,
+     * spaces and {@code _$.,?*-} inside ({@code ->} closes nothing), with the number of nested openings in the
+     * high 32 bits; -1 on any other character or at the end of the text.
+     */
+    private long balanced(char[] b, int p) {
+        int n = b.length;
+        int level = 0;
+        long opens = 0;
+        int h = scanHash;
+        while (p < n) {
+            char c = b[p++];
+            h = 31 * h + c;
+            if (c >= 'a' && c <= 'z' || c >= '0' && c <= '9') continue;
+            switch (c) {
+                case '<', '(' -> { level++; opens++; }
+                case '>', ')' -> {
+                    if (--level == 0) {
+                        scanHash = h;
+                        return opens << 32 | p;
+                    }
+                }
+                case '-' -> {
+                    if (p < n && b[p] == '>') {
+                        h = 31 * h + '>';
+                        p++;
+                    }
+                }
+                case ' ', ',', '_', '$', '.', '?', '*' -> { }
+                default -> {
+                    if (!(c >= 'A' && c <= 'Z')) return -1;
+                }
+            }
+        }
+        return -1;
+    }
+
 
     /** Whether the current token can start a type. */
     final boolean atTypeStart() {
@@ -80,7 +249,7 @@ abstract class TypeParser extends ParserBase {
     /** function-result-types ::= '(' type-list? ')' | non-function-type */
     final List<Type> parseFunctionResultTypes() {
         if (is(Kind.L_PAREN)) return parseTypeListParens();
-        return List.of(parseNonFunctionType());
+        return List.of(parseType()); // not '(': a non-function type, through the table of types
     }
 
     final List<Type> parseTypeListParens() {
@@ -112,7 +281,7 @@ abstract class TypeParser extends ParserBase {
             default:
                 throw wrongToken("expected non-function type");
         }
-        String s = spelling();
+        String s = internedSpelling();
         IntegerType.Signedness sg = intTypeSignedness(s);
         if (sg != null) {
             int prefix = sg == IntegerType.Signedness.SIGNLESS ? 1 : 2;

@@ -9,7 +9,9 @@ import java.util.List;
  *
  * <p>The operations form an intrusive doubly-linked list ({@link Operation#prev()}/{@link Operation#next()}), so
  * inserting or unlinking an op is O(1). {@link #operations()} is a read-only snapshot built on first use after a
- * change, and {@link Operation#isBeforeInBlock} uses an order index renumbered lazily after a change.
+ * change, and {@link Operation#isBeforeInBlock} uses an order index: kept up to date when an op is appended or
+ * prepended (how the parser and the reader build blocks) or removed (the indices stay increasing), renumbered
+ * lazily after an insertion in the middle.
  */
 public final class Block {
     private final List<BlockArgument> arguments = new ArrayList<>();
@@ -18,9 +20,14 @@ public final class Block {
     private int size;
     /** The cached {@link #operations()} snapshot; null after a change. */
     private List<Operation> view;
-    /** Whether the ops' {@code orderIndex} fields are up to date. */
-    private boolean orderValid;
+    /** Whether the ops' {@code orderIndex} fields increase along the list (an empty block's trivially do). */
+    private boolean orderValid = true;
     Region parent;
+    /** Bumped by every change of the op list and of an op's attributes: what {@link #symbolIndex} depends on. */
+    int modCount;
+    /** The ops by {@code sym_name} (first one of each name) as of {@link #symbolIndexStamp}, or null. */
+    private java.util.Map<String, Operation> symbolIndex;
+    private int symbolIndexStamp;
 
     /** An empty block, in no region. */
     public Block() {}
@@ -122,7 +129,20 @@ public final class Block {
         if (after == null) first = op; else after.next = op;
         if (before == null) last = op; else before.prev = op;
         size++;
-        changed();
+        modCount++;
+        view = null;
+        if (orderValid) {
+            // At either end the neighbour's index gives the new one; in the middle the block is renumbered later.
+            if (before == null && after != null && after.orderIndex < Integer.MAX_VALUE) {
+                op.orderIndex = after.orderIndex + 1;
+            } else if (after == null && before != null && before.orderIndex > Integer.MIN_VALUE) {
+                op.orderIndex = before.orderIndex - 1;
+            } else if (after == null && before == null) {
+                op.orderIndex = 0;
+            } else {
+                orderValid = false;
+            }
+        }
     }
 
     /**
@@ -148,12 +168,8 @@ public final class Block {
         op.next = null;
         op.parent = null;
         size--;
-        changed();
-    }
-
-    private void changed() {
-        view = null;
-        orderValid = false;
+        modCount++;
+        view = null; // the remaining ops' indices stay increasing
     }
 
     /** Renumbers the ops if needed (for {@link Operation#isBeforeInBlock}). */
@@ -162,6 +178,23 @@ public final class Block {
         int i = 0;
         for (Operation op = first; op != null; op = op.next) op.orderIndex = i++;
         orderValid = true;
+    }
+
+    /**
+     * The first op of this block whose {@code sym_name} is {@code symbol}, or null: from an index built on first use
+     * and rebuilt after the block or an attribute of one of its ops changed (for {@link SymbolTable}).
+     */
+    Operation symbol(String symbol) {
+        java.util.Map<String, Operation> index = symbolIndex;
+        if (index == null || symbolIndexStamp != modCount) {
+            index = new java.util.HashMap<>();
+            for (Operation op = first; op != null; op = op.next) {
+                if (op.attr("sym_name") instanceof StringAttr s) index.putIfAbsent(s.value(), op);
+            }
+            symbolIndex = index;
+            symbolIndexStamp = modCount;
+        }
+        return index.get(symbol);
     }
 
     /** {@return the region holding this block, or null} */

@@ -65,11 +65,13 @@ public final class DictionaryAttr implements Attribute {
      * @return the value, or null
      */
     public Attribute get(String name) {
-        int lo = 0, hi = entries.size() - 1;
+        List<NamedAttribute> es = entries;
+        int lo = 0, hi = es.size() - 1;
         while (lo <= hi) {
             int mid = (lo + hi) >>> 1;
-            int c = entries.get(mid).name().compareTo(name);
-            if (c == 0) return entries.get(mid).value();
+            String n = es.get(mid).name();
+            int c = n == name ? 0 : n.compareTo(name);
+            if (c == 0) return es.get(mid).value();
             if (c < 0) lo = mid + 1; else hi = mid - 1;
         }
         return null;

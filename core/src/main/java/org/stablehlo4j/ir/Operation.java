@@ -123,7 +123,10 @@ public final class Operation {
      *
      * @param p the new properties, or null
      */
-    public void setProperties(DictionaryAttr p) { properties = p == null ? DictionaryAttr.EMPTY : p; }
+    public void setProperties(DictionaryAttr p) {
+        properties = p == null ? DictionaryAttr.EMPTY : p;
+        if (parent != null) parent.modCount++;
+    }
 
     /** {@return the discardable attributes (those not declared by the op's row)} */
     public DictionaryAttr attributes() { return attributes; }
@@ -132,7 +135,10 @@ public final class Operation {
      *
      * @param a the new attributes, or null
      */
-    public void setAttributes(DictionaryAttr a) { attributes = a == null ? DictionaryAttr.EMPTY : a; }
+    public void setAttributes(DictionaryAttr a) {
+        attributes = a == null ? DictionaryAttr.EMPTY : a;
+        if (parent != null) parent.modCount++;
+    }
 
     /**
      * Looks an attribute up in the properties first, then in the discardable attributes.

@@ -16,6 +16,9 @@ public final class SymbolTable {
         Operation table = from.parentOp();
         while (table != null && !table.name().equals("builtin.module")) table = table.parentOp();
         if (table == null) return null;
+        if (table.numRegions() == 1 && table.region(0).blocks().size() == 1) {
+            return table.region(0).blocks().get(0).symbol(symbol);
+        }
         for (var region : table.regions()) {
             for (var block : region.blocks()) {
                 for (Operation candidate : block.operations()) {

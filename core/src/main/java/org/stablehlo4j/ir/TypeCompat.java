@@ -29,6 +29,7 @@ public final class TypeCompat {
      * @return whether their shapes are compatible
      */
     public static boolean compatibleShape(Type a, Type b) {
+        if (a == b) return true;
         boolean sa = a instanceof ShapedType;
         boolean sb = b instanceof ShapedType;
         if (!sa || !sb) return !sa && !sb;
@@ -49,9 +50,11 @@ public final class TypeCompat {
      * @return whether they are pairwise compatible
      */
     public static boolean compatibleShapes(List<Type> types) {
-        for (Type a : types) {
-            for (Type b : types) {
-                if (!compatibleShape(a, b)) return false;
+        // The relation is symmetric and reflexive: each unordered pair once.
+        for (int i = 0, n = types.size(); i < n; i++) {
+            Type a = types.get(i);
+            for (int j = i + 1; j < n; j++) {
+                if (!compatibleShape(a, types.get(j))) return false;
             }
         }
         return true;
@@ -101,6 +104,7 @@ public final class TypeCompat {
     public static boolean compatibleElementType(Type a, Type b) {
         a = elementType(a);
         b = elementType(b);
+        if (a == b) return true;
         if (a instanceof UniformQuantizedType qa && b instanceof UniformQuantizedType qb) {
             return qa.storageType().equals(qb.storageType()) && qa.storageMin() == qb.storageMin()
                     && qa.storageMax() == qb.storageMax() && qa.expressedType().equals(qb.expressedType())
@@ -118,6 +122,7 @@ public final class TypeCompat {
      * @return whether they are compatible
      */
     public static boolean compatible(Type a, Type b) {
+        if (a == b && !(a instanceof RankedTensorType r && r.encoding() instanceof BoundedEncoding)) return true;
         if (a instanceof ShapedType && b instanceof ShapedType) {
             return compatibleShapeWithBounds(a, b) && compatibleElementType(a, b);
         }

@@ -3,8 +3,6 @@ package org.stablehlo4j.verify;
 import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.Context;
-import org.stablehlo4j.ir.OpDefinition;
-import org.stablehlo4j.ir.OpTrait;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.Region;
 import org.stablehlo4j.ir.VerificationError;
@@ -25,68 +23,78 @@ final class BlockChecks {
      * MLIR's {@code mayBeValidWithoutTerminator}: a block outside a region, or the only block of a region whose op
      * has no terminator or is not registered (it might not need one).
      */
-    private boolean mayBeValidWithoutTerminator(Block block) {
+    private static boolean mayBeValidWithoutTerminator(Block block, OpPlan parentPlan) {
         Region region = block.parent();
         if (region == null) return true;
         if (region.blocks().size() != 1) return false;
-        Operation parent = region.parent();
-        if (parent == null) return true;
-        OpDefinition spec = ctx.opDefinition(parent.name());
-        return spec == null || spec.hasTrait(OpTrait.NO_TERMINATOR);
+        return region.parent() == null || parentPlan.noTerminator;
     }
 
     /**
      * The region checks of MLIR's {@code verifyOnEntrance(Operation&)} after the op's own rules: a registered op's
      * graph regions have at most one block, and no region's entry block is a branch target.
      */
-    void verifyRegions(Operation op) {
-        OpDefinition spec = ctx.opDefinition(op.name());
-        boolean graph = spec != null && spec.hasTrait(OpTrait.GRAPH_REGION);
+    static void verifyRegions(Operation op, OpPlan plan) {
         for (int i = 0; i < op.numRegions(); i++) {
             Region region = op.region(i);
-            if (graph && region.blocks().size() > 1) {
+            java.util.List<Block> blocks = region.blocks();
+            if (plan.graphRegion && blocks.size() > 1) {
                 throw VerificationError.op(op, "expects graph region #" + i + " to have 0 or 1 blocks");
             }
-            Block entry = region.entry();
-            if (entry == null) continue;
-            for (Block b : region.blocks()) {
-                Operation last = b.last();
-                if (last != null && last.successors().contains(entry)) {
-                    throw VerificationError.at(op.location(), "entry block of region may not have predecessors");
+            if (blocks.isEmpty()) continue;
+            Block entry = blocks.get(0);
+            for (int b = 0; b < blocks.size(); b++) {
+                Operation last = blocks.get(b).last();
+                if (last == null) continue;
+                for (int s = 0; s < last.numSuccessors(); s++) {
+                    if (last.successor(s) == entry) {
+                        throw VerificationError.at(op.location(), "entry block of region may not have predecessors");
+                    }
                 }
             }
         }
     }
 
-    /** A block's checks before its ops (MLIR's {@code verifyOnEntrance(Block&)}). */
-    void verifyOnEntry(Block block) {
-        if (block.isEmpty()) {
-            if (mayBeValidWithoutTerminator(block)) return;
-            Operation parent = block.parentOp();
-            throw VerificationError.at(parent == null ? org.stablehlo4j.ir.Location.UNKNOWN : parent.location(),
-                    "empty block: expect at least a terminator");
-        }
-        for (Operation op = block.first(); op != null; op = op.next()) {
-            if (op.numSuccessors() != 0 && op != block.last()) {
-                throw VerificationError.at(op.location(),
+    /**
+     * The empty-block rule of a block's checks before its ops (MLIR's {@code verifyOnEntrance(Block&)}); its other
+     * rule, on ops with successors, is {@link #misplacedBranch}, which the walk applies to each op it passes.
+     */
+    static void verifyOnEntry(Block block, OpPlan parentPlan) {
+        if (!block.isEmpty() || mayBeValidWithoutTerminator(block, parentPlan)) return;
+        Operation parent = block.parentOp();
+        throw VerificationError.at(parent == null ? org.stablehlo4j.ir.Location.UNKNOWN : parent.location(),
+                "empty block: expect at least a terminator");
+    }
+
+    /**
+     * The error of MLIR's {@code verifyOnEntrance(Block&)} for the first op from {@code from} on (to the end of its
+     * block) that has successors without being the block's last op, or null.
+     */
+    static VerificationError misplacedBranch(Operation from) {
+        for (Operation op = from; op != null; op = op.next()) {
+            if (op.numSuccessors() != 0 && op.next() != null) {
+                return VerificationError.at(op.location(),
                         "operation with block successors must terminate its parent block");
             }
         }
+        return null;
     }
 
-    /** A block's checks after its ops (MLIR's {@code verifyOnExit(Block&)}): successors and the terminator. */
-    void verifyOnExit(Block block) {
+    /**
+     * A block's checks after its ops (MLIR's {@code verifyOnExit(Block&)}): successors and the terminator.
+     * {@code lastPlan} is the plan of the block's last op (null when the block is empty).
+     */
+    void verifyOnExit(Block block, OpPlan parentPlan, OpPlan lastPlan) {
         Operation last = block.last();
         if (last != null) {
-            for (Block successor : last.successors()) {
-                if (successor.parent() != block.parent()) {
+            for (int s = 0; s < last.numSuccessors(); s++) {
+                if (last.successor(s).parent() != block.parent()) {
                     throw VerificationError.op(last, "branching to block of a different region");
                 }
             }
         }
-        if (mayBeValidWithoutTerminator(block) || last == null) return;
-        OpDefinition spec = ctx.opDefinition(last.name());
-        if (spec == null || spec.hasTrait(OpTrait.TERMINATOR)) return;
+        if (mayBeValidWithoutTerminator(block, parentPlan) || last == null) return;
+        if (lastPlan.terminator) return;
         throw VerificationError.at(last.location(), "block with no terminator, has " + printLocal(last));
     }
 

@@ -1,7 +1,6 @@
 package org.stablehlo4j.verify;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.stablehlo4j.ir.DialectPrintable;
@@ -162,6 +161,49 @@ final class TypeConstraints {
         }
     }
 
+    /**
+     * One constraint as a verification run checks it against many values: its kind decoded once, and the answer
+     * for the last element type kept (the element classes depend on the element type alone, and the values of a
+     * program mostly share a few element types). Not thread-safe: one per run.
+     */
+    static final class Matcher {
+        private static final int RANKED = 0;
+        private static final int TENSOR = 1;
+        private static final int OTHER = 2;
+        final Constraint constraint;
+        private final int kind;
+        private Type lastElement;
+        private boolean lastAnswer;
+
+        Matcher(Constraint constraint) {
+            this.constraint = constraint;
+            this.kind = switch (constraint.kind()) {
+                case "AnyTypeOf", "token", "future", "NestedTupleOf", "MemRefOf" -> OTHER;
+                case "TensorOf" -> TENSOR;
+                default -> RANKED;
+            };
+        }
+
+        boolean matches(Type t) {
+            if (t instanceof RankedTensorType r) {
+                if (kind == OTHER) return constraint.matches(t);
+                return element(r.elementType()) && constraint.shapesHold(r);
+            }
+            if (kind == RANKED) return false;
+            if (kind == TENSOR) return t instanceof UnrankedTensorType u && element(u.elementType());
+            return constraint.matches(t);
+        }
+
+        private boolean element(Type e) {
+            Type last = lastElement;
+            if (last != null && (e == last || e.equals(last))) return lastAnswer;
+            boolean answer = constraint.elementMatches(e);
+            lastElement = e;
+            lastAnswer = answer;
+            return answer;
+        }
+    }
+
     static boolean validQuantizedDimension(RankedTensorType r) {
         if (!(r.elementType() instanceof UniformQuantizedType q) || !q.isPerAxis()) return true;
         int dim = q.quantizedDimension();
@@ -264,20 +306,17 @@ final class TypeConstraints {
             "1D tensor", "StaticShapeTensorOf", "statically shaped tensor", "MemRefOf", "memref", "NestedTupleOf",
             "nested tuple with any combination of");
 
-    private static final Map<String, Constraint> CACHE = new HashMap<>();
-
-    /** The constraint an op-table row names, or null when it is not modelled (then nothing is checked). */
-    static synchronized Constraint get(String name) {
+    /**
+     * The constraint an op-table row names, or null when it is not modelled (then nothing is checked). Reads the
+     * expression each time: the verifier resolves each name once per run ({@link OpPlan}).
+     */
+    static Constraint get(String name) {
         if (name == null || name.isEmpty()) return null;
-        if (CACHE.containsKey(name)) return CACHE.get(name);
-        Constraint c;
         try {
-            c = new Reader(name).expr();
+            return new Reader(name).expr();
         } catch (IllegalArgumentException e) {
-            c = null;
+            return null;
         }
-        CACHE.put(name, c);
-        return c;
     }
 
     /** Reads one constraint expression. */

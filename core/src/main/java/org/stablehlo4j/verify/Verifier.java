@@ -1,30 +1,22 @@
 package org.stablehlo4j.verify;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
-import org.stablehlo4j.asm.AsmPrinter;
-import org.stablehlo4j.ir.ArrayAttr;
-import org.stablehlo4j.ir.Attribute;
+import java.util.Map;
 import org.stablehlo4j.ir.Block;
-import org.stablehlo4j.ir.DialectAttributeVerifier;
-import org.stablehlo4j.ir.DictionaryAttr;
-import org.stablehlo4j.ir.NamedAttribute;
+import org.stablehlo4j.ir.BlockArgument;
 import org.stablehlo4j.ir.Context;
-import org.stablehlo4j.ir.Dialect;
-import org.stablehlo4j.ir.OpDefinition;
-import org.stablehlo4j.ir.OpTrait;
-import org.stablehlo4j.ir.ReturnTypeCompatibility;
-import org.stablehlo4j.ir.SymbolUseVerifier;
-import org.stablehlo4j.ir.TypeCompat;
-import org.stablehlo4j.ir.VerificationError;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.ModuleOp;
+import org.stablehlo4j.ir.OpDefinition;
+import org.stablehlo4j.ir.OpResult;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.Region;
+import org.stablehlo4j.ir.SymbolUseVerifier;
 import org.stablehlo4j.ir.Type;
-import org.stablehlo4j.ir.UnrankedTensorType;
-import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.Value;
+import org.stablehlo4j.ir.VerificationError;
 
 /**
  * The generic verifier, in MLIR's order (mlir/lib/IR/Verifier.cpp). Each op's row comes from the
@@ -40,12 +32,22 @@ import org.stablehlo4j.ir.Value;
  */
 public final class Verifier {
     private final Context ctx;
-
     private final BlockChecks blocks;
+    private final OpChecks checks;
+    /** The plan of each op name met in this run (see {@link #plan(String)}). */
+    private final Map<String, OpPlan> plans = new HashMap<>();
+    /** Type constraints by the name the rows give them, resolved once per run. */
+    private final Map<String, TypeConstraints.Matcher> constraints = new HashMap<>();
+    /**
+     * The ops with a {@link SymbolUseVerifier} checked so far whose module has not been exited yet: a module's own
+     * are those added after it (see {@link Scope#symbolStart}); a nested module takes its own out on exit.
+     */
+    private final List<Operation> symbolUsers = new ArrayList<>();
 
     private Verifier(Context ctx) {
         this.ctx = ctx;
         this.blocks = new BlockChecks(ctx);
+        this.checks = new OpChecks(ctx);
     }
 
     /** Verifies the whole module; throws with the first error found. */
@@ -78,9 +80,23 @@ public final class Verifier {
         }
     }
 
+    /**
+     * The plan of op name {@code name}: built on first use in this run. A name without a row is asked again (a
+     * dialect loaded meanwhile may have it).
+     */
+    private OpPlan plan(String name) {
+        OpPlan p = plans.get(name);
+        if (p != null && p.def != null) return p;
+        OpDefinition def = ctx.opDefinition(name);
+        if (p != null && def == null) return p;
+        p = new OpPlan(ctx, name, def, constraints);
+        plans.put(name, p);
+        return p;
+    }
+
     private void walk(Operation op) {
         List<VerificationError> errors = new ArrayList<>();
-        verifyOpAndDominance(op, errors);
+        verifyOpAndDominance(op, plan(op.name()), errors);
         if (!errors.isEmpty()) {
             VerificationError first = errors.get(0);
             for (int i = 1; i < errors.size(); i++) first.then(errors.get(i));
@@ -89,76 +105,235 @@ public final class Verifier {
     }
 
     /**
+     * One op verified on its own (the root, or an op isolated from above) and what the walk of its contents found
+     * out for the checks that come after it: whether some use may not be dominated by its definition, and (for an
+     * IsolatedFromAbove op) whether some use may reach a value defined outside. The walk settles the common cases
+     * (a value of the same block or of an enclosing one); anything else marks the scope, and then the exact checks
+     * ({@link Dominance}, {@link #verifyIsolatedFromAbove}) run as upstream's do and report the first violation in
+     * their own order.
+     */
+    private static final class Scope {
+        final Operation root;
+        final boolean checkIsolation;
+        boolean dominanceSuspect;
+        boolean isolationSuspect;
+        /** Where the symbol users nested in the root (when it is a module) start in {@link #symbolUsers}. */
+        int symbolStart;
+
+        Scope(Operation root, OpPlan plan) {
+            this.root = root;
+            this.checkIsolation = plan.isolatedTrait;
+        }
+    }
+
+    /**
+     * A step of the walk: an op whose regions' blocks are being entered in turn, or a block whose ops are being
+     * visited in turn.
+     */
+    private static final class Frame {
+        final Operation op;
+        final OpPlan plan;
+        int region;
+        int blockIndex = -1;
+        /** The ops isolated from above directly in this op's blocks, verified on its exit. */
+        List<Operation> isolated;
+        final Block block;
+        /** For a block: the op frame of the block's op and whether the block's region is a graph region. */
+        final Frame owner;
+        final boolean graph;
+        /** For a block: the next op to visit. */
+        Operation next;
+
+        Frame(Operation op, OpPlan plan) {
+            this.op = op;
+            this.plan = plan;
+            this.block = null;
+            this.owner = null;
+            this.graph = false;
+        }
+
+        Frame(Block block, Frame owner) {
+            this.op = null;
+            this.plan = null;
+            this.block = block;
+            this.owner = owner;
+            this.graph = owner.plan.graphRegion;
+            this.next = block.first();
+        }
+    }
+
+    /**
      * Verifies {@code op} and what is nested in it, as MLIR's verifier does: an op's own rules on entry, then its
      * nested ops (an explicit stack: a built module need not respect the parser's nesting limit), then on exit
      * the nested ops that are isolated from above (each verified on its own; all are verified, so one run can
-     * report an error per function) and the rules that need verified regions. Returns false after adding an
-     * error.
+     * report an error per function) and the rules that need verified regions. A block's rule that only its last op
+     * may have successors (upstream checks it on entering the block) is checked as the walk passes each op; when
+     * something fails first, the rest of the blocks being walked is checked before reporting, so the error is the
+     * one upstream reports. Returns false after adding an error.
      */
-    private boolean verifyOperation(Operation op, List<VerificationError> errors) {
-        List<Object> stack = new ArrayList<>();
-        List<Boolean> exiting = new ArrayList<>();
-        stack.add(op);
-        exiting.add(false);
+    private boolean verifyOperation(Operation root, OpPlan rootPlan, Scope scope, List<VerificationError> errors) {
+        int errorsBefore = errors.size();
+        ArrayList<Frame> stack = new ArrayList<>();
         try {
+            checks.verifyOp(root, rootPlan);
+            if (rootPlan.symbolUses != null) symbolUsers.add(root);
+            scope.symbolStart = symbolUsers.size();
+            BlockChecks.verifyRegions(root, rootPlan);
+            if (root.numRegions() == 0) {
+                verifyOnExit(root, rootPlan, scope);
+                return true;
+            }
+            stack.add(new Frame(root, rootPlan));
             while (!stack.isEmpty()) {
-                int top = stack.size() - 1;
-                Object item = stack.remove(top);
-                boolean exit = exiting.remove(top);
-                if (item instanceof Block block) {
-                    if (exit) {
-                        blocks.verifyOnExit(block);
+                Frame f = stack.get(stack.size() - 1);
+                if (f.block == null) {
+                    Block entered = nextBlock(f);
+                    if (entered != null) {
+                        BlockChecks.verifyOnEntry(entered, f.plan);
+                        stack.add(new Frame(entered, f));
                         continue;
                     }
-                    blocks.verifyOnEntry(block);
-                    stack.add(block);
-                    exiting.add(true);
-                    List<Operation> ops = block.operations();
-                    for (int i = ops.size() - 1; i >= 0; i--) {
-                        if (!isIsolated(ops.get(i))) {
-                            stack.add(ops.get(i));
-                            exiting.add(false);
+                    stack.remove(stack.size() - 1);
+                    if (f.isolated != null) {
+                        boolean nestedOk = true;
+                        for (Operation isolated : f.isolated) {
+                            nestedOk &= verifyOpAndDominance(isolated, plan(isolated.name()), errors);
+                        }
+                        if (!nestedOk) {
+                            VerificationError earlier = pendingBlockError(stack);
+                            if (earlier != null) {
+                                errors.subList(errorsBefore, errors.size()).clear();
+                                errors.add(earlier);
+                            }
+                            return false;
                         }
                     }
+                    verifyOnExit(f.op, f.plan, scope);
                     continue;
                 }
-                Operation current = (Operation) item;
-                if (exit) {
-                    boolean nestedOk = true;
-                    for (Operation isolated : isolatedChildren(current)) {
-                        nestedOk &= verifyOpAndDominance(isolated, errors);
-                    }
-                    if (!nestedOk) return false;
-                    verifyOnExit(current);
+                Operation op = f.next;
+                if (op == null) {
+                    stack.remove(stack.size() - 1);
+                    Block b = f.block;
+                    blocks.verifyOnExit(b, f.owner.plan, b.last() == null ? null : plan(b.last().name()));
                     continue;
                 }
-                verifyOp(current);
-                blocks.verifyRegions(current);
-                stack.add(current);
-                exiting.add(true);
-                List<Region> regions = current.regions();
-                for (int r = regions.size() - 1; r >= 0; r--) {
-                    List<Block> blocks = regions.get(r).blocks();
-                    for (int b = blocks.size() - 1; b >= 0; b--) {
-                        stack.add(blocks.get(b));
-                        exiting.add(false);
-                    }
+                f.next = op.next();
+                if (op.numSuccessors() != 0 && f.next != null) throw BlockChecks.misplacedBranch(op);
+                if (op.numOperands() != 0) checkOperands(scope, op, f.block, f.graph);
+                OpPlan plan = plan(op.name());
+                if (op.numRegions() != 0 && plan.isolatedIfRegions) {
+                    Frame owner = f.owner;
+                    if (owner.isolated == null) owner.isolated = new ArrayList<>();
+                    owner.isolated.add(op);
+                    continue;
                 }
+                checks.verifyOp(op, plan);
+                if (plan.symbolUses != null) symbolUsers.add(op);
+                if (op.numRegions() == 0) {
+                    verifyOnExit(op, plan, scope);
+                    continue;
+                }
+                BlockChecks.verifyRegions(op, plan);
+                stack.add(new Frame(op, plan));
             }
         } catch (VerificationError e) {
-            errors.add(e);
+            VerificationError earlier = pendingBlockError(stack);
+            errors.add(earlier != null ? earlier : e);
             return false;
         }
         return true;
+    }
+
+    /** The next block of an op frame's regions, advancing it; null after the last. */
+    private static Block nextBlock(Frame f) {
+        Operation op = f.op;
+        while (f.region < op.numRegions()) {
+            List<Block> bs = op.region(f.region).blocks();
+            if (++f.blockIndex < bs.size()) return bs.get(f.blockIndex);
+            f.region++;
+            f.blockIndex = -1;
+        }
+        return null;
+    }
+
+    /**
+     * The error upstream reports on entering one of the blocks still being walked (outermost first) for an op not
+     * yet visited: an op with successors that is not its block's last op. Null when there is none.
+     */
+    private static VerificationError pendingBlockError(List<Frame> stack) {
+        for (Frame f : stack) {
+            if (f.block == null || f.next == null) continue;
+            VerificationError e = BlockChecks.misplacedBranch(f.next);
+            if (e != null) return e;
+        }
+        return null;
+    }
+
+    /**
+     * What the walk can settle about the operands of {@code user} (in {@code block}, of a graph region or not):
+     * a value defined earlier in the same block, or in (or as an argument of) an enclosing block, dominates the use
+     * exactly when upstream's {@code properlyDominates} says so, and is inside the scope's isolated root. Anything
+     * else marks the scope for the exact checks.
+     */
+    private void checkOperands(Scope scope, Operation user, Block block, boolean graph) {
+        for (int i = 0, n = user.numOperands(); i < n; i++) {
+            Value v = user.operand(i);
+            Operation def = null;
+            Block defBlock;
+            if (v instanceof OpResult r) {
+                def = r.owner();
+                defBlock = def.parent();
+            } else {
+                defBlock = ((BlockArgument) v).owner();
+            }
+            if (defBlock == block) {
+                if (def != null && !(def != user && (graph || def.isBeforeInBlock(user)))) {
+                    scope.dominanceSuspect = true;
+                }
+                continue;
+            }
+            checkOuterOperand(scope, user, def, defBlock);
+        }
+    }
+
+    /** {@link #checkOperands} for a value not defined in the user's own block: looks for an enclosing block. */
+    private void checkOuterOperand(Scope scope, Operation user, Operation def, Block defBlock) {
+        Region defRegion = defBlock == null ? null : defBlock.parent();
+        boolean dominates = false;
+        // No region to define it in passes the isolation check (as upstream's walk finds no region to compare).
+        boolean inside = !scope.checkIsolation || defRegion == null;
+        boolean pastRoot = false;
+        Operation cur = user;
+        Block b = user.parent();
+        while (defRegion != null && b != null) {
+            Region r = b.parent();
+            if (r == null) break;
+            if (r == defRegion) {
+                if (b == defBlock) {
+                    dominates = def == null || isGraphRegion(r) || (def != cur && def.isBeforeInBlock(cur));
+                }
+                if (!pastRoot) inside = true;
+                break;
+            }
+            Operation p = r.parent();
+            if (p == null) break;
+            if (p == scope.root) pastRoot = true;
+            cur = p;
+            b = p.parent();
+        }
+        if (!dominates) scope.dominanceSuspect = true;
+        if (!inside) scope.isolationSuspect = true;
     }
 
     /**
      * MLIR's {@code verifyOpAndDominance}: the op and everything nested in it, then (the structure being sound) the
      * dominance of the values used in its regions.
      */
-    private boolean verifyOpAndDominance(Operation op, List<VerificationError> errors) {
-        if (!verifyOperation(op, errors)) return false;
-        if (op.numRegions() == 0) return true;
+    private boolean verifyOpAndDominance(Operation op, OpPlan plan, List<VerificationError> errors) {
+        Scope scope = new Scope(op, plan);
+        if (!verifyOperation(op, plan, scope, errors)) return false;
+        if (op.numRegions() == 0 || !scope.dominanceSuspect) return true;
         try {
             new Dominance(this::isGraphRegion, this::isIsolated).verifyContainedRegions(op);
         } catch (VerificationError e) {
@@ -171,8 +346,26 @@ public final class Verifier {
     /** Whether a region has no SSA dominance within its block (its op declares graph regions). */
     private boolean isGraphRegion(Region region) {
         Operation parent = region.parent();
-        OpDefinition spec = parent == null ? null : ctx.opDefinition(parent.name());
-        return spec != null && spec.hasTrait(OpTrait.GRAPH_REGION);
+        return parent != null && plan(parent.name()).graphRegion;
+    }
+
+    /**
+     * The symbol-use rules of the ops the walk met in {@code module} (outside nested modules), then takes them off
+     * the list. They are checked in the order met; if one fails, the module is walked in upstream's order
+     * ({@link #verifySymbolUses}) so that the error reported is the first in that order.
+     */
+    private void verifyModuleSymbolUses(Operation module, int start) {
+        List<Operation> own = symbolUsers.subList(start, symbolUsers.size());
+        try {
+            for (int i = 0; i < own.size(); i++) {
+                Operation op = own.get(i);
+                plan(op.name()).symbolUses.verifySymbolUses(op);
+            }
+        } catch (VerificationError e) {
+            verifySymbolUses(module);
+            throw e;
+        }
+        own.clear();
     }
 
     /** The symbol-use rules of every op in a symbol table (not entering nested modules), in walk order. */
@@ -181,10 +374,9 @@ public final class Verifier {
         for (int r = table.numRegions() - 1; r >= 0; r--) pushOps(stack, table.region(r));
         while (!stack.isEmpty()) {
             Operation op = stack.remove(stack.size() - 1);
-            OpDefinition def = ctx.opDefinition(op.name());
-            SymbolUseVerifier uses = def == null ? null : def.ext(SymbolUseVerifier.class);
-            if (uses != null) uses.verifySymbolUses(op);
-            if (!op.name().equals("builtin.module")) {
+            OpPlan plan = plan(op.name());
+            if (plan.symbolUses != null) plan.symbolUses.verifySymbolUses(op);
+            if (!plan.module) {
                 for (int r = op.numRegions() - 1; r >= 0; r--) pushOps(stack, op.region(r));
             }
         }
@@ -193,43 +385,28 @@ public final class Verifier {
     private static void pushOps(List<Operation> stack, Region region) {
         List<Block> blocks = region.blocks();
         for (int b = blocks.size() - 1; b >= 0; b--) {
-            List<Operation> ops = blocks.get(b).operations();
-            for (int i = ops.size() - 1; i >= 0; i--) stack.add(ops.get(i));
+            for (Operation o = blocks.get(b).last(); o != null; o = o.prev()) stack.add(o);
         }
     }
 
     /** Ops with regions that nothing outside may reach into: functions, modules, some StableHLO ops. */
     private boolean isIsolated(Operation op) {
-        if (op.numRegions() == 0) return false;
-        if (op.name().equals("func.func") || op.name().equals("builtin.module")) return true;
-        OpDefinition spec = ctx.opDefinition(op.name());
-        return spec != null && spec.hasTrait(OpTrait.ISOLATED_FROM_ABOVE);
-    }
-
-    private List<Operation> isolatedChildren(Operation op) {
-        List<Operation> out = new ArrayList<>();
-        for (Region r : op.regions()) {
-            for (Block b : r.blocks()) {
-                for (Operation o : b.operations()) if (isIsolated(o)) out.add(o);
-            }
-        }
-        return out;
+        return op.numRegions() != 0 && plan(op.name()).isolatedIfRegions;
     }
 
     /**
      * The rules checked after the op's regions: the region verifier, symbol uses in a module, result types against
      * inference.
      */
-    private void verifyOnExit(Operation op) {
-        OpDefinition spec = ctx.opDefinition(op.name());
-        if (spec != null && spec.hasTrait(OpTrait.ISOLATED_FROM_ABOVE)) verifyIsolatedFromAbove(op);
-        if (spec != null && spec.regionVerifier() != null) spec.regionVerifier().verify(op);
-        if (spec != null && spec.hasTrait(OpTrait.SYMBOL_TABLE)) BlockChecks.verifySymbolTable(op);
-        if (op.name().equals("builtin.module")) verifySymbolUses(op);
-        if (spec != null && spec.inferTypes() != null && (spec.hasTrait(OpTrait.INFER_TYPE)
-                || spec.hasTrait(OpTrait.COMPATIBLE_OPERANDS_AND_RESULT_TYPE))) {
-            verifyInferredTypes(op, spec);
+    private void verifyOnExit(Operation op, OpPlan plan, Scope scope) {
+        if (plan.isolatedTrait && op.numRegions() != 0 && (op != scope.root || scope.isolationSuspect)) {
+            verifyIsolatedFromAbove(op);
         }
+        OpDefinition spec = plan.def;
+        if (spec != null && spec.regionVerifier() != null) spec.regionVerifier().verify(op);
+        if (plan.symbolTable) BlockChecks.verifySymbolTable(op);
+        if (plan.module) verifyModuleSymbolUses(op, op == scope.root ? scope.symbolStart : symbolUsers.size());
+        if (plan.checkInference) OpChecks.verifyInferredTypes(op, plan);
     }
 
     /**
@@ -273,410 +450,5 @@ public final class Verifier {
             r = b == null ? null : b.parent();
         }
         return false;
-    }
-
-    /** Checks one op (not its regions' contents). */
-    private void verifyOp(Operation op) {
-        verifyDialectAttributes(op);
-        OpDefinition spec = ctx.opDefinition(op.name());
-        if (spec == null) {
-            verifyUnregistered(op);
-            return;
-        }
-        Dialect dialect = ctx.opDialect(op.name());
-        if (dialect != null && dialect.hasCompleteSignatures()) {
-            verifyCounts(op, spec);
-            for (OpDefinition.AttrSpec a : spec.attributes()) {
-                if (a.presence() == OpDefinition.Presence.REQUIRED && op.properties().get(a.name()) == null) {
-                    throw VerificationError.op(op, "requires attribute '" + a.name() + "'");
-                }
-            }
-            for (OpDefinition.AttrSpec a : spec.attributes()) verifyAttribute(op, a, dialect);
-            verifyValueTypes(op, spec, spec.operands(), op.operands(), "operand");
-            verifyValueTypes(op, spec, spec.results(), op.results(), "result");
-            for (OpTrait trait : spec.traits()) verifyTrait(op, trait);
-        } else if (dialect != null) {
-            // Rows without full signatures still declare their attributes' kinds: those are checked.
-            for (OpDefinition.AttrSpec a : spec.attributes()) verifyAttribute(op, a, dialect);
-        }
-        if (spec.hasTrait(OpTrait.FUNCTION_LIKE)) verifyFunctionAttributes(op);
-        if (spec.verifier() != null) spec.verifier().verify(op);
-    }
-
-    /**
-     * MLIR's check on entering an op that has no definition: an op of a loaded dialect must be one of its ops
-     * unless the dialect allows unknown operations (ops read from bytecode reach here without the parser's check).
-     */
-    private void verifyUnregistered(Operation op) {
-        String name = op.name();
-        int dot = name.indexOf('.');
-        if (dot <= 0 || !ctx.isDialectRegistered(name.substring(0, dot))) return;
-        Dialect dialect = ctx.getOrLoadDialect(name.substring(0, dot));
-        if (dialect == null || dialect.allowsUnknownOperations()) return;
-        throw VerificationError.at(op.location(), "unregistered operation '" + name + "' found in dialect ('"
-                + dialect.namespace() + "') that does not allow unknown operations");
-    }
-
-    /** The {@link DialectAttributeVerifier} of the dialect an attribute name's prefix names, or null. */
-    private DialectAttributeVerifier attributeVerifier(String attrName) {
-        int dot = attrName.indexOf('.');
-        if (dot <= 0) return null;
-        String ns = attrName.substring(0, dot);
-        Dialect d = ctx.isDialectRegistered(ns) ? ctx.getOrLoadDialect(ns) : null;
-        return d == null ? null : d.getInterface(DialectAttributeVerifier.class);
-    }
-
-    /**
-     * MLIR's first check of every op: each discardable attribute whose name has a loaded dialect's prefix goes to
-     * that dialect's {@code verifyOperationAttribute}.
-     */
-    private void verifyDialectAttributes(Operation op) {
-        for (NamedAttribute a : op.attributes().entries()) {
-            DialectAttributeVerifier v = attributeVerifier(a.name());
-            if (v != null) v.verifyOperationAttribute(op, a);
-        }
-    }
-
-    /**
-     * FunctionOpInterface's attribute rules: each dialect-prefixed attribute of an argument ({@code arg_attrs})
-     * or result ({@code res_attrs}) goes to that dialect's {@code verifyRegionArgAttribute} /
-     * {@code verifyRegionResultAttribute}.
-     */
-    private void verifyFunctionAttributes(Operation op) {
-        verifyFunctionAttributes(op, "arg_attrs", true);
-        verifyFunctionAttributes(op, "res_attrs", false);
-    }
-
-    private void verifyFunctionAttributes(Operation op, String key, boolean args) {
-        if (!(op.attr(key) instanceof ArrayAttr all)) return;
-        List<Attribute> dicts = all.elements();
-        for (int i = 0; i < dicts.size(); i++) {
-            if (!(dicts.get(i) instanceof DictionaryAttr d)) continue;
-            for (NamedAttribute a : d.entries()) {
-                DialectAttributeVerifier v = attributeVerifier(a.name());
-                if (v == null) continue;
-                if (args) v.verifyRegionArgAttribute(op, 0, i, a);
-                else v.verifyRegionResultAttribute(op, 0, i, a);
-            }
-        }
-    }
-
-    /** ODS's constraint of one inherent attribute, from the kind its row declares ({@link AttrConstraints}). */
-    private static void verifyAttribute(Operation op, OpDefinition.AttrSpec spec, Dialect dialect) {
-        Attribute value = op.properties().get(spec.name());
-        if (value == null) return;
-        String violated = AttrConstraints.violation(spec, value,
-                dialect.getInterface(org.stablehlo4j.ir.DialectAttrConstraints.class));
-        if (violated != null) {
-            throw VerificationError.op(op, "attribute '" + spec.name() + "' failed to satisfy constraint: " + violated);
-        }
-    }
-
-    /**
-     * ODS type constraints of operand or result groups: "operand #2 must be ranked tensor of ... values, but got
-     * '...'". Groups are sized from the actual count when at most one group is optional or variadic.
-     */
-    private static void verifyValueTypes(Operation op, OpDefinition spec, List<OpDefinition.ValueSpec> groups,
-                                         List<? extends Value> values, String noun) {
-        int[] sizes = groupSizes(op, spec, groups, values.size(), noun);
-        if (sizes == null) return;
-        int index = 0;
-        for (int k = 0; k < groups.size(); k++) {
-            OpDefinition.ValueSpec g = groups.get(k);
-            int size = sizes[k];
-            TypeConstraints.Constraint c = TypeConstraints.get(g.constraint());
-            for (int i = 0; i < size && index < values.size(); i++, index++) {
-                Type t = values.get(index).type();
-                if (c != null && !c.matches(t)) {
-                    String prefix = g.arity() == OpDefinition.Arity.VARIADIC ? "variadic of " : "";
-                    throw VerificationError.op(op, noun + " #" + index + " must be " + prefix + c.description()
-                            + ", but got '" + AsmPrinter.printType(t) + "'");
-                }
-            }
-        }
-    }
-
-    /**
-     * How many values each group holds: fixed groups one; with a single optional/variadic group the rest; with
-     * several, equal shares (SameVariadicOperandSize) or the {@code operandSegmentSizes} property. Null when
-     * unknown.
-     */
-    private static int[] groupSizes(Operation op, OpDefinition spec, List<OpDefinition.ValueSpec> groups, int count,
-                                     String noun) {
-        int open = 0;
-        for (OpDefinition.ValueSpec g : groups) if (g.arity() != OpDefinition.Arity.SINGLE) open++;
-        int[] sizes = new int[groups.size()];
-        int rest = count - (groups.size() - open);
-        if (open > 1) {
-            if (noun.equals("operand") && spec.hasTrait(OpTrait.SAME_VARIADIC_OPERAND_SIZE) && rest % open == 0) {
-                rest /= open;
-            } else if (op.properties().get(noun + "SegmentSizes") instanceof org.stablehlo4j.ir.DenseArrayAttr seg
-                    && seg.size() == groups.size()) {
-                long total = 0;
-                for (int k = 0; k < groups.size(); k++) {
-                    sizes[k] = (int) seg.getLong(k);
-                    total += sizes[k];
-                }
-                return total == count ? sizes : null;
-            } else {
-                return null;
-            }
-        }
-        for (int k = 0; k < groups.size(); k++) sizes[k] = groups.get(k).arity() == OpDefinition.Arity.SINGLE ? 1 : rest;
-        return sizes;
-    }
-
-    /** The operand, result and region counts the op's definition implies (ODS's count traits). */
-    private static void verifyCounts(Operation op, OpDefinition spec) {
-        int regions = 0;
-        boolean variadicRegions = false;
-        for (OpDefinition.RegionSpec r : spec.regions()) {
-            if (r.variadic()) variadicRegions = true;
-            else regions++;
-        }
-        if (variadicRegions) {
-            if (op.numRegions() < regions) {
-                throw VerificationError.op(op, "expected " + regions + " or more regions");
-            }
-        } else if (op.numRegions() != regions) {
-            throw VerificationError.op(op, regions == 0 ? "requires zero regions"
-                    : regions == 1 ? "requires one region" : "expected " + regions + " regions");
-        }
-        verifyCount(op, spec.results(), op.numResults(), "results", "requires one result");
-        verifyCount(op, spec.operands(), op.numOperands(), "operands", "requires a single operand");
-        verifySizedRegions(op, spec.regions(), regions);
-    }
-
-    /** ODS's {@code SizedRegion<1>}: each such region holds exactly one block. */
-    private static void verifySizedRegions(Operation op, List<OpDefinition.RegionSpec> specs, int fixedRegions) {
-        int index = 0;
-        for (OpDefinition.RegionSpec r : specs) {
-            int count = r.variadic() ? op.numRegions() - fixedRegions : 1;
-            for (int k = 0; k < count && index < op.numRegions(); k++, index++) {
-                if (r.sized() && op.region(index).blocks().size() != 1) {
-                    throw VerificationError.op(op, "region #" + index + " ('" + r.name()
-                            + "') failed to verify constraint: region with 1 blocks");
-                }
-            }
-        }
-    }
-
-    private static void verifyCount(Operation op, List<OpDefinition.ValueSpec> groups, int actual, String plural,
-                                    String exactlyOne) {
-        int fixed = 0;
-        int open = 0;
-        for (OpDefinition.ValueSpec g : groups) {
-            if (g.arity() == OpDefinition.Arity.SINGLE) fixed++;
-            else open++;
-        }
-        if (open == 0) {
-            if (actual == fixed) return;
-            throw VerificationError.op(op, fixed == 0 ? "requires zero " + plural
-                    : fixed == 1 ? exactlyOne : "expected " + fixed + " " + plural + ", but found " + actual);
-        }
-        if (actual < fixed) {
-            throw VerificationError.op(op, "expected " + fixed + " or more " + plural + ", but found " + actual);
-        }
-        if (open == 1) return;
-        // Several optional/variadic groups: their sizes come from a segment attribute or are equal; the op's own
-        // rules check them.
-    }
-
-    static void verifyTrait(Operation op, OpTrait trait) {
-        switch (trait) {
-            case TERMINATOR -> {
-                Block b = op.parent();
-                if (b == null || b.terminator() != op) {
-                    throw VerificationError.op(op, "must be the last operation in the parent block");
-                }
-            }
-            case SAME_OPERANDS_AND_RESULT_SHAPE -> {
-                atLeastOperands(op, 1);
-                atLeastResults(op, 1);
-                Type first = op.operand(0).type();
-                for (Type t : allTypes(op)) {
-                    if (!TypeCompat.compatibleShape(t, first)) {
-                        throw VerificationError.op(op, "requires the same shape for all operands and results");
-                    }
-                }
-            }
-            case SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE -> {
-                atLeastOperands(op, 1);
-                atLeastResults(op, 1);
-                Type element = TypeCompat.elementType(op.result(0).type());
-                for (Type t : allTypes(op)) {
-                    if (!TypeCompat.elementType(t).equals(element)) {
-                        throw VerificationError.op(op,
-                                "requires the same element type for all operands and results");
-                    }
-                }
-            }
-            case SAME_OPERANDS_ELEMENT_TYPE -> {
-                atLeastOperands(op, 1);
-                Type element = TypeCompat.elementType(op.operand(0).type());
-                for (Value v : op.operands()) {
-                    if (!TypeCompat.elementType(v.type()).equals(element)) {
-                        throw VerificationError.op(op, "requires the same element type for all operands");
-                    }
-                }
-            }
-            case SAME_TYPE_OPERANDS -> {
-                for (Value v : op.operands()) {
-                    if (!v.type().equals(op.operand(0).type())) {
-                        throw VerificationError.op(op, "requires all operands to have the same type");
-                    }
-                }
-            }
-            case COMPATIBLE_OPERANDS_AND_RESULT_TYPE -> {
-                // Its InferTypeOpInterface part is checked on exit (verifyOnExit).
-                Type expected = expectedType(op);
-                for (Type t : allTypes(op)) {
-                    if (!TypeCompat.compatible(t, expected)) {
-                        throw VerificationError.op(op, "requires compatible types for all operands and results");
-                    }
-                }
-            }
-            case COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE -> {
-                Type expected = expectedType(op);
-                for (Type t : allTypes(op)) {
-                    if (!TypeCompat.compatibleElementType(t, expected)) {
-                        throw VerificationError.op(op,
-                                "requires compatible element types for all operands and results");
-                    }
-                }
-            }
-            case COMPATIBLE_OPERANDS_ELEMENT_TYPE -> {
-                atLeastOperands(op, 1);
-                Type expected = op.operand(0).type();
-                for (Value v : op.operands()) {
-                    if (!TypeCompat.compatibleElementType(v.type(), expected)) {
-                        throw VerificationError.op(op, "requires compatible element types for all operands");
-                    }
-                }
-            }
-            case PAIRWISE_SAME_OPERAND_AND_RESULT_TYPE, PAIRWISE_SAME_OPERAND_AND_RESULT_ELEMENT_TYPE -> {
-                boolean whole = trait == OpTrait.PAIRWISE_SAME_OPERAND_AND_RESULT_TYPE;
-                if (op.numOperands() != op.numResults()) {
-                    throw VerificationError.op(op, "requires the same number of operands and results");
-                }
-                for (int i = 0; i < op.numOperands(); i++) {
-                    Type a = op.operand(i).type();
-                    Type b = op.result(i).type();
-                    boolean same = whole ? a.equals(b) : TypeCompat.elementType(a).equals(TypeCompat.elementType(b));
-                    if (!same) {
-                        throw VerificationError.op(op, "requires the same " + (whole ? "" : "element ")
-                                + "type for operand and result at index " + i);
-                    }
-                }
-            }
-            case ELEMENTWISE -> verifyElementwise(op);
-            case INFER_TYPE -> {
-                // checked on exit, after the op's own rules and its regions (verifyOnExit)
-            }
-            default -> {
-                // Traits without rules of their own (effects, speculation, interfaces checked by op verifiers).
-            }
-        }
-    }
-
-    /**
-     * InferTypeOpInterface: the result types the op's inference computes must be compatible with the declared ones.
-     * A failed inference reports its own error, then "failed to infer returned types".
-     */
-    private static void verifyInferredTypes(Operation op, OpDefinition spec) {
-        List<Type> inferred;
-        try {
-            inferred = spec.inferTypes().infer(op);
-        } catch (VerificationError e) {
-            throw e.then(VerificationError.op(op, "failed to infer returned types"));
-        }
-        if (inferred == null) return; // no inference rule (yet)
-        List<Type> declared = new ArrayList<>();
-        for (Value v : op.results()) declared.add(v.type());
-        ReturnTypeCompatibility custom = spec.ext(ReturnTypeCompatibility.class);
-        boolean compatible;
-        if (custom != null) {
-            compatible = custom.compatible(op, inferred, declared);
-        } else {
-            compatible = inferred.size() == declared.size();
-            for (int i = 0; compatible && i < inferred.size(); i++) {
-                compatible = TypeCompat.compatible(inferred.get(i), declared.get(i));
-            }
-        }
-        if (!compatible) {
-            throw VerificationError.op(op, "inferred type(s) " + quoted(inferred)
-                    + " are incompatible with return type(s) of operation " + quoted(declared))
-                    .then(VerificationError.op(op, "failed to infer returned types"));
-        }
-    }
-
-    /** Types as MLIR lists them in a diagnostic: each quoted, comma separated. */
-    private static String quoted(List<Type> types) {
-        StringBuilder sb = new StringBuilder();
-        for (Type t : types) {
-            if (sb.length() > 0) sb.append(", ");
-            sb.append('\'').append(AsmPrinter.printType(t)).append('\'');
-        }
-        return sb.toString();
-    }
-
-    /** MLIR's Elementwise trait: non-scalar operands and results share one shape and kind of tensor. */
-    private static void verifyElementwise(Operation op) {
-        List<Type> operands = new ArrayList<>();
-        for (Value v : op.operands()) if (isTensor(v.type())) operands.add(v.type());
-        List<Type> results = new ArrayList<>();
-        for (Value v : op.results()) if (isTensor(v.type())) results.add(v.type());
-        if (operands.isEmpty() && results.isEmpty()) return;
-        if (operands.isEmpty()) {
-            throw VerificationError.op(op, "if a result is non-scalar, then at least one operand must be non-scalar");
-        }
-        if (results.isEmpty()) {
-            throw VerificationError.op(op,
-                    "if an operand is non-scalar, then there must be at least one non-scalar result");
-        }
-        if (results.size() != op.numResults()) {
-            throw VerificationError.op(op, "if an operand is non-scalar, then all results must be non-scalar");
-        }
-        List<Type> all = new ArrayList<>(operands);
-        all.addAll(results);
-        Class<?> kind = all.get(0).getClass();
-        for (Type t : all) {
-            if (t.getClass() != kind) {
-                throw VerificationError.op(op, "all non-scalar operands/results must have the same shape and base type");
-            }
-        }
-        if (!TypeCompat.compatibleShapes(all)) {
-            throw VerificationError.op(op, "all non-scalar operands/results must have the same shape and base type");
-        }
-    }
-
-    private static boolean isTensor(Type t) {
-        return t instanceof RankedTensorType || t instanceof UnrankedTensorType;
-    }
-
-    /** The type StableHLO's compatibility traits compare against: the first operand's, else the first result's. */
-    private static Type expectedType(Operation op) {
-        if (op.numOperands() > 0) return op.operand(0).type();
-        if (op.numResults() > 0) return op.result(0).type();
-        throw VerificationError.op(op, "expected at least one operand or result");
-    }
-
-    static List<Type> allTypes(Operation op) {
-        List<Type> types = new ArrayList<>(op.numOperands() + op.numResults());
-        for (Value v : op.operands()) types.add(v.type());
-        for (Value v : op.results()) types.add(v.type());
-        return types;
-    }
-
-    static void atLeastOperands(Operation op, int n) {
-        if (op.numOperands() < n) {
-            throw VerificationError.op(op, "expected " + n + " or more operands, but found " + op.numOperands());
-        }
-    }
-
-    static void atLeastResults(Operation op, int n) {
-        if (op.numResults() < n) {
-            throw VerificationError.op(op, "expected " + n + " or more results, but found " + op.numResults());
-        }
     }
 }

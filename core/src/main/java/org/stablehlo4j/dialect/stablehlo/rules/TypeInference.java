@@ -29,6 +29,13 @@ public final class TypeInference {
             throw VerificationError.at(op.location(),
                     "Expected non-empty operands for [CompatibleOperandsAndResultType]");
         }
+        Type first = op.operand(0).type();
+        if (first instanceof RankedTensorType r && TypeCompat.bounds(r) == null) {
+            // Equal ranked types without bounds: the most specific is the type itself (as merge finds).
+            boolean same = true;
+            for (int i = 1; same && i < op.numOperands(); i++) same = op.operand(i).type().equals(first);
+            if (same) return List.of(first);
+        }
         List<Type> operands = new ArrayList<>();
         for (var v : op.operands()) operands.add(v.type());
         return List.of(TypeInference.mostSpecific(op.location(), operands));
@@ -94,6 +101,10 @@ public final class TypeInference {
 
     private static RankedTensorType merge(Location loc, List<RankedTensorType> types, DimRule rule) {
         RankedTensorType first = types.get(0);
+        if (TypeCompat.bounds(first) == null && allEqual(types, first)) {
+            // Equal types without bounds merge, dimension by dimension, into the same type.
+            return first;
+        }
         int rank = first.rank();
         for (RankedTensorType t : types) {
             if (t.rank() != rank) {
@@ -120,6 +131,11 @@ public final class TypeInference {
         }
         return new RankedTensorType(sizes, first.elementType(), boundsToEncoding(first.encoding(), anyBounds ? bounds
                 : null));
+    }
+
+    private static boolean allEqual(List<RankedTensorType> types, RankedTensorType first) {
+        for (int k = 1; k < types.size(); k++) if (!types.get(k).equals(first)) return false;
+        return true;
     }
 
     /** Upstream's boundsToEncoding: no bounds keeps the prototype's encoding; all-dynamic bounds drop it. */

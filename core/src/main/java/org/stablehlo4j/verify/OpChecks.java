@@ -1,0 +1,478 @@
+package org.stablehlo4j.verify;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.stablehlo4j.asm.AsmPrinter;
+import org.stablehlo4j.ir.ArrayAttr;
+import org.stablehlo4j.ir.Attribute;
+import org.stablehlo4j.ir.Block;
+import org.stablehlo4j.ir.Context;
+import org.stablehlo4j.ir.DenseArrayAttr;
+import org.stablehlo4j.ir.Dialect;
+import org.stablehlo4j.ir.DialectAttributeVerifier;
+import org.stablehlo4j.ir.DictionaryAttr;
+import org.stablehlo4j.ir.NamedAttribute;
+import org.stablehlo4j.ir.OpDefinition;
+import org.stablehlo4j.ir.OpTrait;
+import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.RankedTensorType;
+import org.stablehlo4j.ir.Type;
+import org.stablehlo4j.ir.TypeCompat;
+import org.stablehlo4j.ir.UnrankedTensorType;
+import org.stablehlo4j.ir.VerificationError;
+
+/**
+ * The checks of one op on entry (MLIR's {@code verifyOnEntrance(Operation&)} and ODS's generated verifier): the
+ * dialect-prefixed discardable attributes, then for a registered op its counts, attributes, operand and result
+ * type constraints and traits in declaration order, FunctionOpInterface's attribute rules and the row's verifier;
+ * and on exit the result types the row infers. Works from the op's {@link OpPlan}, with index loops over operands
+ * and results (no lists per check).
+ */
+final class OpChecks {
+    private final Context ctx;
+    /** The attribute verifier of each attribute name's dialect prefix seen in this run ({@link #NONE}: none). */
+    private final Map<String, Object> attributeVerifiers = new HashMap<>();
+    private static final Object NONE = new Object();
+
+    OpChecks(Context ctx) {
+        this.ctx = ctx;
+    }
+
+    /** Checks one op (not its regions' contents). */
+    void verifyOp(Operation op, OpPlan plan) {
+        DictionaryAttr discardable = op.attributes();
+        if (!discardable.isEmpty()) verifyDialectAttributes(op, discardable);
+        OpDefinition spec = plan.def;
+        if (spec == null) {
+            verifyUnregistered(op);
+            return;
+        }
+        if (plan.completeSignatures) {
+            verifyCounts(op, plan);
+            DictionaryAttr props = op.properties();
+            OpDefinition.AttrSpec[] attrs = plan.attributes;
+            Attribute[] values = attrs.length == 0 ? null : new Attribute[attrs.length];
+            for (int k = 0; k < attrs.length; k++) values[k] = props.get(attrs[k].name());
+            if (plan.anyRequired) {
+                for (int k = 0; k < attrs.length; k++) {
+                    if (attrs[k].presence() == OpDefinition.Presence.REQUIRED && values[k] == null) {
+                        throw VerificationError.op(op, "requires attribute '" + attrs[k].name() + "'");
+                    }
+                }
+            }
+            for (int k = 0; k < attrs.length; k++) verifyAttribute(op, attrs[k], values[k], plan);
+            verifyValueTypes(op, plan, plan.operands, false);
+            verifyValueTypes(op, plan, plan.results, true);
+            for (OpTrait trait : plan.traits) verifyTrait(op, trait);
+        } else if (plan.dialect != null) {
+            // Rows without full signatures still declare their attributes' kinds: those are checked.
+            for (OpDefinition.AttrSpec a : plan.attributes) {
+                verifyAttribute(op, a, op.properties().get(a.name()), plan);
+            }
+        }
+        if (plan.functionLike) verifyFunctionAttributes(op);
+        if (spec.verifier() != null) spec.verifier().verify(op);
+    }
+
+    /**
+     * MLIR's check on entering an op that has no definition: an op of a loaded dialect must be one of its ops
+     * unless the dialect allows unknown operations (ops read from bytecode reach here without the parser's check).
+     */
+    private void verifyUnregistered(Operation op) {
+        String name = op.name();
+        int dot = name.indexOf('.');
+        if (dot <= 0 || !ctx.isDialectRegistered(name.substring(0, dot))) return;
+        Dialect dialect = ctx.getOrLoadDialect(name.substring(0, dot));
+        if (dialect == null || dialect.allowsUnknownOperations()) return;
+        throw VerificationError.at(op.location(), "unregistered operation '" + name + "' found in dialect ('"
+                + dialect.namespace() + "') that does not allow unknown operations");
+    }
+
+    /** The {@link DialectAttributeVerifier} of the dialect an attribute name's prefix names, or null. */
+    private DialectAttributeVerifier attributeVerifier(String attrName) {
+        Object known = attributeVerifiers.get(attrName);
+        if (known != null) return known == NONE ? null : (DialectAttributeVerifier) known;
+        DialectAttributeVerifier v = null;
+        int dot = attrName.indexOf('.');
+        if (dot > 0) {
+            String ns = attrName.substring(0, dot);
+            Dialect d = ctx.isDialectRegistered(ns) ? ctx.getOrLoadDialect(ns) : null;
+            v = d == null ? null : d.getInterface(DialectAttributeVerifier.class);
+        }
+        attributeVerifiers.put(attrName, v == null ? NONE : v);
+        return v;
+    }
+
+    /**
+     * MLIR's first check of every op: each discardable attribute whose name has a loaded dialect's prefix goes to
+     * that dialect's {@code verifyOperationAttribute}.
+     */
+    private void verifyDialectAttributes(Operation op, DictionaryAttr discardable) {
+        List<NamedAttribute> entries = discardable.entries();
+        for (int i = 0, n = entries.size(); i < n; i++) {
+            NamedAttribute a = entries.get(i);
+            DialectAttributeVerifier v = attributeVerifier(a.name());
+            if (v != null) v.verifyOperationAttribute(op, a);
+        }
+    }
+
+    /**
+     * FunctionOpInterface's attribute rules: each dialect-prefixed attribute of an argument ({@code arg_attrs})
+     * or result ({@code res_attrs}) goes to that dialect's {@code verifyRegionArgAttribute} /
+     * {@code verifyRegionResultAttribute}.
+     */
+    private void verifyFunctionAttributes(Operation op) {
+        verifyFunctionAttributes(op, "arg_attrs", true);
+        verifyFunctionAttributes(op, "res_attrs", false);
+    }
+
+    private void verifyFunctionAttributes(Operation op, String key, boolean args) {
+        if (!(op.attr(key) instanceof ArrayAttr all)) return;
+        List<Attribute> dicts = all.elements();
+        for (int i = 0; i < dicts.size(); i++) {
+            if (!(dicts.get(i) instanceof DictionaryAttr d)) continue;
+            for (NamedAttribute a : d.entries()) {
+                DialectAttributeVerifier v = attributeVerifier(a.name());
+                if (v == null) continue;
+                if (args) v.verifyRegionArgAttribute(op, 0, i, a);
+                else v.verifyRegionResultAttribute(op, 0, i, a);
+            }
+        }
+    }
+
+    /** ODS's constraint of one inherent attribute, from the kind its row declares ({@link AttrConstraints}). */
+    private static void verifyAttribute(Operation op, OpDefinition.AttrSpec spec, Attribute value, OpPlan plan) {
+        if (value == null) return;
+        String violated = AttrConstraints.violation(spec, value, plan.attrConstraints);
+        if (violated != null) {
+            throw VerificationError.op(op, "attribute '" + spec.name() + "' failed to satisfy constraint: " + violated);
+        }
+    }
+
+    /**
+     * ODS type constraints of operand or result groups: "operand #2 must be ranked tensor of ... values, but got
+     * '...'". Groups are sized from the actual count when at most one group is optional or variadic.
+     */
+    private static void verifyValueTypes(Operation op, OpPlan plan, OpPlan.Groups groups, boolean results) {
+        if (!groups.anyConstraint) return;
+        int count = results ? op.numResults() : op.numOperands();
+        int n = groups.specs.length;
+        int[] sizes = null;
+        int rest = count - groups.fixed;
+        if (groups.open > 1) {
+            sizes = groupSizes(op, plan, groups, count, results);
+            if (sizes == null) return;
+        }
+        int index = 0;
+        for (int k = 0; k < n; k++) {
+            int size = sizes != null ? sizes[k] : groups.specs[k].arity() == OpDefinition.Arity.SINGLE ? 1 : rest;
+            TypeConstraints.Matcher c = groups.constraints[k];
+            if (c == null) {
+                index += Math.max(0, Math.min(size, count - index));
+                continue;
+            }
+            for (int i = 0; i < size && index < count; i++, index++) {
+                Type t = results ? op.result(index).type() : op.operand(index).type();
+                if (!c.matches(t)) {
+                    String prefix = groups.specs[k].arity() == OpDefinition.Arity.VARIADIC ? "variadic of " : "";
+                    throw VerificationError.op(op, (results ? "result" : "operand") + " #" + index + " must be "
+                            + prefix + c.constraint.description() + ", but got '" + AsmPrinter.printType(t) + "'");
+                }
+            }
+        }
+    }
+
+    /**
+     * How many values each group holds when several are optional or variadic: equal shares
+     * (SameVariadicOperandSize) or the {@code operandSegmentSizes} property. Null when unknown. (With at most one
+     * such group, fixed groups hold one value and the open one the rest.)
+     */
+    private static int[] groupSizes(Operation op, OpPlan plan, OpPlan.Groups groups, int count, boolean results) {
+        int n = groups.specs.length;
+        int open = groups.open;
+        int[] sizes = new int[n];
+        int rest = count - (n - open);
+        if (!results && plan.def.hasTrait(OpTrait.SAME_VARIADIC_OPERAND_SIZE) && rest % open == 0) {
+            rest /= open;
+        } else if (op.properties().get(results ? "resultSegmentSizes" : "operandSegmentSizes")
+                instanceof DenseArrayAttr seg && seg.size() == n) {
+            long total = 0;
+            for (int k = 0; k < n; k++) {
+                sizes[k] = (int) seg.getLong(k);
+                total += sizes[k];
+            }
+            return total == count ? sizes : null;
+        } else {
+            return null;
+        }
+        for (int k = 0; k < n; k++) sizes[k] = groups.specs[k].arity() == OpDefinition.Arity.SINGLE ? 1 : rest;
+        return sizes;
+    }
+
+    /** The operand, result and region counts the op's definition implies (ODS's count traits). */
+    private static void verifyCounts(Operation op, OpPlan plan) {
+        int regions = plan.fixedRegions;
+        if (plan.variadicRegions) {
+            if (op.numRegions() < regions) {
+                throw VerificationError.op(op, "expected " + regions + " or more regions");
+            }
+        } else if (op.numRegions() != regions) {
+            throw VerificationError.op(op, regions == 0 ? "requires zero regions"
+                    : regions == 1 ? "requires one region" : "expected " + regions + " regions");
+        }
+        verifyCount(op, plan.results, op.numResults(), "results", "requires one result");
+        verifyCount(op, plan.operands, op.numOperands(), "operands", "requires a single operand");
+        if (plan.anySizedRegion) verifySizedRegions(op, plan.def.regions(), regions);
+    }
+
+    /** ODS's {@code SizedRegion<1>}: each such region holds exactly one block. */
+    private static void verifySizedRegions(Operation op, List<OpDefinition.RegionSpec> specs, int fixedRegions) {
+        int index = 0;
+        for (OpDefinition.RegionSpec r : specs) {
+            int count = r.variadic() ? op.numRegions() - fixedRegions : 1;
+            for (int k = 0; k < count && index < op.numRegions(); k++, index++) {
+                if (r.sized() && op.region(index).blocks().size() != 1) {
+                    throw VerificationError.op(op, "region #" + index + " ('" + r.name()
+                            + "') failed to verify constraint: region with 1 blocks");
+                }
+            }
+        }
+    }
+
+    private static void verifyCount(Operation op, OpPlan.Groups groups, int actual, String plural,
+                                    String exactlyOne) {
+        int fixed = groups.fixed;
+        int open = groups.open;
+        if (open == 0) {
+            if (actual == fixed) return;
+            throw VerificationError.op(op, fixed == 0 ? "requires zero " + plural
+                    : fixed == 1 ? exactlyOne : "expected " + fixed + " " + plural + ", but found " + actual);
+        }
+        if (actual < fixed) {
+            throw VerificationError.op(op, "expected " + fixed + " or more " + plural + ", but found " + actual);
+        }
+        // One open group takes the rest; with several, their sizes come from a segment attribute or are equal and
+        // the op's own rules check them.
+    }
+
+    /** The type of operand {@code i}, then of the results: {@code i} runs over operands and results together. */
+    private static Type typeAt(Operation op, int i, int numOperands) {
+        return i < numOperands ? op.operand(i).type() : op.result(i - numOperands).type();
+    }
+
+    static void verifyTrait(Operation op, OpTrait trait) {
+        int nOperands = op.numOperands();
+        int all = nOperands + op.numResults();
+        switch (trait) {
+            case TERMINATOR -> {
+                Block b = op.parent();
+                if (b == null || b.terminator() != op) {
+                    throw VerificationError.op(op, "must be the last operation in the parent block");
+                }
+            }
+            case SAME_OPERANDS_AND_RESULT_SHAPE -> {
+                atLeastOperands(op, 1);
+                atLeastResults(op, 1);
+                Type first = op.operand(0).type();
+                for (int i = 0; i < all; i++) {
+                    if (!TypeCompat.compatibleShape(typeAt(op, i, nOperands), first)) {
+                        throw VerificationError.op(op, "requires the same shape for all operands and results");
+                    }
+                }
+            }
+            case SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE -> {
+                atLeastOperands(op, 1);
+                atLeastResults(op, 1);
+                Type element = TypeCompat.elementType(op.result(0).type());
+                for (int i = 0; i < all; i++) {
+                    if (!TypeCompat.elementType(typeAt(op, i, nOperands)).equals(element)) {
+                        throw VerificationError.op(op,
+                                "requires the same element type for all operands and results");
+                    }
+                }
+            }
+            case SAME_OPERANDS_ELEMENT_TYPE -> {
+                atLeastOperands(op, 1);
+                Type element = TypeCompat.elementType(op.operand(0).type());
+                for (int i = 0; i < nOperands; i++) {
+                    if (!TypeCompat.elementType(op.operand(i).type()).equals(element)) {
+                        throw VerificationError.op(op, "requires the same element type for all operands");
+                    }
+                }
+            }
+            case SAME_TYPE_OPERANDS -> {
+                for (int i = 0; i < nOperands; i++) {
+                    if (!op.operand(i).type().equals(op.operand(0).type())) {
+                        throw VerificationError.op(op, "requires all operands to have the same type");
+                    }
+                }
+            }
+            case COMPATIBLE_OPERANDS_AND_RESULT_TYPE -> {
+                // Its InferTypeOpInterface part is checked on exit (verifyInferredTypes).
+                Type expected = expectedType(op);
+                for (int i = 0; i < all; i++) {
+                    if (!TypeCompat.compatible(typeAt(op, i, nOperands), expected)) {
+                        throw VerificationError.op(op, "requires compatible types for all operands and results");
+                    }
+                }
+            }
+            case COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE -> {
+                Type expected = expectedType(op);
+                for (int i = 0; i < all; i++) {
+                    if (!TypeCompat.compatibleElementType(typeAt(op, i, nOperands), expected)) {
+                        throw VerificationError.op(op,
+                                "requires compatible element types for all operands and results");
+                    }
+                }
+            }
+            case COMPATIBLE_OPERANDS_ELEMENT_TYPE -> {
+                atLeastOperands(op, 1);
+                Type expected = op.operand(0).type();
+                for (int i = 0; i < nOperands; i++) {
+                    if (!TypeCompat.compatibleElementType(op.operand(i).type(), expected)) {
+                        throw VerificationError.op(op, "requires compatible element types for all operands");
+                    }
+                }
+            }
+            case PAIRWISE_SAME_OPERAND_AND_RESULT_TYPE, PAIRWISE_SAME_OPERAND_AND_RESULT_ELEMENT_TYPE -> {
+                boolean whole = trait == OpTrait.PAIRWISE_SAME_OPERAND_AND_RESULT_TYPE;
+                if (op.numOperands() != op.numResults()) {
+                    throw VerificationError.op(op, "requires the same number of operands and results");
+                }
+                for (int i = 0; i < op.numOperands(); i++) {
+                    Type a = op.operand(i).type();
+                    Type b = op.result(i).type();
+                    boolean same = whole ? a.equals(b) : TypeCompat.elementType(a).equals(TypeCompat.elementType(b));
+                    if (!same) {
+                        throw VerificationError.op(op, "requires the same " + (whole ? "" : "element ")
+                                + "type for operand and result at index " + i);
+                    }
+                }
+            }
+            case ELEMENTWISE -> verifyElementwise(op);
+            case INFER_TYPE -> {
+                // checked on exit, after the op's own rules and its regions (verifyInferredTypes)
+            }
+            default -> {
+                // Traits without rules of their own (effects, speculation, interfaces checked by op verifiers).
+            }
+        }
+    }
+
+    /**
+     * InferTypeOpInterface: the result types the op's inference computes must be compatible with the declared ones.
+     * A failed inference reports its own error, then "failed to infer returned types".
+     */
+    static void verifyInferredTypes(Operation op, OpPlan plan) {
+        List<Type> inferred;
+        try {
+            inferred = plan.def.inferTypes().infer(op);
+        } catch (VerificationError e) {
+            throw e.then(VerificationError.op(op, "failed to infer returned types"));
+        }
+        if (inferred == null) return; // no inference rule (yet)
+        int n = op.numResults();
+        boolean compatible;
+        if (plan.returnCompatibility != null) {
+            compatible = plan.returnCompatibility.compatible(op, inferred, declared(op));
+        } else {
+            compatible = inferred.size() == n;
+            for (int i = 0; compatible && i < n; i++) {
+                compatible = TypeCompat.compatible(inferred.get(i), op.result(i).type());
+            }
+        }
+        if (!compatible) {
+            throw VerificationError.op(op, "inferred type(s) " + quoted(inferred)
+                    + " are incompatible with return type(s) of operation " + quoted(declared(op)))
+                    .then(VerificationError.op(op, "failed to infer returned types"));
+        }
+    }
+
+    private static List<Type> declared(Operation op) {
+        List<Type> declared = new ArrayList<>(op.numResults());
+        for (int i = 0; i < op.numResults(); i++) declared.add(op.result(i).type());
+        return declared;
+    }
+
+    /** Types as MLIR lists them in a diagnostic: each quoted, comma separated. */
+    private static String quoted(List<Type> types) {
+        StringBuilder sb = new StringBuilder();
+        for (Type t : types) {
+            if (sb.length() > 0) sb.append(", ");
+            sb.append('\'').append(AsmPrinter.printType(t)).append('\'');
+        }
+        return sb.toString();
+    }
+
+    /** MLIR's Elementwise trait: non-scalar operands and results share one shape and kind of tensor. */
+    private static void verifyElementwise(Operation op) {
+        int nOperands = op.numOperands();
+        int nResults = op.numResults();
+        int tensorOperands = 0;
+        int tensorResults = 0;
+        Type first = null;
+        for (int i = 0; i < nOperands + nResults; i++) {
+            Type t = typeAt(op, i, nOperands);
+            if (!isTensor(t)) continue;
+            if (i < nOperands) tensorOperands++;
+            else tensorResults++;
+            if (first == null) first = t;
+        }
+        if (tensorOperands == 0 && tensorResults == 0) return;
+        if (tensorOperands == 0) {
+            throw VerificationError.op(op, "if a result is non-scalar, then at least one operand must be non-scalar");
+        }
+        if (tensorResults == 0) {
+            throw VerificationError.op(op,
+                    "if an operand is non-scalar, then there must be at least one non-scalar result");
+        }
+        if (tensorResults != nResults) {
+            throw VerificationError.op(op, "if an operand is non-scalar, then all results must be non-scalar");
+        }
+        Class<?> kind = first.getClass();
+        int all = nOperands + nResults;
+        for (int i = 0; i < all; i++) {
+            Type t = typeAt(op, i, nOperands);
+            if (isTensor(t) && t.getClass() != kind) {
+                throw VerificationError.op(op, "all non-scalar operands/results must have the same shape and base type");
+            }
+        }
+        // TypeCompat.compatibleShapes over the non-scalar types: each unordered pair once.
+        for (int i = 0; i < all; i++) {
+            Type a = typeAt(op, i, nOperands);
+            if (!isTensor(a)) continue;
+            for (int j = i + 1; j < all; j++) {
+                Type b = typeAt(op, j, nOperands);
+                if (isTensor(b) && !TypeCompat.compatibleShape(a, b)) {
+                    throw VerificationError.op(op,
+                            "all non-scalar operands/results must have the same shape and base type");
+                }
+            }
+        }
+    }
+
+    private static boolean isTensor(Type t) {
+        return t instanceof RankedTensorType || t instanceof UnrankedTensorType;
+    }
+
+    /** The type StableHLO's compatibility traits compare against: the first operand's, else the first result's. */
+    private static Type expectedType(Operation op) {
+        if (op.numOperands() > 0) return op.operand(0).type();
+        if (op.numResults() > 0) return op.result(0).type();
+        throw VerificationError.op(op, "expected at least one operand or result");
+    }
+
+    static void atLeastOperands(Operation op, int n) {
+        if (op.numOperands() < n) {
+            throw VerificationError.op(op, "expected " + n + " or more operands, but found " + op.numOperands());
+        }
+    }
+
+    static void atLeastResults(Operation op, int n) {
+        if (op.numResults() < n) {
+            throw VerificationError.op(op, "expected " + n + " or more results, but found " + op.numResults());
+        }
+    }
+}

@@ -1,0 +1,120 @@
+package org.stablehlo4j.verify;
+
+import java.util.List;
+import java.util.Map;
+import org.stablehlo4j.ir.Context;
+import org.stablehlo4j.ir.Dialect;
+import org.stablehlo4j.ir.DialectAttrConstraints;
+import org.stablehlo4j.ir.OpDefinition;
+import org.stablehlo4j.ir.OpTrait;
+import org.stablehlo4j.ir.ReturnTypeCompatibility;
+import org.stablehlo4j.ir.SymbolUseVerifier;
+
+/**
+ * What the verifier needs of one op name, worked out once per verification run from the op's row (or its absence):
+ * the trait flags the walk asks about for every op and block, the traits in declaration order, the type
+ * constraints of the operand and result groups, the count rules. The walk looks a plan up once per op instead of
+ * asking the {@link Context} for the row at each check.
+ */
+final class OpPlan {
+    final String name;
+    /** The row, or null for an op that is not registered. */
+    final OpDefinition def;
+    final Dialect dialect;
+    final boolean completeSignatures;
+    /** Isolated from above when it has regions: func.func, builtin.module, or the IsolatedFromAbove trait. */
+    final boolean isolatedIfRegions;
+    final boolean isolatedTrait;
+    final boolean graphRegion;
+    /** A block of this op's single-block region may lack a terminator (NoTerminator, or no row). */
+    final boolean noTerminator;
+    final boolean terminator;
+    final boolean symbolTable;
+    final boolean module;
+    final boolean functionLike;
+    final boolean checkInference;
+    final OpTrait[] traits;
+    final OpDefinition.AttrSpec[] attributes;
+    final boolean anyRequired;
+    final DialectAttrConstraints attrConstraints;
+    final SymbolUseVerifier symbolUses;
+    final ReturnTypeCompatibility returnCompatibility;
+    final Groups operands;
+    final Groups results;
+    /** Regions: how many fixed ones, whether a variadic one exists, whether any is sized. */
+    final int fixedRegions;
+    final boolean variadicRegions;
+    final boolean anySizedRegion;
+
+    /** The operand or result groups of a row: arities and resolved type constraints. */
+    static final class Groups {
+        final OpDefinition.ValueSpec[] specs;
+        final TypeConstraints.Matcher[] constraints;
+        final int fixed;
+        final int open;
+        final boolean anyConstraint;
+
+        Groups(List<OpDefinition.ValueSpec> groups, Map<String, TypeConstraints.Matcher> resolved) {
+            specs = groups.toArray(new OpDefinition.ValueSpec[0]);
+            constraints = new TypeConstraints.Matcher[specs.length];
+            int f = 0;
+            boolean any = false;
+            for (int k = 0; k < specs.length; k++) {
+                if (specs[k].arity() == OpDefinition.Arity.SINGLE) f++;
+                String c = specs[k].constraint();
+                if (c != null && !c.isEmpty()) {
+                    if (!resolved.containsKey(c)) {
+                        TypeConstraints.Constraint parsed = TypeConstraints.get(c);
+                        resolved.put(c, parsed == null ? null : new TypeConstraints.Matcher(parsed));
+                    }
+                    constraints[k] = resolved.get(c);
+                }
+                any |= constraints[k] != null;
+            }
+            fixed = f;
+            open = specs.length - f;
+            anyConstraint = any;
+        }
+    }
+
+    OpPlan(Context ctx, String name, OpDefinition def, Map<String, TypeConstraints.Matcher> resolved) {
+        this.name = name;
+        this.def = def;
+        this.dialect = def == null ? null : ctx.opDialect(name);
+        this.completeSignatures = dialect != null && dialect.hasCompleteSignatures();
+        this.module = name.equals("builtin.module");
+        this.isolatedTrait = def != null && def.hasTrait(OpTrait.ISOLATED_FROM_ABOVE);
+        this.isolatedIfRegions = module || name.equals("func.func") || isolatedTrait;
+        this.graphRegion = def != null && def.hasTrait(OpTrait.GRAPH_REGION);
+        this.noTerminator = def == null || def.hasTrait(OpTrait.NO_TERMINATOR);
+        this.terminator = def == null || def.hasTrait(OpTrait.TERMINATOR);
+        this.symbolTable = def != null && def.hasTrait(OpTrait.SYMBOL_TABLE);
+        this.functionLike = def != null && def.hasTrait(OpTrait.FUNCTION_LIKE);
+        this.checkInference = def != null && def.inferTypes() != null
+                && (def.hasTrait(OpTrait.INFER_TYPE) || def.hasTrait(OpTrait.COMPATIBLE_OPERANDS_AND_RESULT_TYPE));
+        this.traits = def == null ? new OpTrait[0] : def.traits().toArray(new OpTrait[0]);
+        this.attributes = def == null ? new OpDefinition.AttrSpec[0]
+                : def.attributes().toArray(new OpDefinition.AttrSpec[0]);
+        boolean required = false;
+        for (OpDefinition.AttrSpec a : attributes) required |= a.presence() == OpDefinition.Presence.REQUIRED;
+        this.anyRequired = required;
+        this.attrConstraints = dialect == null ? null : dialect.getInterface(DialectAttrConstraints.class);
+        this.symbolUses = def == null ? null : def.ext(SymbolUseVerifier.class);
+        this.returnCompatibility = def == null ? null : def.ext(ReturnTypeCompatibility.class);
+        this.operands = new Groups(def == null ? List.of() : def.operands(), resolved);
+        this.results = new Groups(def == null ? List.of() : def.results(), resolved);
+        int fixed = 0;
+        boolean variadic = false;
+        boolean sized = false;
+        if (def != null) {
+            for (OpDefinition.RegionSpec r : def.regions()) {
+                if (r.variadic()) variadic = true;
+                else fixed++;
+                sized |= r.sized();
+            }
+        }
+        this.fixedRegions = fixed;
+        this.variadicRegions = variadic;
+        this.anySizedRegion = sized;
+    }
+}
