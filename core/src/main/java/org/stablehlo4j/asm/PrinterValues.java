@@ -631,12 +631,22 @@ abstract class PrinterValues implements AsmPrinterContext {
             appendElement(c.elementType(), data, off + half);
             out.append(')');
         } else if (elem instanceof FloatType f) {
-            PrinterFloats.appendFloat(out, f.kind(), readUnsigned(data, off, f.kind().storageBytes())
-                    .and(BigInteger.ONE.shiftLeft(f.kind().width).subtract(BigInteger.ONE)));
+            FloatKind k = f.kind();
+            int n = k.storageBytes();
+            if (k.width <= 64 && n <= 8) {
+                long bits = readLong(data, off, n);
+                PrinterFloats.appendFloat(out, k, k.width == 64 ? bits : bits & ((1L << k.width) - 1));
+            } else {
+                PrinterFloats.appendFloat(out, k, readUnsigned(data, off, n)
+                        .and(BigInteger.ONE.shiftLeft(k.width).subtract(BigInteger.ONE)));
+            }
         } else if (isBool(elem)) {
             out.append(data[off] != 0 ? "true" : "false");
         } else {
-            appendInteger(out, readUnsigned(data, off, elementBytes(elem)), elem);
+            int n = elementBytes(elem);
+            if (n > 8 || !appendSmallInteger(out, readLong(data, off, n), elem)) {
+                appendInteger(out, readUnsigned(data, off, n), elem);
+            }
         }
     }
 
