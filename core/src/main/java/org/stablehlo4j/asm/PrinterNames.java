@@ -52,10 +52,10 @@ final class PrinterNames {
 
     private record Pending(Region region, int valueId, int argumentId, int conflictId, Scope parent) {}
 
-    private final org.stablehlo4j.ir.Context context;
+    private final PrinterOpPlans plans;
 
-    PrinterNames(org.stablehlo4j.ir.Context context, Operation top, boolean generic) {
-        this.context = context;
+    PrinterNames(PrinterOpPlans plans, Operation top, boolean generic) {
+        this.plans = plans;
         this.generic = generic;
         Scope topScope = new Scope(null);
         scope = topScope;
@@ -83,8 +83,8 @@ final class PrinterNames {
 
     private void numberRegion(Region region) {
         Operation parent = region.parent();
-        if (!generic && parent != null && AsmPrinter.isRegistered(context, parent.name())) {
-            AsmPrinterCustomOp custom = AsmPrinter.customPrinter(context, parent.name());
+        if (!generic && parent != null) {
+            AsmPrinterCustomOp custom = plans.plan(parent.name()).registeredPrinter();
             if (custom != null) {
                 custom.blockArgumentNames(region, (value, name) -> {
                     if (!ids.contains(value)) setName(value, name);
@@ -108,26 +108,48 @@ final class PrinterNames {
     }
 
     private void numberOp(Operation op) {
-        List<Integer> groups = null;
-        if (!generic && AsmPrinter.isRegistered(context, op.name())) {
-            AsmPrinterCustomOp custom = AsmPrinter.customPrinter(context, op.name());
+        if (!generic) {
+            AsmPrinterCustomOp custom = plans.plan(op.name()).registeredPrinter();
             if (custom != null) {
-                List<Integer> named = new ArrayList<>();
-                named.add(0);
-                custom.resultNames(op, (value, name) -> {
-                    if (!(value instanceof OpResult r) || r.owner() != op || ids.contains(value)) return;
-                    setName(value, name);
-                    if (r.index() != 0) named.add(r.index());
-                });
-                groups = named;
+                resultNamer.start(op);
+                custom.resultNames(op, resultNamer);
+                if (resultNamer.count > 0 && op.numResults() > 0) resultGroups.put(op, resultNamer.groups());
             }
         }
         if (op.numResults() == 0) return;
         OpResult first = op.result(0);
         if (!ids.contains(first)) ids.put(first, nextValueId++, null);
-        if (groups != null && groups.size() != 1) {
-            int[] g = groups.stream().mapToInt(Integer::intValue).sorted().toArray();
-            resultGroups.put(op, g);
+    }
+
+    private final ResultNamer resultNamer = new ResultNamer();
+
+    /** Receives an op's suggested result names (reused for every op): names them and notes where groups start. */
+    private final class ResultNamer implements java.util.function.BiConsumer<Value, String> {
+        private Operation op;
+        /** Start indices of result groups after the first (which starts at 0). */
+        private int[] starts = new int[4];
+        private int count;
+
+        void start(Operation owner) {
+            op = owner;
+            count = 0;
+        }
+
+        @Override
+        public void accept(Value value, String name) {
+            if (!(value instanceof OpResult r) || r.owner() != op || ids.contains(value)) return;
+            setName(value, name);
+            if (r.index() == 0) return;
+            if (count == starts.length) starts = Arrays.copyOf(starts, 2 * count);
+            starts[count++] = r.index();
+        }
+
+        /** Sorted group starts, 0 included. */
+        int[] groups() {
+            int[] g = new int[count + 1];
+            System.arraycopy(starts, 0, g, 1, count);
+            Arrays.sort(g);
+            return g;
         }
     }
 

@@ -72,6 +72,8 @@ abstract class PrinterValues implements AsmPrinterContext {
     boolean probing;
     static final int FLUSH_CHARS = 1 << 20;
     final PrintOptions options;
+    /** Per op name: row, pretty printer (looked up once per printer). */
+    final PrinterOpPlans plans;
     final PrinterNames names;
     final PrinterAliases aliases;
     boolean collecting;
@@ -91,7 +93,8 @@ abstract class PrinterValues implements AsmPrinterContext {
         this.out = out;
         this.sink = sink;
         this.options = options;
-        this.names = top == null ? null : new PrinterNames(context, top, options.generic());
+        this.plans = new PrinterOpPlans(context);
+        this.names = top == null ? null : new PrinterNames(plans, top, options.generic());
         this.aliases = top == null || options.localScope() ? null : new PrinterAliases(context);
         defaultDialects.push("builtin");
     }

@@ -53,6 +53,8 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
     private final List<Elem> elements;
     /** Attributes that appear in the format; attr-dict leaves them out. */
     private final Set<String> formatAttrs = new HashSet<>();
+    /** What attr-dict leaves out of every op: the format's attributes and the segment sizes. */
+    private final List<String> elidedFromAttrDict;
 
     FormatOp(OpDefinition spec, FormatExtension ext) {
         this.spec = spec;
@@ -60,6 +62,9 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
         this.elements = Format.parse(spec.assemblyFormat());
         collectAttrs(elements);
         checkDirectives(elements);
+        List<String> elided = new ArrayList<>(formatAttrs);
+        elided.addAll(SEGMENT_ATTRS);
+        elidedFromAttrDict = List.copyOf(elided);
     }
 
     /** Every {@code custom<Name>} of the format must be one the dialect supplies. */
@@ -106,6 +111,22 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
         return out;
     }
 
+    /** Group {@code index} of {@link #split} alone. */
+    static <T> List<T> group(List<T> values, List<ValueSpec> groups, int index) {
+        int singles = 0;
+        for (ValueSpec g : groups) if (g.arity() == Arity.SINGLE) singles++;
+        int rest = Math.max(0, values.size() - singles);
+        int at = 0;
+        for (int j = 0; ; j++) {
+            ValueSpec g = groups.get(j);
+            int n = g.arity() == Arity.SINGLE ? 1 : rest;
+            if (g.arity() != Arity.SINGLE) rest = 0;
+            n = Math.min(n, values.size() - at);
+            if (j == index) return values.subList(at, at + n);
+            at += n;
+        }
+    }
+
     private static int indexOf(List<ValueSpec> groups, String name) {
         for (int i = 0; i < groups.size(); i++) if (groups.get(i).name().equals(name)) return i;
         return -1;
@@ -143,16 +164,12 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
     final class Printer implements CustomDirective.PrintScope {
         final Operation op;
         final AsmPrinterContext p;
-        final List<List<Value>> operandGroups;
-        final List<List<Value>> resultGroups;
         boolean shouldEmitSpace = true;
         boolean lastWasPunctuation;
 
         Printer(Operation op, AsmPrinterContext p) {
             this.op = op;
             this.p = p;
-            this.operandGroups = split(op.operands(), spec.operands());
-            this.resultGroups = new ArrayList<>(split(new ArrayList<Value>(op.results()), spec.results()));
         }
 
         @Override public Operation op() { return op; }
@@ -193,7 +210,7 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
             shouldEmitSpace = true;
             if (!emit) return;
             if (e instanceof TypeOf t) {
-                p.printTypes(types(t.arg()));
+                printTypesOf(t.arg());
             } else if (e instanceof FunctionalType f) {
                 p.printFunctionalType(types(f.inputs()), types(f.results()));
             } else if (e instanceof Custom c) {
@@ -204,6 +221,19 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
                 throw new IllegalStateException("prop-dict is not supported in " + spec.name());
             } else {
                 printVar(e);
+            }
+        }
+
+        /** {@code p.printTypes(types(e))} without the list. */
+        private void printTypesOf(Elem e) {
+            if (e instanceof TypeOf t) {
+                printTypesOf(t.arg());
+                return;
+            }
+            List<Value> vs = values(e);
+            for (int i = 0; i < vs.size(); i++) {
+                if (i > 0) p.append(", ");
+                p.printType(vs.get(i).type());
             }
         }
 
@@ -240,10 +270,11 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
         }
 
         private void printAttrDict(boolean withKeyword) {
-            List<String> elided = new ArrayList<>(formatAttrs);
-            elided.addAll(SEGMENT_ATTRS);
+            List<String> elided = elidedFromAttrDict;
             for (NamedAttribute na : op.properties().entries()) {
-                if (isDefault(na.name(), na.value())) elided.add(na.name());
+                if (!isDefault(na.name(), na.value())) continue;
+                if (elided == elidedFromAttrDict) elided = new ArrayList<>(elidedFromAttrDict);
+                elided.add(na.name());
             }
             List<NamedAttribute> all = p.allAttributes(op);
             if (withKeyword) p.printOptionalAttrDictWithKeyword(all, elided);
@@ -270,9 +301,11 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
             if (e instanceof Results) return new ArrayList<>(op.results());
             if (e instanceof Var v) {
                 int i = indexOf(spec.operands(), v.name());
-                if (i >= 0) return operandGroups.get(i);
+                if (i >= 0) return group(op.operands(), spec.operands(), i);
                 i = indexOf(spec.results(), v.name());
-                if (i >= 0) return resultGroups.get(i);
+                @SuppressWarnings("unchecked")
+                List<Value> results = (List<Value>) (List<? extends Value>) op.results(); // unmodifiable
+                if (i >= 0) return group(results, spec.results(), i);
             }
             throw new IllegalStateException("not a value group in " + spec.name() + ": " + e);
         }
