@@ -81,7 +81,8 @@ final class PrinterAliases {
         for (int c : info.children) markNonDeferrable(c);
     }
 
-    private String aliasName(Object symbol) {
+    /** The alias base name a symbol gets (before sanitizing and numbering), or null. */
+    String aliasName(Object symbol) {
         if (symbol instanceof Location) return "loc";
         if (symbol instanceof AffineMapAttr) return "map";
         if (symbol instanceof TupleType t && t.types().size() > 16) return "tuple";

@@ -108,6 +108,54 @@ abstract class PrinterValues implements AsmPrinterContext {
 
     // ------------------------------------------------------------------ alias collection
 
+    /** Prescan: symbols already looked at, or null when not prescanning. */
+    private java.util.HashSet<Object> prescanSeen;
+    /** Prescan: whether a symbol that could get an alias was found. */
+    private boolean prescanFound;
+
+    /**
+     * Whether any type or attribute stored in {@code top} and the ops nested in it (result and block argument
+     * types, attribute and property values, and everything nested in those) is one an alias could be chosen for.
+     * The symbols a printer visits are among these, so when there is none, the alias pass (which runs every
+     * op's printer silently) cannot find an alias and can be left out. Locations are not looked at: with debug
+     * info the alias pass always runs.
+     */
+    boolean anyAliasCandidate(Operation top) {
+        prescanSeen = new java.util.HashSet<>();
+        prescanFound = false;
+        try {
+            prescanOp(top);
+            return prescanFound;
+        } finally {
+            prescanSeen = null;
+        }
+    }
+
+    private void prescanOp(Operation op) {
+        for (int i = 0, n = op.numResults(); i < n && !prescanFound; i++) prescanSymbol(op.result(i).type());
+        for (NamedAttribute na : op.attributes().entries()) prescanSymbol(na.value());
+        for (NamedAttribute na : op.properties().entries()) prescanSymbol(na.value());
+        for (int r = 0, nr = op.numRegions(); r < nr && !prescanFound; r++) {
+            for (Block b : op.region(r).blocks()) {
+                for (int i = 0, n = b.numArguments(); i < n; i++) prescanSymbol(b.argument(i).type());
+                for (Operation nested : b.operations()) {
+                    if (prescanFound) return;
+                    prescanOp(nested);
+                }
+            }
+        }
+    }
+
+    private void prescanSymbol(Object symbol) {
+        if (prescanFound || symbol == null || !prescanSeen.add(symbol)) return;
+        if (aliases.aliasName(symbol) != null) {
+            prescanFound = true;
+            return;
+        }
+        if (symbol instanceof Type t) visitTypeChildren(t);
+        else visitAttributeChildren((Attribute) symbol, false);
+    }
+
     /** Visits a symbol for aliases (collect mode); returns {depth, index}. */
     int[] visit(Object symbol, boolean canBeDeferred, boolean elideType) {
         Integer existing = aliases.indexOf(symbol);
@@ -145,7 +193,8 @@ abstract class PrinterValues implements AsmPrinterContext {
     }
 
     void visitChild(Object symbol) {
-        visit(symbol, childDeferrable, false);
+        if (prescanSeen != null) prescanSymbol(symbol);
+        else visit(symbol, childDeferrable, false);
     }
 
     void visitTypeChildren(Type type) {
@@ -185,7 +234,7 @@ abstract class PrinterValues implements AsmPrinterContext {
         }
         if (attr instanceof DictionaryAttr d) {
             for (NamedAttribute na : d.entries()) {
-                visitChild(StringAttr.of(na.name()));
+                if (prescanSeen == null) visitChild(StringAttr.of(na.name())); // a name never gets an alias
                 visitChild(na.value());
             }
         } else if (attr instanceof ArrayAttr a) {
