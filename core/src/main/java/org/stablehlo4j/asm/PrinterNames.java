@@ -26,7 +26,6 @@ final class PrinterNames {
     /** Each named value's number, or -1 and its name. */
     private final ValueNameTable ids = new ValueNameTable();
     private final Map<Operation, int[]> resultGroups = new IdentityHashMap<>();
-    private final Map<Block, String> blockNames = new IdentityHashMap<>();
     private final Map<Block, Integer> blockOrder = new IdentityHashMap<>();
     private final boolean generic;
 
@@ -38,15 +37,21 @@ final class PrinterNames {
     /** Names visible in a region: its own plus those of the enclosing regions. */
     private static final class Scope {
         final Scope parent;
-        final Set<String> used = new HashSet<>();
+        /** Created with the first name (most regions name nothing). */
+        Set<String> used;
 
         Scope(Scope parent) {
             this.parent = parent;
         }
 
         boolean contains(String name) {
-            for (Scope s = this; s != null; s = s.parent) if (s.used.contains(name)) return true;
+            for (Scope s = this; s != null; s = s.parent) if (s.used != null && s.used.contains(name)) return true;
             return false;
+        }
+
+        void add(String name) {
+            if (used == null) used = new HashSet<>();
+            used.add(name);
         }
     }
 
@@ -93,8 +98,7 @@ final class PrinterNames {
         }
         int nextBlockId = 0;
         for (Block block : region.blocks()) {
-            blockNames.putIfAbsent(block, "^bb" + nextBlockId);
-            blockOrder.put(block, nextBlockId++);
+            blockOrder.putIfAbsent(block, nextBlockId++);
             numberBlock(block, block == region.entry());
         }
     }
@@ -171,7 +175,7 @@ final class PrinterNames {
             } while (scope.contains(probe));
             name = probe;
         }
-        scope.used.add(name);
+        scope.add(name);
         return name;
     }
 
@@ -277,8 +281,8 @@ final class PrinterNames {
     }
 
     String blockName(Block block) {
-        String n = blockNames.get(block);
-        return n == null ? "INVALIDBLOCK" : n;
+        Integer n = blockOrder.get(block);
+        return n == null ? "INVALIDBLOCK" : "^bb" + n;
     }
 
     int blockOrder(Block block) {

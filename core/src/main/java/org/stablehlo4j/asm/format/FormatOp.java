@@ -55,6 +55,11 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
     private final Set<String> formatAttrs = new HashSet<>();
     /** What attr-dict leaves out of every op: the format's attributes and the segment sizes. */
     private final List<String> elidedFromAttrDict;
+    /** Per operand/result group of the row: whether it is a single value (groups are split per op by these). */
+    private final boolean[] singleOperand;
+    private final boolean[] singleResult;
+    private final int singleOperands;
+    private final int singleResults;
 
     FormatOp(OpDefinition spec, FormatExtension ext) {
         this.spec = spec;
@@ -65,6 +70,10 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
         List<String> elided = new ArrayList<>(formatAttrs);
         elided.addAll(SEGMENT_ATTRS);
         elidedFromAttrDict = List.copyOf(elided);
+        singleOperand = singles(spec.operands());
+        singleResult = singles(spec.results());
+        singleOperands = count(singleOperand);
+        singleResults = count(singleResult);
     }
 
     /** Every {@code custom<Name>} of the format must be one the dialect supplies. */
@@ -111,20 +120,32 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
         return out;
     }
 
-    /** Group {@code index} of {@link #split} alone. */
-    static <T> List<T> group(List<T> values, List<ValueSpec> groups, int index) {
-        int singles = 0;
-        for (ValueSpec g : groups) if (g.arity() == Arity.SINGLE) singles++;
-        int rest = Math.max(0, values.size() - singles);
+    /**
+     * Where group {@code index} of {@link #split} starts in {@code count} values ({@code single[j]}: group j is
+     * a single value, {@code singles} of them), and its size in the high half.
+     */
+    static long groupRange(int count, boolean[] single, int singles, int index) {
+        int rest = Math.max(0, count - singles);
         int at = 0;
         for (int j = 0; ; j++) {
-            ValueSpec g = groups.get(j);
-            int n = g.arity() == Arity.SINGLE ? 1 : rest;
-            if (g.arity() != Arity.SINGLE) rest = 0;
-            n = Math.min(n, values.size() - at);
-            if (j == index) return values.subList(at, at + n);
+            int n = single[j] ? 1 : rest;
+            if (!single[j]) rest = 0;
+            n = Math.min(n, count - at);
+            if (j == index) return ((long) n << 32) | at;
             at += n;
         }
+    }
+
+    private static boolean[] singles(List<ValueSpec> groups) {
+        boolean[] single = new boolean[groups.size()];
+        for (int i = 0; i < single.length; i++) single[i] = groups.get(i).arity() == Arity.SINGLE;
+        return single;
+    }
+
+    private static int count(boolean[] flags) {
+        int n = 0;
+        for (boolean f : flags) if (f) n++;
+        return n;
     }
 
     private static int indexOf(List<ValueSpec> groups, String name) {
@@ -301,11 +322,20 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
             if (e instanceof Results) return new ArrayList<>(op.results());
             if (e instanceof Var v) {
                 int i = indexOf(spec.operands(), v.name());
-                if (i >= 0) return group(op.operands(), spec.operands(), i);
+                if (i >= 0) {
+                    long r = groupRange(op.numOperands(), singleOperand, singleOperands, i);
+                    int at = (int) r;
+                    int n = (int) (r >>> 32);
+                    return n == 1 ? List.of(op.operand(at)) : op.operands().subList(at, at + n);
+                }
                 i = indexOf(spec.results(), v.name());
-                @SuppressWarnings("unchecked")
-                List<Value> results = (List<Value>) (List<? extends Value>) op.results(); // unmodifiable
-                if (i >= 0) return group(results, spec.results(), i);
+                if (i >= 0) {
+                    long r = groupRange(op.numResults(), singleResult, singleResults, i);
+                    int at = (int) r;
+                    int n = (int) (r >>> 32);
+                    if (n == 1) return List.of(op.result(at));
+                    return new ArrayList<Value>(op.results()).subList(at, at + n);
+                }
             }
             throw new IllegalStateException("not a value group in " + spec.name() + ": " + e);
         }
@@ -313,8 +343,10 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
         @Override
         public List<Type> types(Elem e) {
             if (e instanceof TypeOf t) return types(t.arg());
-            List<Type> out = new ArrayList<>();
-            for (Value v : values(e)) out.add(v.type());
+            List<Value> vs = values(e);
+            if (vs.size() == 1) return List.of(vs.get(0).type());
+            List<Type> out = new ArrayList<>(vs.size());
+            for (Value v : vs) out.add(v.type());
             return out;
         }
 
