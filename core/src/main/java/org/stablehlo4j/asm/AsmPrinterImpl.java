@@ -265,17 +265,16 @@ final class AsmPrinterImpl extends PrinterValues {
             }
         }
         indent += INDENT_WIDTH;
-        List<Operation> ops = block.operations();
-        int n = ops.size();
-        if (!printTerminator && n > 0) {
-            AsmPrinterCustomOp last = plans.plan(ops.get(n - 1).name()).printer();
-            if (last != null && last.isTerminator()) n--;
+        Operation stop = null;
+        if (!printTerminator && block.last() != null) {
+            AsmPrinterCustomOp last = plans.plan(block.last().name()).printer();
+            if (last != null && last.isTerminator()) stop = block.last();
         }
-        for (int i = 0; i < n; i++) {
+        for (Operation op = block.first(); op != null && op != stop; op = op.next()) {
             if (collecting) {
-                printCustomOrGeneric(ops.get(i));
+                printCustomOrGeneric(op);
             } else {
-                printFullOp(ops.get(i));
+                printFullOp(op);
                 out.append('\n');
                 maybeFlush();
             }
@@ -344,7 +343,7 @@ final class AsmPrinterImpl extends PrinterValues {
             visit(type, childDeferrable, false);
             return;
         }
-        PrinterAliases.Alias a = aliases == null ? null : aliases.alias(type);
+        PrinterAliases.Alias a = aliases == null || aliases.none() ? null : aliases.alias(type);
         if (a != null) out.append(a.name());
         else printTypeImpl(type);
     }
@@ -372,7 +371,7 @@ final class AsmPrinterImpl extends PrinterValues {
             visit(attr, childDeferrable, elision == Elision.MUST);
             return;
         }
-        PrinterAliases.Alias a = aliases == null ? null : aliases.alias(attr);
+        PrinterAliases.Alias a = aliases == null || aliases.none() ? null : aliases.alias(attr);
         if (a != null) out.append(a.name());
         else printAttributeImpl(attr, elision);
     }

@@ -116,6 +116,11 @@ final class PrinterAliases {
         return java.util.Arrays.compareUnsigned(x, y);
     }
 
+    /** Whether no alias was chosen (so lookups can be skipped). */
+    boolean none() {
+        return aliases.isEmpty();
+    }
+
     Alias alias(Object symbol) {
         return aliases.get(symbol);
     }

@@ -77,9 +77,9 @@ final class PrinterNames {
             scope = cur;
             numberRegion(p.region);
             for (Block b : p.region.blocks()) {
-                for (Operation op : b.operations()) {
-                    for (Region nested : op.regions()) {
-                        work.push(new Pending(nested, nextValueId, nextArgumentId, nextConflictId, cur));
+                for (Operation op = b.first(); op != null; op = op.next()) {
+                    for (int i = 0, n = op.numRegions(); i < n; i++) {
+                        work.push(new Pending(op.region(i), nextValueId, nextArgumentId, nextConflictId, cur));
                     }
                 }
             }
@@ -108,7 +108,7 @@ final class PrinterNames {
             if (ids.contains(arg)) continue;
             setName(arg, entry ? "arg" + nextArgumentId++ : "");
         }
-        for (Operation op : block.operations()) numberOp(op);
+        for (Operation op = block.first(); op != null; op = op.next()) numberOp(op);
     }
 
     private void numberOp(Operation op) {

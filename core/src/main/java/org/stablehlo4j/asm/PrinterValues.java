@@ -138,8 +138,7 @@ abstract class PrinterValues implements AsmPrinterContext {
         for (int r = 0, nr = op.numRegions(); r < nr && !prescanFound; r++) {
             for (Block b : op.region(r).blocks()) {
                 for (int i = 0, n = b.numArguments(); i < n; i++) prescanSymbol(b.argument(i).type());
-                for (Operation nested : b.operations()) {
-                    if (prescanFound) return;
+                for (Operation nested = b.first(); nested != null && !prescanFound; nested = nested.next()) {
                     prescanOp(nested);
                 }
             }
@@ -147,7 +146,22 @@ abstract class PrinterValues implements AsmPrinterContext {
     }
 
     private void prescanSymbol(Object symbol) {
-        if (prescanFound || symbol == null || !prescanSeen.add(symbol)) return;
+        if (prescanFound || symbol == null) return;
+        // Common symbols that can neither be nor hold an alias candidate, decided without hashing them.
+        if (symbol instanceof IntegerType || symbol instanceof FloatType || symbol instanceof IndexType
+                || symbol instanceof BoolAttr || symbol instanceof UnitAttr || symbol instanceof DenseArrayAttr) {
+            return;
+        }
+        if (symbol instanceof RankedTensorType t && t.encoding() == null) {
+            prescanSymbol(t.elementType());
+            return;
+        }
+        if (symbol instanceof IntegerAttr || symbol instanceof FloatAttr || symbol instanceof StringAttr
+                || symbol instanceof DenseElementsAttr) {
+            prescanSymbol(attributeType((Attribute) symbol));
+            return;
+        }
+        if (!prescanSeen.add(symbol)) return;
         if (aliases.aliasName(symbol) != null) {
             prescanFound = true;
             return;
