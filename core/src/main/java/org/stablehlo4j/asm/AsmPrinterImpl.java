@@ -40,7 +40,7 @@ final class AsmPrinterImpl extends PrinterValues {
 
     void printModule(ModuleOp module) {
         Operation top = module.op();
-        if (aliases != null && (options.debugInfo() || anyAliasCandidate(top))) {
+        if (aliases != null && (options.debugInfo() || prescanFound)) {
             collecting = true;
             printCustomOrGeneric(top);
             collecting = false;

@@ -81,6 +81,10 @@ final class PrinterAliases {
         for (int c : info.children) markNonDeferrable(c);
     }
 
+    /** The dialect last asked for an alias, and its interface (null when it has none). */
+    private String lastNamespace;
+    private OpAsmDialectInterface lastInterface;
+
     /** The alias base name a symbol gets (before sanitizing and numbering), or null. */
     String aliasName(Object symbol) {
         if (symbol instanceof Location) return "loc";
@@ -88,7 +92,15 @@ final class PrinterAliases {
         if (symbol instanceof TupleType t && t.types().size() > 16) return "tuple";
         // Like MLIR, the alias of a dialect type/attribute is asked of its dialect (OpAsmDialectInterface).
         if (context != null && symbol instanceof org.stablehlo4j.ir.DialectPrintable d) {
-            OpAsmDialectInterface asm = context.dialectInterface(d.dialectNamespace(), OpAsmDialectInterface.class);
+            String ns = d.dialectNamespace();
+            OpAsmDialectInterface asm;
+            if (ns.equals(lastNamespace)) {
+                asm = lastInterface;
+            } else {
+                asm = context.dialectInterface(ns, OpAsmDialectInterface.class);
+                lastNamespace = ns;
+                lastInterface = asm;
+            }
             String n = asm == null ? null : asm.alias(symbol);
             if (n != null && !n.isEmpty()) return n;
         }

@@ -59,8 +59,12 @@ final class PrinterNames {
 
     private final PrinterOpPlans plans;
 
-    PrinterNames(PrinterOpPlans plans, Operation top, boolean generic) {
+    /** Called with every op of the walk (the printer's alias prescan), or null. */
+    private final java.util.function.Consumer<Operation> eachOp;
+
+    PrinterNames(PrinterOpPlans plans, Operation top, boolean generic, java.util.function.Consumer<Operation> eachOp) {
         this.plans = plans;
+        this.eachOp = eachOp;
         this.generic = generic;
         Scope topScope = new Scope(null);
         scope = topScope;
@@ -112,6 +116,7 @@ final class PrinterNames {
     }
 
     private void numberOp(Operation op) {
+        if (eachOp != null) eachOp.accept(op);
         if (!generic) {
             AsmPrinterCustomOp custom = plans.plan(op.name()).registeredPrinter();
             if (custom != null) {

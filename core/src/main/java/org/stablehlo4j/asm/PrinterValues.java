@@ -94,8 +94,9 @@ abstract class PrinterValues implements AsmPrinterContext {
         this.sink = sink;
         this.options = options;
         this.plans = new PrinterOpPlans(context);
-        this.names = top == null ? null : new PrinterNames(plans, top, options.generic());
         this.aliases = top == null || options.localScope() ? null : new PrinterAliases(context);
+        boolean prescan = top != null && aliases != null && !options.debugInfo();
+        this.names = top == null ? null : new PrinterNames(plans, top, options.generic(), prescan ? this::prescanOp : null);
         defaultDialects.push("builtin");
     }
 
@@ -108,40 +109,34 @@ abstract class PrinterValues implements AsmPrinterContext {
 
     // ------------------------------------------------------------------ alias collection
 
-    /** Prescan: symbols already looked at, or null when not prescanning. */
-    private java.util.HashSet<Object> prescanSeen;
+    /** Whether the prescan is running ({@link #visitChild} then only looks for alias candidates). */
+    private boolean prescanning;
     /** Prescan: whether a symbol that could get an alias was found. */
-    private boolean prescanFound;
+    boolean prescanFound;
 
     /**
-     * Whether any type or attribute stored in {@code top} and the ops nested in it (result and block argument
-     * types, attribute and property values, and everything nested in those) is one an alias could be chosen for.
-     * The symbols a printer visits are among these, so when there is none, the alias pass (which runs every
-     * op's printer silently) cannot find an alias and can be left out. Locations are not looked at: with debug
-     * info the alias pass always runs.
+     * The prescan of one op, run by the name numbering's walk (which reaches every op once): whether any type or
+     * attribute stored in the ops (result and block argument types, attribute and property values, and
+     * everything nested in those) is one an alias could be chosen for. The symbols a printer visits are among
+     * these, so when there is none, the alias pass (which runs every op's printer silently) cannot find an
+     * alias and is left out. Locations are not looked at: with debug info the alias pass always runs. Symbols
+     * are looked at each time they occur (no set: hashing costs more than looking, and printing them costs more
+     * still).
      */
-    boolean anyAliasCandidate(Operation top) {
-        prescanSeen = new java.util.HashSet<>();
-        prescanFound = false;
+    void prescanOp(Operation op) {
+        if (prescanFound) return;
+        prescanning = true;
         try {
-            prescanOp(top);
-            return prescanFound;
-        } finally {
-            prescanSeen = null;
-        }
-    }
-
-    private void prescanOp(Operation op) {
-        for (int i = 0, n = op.numResults(); i < n && !prescanFound; i++) prescanSymbol(op.result(i).type());
-        for (NamedAttribute na : op.attributes().entries()) prescanSymbol(na.value());
-        for (NamedAttribute na : op.properties().entries()) prescanSymbol(na.value());
-        for (int r = 0, nr = op.numRegions(); r < nr && !prescanFound; r++) {
-            for (Block b : op.region(r).blocks()) {
-                for (int i = 0, n = b.numArguments(); i < n; i++) prescanSymbol(b.argument(i).type());
-                for (Operation nested = b.first(); nested != null && !prescanFound; nested = nested.next()) {
-                    prescanOp(nested);
+            for (int i = 0, n = op.numResults(); i < n; i++) prescanSymbol(op.result(i).type());
+            for (NamedAttribute na : op.attributes().entries()) prescanSymbol(na.value());
+            for (NamedAttribute na : op.properties().entries()) prescanSymbol(na.value());
+            for (int r = 0, nr = op.numRegions(); r < nr; r++) {
+                for (Block b : op.region(r).blocks()) {
+                    for (int i = 0, n = b.numArguments(); i < n; i++) prescanSymbol(b.argument(i).type());
                 }
             }
+        } finally {
+            prescanning = false;
         }
     }
 
@@ -161,7 +156,6 @@ abstract class PrinterValues implements AsmPrinterContext {
             prescanSymbol(attributeType((Attribute) symbol));
             return;
         }
-        if (!prescanSeen.add(symbol)) return;
         if (aliases.aliasName(symbol) != null) {
             prescanFound = true;
             return;
@@ -207,7 +201,7 @@ abstract class PrinterValues implements AsmPrinterContext {
     }
 
     void visitChild(Object symbol) {
-        if (prescanSeen != null) prescanSymbol(symbol);
+        if (prescanning) prescanSymbol(symbol);
         else visit(symbol, childDeferrable, false);
     }
 
@@ -248,7 +242,7 @@ abstract class PrinterValues implements AsmPrinterContext {
         }
         if (attr instanceof DictionaryAttr d) {
             for (NamedAttribute na : d.entries()) {
-                if (prescanSeen == null) visitChild(StringAttr.of(na.name())); // a name never gets an alias
+                if (!prescanning) visitChild(StringAttr.of(na.name())); // a name never gets an alias
                 visitChild(na.value());
             }
         } else if (attr instanceof ArrayAttr a) {
