@@ -179,28 +179,31 @@ final class FastDecimal {
 
     /** Appends the text as {@link PrinterFloats#format} writes it with these padding and zero rules. */
     void append(StringBuilder sb, int maxPadding, boolean truncateZero) {
-        if (negative) sb.append('-');
+        char[] c = new char[96]; // sign, at most 19 digits, point, padding zeros, exponent
+        int k = 0;
+        if (negative) c[k++] = '-';
         if (zero) {
             if (maxPadding == 0) {
                 if (truncateZero) {
-                    sb.append("0.0E+0");
+                    k = put(c, k, "0.0E+0");
                 } else {
-                    sb.append("0.0");
-                    for (int i = 1; i < maxDigits; i++) sb.append('0');
-                    sb.append("e+00");
+                    k = put(c, k, "0.0");
+                    for (int i = 1; i < maxDigits; i++) c[k++] = '0';
+                    k = put(c, k, "e+00");
                 }
             } else {
-                sb.append('0');
+                c[k++] = '0';
             }
+            sb.append(c, 0, k);
             return;
         }
-        char[] d = new char[count];
+        int n = count;
+        char[] d = new char[n];
         long v = digits;
-        for (int i = count - 1; i >= 0; i--) {
+        for (int i = n - 1; i >= 0; i--) {
             d[i] = (char) ('0' + v % 10);
             v /= 10;
         }
-        int n = count;
         boolean scientific;
         if (maxPadding == 0) {
             scientific = true;
@@ -212,29 +215,40 @@ final class FastDecimal {
         }
         if (scientific) {
             int e10 = exp + n - 1;
-            sb.append(d[0]).append('.');
-            if (n == 1 && truncateZero) sb.append('0');
-            else sb.append(d, 1, n - 1);
-            if (!truncateZero) for (int i = n; i <= precisionDigits; i++) sb.append('0');
-            sb.append(truncateZero ? 'E' : 'e').append(e10 >= 0 ? '+' : '-');
+            c[k++] = d[0];
+            c[k++] = '.';
+            if (n == 1 && truncateZero) c[k++] = '0';
+            else for (int i = 1; i < n; i++) c[k++] = d[i];
+            if (!truncateZero) for (int i = n; i <= precisionDigits; i++) c[k++] = '0';
+            c[k++] = truncateZero ? 'E' : 'e';
+            c[k++] = e10 >= 0 ? '+' : '-';
             int abs = Math.abs(e10);
-            if (!truncateZero && abs < 10) sb.append('0');
-            sb.append(abs);
+            if (!truncateZero && abs < 10) c[k++] = '0';
+            sb.append(c, 0, k).append(abs);
             return;
         }
         if (exp >= 0) {
-            sb.append(d);
-            for (int i = 0; i < exp; i++) sb.append('0');
-            return;
-        }
-        int whole = exp + n;
-        if (whole > 0) {
-            sb.append(d, 0, whole).append('.').append(d, whole, n - whole);
+            for (int i = 0; i < n; i++) c[k++] = d[i];
+            for (int i = 0; i < exp; i++) c[k++] = '0';
         } else {
-            sb.append("0.");
-            for (int i = whole; i < 0; i++) sb.append('0');
-            sb.append(d);
+            int whole = exp + n;
+            if (whole > 0) {
+                for (int i = 0; i < whole; i++) c[k++] = d[i];
+                c[k++] = '.';
+                for (int i = whole; i < n; i++) c[k++] = d[i];
+            } else {
+                c[k++] = '0';
+                c[k++] = '.';
+                for (int i = whole; i < 0; i++) c[k++] = '0';
+                for (int i = 0; i < n; i++) c[k++] = d[i];
+            }
         }
+        sb.append(c, 0, k);
+    }
+
+    private static int put(char[] c, int k, String s) {
+        s.getChars(0, s.length(), c, k);
+        return k + s.length();
     }
 
     /**

@@ -351,7 +351,10 @@ abstract class PrinterValues implements AsmPrinterContext {
     // ------------------------------------------------------------------ types
 
     void printTypeImpl(Type type) {
-        if (type instanceof IntegerType || type instanceof IndexType || type instanceof NoneType) {
+        if (type instanceof IntegerType it) {
+            // IntegerType#toString without its string
+            out.append(it.isSignless() ? "i" : it.isUnsigned() ? "ui" : "si").append(it.width());
+        } else if (type instanceof IndexType || type instanceof NoneType) {
             out.append(type);
         } else if (type instanceof FloatType f) {
             out.append(f.kind().keyword);
@@ -464,20 +467,29 @@ abstract class PrinterValues implements AsmPrinterContext {
     /** Hands complete output to the streaming sink when allowed. */
     void maybeFlush() {
         if (sink == null || probing || out.length() < FLUSH_CHARS) return;
-        try {
-            sink.append(out);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-        out.setLength(0);
+        writeOut();
     }
 
     /** Writes whatever is left to the streaming sink. */
     void flushAll() {
         if (sink == null) return;
+        writeOut();
         try {
-            sink.append(out);
             sink.flush();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** Chunk buffer for {@link #writeOut} (the text goes to the sink as chars, without a String copy). */
+    private char[] chunk;
+
+    private void writeOut() {
+        int n = out.length();
+        if (chunk == null || chunk.length < n) chunk = new char[Math.max(n, FLUSH_CHARS + (FLUSH_CHARS >> 2))];
+        out.getChars(0, n, chunk, 0);
+        try {
+            sink.write(chunk, 0, n);
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
