@@ -105,6 +105,14 @@ class LayeringTest {
 
     /** The package graph of the main sources under {@code roots} (each a source root such as src/main/java). */
     static Map<String, Set<String>> edges(List<Path> roots) throws IOException {
+        return edges(roots, false);
+    }
+
+    /**
+     * The package graph of the main sources under {@code roots}; with {@code docs}, fully qualified names in doc
+     * comments ({@code {@link org.stablehlo4j.x.Y}}, {@code @see}) count as edges too.
+     */
+    static Map<String, Set<String>> edges(List<Path> roots, boolean docs) throws IOException {
         Map<String, List<Path>> byPackage = new TreeMap<>();
         for (Path root : roots) {
             try (Stream<Path> files = Files.walk(root)) {
@@ -116,7 +124,7 @@ class LayeringTest {
         Map<String, Set<String>> edges = new TreeMap<>();
         for (var e : byPackage.entrySet()) {
             Set<String> to = new TreeSet<>();
-            for (Path f : e.getValue()) to.addAll(referencedPackages(Files.readString(f), byPackage.keySet()));
+            for (Path f : e.getValue()) to.addAll(referencedPackages(Files.readString(f), byPackage.keySet(), docs));
             to.remove(e.getKey());
             edges.put(e.getKey(), to);
         }
@@ -128,10 +136,16 @@ class LayeringTest {
      * static import or a fully qualified reference) names the longest known package of its lower-case segments.
      */
     static Set<String> referencedPackages(String source, Set<String> packages) {
-        String text = stripComments(source);
+        return referencedPackages(source, packages, false);
+    }
+
+    /** As {@link #referencedPackages(String, Set)}; with {@code docs}, names in comments count too. */
+    static Set<String> referencedPackages(String source, Set<String> packages, boolean docs) {
+        String text = stripComments(source, docs);
         // the package declaration names the package itself, not an edge to its parent
         int decl = text.indexOf("package org.stablehlo4j.");
-        if (decl >= 0) text = text.substring(text.indexOf(';', decl) + 1);
+        // (only the declaration is cut: a package-info's doc comment stands before it)
+        if (decl >= 0) text = text.substring(0, decl) + text.substring(text.indexOf(';', decl) + 1);
         Set<String> to = new TreeSet<>();
         int i = 0;
         String prefix = "org.stablehlo4j.";
@@ -163,10 +177,21 @@ class LayeringTest {
     }
 
     static String stripComments(String s) {
+        return stripComments(s, false);
+    }
+
+    /** {@code s} with string literals emptied and, unless {@code keepComments}, comments removed. */
+    static String stripComments(String s, boolean keepComments) {
         StringBuilder out = new StringBuilder(s.length());
         int i = 0;
         while (i < s.length()) {
-            if (s.startsWith("//", i)) {
+            if (keepComments && (s.startsWith("//", i) || s.startsWith("/*", i))) {
+                int end = s.startsWith("//", i) ? s.indexOf('\n', i) : s.indexOf("*/", i + 2);
+                end = end < 0 ? s.length() : end;
+                // a comment is copied as it is: a quote inside it opens no string
+                out.append(s, i, end);
+                i = end;
+            } else if (s.startsWith("//", i)) {
                 while (i < s.length() && s.charAt(i) != '\n') i++;
             } else if (s.startsWith("/*", i)) {
                 int end = s.indexOf("*/", i + 2);
@@ -213,6 +238,9 @@ class LayeringTest {
         assertTrue(g.containsKey("dialect.stablehlo.rules") && g.containsKey("dialect.stablehlo"),
                 "a subpackage is a node of its own: " + g.keySet());
         assertEquals(List.of(), cycles(g, KNOWN_CYCLES), "import cycles between packages");
+        // a doc comment that links to a package above its own makes a cycle for any reader that follows links
+        assertEquals(List.of(), cycles(edges(roots, true), KNOWN_CYCLES),
+                "cycles between packages when doc-comment links ({@link org.stablehlo4j...}) count as edges");
         Map<String, Set<String>> core = edges();
         assertTrue(core.containsKey("ir") && core.get("ir").isEmpty(), "ir imports no other package: " + core.get("ir"));
     }
@@ -245,6 +273,11 @@ class LayeringTest {
         String src = "package org.stablehlo4j.c;\nimport org.stablehlo4j.a.b.X;\nimport static org.stablehlo4j.a.Y.z;\n"
                 + "// org.stablehlo4j.d.Q\nclass C { org.stablehlo4j.a.b.c.Z q; String s = \"org.stablehlo4j.e.F\"; }";
         assertEquals(Set.of("a", "a.b"), referencedPackages(src, known));
+        // as in a package-info.java, the doc comment stands before the package declaration
+        String doc = "/** See {@link org.stablehlo4j.a.b.X} and \"q\". */\npackage org.stablehlo4j.c;\n"
+                + "class C { String s = \"org.stablehlo4j.e.F\"; } // org.stablehlo4j.a.Q";
+        assertEquals(Set.of(), referencedPackages(doc, known, false));
+        assertEquals(Set.of("a", "a.b"), referencedPackages(doc, known, true), "doc links count when asked");
     }
 
     /** Tarjan's algorithm. */
