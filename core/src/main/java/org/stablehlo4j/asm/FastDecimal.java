@@ -204,16 +204,7 @@ final class FastDecimal {
             d[i] = (char) ('0' + v % 10);
             v /= 10;
         }
-        boolean scientific;
-        if (maxPadding == 0) {
-            scientific = true;
-        } else if (exp >= 0) {
-            scientific = exp > maxPadding || n + exp > precisionDigits;
-        } else {
-            int msd = exp + n - 1;
-            scientific = msd < 0 && -msd > maxPadding;
-        }
-        if (scientific) {
+        if (PrinterFloats.scientific(n, exp, maxPadding, precisionDigits)) {
             int e10 = exp + n - 1;
             c[k++] = d[0];
             c[k++] = '.';

@@ -187,16 +187,7 @@ final class PrinterFloats {
         int n = digits.length();
         exp = e[0];
 
-        boolean scientific;
-        if (maxPadding == 0) {
-            scientific = true;
-        } else if (exp >= 0) {
-            scientific = exp > maxPadding || n + exp > precisionDigits;
-        } else {
-            int msd = exp + n - 1;
-            scientific = msd < 0 && -msd > maxPadding;
-        }
-        if (scientific) {
+        if (scientific(n, exp, maxPadding, precisionDigits)) {
             exp += n - 1;
             sb.append(digits.charAt(0)).append('.');
             if (n == 1 && truncateZero) sb.append('0');
@@ -220,6 +211,17 @@ final class PrinterFloats {
             sb.append("0.").append("0".repeat(-whole)).append(digits);
         }
         return sb.toString();
+    }
+
+    /**
+     * APFloat's choice of scientific notation for {@code n} digits times {@code 10^exp}: always without padding,
+     * else when more than {@code maxPadding} zeros would be needed or the digits exceed the precision.
+     */
+    static boolean scientific(int n, int exp, int maxPadding, int precisionDigits) {
+        if (maxPadding == 0) return true;
+        if (exp >= 0) return exp > maxPadding || n + exp > precisionDigits;
+        int msd = exp + n - 1;
+        return msd < 0 && -msd > maxPadding;
     }
 
     /** Divides away decimal digits that exceed the requested precision by a wide margin (truncating). */

@@ -37,7 +37,7 @@ class FastDecimalPrintTest {
     @Test
     void randomPatterns() {
         Random r = new Random(7);
-        for (int i = 0; i < 100_000; i++) {
+        for (int i = 0; i < 40_000; i++) {
             same(FloatKind.F32, r.nextInt() & 0xFFFFFFFFL);
             same(FloatKind.F64, r.nextLong());
             same(FloatKind.TF32, r.nextInt() & ((1 << 19) - 1));
@@ -65,7 +65,7 @@ class FastDecimalPrintTest {
     @Test
     void shortDecimalsAndTheirNeighbours() {
         Random r = new Random(11);
-        for (int i = 0; i < 60_000; i++) {
+        for (int i = 0; i < 25_000; i++) {
             // decimals of up to 7 digits across the exponent range: the six-digit form often reads back exactly
             long digits = r.nextInt(10_000_000);
             int exp = r.nextInt(90) - 50;
