@@ -16,12 +16,29 @@ final class AttrTypeTable {
     /** One dialect of the dialect section. */
     record DialectEntry(String name, DialectBytecode codec, ByteCursor.Slice version) {}
 
-    private static final class Entry {
-        DialectEntry dialect;
-        boolean custom;
-        ByteCursor.Slice data;
-        Object value;
-        boolean resolving;
+    /**
+     * The entries of one kind (attributes or types), as parallel arrays indexed by entry: where each entry's
+     * bytes are, its dialect, whether it uses the dialect's encoding (else assembly text), its value once read.
+     */
+    private static final class Entries {
+        final String kind;
+        final int[] offsets;
+        final int[] sizes;
+        final DialectEntry[] dialects;
+        final boolean[] custom;
+        final Object[] values;
+        /** Entries being read (a reference back to one of them is a cycle). */
+        final boolean[] resolving;
+
+        Entries(String kind, int n) {
+            this.kind = kind;
+            offsets = new int[n];
+            sizes = new int[n];
+            dialects = new DialectEntry[n];
+            custom = new boolean[n];
+            values = new Object[n];
+            resolving = new boolean[n];
+        }
     }
 
     private final StringTable strings;
@@ -29,12 +46,14 @@ final class AttrTypeTable {
     private final String bufferName;
     /** A cursor over the whole input, from which each entry's cursor is cut. */
     private final ByteCursor input;
-    private Entry[] attrs = new Entry[0];
-    private Entry[] types = new Entry[0];
+    private Entries attrs = new Entries("attribute", 0);
+    private Entries types = new Entries("type", 0);
     private List<String> resourceHandles = List.of();
     /** The conversion of value types ({@link ReadConversion#valueType}), or null; its answers per type entry. */
     private ReadConversion conversion;
     private Type[] valueTypes;
+    /** The reader of the entry being read at each nesting depth (see {@link #resolve}). */
+    private final DialectReader[] readers = new DialectReader[MAX_DEPTH + 2];
 
     /** For the textual fallback of entries without a dialect codec. */
     private final org.stablehlo4j.ir.Context context;
@@ -65,89 +84,107 @@ final class AttrTypeTable {
             throws BytecodeException {
         int numAttrs = offsets.readCount("attribute count");
         int numTypes = offsets.readCount("type count");
-        attrs = new Entry[numAttrs];
-        types = new Entry[numTypes];
+        attrs = new Entries("attribute", numAttrs);
+        types = new Entries("type", numTypes);
         long[] current = {section.offset()};
         fill(offsets, attrs, section, dialects, current);
         fill(offsets, types, section, dialects, current);
         if (!offsets.atEnd()) throw offsets.error("unexpected trailing data in the Attribute/Type offset section");
     }
 
-    private static void fill(ByteCursor offsets, Entry[] entries, ByteCursor.Slice section,
+    private static void fill(ByteCursor offsets, Entries entries, ByteCursor.Slice section,
                              List<DialectEntry> dialects, long[] current) throws BytecodeException {
         int i = 0;
-        while (i < entries.length) {
+        int count = entries.offsets.length;
+        long end = section.end();
+        long pos = current[0];
+        while (i < count) {
             int at = offsets.position();
             long d = offsets.readVarInt();
             if (d < 0 || d >= dialects.size()) throw offsets.error(at, "invalid dialect index: " + d);
             DialectEntry dialect = dialects.get((int) d);
             long n = offsets.readVarInt();
-            if (n < 0 || n > entries.length - i) throw offsets.error(at, "too many entries in dialect group: " + n);
+            if (n < 0 || n > count - i) throw offsets.error(at, "too many entries in dialect group: " + n);
             for (long k = 0; k < n; k++, i++) {
                 int eat = offsets.position();
                 long v = offsets.readVarInt();
                 long size = v >>> 1;
-                if (size > section.end() - current[0]) {
+                if (size > end - pos) {
                     throw offsets.error(eat, "Attribute or Type entry offset points past the end of section");
                 }
-                Entry e = new Entry();
-                e.dialect = dialect;
-                e.custom = (v & 1) != 0;
-                e.data = new ByteCursor.Slice((int) current[0], (int) size);
-                current[0] += size;
-                entries[i] = e;
+                entries.dialects[i] = dialect;
+                entries.custom[i] = (v & 1) != 0;
+                entries.offsets[i] = (int) pos;
+                entries.sizes[i] = (int) size;
+                pos += size;
             }
         }
+        current[0] = pos;
     }
 
     Attribute attribute(ByteCursor from, long index, int depth) throws BytecodeException {
-        return (Attribute) resolve(from, attrs, index, depth, "attribute");
+        if (index >= 0 && index < attrs.values.length) {
+            Object v = attrs.values[(int) index];
+            if (v != null) return (Attribute) v;
+        }
+        return (Attribute) resolve(from, attrs, index, depth);
     }
 
     Type type(ByteCursor from, long index, int depth) throws BytecodeException {
-        return (Type) resolve(from, types, index, depth, "type");
+        if (index >= 0 && index < types.values.length) {
+            Object v = types.values[(int) index];
+            if (v != null) return (Type) v;
+        }
+        return (Type) resolve(from, types, index, depth);
     }
 
     /** The type of a value (op result, block argument): type entry {@code index} after the read conversion. */
     Type valueType(ByteCursor from, long index) throws BytecodeException {
         Type t = type(from, index, 0);
         if (conversion == null) return t;
-        if (valueTypes == null) valueTypes = new Type[types.length];
+        if (valueTypes == null) valueTypes = new Type[types.values.length];
         Type converted = valueTypes[(int) index];
         if (converted == null) valueTypes[(int) index] = converted = conversion.valueType(t);
         return converted;
     }
 
-    private Object resolve(ByteCursor from, Entry[] entries, long index, int depth, String kind)
-            throws BytecodeException {
-        if (index < 0 || index >= entries.length) throw from.error("invalid " + kind + " index: " + index);
-        Entry e = entries[(int) index];
-        if (e.value != null) return e.value;
+    private Object resolve(ByteCursor from, Entries entries, long index, int depth) throws BytecodeException {
+        String kind = entries.kind;
+        if (index < 0 || index >= entries.values.length) throw from.error("invalid " + kind + " index: " + index);
+        int i = (int) index;
+        if (entries.values[i] != null) return entries.values[i];
         if (depth > MAX_DEPTH) throw from.error(kind + " nesting exceeds the limit of " + MAX_DEPTH);
-        if (e.resolving) throw from.error(kind + " #" + index + " refers to itself");
-        e.resolving = true;
+        if (entries.resolving[i]) throw from.error(kind + " #" + index + " refers to itself");
+        entries.resolving[i] = true;
         try {
-            ByteCursor c = input.sub(e.data, "AttrType");
+            // One reader (and cursor) per nesting depth, reused from entry to entry: an entry's codec finishes
+            // with it before another entry of the same depth is read (nested entries are one deeper).
+            DialectReader r = readers[depth];
+            if (r == null) {
+                readers[depth] = r = new DialectReader(input.sub(0, 0, "AttrType"), this, "", depth);
+            }
+            DialectEntry dialect = entries.dialects[i];
+            r.reset(dialect.name(), entries.offsets[i], entries.sizes[i]);
+            ByteCursor c = r.cursor();
             Object v;
             boolean isType = entries == types;
-            if (e.custom) {
-                DialectReader r = new DialectReader(c, this, e.dialect.name(), depth);
-                DialectBytecode codec = e.dialect.codec();
+            if (entries.custom[i]) {
+                DialectBytecode codec = dialect.codec();
                 if (codec == null) {
-                    throw c.error("dialect '" + e.dialect.name() + "' is unknown");
+                    throw c.error("dialect '" + dialect.name() + "' is unknown");
                 }
                 v = isType ? codec.readType(r) : codec.readAttribute(r);
-                if (v == null) throw c.error("failed to read " + kind + " of dialect '" + e.dialect.name() + "'");
+                if (v == null) throw c.error("failed to read " + kind + " of dialect '" + dialect.name() + "'");
             } else {
                 String text = c.readNullTerminatedString();
                 v = isType ? TextualFallback.parseType(context, text, c)
                         : TextualFallback.parseAttribute(context, text, c);
             }
             if (!c.atEnd()) throw c.error("unexpected trailing bytes after " + kind + " entry");
-            e.value = v;
+            entries.values[i] = v;
             return v;
         } finally {
-            e.resolving = false;
+            entries.resolving[i] = false;
         }
     }
 }

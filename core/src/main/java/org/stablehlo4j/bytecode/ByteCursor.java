@@ -20,8 +20,8 @@ final class ByteCursor {
     final byte[] data;
     /** The input when it is not a heap array (a memory-mapped file), else null. */
     final ByteBuffer buffer;
-    private final int start;
-    private final int end;
+    private int start;
+    private int end;
     private int pos;
     final String section;
     private final String bufferName;
@@ -52,6 +52,21 @@ final class ByteCursor {
     /** A cursor over a sub-slice, sharing the input. */
     ByteCursor sub(Slice s, String sectionName) {
         return new ByteCursor(data, buffer, s.offset(), s.end(), sectionName, bufferName);
+    }
+
+    /** A cursor over {@code length} bytes at absolute position {@code offset} (as {@link #sub(Slice, String)}). */
+    ByteCursor sub(int offset, int length, String sectionName) {
+        return new ByteCursor(data, buffer, offset, offset + length, sectionName, bufferName);
+    }
+
+    /**
+     * Moves this cursor to {@code length} bytes at absolute position {@code offset} of the same input (a cursor
+     * reused from entry to entry, see {@link AttrTypeTable}).
+     */
+    void reset(int offset, int length) {
+        this.start = offset;
+        this.end = offset + length;
+        this.pos = offset;
     }
 
     /** Byte {@code i} (an absolute position) of the input. */
@@ -115,8 +130,14 @@ final class ByteCursor {
         int extra = Integer.numberOfTrailingZeros(first);
         if (remaining() < extra) throw error(at, "truncated " + (extra + 1) + "-byte varint");
         long v = first;
-        for (int i = 0; i < extra; i++) v |= (long) (byteAt(pos + i) & 0xFF) << (8 * (i + 1));
-        pos += extra;
+        int p = pos;
+        byte[] d = data;
+        if (d != null) {
+            for (int i = 0; i < extra; i++) v |= (long) (d[p + i] & 0xFF) << (8 * (i + 1));
+        } else {
+            for (int i = 0; i < extra; i++) v |= (long) (buffer.get(p + i) & 0xFF) << (8 * (i + 1));
+        }
+        pos = p + extra;
         return v >>> (extra + 1);
     }
 

@@ -14,7 +14,7 @@ import java.util.List;
 public final class DialectReader {
     private final ByteCursor cursor;
     private final AttrTypeTable table;
-    private final String dialectName;
+    private String dialectName;
     private final int depth;
 
     DialectReader(ByteCursor cursor, AttrTypeTable table, String dialectName, int depth) {
@@ -25,6 +25,15 @@ public final class DialectReader {
     }
 
     public String dialectName() { return dialectName; }
+
+    /** Reuses this reader (and its cursor) for an entry of dialect {@code name} at {@code offset}. */
+    DialectReader reset(String name, int offset, int length) {
+        this.dialectName = name;
+        cursor.reset(offset, length);
+        return this;
+    }
+
+    ByteCursor cursor() { return cursor; }
 
     /** The bytecode format version of the file. */
     public long bytecodeVersion() { return table.version(); }

@@ -15,6 +15,7 @@ import org.stablehlo4j.ir.Value;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,6 +45,8 @@ final class IrReader {
     /** Per op name index: the full name and the property layout of its dialect codec, resolved on first use. */
     private final String[] fullNames;
     private final List<?>[] schemas;
+    /** Per op name index: what the conversion resolved for the name ({@link ReadConversion#opName}). */
+    private final Object[] conversionNames;
     /**
      * Native properties decoded per properties-section entry (the writer shares one entry between ops with equal
      * properties, also ops of different names), for each op name index they were decoded for: a later op of the
@@ -66,6 +69,7 @@ final class IrReader {
         this.conversion = file.conversion;
         this.fullNames = new String[opNames.size()];
         this.schemas = new List<?>[opNames.size()];
+        this.conversionNames = new Object[opNames.size()];
         this.decodedProperties = new DecodedProperties[properties.size()];
     }
 
@@ -75,18 +79,26 @@ final class IrReader {
 
     /** The values visible in one isolated-from-above scope. */
     private static final class ValueScope {
-        final ArrayList<Value> values = new ArrayList<>();
-        final ArrayDeque<int[]> nextIds = new ArrayDeque<>(); // top = current region's next id
+        /** The value slots of the open regions ({@code [0, size)}; null: not defined yet); null beyond. */
+        Value[] values = new Value[16];
+        int size;
+        /** Per open region (innermost last): the id its next defined value gets. */
+        int[] nextIds = new int[4];
+        int depth;
 
         void push(int numValues) {
-            nextIds.push(new int[] {values.size()});
-            values.ensureCapacity(values.size() + numValues);
-            for (int i = 0; i < numValues; i++) values.add(null);
+            if (depth == nextIds.length) nextIds = Arrays.copyOf(nextIds, depth * 2);
+            nextIds[depth++] = size;
+            if (size + numValues > values.length) {
+                values = Arrays.copyOf(values, Math.max(size + numValues, values.length * 2));
+            }
+            size += numValues;
         }
 
         void pop(int numValues) {
-            for (int i = 0; i < numValues; i++) values.remove(values.size() - 1);
-            nextIds.pop();
+            Arrays.fill(values, size - numValues, size, null);
+            size -= numValues;
+            depth--;
         }
     }
 
@@ -153,11 +165,11 @@ final class IrReader {
             while (true) {
                 while (st.opsRemaining > 0) {
                     st.opsRemaining--;
-                    boolean[] isolated = new boolean[1];
-                    Operation op = readOp(reader, st, isolated);
+                    Operation op = readOp(reader, st);
                     if (op.numRegions() > 0) {
+                        boolean isolated = lastOpIsolated;
                         ByteCursor childReader = reader;
-                        if (version >= V_LAZY_LOADING && isolated[0]) {
+                        if (version >= V_LAZY_LOADING && isolated) {
                             ByteCursor.Section s = reader.readSection(SectionReader.NUM_SECTIONS);
                             if (s.id() != SectionReader.S_IR) throw reader.error(s.headerOffset(),
                                     "expected IR section for region");
@@ -166,8 +178,8 @@ final class IrReader {
                         if (stack.size() >= MAX_REGION_DEPTH) {
                             throw reader.error("region nesting exceeds the limit of " + MAX_REGION_DEPTH);
                         }
-                        stack.push(new RegionState(op, op.regions(), childReader, isolated[0]));
-                        if (isolated[0]) scopes.push(new ValueScope());
+                        stack.push(new RegionState(op, op.regions(), childReader, isolated));
+                        if (isolated) scopes.push(new ValueScope());
                         return;
                     }
                 }
@@ -329,7 +341,10 @@ final class IrReader {
         return l;
     }
 
-    private Operation readOp(ByteCursor c, RegionState st, boolean[] isolated) throws BytecodeException {
+    /** Whether the regions of the op {@link #readOp} read last are isolated from above. */
+    private boolean lastOpIsolated;
+
+    private Operation readOp(ByteCursor c, RegionState st) throws BytecodeException {
         int at = c.position();
         long nameIdx = c.readVarInt();
         if (nameIdx < 0 || nameIdx >= opNames.size()) throw c.error(at, "invalid operation name index: " + nameIdx);
@@ -400,9 +415,10 @@ final class IrReader {
             resultOrders = readUseListOrders(c, resultTypes.size());
         }
         int numRegions = 0;
+        boolean isolated = false;
         if ((mask & HAS_INLINE_REGIONS) != 0) {
             long v = c.readVarInt();
-            isolated[0] = (v & 1) != 0;
+            isolated = (v & 1) != 0;
             long n = v >>> 1;
             if (n > c.remaining() + 1L) throw c.error("invalid region count: " + n);
             spend(c, n, "region count");
@@ -421,7 +437,9 @@ final class IrReader {
         }
         String name = fullName;
         if (conversion != null) {
-            ReadConversion.Head head = conversion.op(fullName, props == null ? DictionaryAttr.EMPTY : props, attrs,
+            Object convName = conversionNames[nameIndex];
+            if (convName == null) conversionNames[nameIndex] = convName = conversion.opName(fullName);
+            ReadConversion.Head head = conversion.op(convName, fullName, props == null ? DictionaryAttr.EMPTY : props, attrs,
                     operands, resultTypes, numRegions, st.owner, loc);
             name = head.name();
             props = head.properties();
@@ -430,7 +448,8 @@ final class IrReader {
         Operation op = Operation.create(name, operands, resultTypes, props, attrs, numRegions, successors, loc);
         st.blocks.get(st.curBlock).append(op);
         if (st.numValues > 0 && op.numResults() > 0) defineValues(c, op.results());
-        recordUseOrders(resultOrders, op.results());
+        if (!resultOrders.isEmpty()) recordUseOrders(resultOrders, op.results());
+        lastOpIsolated = isolated;
         return op;
     }
 
@@ -475,34 +494,37 @@ final class IrReader {
         ValueScope scope = scopes.peek();
         int at = c.position();
         long idx = c.readVarInt();
-        if (idx < 0 || idx >= scope.values.size()) throw c.error(at, "invalid value index: " + idx);
-        Value v = scope.values.get((int) idx);
+        if (idx < 0 || idx >= scope.size) throw c.error(at, "invalid value index: " + idx);
+        Value v = scope.values[(int) idx];
         if (v == null) {
             Operation ref = Operation.create("builtin.unrealized_conversion_cast", List.of(),
                     List.of(NoneType.INSTANCE), null, null, 0, List.of(), Location.UNKNOWN);
             v = ref.result(0);
             forwardRefs.add(v);
-            scope.values.set((int) idx, v);
+            scope.values[(int) idx] = v;
         }
         return v;
     }
 
     private void defineValues(ByteCursor c, List<? extends Value> newValues) throws BytecodeException {
         ValueScope scope = scopes.peek();
-        int[] next = scope.nextIds.peek();
-        if (next == null) throw c.error("no value scope");
-        int end = next[0] + newValues.size();
-        if (end > scope.values.size()) {
+        if (scope.depth == 0) throw c.error("no value scope");
+        int next = scope.nextIds[scope.depth - 1];
+        int end = next + newValues.size();
+        if (end > scope.size) {
             throw c.error("value index range was outside of the expected range for the parent region, got ["
-                    + next[0] + ", " + end + "), but the maximum index was " + (scope.values.size() - 1));
+                    + next + ", " + end + "), but the maximum index was " + (scope.size - 1));
         }
-        for (int i = 0, n = newValues.size(); i < n; i++) {
+        Value[] values = scope.values;
+        for (int i = 0, n = newValues.size(); i < n; i++, next++) {
             Value nv = newValues.get(i);
-            Value old = scope.values.set(next[0]++, nv);
+            Value old = values[next];
+            values[next] = nv;
             if (old != null) {
-                if (!forwardRefs.remove(old)) throw c.error("value #" + (next[0] - 1) + " is defined twice");
+                if (!forwardRefs.remove(old)) throw c.error("value #" + next + " is defined twice");
                 old.replaceAllUsesWith(nv);
             }
         }
+        scope.nextIds[scope.depth - 1] = next;
     }
 }

@@ -27,8 +27,21 @@ public interface ReadConversion {
     Type valueType(Type read);
 
     /**
+     * What the conversion needs to know about one op name of the file (e.g. its row), resolved once: the reader
+     * asks once per op name entry, before the first op of that name, and hands the answer to {@link #op} with
+     * every op of that name.
+     *
+     * @param name the full op name as read
+     * @return anything but null
+     */
+    default Object opName(String name) {
+        return name;
+    }
+
+    /**
      * What to build for one op. The regions of the op are read after it is built, so they are not available here.
      *
+     * @param opName what {@link #opName} returned for the op's name
      * @param name the op name as read
      * @param properties its inherent attributes as read (empty when none)
      * @param attributes its discardable attributes as read (empty when none)
@@ -39,7 +52,7 @@ public interface ReadConversion {
      * @param location its location
      * @return the name and attributes of the op to build
      */
-    Head op(String name, DictionaryAttr properties, DictionaryAttr attributes, List<Value> operands,
+    Head op(Object opName, String name, DictionaryAttr properties, DictionaryAttr attributes, List<Value> operands,
             List<Type> resultTypes, int numRegions, Operation parent, Location location);
 
     /**

@@ -18,6 +18,17 @@ public final class DictionaryAttr implements Attribute {
         this.entries = sorted;
     }
 
+    /** Whether the names strictly ascend (the common case: entries taken from another dictionary). */
+    private static boolean sortedAndUnique(List<NamedAttribute> entries) {
+        String prev = null;
+        for (int i = 0, n = entries.size(); i < n; i++) {
+            String name = entries.get(i).name();
+            if (prev != null && prev.compareTo(name) >= 0) return false;
+            prev = name;
+        }
+        return true;
+    }
+
     /**
      * Builds a dictionary, sorting the entries; a later duplicate name replaces an earlier one.
      *
@@ -26,6 +37,7 @@ public final class DictionaryAttr implements Attribute {
      */
     public static DictionaryAttr of(List<NamedAttribute> entries) {
         if (entries.isEmpty()) return EMPTY;
+        if (sortedAndUnique(entries)) return new DictionaryAttr(List.copyOf(entries));
         List<NamedAttribute> list = new ArrayList<>(entries);
         list.sort(Comparator.comparing(NamedAttribute::name));
         List<NamedAttribute> out = new ArrayList<>(list.size());

@@ -105,7 +105,7 @@ final class AttrConverter {
             case INTEGER:
                 return new IntegerAttr(TypeConverter.toStablehlo(v.typeParam()), v.number());
             case STRING:
-                return new StringAttr(v.stringBytes(), null);
+                return v.toStringAttr();
             case TENSOR:
                 return v.denseData();
             case TYPE:
@@ -118,6 +118,7 @@ final class AttrConverter {
     }
 
     private static String stringOf(Attribute key) {
+        if (key instanceof VhloAttr v && v.kind() == VhloAttrKind.STRING) return v.stringValue();
         Attribute s = toStablehlo(key);
         if (s instanceof StringAttr sa) return sa.value();
         throw new LegalizeException("dictionary key is not a string");

@@ -111,6 +111,14 @@ final class Defaults {
      * (splat), precision lists by every entry, backend_config as an empty string or dictionary.
      */
     static boolean matches(AttrDefault d, Attribute value, Context ctx) {
+        return matches(d, value);
+    }
+
+    /**
+     * {@link #matches(AttrDefault, Attribute, Context)}, which depends on the value alone (a computed default is
+     * matched by its form, not by the op's other attributes or operands).
+     */
+    static boolean matches(AttrDefault d, Attribute value) {
         if (!(value instanceof VhloAttr v)) return false;
         if (d instanceof AttrDefault.Computed c) {
             switch (c.rule()) {
@@ -139,7 +147,7 @@ final class Defaults {
             return ((Long) p.get(0) << 1) == 0 && ((Long) p.get(1) << 1) == 0 && (Long) p.get(2) == 0
                     && VhloAttr.enumValue(VhloAttrKind.RESULT_ACCURACY_MODE, 0).equals(p.get(3));
         }
-        return make(d, ctx).equals(v);
+        return make(d, null).equals(v);
     }
 
     /** Whether a tensor attribute has at least one element and every element equals {@code expected}. */

@@ -19,6 +19,7 @@ import org.stablehlo4j.dialect.stablehlo.StablehloAsm;
 import org.stablehlo4j.dialect.stablehlo.StablehloEnum;
 import org.stablehlo4j.dialect.stablehlo.ops.StablehloOps;
 import org.stablehlo4j.dialect.vhlo.VhloAttr;
+import org.stablehlo4j.dialect.vhlo.ops.AttrDefault;
 import org.stablehlo4j.dialect.vhlo.ops.VhloOpDef;
 import org.stablehlo4j.dialect.vhlo.ops.VhloOpTable;
 import org.stablehlo4j.ir.ArrayAttr;
@@ -68,9 +69,47 @@ final class OpLegalizer {
     // ---------------------------------------------------------------- VHLO -> StableHLO
 
     static Converted toStablehlo(OpView op) {
+        Converted head = toStablehloHead(op);
+        return new Converted(head.name(), head.properties(), attributesToStablehlo(op.attributes()));
+    }
+
+    /** The StableHLO form of discardable attributes (converted alike for every op). */
+    static DictionaryAttr attributesToStablehlo(DictionaryAttr attributes) {
+        return convertAll(attributes, true, false);
+    }
+
+    /**
+     * {@link #toStablehlo} without the discardable attributes (its {@code attributes} are null): the name and
+     * inherent attributes, which depend on nothing else of the op than what {@link OpView#attr} finds (the
+     * properties of a VHLO op), its operand types and where it stands ({@link OpView#parentName}).
+     */
+    static Converted toStablehloHead(OpView op) {
+        return toStablehloHead(op, Values.DIRECT);
+    }
+
+    /**
+     * How {@link #toStablehloHead} converts attribute values and tells defaults: directly, or through the memo of
+     * a conversion that sees the same attribute objects again and again ({@link VhloReadConversion}). Both are
+     * functions of the value alone (whether a value holds a default does not depend on the op).
+     */
+    interface Values {
+        /** {@return {@link AttrConverter#toStablehlo} of {@code v}} */
+        Attribute toStablehlo(Attribute v);
+
+        /** {@return whether {@code v} holds the default {@code d} ({@link Defaults#matches})} */
+        boolean matches(AttrDefault d, Attribute v);
+
+        /** No memo. */
+        Values DIRECT = new Values() {
+            @Override public Attribute toStablehlo(Attribute v) { return AttrConverter.toStablehlo(v); }
+            @Override public boolean matches(AttrDefault d, Attribute v) { return Defaults.matches(d, v); }
+        };
+    }
+
+    /** {@link #toStablehloHead(OpView)} with attribute values converted through {@code values}. */
+    static Converted toStablehloHead(OpView op, Values values) {
         if (!op.dialect().equals("vhlo")) {
-            return new Converted(op.name(), convertAll(op.properties(), true, false),
-                    convertAll(op.attributes(), true, false));
+            return new Converted(op.name(), convertAll(op.properties(), true, false), null);
         }
         VhloOpDef def = VhloOpTable.byName(op.name())
                 .orElseThrow(() -> new LegalizeException("unknown VHLO operation"));
@@ -80,13 +119,12 @@ final class OpLegalizer {
             name = "func.return";
         }
         OpDefinition spec = StablehloOps.spec(name);
-        Defaults.Context ctx = context(op);
         Map<String, Attribute> props = new LinkedHashMap<>();
         Map<String, Map<String, Attribute>> structs = new LinkedHashMap<>();
         for (VhloOpDef.Attr a : def.attributes()) {
             Attribute v = op.attr(a.name());
             if (v == null) throw new LegalizeException("missing attribute '" + a.name() + "'");
-            if (isDroppable(def, a, v, ctx)) v = null;
+            if (isDroppable(def, a, v, op, values)) v = null;
             switch (a.stablehloForm()) {
                 case STRUCT_FIELD -> {
                     String src = a.stablehloSource();
@@ -96,20 +134,22 @@ final class OpLegalizer {
                     if (v != null) fields.put(src.substring(dot + 1), v);
                 }
                 case UNIT_FLAG -> {
-                    if (v != null && AttrConverter.toStablehlo(v) instanceof BoolAttr b && b.value()) {
+                    if (v != null && values.toStablehlo(v) instanceof BoolAttr b && b.value()) {
                         props.put(a.stablehloSource(), UnitAttr.INSTANCE);
                     }
                 }
                 default -> {
-                    if (v != null) props.put(a.stablehloSource(), fitStablehlo(spec, a.stablehloSource(), v));
+                    if (v != null) {
+                        props.put(a.stablehloSource(), fitStablehlo(spec, a.stablehloSource(), values.toStablehlo(v)));
+                    }
                 }
             }
         }
         for (Map.Entry<String, Map<String, Attribute>> s : structs.entrySet()) {
             if (s.getValue().isEmpty()) continue;
-            props.put(s.getKey(), structToStablehlo(spec, s.getKey(), s.getValue()));
+            props.put(s.getKey(), structToStablehlo(spec, s.getKey(), s.getValue(), values));
         }
-        return new Converted(name, dict(props), convertAll(op.attributes(), true, false));
+        return new Converted(name, dict(props), null);
     }
 
     /**
@@ -120,18 +160,17 @@ final class OpLegalizer {
             "result_layouts", "operand_layouts");
 
     /** Whether VHLO attribute {@code a} holds the value that stands for an absent StableHLO attribute. */
-    private static boolean isDroppable(VhloOpDef def, VhloOpDef.Attr a, Attribute v, Defaults.Context ctx) {
-        if (a.legalizeDefault() == null || !Defaults.matches(a.legalizeDefault(), v, ctx)) return false;
+    private static boolean isDroppable(VhloOpDef def, VhloOpDef.Attr a, Attribute v, OpView op, Values values) {
+        if (a.legalizeDefault() == null || !values.matches(a.legalizeDefault(), v)) return false;
         String partner = DROPPED_IN_PAIRS.get(a.name());
         if (partner == null) return true;
         VhloOpDef.Attr p = def.attribute(partner).orElse(null);
-        Attribute pv = ctx.attrs().get(partner);
-        return p == null || pv == null || Defaults.matches(p.legalizeDefault(), pv, ctx);
+        Attribute pv = op.properties().get(partner);
+        return p == null || pv == null || values.matches(p.legalizeDefault(), pv);
     }
 
-    /** The StableHLO form of a VHLO attribute of op attribute {@code name}, per the StableHLO attribute kind. */
-    private static Attribute fitStablehlo(OpDefinition spec, String name, Attribute v) {
-        Attribute s = AttrConverter.toStablehlo(v);
+    /** The StableHLO attribute {@code s} (converted from VHLO) as op attribute {@code name}'s kind calls for. */
+    private static Attribute fitStablehlo(OpDefinition spec, String name, Attribute s) {
         AttrKind kind = attrKind(spec, name);
         if (kind == null) return s;
         switch (kind) {
@@ -183,13 +222,14 @@ final class OpLegalizer {
     private static final long MAX_SPLAT_ARRAY_BYTES = 1L << 24;
 
     /** Builds a StableHLO struct attribute from its flattened VHLO fields (absent fields: zero / empty). */
-    private static Attribute structToStablehlo(OpDefinition spec, String attrName, Map<String, Attribute> fields) {
+    private static Attribute structToStablehlo(OpDefinition spec, String attrName, Map<String, Attribute> fields,
+                                               Values values) {
         Class<? extends Record> cls = structClass(spec, attrName);
         RecordComponent[] comps = cls.getRecordComponents();
         Object[] args = new Object[comps.length];
         for (int i = 0; i < comps.length; i++) {
             Attribute v = fields.get(snake(comps[i].getName()));
-            args[i] = fieldToComponent(v, comps[i].getType(), attrName + "." + snake(comps[i].getName()));
+            args[i] = fieldToComponent(v, comps[i].getType(), attrName + "." + snake(comps[i].getName()), values);
         }
         return (Attribute) AttrConverter.construct(cls, comps, args);
     }
@@ -205,14 +245,14 @@ final class OpLegalizer {
      * One field of a flattened VHLO struct as the record component it becomes; a field of the wrong kind (from a
      * hostile or corrupt artifact) is a {@link LegalizeException}, never a cast failure.
      */
-    private static Object fieldToComponent(Attribute v, Class<?> type, String field) {
+    private static Object fieldToComponent(Attribute v, Class<?> type, String field, Values values) {
         if (v == null) {
             if (type == long.class) return 0L;
             if (type == boolean.class) return false;
             if (type == Type.class) return NoneType.INSTANCE;
             return List.of();
         }
-        Attribute s = AttrConverter.toStablehlo(v);
+        Attribute s = values.toStablehlo(v);
         if (type == long.class) {
             if (s instanceof IntegerAttr i && i.value().bitLength() < 64) return i.longValue();
             throw wrongField(field, "a 64-bit integer", s);
@@ -244,14 +284,6 @@ final class OpLegalizer {
             else sb.append(c);
         }
         return sb.toString();
-    }
-
-    private static Defaults.Context context(OpView op) {
-        Map<String, Attribute> attrs = new HashMap<>();
-        for (NamedAttribute n : op.properties().entries()) attrs.put(n.name(), n.value());
-        List<Type> types = new ArrayList<>(op.numOperands());
-        for (int i = 0; i < op.numOperands(); i++) types.add(op.operandType(i));
-        return new Defaults.Context(attrs, types);
     }
 
     // ---------------------------------------------------------------- StableHLO -> VHLO

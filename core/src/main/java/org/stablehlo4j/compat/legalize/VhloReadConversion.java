@@ -10,13 +10,19 @@ import org.stablehlo4j.bytecode.ReadConversion;
 import org.stablehlo4j.compat.CompatibilityApi;
 import org.stablehlo4j.dialect.vhlo.ops.VhloOpDef;
 import org.stablehlo4j.dialect.vhlo.ops.VhloOpTable;
+import org.stablehlo4j.dialect.vhlo.ops.AttrDefault;
+import org.stablehlo4j.dialect.vhlo.ops.VhloAttrKind;
+import org.stablehlo4j.dialect.vhlo.ops.VhloTypeKind;
+import org.stablehlo4j.dialect.vhlo.ops.VersionConstraint;
 import org.stablehlo4j.dialect.vhlo.version.Version;
+import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.BlockArgument;
 import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.DictionaryAttr;
 import org.stablehlo4j.ir.Location;
+import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.Region;
@@ -41,13 +47,23 @@ import org.stablehlo4j.ir.WalkResult;
  * the current version, and no newer op version drops a region ({@code VhloReadConversionTest} checks both); an
  * op's regions are read after it is built.
  */
-final class VhloReadConversion implements ReadConversion {
+final class VhloReadConversion implements ReadConversion, OpLegalizer.Values {
     private static final Version TARGET = Version.current().opset();
+    /**
+     * Whether every VHLO attribute and type kind and every version constraint is legal at the target, so that an
+     * op already at a version valid there needs no upgrade (only the drop of properties outside its version's
+     * attributes, which the reader never produces for a VHLO op it knows; checked per distinct properties).
+     */
+    private static final boolean ALL_KINDS_LEGAL = allKindsLegal();
 
-    /** Converted heads by op name, properties and attributes (by identity) and whether the op is in a function. */
-    private final Map<Key, Head> memo = new HashMap<>();
     /** The op being converted, when it must be looked at in full (not converted before). */
     private final Record record = new Record();
+    /** Converted discardable attribute dictionaries, by identity (the reader shares one per entry of the file). */
+    private final Map<DictionaryAttr, DictionaryAttr> convertedAttributes = new IdentityHashMap<>();
+    /** Converted attribute values (of properties and discardable attributes), by identity. */
+    private final Map<Attribute, Attribute> convertedValues = new IdentityHashMap<>();
+    /** Per default: the values known to hold it or not, by identity. */
+    private final Map<AttrDefault, Map<Attribute, Boolean>> matchedDefaults = new HashMap<>();
     /** How many ops were converted so far (an op's pre-order index when it is converted). */
     private int ops;
     private Diagnostic upgradeError;
@@ -56,6 +72,35 @@ final class VhloReadConversion implements ReadConversion {
     /** Types that have no StableHLO counterpart (kept as read), or null when there are none. */
     private Map<Type, Boolean> failedTypes;
     private boolean sawCasts;
+
+    /**
+     * One op name of the file: its VHLO row and the heads converted so far, by properties (identity); a
+     * {@code return} converts differently inside a function, so it keeps those apart.
+     */
+    private static final class OpName {
+        final String name;
+        /** The VHLO row of the name, or null when it is not a VHLO op. */
+        final VhloOpDef def;
+        /** Whether ops of this name need no upgrade: a VHLO op already at a version valid at the target. */
+        final boolean current;
+        /** Whether the converted name depends on where the op stands ({@code func.return} in a function). */
+        final boolean dependsOnParent;
+        final Map<DictionaryAttr, Head> heads = new IdentityHashMap<>();
+        Map<DictionaryAttr, Head> headsInFunction;
+
+        OpName(String name) {
+            this.name = name;
+            def = name.startsWith("vhlo.") ? VhloOpTable.byName(name).orElse(null) : null;
+            this.current = ALL_KINDS_LEGAL && def != null && def.isValidAt(TARGET);
+            this.dependsOnParent = def != null && def.stablehloName().equals("stablehlo.return");
+        }
+
+        Map<DictionaryAttr, Head> heads(boolean inFunction) {
+            if (!inFunction) return heads;
+            if (headsInFunction == null) headsInFunction = new IdentityHashMap<>();
+            return headsInFunction;
+        }
+    }
 
     @Override
     public Type valueType(Type read) {
@@ -69,40 +114,112 @@ final class VhloReadConversion implements ReadConversion {
     }
 
     @Override
-    public Head op(String name, DictionaryAttr properties, DictionaryAttr attributes, List<Value> operands,
-                   List<Type> resultTypes, int numRegions, Operation parent, Location location) {
+    public Object opName(String name) {
+        return new OpName(name);
+    }
+
+    @Override
+    public Head op(Object opName, String name, DictionaryAttr properties, DictionaryAttr attributes,
+                   List<Value> operands, List<Type> resultTypes, int numRegions, Operation parent,
+                   Location location) {
         int index = ops++;
-        boolean inFunction = parent != null
+        OpName on = (OpName) opName;
+        boolean inFunction = on.dependsOnParent && parent != null
                 && (parent.name().equals("func.func") || parent.name().equals("vhlo.func_v1"));
-        Key key = new Key(name, properties, attributes, inFunction);
-        Head head = memo.get(key);
-        if (head != null) return head;
-        Record r = record.reset(name, properties, attributes, operands, resultTypes, numRegions, parent);
-        OpLegalizer.Converted upgraded;
-        try {
-            upgraded = VhloToVersion.convertOp(r, TARGET);
-        } catch (LegalizeException e) {
-            if (upgradeError == null) upgradeError = failure(name, location);
-            return new Head(name, properties, attributes);
-        }
-        boolean sameVersion = upgraded.name().equals(name);
-        r.name = upgraded.name();
-        r.properties = upgraded.properties();
-        r.attributes = upgraded.attributes();
-        try {
-            OpLegalizer.Converted c = OpLegalizer.toStablehlo(r);
-            head = new Head(c.name(), c.properties(), c.attributes());
-        } catch (LegalizeException e) {
-            if (legalizeError == null) {
-                legalizeError = failure(r.name, location);
-                legalizeErrorIndex = index;
+        Map<DictionaryAttr, Head> heads = on.heads(inFunction);
+        Head head = heads.get(properties);
+        Record r = null;
+        if (head == null) {
+            r = record.reset(name, properties, attributes, operands, resultTypes, numRegions, parent);
+            boolean sameVersion = true;
+            if (!on.current || !hasOnlyItsAttributes(on.def, properties)) {
+                OpLegalizer.Converted upgraded;
+                try {
+                    upgraded = VhloToVersion.convertOp(r, TARGET);
+                } catch (LegalizeException e) {
+                    if (upgradeError == null) upgradeError = failure(name, location);
+                    return new Head(name, properties, attributes);
+                }
+                sameVersion = upgraded.name().equals(name);
+                r.name = upgraded.name();
+                r.properties = upgraded.properties();
+                r.attributes = upgraded.attributes();
             }
-            return new Head(r.name, r.properties, r.attributes);
+            try {
+                OpLegalizer.Converted c = OpLegalizer.toStablehloHead(r, this);
+                head = new Head(c.name(), c.properties(), DictionaryAttr.EMPTY);
+            } catch (LegalizeException e) {
+                return legalizeFailure(r, index, location);
+            }
+            if (head.name().equals("builtin.unrealized_conversion_cast")) sawCasts = true;
+            // An op that needed an upgrade step may depend on its operands (computed defaults), one that found an
+            // inherent attribute among the discardable ones on those: not shared.
+            if (sameVersion && !r.usedAttributes) heads.put(properties, head);
         }
-        if (head.name().equals("builtin.unrealized_conversion_cast")) sawCasts = true;
-        // An op that needed an upgrade step may depend on its operands (computed defaults): not shared.
-        if (sameVersion) memo.put(key, head);
-        return head;
+        if (attributes.isEmpty()) return head;
+        DictionaryAttr converted;
+        try {
+            converted = attributes(attributes);
+        } catch (LegalizeException e) {
+            // A head converted before is of an op that needed no upgrade: the op is named as read.
+            if (r == null) r = record.reset(name, properties, attributes, operands, resultTypes, numRegions, parent);
+            return legalizeFailure(r, index, location);
+        }
+        return new Head(head.name(), head.properties(), converted);
+    }
+
+    private Head legalizeFailure(Record r, int index, Location location) {
+        if (legalizeError == null) {
+            legalizeError = failure(r.name, location);
+            legalizeErrorIndex = index;
+        }
+        return new Head(r.name, r.properties, r.attributes);
+    }
+
+    /** Whether the properties of an op at a current version name only attributes of that version. */
+    private static boolean hasOnlyItsAttributes(VhloOpDef def, DictionaryAttr properties) {
+        for (NamedAttribute n : properties.entries()) if (def.attribute(n.name()).isEmpty()) return false;
+        return true;
+    }
+
+    /** The StableHLO form of discardable attributes, converted once per dictionary and per value. */
+    private DictionaryAttr attributes(DictionaryAttr read) {
+        if (read.isEmpty()) return read;
+        DictionaryAttr out = convertedAttributes.get(read);
+        if (out != null) return out;
+        List<NamedAttribute> entries = new ArrayList<>(read.size());
+        for (NamedAttribute n : read.entries()) entries.add(new NamedAttribute(n.name(), toStablehlo(n.value())));
+        out = DictionaryAttr.of(entries);
+        convertedAttributes.put(read, out);
+        return out;
+    }
+
+    @Override
+    public Attribute toStablehlo(Attribute v) {
+        Attribute s = convertedValues.get(v);
+        if (s == null) {
+            s = AttrConverter.toStablehlo(v);
+            convertedValues.put(v, s);
+        }
+        return s;
+    }
+
+    @Override
+    public boolean matches(AttrDefault d, Attribute v) {
+        Map<Attribute, Boolean> known = matchedDefaults.computeIfAbsent(d, k -> new IdentityHashMap<>());
+        Boolean m = known.get(v);
+        if (m == null) {
+            m = Defaults.matches(d, v);
+            known.put(v, m);
+        }
+        return m;
+    }
+
+    private static boolean allKindsLegal() {
+        for (VhloTypeKind k : VhloTypeKind.values()) if (!k.isValidAt(TARGET)) return false;
+        for (VhloAttrKind k : VhloAttrKind.values()) if (!k.isValidAt(TARGET)) return false;
+        for (VersionConstraint c : VersionConstraint.values()) if (!c.allowsAt(TARGET)) return false;
+        return true;
     }
 
     private static Diagnostic failure(String opName, Location location) {
@@ -159,23 +276,6 @@ final class VhloReadConversion implements ReadConversion {
         return false;
     }
 
-    /** A memo key: the name, properties and attributes by identity. */
-    private record Key(String name, DictionaryAttr properties, DictionaryAttr attributes, boolean inFunction) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Key k && k.name == name && k.properties == properties && k.attributes == attributes
-                    && k.inFunction == inFunction;
-        }
-
-        @Override
-        public int hashCode() {
-            int h = System.identityHashCode(name);
-            h = h * 31 + System.identityHashCode(properties);
-            h = h * 31 + System.identityHashCode(attributes);
-            return inFunction ? ~h : h;
-        }
-    }
-
     /** The op being converted, as the reader describes it before building it; reused from op to op. */
     private static final class Record implements OpView {
         String name;
@@ -185,6 +285,8 @@ final class VhloReadConversion implements ReadConversion {
         List<Type> resultTypes;
         int numRegions;
         Operation parent;
+        /** Whether {@link #attr} found an attribute among the discardable ones (not in the properties). */
+        boolean usedAttributes;
 
         Record reset(String name, DictionaryAttr properties, DictionaryAttr attributes, List<Value> operands,
                      List<Type> resultTypes, int numRegions, Operation parent) {
@@ -195,7 +297,17 @@ final class VhloReadConversion implements ReadConversion {
             this.resultTypes = resultTypes;
             this.numRegions = numRegions;
             this.parent = parent;
+            this.usedAttributes = false;
             return this;
+        }
+
+        @Override
+        public Attribute attr(String n) {
+            Attribute a = properties.get(n);
+            if (a != null) return a;
+            a = attributes.get(n);
+            if (a != null) usedAttributes = true;
+            return a;
         }
 
         @Override public String name() { return name; }

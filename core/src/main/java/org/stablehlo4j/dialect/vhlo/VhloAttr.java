@@ -7,9 +7,11 @@ import org.stablehlo4j.ir.DenseElementsAttr;
 import org.stablehlo4j.ir.FloatType;
 import org.stablehlo4j.ir.IntegerAttr;
 import org.stablehlo4j.ir.ShapedType;
+import org.stablehlo4j.ir.StringAttr;
 import org.stablehlo4j.ir.Type;
 
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -28,18 +30,41 @@ public final class VhloAttr implements Attribute, VhloPrintable {
     private final byte[] bytes;
     private final DenseElementsAttr data;
     private final List<Object> params;
-    private final int hash;
+    /** The hash code, computed on first use (0: not yet). */
+    private int hash;
 
     private VhloAttr(VhloAttrKind kind, List<Attribute> attrs, Type type, BigInteger number, byte[] bytes,
                      DenseElementsAttr data, List<Object> params) {
+        this(kind, List.copyOf(attrs), type, number, bytes == null ? null : bytes.clone(), data,
+                Collections.unmodifiableList(new ArrayList<>(params)), true);
+    }
+
+    /** Takes {@code attrs}, {@code bytes} and {@code params} as they are (immutable or owned by the new attribute). */
+    private VhloAttr(VhloAttrKind kind, List<Attribute> attrs, Type type, BigInteger number, byte[] bytes,
+                     DenseElementsAttr data, List<Object> params, boolean owned) {
         this.kind = kind;
-        this.attrs = List.copyOf(attrs);
+        this.attrs = attrs;
         this.type = type;
         this.number = number;
-        this.bytes = bytes == null ? null : bytes.clone();
+        this.bytes = bytes;
         this.data = data;
-        this.params = Collections.unmodifiableList(new ArrayList<>(params));
-        this.hash = Objects.hash(kind, this.attrs, type, number, data, this.params) * 31 + Arrays.hashCode(bytes);
+        this.params = params;
+    }
+
+    /** A string attribute that keeps {@code value} (a fresh array nobody else holds), for the bytecode reader. */
+    static VhloAttr ownedString(byte[] value) {
+        return new VhloAttr(VhloAttrKind.STRING, List.of(), null, null, value, null, List.of(), true);
+    }
+
+    /**
+     * An array or dictionary attribute that keeps {@code elements} (a fresh list nobody else holds and changes,
+     * without nulls), for the bytecode reader.
+     */
+    static VhloAttr ownedList(VhloAttrKind kind, List<Attribute> elements) {
+        if (kind != VhloAttrKind.ARRAY && (kind != VhloAttrKind.DICT || elements.size() % 2 != 0)) {
+            throw new IllegalArgumentException(kind + " with " + elements.size() + " elements");
+        }
+        return new VhloAttr(kind, Collections.unmodifiableList(elements), null, null, null, null, List.of(), true);
     }
 
     private static void check(VhloAttrKind kind, VhloAttrKind.Form form) {
@@ -110,6 +135,10 @@ public final class VhloAttr implements Attribute, VhloPrintable {
     /** Enum value, bool (0/1), float bits or integer value; else null. */
     public BigInteger number() { return number; }
     public byte[] stringBytes() { return bytes == null ? null : bytes.clone(); }
+    /** {@return a STRING attribute as a builtin string attribute (untyped); null for other kinds} */
+    public StringAttr toStringAttr() { return bytes == null ? null : new StringAttr(bytes, null); }
+    /** {@return a STRING attribute's bytes decoded as UTF-8 (lossy, as {@link StringAttr#value}); else null} */
+    public String stringValue() { return bytes == null ? null : new String(bytes, StandardCharsets.UTF_8); }
     public DenseElementsAttr denseData() { return data; }
     public List<Object> params() { return params; }
 
@@ -189,12 +218,20 @@ public final class VhloAttr implements Attribute, VhloPrintable {
     @Override
     public boolean equals(Object o) {
         if (this == o) return true;
-        return o instanceof VhloAttr a && hash == a.hash && kind == a.kind && attrs.equals(a.attrs)
+        return o instanceof VhloAttr a && hashCode() == a.hashCode() && kind == a.kind && attrs.equals(a.attrs)
                 && Objects.equals(type, a.type) && Objects.equals(number, a.number)
                 && Arrays.equals(bytes, a.bytes) && Objects.equals(data, a.data) && params.equals(a.params);
     }
 
-    @Override public int hashCode() { return hash; }
+    @Override
+    public int hashCode() {
+        int h = hash;
+        if (h == 0) {
+            h = Objects.hash(kind, attrs, type, number, data, params) * 31 + Arrays.hashCode(bytes);
+            hash = h;
+        }
+        return h;
+    }
 
     @Override public String toString() { return "#vhlo." + kind.mnemonic; }
 }

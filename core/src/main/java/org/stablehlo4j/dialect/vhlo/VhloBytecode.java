@@ -166,7 +166,7 @@ public final class VhloBytecode implements DialectBytecode {
                 if (kind.caseName(v) == null) throw r.error("invalid " + kind.mnemonic + " value: " + v);
                 yield VhloAttr.enumValue(kind, (int) v);
             }
-            case ARRAY -> VhloAttr.array(r.readAttributes());
+            case ARRAY -> VhloAttr.ownedList(VhloAttrKind.ARRAY, r.readAttributes());
             case BOOL -> {
                 long v = r.readVarInt();
                 if (v != 0 && v != 1) throw r.error("unsupported value: " + v);
@@ -179,7 +179,7 @@ public final class VhloBytecode implements DialectBytecode {
                     kv.add(r.readAttribute());
                     kv.add(r.readAttribute());
                 }
-                yield VhloAttr.dict(kv);
+                yield VhloAttr.ownedList(VhloAttrKind.DICT, kv);
             }
             case FLOAT -> {
                 VhloType t = vhloType(r);
@@ -187,7 +187,7 @@ public final class VhloBytecode implements DialectBytecode {
                 yield VhloAttr.floatValue(t, r.readAPInt(ft.width()));
             }
             case INTEGER -> readInteger(r);
-            case STRING -> VhloAttr.string(r.readStringBytes());
+            case STRING -> VhloAttr.ownedString(r.readStringBytes());
             case TENSOR -> readTensor(r);
             case TYPE -> VhloAttr.type(r.readType());
             case STRUCT -> readStruct(r, kind);

@@ -15,7 +15,7 @@ import org.stablehlo4j.ir.Dialect;
 public final class VhloDialect extends Dialect {
     public VhloDialect(Context context) {
         super("vhlo", context);
-        for (VhloOpDef def : VhloOpTable.all()) addOperation(def.toOpDefinition());
+        addOperations(VhloOpTable.opDefinitions());
         addInterface(OpAsmDialectInterface.class, new OpAsmTable().printer(VhloFuncPrinter.OP, new VhloFuncPrinter()));
         addInterface(DialectBytecode.class, VhloBytecode.INSTANCE);
     }

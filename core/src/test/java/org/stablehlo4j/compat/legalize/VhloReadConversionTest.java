@@ -37,6 +37,8 @@ import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.Region;
 import org.stablehlo4j.ir.Value;
+import org.stablehlo4j.dialect.vhlo.VhloAttr;
+import org.stablehlo4j.ir.DictionaryAttr;
 import org.stablehlo4j.ir.WalkOrder;
 import org.stablehlo4j.ir.WalkResult;
 import org.stablehlo4j.testing.TestContexts;
@@ -158,6 +160,69 @@ class VhloReadConversionTest {
             byte[] artifact = PortableArtifacts.serializePortableArtifact(CTX, m, target, false);
             assertSameModule(artifact, target);
         }
+    }
+
+    @Test
+    void discardableAttributesSharedBetweenOpsAndFunctionsReadAsTheTwoPassesBuildThem() throws DiagnosticException {
+        // The conversion memoizes an op's name and properties apart from its discardable attributes, and converts
+        // each dictionary of discardable attributes once: a function and ops inside it share one dictionary, ops
+        // with equal properties differ in their discardable attributes, a return converts by where it stands.
+        ModuleOp m = AsmParser.parse(CTX, """
+                func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> attributes {mhlo.frontend_attributes = {k0 = "v0", k1 = "v1"}, mhlo.sharding = "{replicated}"} {
+                  %0 = stablehlo.add %a, %a {mhlo.frontend_attributes = {k0 = "v0", k1 = "v1"}, mhlo.sharding = "{replicated}"} : tensor<4xf32>
+                  %1 = stablehlo.add %0, %a : tensor<4xf32>
+                  %2 = stablehlo.add %1, %a {mhlo.sharding = "{replicated}"} : tensor<4xf32>
+                  %3 = func.call @g(%2) {mhlo.sharding = "{replicated}"} : (tensor<4xf32>) -> tensor<4xf32>
+                  return %3 : tensor<4xf32>
+                }
+                func.func private @g(%a: tensor<4xf32>) -> tensor<4xf32> attributes {mhlo.frontend_attributes = {k0 = "v2", k1 = "v1"}} {
+                  %0 = stablehlo.add %a, %a {mhlo.frontend_attributes = {k0 = "v2", k1 = "v1"}} : tensor<4xf32>
+                  %1 = func.call @h(%0) : (tensor<4xf32>) -> tensor<4xf32>
+                  return %1 : tensor<4xf32>
+                }
+                func.func private @h(%a: tensor<4xf32>) -> tensor<4xf32> {
+                  %c = stablehlo.constant dense<0> : tensor<i32>
+                  %r:2 = stablehlo.while(%i = %c, %x = %a) : tensor<i32>, tensor<4xf32>
+                   cond {
+                    %p = stablehlo.compare LT, %i, %c : (tensor<i32>, tensor<i32>) -> tensor<i1>
+                    stablehlo.return %p : tensor<i1>
+                  } do {
+                    stablehlo.return %i, %x : tensor<i32>, tensor<4xf32>
+                  }
+                  return %r#1 : tensor<4xf32>
+                }
+                """, ParseOptions.of("s.mlir"));
+        for (String target : List.of("current", "0.9.0")) {
+            assertSameModule(PortableArtifacts.serializePortableArtifact(CTX, m, target, false), target);
+        }
+    }
+
+    @Test
+    void aDiscardableAttributeWithoutStablehloFormFailsAtTheFirstOpHoldingIt() throws Exception {
+        // The second and third adds have the first one's properties (converted once); the third holds a VHLO
+        // dictionary whose key is not a string, which has no StableHLO form: the error names it, as the pass does.
+        ModuleOp m = AsmParser.parse(CTX, """
+                func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
+                  %0 = stablehlo.add %a, %a : tensor<4xf32>
+                  %1 = stablehlo.add %0, %a : tensor<4xf32>
+                  %2 = stablehlo.add %1, %a : tensor<4xf32>
+                  %3 = stablehlo.add %2, %a : tensor<4xf32>
+                  return %3 : tensor<4xf32>
+                }
+                """, ParseOptions.of("d.mlir"));
+        ModuleOp vhlo = PortableArtifacts.legalizeForSerialization(m, "current", false);
+        VhloAttr key = AttrConverter.i64(1);
+        DictionaryAttr bad = DictionaryAttr.of(List.of(new org.stablehlo4j.ir.NamedAttribute("bad",
+                VhloAttr.dict(List.of(key, AttrConverter.string("v"))))));
+        List<Operation> adds = vhlo.op().collect("vhlo.add_v1");
+        adds.get(2).setAttributes(bad);
+        adds.get(3).setAttributes(bad);
+        byte[] artifact = BytecodeWriter.write(CTX, vhlo, PortableArtifactWriter.config(Version.current()));
+        DiagnosticException expected = assertThrows(DiagnosticException.class, () -> twoPasses(artifact));
+        DiagnosticException actual = assertThrows(DiagnosticException.class, () -> onePass(artifact));
+        List<String> one = render(actual);
+        assertEquals(render(expected), one);
+        assertTrue(one.get(0).contains("failed to legalize operation 'vhlo.add_v1'"), one.get(0));
     }
 
     @Test

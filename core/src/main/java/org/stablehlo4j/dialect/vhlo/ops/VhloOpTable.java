@@ -55,6 +55,20 @@ public final class VhloOpTable {
         return ALL;
     }
 
+    /**
+     * The generic op rows of every op version ({@link VhloOpDef#toOpDefinition}), in {@link #all()}'s order: an
+     * immutable table built once, which every context's VHLO dialect registers (rows hold no per-context state).
+     */
+    public static List<org.stablehlo4j.ir.OpDefinition> opDefinitions() {
+        return Rows.ROWS;
+    }
+
+    /** The rows of {@link #opDefinitions()}, built on first use. */
+    private static final class Rows {
+        static final List<org.stablehlo4j.ir.OpDefinition> ROWS =
+                ALL.stream().map(VhloOpDef::toOpDefinition).toList();
+    }
+
     /** Looks an op version up by its name, with or without the {@code vhlo.} prefix. */
     public static Optional<VhloOpDef> byName(String name) {
         if (name == null) {
