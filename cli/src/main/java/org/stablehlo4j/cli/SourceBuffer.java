@@ -39,6 +39,14 @@ public final class SourceBuffer {
      * @throws ToolException {@code NAME: error: invalid UTF-8 at byte offset N} naming the first bad byte
      */
     public String decodeUtf8() throws ToolException {
+        // The JDK's replacing decode is one copy for ASCII text (a Latin-1 string, no char buffer in between);
+        // malformed input decodes to U+FFFD, so only a text holding one (which may also be a real U+FFFD) is
+        // decoded again strictly. A Latin-1 string cannot hold U+FFFD: the search is free for ASCII text.
+        String text = new String(bytes, StandardCharsets.UTF_8);
+        return text.indexOf('\uFFFD') < 0 ? text : decodeStrict();
+    }
+
+    private String decodeStrict() throws ToolException {
         CharsetDecoder dec = StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);

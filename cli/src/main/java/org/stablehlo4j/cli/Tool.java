@@ -304,7 +304,7 @@ abstract class Tool implements LlvmArgs.Target {
      */
     Output.Part printed(ModuleOp module, boolean dropFinalNewline) {
         return out -> {
-            java.io.Writer w = new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8);
+            java.io.Writer w = new Utf8Writer(out);
             if (dropFinalNewline) w = new DropFinalNewline(w);
             AsmPrinter.print(context(), module, printOptions(), w);
             w.flush();

@@ -29,6 +29,16 @@ class SourceBufferTest {
         ToolException e = assertThrows(ToolException.class,
                 () -> new SourceBuffer("in.mlir", new byte[] {'x', (byte) 0xFE}).decodeUtf8());
         assertEquals("in.mlir: error: invalid UTF-8 at byte offset 1", e.getMessage());
+        e = assertThrows(ToolException.class,
+                () -> new SourceBuffer("in.mlir", new byte[] {'x', (byte) 0xED, (byte) 0xA0, (byte) 0x80}).decodeUtf8());
+        assertEquals("in.mlir: error: invalid UTF-8 at byte offset 1", e.getMessage());
+    }
+
+    @Test
+    void decodesAsciiAndRealReplacementCharacters() throws ToolException {
+        assertEquals("a = 1\n", new SourceBuffer("f", "a = 1\n".getBytes(StandardCharsets.UTF_8)).decodeUtf8());
+        String text = "// \uFFFD é 😀\n";
+        assertEquals(text, new SourceBuffer("f", text.getBytes(StandardCharsets.UTF_8)).decodeUtf8());
     }
 
     @Test
