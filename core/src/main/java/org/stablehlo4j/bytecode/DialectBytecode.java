@@ -82,7 +82,20 @@ public interface DialectBytecode {
      * @throws org.stablehlo4j.bytecode.UnwritableIRException if a required property is missing
      */
     default void writeProperties(Operation op, DialectWriter writer) {
-        OdsProperties.write(op, properties(op.name()), writer);
+        writeProperties(op.name(), op.properties(), op.location(), writer);
+    }
+
+    /**
+     * Like {@link #writeProperties(Operation, DialectWriter)} for an op given by its parts (the writer calls this
+     * one, also for ops it converts while writing, which exist as nothing else).
+     *
+     * @param opName the registered op's full name
+     * @param properties its inherent attributes
+     * @param location where an error is reported
+     */
+    default void writeProperties(String opName, DictionaryAttr properties, org.stablehlo4j.ir.Location location,
+                                 DialectWriter writer) {
+        OdsProperties.write(opName, properties, location, properties(opName), writer);
     }
 
     /**

@@ -85,15 +85,21 @@ public final class OdsProperties {
 
     /** Writes the properties of {@code op} laid out as {@code layout}. */
     public static void write(Operation op, List<DialectBytecode.Property> layout, DialectWriter w) {
+        write(op.name(), op.properties(), op.location(), layout, w);
+    }
+
+    /** Writes the properties {@code props} of an op named {@code opName} laid out as {@code layout}. */
+    public static void write(String opName, DictionaryAttr props, org.stablehlo4j.ir.Location location,
+                             List<DialectBytecode.Property> layout, DialectWriter w) {
         for (DialectBytecode.Property p : encodingOrder(layout, w.bytecodeVersion())) {
-            Attribute v = op.properties().get(p.name());
+            Attribute v = props.get(p.name());
             if (p.isSegmentSizes()) {
-                int[] sizes = segmentValues(op, p, v);
+                int[] sizes = segmentValues(opName, location, p, v);
                 if (w.bytecodeVersion() >= V_NATIVE_SEGMENT_SIZES) w.writeSparseArray(sizes);
                 else w.writeAttribute(segmentSizes(sizes));
             } else if (p.required()) {
                 if (v == null) {
-                    throw new UnwritableIRException(op.location(), "op '" + op.name()
+                    throw new UnwritableIRException(location, "op '" + opName
                             + "' is missing its required property '" + p.name() + "'");
                 }
                 w.writeAttribute(v);
@@ -103,10 +109,11 @@ public final class OdsProperties {
         }
     }
 
-    private static int[] segmentValues(Operation op, DialectBytecode.Property p, Attribute v) {
+    private static int[] segmentValues(String opName, org.stablehlo4j.ir.Location location,
+                                       DialectBytecode.Property p, Attribute v) {
         if (!(v instanceof DenseArrayAttr d) || !IntegerType.I32.equals(d.elementType())
                 || d.size() != p.segments()) {
-            throw new UnwritableIRException(op.location(), "op '" + op.name() + "' needs '" + p.name()
+            throw new UnwritableIRException(location, "op '" + opName + "' needs '" + p.name()
                     + "' as an array<i32> of " + p.segments() + " entries, but has " + v);
         }
         int[] out = new int[p.segments()];

@@ -84,7 +84,20 @@ public final class BytecodeWriter {
      * @throws UnwritableIRException if the IR cannot be written
      */
     public static Encoded encode(org.stablehlo4j.ir.Context context, ModuleOp module, BytecodeWriterConfig config) {
-        return new Encoded(new Impl(context, module, config).write());
+        return encode(context, module, config, null);
+    }
+
+    /**
+     * Encodes {@code module} as {@code conversion} converts it, in one pass: each op is written with the name and
+     * attributes the conversion gives and its values with converted types; no converted module is built. The
+     * bytes are those of writing the module the conversion's rebuild would create (see {@link WriteConversion}).
+     *
+     * @param conversion the conversion, or null to write the module as it is
+     * @throws UnwritableIRException if the IR cannot be written
+     */
+    public static Encoded encode(org.stablehlo4j.ir.Context context, ModuleOp module, BytecodeWriterConfig config,
+                                 WriteConversion conversion) {
+        return new Encoded(new Impl(context, module, config, conversion).write());
     }
 
     /** Bytecode encoded in full, held as the writer's chunks until written out. */
@@ -129,13 +142,16 @@ public final class BytecodeWriter {
         private final IRNumbering numbering;
         private final StringSection strings = new StringSection();
         private final List<byte[]> properties = new ArrayList<>();
-        private final Map<String, Integer> propertiesIndex = new HashMap<>();
 
-        Impl(org.stablehlo4j.ir.Context context, ModuleOp module, BytecodeWriterConfig config) {
+        /** The pre-order id of the next op written (the numbering's ids, as ops are written in pre-order). */
+        private int nextOp;
+
+        Impl(org.stablehlo4j.ir.Context context, ModuleOp module, BytecodeWriterConfig config,
+             WriteConversion conversion) {
             this.module = module;
             this.config = config;
             this.version = config.bytecodeVersion();
-            this.numbering = IRNumbering.of(context, module.op(), version, module.dialectResources());
+            this.numbering = IRNumbering.of(context, module.op(), version, module.dialectResources(), conversion);
         }
 
         Emitter write() {
@@ -265,74 +281,80 @@ public final class BytecodeWriter {
         }
 
         private void writeOp(Emitter e, Operation op) {
-            e.emitVarInt(numbering.opNameNumber(op.name()));
+            int id = nextOp++;
+            e.emitVarInt(numbering.opNameNumber(id));
             long maskOffset = e.size();
             int mask = 0;
             e.emitByte(0);
-            e.emitVarInt(numbering.attrNumber(op.location()));
-            DictionaryAttr attrs = numbering.opAttributes(op);
-            if (!attrs.isEmpty()) {
+            e.emitVarInt(numbering.locationNumber(id));
+            int dict = numbering.dictNumber(id);
+            if (dict >= 0) {
                 mask |= HAS_ATTRS;
-                e.emitVarInt(numbering.attrNumber(attrs));
+                e.emitVarInt(dict);
             }
             if (version >= V_NATIVE_PROPERTIES) {
-                Integer id = emitProperties(op);
-                if (id != null) {
+                int props = emitProperties(id);
+                if (props >= 0) {
                     mask |= HAS_PROPERTIES;
-                    e.emitVarInt(id);
+                    e.emitVarInt(props);
                 }
             }
-            if (op.numResults() > 0) {
+            int numResults = numbering.numResults(id);
+            if (numResults > 0) {
                 mask |= HAS_RESULTS;
-                e.emitVarInt(op.numResults());
-                for (OpResult r : op.results()) e.emitVarInt(numbering.typeNumber(r.type()));
+                e.emitVarInt(numResults);
+                for (int i = 0; i < numResults; i++) e.emitVarInt(numbering.resultTypeNumber(id, i));
             }
-            if (op.numOperands() > 0) {
+            int numOperands = op.numOperands();
+            if (numOperands > 0) {
                 mask |= HAS_OPERANDS;
-                e.emitVarInt(op.numOperands());
-                for (Value v : op.operands()) e.emitVarInt(numbering.valueId(v, op));
+                e.emitVarInt(numOperands);
+                for (int i = 0; i < numOperands; i++) e.emitVarInt(numbering.valueId(op.operand(i), op));
             }
-            if (!op.successors().isEmpty()) {
+            List<Block> successors = op.successors();
+            if (!successors.isEmpty()) {
                 mask |= HAS_SUCCESSORS;
-                e.emitVarInt(op.successors().size());
-                for (Block b : op.successors()) e.emitVarInt(numbering.blockId(b));
+                e.emitVarInt(successors.size());
+                for (Block b : successors) e.emitVarInt(numbering.blockId(b));
             }
-            if (version >= V_USE_LIST_ORDERING && UseListOrders.write(e, op.results(), numbering)) {
+            if (version >= V_USE_LIST_ORDERING && numResults > 0 && numbering.writesUseListOrders()
+                    && UseListOrders.write(e, op.results(), numbering)) {
                 mask |= HAS_USE_LIST_ORDERS;
             }
-            if (op.numRegions() > 0) mask |= HAS_INLINE_REGIONS;
+            int numRegions = op.numRegions();
+            if (numRegions > 0) mask |= HAS_INLINE_REGIONS;
             e.patchByte(maskOffset, mask);
-            if (op.numRegions() == 0) return;
-            boolean isolated = numbering.isIsolated(op);
-            e.emitVarIntWithFlag(op.numRegions(), isolated);
+            if (numRegions == 0) return;
+            boolean isolated = numbering.isIsolated(id);
+            e.emitVarIntWithFlag(numRegions, isolated);
             if (isolated && version >= V_LAZY_LOADING) {
                 Emitter sub = new Emitter();
-                for (Region r : op.regions()) writeRegion(sub, r);
+                for (int r = 0; r < numRegions; r++) writeRegion(sub, op.region(r), numbering.regionValueCount(id, r));
                 e.emitSection(S_IR, sub);
             } else {
-                for (Region r : op.regions()) writeRegion(e, r);
+                for (int r = 0; r < numRegions; r++) writeRegion(e, op.region(r), numbering.regionValueCount(id, r));
             }
         }
 
-        private void writeRegion(Emitter e, Region region) {
+        private void writeRegion(Emitter e, Region region, int numValues) {
             if (region.isEmpty()) {
                 e.emitVarInt(0);
                 return;
             }
-            int[] counts = numbering.regionCounts(region);
-            e.emitVarInt(counts[0]);
-            e.emitVarInt(counts[1]);
-            for (Block b : region.blocks()) writeBlock(e, b);
+            List<Block> blocks = region.blocks();
+            e.emitVarInt(blocks.size());
+            e.emitVarInt(numValues);
+            for (int i = 0; i < blocks.size(); i++) writeBlock(e, blocks.get(i));
         }
 
         private void writeBlock(Emitter e, Block block) {
             List<BlockArgument> args = block.arguments();
-            e.emitVarIntWithFlag(block.operations().size(), !args.isEmpty());
+            e.emitVarIntWithFlag(block.numOperations(), !args.isEmpty());
             if (!args.isEmpty()) {
                 e.emitVarInt(args.size());
                 for (BlockArgument arg : args) {
                     Location loc = IRNumbering.argLocation(arg);
-                    int type = numbering.typeNumber(arg.type());
+                    int type = numbering.typeNumber(numbering.argType(arg));
                     if (version >= V_ELIDE_UNKNOWN_BLOCK_ARG_LOC) {
                         boolean known = !(loc instanceof Location.Unknown);
                         e.emitVarIntWithFlag(type, known);
@@ -345,35 +367,62 @@ public final class BytecodeWriter {
                 if (version >= V_USE_LIST_ORDERING) {
                     long at = e.size();
                     e.emitByte(0);
-                    if (UseListOrders.write(e, args, numbering)) e.patchByte(at, HAS_USE_LIST_ORDERS);
+                    if (numbering.writesUseListOrders() && UseListOrders.write(e, args, numbering)) {
+                        e.patchByte(at, HAS_USE_LIST_ORDERS);
+                    }
                 }
             }
-            for (Operation op : block.operations()) writeOp(e, op);
+            for (Operation op = block.first(); op != null; op = op.next()) writeOp(e, op);
         }
 
         // ---- Properties ----
 
-        /** Adds the op's encoded properties to the (deduplicated) properties table; null if it has none. */
-        private Integer emitProperties(Operation op) {
-            if (!numbering.hasPropertiesStorage(op.name())) return null;
-            List<DialectBytecode.Property> schema = numbering.schema(op.name());
-            Emitter raw = new Emitter();
+        /** A properties entry's bytes as a hash key. */
+        private record Bytes(byte[] b, int hash) {
+            Bytes(byte[] b) { this(b, java.util.Arrays.hashCode(b)); }
+
+            @Override public boolean equals(Object o) { return o instanceof Bytes x && hash == x.hash && java.util.Arrays.equals(b, x.b); }
+
+            @Override public int hashCode() { return hash; }
+        }
+
+        private final Map<Bytes, Integer> propertiesByBytes = new HashMap<>();
+        /** Entries by op name and properties object: equal ops share their properties object. */
+        private final Map<IRNumbering.PropsKey, Integer> propertiesByObject = new HashMap<>();
+        private final Emitter scratch = new Emitter();
+
+        /** Adds op {@code id}'s encoded properties to the (deduplicated) properties table; -1 if it has none. */
+        private int emitProperties(int id) {
+            String name = numbering.names[id];
+            List<DialectBytecode.Property> schema = numbering.schema(name);
+            if (schema != null && schema.isEmpty()) return -1;
+            IRNumbering.PropsKey key = new IRNumbering.PropsKey(name, numbering.properties[id]);
+            Integer known = propertiesByObject.get(key);
+            if (known != null) return known;
+            int index = encodeProperties(id, schema);
+            if (index >= 0) propertiesByObject.put(key, index);
+            return index;
+        }
+
+        /** Encodes op {@code id}'s properties into the (deduplicated) table; -1 if it has none. */
+        private int encodeProperties(int id, List<DialectBytecode.Property> schema) {
+            Emitter raw = scratch;
+            raw.reset();
             if (schema == null) {
-                if (op.properties().isEmpty()) return null;
-                raw.emitVarInt(numbering.attrNumber(op.properties()));
+                if (numbering.properties[id].isEmpty()) return -1;
+                raw.emitVarInt(numbering.attrNumber(numbering.properties[id]));
             } else {
-                numbering.writeProperties(op, schema, new DialectWriter(new EmittingSink(raw), version));
+                numbering.writeProperties(id, new DialectWriter(new EmittingSink(raw), version));
             }
-            Emitter framed = new Emitter();
-            framed.emitVarInt(raw.size());
             byte[] body = raw.toByteArray();
+            Emitter framed = new Emitter();
+            framed.emitVarInt(body.length);
             framed.emitBytes(body, 0, body.length);
-            byte[] entry = framed.toByteArray();
-            String key = new String(entry, StandardCharsets.ISO_8859_1);
-            Integer existing = propertiesIndex.get(key);
+            Bytes key = new Bytes(framed.toByteArray());
+            Integer existing = propertiesByBytes.get(key);
             if (existing != null) return existing;
-            propertiesIndex.put(key, properties.size());
-            properties.add(entry);
+            propertiesByBytes.put(key, properties.size());
+            properties.add(key.b());
             return properties.size() - 1;
         }
 

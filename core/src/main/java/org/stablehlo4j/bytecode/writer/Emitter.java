@@ -44,6 +44,14 @@ final class Emitter {
 
     long size() { return chunkBytes + curLen; }
 
+    /** Empties this emitter for reuse (keeping its buffer). */
+    void reset() {
+        chunks.clear();
+        chunkBytes = 0;
+        curLen = 0;
+        requiredAlignment = 1;
+    }
+
     int requiredAlignment() { return requiredAlignment; }
 
     void emitByte(int b) {

@@ -293,6 +293,14 @@ final class OpLegalizer {
      * {@code allowOtherDialects}, else rejected.
      */
     static Converted toVhlo(Operation op, boolean allowOtherDialects) {
+        return toVhlo(op, allowOtherDialects, a -> AttrConverter.toVhlo(a, allowOtherDialects));
+    }
+
+    /**
+     * Like {@link #toVhlo(Operation, boolean)}, with whole attributes converted by {@code attrs} (e.g. a memo of
+     * {@link AttrConverter#toVhlo}, so that equal attributes of different ops convert once).
+     */
+    static Converted toVhlo(Operation op, boolean allowOtherDialects, java.util.function.UnaryOperator<Attribute> attrs) {
         VhloOpDef def = VhloOpTable.forStablehlo(op.name()).orElse(null);
         if (def == null) {
             // Upstream's conversion only rewrites the StableHLO and func ops it owns: the module (and, with
@@ -307,7 +315,7 @@ final class OpLegalizer {
         Map<String, Attribute> props = new LinkedHashMap<>();
         List<VhloOpDef.Attr> missing = new ArrayList<>();
         for (VhloOpDef.Attr a : def.attributes()) {
-            Attribute v = vhloValue(op, spec, a, allowOtherDialects);
+            Attribute v = vhloValue(op, spec, a, attrs);
             if (v == null && a.legalizeDefault() == null) {
                 throw new LegalizeException("missing required attribute '" + a.stablehloSource() + "'");
             }
@@ -323,16 +331,17 @@ final class OpLegalizer {
         List<NamedAttribute> extra = new ArrayList<>();
         for (NamedAttribute n : op.properties().entries()) {
             if (!inherent.contains(n.name())) {
-                extra.add(new NamedAttribute(n.name(), AttrConverter.toVhlo(n.value(), allowOtherDialects)));
+                extra.add(new NamedAttribute(n.name(), attrs.apply(n.value())));
             }
         }
         for (NamedAttribute n : op.attributes().entries()) {
-            extra.add(new NamedAttribute(n.name(), AttrConverter.toVhlo(n.value(), allowOtherDialects)));
+            extra.add(new NamedAttribute(n.name(), attrs.apply(n.value())));
         }
         return new Converted(def.name(), dict(props), DictionaryAttr.of(extra));
     }
 
-    private static Attribute vhloValue(Operation op, OpDefinition spec, VhloOpDef.Attr a, boolean keepOthers) {
+    private static Attribute vhloValue(Operation op, OpDefinition spec, VhloOpDef.Attr a,
+                                       java.util.function.UnaryOperator<Attribute> attrs) {
         String src = a.stablehloSource();
         switch (a.stablehloForm()) {
             case STRUCT_FIELD: {
@@ -357,7 +366,7 @@ final class OpLegalizer {
             }
             default: {
                 Attribute s = op.attr(src);
-                return s == null ? null : AttrConverter.toVhlo(s, keepOthers);
+                return s == null ? null : attrs.apply(s);
             }
         }
     }

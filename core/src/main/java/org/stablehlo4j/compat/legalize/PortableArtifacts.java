@@ -184,6 +184,33 @@ public final class PortableArtifacts {
      */
     public static BytecodeWriter.Encoded serializeVerified(Context context, ModuleOp stablehlo, String target,
                                                            boolean allowOtherDialects) throws DiagnosticException {
+        BytecodeWriter.Encoded onePass = serializeOnePass(context, stablehlo, target, allowOtherDialects);
+        return onePass != null ? onePass : serializeTwoPass(context, stablehlo, target, allowOtherDialects);
+    }
+
+    /**
+     * Serialization in one pass ({@link VhloWriteConversion}): the writer writes each StableHLO op as its VHLO
+     * record, no VHLO module is built. Null where the one pass gives up (ops of other dialects, ops renamed at the
+     * target, anything that cannot be converted): the two-pass way then gives the bytes or the passes' errors.
+     */
+    static BytecodeWriter.Encoded serializeOnePass(Context context, ModuleOp stablehlo, String target,
+                                                   boolean allowOtherDialects) throws DiagnosticException {
+        Version v = VhloToVersion.target(target, stablehlo);
+        try {
+            return BytecodeWriter.encode(context, stablehlo,
+                    PortableArtifactWriter.config(Version.resolveSerializationTarget(target)),
+                    new VhloWriteConversion(v, allowOtherDialects));
+        } catch (VhloWriteConversion.NotOnePass | org.stablehlo4j.bytecode.UnwritableIRException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The reference serialization (two passes): the module legalized to VHLO and converted to the target as
+     * modules ({@link #legalizeForSerialization}), then written.
+     */
+    static BytecodeWriter.Encoded serializeTwoPass(Context context, ModuleOp stablehlo, String target,
+                                                   boolean allowOtherDialects) throws DiagnosticException {
         ModuleOp vhlo = legalizeForSerialization(stablehlo, target, allowOtherDialects);
         return BytecodeWriter.encode(context, vhlo,
                 PortableArtifactWriter.config(Version.resolveSerializationTarget(target)));
