@@ -109,18 +109,6 @@ public final class AsmPrinter {
         return asm == null ? null : asm.customPrinter(opName);
     }
 
-    /** Whether {@code op} has the shape its definition declares, so that its pretty form can print it. */
-    static boolean fitsDefinition(Context context, org.stablehlo4j.ir.Operation op) {
-        org.stablehlo4j.ir.OpDefinition spec = context.opDefinition(op.name());
-        org.stablehlo4j.ir.Dialect dialect = spec == null ? null : context.opDialect(op.name());
-        return spec != null && spec.fits(op, dialect != null && dialect.hasCompleteSignatures());
-    }
-
-    /** Whether op {@code opName} is registered in {@code context}. */
-    static boolean isRegistered(Context context, String opName) {
-        return context != null && context.opDefinition(opName) != null;
-    }
-
     /**
      * A double as MLIR prints it in attributes ({@code 1.000000e+00}), for dialect printers.
      *

@@ -3,11 +3,9 @@ package org.stablehlo4j.asm;
 import static org.stablehlo4j.asm.PrinterText.*;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.BlockArgument;
@@ -42,7 +40,7 @@ final class AsmPrinterImpl extends PrinterValues {
 
     void printModule(ModuleOp module) {
         Operation top = module.op();
-        if (aliases != null) {
+        if (aliases != null && (options.debugInfo() || prescanFound)) {
             collecting = true;
             printCustomOrGeneric(top);
             collecting = false;
@@ -175,9 +173,7 @@ final class AsmPrinterImpl extends PrinterValues {
      * that fails verification generically).
      */
     private AsmPrinterCustomOp customForm(Operation op) {
-        if (options.generic() || !AsmPrinter.isRegistered(context, op.name())) return null;
-        AsmPrinterCustomOp custom = AsmPrinter.customPrinter(context, op.name());
-        return custom != null && AsmPrinter.fitsDefinition(context, op) && custom.canPrint(op) ? custom : null;
+        return options.generic() ? null : plans.customForm(op);
     }
 
     /** What the alias pass visits for a generic op: regions, operand and result types, then attributes. */
@@ -269,17 +265,16 @@ final class AsmPrinterImpl extends PrinterValues {
             }
         }
         indent += INDENT_WIDTH;
-        List<Operation> ops = block.operations();
-        int n = ops.size();
-        if (!printTerminator && n > 0) {
-            AsmPrinterCustomOp last = AsmPrinter.customPrinter(context, ops.get(n - 1).name());
-            if (last != null && last.isTerminator()) n--;
+        Operation stop = null;
+        if (!printTerminator && block.last() != null) {
+            AsmPrinterCustomOp last = plans.plan(block.last().name()).printer();
+            if (last != null && last.isTerminator()) stop = block.last();
         }
-        for (int i = 0; i < n; i++) {
+        for (Operation op = block.first(); op != null && op != stop; op = op.next()) {
             if (collecting) {
-                printCustomOrGeneric(ops.get(i));
+                printCustomOrGeneric(op);
             } else {
-                printFullOp(ops.get(i));
+                printFullOp(op);
                 out.append('\n');
                 maybeFlush();
             }
@@ -348,7 +343,7 @@ final class AsmPrinterImpl extends PrinterValues {
             visit(type, childDeferrable, false);
             return;
         }
-        PrinterAliases.Alias a = aliases == null ? null : aliases.alias(type);
+        PrinterAliases.Alias a = aliases == null || aliases.none() ? null : aliases.alias(type);
         if (a != null) out.append(a.name());
         else printTypeImpl(type);
     }
@@ -376,7 +371,7 @@ final class AsmPrinterImpl extends PrinterValues {
             visit(attr, childDeferrable, elision == Elision.MUST);
             return;
         }
-        PrinterAliases.Alias a = aliases == null ? null : aliases.alias(attr);
+        PrinterAliases.Alias a = aliases == null || aliases.none() ? null : aliases.alias(attr);
         if (a != null) out.append(a.name());
         else printAttributeImpl(attr, elision);
     }
@@ -392,29 +387,43 @@ final class AsmPrinterImpl extends PrinterValues {
     }
 
     void printAttrDict(List<NamedAttribute> attrs, List<String> elided, boolean keyword) {
-        Set<String> skip = new HashSet<>(elided);
-        List<NamedAttribute> shown = new ArrayList<>(attrs.size());
-        for (NamedAttribute na : attrs) if (!skip.contains(na.name())) shown.add(na);
-        if (shown.isEmpty()) return;
+        int n = attrs.size();
+        if (n == 0) return;
+        boolean any = false;
+        for (int i = 0; i < n && !any; i++) any = !elided.contains(attrs.get(i).name());
+        if (!any) return;
         if (collecting) {
-            for (NamedAttribute na : shown) visit(na.value(), false, false);
+            for (int i = 0; i < n; i++) {
+                NamedAttribute na = attrs.get(i);
+                if (!elided.contains(na.name())) visit(na.value(), false, false);
+            }
             return;
         }
         if (keyword) out.append(" attributes");
         out.append(" {");
-        printNamedAttributes(shown);
+        boolean first = true;
+        for (int i = 0; i < n; i++) {
+            NamedAttribute na = attrs.get(i);
+            if (elided.contains(na.name())) continue;
+            if (!first) out.append(", ");
+            first = false;
+            printNamedAttribute(na);
+        }
         out.append('}');
     }
 
     void printNamedAttributes(List<NamedAttribute> entries) {
         for (int i = 0; i < entries.size(); i++) {
             if (i > 0) out.append(", ");
-            NamedAttribute na = entries.get(i);
-            printKeywordOrString(na.name());
-            if (na.value() instanceof UnitAttr) continue;
-            out.append(" = ");
-            printAttribute(na.value());
+            printNamedAttribute(entries.get(i));
         }
+    }
+
+    private void printNamedAttribute(NamedAttribute na) {
+        printKeywordOrString(na.name());
+        if (na.value() instanceof UnitAttr) return;
+        out.append(" = ");
+        printAttribute(na.value());
     }
 
     @Override
@@ -505,13 +514,16 @@ final class AsmPrinterImpl extends PrinterValues {
 
     @Override
     public void printOpName(Operation op) {
+        if (collecting) return;
         String name = op.name();
         String dialect = defaultDialects.peek();
-        if (dialect != null && !dialect.isEmpty() && name.startsWith(dialect + ".")
-                && name.indexOf('.') == name.lastIndexOf('.')) {
-            name = name.substring(dialect.length() + 1);
+        int n = dialect == null ? 0 : dialect.length();
+        if (n > 0 && name.length() > n && name.charAt(n) == '.' && name.startsWith(dialect)
+                && name.indexOf('.', n + 1) < 0) {
+            out.append(name, n + 1, name.length());
+        } else {
+            out.append(name);
         }
-        append(name);
     }
 
     @Override

@@ -81,13 +81,26 @@ final class PrinterAliases {
         for (int c : info.children) markNonDeferrable(c);
     }
 
-    private String aliasName(Object symbol) {
+    /** The dialect last asked for an alias, and its interface (null when it has none). */
+    private String lastNamespace;
+    private OpAsmDialectInterface lastInterface;
+
+    /** The alias base name a symbol gets (before sanitizing and numbering), or null. */
+    String aliasName(Object symbol) {
         if (symbol instanceof Location) return "loc";
         if (symbol instanceof AffineMapAttr) return "map";
         if (symbol instanceof TupleType t && t.types().size() > 16) return "tuple";
         // Like MLIR, the alias of a dialect type/attribute is asked of its dialect (OpAsmDialectInterface).
         if (context != null && symbol instanceof org.stablehlo4j.ir.DialectPrintable d) {
-            OpAsmDialectInterface asm = context.dialectInterface(d.dialectNamespace(), OpAsmDialectInterface.class);
+            String ns = d.dialectNamespace();
+            OpAsmDialectInterface asm;
+            if (ns.equals(lastNamespace)) {
+                asm = lastInterface;
+            } else {
+                asm = context.dialectInterface(ns, OpAsmDialectInterface.class);
+                lastNamespace = ns;
+                lastInterface = asm;
+            }
             String n = asm == null ? null : asm.alias(symbol);
             if (n != null && !n.isEmpty()) return n;
         }
@@ -113,6 +126,11 @@ final class PrinterAliases {
         byte[] x = a.getBytes(java.nio.charset.StandardCharsets.UTF_8);
         byte[] y = b.getBytes(java.nio.charset.StandardCharsets.UTF_8);
         return java.util.Arrays.compareUnsigned(x, y);
+    }
+
+    /** Whether no alias was chosen (so lookups can be skipped). */
+    boolean none() {
+        return aliases.isEmpty();
     }
 
     Alias alias(Object symbol) {

@@ -24,6 +24,38 @@ final class PrinterFloats {
      * @return true if it was written as hexadecimal bits
      */
     static boolean appendFloat(StringBuilder out, FloatKind k, BigInteger bits) {
+        if (k.width <= 64 && bits.signum() >= 0 && bits.bitLength() <= k.width) {
+            return appendFloat(out, k, bits.longValue());
+        }
+        return appendFloatExact(out, k, bits);
+    }
+
+    /**
+     * Appends the literal for the {@code k.width} low bits {@code bits} of a format of at most 64 bits: the same
+     * text as {@link #appendFloatExact}, with the decimal digits worked out on longs ({@link FastDecimal}).
+     *
+     * @return true if it was written as hexadecimal bits
+     */
+    static boolean appendFloat(StringBuilder out, FloatKind k, long bits) {
+        if (!FastDecimal.isNaN(k, bits) && !FastDecimal.isInf(k, bits)) {
+            FastDecimal d = new FastDecimal(k, bits, 6);
+            if (!d.valid()) return appendFloatExact(out, k, BigInteger.valueOf(bits).and(WIDTH64));
+            int start = out.length();
+            d.append(out, 0, false);
+            if (d.readsBack(out, start)) return false;
+            out.setLength(start);
+            d = new FastDecimal(k, bits, 0);
+            if (!d.valid()) return appendFloatExact(out, k, BigInteger.valueOf(bits).and(WIDTH64));
+            d.append(out, 3, true);
+            if (out.indexOf(".", start) >= 0) return false;
+            out.setLength(start);
+        }
+        out.append("0x").append(Long.toHexString(bits).toUpperCase());
+        return true;
+    }
+
+    /** {@link #appendFloat} on arbitrary-precision arithmetic, for formats wider than 64 bits (and for tests). */
+    static boolean appendFloatExact(StringBuilder out, FloatKind k, BigInteger bits) {
         if (!FloatFormats.isNaN(k, bits) && !FloatFormats.isInf(k, bits)) {
             String sci = format(k, bits, 6, 0, false);
             if (readsBack(k, sci, bits)) {
@@ -41,7 +73,7 @@ final class PrinterFloats {
     }
 
     /** Whether the decimal text rounds (to nearest even) to exactly {@code bits}. */
-    private static boolean readsBack(FloatKind k, String text, BigInteger bits) {
+    static boolean readsBack(FloatKind k, String text, BigInteger bits) {
         // Zero always reads back; f32/f64 use the JDK's correctly rounded parsers, the rest exact arithmetic.
         if (!bits.testBit(k.width - 1) && bits.signum() == 0) return true;
         if (k == FloatKind.F64) return Double.doubleToRawLongBits(Double.parseDouble(text)) == bits.longValue();
@@ -49,6 +81,7 @@ final class PrinterFloats {
         return FloatFormats.parseDecimal(k, text).equals(bits);
     }
 
+    private static final BigInteger WIDTH64 = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
     private static final BigInteger[] POW5 = new BigInteger[1200];
     private static final BigInteger[] POW10 = new BigInteger[1200];
 
@@ -65,8 +98,7 @@ final class PrinterFloats {
 
     /** Convenience for double values (e.g. quantization scales, which MLIR prints as f64). */
     static void appendDouble(StringBuilder out, double v) {
-        appendFloat(out, FloatKind.F64, BigInteger.valueOf(Double.doubleToRawLongBits(v)).and(
-                BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE)));
+        appendFloat(out, FloatKind.F64, Double.doubleToRawLongBits(v));
     }
 
     /**
@@ -155,16 +187,7 @@ final class PrinterFloats {
         int n = digits.length();
         exp = e[0];
 
-        boolean scientific;
-        if (maxPadding == 0) {
-            scientific = true;
-        } else if (exp >= 0) {
-            scientific = exp > maxPadding || n + exp > precisionDigits;
-        } else {
-            int msd = exp + n - 1;
-            scientific = msd < 0 && -msd > maxPadding;
-        }
-        if (scientific) {
+        if (scientific(n, exp, maxPadding, precisionDigits)) {
             exp += n - 1;
             sb.append(digits.charAt(0)).append('.');
             if (n == 1 && truncateZero) sb.append('0');
@@ -190,6 +213,17 @@ final class PrinterFloats {
         return sb.toString();
     }
 
+    /**
+     * APFloat's choice of scientific notation for {@code n} digits times {@code 10^exp}: always without padding,
+     * else when more than {@code maxPadding} zeros would be needed or the digits exceed the precision.
+     */
+    static boolean scientific(int n, int exp, int maxPadding, int precisionDigits) {
+        if (maxPadding == 0) return true;
+        if (exp >= 0) return exp > maxPadding || n + exp > precisionDigits;
+        int msd = exp + n - 1;
+        return msd < 0 && -msd > maxPadding;
+    }
+
     /** Divides away decimal digits that exceed the requested precision by a wide margin (truncating). */
     private static BigInteger dropBinaryExcess(BigInteger significand, int[] exp, int precisionDigits) {
         int tensRemovable = tensRemovable(significand.bitLength(), precisionDigits);
@@ -199,7 +233,7 @@ final class PrinterFloats {
     }
 
     /** How many low decimal digits of a {@code bits}-bit integer APFloat drops before rounding (lg 10 ~ 196/59). */
-    private static int tensRemovable(int bits, int precisionDigits) {
+    static int tensRemovable(int bits, int precisionDigits) {
         int bitsRequired = (precisionDigits * 196 + 58) / 59;
         return bits <= bitsRequired ? 0 : (bits - bitsRequired) * 59 / 196;
     }

@@ -26,7 +26,6 @@ final class PrinterNames {
     /** Each named value's number, or -1 and its name. */
     private final ValueNameTable ids = new ValueNameTable();
     private final Map<Operation, int[]> resultGroups = new IdentityHashMap<>();
-    private final Map<Block, String> blockNames = new IdentityHashMap<>();
     private final Map<Block, Integer> blockOrder = new IdentityHashMap<>();
     private final boolean generic;
 
@@ -38,24 +37,34 @@ final class PrinterNames {
     /** Names visible in a region: its own plus those of the enclosing regions. */
     private static final class Scope {
         final Scope parent;
-        final Set<String> used = new HashSet<>();
+        /** Created with the first name (most regions name nothing). */
+        Set<String> used;
 
         Scope(Scope parent) {
             this.parent = parent;
         }
 
         boolean contains(String name) {
-            for (Scope s = this; s != null; s = s.parent) if (s.used.contains(name)) return true;
+            for (Scope s = this; s != null; s = s.parent) if (s.used != null && s.used.contains(name)) return true;
             return false;
+        }
+
+        void add(String name) {
+            if (used == null) used = new HashSet<>();
+            used.add(name);
         }
     }
 
     private record Pending(Region region, int valueId, int argumentId, int conflictId, Scope parent) {}
 
-    private final org.stablehlo4j.ir.Context context;
+    private final PrinterOpPlans plans;
 
-    PrinterNames(org.stablehlo4j.ir.Context context, Operation top, boolean generic) {
-        this.context = context;
+    /** Called with every op of the walk (the printer's alias prescan), or null. */
+    private final java.util.function.Consumer<Operation> eachOp;
+
+    PrinterNames(PrinterOpPlans plans, Operation top, boolean generic, java.util.function.Consumer<Operation> eachOp) {
+        this.plans = plans;
+        this.eachOp = eachOp;
         this.generic = generic;
         Scope topScope = new Scope(null);
         scope = topScope;
@@ -72,9 +81,9 @@ final class PrinterNames {
             scope = cur;
             numberRegion(p.region);
             for (Block b : p.region.blocks()) {
-                for (Operation op : b.operations()) {
-                    for (Region nested : op.regions()) {
-                        work.push(new Pending(nested, nextValueId, nextArgumentId, nextConflictId, cur));
+                for (Operation op = b.first(); op != null; op = op.next()) {
+                    for (int i = 0, n = op.numRegions(); i < n; i++) {
+                        work.push(new Pending(op.region(i), nextValueId, nextArgumentId, nextConflictId, cur));
                     }
                 }
             }
@@ -83,8 +92,8 @@ final class PrinterNames {
 
     private void numberRegion(Region region) {
         Operation parent = region.parent();
-        if (!generic && parent != null && AsmPrinter.isRegistered(context, parent.name())) {
-            AsmPrinterCustomOp custom = AsmPrinter.customPrinter(context, parent.name());
+        if (!generic && parent != null) {
+            AsmPrinterCustomOp custom = plans.plan(parent.name()).registeredPrinter();
             if (custom != null) {
                 custom.blockArgumentNames(region, (value, name) -> {
                     if (!ids.contains(value)) setName(value, name);
@@ -93,8 +102,7 @@ final class PrinterNames {
         }
         int nextBlockId = 0;
         for (Block block : region.blocks()) {
-            blockNames.putIfAbsent(block, "^bb" + nextBlockId);
-            blockOrder.put(block, nextBlockId++);
+            blockOrder.putIfAbsent(block, nextBlockId++);
             numberBlock(block, block == region.entry());
         }
     }
@@ -104,30 +112,53 @@ final class PrinterNames {
             if (ids.contains(arg)) continue;
             setName(arg, entry ? "arg" + nextArgumentId++ : "");
         }
-        for (Operation op : block.operations()) numberOp(op);
+        for (Operation op = block.first(); op != null; op = op.next()) numberOp(op);
     }
 
     private void numberOp(Operation op) {
-        List<Integer> groups = null;
-        if (!generic && AsmPrinter.isRegistered(context, op.name())) {
-            AsmPrinterCustomOp custom = AsmPrinter.customPrinter(context, op.name());
+        if (eachOp != null) eachOp.accept(op);
+        if (!generic) {
+            AsmPrinterCustomOp custom = plans.plan(op.name()).registeredPrinter();
             if (custom != null) {
-                List<Integer> named = new ArrayList<>();
-                named.add(0);
-                custom.resultNames(op, (value, name) -> {
-                    if (!(value instanceof OpResult r) || r.owner() != op || ids.contains(value)) return;
-                    setName(value, name);
-                    if (r.index() != 0) named.add(r.index());
-                });
-                groups = named;
+                resultNamer.start(op);
+                custom.resultNames(op, resultNamer);
+                if (resultNamer.count > 0 && op.numResults() > 0) resultGroups.put(op, resultNamer.groups());
             }
         }
         if (op.numResults() == 0) return;
         OpResult first = op.result(0);
         if (!ids.contains(first)) ids.put(first, nextValueId++, null);
-        if (groups != null && groups.size() != 1) {
-            int[] g = groups.stream().mapToInt(Integer::intValue).sorted().toArray();
-            resultGroups.put(op, g);
+    }
+
+    private final ResultNamer resultNamer = new ResultNamer();
+
+    /** Receives an op's suggested result names (reused for every op): names them and notes where groups start. */
+    private final class ResultNamer implements java.util.function.BiConsumer<Value, String> {
+        private Operation op;
+        /** Start indices of result groups after the first (which starts at 0). */
+        private int[] starts = new int[4];
+        private int count;
+
+        void start(Operation owner) {
+            op = owner;
+            count = 0;
+        }
+
+        @Override
+        public void accept(Value value, String name) {
+            if (!(value instanceof OpResult r) || r.owner() != op || ids.contains(value)) return;
+            setName(value, name);
+            if (r.index() == 0) return;
+            if (count == starts.length) starts = Arrays.copyOf(starts, 2 * count);
+            starts[count++] = r.index();
+        }
+
+        /** Sorted group starts, 0 included. */
+        int[] groups() {
+            int[] g = new int[count + 1];
+            System.arraycopy(starts, 0, g, 1, count);
+            Arrays.sort(g);
+            return g;
         }
     }
 
@@ -149,7 +180,7 @@ final class PrinterNames {
             } while (scope.contains(probe));
             name = probe;
         }
-        scope.used.add(name);
+        scope.add(name);
         return name;
     }
 
@@ -255,8 +286,8 @@ final class PrinterNames {
     }
 
     String blockName(Block block) {
-        String n = blockNames.get(block);
-        return n == null ? "INVALIDBLOCK" : n;
+        Integer n = blockOrder.get(block);
+        return n == null ? "INVALIDBLOCK" : "^bb" + n;
     }
 
     int blockOrder(Block block) {

@@ -80,6 +80,36 @@ final class PrinterText {
         sb.append(normalize(value, width, !unsigned));
     }
 
+    /**
+     * {@link #appendInteger} for an integer of at most 64 bits held in a long (its low bits): returns false,
+     * writing nothing, when the type is wider than 64 bits.
+     */
+    static boolean appendSmallInteger(StringBuilder sb, long raw, Type type) {
+        int width = type instanceof IntegerType it ? it.width() : 64;
+        if (width > 64) return false;
+        if (width <= 0) {
+            sb.append('0');
+            return true;
+        }
+        boolean unsigned = type instanceof IntegerType it && it.isUnsigned();
+        if (width == 64) {
+            if (unsigned) sb.append(Long.toUnsignedString(raw));
+            else sb.append(raw);
+            return true;
+        }
+        long u = raw & ((1L << width) - 1);
+        if (!unsigned && (u >>> (width - 1)) != 0) u |= -1L << width;
+        sb.append(u);
+        return true;
+    }
+
+    /** The {@code n} (at most 8) little-endian bytes at {@code off}, zero-extended. */
+    static long readLong(byte[] data, int off, int n) {
+        long v = 0;
+        for (int k = n - 1; k >= 0; k--) v = (v << 8) | (data[off + k] & 0xFF);
+        return v;
+    }
+
     /** Wraps {@code v} to {@code width} bits and reads it back signed or unsigned. */
     static BigInteger normalize(BigInteger v, int width, boolean signed) {
         if (width <= 0) return BigInteger.ZERO;

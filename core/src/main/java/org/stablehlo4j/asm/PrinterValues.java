@@ -72,6 +72,8 @@ abstract class PrinterValues implements AsmPrinterContext {
     boolean probing;
     static final int FLUSH_CHARS = 1 << 20;
     final PrintOptions options;
+    /** Per op name: row, pretty printer (looked up once per printer). */
+    final PrinterOpPlans plans;
     final PrinterNames names;
     final PrinterAliases aliases;
     boolean collecting;
@@ -91,8 +93,10 @@ abstract class PrinterValues implements AsmPrinterContext {
         this.out = out;
         this.sink = sink;
         this.options = options;
-        this.names = top == null ? null : new PrinterNames(context, top, options.generic());
+        this.plans = new PrinterOpPlans(context);
         this.aliases = top == null || options.localScope() ? null : new PrinterAliases(context);
+        boolean prescan = top != null && aliases != null && !options.debugInfo();
+        this.names = top == null ? null : new PrinterNames(plans, top, options.generic(), prescan ? this::prescanOp : null);
         defaultDialects.push("builtin");
     }
 
@@ -104,6 +108,61 @@ abstract class PrinterValues implements AsmPrinterContext {
     abstract void printNamedAttributes(List<NamedAttribute> entries);
 
     // ------------------------------------------------------------------ alias collection
+
+    /** Whether the prescan is running ({@link #visitChild} then only looks for alias candidates). */
+    private boolean prescanning;
+    /** Prescan: whether a symbol that could get an alias was found. */
+    boolean prescanFound;
+
+    /**
+     * The prescan of one op, run by the name numbering's walk (which reaches every op once): whether any type or
+     * attribute stored in the ops (result and block argument types, attribute and property values, and
+     * everything nested in those) is one an alias could be chosen for. The symbols a printer visits are among
+     * these, so when there is none, the alias pass (which runs every op's printer silently) cannot find an
+     * alias and is left out. Locations are not looked at: with debug info the alias pass always runs. Symbols
+     * are looked at each time they occur (no set: hashing costs more than looking, and printing them costs more
+     * still).
+     */
+    void prescanOp(Operation op) {
+        if (prescanFound) return;
+        prescanning = true;
+        try {
+            for (int i = 0, n = op.numResults(); i < n; i++) prescanSymbol(op.result(i).type());
+            for (NamedAttribute na : op.attributes().entries()) prescanSymbol(na.value());
+            for (NamedAttribute na : op.properties().entries()) prescanSymbol(na.value());
+            for (int r = 0, nr = op.numRegions(); r < nr; r++) {
+                for (Block b : op.region(r).blocks()) {
+                    for (int i = 0, n = b.numArguments(); i < n; i++) prescanSymbol(b.argument(i).type());
+                }
+            }
+        } finally {
+            prescanning = false;
+        }
+    }
+
+    private void prescanSymbol(Object symbol) {
+        if (prescanFound || symbol == null) return;
+        // Common symbols that can neither be nor hold an alias candidate, decided without hashing them.
+        if (symbol instanceof IntegerType || symbol instanceof FloatType || symbol instanceof IndexType
+                || symbol instanceof BoolAttr || symbol instanceof UnitAttr || symbol instanceof DenseArrayAttr) {
+            return;
+        }
+        if (symbol instanceof RankedTensorType t && t.encoding() == null) {
+            prescanSymbol(t.elementType());
+            return;
+        }
+        if (symbol instanceof IntegerAttr || symbol instanceof FloatAttr || symbol instanceof StringAttr
+                || symbol instanceof DenseElementsAttr) {
+            prescanSymbol(attributeType((Attribute) symbol));
+            return;
+        }
+        if (aliases.aliasName(symbol) != null) {
+            prescanFound = true;
+            return;
+        }
+        if (symbol instanceof Type t) visitTypeChildren(t);
+        else visitAttributeChildren((Attribute) symbol, false);
+    }
 
     /** Visits a symbol for aliases (collect mode); returns {depth, index}. */
     int[] visit(Object symbol, boolean canBeDeferred, boolean elideType) {
@@ -142,7 +201,8 @@ abstract class PrinterValues implements AsmPrinterContext {
     }
 
     void visitChild(Object symbol) {
-        visit(symbol, childDeferrable, false);
+        if (prescanning) prescanSymbol(symbol);
+        else visit(symbol, childDeferrable, false);
     }
 
     void visitTypeChildren(Type type) {
@@ -182,7 +242,7 @@ abstract class PrinterValues implements AsmPrinterContext {
         }
         if (attr instanceof DictionaryAttr d) {
             for (NamedAttribute na : d.entries()) {
-                visitChild(StringAttr.of(na.name()));
+                if (!prescanning) visitChild(StringAttr.of(na.name())); // a name never gets an alias
                 visitChild(na.value());
             }
         } else if (attr instanceof ArrayAttr a) {
@@ -291,7 +351,10 @@ abstract class PrinterValues implements AsmPrinterContext {
     // ------------------------------------------------------------------ types
 
     void printTypeImpl(Type type) {
-        if (type instanceof IntegerType || type instanceof IndexType || type instanceof NoneType) {
+        if (type instanceof IntegerType it) {
+            // IntegerType#toString without its string
+            out.append(it.isSignless() ? "i" : it.isUnsigned() ? "ui" : "si").append(it.width());
+        } else if (type instanceof IndexType || type instanceof NoneType) {
             out.append(type);
         } else if (type instanceof FloatType f) {
             out.append(f.kind().keyword);
@@ -404,20 +467,29 @@ abstract class PrinterValues implements AsmPrinterContext {
     /** Hands complete output to the streaming sink when allowed. */
     void maybeFlush() {
         if (sink == null || probing || out.length() < FLUSH_CHARS) return;
-        try {
-            sink.append(out);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-        out.setLength(0);
+        writeOut();
     }
 
     /** Writes whatever is left to the streaming sink. */
     void flushAll() {
         if (sink == null) return;
+        writeOut();
         try {
-            sink.append(out);
             sink.flush();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** Chunk buffer for {@link #writeOut} (the text goes to the sink as chars, without a String copy). */
+    private char[] chunk;
+
+    private void writeOut() {
+        int n = out.length();
+        if (chunk == null || chunk.length < n) chunk = new char[Math.max(n, FLUSH_CHARS + (FLUSH_CHARS >> 2))];
+        out.getChars(0, n, chunk, 0);
+        try {
+            sink.write(chunk, 0, n);
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -631,12 +703,22 @@ abstract class PrinterValues implements AsmPrinterContext {
             appendElement(c.elementType(), data, off + half);
             out.append(')');
         } else if (elem instanceof FloatType f) {
-            PrinterFloats.appendFloat(out, f.kind(), readUnsigned(data, off, f.kind().storageBytes())
-                    .and(BigInteger.ONE.shiftLeft(f.kind().width).subtract(BigInteger.ONE)));
+            FloatKind k = f.kind();
+            int n = k.storageBytes();
+            if (k.width <= 64 && n <= 8) {
+                long bits = readLong(data, off, n);
+                PrinterFloats.appendFloat(out, k, k.width == 64 ? bits : bits & ((1L << k.width) - 1));
+            } else {
+                PrinterFloats.appendFloat(out, k, readUnsigned(data, off, n)
+                        .and(BigInteger.ONE.shiftLeft(k.width).subtract(BigInteger.ONE)));
+            }
         } else if (isBool(elem)) {
             out.append(data[off] != 0 ? "true" : "false");
         } else {
-            appendInteger(out, readUnsigned(data, off, elementBytes(elem)), elem);
+            int n = elementBytes(elem);
+            if (n > 8 || !appendSmallInteger(out, readLong(data, off, n), elem)) {
+                appendInteger(out, readUnsigned(data, off, n), elem);
+            }
         }
     }
 

@@ -62,7 +62,7 @@ final class ValueNameTable {
         Value[] oldKeys = keys;
         int[] oldIds = ids;
         String[] oldNames = names;
-        keys = new Value[oldKeys.length * 2];
+        keys = new Value[oldKeys.length * 4]; // few rehashes for the tens of thousands of values of large modules
         ids = new int[keys.length];
         names = new String[keys.length];
         for (int j = 0; j < oldKeys.length; j++) {

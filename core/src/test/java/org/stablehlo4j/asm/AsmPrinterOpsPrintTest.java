@@ -491,6 +491,37 @@ class AsmPrinterOpsPrintTest {
         assertEquals(true, AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(false, false, true)).contains("m = affine_map<(d0) -> (d0 * 2)>"));
     }
 
+    /**
+     * The alias pass is skipped only when nothing could get an alias: candidates nested deep (a wide tuple as
+     * the argument type of a block in a nested op, or inside an array attribute) are still found.
+     */
+    @Test
+    void nestedAliasCandidatesAreFound() {
+        List<Type> many = new ArrayList<>();
+        for (int i = 0; i < 17; i++) many.add(IntegerType.I32);
+        Type wide = new org.stablehlo4j.ir.TupleType(many);
+        String tuple = "tuple<" + String.join(", ", java.util.Collections.nCopies(17, "i32")) + ">";
+
+        ModuleOp inBlock = ModuleOp.empty(Location.UNKNOWN);
+        Operation outer = op("test.outer", List.of(), List.of(), null, null, 1, null);
+        Block b = new Block();
+        b.addArgument(wide, Location.UNKNOWN);
+        outer.region(0).append(b);
+        inBlock.body().append(outer);
+        String printed = AsmPrinter.print(TestContexts.standard(), inBlock, PrintOptions.DEFAULT);
+        assertEquals(true, printed.startsWith("!tuple = " + tuple + "\n"), printed);
+        assertEquals(true, printed.contains("^bb0(%arg0: !tuple):"), printed);
+
+        ModuleOp inAttr = ModuleOp.empty(Location.UNKNOWN);
+        Attribute nested = new ArrayAttr(List.of(IntegerAttr.of(IntegerType.I64, 1),
+                new org.stablehlo4j.ir.TypeAttr(wide)));
+        inAttr.body().append(op("test.a", List.of(), List.of(), null, dict("t", nested), 0, null));
+        assertEquals("!tuple = " + tuple + "\n"
+                + "module {\n"
+                + "  \"test.a\"() {t = [1, !tuple]} : () -> ()\n"
+                + "}\n\n", AsmPrinter.print(TestContexts.standard(), inAttr, PrintOptions.DEFAULT));
+    }
+
     /** Custom block-argument names ({@code %iterArg}, as stablehlo.while in testdata), result groups, shadowing. */
     @Test
     void customNamesAndGroups() {

@@ -53,6 +53,13 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
     private final List<Elem> elements;
     /** Attributes that appear in the format; attr-dict leaves them out. */
     private final Set<String> formatAttrs = new HashSet<>();
+    /** What attr-dict leaves out of every op: the format's attributes and the segment sizes. */
+    private final List<String> elidedFromAttrDict;
+    /** Per operand/result group of the row: whether it is a single value (groups are split per op by these). */
+    private final boolean[] singleOperand;
+    private final boolean[] singleResult;
+    private final int singleOperands;
+    private final int singleResults;
 
     FormatOp(OpDefinition spec, FormatExtension ext) {
         this.spec = spec;
@@ -60,6 +67,13 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
         this.elements = Format.parse(spec.assemblyFormat());
         collectAttrs(elements);
         checkDirectives(elements);
+        List<String> elided = new ArrayList<>(formatAttrs);
+        elided.addAll(SEGMENT_ATTRS);
+        elidedFromAttrDict = List.copyOf(elided);
+        singleOperand = singles(spec.operands());
+        singleResult = singles(spec.results());
+        singleOperands = count(singleOperand);
+        singleResults = count(singleResult);
     }
 
     /** Every {@code custom<Name>} of the format must be one the dialect supplies. */
@@ -106,6 +120,34 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
         return out;
     }
 
+    /**
+     * Where group {@code index} of {@link #split} starts in {@code count} values ({@code single[j]}: group j is
+     * a single value, {@code singles} of them), and its size in the high half.
+     */
+    static long groupRange(int count, boolean[] single, int singles, int index) {
+        int rest = Math.max(0, count - singles);
+        int at = 0;
+        for (int j = 0; ; j++) {
+            int n = single[j] ? 1 : rest;
+            if (!single[j]) rest = 0;
+            n = Math.min(n, count - at);
+            if (j == index) return ((long) n << 32) | at;
+            at += n;
+        }
+    }
+
+    private static boolean[] singles(List<ValueSpec> groups) {
+        boolean[] single = new boolean[groups.size()];
+        for (int i = 0; i < single.length; i++) single[i] = groups.get(i).arity() == Arity.SINGLE;
+        return single;
+    }
+
+    private static int count(boolean[] flags) {
+        int n = 0;
+        for (boolean f : flags) if (f) n++;
+        return n;
+    }
+
     private static int indexOf(List<ValueSpec> groups, String name) {
         for (int i = 0; i < groups.size(); i++) if (groups.get(i).name().equals(name)) return i;
         return -1;
@@ -143,16 +185,12 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
     final class Printer implements CustomDirective.PrintScope {
         final Operation op;
         final AsmPrinterContext p;
-        final List<List<Value>> operandGroups;
-        final List<List<Value>> resultGroups;
         boolean shouldEmitSpace = true;
         boolean lastWasPunctuation;
 
         Printer(Operation op, AsmPrinterContext p) {
             this.op = op;
             this.p = p;
-            this.operandGroups = split(op.operands(), spec.operands());
-            this.resultGroups = new ArrayList<>(split(new ArrayList<Value>(op.results()), spec.results()));
         }
 
         @Override public Operation op() { return op; }
@@ -193,7 +231,7 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
             shouldEmitSpace = true;
             if (!emit) return;
             if (e instanceof TypeOf t) {
-                p.printTypes(types(t.arg()));
+                printTypesOf(t.arg());
             } else if (e instanceof FunctionalType f) {
                 p.printFunctionalType(types(f.inputs()), types(f.results()));
             } else if (e instanceof Custom c) {
@@ -204,6 +242,19 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
                 throw new IllegalStateException("prop-dict is not supported in " + spec.name());
             } else {
                 printVar(e);
+            }
+        }
+
+        /** {@code p.printTypes(types(e))} without the list. */
+        private void printTypesOf(Elem e) {
+            if (e instanceof TypeOf t) {
+                printTypesOf(t.arg());
+                return;
+            }
+            List<Value> vs = values(e);
+            for (int i = 0; i < vs.size(); i++) {
+                if (i > 0) p.append(", ");
+                p.printType(vs.get(i).type());
             }
         }
 
@@ -240,10 +291,11 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
         }
 
         private void printAttrDict(boolean withKeyword) {
-            List<String> elided = new ArrayList<>(formatAttrs);
-            elided.addAll(SEGMENT_ATTRS);
+            List<String> elided = elidedFromAttrDict;
             for (NamedAttribute na : op.properties().entries()) {
-                if (isDefault(na.name(), na.value())) elided.add(na.name());
+                if (!isDefault(na.name(), na.value())) continue;
+                if (elided == elidedFromAttrDict) elided = new ArrayList<>(elidedFromAttrDict);
+                elided.add(na.name());
             }
             List<NamedAttribute> all = p.allAttributes(op);
             if (withKeyword) p.printOptionalAttrDictWithKeyword(all, elided);
@@ -270,9 +322,20 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
             if (e instanceof Results) return new ArrayList<>(op.results());
             if (e instanceof Var v) {
                 int i = indexOf(spec.operands(), v.name());
-                if (i >= 0) return operandGroups.get(i);
+                if (i >= 0) {
+                    long r = groupRange(op.numOperands(), singleOperand, singleOperands, i);
+                    int at = (int) r;
+                    int n = (int) (r >>> 32);
+                    return n == 1 ? List.of(op.operand(at)) : op.operands().subList(at, at + n);
+                }
                 i = indexOf(spec.results(), v.name());
-                if (i >= 0) return resultGroups.get(i);
+                if (i >= 0) {
+                    long r = groupRange(op.numResults(), singleResult, singleResults, i);
+                    int at = (int) r;
+                    int n = (int) (r >>> 32);
+                    if (n == 1) return List.of(op.result(at));
+                    return new ArrayList<Value>(op.results()).subList(at, at + n);
+                }
             }
             throw new IllegalStateException("not a value group in " + spec.name() + ": " + e);
         }
@@ -280,8 +343,10 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
         @Override
         public List<Type> types(Elem e) {
             if (e instanceof TypeOf t) return types(t.arg());
-            List<Type> out = new ArrayList<>();
-            for (Value v : values(e)) out.add(v.type());
+            List<Value> vs = values(e);
+            if (vs.size() == 1) return List.of(vs.get(0).type());
+            List<Type> out = new ArrayList<>(vs.size());
+            for (Value v : vs) out.add(v.type());
             return out;
         }
 

@@ -1,0 +1,101 @@
+package org.stablehlo4j.asm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.stablehlo4j.ir.FloatKind;
+
+/**
+ * The long-arithmetic float printer ({@link FastDecimal} behind {@link PrinterFloats#appendFloat(StringBuilder,
+ * FloatKind, long)}) writes exactly what the BigInteger one ({@link PrinterFloats#appendFloatExact}) writes:
+ * every bit pattern of the 8- and 16-bit formats, and many f32/f64/tf32 patterns, random and chosen near the
+ * places where the two could differ (short decimals, halfway cases, subnormals, extreme exponents).
+ */
+class FastDecimalPrintTest {
+    private static void same(FloatKind k, long bits) {
+        StringBuilder fast = new StringBuilder("x");
+        boolean fastHex = PrinterFloats.appendFloat(fast, k, bits);
+        StringBuilder exact = new StringBuilder("x");
+        BigInteger b = BigInteger.valueOf(bits);
+        if (bits < 0) b = b.add(BigInteger.ONE.shiftLeft(64));
+        boolean exactHex = PrinterFloats.appendFloatExact(exact, k, b);
+        assertEquals(exact.toString(), fast.toString(), k + " 0x" + Long.toHexString(bits));
+        assertEquals(exactHex, fastHex, k + " 0x" + Long.toHexString(bits));
+    }
+
+    @Test
+    void everyPatternOfTheSmallFormats() {
+        for (FloatKind k : FloatKind.values()) {
+            if (k.width > 16) continue;
+            for (long b = 0; b < 1L << k.width; b++) same(k, b);
+        }
+    }
+
+    @Test
+    void randomPatterns() {
+        Random r = new Random(7);
+        for (int i = 0; i < 40_000; i++) {
+            same(FloatKind.F32, r.nextInt() & 0xFFFFFFFFL);
+            same(FloatKind.F64, r.nextLong());
+            same(FloatKind.TF32, r.nextInt() & ((1 << 19) - 1));
+        }
+    }
+
+    @Test
+    void everyExponentWithEdgeSignificands() {
+        long[] f32Men = {0, 1, 2, 3, 0x7FFFFF, 0x400000, 0x3FFFFF, 0x555555, 0x2AAAAA};
+        for (int e = 0; e < 256; e++) {
+            for (long m : f32Men) {
+                same(FloatKind.F32, ((long) e << 23) | m);
+                same(FloatKind.F32, 0x80000000L | ((long) e << 23) | m);
+            }
+        }
+        long[] f64Men = {0, 1, 2, 3, (1L << 52) - 1, 1L << 51, (1L << 51) - 1, 0x5555555555555L, 0xAAAAAAAAAAAAAL};
+        for (int e = 0; e < 2048; e++) {
+            for (long m : f64Men) {
+                same(FloatKind.F64, ((long) e << 52) | m);
+                same(FloatKind.F64, Long.MIN_VALUE | ((long) e << 52) | m);
+            }
+        }
+    }
+
+    @Test
+    void shortDecimalsAndTheirNeighbours() {
+        Random r = new Random(11);
+        for (int i = 0; i < 25_000; i++) {
+            // decimals of up to 7 digits across the exponent range: the six-digit form often reads back exactly
+            long digits = r.nextInt(10_000_000);
+            int exp = r.nextInt(90) - 50;
+            BigDecimal v = new BigDecimal(BigInteger.valueOf(digits), -exp);
+            float f = v.floatValue();
+            int fb = Float.floatToRawIntBits(f);
+            for (int d = -1; d <= 1; d++) same(FloatKind.F32, (fb + d) & 0xFFFFFFFFL);
+            double g = v.doubleValue();
+            long gb = Double.doubleToRawLongBits(g);
+            for (int d = -1; d <= 1; d++) same(FloatKind.F64, gb + d);
+        }
+    }
+
+    @Test
+    void sixDigitTextsThatAreFloatMidpoints() {
+        // m * 10^k exactly halfway between two floats (e.g. 500002000 between 500001984 and 500002016): the
+        // double of the text is a float midpoint, where rounding through double could differ from the text's
+        int midpoints = 0;
+        for (int k = 1; k <= 8; k++) {
+            long p = (long) Math.pow(10, k);
+            for (long m = 100_000; m < 1_000_000; m += (k < 4 ? 1 : 7)) {
+                long d = m * p;
+                float f = (float) d;
+                long fb = Float.floatToRawIntBits(f);
+                double other = Math.nextUp(f);
+                if (((double) f + other) / 2 != d && ((double) f + Math.nextDown(f)) / 2 != d) continue;
+                midpoints++;
+                for (int i = -1; i <= 1; i++) same(FloatKind.F32, fb + i);
+            }
+        }
+        org.junit.jupiter.api.Assertions.assertTrue(midpoints > 100, "midpoint cases found: " + midpoints);
+    }
+}
