@@ -9,16 +9,8 @@ public record AffineMapAttr(String body) implements Attribute {
     @Override
     public String toString() { return "affine_map<" + body + ">"; }
 
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) return true;
-        return o instanceof AffineMapAttr r
-                && Objects.equals(body, r.body);
-    }
+    @Override public boolean equals(Object o) { return this == o || o instanceof AffineMapAttr r
+            && Objects.equals(body, r.body); }
 
-    @Override
-    public int hashCode() {
-        int h = Objects.hashCode(body);
-        return h;
-    }
+    @Override public int hashCode() { return Objects.hashCode(body); }
 }

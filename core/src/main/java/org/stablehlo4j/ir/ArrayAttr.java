@@ -14,16 +14,8 @@ public record ArrayAttr(List<Attribute> elements) implements Attribute {
         elements = List.copyOf(elements);
     }
 
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) return true;
-        return o instanceof ArrayAttr r
-                && Objects.equals(elements, r.elements);
-    }
+    @Override public boolean equals(Object o) { return this == o || o instanceof ArrayAttr r
+            && Objects.equals(elements, r.elements); }
 
-    @Override
-    public int hashCode() {
-        int h = Objects.hashCode(elements);
-        return h;
-    }
+    @Override public int hashCode() { return Objects.hashCode(elements); }
 }

@@ -17,16 +17,7 @@ public record BoolAttr(boolean value) implements Attribute {
      */
     public static BoolAttr of(boolean b) { return b ? TRUE : FALSE; }
 
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) return true;
-        return o instanceof BoolAttr r
-                && value == r.value;
-    }
+    @Override public boolean equals(Object o) { return this == o || o instanceof BoolAttr r && value == r.value; }
 
-    @Override
-    public int hashCode() {
-        int h = Boolean.hashCode(value);
-        return h;
-    }
+    @Override public int hashCode() { return Boolean.hashCode(value); }
 }

@@ -4,16 +4,8 @@ import java.util.Objects;
 
 /** Builtin {@code complex<elementType>}. */
 public record ComplexType(Type elementType) implements Type {
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) return true;
-        return o instanceof ComplexType r
-                && Objects.equals(elementType, r.elementType);
-    }
+    @Override public boolean equals(Object o) { return this == o || o instanceof ComplexType r
+            && Objects.equals(elementType, r.elementType); }
 
-    @Override
-    public int hashCode() {
-        int h = Objects.hashCode(elementType);
-        return h;
-    }
+    @Override public int hashCode() { return Objects.hashCode(elementType); }
 }

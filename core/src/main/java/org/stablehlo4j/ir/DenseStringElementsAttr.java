@@ -16,20 +16,9 @@ public record DenseStringElementsAttr(ShapedType type, List<StringAttr> values, 
         values = List.copyOf(values);
     }
 
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) return true;
-        return o instanceof DenseStringElementsAttr r
-                && splat == r.splat
-                && Objects.equals(type, r.type)
-                && Objects.equals(values, r.values);
-    }
+    @Override public boolean equals(Object o) { return this == o || o instanceof DenseStringElementsAttr r
+            && splat == r.splat && Objects.equals(type, r.type) && Objects.equals(values, r.values); }
 
-    @Override
-    public int hashCode() {
-        int h = Objects.hashCode(type);
-        h = 31 * h + Objects.hashCode(values);
-        h = 31 * h + Boolean.hashCode(splat);
-        return h;
-    }
+    @Override public int hashCode() { int h = Objects.hashCode(type); h = 31 * h + Objects.hashCode(values);
+            h = 31 * h + Boolean.hashCode(splat); return h; }
 }

@@ -12,20 +12,9 @@ public record DialectAttr(String dialect, String body, boolean pretty) implement
         return pretty ? "#" + dialect + "." + body : "#" + dialect + "<" + body + ">";
     }
 
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) return true;
-        return o instanceof DialectAttr r
-                && pretty == r.pretty
-                && Objects.equals(dialect, r.dialect)
-                && Objects.equals(body, r.body);
-    }
+    @Override public boolean equals(Object o) { return this == o || o instanceof DialectAttr r && pretty == r.pretty
+            && Objects.equals(dialect, r.dialect) && Objects.equals(body, r.body); }
 
-    @Override
-    public int hashCode() {
-        int h = Objects.hashCode(dialect);
-        h = 31 * h + Objects.hashCode(body);
-        h = 31 * h + Boolean.hashCode(pretty);
-        return h;
-    }
+    @Override public int hashCode() { int h = Objects.hashCode(dialect); h = 31 * h + Objects.hashCode(body);
+            h = 31 * h + Boolean.hashCode(pretty); return h; }
 }

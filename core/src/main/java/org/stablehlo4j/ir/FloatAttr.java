@@ -8,18 +8,8 @@ import java.util.Objects;
  * format (so NaN payloads and every f8/f6/f4 value survive exactly); {@code bits} is unsigned.
  */
 public record FloatAttr(FloatType type, BigInteger bits) implements Attribute {
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) return true;
-        return o instanceof FloatAttr r
-                && Objects.equals(type, r.type)
-                && Objects.equals(bits, r.bits);
-    }
+    @Override public boolean equals(Object o) { return this == o || o instanceof FloatAttr r
+            && Objects.equals(type, r.type) && Objects.equals(bits, r.bits); }
 
-    @Override
-    public int hashCode() {
-        int h = Objects.hashCode(type);
-        h = 31 * h + Objects.hashCode(bits);
-        return h;
-    }
+    @Override public int hashCode() { int h = Objects.hashCode(type); h = 31 * h + Objects.hashCode(bits); return h; }
 }

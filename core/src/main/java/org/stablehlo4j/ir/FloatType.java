@@ -21,16 +21,7 @@ public record FloatType(FloatKind kind) implements Type {
     @Override
     public String toString() { return kind.keyword; }
 
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) return true;
-        return o instanceof FloatType r
-                && kind == r.kind;
-    }
+    @Override public boolean equals(Object o) { return this == o || o instanceof FloatType r && kind == r.kind; }
 
-    @Override
-    public int hashCode() {
-        int h = Objects.hashCode(kind);
-        return h;
-    }
+    @Override public int hashCode() { return Objects.hashCode(kind); }
 }

@@ -16,18 +16,9 @@ public record FunctionType(List<Type> inputs, List<Type> results) implements Typ
         results = List.copyOf(results);
     }
 
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) return true;
-        return o instanceof FunctionType r
-                && Objects.equals(inputs, r.inputs)
-                && Objects.equals(results, r.results);
-    }
+    @Override public boolean equals(Object o) { return this == o || o instanceof FunctionType r
+            && Objects.equals(inputs, r.inputs) && Objects.equals(results, r.results); }
 
-    @Override
-    public int hashCode() {
-        int h = Objects.hashCode(inputs);
-        h = 31 * h + Objects.hashCode(results);
-        return h;
-    }
+    @Override public int hashCode() { int h = Objects.hashCode(inputs); h = 31 * h + Objects.hashCode(results); return h;
+            }
 }

@@ -19,18 +19,8 @@ public record IntegerAttr(Type type, BigInteger value) implements Attribute {
     /** {@return the value as a long (truncated when wider)} */
     public long longValue() { return value.longValue(); }
 
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) return true;
-        return o instanceof IntegerAttr r
-                && Objects.equals(type, r.type)
-                && Objects.equals(value, r.value);
-    }
+    @Override public boolean equals(Object o) { return this == o || o instanceof IntegerAttr r
+            && Objects.equals(type, r.type) && Objects.equals(value, r.value); }
 
-    @Override
-    public int hashCode() {
-        int h = Objects.hashCode(type);
-        h = 31 * h + Objects.hashCode(value);
-        return h;
-    }
+    @Override public int hashCode() { int h = Objects.hashCode(type); h = 31 * h + Objects.hashCode(value); return h; }
 }

@@ -57,18 +57,8 @@ public record IntegerType(int width, Signedness signedness) implements Type {
         };
     }
 
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) return true;
-        return o instanceof IntegerType r
-                && width == r.width
-                && signedness == r.signedness;
-    }
+    @Override public boolean equals(Object o) { return this == o || o instanceof IntegerType r && width == r.width
+            && signedness == r.signedness; }
 
-    @Override
-    public int hashCode() {
-        int h = width;
-        h = 31 * h + Objects.hashCode(signedness);
-        return h;
-    }
+    @Override public int hashCode() { int h = width; h = 31 * h + Objects.hashCode(signedness); return h; }
 }

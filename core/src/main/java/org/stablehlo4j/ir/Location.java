@@ -15,15 +15,9 @@ public sealed interface Location extends Attribute
 
     /** {@code loc(unknown)}. */
     record Unknown() implements Location {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Unknown;
-        }
+        @Override public boolean equals(Object o) { return o instanceof Unknown; }
 
-        @Override
-        public int hashCode() {
-            return 0;
-        }
+        @Override public int hashCode() { return 0; }
     }
 
     /**
@@ -44,64 +38,30 @@ public sealed interface Location extends Attribute
             return new FileLineCol(StringAttr.of(file), line, column, line, column, false);
         }
 
-        @Override
-        public boolean equals(Object o) {
-            if (this == o) return true;
-            return o instanceof FileLineCol r
-                    && line == r.line
-                    && column == r.column
-                    && endLine == r.endLine
-                    && endColumn == r.endColumn
-                    && range == r.range
-                    && Objects.equals(file, r.file);
-        }
+        @Override public boolean equals(Object o) { return this == o || o instanceof FileLineCol r && line == r.line
+                && column == r.column && endLine == r.endLine && endColumn == r.endColumn && range == r.range
+                && Objects.equals(file, r.file); }
 
-        @Override
-        public int hashCode() {
-            int h = Objects.hashCode(file);
-            h = 31 * h + line;
-            h = 31 * h + column;
-            h = 31 * h + endLine;
-            h = 31 * h + endColumn;
-            h = 31 * h + Boolean.hashCode(range);
-            return h;
-        }
+        @Override public int hashCode() { int h = Objects.hashCode(file); h = 31 * h + line; h = 31 * h + column;
+                h = 31 * h + endLine; h = 31 * h + endColumn; h = 31 * h + Boolean.hashCode(range); return h; }
     }
 
     /** {@code loc("name")} or {@code loc("name"(child))}; child is null when absent. */
     record Name(StringAttr name, Location child) implements Location {
-        @Override
-        public boolean equals(Object o) {
-            if (this == o) return true;
-            return o instanceof Name r
-                    && Objects.equals(name, r.name)
-                    && Objects.equals(child, r.child);
-        }
+        @Override public boolean equals(Object o) { return this == o || o instanceof Name r
+                && Objects.equals(name, r.name) && Objects.equals(child, r.child); }
 
-        @Override
-        public int hashCode() {
-            int h = Objects.hashCode(name);
-            h = 31 * h + Objects.hashCode(child);
-            return h;
-        }
+        @Override public int hashCode() { int h = Objects.hashCode(name); h = 31 * h + Objects.hashCode(child); return h;
+                }
     }
 
     /** {@code loc(callsite(callee at caller))}. */
     record CallSite(Location callee, Location caller) implements Location {
-        @Override
-        public boolean equals(Object o) {
-            if (this == o) return true;
-            return o instanceof CallSite r
-                    && Objects.equals(callee, r.callee)
-                    && Objects.equals(caller, r.caller);
-        }
+        @Override public boolean equals(Object o) { return this == o || o instanceof CallSite r
+                && Objects.equals(callee, r.callee) && Objects.equals(caller, r.caller); }
 
-        @Override
-        public int hashCode() {
-            int h = Objects.hashCode(callee);
-            h = 31 * h + Objects.hashCode(caller);
-            return h;
-        }
+        @Override public int hashCode() { int h = Objects.hashCode(callee); h = 31 * h + Objects.hashCode(caller);
+                return h; }
     }
 
     /** {@code loc(fused[a, b])} or {@code loc(fused<metadata>[a, b])}; metadata is null when absent. */
@@ -116,19 +76,10 @@ public sealed interface Location extends Attribute
             locations = List.copyOf(locations);
         }
 
-        @Override
-        public boolean equals(Object o) {
-            if (this == o) return true;
-            return o instanceof Fused r
-                    && Objects.equals(locations, r.locations)
-                    && Objects.equals(metadata, r.metadata);
-        }
+        @Override public boolean equals(Object o) { return this == o || o instanceof Fused r
+                && Objects.equals(locations, r.locations) && Objects.equals(metadata, r.metadata); }
 
-        @Override
-        public int hashCode() {
-            int h = Objects.hashCode(locations);
-            h = 31 * h + Objects.hashCode(metadata);
-            return h;
-        }
+        @Override public int hashCode() { int h = Objects.hashCode(locations); h = 31 * h + Objects.hashCode(metadata);
+                return h; }
     }
 }

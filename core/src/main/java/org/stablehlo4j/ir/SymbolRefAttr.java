@@ -23,18 +23,8 @@ public record SymbolRefAttr(String root, List<String> nested) implements Attribu
      */
     public static SymbolRefAttr flat(String name) { return new SymbolRefAttr(name, List.of()); }
 
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) return true;
-        return o instanceof SymbolRefAttr r
-                && Objects.equals(root, r.root)
-                && Objects.equals(nested, r.nested);
-    }
+    @Override public boolean equals(Object o) { return this == o || o instanceof SymbolRefAttr r
+            && Objects.equals(root, r.root) && Objects.equals(nested, r.nested); }
 
-    @Override
-    public int hashCode() {
-        int h = Objects.hashCode(root);
-        h = 31 * h + Objects.hashCode(nested);
-        return h;
-    }
+    @Override public int hashCode() { int h = Objects.hashCode(root); h = 31 * h + Objects.hashCode(nested); return h; }
 }

@@ -14,16 +14,8 @@ public record TupleType(List<Type> types) implements Type {
         types = List.copyOf(types);
     }
 
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) return true;
-        return o instanceof TupleType r
-                && Objects.equals(types, r.types);
-    }
+    @Override public boolean equals(Object o) { return this == o || o instanceof TupleType r
+            && Objects.equals(types, r.types); }
 
-    @Override
-    public int hashCode() {
-        int h = Objects.hashCode(types);
-        return h;
-    }
+    @Override public int hashCode() { return Objects.hashCode(types); }
 }

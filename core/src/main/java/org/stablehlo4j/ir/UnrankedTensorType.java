@@ -16,16 +16,8 @@ public record UnrankedTensorType(Type elementType) implements ShapedType {
         return RankedTensorType.isValidElementType(elementType) ? null : "invalid tensor element type";
     }
 
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) return true;
-        return o instanceof UnrankedTensorType r
-                && Objects.equals(elementType, r.elementType);
-    }
+    @Override public boolean equals(Object o) { return this == o || o instanceof UnrankedTensorType r
+            && Objects.equals(elementType, r.elementType); }
 
-    @Override
-    public int hashCode() {
-        int h = Objects.hashCode(elementType);
-        return h;
-    }
+    @Override public int hashCode() { return Objects.hashCode(elementType); }
 }

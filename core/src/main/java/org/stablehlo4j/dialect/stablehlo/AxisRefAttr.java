@@ -36,18 +36,9 @@ public record AxisRefAttr(String name, SubAxisInfoAttr subAxisInfo) implements S
         return StablehloAsm.parseAttributeBody(body, AxisRefAttr.class);
     }
 
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) return true;
-        return o instanceof AxisRefAttr r
-                && Objects.equals(name, r.name)
-                && Objects.equals(subAxisInfo, r.subAxisInfo);
-    }
+    @Override public boolean equals(Object o) { return this == o || o instanceof AxisRefAttr r
+            && Objects.equals(name, r.name) && Objects.equals(subAxisInfo, r.subAxisInfo); }
 
-    @Override
-    public int hashCode() {
-        int h = Objects.hashCode(name);
-        h = 31 * h + Objects.hashCode(subAxisInfo);
-        return h;
-    }
+    @Override public int hashCode() { int h = Objects.hashCode(name); h = 31 * h + Objects.hashCode(subAxisInfo);
+            return h; }
 }

@@ -24,18 +24,8 @@ public record ChannelHandleAttr(long handle, long type) implements StablehloAttr
         return StablehloAsm.parseAttributeBody(body, ChannelHandleAttr.class);
     }
 
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) return true;
-        return o instanceof ChannelHandleAttr r
-                && handle == r.handle
-                && type == r.type;
-    }
+    @Override public boolean equals(Object o) { return this == o || o instanceof ChannelHandleAttr r
+            && handle == r.handle && type == r.type; }
 
-    @Override
-    public int hashCode() {
-        int h = Long.hashCode(handle);
-        h = 31 * h + Long.hashCode(type);
-        return h;
-    }
+    @Override public int hashCode() { int h = Long.hashCode(handle); h = 31 * h + Long.hashCode(type); return h; }
 }

@@ -174,32 +174,20 @@ public record ConvDimensionNumbersAttr(long inputBatchDimension, long inputFeatu
         return StablehloAsm.parseAttributeBody(body, ConvDimensionNumbersAttr.class);
     }
 
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) return true;
-        return o instanceof ConvDimensionNumbersAttr r
-                && inputBatchDimension == r.inputBatchDimension
-                && inputFeatureDimension == r.inputFeatureDimension
-                && kernelInputFeatureDimension == r.kernelInputFeatureDimension
-                && kernelOutputFeatureDimension == r.kernelOutputFeatureDimension
-                && outputBatchDimension == r.outputBatchDimension
-                && outputFeatureDimension == r.outputFeatureDimension
-                && Objects.equals(inputSpatialDimensions, r.inputSpatialDimensions)
-                && Objects.equals(kernelSpatialDimensions, r.kernelSpatialDimensions)
-                && Objects.equals(outputSpatialDimensions, r.outputSpatialDimensions);
-    }
+    @Override public boolean equals(Object o) { return this == o || o instanceof ConvDimensionNumbersAttr r
+            && inputBatchDimension == r.inputBatchDimension && inputFeatureDimension == r.inputFeatureDimension
+            && kernelInputFeatureDimension == r.kernelInputFeatureDimension
+            && kernelOutputFeatureDimension == r.kernelOutputFeatureDimension
+            && outputBatchDimension == r.outputBatchDimension && outputFeatureDimension == r.outputFeatureDimension
+            && Objects.equals(inputSpatialDimensions, r.inputSpatialDimensions)
+            && Objects.equals(kernelSpatialDimensions, r.kernelSpatialDimensions)
+            && Objects.equals(outputSpatialDimensions, r.outputSpatialDimensions); }
 
-    @Override
-    public int hashCode() {
-        int h = Long.hashCode(inputBatchDimension);
-        h = 31 * h + Long.hashCode(inputFeatureDimension);
-        h = 31 * h + Objects.hashCode(inputSpatialDimensions);
-        h = 31 * h + Long.hashCode(kernelInputFeatureDimension);
-        h = 31 * h + Long.hashCode(kernelOutputFeatureDimension);
-        h = 31 * h + Objects.hashCode(kernelSpatialDimensions);
-        h = 31 * h + Long.hashCode(outputBatchDimension);
-        h = 31 * h + Long.hashCode(outputFeatureDimension);
-        h = 31 * h + Objects.hashCode(outputSpatialDimensions);
-        return h;
-    }
+    @Override public int hashCode() { int h = Long.hashCode(inputBatchDimension);
+            h = 31 * h + Long.hashCode(inputFeatureDimension); h = 31 * h + Objects.hashCode(inputSpatialDimensions);
+            h = 31 * h + Long.hashCode(kernelInputFeatureDimension);
+            h = 31 * h + Long.hashCode(kernelOutputFeatureDimension);
+            h = 31 * h + Objects.hashCode(kernelSpatialDimensions); h = 31 * h + Long.hashCode(outputBatchDimension);
+            h = 31 * h + Long.hashCode(outputFeatureDimension); h = 31 * h + Objects.hashCode(outputSpatialDimensions);
+            return h; }
 }

@@ -131,28 +131,17 @@ public record DotAlgorithmAttr(Type lhsPrecisionType, Type rhsPrecisionType, Typ
         return StablehloAsm.parseAttributeBody(body, DotAlgorithmAttr.class);
     }
 
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) return true;
-        return o instanceof DotAlgorithmAttr r
-                && lhsComponentCount == r.lhsComponentCount
-                && rhsComponentCount == r.rhsComponentCount
-                && numPrimitiveOperations == r.numPrimitiveOperations
-                && allowImpreciseAccumulation == r.allowImpreciseAccumulation
-                && Objects.equals(lhsPrecisionType, r.lhsPrecisionType)
-                && Objects.equals(rhsPrecisionType, r.rhsPrecisionType)
-                && Objects.equals(accumulationType, r.accumulationType);
-    }
+    @Override public boolean equals(Object o) { return this == o || o instanceof DotAlgorithmAttr r
+            && lhsComponentCount == r.lhsComponentCount && rhsComponentCount == r.rhsComponentCount
+            && numPrimitiveOperations == r.numPrimitiveOperations
+            && allowImpreciseAccumulation == r.allowImpreciseAccumulation
+            && Objects.equals(lhsPrecisionType, r.lhsPrecisionType)
+            && Objects.equals(rhsPrecisionType, r.rhsPrecisionType)
+            && Objects.equals(accumulationType, r.accumulationType); }
 
-    @Override
-    public int hashCode() {
-        int h = Objects.hashCode(lhsPrecisionType);
-        h = 31 * h + Objects.hashCode(rhsPrecisionType);
-        h = 31 * h + Objects.hashCode(accumulationType);
-        h = 31 * h + Long.hashCode(lhsComponentCount);
-        h = 31 * h + Long.hashCode(rhsComponentCount);
-        h = 31 * h + Long.hashCode(numPrimitiveOperations);
-        h = 31 * h + Boolean.hashCode(allowImpreciseAccumulation);
-        return h;
-    }
+    @Override public int hashCode() { int h = Objects.hashCode(lhsPrecisionType);
+            h = 31 * h + Objects.hashCode(rhsPrecisionType); h = 31 * h + Objects.hashCode(accumulationType);
+            h = 31 * h + Long.hashCode(lhsComponentCount); h = 31 * h + Long.hashCode(rhsComponentCount);
+            h = 31 * h + Long.hashCode(numPrimitiveOperations);
+            h = 31 * h + Boolean.hashCode(allowImpreciseAccumulation); return h; }
 }

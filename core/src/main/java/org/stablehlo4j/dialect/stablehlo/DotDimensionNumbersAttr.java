@@ -42,22 +42,14 @@ public record DotDimensionNumbersAttr(List<Long> lhsBatchingDimensions, List<Lon
         return StablehloAsm.parseAttributeBody(body, DotDimensionNumbersAttr.class);
     }
 
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) return true;
-        return o instanceof DotDimensionNumbersAttr r
-                && Objects.equals(lhsBatchingDimensions, r.lhsBatchingDimensions)
-                && Objects.equals(rhsBatchingDimensions, r.rhsBatchingDimensions)
-                && Objects.equals(lhsContractingDimensions, r.lhsContractingDimensions)
-                && Objects.equals(rhsContractingDimensions, r.rhsContractingDimensions);
-    }
+    @Override public boolean equals(Object o) { return this == o || o instanceof DotDimensionNumbersAttr r
+            && Objects.equals(lhsBatchingDimensions, r.lhsBatchingDimensions)
+            && Objects.equals(rhsBatchingDimensions, r.rhsBatchingDimensions)
+            && Objects.equals(lhsContractingDimensions, r.lhsContractingDimensions)
+            && Objects.equals(rhsContractingDimensions, r.rhsContractingDimensions); }
 
-    @Override
-    public int hashCode() {
-        int h = Objects.hashCode(lhsBatchingDimensions);
-        h = 31 * h + Objects.hashCode(rhsBatchingDimensions);
-        h = 31 * h + Objects.hashCode(lhsContractingDimensions);
-        h = 31 * h + Objects.hashCode(rhsContractingDimensions);
-        return h;
-    }
+    @Override public int hashCode() { int h = Objects.hashCode(lhsBatchingDimensions);
+            h = 31 * h + Objects.hashCode(rhsBatchingDimensions);
+            h = 31 * h + Objects.hashCode(lhsContractingDimensions);
+            h = 31 * h + Objects.hashCode(rhsContractingDimensions); return h; }
 }

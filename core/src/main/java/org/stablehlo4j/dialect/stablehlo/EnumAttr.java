@@ -59,18 +59,8 @@ public record EnumAttr(StablehloEnum kind, int caseIndex) implements StablehloAt
         return StablehloAsm.parseAttributeBody(body, EnumAttr.class);
     }
 
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) return true;
-        return o instanceof EnumAttr r
-                && caseIndex == r.caseIndex
-                && kind == r.kind;
-    }
+    @Override public boolean equals(Object o) { return this == o || o instanceof EnumAttr r && caseIndex == r.caseIndex
+            && kind == r.kind; }
 
-    @Override
-    public int hashCode() {
-        int h = Objects.hashCode(kind);
-        h = 31 * h + caseIndex;
-        return h;
-    }
+    @Override public int hashCode() { int h = Objects.hashCode(kind); h = 31 * h + caseIndex; return h; }
 }

@@ -16,16 +16,8 @@ public record FutureType(List<Type> types) implements StablehloType {
         sink.append("future<").types(types).append(">");
     }
 
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) return true;
-        return o instanceof FutureType r
-                && Objects.equals(types, r.types);
-    }
+    @Override public boolean equals(Object o) { return this == o || o instanceof FutureType r
+            && Objects.equals(types, r.types); }
 
-    @Override
-    public int hashCode() {
-        int h = Objects.hashCode(types);
-        return h;
-    }
+    @Override public int hashCode() { return Objects.hashCode(types); }
 }

@@ -45,26 +45,15 @@ public record GatherDimensionNumbersAttr(List<Long> offsetDims, List<Long> colla
         return StablehloAsm.parseAttributeBody(body, GatherDimensionNumbersAttr.class);
     }
 
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) return true;
-        return o instanceof GatherDimensionNumbersAttr r
-                && indexVectorDim == r.indexVectorDim
-                && Objects.equals(offsetDims, r.offsetDims)
-                && Objects.equals(collapsedSliceDims, r.collapsedSliceDims)
-                && Objects.equals(operandBatchingDims, r.operandBatchingDims)
-                && Objects.equals(startIndicesBatchingDims, r.startIndicesBatchingDims)
-                && Objects.equals(startIndexMap, r.startIndexMap);
-    }
+    @Override public boolean equals(Object o) { return this == o || o instanceof GatherDimensionNumbersAttr r
+            && indexVectorDim == r.indexVectorDim && Objects.equals(offsetDims, r.offsetDims)
+            && Objects.equals(collapsedSliceDims, r.collapsedSliceDims)
+            && Objects.equals(operandBatchingDims, r.operandBatchingDims)
+            && Objects.equals(startIndicesBatchingDims, r.startIndicesBatchingDims)
+            && Objects.equals(startIndexMap, r.startIndexMap); }
 
-    @Override
-    public int hashCode() {
-        int h = Objects.hashCode(offsetDims);
-        h = 31 * h + Objects.hashCode(collapsedSliceDims);
-        h = 31 * h + Objects.hashCode(operandBatchingDims);
-        h = 31 * h + Objects.hashCode(startIndicesBatchingDims);
-        h = 31 * h + Objects.hashCode(startIndexMap);
-        h = 31 * h + Long.hashCode(indexVectorDim);
-        return h;
-    }
+    @Override public int hashCode() { int h = Objects.hashCode(offsetDims);
+            h = 31 * h + Objects.hashCode(collapsedSliceDims); h = 31 * h + Objects.hashCode(operandBatchingDims);
+            h = 31 * h + Objects.hashCode(startIndicesBatchingDims); h = 31 * h + Objects.hashCode(startIndexMap);
+            h = 31 * h + Long.hashCode(indexVectorDim); return h; }
 }

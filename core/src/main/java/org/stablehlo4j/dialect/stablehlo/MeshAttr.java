@@ -44,18 +44,9 @@ public record MeshAttr(List<MeshAxisAttr> axes, Attribute deviceIds) implements 
         return StablehloAsm.parseAttributeBody(body, MeshAttr.class);
     }
 
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) return true;
-        return o instanceof MeshAttr r
-                && Objects.equals(axes, r.axes)
-                && Objects.equals(deviceIds, r.deviceIds);
-    }
+    @Override public boolean equals(Object o) { return this == o || o instanceof MeshAttr r
+            && Objects.equals(axes, r.axes) && Objects.equals(deviceIds, r.deviceIds); }
 
-    @Override
-    public int hashCode() {
-        int h = Objects.hashCode(axes);
-        h = 31 * h + Objects.hashCode(deviceIds);
-        return h;
-    }
+    @Override public int hashCode() { int h = Objects.hashCode(axes); h = 31 * h + Objects.hashCode(deviceIds); return h;
+            }
 }

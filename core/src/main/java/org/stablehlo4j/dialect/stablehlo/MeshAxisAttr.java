@@ -32,18 +32,8 @@ public record MeshAxisAttr(String name, long size) implements StablehloAttribute
         return StablehloAsm.parseAttributeBody(body, MeshAxisAttr.class);
     }
 
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) return true;
-        return o instanceof MeshAxisAttr r
-                && size == r.size
-                && Objects.equals(name, r.name);
-    }
+    @Override public boolean equals(Object o) { return this == o || o instanceof MeshAxisAttr r && size == r.size
+            && Objects.equals(name, r.name); }
 
-    @Override
-    public int hashCode() {
-        int h = Objects.hashCode(name);
-        h = 31 * h + Long.hashCode(size);
-        return h;
-    }
+    @Override public int hashCode() { int h = Objects.hashCode(name); h = 31 * h + Long.hashCode(size); return h; }
 }

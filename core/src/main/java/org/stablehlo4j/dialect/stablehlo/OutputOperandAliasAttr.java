@@ -41,20 +41,10 @@ public record OutputOperandAliasAttr(List<Long> outputTupleIndices, long operand
         return StablehloAsm.parseAttributeBody(body, OutputOperandAliasAttr.class);
     }
 
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) return true;
-        return o instanceof OutputOperandAliasAttr r
-                && operandIndex == r.operandIndex
-                && Objects.equals(outputTupleIndices, r.outputTupleIndices)
-                && Objects.equals(operandTupleIndices, r.operandTupleIndices);
-    }
+    @Override public boolean equals(Object o) { return this == o || o instanceof OutputOperandAliasAttr r
+            && operandIndex == r.operandIndex && Objects.equals(outputTupleIndices, r.outputTupleIndices)
+            && Objects.equals(operandTupleIndices, r.operandTupleIndices); }
 
-    @Override
-    public int hashCode() {
-        int h = Objects.hashCode(outputTupleIndices);
-        h = 31 * h + Long.hashCode(operandIndex);
-        h = 31 * h + Objects.hashCode(operandTupleIndices);
-        return h;
-    }
+    @Override public int hashCode() { int h = Objects.hashCode(outputTupleIndices);
+            h = 31 * h + Long.hashCode(operandIndex); h = 31 * h + Objects.hashCode(operandTupleIndices); return h; }
 }

@@ -35,18 +35,8 @@ public record ReplicaGroupMeshAxesAttr(Attribute mesh, ArrayAttr axes) implement
         return StablehloAsm.parseAttributeBody(body, ReplicaGroupMeshAxesAttr.class);
     }
 
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) return true;
-        return o instanceof ReplicaGroupMeshAxesAttr r
-                && Objects.equals(mesh, r.mesh)
-                && Objects.equals(axes, r.axes);
-    }
+    @Override public boolean equals(Object o) { return this == o || o instanceof ReplicaGroupMeshAxesAttr r
+            && Objects.equals(mesh, r.mesh) && Objects.equals(axes, r.axes); }
 
-    @Override
-    public int hashCode() {
-        int h = Objects.hashCode(mesh);
-        h = 31 * h + Objects.hashCode(axes);
-        return h;
-    }
+    @Override public int hashCode() { int h = Objects.hashCode(mesh); h = 31 * h + Objects.hashCode(axes); return h; }
 }

@@ -66,22 +66,10 @@ public record ResultAccuracyAttr(double atol, double rtol, long ulps, EnumAttr m
         return StablehloAsm.parseAttributeBody(body, ResultAccuracyAttr.class);
     }
 
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) return true;
-        return o instanceof ResultAccuracyAttr r
-                && Double.compare(atol, r.atol) == 0
-                && Double.compare(rtol, r.rtol) == 0
-                && ulps == r.ulps
-                && Objects.equals(mode, r.mode);
-    }
+    @Override public boolean equals(Object o) { return this == o || o instanceof ResultAccuracyAttr r
+            && Double.compare(atol, r.atol) == 0 && Double.compare(rtol, r.rtol) == 0 && ulps == r.ulps
+            && Objects.equals(mode, r.mode); }
 
-    @Override
-    public int hashCode() {
-        int h = Double.hashCode(atol);
-        h = 31 * h + Double.hashCode(rtol);
-        h = 31 * h + Long.hashCode(ulps);
-        h = 31 * h + Objects.hashCode(mode);
-        return h;
-    }
+    @Override public int hashCode() { int h = Double.hashCode(atol); h = 31 * h + Double.hashCode(rtol);
+            h = 31 * h + Long.hashCode(ulps); h = 31 * h + Objects.hashCode(mode); return h; }
 }

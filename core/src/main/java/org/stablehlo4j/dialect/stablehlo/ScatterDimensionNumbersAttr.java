@@ -46,26 +46,16 @@ public record ScatterDimensionNumbersAttr(List<Long> updateWindowDims, List<Long
         return StablehloAsm.parseAttributeBody(body, ScatterDimensionNumbersAttr.class);
     }
 
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) return true;
-        return o instanceof ScatterDimensionNumbersAttr r
-                && indexVectorDim == r.indexVectorDim
-                && Objects.equals(updateWindowDims, r.updateWindowDims)
-                && Objects.equals(insertedWindowDims, r.insertedWindowDims)
-                && Objects.equals(inputBatchingDims, r.inputBatchingDims)
-                && Objects.equals(scatterIndicesBatchingDims, r.scatterIndicesBatchingDims)
-                && Objects.equals(scatterDimsToOperandDims, r.scatterDimsToOperandDims);
-    }
+    @Override public boolean equals(Object o) { return this == o || o instanceof ScatterDimensionNumbersAttr r
+            && indexVectorDim == r.indexVectorDim && Objects.equals(updateWindowDims, r.updateWindowDims)
+            && Objects.equals(insertedWindowDims, r.insertedWindowDims)
+            && Objects.equals(inputBatchingDims, r.inputBatchingDims)
+            && Objects.equals(scatterIndicesBatchingDims, r.scatterIndicesBatchingDims)
+            && Objects.equals(scatterDimsToOperandDims, r.scatterDimsToOperandDims); }
 
-    @Override
-    public int hashCode() {
-        int h = Objects.hashCode(updateWindowDims);
-        h = 31 * h + Objects.hashCode(insertedWindowDims);
-        h = 31 * h + Objects.hashCode(inputBatchingDims);
-        h = 31 * h + Objects.hashCode(scatterIndicesBatchingDims);
-        h = 31 * h + Objects.hashCode(scatterDimsToOperandDims);
-        h = 31 * h + Long.hashCode(indexVectorDim);
-        return h;
-    }
+    @Override public int hashCode() { int h = Objects.hashCode(updateWindowDims);
+            h = 31 * h + Objects.hashCode(insertedWindowDims); h = 31 * h + Objects.hashCode(inputBatchingDims);
+            h = 31 * h + Objects.hashCode(scatterIndicesBatchingDims);
+            h = 31 * h + Objects.hashCode(scatterDimsToOperandDims); h = 31 * h + Long.hashCode(indexVectorDim);
+            return h; }
 }

@@ -31,18 +31,8 @@ public record SubAxisInfoAttr(long preSize, long size) implements StablehloAttri
         return StablehloAsm.parseAttributeBody(body, SubAxisInfoAttr.class);
     }
 
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) return true;
-        return o instanceof SubAxisInfoAttr r
-                && preSize == r.preSize
-                && size == r.size;
-    }
+    @Override public boolean equals(Object o) { return this == o || o instanceof SubAxisInfoAttr r
+            && preSize == r.preSize && size == r.size; }
 
-    @Override
-    public int hashCode() {
-        int h = Long.hashCode(preSize);
-        h = 31 * h + Long.hashCode(size);
-        return h;
-    }
+    @Override public int hashCode() { int h = Long.hashCode(preSize); h = 31 * h + Long.hashCode(size); return h; }
 }

@@ -48,16 +48,8 @@ public record TypeExtensionsAttr(List<Long> bounds) implements StablehloAttribut
         return StablehloAsm.parseAttributeBody(body, TypeExtensionsAttr.class);
     }
 
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) return true;
-        return o instanceof TypeExtensionsAttr r
-                && Objects.equals(bounds, r.bounds);
-    }
+    @Override public boolean equals(Object o) { return this == o || o instanceof TypeExtensionsAttr r
+            && Objects.equals(bounds, r.bounds); }
 
-    @Override
-    public int hashCode() {
-        int h = Objects.hashCode(bounds);
-        return h;
-    }
+    @Override public int hashCode() { return Objects.hashCode(bounds); }
 }
