@@ -176,10 +176,6 @@ class LayeringTest {
         return rel.substring("org.stablehlo4j.".length());
     }
 
-    static String stripComments(String s) {
-        return stripComments(s, false);
-    }
-
     /** {@code s} with string literals emptied and, unless {@code keepComments}, comments removed. */
     static String stripComments(String s, boolean keepComments) {
         StringBuilder out = new StringBuilder(s.length());

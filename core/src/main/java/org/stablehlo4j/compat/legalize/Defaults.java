@@ -108,15 +108,8 @@ final class Defaults {
 
     /**
      * Whether {@code value} holds the default {@code d} the way upstream tests it: tensors by every element
-     * (splat), precision lists by every entry, backend_config as an empty string or dictionary.
-     */
-    static boolean matches(AttrDefault d, Attribute value, Context ctx) {
-        return matches(d, value);
-    }
-
-    /**
-     * {@link #matches(AttrDefault, Attribute, Context)}, which depends on the value alone (a computed default is
-     * matched by its form, not by the op's other attributes or operands).
+     * (splat), precision lists by every entry, backend_config as an empty string or dictionary. It depends on the
+     * value alone (a computed default is matched by its form, not by the op's other attributes or operands).
      */
     static boolean matches(AttrDefault d, Attribute value) {
         if (!(value instanceof VhloAttr v)) return false;

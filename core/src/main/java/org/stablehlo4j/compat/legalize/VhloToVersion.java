@@ -204,7 +204,7 @@ public final class VhloToVersion {
             Attribute v = ctx.attrs().remove(a.name());
             if (v == null || a.versionDefault() == null) continue;
             if (!(a.versionDefault() instanceof org.stablehlo4j.dialect.vhlo.ops.AttrDefault.Computed)
-                    && !Defaults.matches(a.versionDefault(), v, ctx)) {
+                    && !Defaults.matches(a.versionDefault(), v)) {
                 throw new LegalizeException(illegal);
             }
         }
