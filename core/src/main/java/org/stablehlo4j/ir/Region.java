@@ -15,6 +15,15 @@ public final class Region {
     public boolean isEmpty() { return blocks.isEmpty(); }
     /** {@return the first block, or null when the region is empty} */
     public Block entry() { return blocks.isEmpty() ? null : blocks.get(0); }
+    /** {@return the number of blocks} */
+    public int numBlocks() { return blocks.size(); }
+    /**
+     * Block {@code i}.
+     *
+     * @param i the block's index
+     * @return the block
+     */
+    public Block block(int i) { return blocks.get(i); }
 
     /**
      * Appends {@code b}, which must not be in a region yet.

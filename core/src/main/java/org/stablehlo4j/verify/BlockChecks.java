@@ -26,7 +26,7 @@ final class BlockChecks {
     private static boolean mayBeValidWithoutTerminator(Block block, OpPlan parentPlan) {
         Region region = block.parent();
         if (region == null) return true;
-        if (region.blocks().size() != 1) return false;
+        if (region.numBlocks() != 1) return false;
         return region.parent() == null || parentPlan.noTerminator;
     }
 
@@ -37,14 +37,14 @@ final class BlockChecks {
     static void verifyRegions(Operation op, OpPlan plan) {
         for (int i = 0; i < op.numRegions(); i++) {
             Region region = op.region(i);
-            java.util.List<Block> blocks = region.blocks();
-            if (plan.graphRegion && blocks.size() > 1) {
+            int blocks = region.numBlocks();
+            if (plan.graphRegion && blocks > 1) {
                 throw VerificationError.op(op, "expects graph region #" + i + " to have 0 or 1 blocks");
             }
-            if (blocks.isEmpty()) continue;
-            Block entry = blocks.get(0);
-            for (int b = 0; b < blocks.size(); b++) {
-                Operation last = blocks.get(b).last();
+            if (blocks == 0) continue;
+            Block entry = region.block(0);
+            for (int b = 0; b < blocks; b++) {
+                Operation last = region.block(b).last();
                 if (last == null) continue;
                 for (int s = 0; s < last.numSuccessors(); s++) {
                     if (last.successor(s) == entry) {

@@ -35,6 +35,9 @@ final class OpChecks {
     /** The attribute verifier of each attribute name's dialect prefix seen in this run ({@link #NONE}: none). */
     private final Map<String, Object> attributeVerifiers = new HashMap<>();
     private static final Object NONE = new Object();
+    /** The name {@link #attributeVerifier} was last asked about (the same string object) and its answer. */
+    private String lastAttrName;
+    private DialectAttributeVerifier lastAttrVerifier;
 
     OpChecks(Context ctx) {
         this.ctx = ctx;
@@ -52,28 +55,42 @@ final class OpChecks {
         if (plan.completeSignatures) {
             verifyCounts(op, plan);
             DictionaryAttr props = op.properties();
-            OpDefinition.AttrSpec[] attrs = plan.attributes;
-            Attribute[] values = attrs.length == 0 ? null : new Attribute[attrs.length];
-            for (int k = 0; k < attrs.length; k++) values[k] = props.get(attrs[k].name());
-            if (plan.anyRequired) {
-                for (int k = 0; k < attrs.length; k++) {
-                    if (attrs[k].presence() == OpDefinition.Presence.REQUIRED && values[k] == null) {
-                        throw VerificationError.op(op, "requires attribute '" + attrs[k].name() + "'");
-                    }
-                }
+            if (plan.attributes.length != 0 && !plan.propertiesPassed(props)) {
+                verifyInherentAttributes(op, plan, props);
+                plan.passedProperties(props);
             }
-            for (int k = 0; k < attrs.length; k++) verifyAttribute(op, attrs[k], values[k], plan);
             verifyValueTypes(op, plan, plan.operands, false);
             verifyValueTypes(op, plan, plan.results, true);
             for (OpTrait trait : plan.traits) verifyTrait(op, trait);
         } else if (plan.dialect != null) {
             // Rows without full signatures still declare their attributes' kinds: those are checked.
-            for (OpDefinition.AttrSpec a : plan.attributes) {
-                verifyAttribute(op, a, op.properties().get(a.name()), plan);
+            DictionaryAttr props = op.properties();
+            if (plan.attributes.length != 0 && !plan.propertiesPassed(props)) {
+                for (OpDefinition.AttrSpec a : plan.attributes) verifyAttribute(op, a, props.get(a.name()), plan);
+                plan.passedProperties(props);
             }
         }
         if (plan.functionLike) verifyFunctionAttributes(op);
         if (spec.verifier() != null) spec.verifier().verify(op);
+    }
+
+    /**
+     * The row's inherent attributes in {@code props}: the required ones present, then each one's kind. Depends on
+     * the row and the dictionary alone, so a dictionary that passed once (deserialized ones are shared by many
+     * ops) passes again: see {@link OpPlan#propertiesPassed}.
+     */
+    static void verifyInherentAttributes(Operation op, OpPlan plan, DictionaryAttr props) {
+        OpDefinition.AttrSpec[] attrs = plan.attributes;
+        Attribute[] values = new Attribute[attrs.length];
+        for (int k = 0; k < attrs.length; k++) values[k] = props.get(attrs[k].name());
+        if (plan.anyRequired) {
+            for (int k = 0; k < attrs.length; k++) {
+                if (attrs[k].presence() == OpDefinition.Presence.REQUIRED && values[k] == null) {
+                    throw VerificationError.op(op, "requires attribute '" + attrs[k].name() + "'");
+                }
+            }
+        }
+        for (int k = 0; k < attrs.length; k++) verifyAttribute(op, attrs[k], values[k], plan);
     }
 
     /**
@@ -92,6 +109,14 @@ final class OpChecks {
 
     /** The {@link DialectAttributeVerifier} of the dialect an attribute name's prefix names, or null. */
     private DialectAttributeVerifier attributeVerifier(String attrName) {
+        if (attrName == lastAttrName) return lastAttrVerifier;
+        DialectAttributeVerifier v = attributeVerifierOf(attrName);
+        lastAttrName = attrName;
+        lastAttrVerifier = v;
+        return v;
+    }
+
+    private DialectAttributeVerifier attributeVerifierOf(String attrName) {
         Object known = attributeVerifiers.get(attrName);
         if (known != null) return known == NONE ? null : (DialectAttributeVerifier) known;
         DialectAttributeVerifier v = null;

@@ -5,6 +5,7 @@ import java.util.Map;
 import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.Dialect;
 import org.stablehlo4j.ir.DialectAttrConstraints;
+import org.stablehlo4j.ir.DictionaryAttr;
 import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.OpTrait;
 import org.stablehlo4j.ir.ReturnTypeCompatibility;
@@ -75,6 +76,28 @@ final class OpPlan {
             open = specs.length - f;
             anyConstraint = any;
         }
+    }
+
+    /**
+     * Properties dictionaries (by identity) whose inherent attributes passed this row's checks in this run, the
+     * latest few: those checks depend on the row and the dictionary alone, and a deserialized module shares one
+     * dictionary among all the ops with equal properties.
+     */
+    private final DictionaryAttr[] passed = new DictionaryAttr[PASSED];
+    private int passedNext;
+    private static final int PASSED = 4;
+
+    /** Whether {@code props} is one of the dictionaries {@link #passedProperties} recorded. */
+    boolean propertiesPassed(DictionaryAttr props) {
+        DictionaryAttr[] p = passed;
+        for (int i = 0; i < PASSED; i++) if (p[i] == props) return true;
+        return false;
+    }
+
+    /** Records that {@code props} passed the inherent-attribute checks of this row. */
+    void passedProperties(DictionaryAttr props) {
+        passed[passedNext] = props;
+        passedNext = (passedNext + 1) % PASSED;
     }
 
     OpPlan(Context ctx, String name, OpDefinition def, Map<String, TypeConstraints.Matcher> resolved) {

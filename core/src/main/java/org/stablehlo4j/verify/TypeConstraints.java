@@ -184,7 +184,19 @@ final class TypeConstraints {
             };
         }
 
+        /** The type last asked about (by identity; types read from bytecode are shared) and the answer. */
+        private Type lastType;
+        private boolean lastTypeAnswer;
+
         boolean matches(Type t) {
+            if (t == lastType && t != null) return lastTypeAnswer;
+            boolean answer = matchesType(t);
+            lastType = t;
+            lastTypeAnswer = answer;
+            return answer;
+        }
+
+        private boolean matchesType(Type t) {
             if (t instanceof RankedTensorType r) {
                 if (kind == OTHER) return constraint.matches(t);
                 return element(r.elementType()) && constraint.shapesHold(r);

@@ -249,8 +249,8 @@ public final class Verifier {
     private static Block nextBlock(Frame f) {
         Operation op = f.op;
         while (f.region < op.numRegions()) {
-            List<Block> bs = op.region(f.region).blocks();
-            if (++f.blockIndex < bs.size()) return bs.get(f.blockIndex);
+            Region r = op.region(f.region);
+            if (++f.blockIndex < r.numBlocks()) return r.block(f.blockIndex);
             f.region++;
             f.blockIndex = -1;
         }
@@ -383,9 +383,8 @@ public final class Verifier {
     }
 
     private static void pushOps(List<Operation> stack, Region region) {
-        List<Block> blocks = region.blocks();
-        for (int b = blocks.size() - 1; b >= 0; b--) {
-            for (Operation o = blocks.get(b).last(); o != null; o = o.prev()) stack.add(o);
+        for (int b = region.numBlocks() - 1; b >= 0; b--) {
+            for (Operation o = region.block(b).last(); o != null; o = o.prev()) stack.add(o);
         }
     }
 

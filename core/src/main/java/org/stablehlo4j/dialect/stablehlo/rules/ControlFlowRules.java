@@ -59,28 +59,47 @@ public final class ControlFlowRules {
         Block cond = entry(op.region(0));
         Block body = entry(op.region(1));
         if (cond == null || body == null) return;
-        List<Type> operands = operandTypes(op.operands());
-        List<Type> condArgs = argumentTypes(cond);
-        List<Type> bodyArgs = argumentTypes(body);
-        if (!compatibleLists(operands, condArgs)) {
+        if (!operandsCompatibleWithArguments(op, cond)) {
             throw VerificationError.at(op.location(), "expect operands to be compatible with condition block "
-                    + "arguments but got " + RuleSupport.quoted(operands) + " vs " + RuleSupport.quoted(condArgs));
+                    + "arguments but got " + RuleSupport.quoted(operandTypes(op.operands())) + " vs "
+                    + RuleSupport.quoted(argumentTypes(cond)));
         }
-        if (!compatibleLists(operands, bodyArgs)) {
+        if (!operandsCompatibleWithArguments(op, body)) {
             throw VerificationError.at(op.location(), "expect operands to be compatible with body block arguments "
-                    + "but got " + RuleSupport.quoted(operands) + " vs " + RuleSupport.quoted(bodyArgs));
+                    + "but got " + RuleSupport.quoted(operandTypes(op.operands())) + " vs "
+                    + RuleSupport.quoted(argumentTypes(body)));
         }
         Operation bodyReturn = body.terminator();
         if (!mightBeTerminator(bodyReturn)) {
             throw VerificationError.at(op.location(), "The while body-region expected to have a terminator");
         }
-        List<Type> bodyResults = operandTypes(bodyReturn.operands());
-        if (!compatibleLists(operands, bodyResults)) {
+        if (!operandsCompatibleWithOperands(op, bodyReturn)) {
             throw VerificationError.at(op.location(), "expect operands to be compatible with body block return "
-                    + "types but got " + RuleSupport.quoted(operands) + " vs " + RuleSupport.quoted(bodyResults));
+                    + "types but got " + RuleSupport.quoted(operandTypes(op.operands())) + " vs "
+                    + RuleSupport.quoted(operandTypes(bodyReturn.operands())));
         }
         returnsOneI1(op, cond, "expect condition body returns a single value but got ",
                 "expect condition block return a zero-ranked tensor of i1 but got ");
+    }
+
+    /** {@code compatibleLists} of {@code op}'s operand types and {@code block}'s argument types, without lists. */
+    static boolean operandsCompatibleWithArguments(Operation op, Block block) {
+        int n = op.numOperands();
+        if (block.numArguments() != n) return false;
+        for (int i = 0; i < n; i++) {
+            if (!TypeCompat.compatible(op.operand(i).type(), block.argument(i).type())) return false;
+        }
+        return true;
+    }
+
+    /** {@code compatibleLists} of {@code op}'s operand types and {@code other}'s, without lists. */
+    static boolean operandsCompatibleWithOperands(Operation op, Operation other) {
+        int n = op.numOperands();
+        if (other.numOperands() != n) return false;
+        for (int i = 0; i < n; i++) {
+            if (!TypeCompat.compatible(op.operand(i).type(), other.operand(i).type())) return false;
+        }
+        return true;
     }
 
     /**

@@ -87,11 +87,12 @@ public final class RegionRules {
     static void singleBlock(Operation op) {
         for (int i = 0; i < op.numRegions(); i++) {
             Region r = op.region(i);
-            if (r.isEmpty()) continue;
-            if (r.blocks().size() != 1) {
+            int blocks = r.numBlocks();
+            if (blocks == 0) continue;
+            if (blocks != 1) {
                 throw VerificationError.op(op, "expects region #" + i + " to have 0 or 1 blocks");
             }
-            if (r.entry().operations().isEmpty()) throw VerificationError.op(op, "expects a non-empty block");
+            if (r.block(0).isEmpty()) throw VerificationError.op(op, "expects a non-empty block");
         }
     }
 
