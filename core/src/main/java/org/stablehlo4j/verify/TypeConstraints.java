@@ -184,13 +184,23 @@ final class TypeConstraints {
             };
         }
 
-        /** The type last asked about (by identity; types read from bytecode are shared) and the answer. */
+        /**
+         * The two types last asked about (by identity: types read from bytecode are shared, and a program's values
+         * mostly have a few types) and their answers; the answer depends on the type alone.
+         */
         private Type lastType;
         private boolean lastTypeAnswer;
+        private Type previousType;
+        private boolean previousTypeAnswer;
 
         boolean matches(Type t) {
-            if (t == lastType && t != null) return lastTypeAnswer;
+            if (t != null) {
+                if (t == lastType) return lastTypeAnswer;
+                if (t == previousType) return previousTypeAnswer;
+            }
             boolean answer = matchesType(t);
+            previousType = lastType;
+            previousTypeAnswer = lastTypeAnswer;
             lastType = t;
             lastTypeAnswer = answer;
             return answer;
