@@ -1,0 +1,103 @@
+package org.stablehlo4j.verify;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.stablehlo4j.verify.VerifyTests.*;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.stablehlo4j.ir.Block;
+import org.stablehlo4j.ir.DiagnosticException;
+import org.stablehlo4j.ir.DictionaryAttr;
+import org.stablehlo4j.ir.FloatType;
+import org.stablehlo4j.ir.IntegerAttr;
+import org.stablehlo4j.ir.IntegerType;
+import org.stablehlo4j.ir.ModuleOp;
+import org.stablehlo4j.ir.NamedAttribute;
+import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.RankedTensorType;
+import org.stablehlo4j.ir.TupleType;
+import org.stablehlo4j.ir.Type;
+
+/**
+ * The verifier's answers remembered within one run (a properties dictionary that passed its row's attribute checks,
+ * a type a constraint was asked about) against the checks they stand for.
+ */
+class VerifierMemoTest {
+    /** Seven get_tuple_element ops of one tuple; properties set afterwards. */
+    private static final String SEVEN = fn("%t: tuple<tensor<f32>>", java.util.stream.IntStream.range(0, 7)
+            .mapToObj(i -> "  %" + i + " = \"stablehlo.get_tuple_element\"(%t) {index = 0 : i32} : "
+                    + "(tuple<tensor<f32>>) -> tensor<f32>")
+            .collect(java.util.stream.Collectors.joining("\n")));
+
+    private static List<Operation> getTupleElements(ModuleOp m) {
+        List<Operation> out = new ArrayList<>();
+        Operation fn = m.body().first();
+        Block b = fn.region(0).entry();
+        for (Operation op = b.first(); op != null; op = op.next()) {
+            if (op.name().equals("stablehlo.get_tuple_element")) out.add(op);
+        }
+        assertEquals(7, out.size());
+        return out;
+    }
+
+    private static DictionaryAttr index(Type type, long value) {
+        return DictionaryAttr.of(List.of(new NamedAttribute("index", IntegerAttr.of(type, value))));
+    }
+
+    @Test
+    void aDictionaryThatNeverPassedIsChecked() throws DiagnosticException {
+        ModuleOp m = parse(SEVEN);
+        List<Operation> ops = getTupleElements(m);
+        // More distinct passing dictionaries than the plan remembers, some shared by several ops, then a bad one.
+        List<DictionaryAttr> good = new ArrayList<>();
+        for (int i = 0; i < 6; i++) good.add(index(IntegerType.I32, 0));
+        for (int i = 0; i < 6; i++) ops.get(i).setProperties(good.get(i % 3 == 2 ? 0 : i));
+        ops.get(6).setProperties(index(IntegerType.I64, 0));
+        List<String> shared = locatedErrors(m, true);
+        assertEquals("8: 'stablehlo.get_tuple_element' op attribute 'index' failed to satisfy constraint: "
+                + "32-bit signless integer attribute whose value is non-negative", shared.get(0));
+        // The same program with a dictionary per op (as parsed) reports the same.
+        ModuleOp fresh = parse(SEVEN);
+        List<Operation> freshOps = getTupleElements(fresh);
+        for (int i = 0; i < 6; i++) freshOps.get(i).setProperties(index(IntegerType.I32, 0));
+        freshOps.get(6).setProperties(index(IntegerType.I64, 0));
+        assertEquals(shared, locatedErrors(fresh, true));
+    }
+
+    @Test
+    void aSharedBadDictionaryFailsAtItsFirstOp() throws DiagnosticException {
+        ModuleOp m = parse(SEVEN);
+        List<Operation> ops = getTupleElements(m);
+        DictionaryAttr good = index(IntegerType.I32, 0);
+        DictionaryAttr bad = DictionaryAttr.EMPTY;
+        for (int i = 0; i < 7; i++) ops.get(i).setProperties(i < 3 ? good : bad);
+        assertEquals(List.of("5: 'stablehlo.get_tuple_element' op requires attribute 'index'"), locatedErrors(m, true));
+        // A shared good dictionary passes every op.
+        ModuleOp ok = parse(SEVEN);
+        for (Operation op : getTupleElements(ok)) op.setProperties(good);
+        org.stablehlo4j.verify.Verifier.verify(org.stablehlo4j.testing.TestContexts.standard(), ok);
+    }
+
+    @Test
+    void matcherAnswersAsItsConstraint() {
+        TypeConstraints.Constraint c = TypeConstraints.get("RankedTensorOf<[HLO_SInt, HLO_Float, HLO_QuantizedInt]>");
+        assertNotNull(c);
+        Type f32 = new RankedTensorType(new long[] {4}, FloatType.F32);
+        Type i32 = new RankedTensorType(new long[0], IntegerType.I32);
+        Type ui8 = new RankedTensorType(new long[] {2}, new IntegerType(8, IntegerType.Signedness.UNSIGNED));
+        Type tuple = new TupleType(List.of(f32));
+        Type scalar = FloatType.F32;
+        Type[] seq = {f32, f32, ui8, f32, ui8, ui8, tuple, i32, tuple, scalar, f32, scalar, ui8, i32, i32, f32};
+        TypeConstraints.Matcher m = new TypeConstraints.Matcher(c);
+        int yes = 0;
+        for (Type t : seq) {
+            boolean expected = c.matches(t);
+            assertEquals(expected, m.matches(t), t.toString());
+            if (expected) yes++;
+        }
+        // Both answers occur, so a memo answering for the wrong type would be seen.
+        org.junit.jupiter.api.Assertions.assertTrue(yes > 0 && yes < seq.length);
+    }
+}
