@@ -119,7 +119,7 @@ final class BlockChecks {
             for (Block b : r.blocks()) {
                 for (Operation op = b.first(); op != null; op = op.next()) {
                     if (!(op.attr("sym_name") instanceof org.stablehlo4j.ir.StringAttr name)) continue;
-                    if (name.value().isEmpty()) {
+                    if (name.length() == 0) {
                         // MLIR prints it as `@<<INVALID EMPTY SYMBOL>>`, which no parser reads back
                         throw VerificationError.op(op, "requires a non-empty symbol name");
                     }

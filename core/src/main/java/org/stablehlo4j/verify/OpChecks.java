@@ -81,8 +81,7 @@ final class OpChecks {
      */
     static void verifyInherentAttributes(Operation op, OpPlan plan, DictionaryAttr props) {
         OpDefinition.AttrSpec[] attrs = plan.attributes;
-        Attribute[] values = new Attribute[attrs.length];
-        for (int k = 0; k < attrs.length; k++) values[k] = props.get(attrs[k].name());
+        Attribute[] values = inherentValues(plan, props);
         if (plan.anyRequired) {
             for (int k = 0; k < attrs.length; k++) {
                 if (attrs[k].presence() == OpDefinition.Presence.REQUIRED && values[k] == null) {
@@ -91,6 +90,34 @@ final class OpChecks {
             }
         }
         for (int k = 0; k < attrs.length; k++) verifyAttribute(op, attrs[k], values[k], plan);
+    }
+
+    /**
+     * The value of each of the row's inherent attributes in {@code props} (null when absent), in the plan's
+     * scratch array. When every entry's name is the very string object of one of the row's names (as the reader
+     * and the parser make them), the entries are matched by identity; otherwise each name is looked up.
+     */
+    static Attribute[] inherentValues(OpPlan plan, DictionaryAttr props) {
+        OpDefinition.AttrSpec[] attrs = plan.attributes;
+        Attribute[] values = plan.scratchValues;
+        java.util.Arrays.fill(values, null);
+        List<NamedAttribute> entries = props.entries();
+        int matched = 0;
+        for (int i = 0, n = entries.size(); i < n; i++) {
+            NamedAttribute e = entries.get(i);
+            String name = e.name();
+            for (int k = 0; k < attrs.length; k++) {
+                if (attrs[k].name() == name) {
+                    values[k] = e.value();
+                    matched++;
+                    break;
+                }
+            }
+        }
+        if (matched != entries.size()) {
+            for (int k = 0; k < attrs.length; k++) values[k] = props.get(attrs[k].name());
+        }
+        return values;
     }
 
     /**
@@ -109,7 +136,7 @@ final class OpChecks {
 
     /** The {@link DialectAttributeVerifier} of the dialect an attribute name's prefix names, or null. */
     private DialectAttributeVerifier attributeVerifier(String attrName) {
-        if (attrName == lastAttrName) return lastAttrVerifier;
+        if (attrName == lastAttrName || attrName.equals(lastAttrName)) return lastAttrVerifier;
         DialectAttributeVerifier v = attributeVerifierOf(attrName);
         lastAttrName = attrName;
         lastAttrVerifier = v;
@@ -258,7 +285,7 @@ final class OpChecks {
         for (OpDefinition.RegionSpec r : specs) {
             int count = r.variadic() ? op.numRegions() - fixedRegions : 1;
             for (int k = 0; k < count && index < op.numRegions(); k++, index++) {
-                if (r.sized() && op.region(index).blocks().size() != 1) {
+                if (r.sized() && op.region(index).numBlocks() != 1) {
                     throw VerificationError.op(op, "region #" + index + " ('" + r.name()
                             + "') failed to verify constraint: region with 1 blocks");
                 }

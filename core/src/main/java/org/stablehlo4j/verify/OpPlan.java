@@ -85,6 +85,8 @@ final class OpPlan {
      */
     private final DictionaryAttr[] passed = new DictionaryAttr[PASSED];
     private int passedNext;
+    /** Room for the values of {@link #attributes} while one op's are checked. */
+    final org.stablehlo4j.ir.Attribute[] scratchValues;
     private static final int PASSED = 4;
 
     /** Whether {@code props} is one of the dictionaries {@link #passedProperties} recorded. */
@@ -118,6 +120,7 @@ final class OpPlan {
         this.traits = def == null ? new OpTrait[0] : def.traits().toArray(new OpTrait[0]);
         this.attributes = def == null ? new OpDefinition.AttrSpec[0]
                 : def.attributes().toArray(new OpDefinition.AttrSpec[0]);
+        this.scratchValues = new org.stablehlo4j.ir.Attribute[attributes.length];
         boolean required = false;
         for (OpDefinition.AttrSpec a : attributes) required |= a.presence() == OpDefinition.Presence.REQUIRED;
         this.anyRequired = required;

@@ -131,35 +131,58 @@ public final class Verifier {
      * visited in turn.
      */
     private static final class Frame {
-        final Operation op;
-        final OpPlan plan;
+        Operation op;
+        OpPlan plan;
         int region;
-        int blockIndex = -1;
-        /** The ops isolated from above directly in this op's blocks, verified on its exit. */
-        List<Operation> isolated;
-        final Block block;
+        int blockIndex;
+        /** The ops isolated from above directly in this op's blocks, verified on its exit (kept when reused). */
+        final List<Operation> isolated = new ArrayList<>();
+        Block block;
         /** For a block: the op frame of the block's op and whether the block's region is a graph region. */
-        final Frame owner;
-        final boolean graph;
+        Frame owner;
+        boolean graph;
         /** For a block: the next op to visit. */
         Operation next;
 
-        Frame(Operation op, OpPlan plan) {
+        Frame forOp(Operation op, OpPlan plan) {
             this.op = op;
             this.plan = plan;
+            this.region = 0;
+            this.blockIndex = -1;
+            this.isolated.clear();
             this.block = null;
             this.owner = null;
             this.graph = false;
+            this.next = null;
+            return this;
         }
 
-        Frame(Block block, Frame owner) {
+        Frame forBlock(Block block, Frame owner) {
             this.op = null;
             this.plan = null;
+            this.isolated.clear();
             this.block = block;
             this.owner = owner;
             this.graph = owner.plan.graphRegion;
             this.next = block.first();
+            return this;
         }
+    }
+
+    /** Frames done with, for the walk to reuse (one run allocates as many as its deepest nesting needs). */
+    private final ArrayList<Frame> freeFrames = new ArrayList<>();
+
+    private Frame frame() {
+        int n = freeFrames.size();
+        return n == 0 ? new Frame() : freeFrames.remove(n - 1);
+    }
+
+    private void release(Frame f) {
+        f.op = null;
+        f.block = null;
+        f.owner = null;
+        f.next = null;
+        freeFrames.add(f);
     }
 
     /**
@@ -183,18 +206,18 @@ public final class Verifier {
                 verifyOnExit(root, rootPlan, scope);
                 return true;
             }
-            stack.add(new Frame(root, rootPlan));
+            stack.add(frame().forOp(root, rootPlan));
             while (!stack.isEmpty()) {
                 Frame f = stack.get(stack.size() - 1);
                 if (f.block == null) {
                     Block entered = nextBlock(f);
                     if (entered != null) {
                         BlockChecks.verifyOnEntry(entered, f.plan);
-                        stack.add(new Frame(entered, f));
+                        stack.add(frame().forBlock(entered, f));
                         continue;
                     }
                     stack.remove(stack.size() - 1);
-                    if (f.isolated != null) {
+                    if (!f.isolated.isEmpty()) {
                         boolean nestedOk = true;
                         for (Operation isolated : f.isolated) {
                             nestedOk &= verifyOpAndDominance(isolated, plan(isolated.name()), errors);
@@ -209,6 +232,7 @@ public final class Verifier {
                         }
                     }
                     verifyOnExit(f.op, f.plan, scope);
+                    release(f);
                     continue;
                 }
                 Operation op = f.next;
@@ -216,6 +240,7 @@ public final class Verifier {
                     stack.remove(stack.size() - 1);
                     Block b = f.block;
                     blocks.verifyOnExit(b, f.owner.plan, b.last() == null ? null : plan(b.last().name()));
+                    release(f);
                     continue;
                 }
                 f.next = op.next();
@@ -223,9 +248,7 @@ public final class Verifier {
                 if (op.numOperands() != 0) checkOperands(scope, op, f.block, f.graph);
                 OpPlan plan = plan(op.name());
                 if (op.numRegions() != 0 && plan.isolatedIfRegions) {
-                    Frame owner = f.owner;
-                    if (owner.isolated == null) owner.isolated = new ArrayList<>();
-                    owner.isolated.add(op);
+                    f.owner.isolated.add(op);
                     continue;
                 }
                 checks.verifyOp(op, plan);
@@ -235,7 +258,7 @@ public final class Verifier {
                     continue;
                 }
                 BlockChecks.verifyRegions(op, plan);
-                stack.add(new Frame(op, plan));
+                stack.add(frame().forOp(op, plan));
             }
         } catch (VerificationError e) {
             VerificationError earlier = pendingBlockError(stack);

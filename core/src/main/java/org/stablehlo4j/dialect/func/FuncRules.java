@@ -75,19 +75,24 @@ final class FuncRules {
             throw VerificationError.op(op, "expects parent op 'func.func'");
         }
         if (!(fn.attr("function_type") instanceof TypeAttr ta) || !(ta.value() instanceof FunctionType type)) return;
-        String name = fn.attr("sym_name") instanceof StringAttr s ? s.value() : "";
         List<Type> results = type.results();
         if (op.numOperands() != results.size()) {
-            throw VerificationError.op(op, "has " + op.numOperands() + " operands, but enclosing function (@" + name
-                    + ") returns " + results.size());
+            throw VerificationError.op(op, "has " + op.numOperands() + " operands, but enclosing function (@"
+                    + symName(fn) + ") returns " + results.size());
         }
         for (int i = 0; i < results.size(); i++) {
             Type actual = op.operand(i).type();
             if (!actual.equals(results.get(i))) {
                 throw VerificationError.at(op.location(), "type of return operand " + i + " (" + str(actual)
-                        + ") doesn't match function result type (" + str(results.get(i)) + ") in function @" + name);
+                        + ") doesn't match function result type (" + str(results.get(i)) + ") in function @"
+                        + symName(fn));
             }
         }
+    }
+
+    /** A function's {@code sym_name} for a diagnostic ("" when it has none). */
+    private static String symName(Operation fn) {
+        return fn.attr("sym_name") instanceof StringAttr s ? s.value() : "";
     }
 
     /** func.call's symbol-use rules: the callee is a function whose signature the call matches exactly. */

@@ -29,7 +29,7 @@ public final class ElementwiseTypeRules {
     public static Type inferCompare(Operation op) {
         RankedTensorType t = rankedOperand(op, 0);
         if (t == null) return null;
-        return new RankedTensorType(t.shape(), IntegerType.signless(1), t.encoding());
+        return new RankedTensorType(t.shape(), IntegerType.I1, t.encoding());
     }
 
     public static Type inferSelect(Operation op) {
@@ -58,9 +58,23 @@ public final class ElementwiseTypeRules {
         if (op.numOperands() == 0) {
             throw VerificationError.at(op.location(), "Expected non-empty operands for AddOp::inferReturnTypes");
         }
-        List<Type> operands = new ArrayList<>();
-        for (Value v : op.operands()) operands.add(v.type());
+        Type same = sameRankedTypeWithoutBounds(op);
+        if (same != null) return same;
+        List<Type> operands = new ArrayList<>(op.numOperands());
+        for (int i = 0, n = op.numOperands(); i < n; i++) operands.add(op.operand(i).type());
         return TypeInference.mostSpecific(op.location(), operands);
+    }
+
+    /**
+     * The operands' type when they all have the very same ranked tensor type object without bounds, else null:
+     * then {@link TypeInference#mostSpecific} of their types is that type (equal types without bounds merge into
+     * themselves), found without a list.
+     */
+    static Type sameRankedTypeWithoutBounds(Operation op) {
+        Type first = op.operand(0).type();
+        if (!(first instanceof RankedTensorType r) || TypeCompat.bounds(r) != null) return null;
+        for (int i = 1, n = op.numOperands(); i < n; i++) if (op.operand(i).type() != first) return null;
+        return first;
     }
 
     public static Type inferClamp(Operation op) {
