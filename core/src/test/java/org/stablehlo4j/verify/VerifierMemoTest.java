@@ -100,4 +100,62 @@ class VerifierMemoTest {
         // Both answers occur, so a memo answering for the wrong type would be seen.
         org.junit.jupiter.api.Assertions.assertTrue(yes > 0 && yes < seq.length);
     }
+
+    @Test
+    void inherentValuesAsLookedUp() throws DiagnosticException {
+        org.stablehlo4j.ir.Context ctx = org.stablehlo4j.testing.TestContexts.standard();
+        org.stablehlo4j.ir.OpDefinition def = ctx.opDefinition("func.func");
+        OpPlan plan = new OpPlan(ctx, "func.func", def, new java.util.HashMap<>());
+        List<String> names = new ArrayList<>();
+        for (org.stablehlo4j.ir.OpDefinition.AttrSpec a : def.attributes()) names.add(a.name());
+        org.junit.jupiter.api.Assertions.assertTrue(names.size() > 2);
+        org.stablehlo4j.ir.Attribute v0 = org.stablehlo4j.ir.StringAttr.of("f");
+        org.stablehlo4j.ir.Attribute v1 = org.stablehlo4j.ir.StringAttr.of("private");
+        // The row's own name objects (matched by identity), copies of them (looked up), an unknown entry too.
+        List<List<NamedAttribute>> cases = List.of(
+                List.of(new NamedAttribute(names.get(0), v0), new NamedAttribute(names.get(2), v1)),
+                List.of(new NamedAttribute(new String(names.get(0)), v0), new NamedAttribute(names.get(2), v1)),
+                List.of(new NamedAttribute(new String(names.get(0)), v0),
+                        new NamedAttribute(new String(names.get(2)), v1)),
+                List.of(new NamedAttribute(names.get(0), v0), new NamedAttribute("zz_unknown", v1)),
+                List.of());
+        for (List<NamedAttribute> entries : cases) {
+            DictionaryAttr props = DictionaryAttr.of(entries);
+            org.stablehlo4j.ir.Attribute[] values = OpChecks.inherentValues(plan, props);
+            for (int k = 0; k < names.size(); k++) {
+                org.junit.jupiter.api.Assertions.assertSame(props.get(names.get(k)), values[k], entries + " " + k);
+            }
+        }
+    }
+
+    @Test
+    void addInferenceAsMostSpecific() throws DiagnosticException {
+        org.stablehlo4j.ir.Context ctx = org.stablehlo4j.testing.TestContexts.standard();
+        Type t = new RankedTensorType(new long[] {4}, FloatType.F32);
+        Type equal = new RankedTensorType(new long[] {4}, FloatType.F32);
+        Type dynamic = new RankedTensorType(new long[] {org.stablehlo4j.ir.ShapedType.DYNAMIC}, FloatType.F32);
+        Type bounded = org.stablehlo4j.asm.AsmParser.parseType(ctx, "tensor<?xf32, #stablehlo.bounds<4>>");
+        Type tuple = new TupleType(List.of(t));
+        List<List<Type>> cases = List.of(List.of(t, t), List.of(t, t, t), List.of(t, equal), List.of(t, dynamic),
+                List.of(dynamic, t), List.of(bounded, bounded), List.of(tuple, tuple), List.of(t, tuple));
+        for (List<Type> types : cases) {
+            Operation src = Operation.create("test.src", List.of(), types, null, null, 0, List.of(), null);
+            Operation add = Operation.create("stablehlo.add", new ArrayList<>(src.results()), List.of(t), null, null,
+                    0, List.of(), null);
+            String expected;
+            try {
+                expected = String.valueOf(org.stablehlo4j.dialect.stablehlo.rules.TypeInference.mostSpecific(
+                        add.location(), types));
+            } catch (org.stablehlo4j.ir.VerificationError e) {
+                expected = "error " + e.getMessage();
+            }
+            String actual;
+            try {
+                actual = String.valueOf(org.stablehlo4j.dialect.stablehlo.rules.ElementwiseTypeRules.inferAdd(add));
+            } catch (org.stablehlo4j.ir.VerificationError e) {
+                actual = "error " + e.getMessage();
+            }
+            assertEquals(expected, actual, types.toString());
+        }
+    }
 }
