@@ -158,4 +158,31 @@ class VerifierMemoTest {
             assertEquals(expected, actual, types.toString());
         }
     }
+
+    @Test
+    void sharedDiscardableDictionariesWithVerifiersAreCheckedPerOp() throws DiagnosticException {
+        String text = "sdy.mesh @mesh = <[\"x\"=2]>\n"
+                + "func.func @f(%a: tensor<8xf32>, %b: tensor<8x8xf32>) {\n"
+                + "  %0 = stablehlo.negate %a {mhlo.frontend_attributes = {k = \"v\"}} : tensor<8xf32>\n"
+                + "  %1 = stablehlo.negate %a {mhlo.frontend_attributes = {k = \"v\"}} : tensor<8xf32>\n"
+                + "  %2 = stablehlo.negate %a {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{\"x\"}]>]>} : tensor<8xf32>\n"
+                + "  %3 = stablehlo.negate %b {mhlo.frontend_attributes = {k = \"v\"}} : tensor<8x8xf32>\n"
+                + "  func.return\n}\n";
+        ModuleOp m = parse(text);
+        Operation fn = m.body().last();
+        List<Operation> ops = new ArrayList<>();
+        for (Operation op = fn.region(0).entry().first(); op != null; op = op.next()) ops.add(op);
+        // The ops without dialect-verified attributes share one dictionary: nothing to report.
+        ops.get(1).setAttributes(ops.get(0).attributes());
+        ops.get(3).setAttributes(ops.get(0).attributes());
+        org.stablehlo4j.verify.Verifier.verify(org.stablehlo4j.testing.TestContexts.standard(), m);
+        // The rank-1 sharding shared with the rank-2 op: checked again for that op.
+        ops.get(3).setAttributes(ops.get(2).attributes());
+        ModuleOp fresh = parse(text.replace("%3 = stablehlo.negate %b {mhlo.frontend_attributes = {k = \"v\"}}",
+                "%3 = stablehlo.negate %b {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{\"x\"}]>]>}"));
+        List<String> expected = locatedErrors(fresh, true);
+        assertEquals(expected, locatedErrors(m, true));
+        assertEquals(1, expected.size());
+        org.junit.jupiter.api.Assertions.assertTrue(expected.get(0).startsWith("6: "), expected.get(0));
+    }
 }
