@@ -185,4 +185,43 @@ class VerifierMemoTest {
         assertEquals(1, expected.size());
         org.junit.jupiter.api.Assertions.assertTrue(expected.get(0).startsWith("6: "), expected.get(0));
     }
+
+    private static Operation opOf(String name, List<Type> operandTypes, Type result) {
+        Operation src = Operation.create("test.src", List.of(), operandTypes, null, null, 0, List.of(), null);
+        return Operation.create(name, new ArrayList<>(src.results()), List.of(result), null, null, 0, List.of(),
+                null);
+    }
+
+    @Test
+    void compareAndTupleInferenceAsBuilt() throws DiagnosticException {
+        org.stablehlo4j.ir.Context ctx = org.stablehlo4j.testing.TestContexts.standard();
+        RankedTensorType f = new RankedTensorType(new long[] {4}, FloatType.F32);
+        RankedTensorType bounded = (RankedTensorType) org.stablehlo4j.asm.AsmParser.parseType(ctx,
+                "tensor<?xf32, #stablehlo.bounds<4>>");
+        List<Type> declaredCompare = List.of(new RankedTensorType(new long[] {4}, IntegerType.I1),
+                new RankedTensorType(new long[] {5}, IntegerType.I1), new RankedTensorType(new long[] {4, 1},
+                        IntegerType.I1), new RankedTensorType(new long[] {4}, IntegerType.I8),
+                new RankedTensorType(new long[] {org.stablehlo4j.ir.ShapedType.DYNAMIC}, IntegerType.I1),
+                org.stablehlo4j.asm.AsmParser.parseType(ctx, "tensor<?xi1, #stablehlo.bounds<4>>"),
+                org.stablehlo4j.asm.AsmParser.parseType(ctx, "tensor<?xi1, #stablehlo.bounds<5>>"), f);
+        for (RankedTensorType operand : List.of(f, bounded)) {
+            Type built = new RankedTensorType(operand.shape(), IntegerType.I1, operand.encoding());
+            for (Type declared : declaredCompare) {
+                Operation op = opOf("stablehlo.compare", List.of(operand, operand), declared);
+                assertEquals(built, org.stablehlo4j.dialect.stablehlo.rules.ElementwiseTypeRules.inferCompare(op),
+                        operand + " " + declared);
+            }
+        }
+        Type i1 = new RankedTensorType(new long[0], IntegerType.I1);
+        List<Type> operands = List.of(f, i1);
+        List<Type> declaredTuple = List.of(new TupleType(operands),
+                new TupleType(List.of(new RankedTensorType(new long[] {4}, FloatType.F32), i1)),
+                new TupleType(List.of(f)), new TupleType(List.of(f, i1, i1)), new TupleType(List.of(i1, f)), f);
+        List<Type> built = List.of(new TupleType(operands));
+        for (Type declared : declaredTuple) {
+            Operation op = opOf("stablehlo.tuple", operands, declared);
+            assertEquals(built, org.stablehlo4j.dialect.stablehlo.rules.CollectiveRules.inferTuple(op),
+                    declared.toString());
+        }
+    }
 }

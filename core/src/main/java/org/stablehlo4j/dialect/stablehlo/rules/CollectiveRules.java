@@ -82,7 +82,19 @@ public final class CollectiveRules {
 
     /** tuple's inference. */
     public static List<Type> inferTuple(Operation op) {
+        if (op.numResults() == 1 && op.result(0).type() instanceof TupleType declared
+                && operandTypesAre(op, declared.types())) {
+            return List.of(declared); // equal to the tuple of the operand types: no new one needed
+        }
         return List.of(new TupleType(typesOf(op.operands())));
+    }
+
+    /** Whether {@code types} are, one for one, the very type objects of {@code op}'s operands. */
+    static boolean operandTypesAre(Operation op, List<Type> types) {
+        int n = op.numOperands();
+        if (types.size() != n) return false;
+        for (int i = 0; i < n; i++) if (types.get(i) != op.operand(i).type()) return false;
+        return true;
     }
 
     // ----- replica groups -----

@@ -29,7 +29,19 @@ public final class ElementwiseTypeRules {
     public static Type inferCompare(Operation op) {
         RankedTensorType t = rankedOperand(op, 0);
         if (t == null) return null;
+        if (op.numResults() == 1 && op.result(0).type() instanceof RankedTensorType declared
+                && declared.elementType().equals(IntegerType.I1) && sameShapeAndEncoding(declared, t)) {
+            return declared; // equal to the type built below
+        }
         return new RankedTensorType(t.shape(), IntegerType.I1, t.encoding());
+    }
+
+    /** Whether two ranked tensor types have equal dimensions and encodings (the element type aside). */
+    static boolean sameShapeAndEncoding(RankedTensorType a, RankedTensorType b) {
+        int rank = a.rank();
+        if (b.rank() != rank) return false;
+        for (int i = 0; i < rank; i++) if (a.dim(i) != b.dim(i)) return false;
+        return java.util.Objects.equals(a.encoding(), b.encoding());
     }
 
     public static Type inferSelect(Operation op) {
