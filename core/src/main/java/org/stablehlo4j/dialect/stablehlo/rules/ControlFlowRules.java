@@ -59,12 +59,12 @@ public final class ControlFlowRules {
         Block cond = entry(op.region(0));
         Block body = entry(op.region(1));
         if (cond == null || body == null) return;
-        if (!operandsCompatibleWithArguments(op, cond)) {
+        if (!operandsCompatible(op, cond, null)) {
             throw VerificationError.at(op.location(), "expect operands to be compatible with condition block "
                     + "arguments but got " + RuleSupport.quoted(operandTypes(op.operands())) + " vs "
                     + RuleSupport.quoted(argumentTypes(cond)));
         }
-        if (!operandsCompatibleWithArguments(op, body)) {
+        if (!operandsCompatible(op, body, null)) {
             throw VerificationError.at(op.location(), "expect operands to be compatible with body block arguments "
                     + "but got " + RuleSupport.quoted(operandTypes(op.operands())) + " vs "
                     + RuleSupport.quoted(argumentTypes(body)));
@@ -73,7 +73,7 @@ public final class ControlFlowRules {
         if (!mightBeTerminator(bodyReturn)) {
             throw VerificationError.at(op.location(), "The while body-region expected to have a terminator");
         }
-        if (!operandsCompatibleWithOperands(op, bodyReturn)) {
+        if (!operandsCompatible(op, null, bodyReturn)) {
             throw VerificationError.at(op.location(), "expect operands to be compatible with body block return "
                     + "types but got " + RuleSupport.quoted(operandTypes(op.operands())) + " vs "
                     + RuleSupport.quoted(operandTypes(bodyReturn.operands())));
@@ -82,22 +82,16 @@ public final class ControlFlowRules {
                 "expect condition block return a zero-ranked tensor of i1 but got ");
     }
 
-    /** {@code compatibleLists} of {@code op}'s operand types and {@code block}'s argument types, without lists. */
-    static boolean operandsCompatibleWithArguments(Operation op, Block block) {
+    /**
+     * {@code compatibleLists} of {@code op}'s operand types and the argument types of {@code block} (when not
+     * null) or else the operand types of {@code other}, without lists.
+     */
+    static boolean operandsCompatible(Operation op, Block block, Operation other) {
         int n = op.numOperands();
-        if (block.numArguments() != n) return false;
+        if ((block != null ? block.numArguments() : other.numOperands()) != n) return false;
         for (int i = 0; i < n; i++) {
-            if (!TypeCompat.compatible(op.operand(i).type(), block.argument(i).type())) return false;
-        }
-        return true;
-    }
-
-    /** {@code compatibleLists} of {@code op}'s operand types and {@code other}'s, without lists. */
-    static boolean operandsCompatibleWithOperands(Operation op, Operation other) {
-        int n = op.numOperands();
-        if (other.numOperands() != n) return false;
-        for (int i = 0; i < n; i++) {
-            if (!TypeCompat.compatible(op.operand(i).type(), other.operand(i).type())) return false;
+            Type t = block != null ? block.argument(i).type() : other.operand(i).type();
+            if (!TypeCompat.compatible(op.operand(i).type(), t)) return false;
         }
         return true;
     }
