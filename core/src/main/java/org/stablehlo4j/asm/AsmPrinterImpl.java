@@ -31,7 +31,7 @@ final class AsmPrinterImpl extends PrinterValues {
         this(context, out, null, options, top);
     }
 
-    AsmPrinterImpl(org.stablehlo4j.ir.Context context, StringBuilder out, java.io.Writer sink, PrintOptions options,
+    AsmPrinterImpl(org.stablehlo4j.ir.Context context, StringBuilder out, PrinterSink sink, PrintOptions options,
                    Operation top) {
         super(context, out, sink, options, top);
     }

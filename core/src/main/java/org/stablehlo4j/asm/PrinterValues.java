@@ -65,7 +65,7 @@ abstract class PrinterValues implements AsmPrinterContext {
 
     StringBuilder out;
     /** Where full chunks of output go when streaming (null: everything stays in {@link #out}). */
-    final java.io.Writer sink;
+    final PrinterSink sink;
     /** Where op rows and pretty printers come from; null when printing only types/attributes. */
     final org.stablehlo4j.ir.Context context;
     /** Probe mode: only the shape of dialect bodies matters, so bulk hex data is abbreviated. */
@@ -87,7 +87,7 @@ abstract class PrinterValues implements AsmPrinterContext {
     final Set<String> referencedResources = new LinkedHashSet<>();
     final Map<Region, Map<Block, List<Block>>> predecessorCache = new IdentityHashMap<>();
 
-    PrinterValues(org.stablehlo4j.ir.Context context, StringBuilder out, java.io.Writer sink, PrintOptions options,
+    PrinterValues(org.stablehlo4j.ir.Context context, StringBuilder out, PrinterSink sink, PrintOptions options,
                    Operation top) {
         this.context = context;
         this.out = out;
@@ -481,19 +481,12 @@ abstract class PrinterValues implements AsmPrinterContext {
         }
     }
 
-    /** Chunk buffer for {@link #writeOut} (the text goes to the sink as chars, without a String copy). */
-    private char[] chunk;
-
     private void writeOut() {
-        int n = out.length();
-        if (chunk == null || chunk.length < n) chunk = new char[Math.max(n, FLUSH_CHARS + (FLUSH_CHARS >> 2))];
-        out.getChars(0, n, chunk, 0);
         try {
-            sink.write(chunk, 0, n);
+            sink.write(out);
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        out.setLength(0);
     }
 
     AsmSink outputSink() {
