@@ -62,7 +62,8 @@ public final class AsmPrinter {
     }
 
     private static void stream(Context context, ModuleOp module, PrintOptions options, PrinterSink sink) {
-        AsmPrinterImpl p = new AsmPrinterImpl(context, new StringBuilder(1 << 16), sink, options, module.op());
+        AsmPrinterImpl p = new AsmPrinterImpl(context, new StringBuilder(PrinterValues.FLUSH_CHARS + (PrinterValues.FLUSH_CHARS >> 1)),
+                sink, options, module.op());
         p.printModule(module);
         p.flushAll();
     }

@@ -70,7 +70,11 @@ abstract class PrinterValues implements AsmPrinterContext {
     final org.stablehlo4j.ir.Context context;
     /** Probe mode: only the shape of dialect bodies matters, so bulk hex data is abbreviated. */
     boolean probing;
-    static final int FLUSH_CHARS = 1 << 20;
+    /**
+     * A streaming printer hands its text to the sink once this much has collected (after a line, or within bulk
+     * hex): small enough that the buffer, allocated with room for it, never grows and stays in cache.
+     */
+    static final int FLUSH_CHARS = 1 << 16;
     final PrintOptions options;
     /** Per op name: row, pretty printer (looked up once per printer). */
     final PrinterOpPlans plans;
@@ -119,17 +123,17 @@ abstract class PrinterValues implements AsmPrinterContext {
      * attribute stored in the ops (result and block argument types, attribute and property values, and
      * everything nested in those) is one an alias could be chosen for. The symbols a printer visits are among
      * these, so when there is none, the alias pass (which runs every op's printer silently) cannot find an
-     * alias and is left out. Locations are not looked at: with debug info the alias pass always runs. Symbols
-     * are looked at each time they occur (no set: hashing costs more than looking, and printing them costs more
-     * still).
+     * alias and is left out. Locations are not looked at: with debug info the alias pass always runs. Leaf
+     * symbols are looked at each time they occur (hashing costs more than looking); composite ones once per
+     * object ({@link #prescanned}).
      */
     void prescanOp(Operation op) {
         if (prescanFound) return;
         prescanning = true;
         try {
             for (int i = 0, n = op.numResults(); i < n; i++) prescanSymbol(op.result(i).type());
-            for (NamedAttribute na : op.attributes().entries()) prescanSymbol(na.value());
-            for (NamedAttribute na : op.properties().entries()) prescanSymbol(na.value());
+            prescanEntries(op.attributes());
+            prescanEntries(op.properties());
             for (int r = 0, nr = op.numRegions(); r < nr; r++) {
                 for (Block b : op.region(r).blocks()) {
                     for (int i = 0, n = b.numArguments(); i < n; i++) prescanSymbol(b.argument(i).type());
@@ -140,19 +144,46 @@ abstract class PrinterValues implements AsmPrinterContext {
         }
     }
 
+    /**
+     * Composite symbols (dictionaries, arrays, tuple and function types) the prescan has looked into: one object
+     * is often held by many ops (deserialized ops share equal attributes), and looking into it again cannot find
+     * anything new. Keyed by identity, so hashing costs one identity hash; created with the first such symbol.
+     */
+    private java.util.Set<Object> prescanned;
+
+    /** Looks into the entries of an op's attribute or property dictionary (the dictionary itself is never aliased). */
+    private void prescanEntries(DictionaryAttr dict) {
+        if (dict.isEmpty() || prescanFound || !firstPrescan(dict)) return;
+        for (NamedAttribute na : dict.entries()) prescanSymbol(na.value());
+    }
+
+    /** Whether {@code symbol} is looked into for the first time in this prescan. */
+    private boolean firstPrescan(Object symbol) {
+        if (prescanned == null) prescanned = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        return prescanned.add(symbol);
+    }
+
     private void prescanSymbol(Object symbol) {
         if (prescanFound || symbol == null) return;
         // Common symbols that can neither be nor hold an alias candidate, decided without hashing them.
         if (symbol instanceof IntegerType || symbol instanceof FloatType || symbol instanceof IndexType
-                || symbol instanceof BoolAttr || symbol instanceof UnitAttr || symbol instanceof DenseArrayAttr) {
+                || symbol instanceof BoolAttr || symbol instanceof UnitAttr || symbol instanceof DenseArrayAttr
+                || symbol instanceof NoneType) {
+            return;
+        }
+        if (symbol instanceof StringAttr s) {
+            if (s.type() != null) prescanSymbol(s.type());
+            return;
+        }
+        if ((symbol instanceof DictionaryAttr || symbol instanceof ArrayAttr || symbol instanceof TupleType
+                || symbol instanceof FunctionType) && !firstPrescan(symbol)) {
             return;
         }
         if (symbol instanceof RankedTensorType t && t.encoding() == null) {
             prescanSymbol(t.elementType());
             return;
         }
-        if (symbol instanceof IntegerAttr || symbol instanceof FloatAttr || symbol instanceof StringAttr
-                || symbol instanceof DenseElementsAttr) {
+        if (symbol instanceof IntegerAttr || symbol instanceof FloatAttr || symbol instanceof DenseElementsAttr) {
             prescanSymbol(attributeType((Attribute) symbol));
             return;
         }
