@@ -513,6 +513,7 @@ abstract class PrinterValues implements AsmPrinterContext {
     }
 
     private void writeOut() {
+        flushes++;
         try {
             sink.write(out);
         } catch (java.io.IOException e) {
@@ -551,6 +552,15 @@ abstract class PrinterValues implements AsmPrinterContext {
     // ------------------------------------------------------------------ attributes
 
     void printAttributeImpl(Attribute attr, Elision elision) {
+        if (attr instanceof StringAttr s) { // the commonest attribute: its rule below without the other tests
+            appendQuoted(out, s);
+            Type t = s.type();
+            if (elision != Elision.MUST && t != null && !(t instanceof NoneType)) {
+                out.append(" : ");
+                printType(t);
+            }
+            return;
+        }
         if (attr instanceof DialectAttr d) {
             printDialectSymbol("#", d.dialect(), d.body());
             return;
@@ -572,9 +582,7 @@ abstract class PrinterValues implements AsmPrinterContext {
             return;
         }
         if (attr instanceof DictionaryAttr d) {
-            out.append('{');
-            printNamedAttributes(d.entries());
-            out.append('}');
+            printDictionary(d);
             return;
         }
         if (attr instanceof IntegerAttr i) {
@@ -637,6 +645,38 @@ abstract class PrinterValues implements AsmPrinterContext {
                 out.append(" : ");
                 printType(t);
             }
+        }
+    }
+
+    /** Dictionaries with at least this many entries keep their printed text ({@link #dictionaryText}). */
+    static final int CACHED_DICTIONARY_ENTRIES = 8;
+    /**
+     * The printed text of large dictionaries, by identity: deserialized ops share one dictionary object (e.g. the
+     * frontend attributes a function and its ops carry), and its text is the same each time within one printer
+     * (aliases are fixed before printing, a resource handle already seen changes nothing). Created with the first.
+     */
+    private IdentityHashMap<DictionaryAttr, String> dictionaryText;
+    /** How many times the text went to the sink (a dictionary printed across a flush is not kept). */
+    int flushes;
+
+    void printDictionary(DictionaryAttr d) {
+        boolean keep = d.size() >= CACHED_DICTIONARY_ENTRIES && !probing && !collecting;
+        if (keep && dictionaryText != null) {
+            String text = dictionaryText.get(d);
+            if (text != null) {
+                out.append(text);
+                return;
+            }
+        }
+        StringBuilder target = out;
+        int start = out.length();
+        int flushed = flushes;
+        out.append('{');
+        printNamedAttributes(d.entries());
+        out.append('}');
+        if (keep && out == target && flushes == flushed) {
+            if (dictionaryText == null) dictionaryText = new IdentityHashMap<>();
+            dictionaryText.put(d, out.substring(start));
         }
     }
 
