@@ -135,7 +135,8 @@ final class AsmPrinterImpl extends PrinterValues {
     void printFullOp(Operation op) {
         emitIndent(indent);
         if (op.numResults() > 0 && !collecting) {
-            int[] groups = names.resultGroups(op);
+            // groups start after result 0, so a single result is a single group (no lookup)
+            int[] groups = op.numResults() == 1 ? null : names.resultGroups(op);
             if (groups == null) {
                 printResultGroup(op, 0, op.numResults());
             } else {

@@ -145,15 +145,17 @@ abstract class PrinterValues implements AsmPrinterContext {
     }
 
     /**
-     * Composite symbols (dictionaries, arrays, tuple and function types) the prescan has looked into: one object
-     * is often held by many ops (deserialized ops share equal attributes), and looking into it again cannot find
-     * anything new. Keyed by identity, so hashing costs one identity hash; created with the first such symbol.
+     * Large dictionaries and arrays (at least {@link #MEMO_ENTRIES} entries) the prescan has looked into: one
+     * object is often held by many ops (deserialized ops share equal attributes), and looking into it again
+     * cannot find anything new. Keyed by identity; created with the first such symbol. Smaller ones cost less to
+     * look into than to remember.
      */
     private java.util.Set<Object> prescanned;
+    static final int MEMO_ENTRIES = 8;
 
     /** Looks into the entries of an op's attribute or property dictionary (the dictionary itself is never aliased). */
     private void prescanEntries(DictionaryAttr dict) {
-        if (dict.isEmpty() || prescanFound || !firstPrescan(dict)) return;
+        if (dict.isEmpty() || prescanFound || (dict.size() >= MEMO_ENTRIES && !firstPrescan(dict))) return;
         for (NamedAttribute na : dict.entries()) prescanSymbol(na.value());
     }
 
@@ -175,8 +177,8 @@ abstract class PrinterValues implements AsmPrinterContext {
             if (s.type() != null) prescanSymbol(s.type());
             return;
         }
-        if ((symbol instanceof DictionaryAttr || symbol instanceof ArrayAttr || symbol instanceof TupleType
-                || symbol instanceof FunctionType) && !firstPrescan(symbol)) {
+        if ((symbol instanceof DictionaryAttr d && d.size() >= MEMO_ENTRIES
+                || symbol instanceof ArrayAttr a && a.elements().size() >= MEMO_ENTRIES) && !firstPrescan(symbol)) {
             return;
         }
         if (symbol instanceof RankedTensorType t && t.encoding() == null) {
