@@ -5,7 +5,6 @@ import static org.stablehlo4j.asm.PrinterText.*;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
@@ -54,9 +53,10 @@ import org.stablehlo4j.ir.UnrankedTensorType;
  * The printing engine's half for values: types, attributes (dense elements included), locations, and the alias
  * collection that visits them. {@link AsmPrinterImpl} adds modules, ops, blocks and regions. One instance prints one
  * module (or one standalone type/attribute), either in output mode or in "collect" mode, the silent first pass
- * that visits every attribute and type in print order to choose aliases (mirroring MLIR's dummy alias printer).
+ * that visits every attribute and type in print order to choose aliases (mirroring MLIR's dummy alias printer;
+ * the visiting is {@link PrinterCollector}'s).
  */
-abstract class PrinterValues implements AsmPrinterContext {
+abstract class PrinterValues extends PrinterCollector {
     static final int INDENT_WIDTH = 2;
     /** MLIR prints non-splat dense elements as a hex string above this many elements. */
     static final long HEX_ELEMENT_LIMIT = 100;
@@ -79,26 +79,21 @@ abstract class PrinterValues implements AsmPrinterContext {
     /** Per op name: row, pretty printer (looked up once per printer). */
     final PrinterOpPlans plans;
     final PrinterNames names;
-    final PrinterAliases aliases;
     boolean collecting;
     int indent;
     final Deque<String> defaultDialects = new ArrayDeque<>();
-    /** Alias collection: child indices and max depth of the symbol currently being visited. */
-    List<Integer> childSink;
-    int childDepth;
-    boolean childDeferrable;
     /** Resource handles (builtin dialect) in order of first reference. */
     final Set<String> referencedResources = new LinkedHashSet<>();
     final Map<Region, Map<Block, List<Block>>> predecessorCache = new IdentityHashMap<>();
 
     PrinterValues(org.stablehlo4j.ir.Context context, StringBuilder out, PrinterSink sink, PrintOptions options,
                    Operation top) {
+        super(top == null || options.localScope() ? null : new PrinterAliases(context));
         this.context = context;
         this.out = out;
         this.sink = sink;
         this.options = options;
         this.plans = new PrinterOpPlans(context);
-        this.aliases = top == null || options.localScope() ? null : new PrinterAliases(context);
         boolean prescan = top != null && aliases != null && !options.debugInfo();
         this.names = top == null ? null : new PrinterNames(plans, top, options.generic(), prescan ? this::prescanOp : null);
         defaultDialects.push("builtin");
@@ -110,213 +105,6 @@ abstract class PrinterValues implements AsmPrinterContext {
 
     /** Prints {@code name = value} entries of a dictionary. */
     abstract void printNamedAttributes(List<NamedAttribute> entries);
-
-    // ------------------------------------------------------------------ alias collection
-
-    /** Whether the prescan is running ({@link #visitChild} then only looks for alias candidates). */
-    private boolean prescanning;
-    /** Prescan: whether a symbol that could get an alias was found. */
-    boolean prescanFound;
-
-    /**
-     * The prescan of one op, run by the name numbering's walk (which reaches every op once): whether any type or
-     * attribute stored in the ops (result and block argument types, attribute and property values, and
-     * everything nested in those) is one an alias could be chosen for. The symbols a printer visits are among
-     * these, so when there is none, the alias pass (which runs every op's printer silently) cannot find an
-     * alias and is left out. Locations are not looked at: with debug info the alias pass always runs. Leaf
-     * symbols are looked at each time they occur (hashing costs more than looking); composite ones once per
-     * object ({@link #prescanned}).
-     */
-    void prescanOp(Operation op) {
-        if (prescanFound) return;
-        prescanning = true;
-        try {
-            for (int i = 0, n = op.numResults(); i < n; i++) prescanSymbol(op.result(i).type());
-            prescanEntries(op.attributes());
-            prescanEntries(op.properties());
-            for (int r = 0, nr = op.numRegions(); r < nr; r++) {
-                for (Block b : op.region(r).blocks()) {
-                    for (int i = 0, n = b.numArguments(); i < n; i++) prescanSymbol(b.argument(i).type());
-                }
-            }
-        } finally {
-            prescanning = false;
-        }
-    }
-
-    /**
-     * Large dictionaries and arrays (at least {@link #MEMO_ENTRIES} entries) the prescan has looked into: one
-     * object is often held by many ops (deserialized ops share equal attributes), and looking into it again
-     * cannot find anything new. Keyed by identity; created with the first such symbol. Smaller ones cost less to
-     * look into than to remember.
-     */
-    private java.util.Set<Object> prescanned;
-    static final int MEMO_ENTRIES = 8;
-
-    /** Looks into the entries of an op's attribute or property dictionary (the dictionary itself is never aliased). */
-    private void prescanEntries(DictionaryAttr dict) {
-        if (dict.isEmpty() || prescanFound || (dict.size() >= MEMO_ENTRIES && !firstPrescan(dict))) return;
-        for (NamedAttribute na : dict.entries()) prescanSymbol(na.value());
-    }
-
-    /** Whether {@code symbol} is looked into for the first time in this prescan. */
-    private boolean firstPrescan(Object symbol) {
-        if (prescanned == null) prescanned = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-        return prescanned.add(symbol);
-    }
-
-    private void prescanSymbol(Object symbol) {
-        if (prescanFound || symbol == null) return;
-        // Common symbols that can neither be nor hold an alias candidate, decided without hashing them.
-        if (symbol instanceof IntegerType || symbol instanceof FloatType || symbol instanceof IndexType
-                || symbol instanceof BoolAttr || symbol instanceof UnitAttr || symbol instanceof DenseArrayAttr
-                || symbol instanceof NoneType) {
-            return;
-        }
-        if (symbol instanceof StringAttr s) {
-            if (s.type() != null) prescanSymbol(s.type());
-            return;
-        }
-        if ((symbol instanceof DictionaryAttr d && d.size() >= MEMO_ENTRIES
-                || symbol instanceof ArrayAttr a && a.elements().size() >= MEMO_ENTRIES) && !firstPrescan(symbol)) {
-            return;
-        }
-        if (symbol instanceof RankedTensorType t && t.encoding() == null) {
-            prescanSymbol(t.elementType());
-            return;
-        }
-        if (symbol instanceof IntegerAttr || symbol instanceof FloatAttr || symbol instanceof DenseElementsAttr) {
-            prescanSymbol(attributeType((Attribute) symbol));
-            return;
-        }
-        if (aliases.aliasName(symbol) != null) {
-            prescanFound = true;
-            return;
-        }
-        if (symbol instanceof Type t) visitTypeChildren(t);
-        else visitAttributeChildren((Attribute) symbol, false);
-    }
-
-    /** Visits a symbol for aliases (collect mode); returns {depth, index}. */
-    int[] visit(Object symbol, boolean canBeDeferred, boolean elideType) {
-        Integer existing = aliases.indexOf(symbol);
-        if (existing != null) {
-            if (!canBeDeferred) aliases.markNonDeferrable(existing);
-            return record(aliases.info(existing).depth, existing);
-        }
-        int idx = aliases.add(symbol, canBeDeferred);
-        List<Integer> savedSink = childSink;
-        int savedDepth = childDepth;
-        boolean savedDeferrable = childDeferrable;
-        childSink = new ArrayList<>();
-        childDepth = 0;
-        childDeferrable = canBeDeferred;
-        try {
-            if (symbol instanceof Type t) visitTypeChildren(t);
-            else visitAttributeChildren((Attribute) symbol, elideType);
-            PrinterAliases.Info info = aliases.info(idx);
-            info.children = childSink.stream().mapToInt(Integer::intValue).toArray();
-            if (childDepth > 0) info.depth = childDepth + 1;
-        } finally {
-            childSink = savedSink;
-            childDepth = savedDepth;
-            childDeferrable = savedDeferrable;
-        }
-        return record(aliases.info(idx).depth, idx);
-    }
-
-    int[] record(int depth, int idx) {
-        if (childSink != null) {
-            childSink.add(idx);
-            if (depth > childDepth) childDepth = depth;
-        }
-        return new int[] {depth, idx};
-    }
-
-    void visitChild(Object symbol) {
-        if (prescanning) prescanSymbol(symbol);
-        else visit(symbol, childDeferrable, false);
-    }
-
-    void visitTypeChildren(Type type) {
-        if (type instanceof RankedTensorType t) {
-            visitChild(t.elementType());
-            if (t.encoding() != null) visitChild(t.encoding());
-        } else if (type instanceof MemRefType t) {
-            visitChild(t.elementType());
-            if (t.shape() != null && hasNonIdentityLayout(t)) visitChild(t.layout());
-            if (t.memorySpace() != null) visitChild(t.memorySpace());
-        } else if (type instanceof UnrankedTensorType t) {
-            visitChild(t.elementType());
-        } else if (type instanceof org.stablehlo4j.ir.MemRefType m) {
-            visitChild(m.elementType());
-            if (m.layout() != null) visitChild(m.layout());
-            if (m.memorySpace() != null) visitChild(m.memorySpace());
-        } else if (type instanceof ComplexType t) {
-            visitChild(t.elementType());
-        } else if (type instanceof TupleType t) {
-            for (Type e : t.types()) visitChild(e);
-        } else if (type instanceof FunctionType f) {
-            for (Type e : f.inputs()) visitChild(e);
-            for (Type e : f.results()) visitChild(e);
-        } else if (type instanceof DialectPrintable d) {
-            d.printBody(collectSink());
-        }
-    }
-
-    void visitAttributeChildren(Attribute attr, boolean elideType) {
-        if (attr instanceof DialectPrintable d) {
-            d.printBody(collectSink());
-            return;
-        }
-        if (attr instanceof IntegerAttr || attr instanceof FloatAttr || attr instanceof BoolAttr
-                || attr instanceof DenseArrayAttr || attr instanceof UnitAttr || attr instanceof AffineMapAttr) {
-            return;
-        }
-        if (attr instanceof DictionaryAttr d) {
-            for (NamedAttribute na : d.entries()) {
-                if (!prescanning) visitChild(StringAttr.of(na.name())); // a name never gets an alias
-                visitChild(na.value());
-            }
-        } else if (attr instanceof ArrayAttr a) {
-            for (Attribute e : a.elements()) visitChild(e);
-        } else if (attr instanceof TypeAttr t) {
-            visitChild(t.value());
-        } else if (attr instanceof Location.Name n) {
-            if (n.child() != null && !(n.child() instanceof Location.Unknown)) visitChild(n.child());
-        } else if (attr instanceof Location.CallSite c) {
-            visitChild(c.callee());
-            visitChild(c.caller());
-        } else if (attr instanceof Location.Fused f) {
-            if (f.metadata() != null) visitChild(f.metadata());
-            for (Location l : f.locations()) visitChild(l);
-        }
-        if (!elideType) {
-            Type t = attributeType(attr);
-            if (t != null && !(t instanceof NoneType)) visitChild(t);
-        }
-    }
-
-    AsmSink collectSink() {
-        return new AsmSink() {
-            @Override
-            public AsmSink append(String text) {
-                return this;
-            }
-
-            @Override
-            public AsmSink type(Type type) {
-                visitChild(type);
-                return this;
-            }
-
-            @Override
-            public AsmSink attribute(Attribute attribute) {
-                visitChild(attribute);
-                return this;
-            }
-        };
-    }
 
     // ------------------------------------------------------------------ locations
 
