@@ -29,6 +29,9 @@ import static org.stablehlo4j.bytecode.BytecodeReader.*;
  * locations and use-list orders (validated and applied).
  */
 final class IrReader {
+    private static final Type[] NO_TYPES = {};
+    private static final Value[] NO_VALUES = {};
+    private static final Block[] NO_BLOCKS = {};
     private static final int HAS_ATTRS = 0x01, HAS_RESULTS = 0x02, HAS_OPERANDS = 0x04, HAS_SUCCESSORS = 0x08,
             HAS_INLINE_REGIONS = 0x10, HAS_USE_LIST_ORDERS = 0x20, HAS_PROPERTIES = 0x40;
 
@@ -386,33 +389,33 @@ final class IrReader {
             props = opName.wasRegistered() ? readNativeProperties(c, nameIndex, fullName, codec, schema)
                     : readPropertiesAttr(c, fullName);
         }
-        List<Type> resultTypes = List.of();
+        Type[] resultTypes = NO_TYPES;
         if ((mask & HAS_RESULTS) != 0) {
             int n = c.readCount("result count");
             Type[] types = new Type[n];
             for (int i = 0; i < n; i++) types[i] = attrTypes.valueType(c, c.readVarInt());
-            resultTypes = java.util.Arrays.asList(types);
+            resultTypes = types;
         }
-        List<Value> operands = List.of();
+        Value[] operands = NO_VALUES;
         if ((mask & HAS_OPERANDS) != 0) {
             int n = c.readCount("operand count");
             Value[] values = new Value[n];
             for (int i = 0; i < n; i++) values[i] = operand(c);
-            operands = java.util.Arrays.asList(values);
+            operands = values;
         }
-        List<Block> successors = List.of();
+        Block[] successors = NO_BLOCKS;
         if ((mask & HAS_SUCCESSORS) != 0) {
             int n = c.readCount("successor count");
-            successors = new ArrayList<>(n);
+            successors = new Block[n];
             for (int i = 0; i < n; i++) {
                 long b = c.readVarInt();
                 if (b < 0 || b >= st.blocks.size()) throw c.error("invalid successor index: " + b);
-                successors.add(st.blocks.get((int) b));
+                successors[i] = st.blocks.get((int) b);
             }
         }
         Map<Integer, UseOrder> resultOrders = Map.of();
         if (version >= V_USE_LIST_ORDERING && (mask & HAS_USE_LIST_ORDERS) != 0) {
-            resultOrders = readUseListOrders(c, resultTypes.size());
+            resultOrders = readUseListOrders(c, resultTypes.length);
         }
         int numRegions = 0;
         boolean isolated = false;
@@ -445,7 +448,7 @@ final class IrReader {
             props = head.properties();
             attrs = head.attributes();
         }
-        Operation op = Operation.create(name, operands, resultTypes, props, attrs, numRegions, successors, loc);
+        Operation op = Operation.createOwning(name, operands, resultTypes, props, attrs, numRegions, successors, loc);
         st.blocks.get(st.curBlock).append(op);
         if (st.numValues > 0 && op.numResults() > 0) defineValues(c, op.results());
         if (!resultOrders.isEmpty()) recordUseOrders(resultOrders, op.results());

@@ -1,7 +1,5 @@
 package org.stablehlo4j.bytecode;
 
-import java.util.List;
-
 import org.stablehlo4j.ir.DictionaryAttr;
 import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.Operation;
@@ -52,8 +50,8 @@ public interface ReadConversion {
      * @param location its location
      * @return the name and attributes of the op to build
      */
-    Head op(Object opName, String name, DictionaryAttr properties, DictionaryAttr attributes, List<Value> operands,
-            List<Type> resultTypes, int numRegions, Operation parent, Location location);
+    Head op(Object opName, String name, DictionaryAttr properties, DictionaryAttr attributes, Value[] operands,
+            Type[] resultTypes, int numRegions, Operation parent, Location location);
 
     /**
      * The name and attributes of an op to build.

@@ -120,7 +120,7 @@ final class VhloReadConversion implements ReadConversion, OpLegalizer.Values {
 
     @Override
     public Head op(Object opName, String name, DictionaryAttr properties, DictionaryAttr attributes,
-                   List<Value> operands, List<Type> resultTypes, int numRegions, Operation parent,
+                   Value[] operands, Type[] resultTypes, int numRegions, Operation parent,
                    Location location) {
         int index = ops++;
         OpName on = (OpName) opName;
@@ -281,15 +281,15 @@ final class VhloReadConversion implements ReadConversion, OpLegalizer.Values {
         String name;
         DictionaryAttr properties;
         DictionaryAttr attributes;
-        List<Value> operands;
-        List<Type> resultTypes;
+        Value[] operands;
+        Type[] resultTypes;
         int numRegions;
         Operation parent;
         /** Whether {@link #attr} found an attribute among the discardable ones (not in the properties). */
         boolean usedAttributes;
 
-        Record reset(String name, DictionaryAttr properties, DictionaryAttr attributes, List<Value> operands,
-                     List<Type> resultTypes, int numRegions, Operation parent) {
+        Record reset(String name, DictionaryAttr properties, DictionaryAttr attributes, Value[] operands,
+                     Type[] resultTypes, int numRegions, Operation parent) {
             this.name = name;
             this.properties = properties;
             this.attributes = attributes;
@@ -313,10 +313,10 @@ final class VhloReadConversion implements ReadConversion, OpLegalizer.Values {
         @Override public String name() { return name; }
         @Override public DictionaryAttr properties() { return properties; }
         @Override public DictionaryAttr attributes() { return attributes; }
-        @Override public int numOperands() { return operands.size(); }
-        @Override public Type operandType(int i) { return operands.get(i).type(); }
-        @Override public int numResults() { return resultTypes.size(); }
-        @Override public Type resultType(int i) { return resultTypes.get(i); }
+        @Override public int numOperands() { return operands.length; }
+        @Override public Type operandType(int i) { return operands[i].type(); }
+        @Override public int numResults() { return resultTypes.length; }
+        @Override public Type resultType(int i) { return resultTypes[i]; }
         @Override public int numRegions() { return numRegions; }
         @Override public Region region(int i) { return null; }
         @Override public String parentName() { return parent == null ? null : parent.name(); }
