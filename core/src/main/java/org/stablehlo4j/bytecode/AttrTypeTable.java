@@ -18,27 +18,45 @@ final class AttrTypeTable {
 
     /**
      * The entries of one kind (attributes or types), as parallel arrays indexed by entry: where each entry's
-     * bytes are, its dialect, whether it uses the dialect's encoding (else assembly text), its value once read.
+     * bytes are (entries follow each other: entry {@code i} spans {@code [offsets[i], offsets[i + 1])}), whether
+     * it uses the dialect's encoding (else assembly text), its value once read; and the runs of entries of one
+     * dialect (the offset section groups entries by dialect).
      */
     private static final class Entries {
         final String kind;
         final int[] offsets;
-        final int[] sizes;
-        final DialectEntry[] dialects;
         final boolean[] custom;
         /** Values read so far: an {@code Attribute[]} or a {@code Type[]} (see {@link #attrValues}). */
         final Object[] values;
-        /** Entries being read (a reference back to one of them is a cycle). */
-        final boolean[] resolving;
+        /** The first entry of each dialect run ({@code [0, numRuns)}, ascending) and the run's dialect. */
+        int[] runStarts = new int[4];
+        DialectEntry[] runDialects = new DialectEntry[4];
+        int numRuns;
 
         Entries(String kind, int n, Object[] values) {
             this.kind = kind;
-            offsets = new int[n];
-            sizes = new int[n];
-            dialects = new DialectEntry[n];
+            offsets = new int[n + 1];
             custom = new boolean[n];
             this.values = values;
-            resolving = new boolean[n];
+        }
+
+        void addRun(int start, DialectEntry dialect) {
+            if (numRuns == runStarts.length) {
+                runStarts = java.util.Arrays.copyOf(runStarts, numRuns * 2);
+                runDialects = java.util.Arrays.copyOf(runDialects, numRuns * 2);
+            }
+            runStarts[numRuns] = start;
+            runDialects[numRuns++] = dialect;
+        }
+
+        /** The dialect of entry {@code i}: that of the last run starting at or before it. */
+        DialectEntry dialect(int i) {
+            int lo = 0, hi = numRuns - 1;
+            while (lo < hi) {
+                int mid = (lo + hi + 1) >>> 1;
+                if (runStarts[mid] <= i) lo = mid; else hi = mid - 1;
+            }
+            return runDialects[lo];
         }
     }
 
@@ -62,6 +80,12 @@ final class AttrTypeTable {
     private Type[] valueTypes;
     /** The reader of the entry being read at each nesting depth (see {@link #resolve}). */
     private final DialectReader[] readers = new DialectReader[MAX_DEPTH + 2];
+    /**
+     * The entry being read at each nesting depth (its kind's entries and index; null entries: none), to find a
+     * reference back to one of them (a cycle).
+     */
+    private final Entries[] resolvingKind = new Entries[MAX_DEPTH + 2];
+    private final int[] resolvingIndex = new int[MAX_DEPTH + 2];
 
     /** For the textual fallback of entries without a dialect codec. */
     private final org.stablehlo4j.ir.Context context;
@@ -105,7 +129,7 @@ final class AttrTypeTable {
     private static void fill(ByteCursor offsets, Entries entries, ByteCursor.Slice section,
                              List<DialectEntry> dialects, long[] current) throws BytecodeException {
         int i = 0;
-        int count = entries.offsets.length;
+        int count = entries.custom.length;
         long end = section.end();
         long pos = current[0];
         while (i < count) {
@@ -115,6 +139,7 @@ final class AttrTypeTable {
             DialectEntry dialect = dialects.get((int) d);
             long n = offsets.readVarInt();
             if (n < 0 || n > count - i) throw offsets.error(at, "too many entries in dialect group: " + n);
+            if (n > 0) entries.addRun(i, dialect);
             for (long k = 0; k < n; k++, i++) {
                 int eat = offsets.position();
                 long v = offsets.readVarInt();
@@ -122,13 +147,12 @@ final class AttrTypeTable {
                 if (size > end - pos) {
                     throw offsets.error(eat, "Attribute or Type entry offset points past the end of section");
                 }
-                entries.dialects[i] = dialect;
                 entries.custom[i] = (v & 1) != 0;
                 entries.offsets[i] = (int) pos;
-                entries.sizes[i] = (int) size;
                 pos += size;
             }
         }
+        entries.offsets[count] = (int) pos;
         current[0] = pos;
     }
 
@@ -169,8 +193,15 @@ final class AttrTypeTable {
         int i = (int) index;
         if (entries.values[i] != null) return;
         if (depth > MAX_DEPTH) throw from.error(kind + " nesting exceeds the limit of " + MAX_DEPTH);
-        if (entries.resolving[i]) throw from.error(kind + " #" + index + " refers to itself");
-        entries.resolving[i] = true;
+        for (int d = 0; d <= depth; d++) {
+            if (resolvingKind[d] == entries && resolvingIndex[d] == i) {
+                throw from.error(kind + " #" + index + " refers to itself");
+            }
+        }
+        Entries outer = resolvingKind[depth];
+        int outerIndex = resolvingIndex[depth];
+        resolvingKind[depth] = entries;
+        resolvingIndex[depth] = i;
         try {
             // One reader (and cursor) per nesting depth, reused from entry to entry: an entry's codec finishes
             // with it before another entry of the same depth is read (nested entries are one deeper).
@@ -178,8 +209,8 @@ final class AttrTypeTable {
             if (r == null) {
                 readers[depth] = r = new DialectReader(input.sub(0, 0, "AttrType"), this, "", depth);
             }
-            DialectEntry dialect = entries.dialects[i];
-            r.reset(dialect.name(), entries.offsets[i], entries.sizes[i]);
+            DialectEntry dialect = entries.dialect(i);
+            r.reset(dialect.name(), entries.offsets[i], entries.offsets[i + 1] - entries.offsets[i]);
             ByteCursor c = r.cursor();
             Object v;
             boolean isType = entries == types;
@@ -202,7 +233,8 @@ final class AttrTypeTable {
                 attrValues[i] = (Attribute) v;
             }
         } finally {
-            entries.resolving[i] = false;
+            resolvingKind[depth] = outer;
+            resolvingIndex[depth] = outerIndex;
         }
     }
 }

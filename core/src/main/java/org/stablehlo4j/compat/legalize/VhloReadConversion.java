@@ -8,6 +8,7 @@ import java.util.Map;
 
 import org.stablehlo4j.bytecode.ReadConversion;
 import org.stablehlo4j.compat.CompatibilityApi;
+import org.stablehlo4j.dialect.vhlo.VhloAttr;
 import org.stablehlo4j.dialect.vhlo.ops.VhloOpDef;
 import org.stablehlo4j.dialect.vhlo.ops.VhloOpTable;
 import org.stablehlo4j.dialect.vhlo.ops.AttrDefault;
@@ -178,7 +179,10 @@ final class VhloReadConversion implements ReadConversion, OpLegalizer.Values {
 
     /** Whether the properties of an op at a current version name only attributes of that version. */
     private static boolean hasOnlyItsAttributes(VhloOpDef def, DictionaryAttr properties) {
-        for (NamedAttribute n : properties.entries()) if (def.attribute(n.name()).isEmpty()) return false;
+        List<NamedAttribute> entries = properties.entries();
+        for (int i = 0, n = entries.size(); i < n; i++) {
+            if (def.attribute(entries.get(i).name()).isEmpty()) return false;
+        }
         return true;
     }
 
@@ -196,6 +200,10 @@ final class VhloReadConversion implements ReadConversion, OpLegalizer.Values {
 
     @Override
     public Attribute toStablehlo(Attribute v) {
+        // Not memoized: a value that converts to itself, and a string (one small object, cheaper to make again
+        // than to look up).
+        if (!(v instanceof VhloAttr va)) return v;
+        if (va.kind() == VhloAttrKind.STRING) return va.toStringAttr();
         Attribute s = convertedValues.get(v);
         if (s == null) {
             s = AttrConverter.toStablehlo(v);
