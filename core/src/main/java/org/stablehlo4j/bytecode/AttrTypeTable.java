@@ -19,8 +19,7 @@ final class AttrTypeTable {
     /**
      * The entries of one kind (attributes or types), as parallel arrays indexed by entry: where each entry's
      * bytes are (entries follow each other: entry {@code i} spans {@code [offsets[i], offsets[i + 1])}), whether
-     * it uses the dialect's encoding (else assembly text), its value once read; and the runs of entries of one
-     * dialect (the offset section groups entries by dialect).
+     * it uses the dialect's encoding (else assembly text), its dialect, its value once read.
      */
     private static final class Entries {
         final String kind;
@@ -28,35 +27,14 @@ final class AttrTypeTable {
         final boolean[] custom;
         /** Values read so far: an {@code Attribute[]} or a {@code Type[]} (see {@link #attrValues}). */
         final Object[] values;
-        /** The first entry of each dialect run ({@code [0, numRuns)}, ascending) and the run's dialect. */
-        int[] runStarts = new int[4];
-        DialectEntry[] runDialects = new DialectEntry[4];
-        int numRuns;
+        final DialectEntry[] dialects;
 
         Entries(String kind, int n, Object[] values) {
             this.kind = kind;
             offsets = new int[n + 1];
             custom = new boolean[n];
+            dialects = new DialectEntry[n];
             this.values = values;
-        }
-
-        void addRun(int start, DialectEntry dialect) {
-            if (numRuns == runStarts.length) {
-                runStarts = java.util.Arrays.copyOf(runStarts, numRuns * 2);
-                runDialects = java.util.Arrays.copyOf(runDialects, numRuns * 2);
-            }
-            runStarts[numRuns] = start;
-            runDialects[numRuns++] = dialect;
-        }
-
-        /** The dialect of entry {@code i}: that of the last run starting at or before it. */
-        DialectEntry dialect(int i) {
-            int lo = 0, hi = numRuns - 1;
-            while (lo < hi) {
-                int mid = (lo + hi + 1) >>> 1;
-                if (runStarts[mid] <= i) lo = mid; else hi = mid - 1;
-            }
-            return runDialects[lo];
         }
     }
 
@@ -139,7 +117,6 @@ final class AttrTypeTable {
             DialectEntry dialect = dialects.get((int) d);
             long n = offsets.readVarInt();
             if (n < 0 || n > count - i) throw offsets.error(at, "too many entries in dialect group: " + n);
-            if (n > 0) entries.addRun(i, dialect);
             for (long k = 0; k < n; k++, i++) {
                 int eat = offsets.position();
                 long v = offsets.readVarInt();
@@ -148,6 +125,7 @@ final class AttrTypeTable {
                     throw offsets.error(eat, "Attribute or Type entry offset points past the end of section");
                 }
                 entries.custom[i] = (v & 1) != 0;
+                entries.dialects[i] = dialect;
                 entries.offsets[i] = (int) pos;
                 pos += size;
             }
@@ -209,7 +187,7 @@ final class AttrTypeTable {
             if (r == null) {
                 readers[depth] = r = new DialectReader(input.sub(0, 0, "AttrType"), this, "", depth);
             }
-            DialectEntry dialect = entries.dialect(i);
+            DialectEntry dialect = entries.dialects[i];
             r.reset(dialect.name(), entries.offsets[i], entries.offsets[i + 1] - entries.offsets[i]);
             ByteCursor c = r.cursor();
             Object v;

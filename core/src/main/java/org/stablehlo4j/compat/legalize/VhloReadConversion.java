@@ -56,13 +56,15 @@ final class VhloReadConversion implements ReadConversion, OpLegalizer.Values {
      * attributes, which the reader never produces for a VHLO op it knows; checked per distinct properties).
      */
     private static final boolean ALL_KINDS_LEGAL = allKindsLegal();
+    /** The expected size of the memos: a file's distinct values number hundreds to thousands (grown from 21). */
+    private static final int MEMO_SIZE = 256;
 
     /** The op being converted, when it must be looked at in full (not converted before). */
     private final Record record = new Record();
     /** Converted discardable attribute dictionaries, by identity (the reader shares one per entry of the file). */
-    private final Map<DictionaryAttr, DictionaryAttr> convertedAttributes = new IdentityHashMap<>();
+    private final Map<DictionaryAttr, DictionaryAttr> convertedAttributes = new IdentityHashMap<>(MEMO_SIZE);
     /** Converted attribute values (of properties and discardable attributes), by identity. */
-    private final Map<Attribute, Attribute> convertedValues = new IdentityHashMap<>();
+    private final Map<Attribute, Attribute> convertedValues = new IdentityHashMap<>(MEMO_SIZE);
     /** Per default: the values known to hold it or not, by identity. */
     private final Map<AttrDefault, Map<Attribute, Boolean>> matchedDefaults = new HashMap<>();
     /** How many ops were converted so far (an op's pre-order index when it is converted). */
