@@ -90,6 +90,9 @@ final class VhloReadConversion implements ReadConversion, OpLegalizer.Values {
         final boolean dependsOnParent;
         final Map<DictionaryAttr, Head> heads = new IdentityHashMap<>();
         Map<DictionaryAttr, Head> headsInFunction;
+        /** The heads of ops without properties (most ops), outside and inside a function: kept out of the maps. */
+        Head emptyHead;
+        Head emptyHeadInFunction;
 
         OpName(String name) {
             this.name = name;
@@ -129,8 +132,9 @@ final class VhloReadConversion implements ReadConversion, OpLegalizer.Values {
         OpName on = (OpName) opName;
         boolean inFunction = on.dependsOnParent && parent != null
                 && (parent.name().equals("func.func") || parent.name().equals("vhlo.func_v1"));
-        Map<DictionaryAttr, Head> heads = on.heads(inFunction);
-        Head head = heads.get(properties);
+        boolean empty = properties == DictionaryAttr.EMPTY;
+        Map<DictionaryAttr, Head> heads = empty ? null : on.heads(inFunction);
+        Head head = !empty ? heads.get(properties) : inFunction ? on.emptyHeadInFunction : on.emptyHead;
         Record r = null;
         if (head == null) {
             r = record.reset(name, properties, attributes, operands, resultTypes, numRegions, parent);
@@ -157,7 +161,15 @@ final class VhloReadConversion implements ReadConversion, OpLegalizer.Values {
             if (head.name().equals("builtin.unrealized_conversion_cast")) sawCasts = true;
             // An op that needed an upgrade step may depend on its operands (computed defaults), one that found an
             // inherent attribute among the discardable ones on those: not shared.
-            if (sameVersion && !r.usedAttributes) heads.put(properties, head);
+            if (sameVersion && !r.usedAttributes) {
+                if (!empty) {
+                    heads.put(properties, head);
+                } else if (inFunction) {
+                    on.emptyHeadInFunction = head;
+                } else {
+                    on.emptyHead = head;
+                }
+            }
         }
         if (attributes.isEmpty()) return head;
         DictionaryAttr converted;
