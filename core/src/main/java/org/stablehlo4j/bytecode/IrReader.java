@@ -375,9 +375,13 @@ final class IrReader {
         Location loc = location(c);
         DictionaryAttr attrs = DictionaryAttr.EMPTY;
         DictionaryAttr props = null;
+        int attrsId = 0;
+        int propsId = 0;
         if ((mask & HAS_ATTRS) != 0) {
             int aat = c.position();
-            Attribute a = attrTypes.attribute(c, c.readVarInt(), 0);
+            long attrIndex = c.readVarInt();
+            Attribute a = attrTypes.attribute(c, attrIndex, 0);
+            attrsId = (int) attrIndex + 1;
             if (!(a instanceof DictionaryAttr d)) throw c.error(aat, "expected a dictionary attribute, got " + a);
             attrs = d;
         }
@@ -386,8 +390,12 @@ final class IrReader {
                 throw c.error("Unexpected missing `wasRegistered` opname flag at bytecode version " + version
                         + " with properties.");
             }
-            props = opName.wasRegistered() ? readNativeProperties(c, nameIndex, fullName, codec, schema)
-                    : readPropertiesAttr(c, fullName);
+            if (opName.wasRegistered()) {
+                props = readNativeProperties(c, nameIndex, fullName, codec, schema);
+                propsId = lastPropertiesEntry + 1;
+            } else {
+                props = readPropertiesAttr(c, fullName);
+            }
         }
         Type[] resultTypes = NO_TYPES;
         if ((mask & HAS_RESULTS) != 0) {
@@ -437,13 +445,16 @@ final class IrReader {
             }
             props = DictionaryAttr.of(inherent);
             attrs = DictionaryAttr.of(rest);
+            propsId = 0;
+            attrsId = 0;
         }
         String name = fullName;
         if (conversion != null) {
             Object convName = conversionNames[nameIndex];
             if (convName == null) conversionNames[nameIndex] = convName = conversion.opName(fullName);
-            ReadConversion.Head head = conversion.op(convName, fullName, props == null ? DictionaryAttr.EMPTY : props, attrs,
-                    operands, resultTypes, numRegions, st.owner, loc);
+            ReadConversion.Head head = conversion.op(convName, fullName,
+                    props == null ? DictionaryAttr.EMPTY : props, propsId, attrs, attrsId, operands, resultTypes,
+                    numRegions, st.owner, loc);
             name = head.name();
             props = head.properties();
             attrs = head.attributes();
@@ -469,6 +480,9 @@ final class IrReader {
         return d;
     }
 
+    /** The properties entry {@link #readNativeProperties} read last. */
+    private int lastPropertiesEntry;
+
     private DictionaryAttr readNativeProperties(ByteCursor c, int nameIndex, String opName, DialectBytecode codec,
                                                 List<DialectBytecode.Property> schema)
             throws BytecodeException {
@@ -479,6 +493,7 @@ final class IrReader {
             throw c.error(at, "has properties but missing BytecodeOpInterface for " + opName);
         }
         int entry = (int) idx;
+        lastPropertiesEntry = entry;
         for (DecodedProperties d = decodedProperties[entry]; d != null; d = d.next()) {
             if (d.nameIndex() == nameIndex) return d.value();
         }

@@ -62,7 +62,9 @@ final class VhloReadConversion implements ReadConversion, OpLegalizer.Values {
     /** The op being converted, when it must be looked at in full (not converted before). */
     private final Record record = new Record();
     /** Converted discardable attribute dictionaries, by identity (the reader shares one per entry of the file). */
-    private final Map<DictionaryAttr, DictionaryAttr> convertedAttributes = new IdentityHashMap<>(MEMO_SIZE);
+    private final Map<DictionaryAttr, DictionaryAttr> convertedAttributes = new IdentityHashMap<>();
+    /** The same, by the reader's attributes id (see {@link ReadConversion#op}). */
+    private final IntKeyMap<DictionaryAttr> convertedAttributesById = new IntKeyMap<>();
     /** Converted attribute values (of properties and discardable attributes), by identity. */
     private final Map<Attribute, Attribute> convertedValues = new IdentityHashMap<>(MEMO_SIZE);
     /** Per default: the values known to hold it or not, by identity. */
@@ -90,6 +92,9 @@ final class VhloReadConversion implements ReadConversion, OpLegalizer.Values {
         final boolean dependsOnParent;
         final Map<DictionaryAttr, Head> heads = new IdentityHashMap<>();
         Map<DictionaryAttr, Head> headsInFunction;
+        /** The heads by the reader's properties id (see {@link ReadConversion#op}), outside/inside a function. */
+        final IntKeyMap<Head> headsById = new IntKeyMap<>();
+        IntKeyMap<Head> headsByIdInFunction;
         /** The heads of ops without properties (most ops), outside and inside a function: kept out of the maps. */
         Head emptyHead;
         Head emptyHeadInFunction;
@@ -99,6 +104,12 @@ final class VhloReadConversion implements ReadConversion, OpLegalizer.Values {
             def = name.startsWith("vhlo.") ? VhloOpTable.byName(name).orElse(null) : null;
             this.current = ALL_KINDS_LEGAL && def != null && def.isValidAt(TARGET);
             this.dependsOnParent = def != null && def.stablehloName().equals("stablehlo.return");
+        }
+
+        IntKeyMap<Head> headsById(boolean inFunction) {
+            if (!inFunction) return headsById;
+            if (headsByIdInFunction == null) headsByIdInFunction = new IntKeyMap<>();
+            return headsByIdInFunction;
         }
 
         Map<DictionaryAttr, Head> heads(boolean inFunction) {
@@ -125,16 +136,18 @@ final class VhloReadConversion implements ReadConversion, OpLegalizer.Values {
     }
 
     @Override
-    public Head op(Object opName, String name, DictionaryAttr properties, DictionaryAttr attributes,
-                   Value[] operands, Type[] resultTypes, int numRegions, Operation parent,
+    public Head op(Object opName, String name, DictionaryAttr properties, int propertiesId,
+                   DictionaryAttr attributes, int attributesId, Value[] operands, Type[] resultTypes, int numRegions, Operation parent,
                    Location location) {
         int index = ops++;
         OpName on = (OpName) opName;
         boolean inFunction = on.dependsOnParent && parent != null
                 && (parent.name().equals("func.func") || parent.name().equals("vhlo.func_v1"));
         boolean empty = properties == DictionaryAttr.EMPTY;
-        Map<DictionaryAttr, Head> heads = empty ? null : on.heads(inFunction);
-        Head head = !empty ? heads.get(properties) : inFunction ? on.emptyHeadInFunction : on.emptyHead;
+        Map<DictionaryAttr, Head> heads = empty || propertiesId > 0 ? null : on.heads(inFunction);
+        IntKeyMap<Head> headsById = !empty && propertiesId > 0 ? on.headsById(inFunction) : null;
+        Head head = empty ? (inFunction ? on.emptyHeadInFunction : on.emptyHead)
+                : headsById != null ? headsById.get(propertiesId) : heads.get(properties);
         Record r = null;
         if (head == null) {
             r = record.reset(name, properties, attributes, operands, resultTypes, numRegions, parent);
@@ -162,7 +175,9 @@ final class VhloReadConversion implements ReadConversion, OpLegalizer.Values {
             // An op that needed an upgrade step may depend on its operands (computed defaults), one that found an
             // inherent attribute among the discardable ones on those: not shared.
             if (sameVersion && !r.usedAttributes) {
-                if (!empty) {
+                if (headsById != null) {
+                    headsById.put(propertiesId, head);
+                } else if (!empty) {
                     heads.put(properties, head);
                 } else if (inFunction) {
                     on.emptyHeadInFunction = head;
@@ -174,7 +189,7 @@ final class VhloReadConversion implements ReadConversion, OpLegalizer.Values {
         if (attributes.isEmpty()) return head;
         DictionaryAttr converted;
         try {
-            converted = attributes(attributes);
+            converted = attributes(attributes, attributesId);
         } catch (LegalizeException e) {
             // A head converted before is of an op that needed no upgrade: the op is named as read.
             if (r == null) r = record.reset(name, properties, attributes, operands, resultTypes, numRegions, parent);
@@ -201,14 +216,18 @@ final class VhloReadConversion implements ReadConversion, OpLegalizer.Values {
     }
 
     /** The StableHLO form of discardable attributes, converted once per dictionary and per value. */
-    private DictionaryAttr attributes(DictionaryAttr read) {
+    private DictionaryAttr attributes(DictionaryAttr read, int id) {
         if (read.isEmpty()) return read;
-        DictionaryAttr out = convertedAttributes.get(read);
+        DictionaryAttr out = id > 0 ? convertedAttributesById.get(id) : convertedAttributes.get(read);
         if (out != null) return out;
         List<NamedAttribute> entries = new ArrayList<>(read.size());
         for (NamedAttribute n : read.entries()) entries.add(new NamedAttribute(n.name(), toStablehlo(n.value())));
         out = DictionaryAttr.of(entries);
-        convertedAttributes.put(read, out);
+        if (id > 0) {
+            convertedAttributesById.put(id, out);
+        } else {
+            convertedAttributes.put(read, out);
+        }
         return out;
     }
 
