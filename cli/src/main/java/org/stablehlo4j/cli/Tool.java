@@ -304,24 +304,23 @@ abstract class Tool implements LlvmArgs.Target {
      */
     Output.Part printed(ModuleOp module, boolean dropFinalNewline) {
         return out -> {
-            java.io.Writer w = new Utf8Writer(out);
-            if (dropFinalNewline) w = new DropFinalNewline(w);
-            AsmPrinter.print(context(), module, printOptions(), w);
-            w.flush();
+            java.io.OutputStream o = dropFinalNewline ? new DropFinalNewline(out) : out;
+            AsmPrinter.print(context(), module, printOptions(), o);
+            o.flush();
         };
     }
 
-    /** Passes text through except a line break at the very end. */
-    static final class DropFinalNewline extends java.io.Writer {
-        private final java.io.Writer out;
+    /** Passes bytes through except a line break at the very end. */
+    static final class DropFinalNewline extends java.io.OutputStream {
+        private final java.io.OutputStream out;
         private boolean pending;
 
-        DropFinalNewline(java.io.Writer out) {
+        DropFinalNewline(java.io.OutputStream out) {
             this.out = out;
         }
 
         @Override
-        public void write(char[] buf, int off, int len) throws IOException {
+        public void write(byte[] buf, int off, int len) throws IOException {
             if (len == 0) return;
             if (pending) out.write('\n');
             pending = buf[off + len - 1] == '\n';
@@ -329,11 +328,8 @@ abstract class Tool implements LlvmArgs.Target {
         }
 
         @Override
-        public void write(String str, int off, int len) throws IOException {
-            if (len == 0) return;
-            if (pending) out.write('\n');
-            pending = str.charAt(off + len - 1) == '\n';
-            out.write(str, off, pending ? len - 1 : len);
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
         }
 
         @Override

@@ -3,7 +3,7 @@ package org.stablehlo4j.cli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.StringWriter;
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,17 +37,22 @@ class StreamedOutputTest {
 
     @Test
     void dropFinalNewlineKeepsInnerLineBreaks() throws Exception {
-        StringWriter sw = new StringWriter();
+        ByteArrayOutputStream sw = new ByteArrayOutputStream();
         Tool.DropFinalNewline w = new Tool.DropFinalNewline(sw);
-        w.write("module {\n");
-        w.write(new char[] {'}', '\n'}, 0, 2);
-        w.write("");
+        w.write("module {\n".getBytes(StandardCharsets.UTF_8));
+        w.write(new byte[] {'}', '\n'}, 0, 2);
+        w.write(new byte[0]);
         w.flush();
-        assertEquals("module {\n}", sw.toString());
-        StringWriter sw2 = new StringWriter();
+        assertEquals("module {\n}", sw.toString(StandardCharsets.UTF_8));
+        ByteArrayOutputStream sw2 = new ByteArrayOutputStream();
         Tool.DropFinalNewline w2 = new Tool.DropFinalNewline(sw2);
-        w2.write("x\n\n");
-        w2.write("y");
-        assertEquals("x\n\ny", sw2.toString());
+        w2.write("x\n\n".getBytes(StandardCharsets.UTF_8));
+        w2.write('y');
+        assertEquals("x\n\ny", sw2.toString(StandardCharsets.UTF_8));
+        ByteArrayOutputStream sw3 = new ByteArrayOutputStream();
+        Tool.DropFinalNewline w3 = new Tool.DropFinalNewline(sw3);
+        w3.write('\n');
+        w3.write('\n');
+        assertEquals("\n", sw3.toString(StandardCharsets.UTF_8));
     }
 }

@@ -43,7 +43,27 @@ public final class AsmPrinter {
      * @param out where the text goes
      */
     public static void print(Context context, ModuleOp module, PrintOptions options, java.io.Writer out) {
-        AsmPrinterImpl p = new AsmPrinterImpl(context, new StringBuilder(1 << 16), out, options, module.op());
+        stream(context, module, options, PrinterSink.of(out));
+    }
+
+    /**
+     * Streaming variant of {@link #print(Context, ModuleOp, PrintOptions)} that writes the text to {@code out} as
+     * UTF-8, in chunks: the same bytes as {@link #print(Context, ModuleOp, PrintOptions, java.io.Writer)} through
+     * an {@code OutputStreamWriter(out, UTF_8)}, without widening the (almost always ASCII) text to chars.
+     *
+     * @throws java.io.UncheckedIOException if writing fails
+     * @param context the dialects
+     * @param module the module
+     * @param options what to print
+     * @param out where the UTF-8 bytes go
+     */
+    public static void print(Context context, ModuleOp module, PrintOptions options, java.io.OutputStream out) {
+        stream(context, module, options, PrinterSink.utf8(out));
+    }
+
+    private static void stream(Context context, ModuleOp module, PrintOptions options, PrinterSink sink) {
+        AsmPrinterImpl p = new AsmPrinterImpl(context, new StringBuilder(PrinterValues.FLUSH_CHARS + (PrinterValues.FLUSH_CHARS >> 1)),
+                sink, options, module.op());
         p.printModule(module);
         p.flushAll();
     }

@@ -31,7 +31,7 @@ final class AsmPrinterImpl extends PrinterValues {
         this(context, out, null, options, top);
     }
 
-    AsmPrinterImpl(org.stablehlo4j.ir.Context context, StringBuilder out, java.io.Writer sink, PrintOptions options,
+    AsmPrinterImpl(org.stablehlo4j.ir.Context context, StringBuilder out, PrinterSink sink, PrintOptions options,
                    Operation top) {
         super(context, out, sink, options, top);
     }
@@ -135,7 +135,8 @@ final class AsmPrinterImpl extends PrinterValues {
     void printFullOp(Operation op) {
         emitIndent(indent);
         if (op.numResults() > 0 && !collecting) {
-            int[] groups = names.resultGroups(op);
+            // groups start after result 0, so a single result is a single group (no lookup)
+            int[] groups = op.numResults() == 1 ? null : names.resultGroups(op);
             if (groups == null) {
                 printResultGroup(op, 0, op.numResults());
             } else {

@@ -279,10 +279,9 @@ final class PrinterNames {
         }
     }
 
-    /** Result group start indices, or null when the op has a single group. */
+    /** Result group start indices (not to be changed), or null when the op has a single group. */
     int[] resultGroups(Operation op) {
-        int[] g = resultGroups.get(op);
-        return g == null ? null : Arrays.copyOf(g, g.length);
+        return resultGroups.get(op);
     }
 
     String blockName(Block block) {

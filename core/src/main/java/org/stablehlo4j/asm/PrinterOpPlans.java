@@ -13,15 +13,91 @@ import org.stablehlo4j.ir.Operation;
  * has the shape its row declares, the pretty printer accepts it) are left for each op.
  */
 final class PrinterOpPlans {
-    /** One op name: its row (null when unregistered) and pretty printer (null for none). */
-    record Plan(OpDefinition spec, AsmPrinterCustomOp printer, boolean completeSignatures) {
+    /**
+     * One op name: its row (null when unregistered), pretty printer (null for none), and the shape the row
+     * declares, counted once ({@link Shape}).
+     */
+    record Plan(OpDefinition spec, AsmPrinterCustomOp printer, boolean completeSignatures, Shape shape) {
         /** The pretty printer of a registered op, or null. */
         AsmPrinterCustomOp registeredPrinter() {
             return spec == null ? null : printer;
         }
     }
 
-    private static final Plan NONE = new Plan(null, null, false);
+    /**
+     * {@link OpDefinition#fits} of one row with its counts taken once: the number of fixed regions, whether more
+     * may follow, the bounds on operands and results, and the required inherent attributes.
+     */
+    static final class Shape {
+        private final boolean completeSignature;
+        private final boolean regionsDeclared;
+        private final boolean variadicRegions;
+        private final int fixedRegions;
+        private final int successors;
+        private final int minOperands;
+        private final int maxOperands;
+        private final int minResults;
+        private final int maxResults;
+        private final String[] required;
+
+        Shape(OpDefinition spec, boolean completeSignature) {
+            this.completeSignature = completeSignature;
+            int fixed = 0;
+            boolean variadic = false;
+            for (OpDefinition.RegionSpec r : spec.regions()) {
+                if (r.variadic()) variadic = true;
+                else fixed++;
+            }
+            fixedRegions = fixed;
+            variadicRegions = variadic;
+            // A row of a dialect without complete signatures may leave its regions undeclared (builtin.module).
+            regionsDeclared = completeSignature || !spec.regions().isEmpty();
+            successors = spec.successors();
+            int[] operands = bounds(spec.operands());
+            minOperands = operands[0];
+            maxOperands = operands[1];
+            int[] results = bounds(spec.results());
+            minResults = results[0];
+            maxResults = results[1];
+            required = spec.attributes().stream().filter(a -> a.presence() == OpDefinition.Presence.REQUIRED)
+                    .map(OpDefinition.AttrSpec::name).toArray(String[]::new);
+        }
+
+        /** {min, max} number of values the groups take (max: Integer.MAX_VALUE with a variadic group). */
+        private static int[] bounds(java.util.List<OpDefinition.ValueSpec> groups) {
+            int fixed = 0;
+            int optional = 0;
+            boolean variadic = false;
+            for (OpDefinition.ValueSpec g : groups) {
+                switch (g.arity()) {
+                    case SINGLE -> fixed++;
+                    case OPTIONAL -> optional++;
+                    case VARIADIC -> variadic = true;
+                }
+            }
+            return new int[] {fixed, variadic ? Integer.MAX_VALUE : fixed + optional};
+        }
+
+        /** Whether {@code op} has the shape of the row: what {@code spec.fits(op, completeSignature)} says. */
+        boolean fits(Operation op) {
+            int n = op.numRegions();
+            if (regionsDeclared && (variadicRegions ? n < fixedRegions : n != fixedRegions)) return false;
+            if (!completeSignature) return true;
+            if (op.numSuccessors() != successors) return false;
+            int operands = op.numOperands();
+            int results = op.numResults();
+            if (operands < minOperands || operands > maxOperands || results < minResults || results > maxResults) {
+                return false;
+            }
+            if (required.length > 0) {
+                org.stablehlo4j.ir.DictionaryAttr props = op.properties();
+                for (String name : required) if (props.get(name) == null) return false;
+            }
+            return true;
+        }
+    }
+
+    private static final Plan NONE = new Plan(null, null, false, null);
 
     private final Context context;
     private final Map<String, Plan> plans = new HashMap<>();
@@ -48,8 +124,9 @@ final class PrinterOpPlans {
         if (context == null) return NONE;
         OpDefinition spec = context.opDefinition(opName);
         Dialect dialect = spec == null ? null : context.opDialect(opName);
-        return new Plan(spec, AsmPrinter.customPrinter(context, opName),
-                dialect != null && dialect.hasCompleteSignatures());
+        boolean complete = dialect != null && dialect.hasCompleteSignatures();
+        return new Plan(spec, AsmPrinter.customPrinter(context, opName), complete,
+                spec == null ? null : new Shape(spec, complete));
     }
 
     /**
@@ -60,6 +137,6 @@ final class PrinterOpPlans {
     AsmPrinterCustomOp customForm(Operation op) {
         Plan p = plan(op.name());
         AsmPrinterCustomOp custom = p.registeredPrinter();
-        return custom != null && p.spec.fits(op, p.completeSignatures) && custom.canPrint(op) ? custom : null;
+        return custom != null && p.shape.fits(op) && custom.canPrint(op) ? custom : null;
     }
 }

@@ -145,13 +145,21 @@ final class PrinterText {
     /** {@code "..."} with llvm::printEscapedString rules. */
     static void appendQuoted(StringBuilder sb, byte[] bytes) {
         sb.append('"');
-        for (byte b : bytes) {
-            int c = b & 0xFF;
-            if (c == '\\') sb.append("\\\\");
-            else if (c >= 0x20 && c <= 0x7E && c != '"') sb.append((char) c);
-            else sb.append('\\').append(HEX.charAt(c >> 4)).append(HEX.charAt(c & 15));
-        }
+        for (byte b : bytes) appendEscaped(sb, b & 0xFF);
         sb.append('"');
+    }
+
+    /** {@link #appendQuoted(StringBuilder, byte[])} of a string attribute's bytes (read in place, not copied). */
+    static void appendQuoted(StringBuilder sb, StringAttr s) {
+        sb.append('"');
+        for (int i = 0, n = s.length(); i < n; i++) appendEscaped(sb, s.byteAt(i) & 0xFF);
+        sb.append('"');
+    }
+
+    private static void appendEscaped(StringBuilder sb, int c) {
+        if (c == '\\') sb.append("\\\\");
+        else if (c >= 0x20 && c <= 0x7E && c != '"') sb.append((char) c);
+        else sb.append('\\').append(HEX.charAt(c >> 4)).append(HEX.charAt(c & 15));
     }
 
     static boolean isBareIdentifier(String s) {

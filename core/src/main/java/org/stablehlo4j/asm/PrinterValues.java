@@ -5,7 +5,6 @@ import static org.stablehlo4j.asm.PrinterText.*;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
@@ -54,9 +53,10 @@ import org.stablehlo4j.ir.UnrankedTensorType;
  * The printing engine's half for values: types, attributes (dense elements included), locations, and the alias
  * collection that visits them. {@link AsmPrinterImpl} adds modules, ops, blocks and regions. One instance prints one
  * module (or one standalone type/attribute), either in output mode or in "collect" mode, the silent first pass
- * that visits every attribute and type in print order to choose aliases (mirroring MLIR's dummy alias printer).
+ * that visits every attribute and type in print order to choose aliases (mirroring MLIR's dummy alias printer;
+ * the visiting is {@link PrinterCollector}'s).
  */
-abstract class PrinterValues implements AsmPrinterContext {
+abstract class PrinterValues extends PrinterCollector {
     static final int INDENT_WIDTH = 2;
     /** MLIR prints non-splat dense elements as a hex string above this many elements. */
     static final long HEX_ELEMENT_LIMIT = 100;
@@ -65,36 +65,35 @@ abstract class PrinterValues implements AsmPrinterContext {
 
     StringBuilder out;
     /** Where full chunks of output go when streaming (null: everything stays in {@link #out}). */
-    final java.io.Writer sink;
+    final PrinterSink sink;
     /** Where op rows and pretty printers come from; null when printing only types/attributes. */
     final org.stablehlo4j.ir.Context context;
     /** Probe mode: only the shape of dialect bodies matters, so bulk hex data is abbreviated. */
     boolean probing;
-    static final int FLUSH_CHARS = 1 << 20;
+    /**
+     * A streaming printer hands its text to the sink once this much has collected (after a line, or within bulk
+     * hex): small enough that the buffer, allocated with room for it, never grows and stays in cache.
+     */
+    static final int FLUSH_CHARS = 1 << 16;
     final PrintOptions options;
     /** Per op name: row, pretty printer (looked up once per printer). */
     final PrinterOpPlans plans;
     final PrinterNames names;
-    final PrinterAliases aliases;
     boolean collecting;
     int indent;
     final Deque<String> defaultDialects = new ArrayDeque<>();
-    /** Alias collection: child indices and max depth of the symbol currently being visited. */
-    List<Integer> childSink;
-    int childDepth;
-    boolean childDeferrable;
     /** Resource handles (builtin dialect) in order of first reference. */
     final Set<String> referencedResources = new LinkedHashSet<>();
     final Map<Region, Map<Block, List<Block>>> predecessorCache = new IdentityHashMap<>();
 
-    PrinterValues(org.stablehlo4j.ir.Context context, StringBuilder out, java.io.Writer sink, PrintOptions options,
+    PrinterValues(org.stablehlo4j.ir.Context context, StringBuilder out, PrinterSink sink, PrintOptions options,
                    Operation top) {
+        super(top == null || options.localScope() ? null : new PrinterAliases(context));
         this.context = context;
         this.out = out;
         this.sink = sink;
         this.options = options;
         this.plans = new PrinterOpPlans(context);
-        this.aliases = top == null || options.localScope() ? null : new PrinterAliases(context);
         boolean prescan = top != null && aliases != null && !options.debugInfo();
         this.names = top == null ? null : new PrinterNames(plans, top, options.generic(), prescan ? this::prescanOp : null);
         defaultDialects.push("builtin");
@@ -106,184 +105,6 @@ abstract class PrinterValues implements AsmPrinterContext {
 
     /** Prints {@code name = value} entries of a dictionary. */
     abstract void printNamedAttributes(List<NamedAttribute> entries);
-
-    // ------------------------------------------------------------------ alias collection
-
-    /** Whether the prescan is running ({@link #visitChild} then only looks for alias candidates). */
-    private boolean prescanning;
-    /** Prescan: whether a symbol that could get an alias was found. */
-    boolean prescanFound;
-
-    /**
-     * The prescan of one op, run by the name numbering's walk (which reaches every op once): whether any type or
-     * attribute stored in the ops (result and block argument types, attribute and property values, and
-     * everything nested in those) is one an alias could be chosen for. The symbols a printer visits are among
-     * these, so when there is none, the alias pass (which runs every op's printer silently) cannot find an
-     * alias and is left out. Locations are not looked at: with debug info the alias pass always runs. Symbols
-     * are looked at each time they occur (no set: hashing costs more than looking, and printing them costs more
-     * still).
-     */
-    void prescanOp(Operation op) {
-        if (prescanFound) return;
-        prescanning = true;
-        try {
-            for (int i = 0, n = op.numResults(); i < n; i++) prescanSymbol(op.result(i).type());
-            for (NamedAttribute na : op.attributes().entries()) prescanSymbol(na.value());
-            for (NamedAttribute na : op.properties().entries()) prescanSymbol(na.value());
-            for (int r = 0, nr = op.numRegions(); r < nr; r++) {
-                for (Block b : op.region(r).blocks()) {
-                    for (int i = 0, n = b.numArguments(); i < n; i++) prescanSymbol(b.argument(i).type());
-                }
-            }
-        } finally {
-            prescanning = false;
-        }
-    }
-
-    private void prescanSymbol(Object symbol) {
-        if (prescanFound || symbol == null) return;
-        // Common symbols that can neither be nor hold an alias candidate, decided without hashing them.
-        if (symbol instanceof IntegerType || symbol instanceof FloatType || symbol instanceof IndexType
-                || symbol instanceof BoolAttr || symbol instanceof UnitAttr || symbol instanceof DenseArrayAttr) {
-            return;
-        }
-        if (symbol instanceof RankedTensorType t && t.encoding() == null) {
-            prescanSymbol(t.elementType());
-            return;
-        }
-        if (symbol instanceof IntegerAttr || symbol instanceof FloatAttr || symbol instanceof StringAttr
-                || symbol instanceof DenseElementsAttr) {
-            prescanSymbol(attributeType((Attribute) symbol));
-            return;
-        }
-        if (aliases.aliasName(symbol) != null) {
-            prescanFound = true;
-            return;
-        }
-        if (symbol instanceof Type t) visitTypeChildren(t);
-        else visitAttributeChildren((Attribute) symbol, false);
-    }
-
-    /** Visits a symbol for aliases (collect mode); returns {depth, index}. */
-    int[] visit(Object symbol, boolean canBeDeferred, boolean elideType) {
-        Integer existing = aliases.indexOf(symbol);
-        if (existing != null) {
-            if (!canBeDeferred) aliases.markNonDeferrable(existing);
-            return record(aliases.info(existing).depth, existing);
-        }
-        int idx = aliases.add(symbol, canBeDeferred);
-        List<Integer> savedSink = childSink;
-        int savedDepth = childDepth;
-        boolean savedDeferrable = childDeferrable;
-        childSink = new ArrayList<>();
-        childDepth = 0;
-        childDeferrable = canBeDeferred;
-        try {
-            if (symbol instanceof Type t) visitTypeChildren(t);
-            else visitAttributeChildren((Attribute) symbol, elideType);
-            PrinterAliases.Info info = aliases.info(idx);
-            info.children = childSink.stream().mapToInt(Integer::intValue).toArray();
-            if (childDepth > 0) info.depth = childDepth + 1;
-        } finally {
-            childSink = savedSink;
-            childDepth = savedDepth;
-            childDeferrable = savedDeferrable;
-        }
-        return record(aliases.info(idx).depth, idx);
-    }
-
-    int[] record(int depth, int idx) {
-        if (childSink != null) {
-            childSink.add(idx);
-            if (depth > childDepth) childDepth = depth;
-        }
-        return new int[] {depth, idx};
-    }
-
-    void visitChild(Object symbol) {
-        if (prescanning) prescanSymbol(symbol);
-        else visit(symbol, childDeferrable, false);
-    }
-
-    void visitTypeChildren(Type type) {
-        if (type instanceof RankedTensorType t) {
-            visitChild(t.elementType());
-            if (t.encoding() != null) visitChild(t.encoding());
-        } else if (type instanceof MemRefType t) {
-            visitChild(t.elementType());
-            if (t.shape() != null && hasNonIdentityLayout(t)) visitChild(t.layout());
-            if (t.memorySpace() != null) visitChild(t.memorySpace());
-        } else if (type instanceof UnrankedTensorType t) {
-            visitChild(t.elementType());
-        } else if (type instanceof org.stablehlo4j.ir.MemRefType m) {
-            visitChild(m.elementType());
-            if (m.layout() != null) visitChild(m.layout());
-            if (m.memorySpace() != null) visitChild(m.memorySpace());
-        } else if (type instanceof ComplexType t) {
-            visitChild(t.elementType());
-        } else if (type instanceof TupleType t) {
-            for (Type e : t.types()) visitChild(e);
-        } else if (type instanceof FunctionType f) {
-            for (Type e : f.inputs()) visitChild(e);
-            for (Type e : f.results()) visitChild(e);
-        } else if (type instanceof DialectPrintable d) {
-            d.printBody(collectSink());
-        }
-    }
-
-    void visitAttributeChildren(Attribute attr, boolean elideType) {
-        if (attr instanceof DialectPrintable d) {
-            d.printBody(collectSink());
-            return;
-        }
-        if (attr instanceof IntegerAttr || attr instanceof FloatAttr || attr instanceof BoolAttr
-                || attr instanceof DenseArrayAttr || attr instanceof UnitAttr || attr instanceof AffineMapAttr) {
-            return;
-        }
-        if (attr instanceof DictionaryAttr d) {
-            for (NamedAttribute na : d.entries()) {
-                if (!prescanning) visitChild(StringAttr.of(na.name())); // a name never gets an alias
-                visitChild(na.value());
-            }
-        } else if (attr instanceof ArrayAttr a) {
-            for (Attribute e : a.elements()) visitChild(e);
-        } else if (attr instanceof TypeAttr t) {
-            visitChild(t.value());
-        } else if (attr instanceof Location.Name n) {
-            if (n.child() != null && !(n.child() instanceof Location.Unknown)) visitChild(n.child());
-        } else if (attr instanceof Location.CallSite c) {
-            visitChild(c.callee());
-            visitChild(c.caller());
-        } else if (attr instanceof Location.Fused f) {
-            if (f.metadata() != null) visitChild(f.metadata());
-            for (Location l : f.locations()) visitChild(l);
-        }
-        if (!elideType) {
-            Type t = attributeType(attr);
-            if (t != null && !(t instanceof NoneType)) visitChild(t);
-        }
-    }
-
-    AsmSink collectSink() {
-        return new AsmSink() {
-            @Override
-            public AsmSink append(String text) {
-                return this;
-            }
-
-            @Override
-            public AsmSink type(Type type) {
-                visitChild(type);
-                return this;
-            }
-
-            @Override
-            public AsmSink attribute(Attribute attribute) {
-                visitChild(attribute);
-                return this;
-            }
-        };
-    }
 
     // ------------------------------------------------------------------ locations
 
@@ -481,19 +302,13 @@ abstract class PrinterValues implements AsmPrinterContext {
         }
     }
 
-    /** Chunk buffer for {@link #writeOut} (the text goes to the sink as chars, without a String copy). */
-    private char[] chunk;
-
     private void writeOut() {
-        int n = out.length();
-        if (chunk == null || chunk.length < n) chunk = new char[Math.max(n, FLUSH_CHARS + (FLUSH_CHARS >> 2))];
-        out.getChars(0, n, chunk, 0);
+        flushes++;
         try {
-            sink.write(chunk, 0, n);
+            sink.write(out);
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        out.setLength(0);
     }
 
     AsmSink outputSink() {
@@ -527,6 +342,15 @@ abstract class PrinterValues implements AsmPrinterContext {
     // ------------------------------------------------------------------ attributes
 
     void printAttributeImpl(Attribute attr, Elision elision) {
+        if (attr instanceof StringAttr s) { // the commonest attribute: its rule below without the other tests
+            appendQuoted(out, s);
+            Type t = s.type();
+            if (elision != Elision.MUST && t != null && !(t instanceof NoneType)) {
+                out.append(" : ");
+                printType(t);
+            }
+            return;
+        }
         if (attr instanceof DialectAttr d) {
             printDialectSymbol("#", d.dialect(), d.body());
             return;
@@ -548,9 +372,7 @@ abstract class PrinterValues implements AsmPrinterContext {
             return;
         }
         if (attr instanceof DictionaryAttr d) {
-            out.append('{');
-            printNamedAttributes(d.entries());
-            out.append('}');
+            printDictionary(d);
             return;
         }
         if (attr instanceof IntegerAttr i) {
@@ -613,6 +435,38 @@ abstract class PrinterValues implements AsmPrinterContext {
                 out.append(" : ");
                 printType(t);
             }
+        }
+    }
+
+    /** Dictionaries with at least this many entries keep their printed text ({@link #dictionaryText}). */
+    static final int CACHED_DICTIONARY_ENTRIES = 8;
+    /**
+     * The printed text of large dictionaries, by identity: deserialized ops share one dictionary object (e.g. the
+     * frontend attributes a function and its ops carry), and its text is the same each time within one printer
+     * (aliases are fixed before printing, a resource handle already seen changes nothing). Created with the first.
+     */
+    private IdentityHashMap<DictionaryAttr, String> dictionaryText;
+    /** How many times the text went to the sink (a dictionary printed across a flush is not kept). */
+    int flushes;
+
+    void printDictionary(DictionaryAttr d) {
+        boolean keep = d.size() >= CACHED_DICTIONARY_ENTRIES && !probing && !collecting;
+        if (keep && dictionaryText != null) {
+            String text = dictionaryText.get(d);
+            if (text != null) {
+                out.append(text);
+                return;
+            }
+        }
+        StringBuilder target = out;
+        int start = out.length();
+        int flushed = flushes;
+        out.append('{');
+        printNamedAttributes(d.entries());
+        out.append('}');
+        if (keep && out == target && flushes == flushed) {
+            if (dictionaryText == null) dictionaryText = new IdentityHashMap<>();
+            dictionaryText.put(d, out.substring(start));
         }
     }
 

@@ -64,10 +64,20 @@ public final class WhileReduceForms {
         @Override
         public boolean canPrint(Operation op) {
             if (op.numRegions() != 2) return false;
-            List<Type> types = types(op.operands());
-            if (!types(op.results()).equals(types)) return false;
-            for (Region r : op.regions()) {
-                if (r.entry() == null || !types(r.entry().arguments()).equals(types)) return false;
+            int n = op.numOperands();
+            if (op.numResults() != n) return false;
+            for (int r = 0; r < 2; r++) {
+                Block entry = op.region(r).entry();
+                if (entry == null || entry.numArguments() != n) return false;
+            }
+            Block cond = op.region(0).entry();
+            Block body = op.region(1).entry();
+            for (int i = 0; i < n; i++) {
+                Type t = op.operand(i).type();
+                if (!same(t, op.result(i).type()) || !same(t, cond.argument(i).type())
+                        || !same(t, body.argument(i).type())) {
+                    return false;
+                }
             }
             return true;
         }
@@ -112,6 +122,11 @@ public final class WhileReduceForms {
         List<RegionArgument> out = new ArrayList<>(names.size());
         for (int i = 0; i < names.size(); i++) out.add(new RegionArgument(names.get(i), types.get(i), null));
         return out;
+    }
+
+    /** {@code a.equals(b)} for a non-null {@code a}, decided by identity first (types are mostly shared). */
+    static boolean same(Type a, Type b) {
+        return a == b || a.equals(b);
     }
 
     static List<Type> types(List<? extends Value> values) {
