@@ -18,26 +18,23 @@ final class AttrTypeTable {
 
     /**
      * The entries of one kind (attributes or types), as parallel arrays indexed by entry: where each entry's
-     * bytes are, its dialect, whether it uses the dialect's encoding (else assembly text), its value once read.
+     * bytes are (entries follow each other: entry {@code i} spans {@code [offsets[i], offsets[i + 1])}), whether
+     * it uses the dialect's encoding (else assembly text), its dialect, its value once read.
      */
     private static final class Entries {
         final String kind;
         final int[] offsets;
-        final int[] sizes;
-        final DialectEntry[] dialects;
         final boolean[] custom;
+        /** Values read so far: an {@code Attribute[]} or a {@code Type[]} (see {@link #attrValues}). */
         final Object[] values;
-        /** Entries being read (a reference back to one of them is a cycle). */
-        final boolean[] resolving;
+        final DialectEntry[] dialects;
 
-        Entries(String kind, int n) {
+        Entries(String kind, int n, Object[] values) {
             this.kind = kind;
-            offsets = new int[n];
-            sizes = new int[n];
-            dialects = new DialectEntry[n];
+            offsets = new int[n + 1];
             custom = new boolean[n];
-            values = new Object[n];
-            resolving = new boolean[n];
+            dialects = new DialectEntry[n];
+            this.values = values;
         }
     }
 
@@ -46,14 +43,27 @@ final class AttrTypeTable {
     private final String bufferName;
     /** A cursor over the whole input, from which each entry's cursor is cut. */
     private final ByteCursor input;
-    private Entries attrs = new Entries("attribute", 0);
-    private Entries types = new Entries("type", 0);
+    private Entries attrs = new Entries("attribute", 0, new Attribute[0]);
+    private Entries types = new Entries("type", 0, new Type[0]);
+    /**
+     * The values arrays of {@link #attrs} and {@link #types}, typed: a lookup of an entry read before is an array
+     * load without a cast (a cast to an interface such as {@code Attribute} scans the class's interfaces when
+     * its one-entry cache holds another interface, e.g. {@code Location} right after, on every op).
+     */
+    private Attribute[] attrValues = new Attribute[0];
+    private Type[] typeValues = new Type[0];
     private List<String> resourceHandles = List.of();
     /** The conversion of value types ({@link ReadConversion#valueType}), or null; its answers per type entry. */
     private ReadConversion conversion;
     private Type[] valueTypes;
     /** The reader of the entry being read at each nesting depth (see {@link #resolve}). */
     private final DialectReader[] readers = new DialectReader[MAX_DEPTH + 2];
+    /**
+     * The entry being read at each nesting depth (its kind's entries and index; null entries: none), to find a
+     * reference back to one of them (a cycle).
+     */
+    private final Entries[] resolvingKind = new Entries[MAX_DEPTH + 2];
+    private final int[] resolvingIndex = new int[MAX_DEPTH + 2];
 
     /** For the textual fallback of entries without a dialect codec. */
     private final org.stablehlo4j.ir.Context context;
@@ -84,8 +94,10 @@ final class AttrTypeTable {
             throws BytecodeException {
         int numAttrs = offsets.readCount("attribute count");
         int numTypes = offsets.readCount("type count");
-        attrs = new Entries("attribute", numAttrs);
-        types = new Entries("type", numTypes);
+        attrValues = new Attribute[numAttrs];
+        typeValues = new Type[numTypes];
+        attrs = new Entries("attribute", numAttrs, attrValues);
+        types = new Entries("type", numTypes, typeValues);
         long[] current = {section.offset()};
         fill(offsets, attrs, section, dialects, current);
         fill(offsets, types, section, dialects, current);
@@ -95,7 +107,7 @@ final class AttrTypeTable {
     private static void fill(ByteCursor offsets, Entries entries, ByteCursor.Slice section,
                              List<DialectEntry> dialects, long[] current) throws BytecodeException {
         int i = 0;
-        int count = entries.offsets.length;
+        int count = entries.custom.length;
         long end = section.end();
         long pos = current[0];
         while (i < count) {
@@ -112,50 +124,62 @@ final class AttrTypeTable {
                 if (size > end - pos) {
                     throw offsets.error(eat, "Attribute or Type entry offset points past the end of section");
                 }
-                entries.dialects[i] = dialect;
                 entries.custom[i] = (v & 1) != 0;
+                entries.dialects[i] = dialect;
                 entries.offsets[i] = (int) pos;
-                entries.sizes[i] = (int) size;
                 pos += size;
             }
         }
+        entries.offsets[count] = (int) pos;
         current[0] = pos;
     }
 
     Attribute attribute(ByteCursor from, long index, int depth) throws BytecodeException {
-        if (index >= 0 && index < attrs.values.length) {
-            Object v = attrs.values[(int) index];
-            if (v != null) return (Attribute) v;
+        Attribute[] values = attrValues;
+        if (index >= 0 && index < values.length) {
+            Attribute v = values[(int) index];
+            if (v != null) return v;
         }
-        return (Attribute) resolve(from, attrs, index, depth);
+        resolve(from, attrs, index, depth);
+        return values[(int) index];
     }
 
     Type type(ByteCursor from, long index, int depth) throws BytecodeException {
-        if (index >= 0 && index < types.values.length) {
-            Object v = types.values[(int) index];
-            if (v != null) return (Type) v;
+        Type[] values = typeValues;
+        if (index >= 0 && index < values.length) {
+            Type v = values[(int) index];
+            if (v != null) return v;
         }
-        return (Type) resolve(from, types, index, depth);
+        resolve(from, types, index, depth);
+        return values[(int) index];
     }
 
     /** The type of a value (op result, block argument): type entry {@code index} after the read conversion. */
     Type valueType(ByteCursor from, long index) throws BytecodeException {
         Type t = type(from, index, 0);
         if (conversion == null) return t;
-        if (valueTypes == null) valueTypes = new Type[types.values.length];
+        if (valueTypes == null) valueTypes = new Type[typeValues.length];
         Type converted = valueTypes[(int) index];
         if (converted == null) valueTypes[(int) index] = converted = conversion.valueType(t);
         return converted;
     }
 
-    private Object resolve(ByteCursor from, Entries entries, long index, int depth) throws BytecodeException {
+    /** Reads entry {@code index} into its values array (a no-op when it was read before). */
+    private void resolve(ByteCursor from, Entries entries, long index, int depth) throws BytecodeException {
         String kind = entries.kind;
         if (index < 0 || index >= entries.values.length) throw from.error("invalid " + kind + " index: " + index);
         int i = (int) index;
-        if (entries.values[i] != null) return entries.values[i];
+        if (entries.values[i] != null) return;
         if (depth > MAX_DEPTH) throw from.error(kind + " nesting exceeds the limit of " + MAX_DEPTH);
-        if (entries.resolving[i]) throw from.error(kind + " #" + index + " refers to itself");
-        entries.resolving[i] = true;
+        for (int d = 0; d <= depth; d++) {
+            if (resolvingKind[d] == entries && resolvingIndex[d] == i) {
+                throw from.error(kind + " #" + index + " refers to itself");
+            }
+        }
+        Entries outer = resolvingKind[depth];
+        int outerIndex = resolvingIndex[depth];
+        resolvingKind[depth] = entries;
+        resolvingIndex[depth] = i;
         try {
             // One reader (and cursor) per nesting depth, reused from entry to entry: an entry's codec finishes
             // with it before another entry of the same depth is read (nested entries are one deeper).
@@ -164,7 +188,7 @@ final class AttrTypeTable {
                 readers[depth] = r = new DialectReader(input.sub(0, 0, "AttrType"), this, "", depth);
             }
             DialectEntry dialect = entries.dialects[i];
-            r.reset(dialect.name(), entries.offsets[i], entries.sizes[i]);
+            r.reset(dialect.name(), entries.offsets[i], entries.offsets[i + 1] - entries.offsets[i]);
             ByteCursor c = r.cursor();
             Object v;
             boolean isType = entries == types;
@@ -181,10 +205,14 @@ final class AttrTypeTable {
                         : TextualFallback.parseAttribute(context, text, c);
             }
             if (!c.atEnd()) throw c.error("unexpected trailing bytes after " + kind + " entry");
-            entries.values[i] = v;
-            return v;
+            if (isType) {
+                typeValues[i] = (Type) v;
+            } else {
+                attrValues[i] = (Attribute) v;
+            }
         } finally {
-            entries.resolving[i] = false;
+            resolvingKind[depth] = outer;
+            resolvingIndex[depth] = outerIndex;
         }
     }
 }

@@ -29,6 +29,9 @@ import static org.stablehlo4j.bytecode.BytecodeReader.*;
  * locations and use-list orders (validated and applied).
  */
 final class IrReader {
+    private static final Type[] NO_TYPES = {};
+    private static final Value[] NO_VALUES = {};
+    private static final Block[] NO_BLOCKS = {};
     private static final int HAS_ATTRS = 0x01, HAS_RESULTS = 0x02, HAS_OPERANDS = 0x04, HAS_SUCCESSORS = 0x08,
             HAS_INLINE_REGIONS = 0x10, HAS_USE_LIST_ORDERS = 0x20, HAS_PROPERTIES = 0x40;
 
@@ -372,9 +375,13 @@ final class IrReader {
         Location loc = location(c);
         DictionaryAttr attrs = DictionaryAttr.EMPTY;
         DictionaryAttr props = null;
+        int attrsId = 0;
+        int propsId = 0;
         if ((mask & HAS_ATTRS) != 0) {
             int aat = c.position();
-            Attribute a = attrTypes.attribute(c, c.readVarInt(), 0);
+            long attrIndex = c.readVarInt();
+            Attribute a = attrTypes.attribute(c, attrIndex, 0);
+            attrsId = (int) attrIndex + 1;
             if (!(a instanceof DictionaryAttr d)) throw c.error(aat, "expected a dictionary attribute, got " + a);
             attrs = d;
         }
@@ -383,36 +390,40 @@ final class IrReader {
                 throw c.error("Unexpected missing `wasRegistered` opname flag at bytecode version " + version
                         + " with properties.");
             }
-            props = opName.wasRegistered() ? readNativeProperties(c, nameIndex, fullName, codec, schema)
-                    : readPropertiesAttr(c, fullName);
+            if (opName.wasRegistered()) {
+                props = readNativeProperties(c, nameIndex, fullName, codec, schema);
+                propsId = lastPropertiesEntry + 1;
+            } else {
+                props = readPropertiesAttr(c, fullName);
+            }
         }
-        List<Type> resultTypes = List.of();
+        Type[] resultTypes = NO_TYPES;
         if ((mask & HAS_RESULTS) != 0) {
             int n = c.readCount("result count");
             Type[] types = new Type[n];
             for (int i = 0; i < n; i++) types[i] = attrTypes.valueType(c, c.readVarInt());
-            resultTypes = java.util.Arrays.asList(types);
+            resultTypes = types;
         }
-        List<Value> operands = List.of();
+        Value[] operands = NO_VALUES;
         if ((mask & HAS_OPERANDS) != 0) {
             int n = c.readCount("operand count");
             Value[] values = new Value[n];
             for (int i = 0; i < n; i++) values[i] = operand(c);
-            operands = java.util.Arrays.asList(values);
+            operands = values;
         }
-        List<Block> successors = List.of();
+        Block[] successors = NO_BLOCKS;
         if ((mask & HAS_SUCCESSORS) != 0) {
             int n = c.readCount("successor count");
-            successors = new ArrayList<>(n);
+            successors = new Block[n];
             for (int i = 0; i < n; i++) {
                 long b = c.readVarInt();
                 if (b < 0 || b >= st.blocks.size()) throw c.error("invalid successor index: " + b);
-                successors.add(st.blocks.get((int) b));
+                successors[i] = st.blocks.get((int) b);
             }
         }
         Map<Integer, UseOrder> resultOrders = Map.of();
         if (version >= V_USE_LIST_ORDERING && (mask & HAS_USE_LIST_ORDERS) != 0) {
-            resultOrders = readUseListOrders(c, resultTypes.size());
+            resultOrders = readUseListOrders(c, resultTypes.length);
         }
         int numRegions = 0;
         boolean isolated = false;
@@ -434,18 +445,21 @@ final class IrReader {
             }
             props = DictionaryAttr.of(inherent);
             attrs = DictionaryAttr.of(rest);
+            propsId = 0;
+            attrsId = 0;
         }
         String name = fullName;
         if (conversion != null) {
             Object convName = conversionNames[nameIndex];
             if (convName == null) conversionNames[nameIndex] = convName = conversion.opName(fullName);
-            ReadConversion.Head head = conversion.op(convName, fullName, props == null ? DictionaryAttr.EMPTY : props, attrs,
-                    operands, resultTypes, numRegions, st.owner, loc);
+            ReadConversion.Head head = conversion.op(convName, fullName,
+                    props == null ? DictionaryAttr.EMPTY : props, propsId, attrs, attrsId, operands, resultTypes,
+                    numRegions, st.owner, loc);
             name = head.name();
             props = head.properties();
             attrs = head.attributes();
         }
-        Operation op = Operation.create(name, operands, resultTypes, props, attrs, numRegions, successors, loc);
+        Operation op = Operation.createOwning(name, operands, resultTypes, props, attrs, numRegions, successors, loc);
         st.blocks.get(st.curBlock).append(op);
         if (st.numValues > 0 && op.numResults() > 0) defineValues(c, op.results());
         if (!resultOrders.isEmpty()) recordUseOrders(resultOrders, op.results());
@@ -466,6 +480,9 @@ final class IrReader {
         return d;
     }
 
+    /** The properties entry {@link #readNativeProperties} read last. */
+    private int lastPropertiesEntry;
+
     private DictionaryAttr readNativeProperties(ByteCursor c, int nameIndex, String opName, DialectBytecode codec,
                                                 List<DialectBytecode.Property> schema)
             throws BytecodeException {
@@ -476,6 +493,7 @@ final class IrReader {
             throw c.error(at, "has properties but missing BytecodeOpInterface for " + opName);
         }
         int entry = (int) idx;
+        lastPropertiesEntry = entry;
         for (DecodedProperties d = decodedProperties[entry]; d != null; d = d.next()) {
             if (d.nameIndex() == nameIndex) return d.value();
         }

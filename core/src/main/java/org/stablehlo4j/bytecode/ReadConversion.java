@@ -1,7 +1,5 @@
 package org.stablehlo4j.bytecode;
 
-import java.util.List;
-
 import org.stablehlo4j.ir.DictionaryAttr;
 import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.Operation;
@@ -44,7 +42,11 @@ public interface ReadConversion {
      * @param opName what {@link #opName} returned for the op's name
      * @param name the op name as read
      * @param properties its inherent attributes as read (empty when none)
+     * @param propertiesId 0, or a positive number for properties the reader shares: ops with the same
+     *        {@code opName} and the same such number have the same {@code properties} object
      * @param attributes its discardable attributes as read (empty when none)
+     * @param attributesId 0, or a positive number for attributes the reader shares: ops with the same such number
+     *        have the same {@code attributes} object
      * @param operands its operands (already built values; a forward reference has a placeholder type)
      * @param resultTypes its result types (as {@link #valueType} converted them)
      * @param numRegions how many regions it has
@@ -52,8 +54,9 @@ public interface ReadConversion {
      * @param location its location
      * @return the name and attributes of the op to build
      */
-    Head op(Object opName, String name, DictionaryAttr properties, DictionaryAttr attributes, List<Value> operands,
-            List<Type> resultTypes, int numRegions, Operation parent, Location location);
+    Head op(Object opName, String name, DictionaryAttr properties, int propertiesId, DictionaryAttr attributes,
+            int attributesId, Value[] operands, Type[] resultTypes, int numRegions, Operation parent,
+            Location location);
 
     /**
      * The name and attributes of an op to build.

@@ -2,7 +2,6 @@ package org.stablehlo4j.ir;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -13,13 +12,19 @@ import java.util.function.Predicate;
  * generic form's {@code <{...}>}), discardable attributes, regions, successors and a location.
  */
 public final class Operation {
+    private static final Value[] NO_VALUES = {};
+    private static final OpResult[] NO_RESULTS = {};
+    private static final Region[] NO_REGIONS = {};
+    private static final Block[] NO_BLOCKS = {};
+
     private final String name;
-    private final List<Value> operands;
-    private final List<OpResult> results;
+    /** The operands; replaced by an empty array when the op drops its references. */
+    private Value[] operands;
+    private final OpResult[] results;
     private DictionaryAttr properties;
     private DictionaryAttr attributes;
-    private final List<Region> regions;
-    private final List<Block> successors;
+    private final Region[] regions;
+    private final Block[] successors;
     private Location location;
     Block parent;
     /** Intrusive list links of the parent block. */
@@ -28,23 +33,37 @@ public final class Operation {
     /** Position in the parent block, valid while the block's order index is. */
     int orderIndex;
 
-    private Operation(String name, List<Value> operands, List<Type> resultTypes, DictionaryAttr properties,
-                      DictionaryAttr attributes, int numRegions, List<Block> successors, Location location) {
+    /** Takes {@code operands} and {@code successors} as they are (owned by the new op from now on). */
+    private Operation(String name, Value[] operands, int numResults, List<Type> resultTypes, Type[] resultTypeArray,
+                      DictionaryAttr properties, DictionaryAttr attributes, int numRegions, Block[] successors,
+                      Location location) {
         this.name = name;
-        this.operands = new ArrayList<>(operands);
-        this.results = new ArrayList<>(resultTypes.size());
-        for (int i = 0; i < resultTypes.size(); i++) results.add(new OpResult(this, i, resultTypes.get(i)));
+        this.operands = operands.length == 0 ? NO_VALUES : operands;
+        if (numResults == 0) {
+            this.results = NO_RESULTS;
+        } else {
+            OpResult[] rs = new OpResult[numResults];
+            for (int i = 0; i < numResults; i++) {
+                rs[i] = new OpResult(this, i, resultTypeArray != null ? resultTypeArray[i] : resultTypes.get(i));
+            }
+            this.results = rs;
+        }
         this.properties = properties == null ? DictionaryAttr.EMPTY : properties;
         this.attributes = attributes == null ? DictionaryAttr.EMPTY : attributes;
-        this.regions = new ArrayList<>(numRegions);
-        for (int i = 0; i < numRegions; i++) {
-            Region r = new Region();
-            r.parent = this;
-            regions.add(r);
+        if (numRegions == 0) {
+            this.regions = NO_REGIONS;
+        } else {
+            Region[] rs = new Region[numRegions];
+            for (int i = 0; i < numRegions; i++) {
+                Region r = new Region();
+                r.parent = this;
+                rs[i] = r;
+            }
+            this.regions = rs;
         }
-        this.successors = new ArrayList<>(successors);
+        this.successors = successors.length == 0 ? NO_BLOCKS : successors;
         this.location = location == null ? Location.UNKNOWN : location;
-        for (int i = 0; i < this.operands.size(); i++) this.operands.get(i).addUse(this, i);
+        for (int i = 0; i < operands.length; i++) operands[i].addUse(this, i);
     }
 
     /**
@@ -63,7 +82,30 @@ public final class Operation {
     public static Operation create(String name, List<Value> operands, List<Type> resultTypes,
                                    DictionaryAttr properties, DictionaryAttr attributes, int numRegions,
                                    List<Block> successors, Location location) {
-        return new Operation(name, operands, resultTypes, properties, attributes, numRegions, successors, location);
+        return new Operation(name, operands.toArray(NO_VALUES), resultTypes.size(), resultTypes, null, properties,
+                attributes, numRegions, successors.toArray(NO_BLOCKS), location);
+    }
+
+    /**
+     * {@link #create(String, List, List, DictionaryAttr, DictionaryAttr, int, List, Location)} over arrays that
+     * the new op takes over without copying them (a reader that builds each op from fresh arrays): the caller
+     * must not use {@code operands} or {@code successors} afterwards; {@code resultTypes} is only read.
+     *
+     * @param name the full op name
+     * @param operands the operands (owned by the op from now on)
+     * @param resultTypes the result types
+     * @param properties the inherent attributes, or null
+     * @param attributes the discardable attributes, or null
+     * @param numRegions how many empty regions
+     * @param successors the successor blocks (owned by the op from now on)
+     * @param location the location (null: unknown)
+     * @return the new, detached op
+     */
+    public static Operation createOwning(String name, Value[] operands, Type[] resultTypes,
+                                         DictionaryAttr properties, DictionaryAttr attributes, int numRegions,
+                                         Block[] successors, Location location) {
+        return new Operation(name, operands, resultTypes.length, null, resultTypes, properties, attributes,
+                numRegions, successors, location);
     }
 
     /** {@return the full op name, e.g. {@code stablehlo.add}} */
@@ -76,16 +118,16 @@ public final class Operation {
     }
 
     /** {@return the operands (read-only view)} */
-    public List<Value> operands() { return Collections.unmodifiableList(operands); }
+    public List<Value> operands() { return new Operands(); }
     /**
      * Operand {@code i}.
      *
      * @param i the operand's index
      * @return the operand
      */
-    public Value operand(int i) { return operands.get(i); }
+    public Value operand(int i) { return operands[i]; }
     /** {@return the number of operands} */
-    public int numOperands() { return operands.size(); }
+    public int numOperands() { return operands.length; }
 
     /**
      * Replaces operand {@code i} with {@code v}, updating both use lists.
@@ -94,27 +136,27 @@ public final class Operation {
      * @param v the new operand
      */
     public void setOperand(int i, Value v) {
-        operands.get(i).removeUse(this, i);
-        operands.set(i, v);
+        operands[i].removeUse(this, i);
+        operands[i] = v;
         v.addUse(this, i);
     }
 
     /** Drops this op's uses of its operands (before erasing it). */
     public void dropOperandUses() {
-        for (int i = 0; i < operands.size(); i++) operands.get(i).removeUse(this, i);
+        for (int i = 0; i < operands.length; i++) operands[i].removeUse(this, i);
     }
 
     /** {@return the results (read-only view)} */
-    public List<OpResult> results() { return Collections.unmodifiableList(results); }
+    public List<OpResult> results() { return new ArrayView<>(results); }
     /**
      * Result {@code i}.
      *
      * @param i the result's index
      * @return the result
      */
-    public OpResult result(int i) { return results.get(i); }
+    public OpResult result(int i) { return results[i]; }
     /** {@return the number of results} */
-    public int numResults() { return results.size(); }
+    public int numResults() { return results.length; }
 
     /** {@return the inherent attributes (MLIR properties), those the op's row declares} */
     public DictionaryAttr properties() { return properties; }
@@ -152,35 +194,35 @@ public final class Operation {
     }
 
     /** {@return the regions (read-only view)} */
-    public List<Region> regions() { return Collections.unmodifiableList(regions); }
+    public List<Region> regions() { return new ArrayView<>(regions); }
     /**
      * Region {@code i}.
      *
      * @param i the region's index
      * @return the region
      */
-    public Region region(int i) { return regions.get(i); }
+    public Region region(int i) { return regions[i]; }
     /** {@return the number of regions} */
-    public int numRegions() { return regions.size(); }
+    public int numRegions() { return regions.length; }
 
     /** {@return the successor blocks (read-only view)} */
-    public List<Block> successors() { return Collections.unmodifiableList(successors); }
+    public List<Block> successors() { return new ArrayView<>(successors); }
     /**
      * Successor {@code i}.
      *
      * @param i the successor's index
      * @return the successor
      */
-    public Block successor(int i) { return successors.get(i); }
+    public Block successor(int i) { return successors[i]; }
     /** {@return the number of successors} */
-    public int numSuccessors() { return successors.size(); }
+    public int numSuccessors() { return successors.length; }
     /**
      * Replaces successor {@code i}.
      *
      * @param i the successor's index
      * @param b the new successor
      */
-    public void setSuccessor(int i, Block b) { successors.set(i, b); }
+    public void setSuccessor(int i, Block b) { successors[i] = b; }
 
     /** {@return the op's location} */
     public Location location() { return location; }
@@ -279,10 +321,10 @@ public final class Operation {
      * @param values one replacement per result
      */
     public void replaceAllUsesWith(List<? extends Value> values) {
-        if (values.size() != results.size()) {
-            throw new IllegalArgumentException(name + " has " + results.size() + " results, got " + values.size() + " values");
+        if (values.size() != results.length) {
+            throw new IllegalArgumentException(name + " has " + results.length + " results, got " + values.size() + " values");
         }
-        for (int i = 0; i < results.size(); i++) results.get(i).replaceAllUsesWith(values.get(i));
+        for (int i = 0; i < results.length; i++) results[i].replaceAllUsesWith(values.get(i));
     }
 
     /**
@@ -291,7 +333,7 @@ public final class Operation {
      * @param other an op with as many results
      */
     public void replaceAllUsesWith(Operation other) {
-        replaceAllUsesWith(other.results);
+        replaceAllUsesWith(other.results());
     }
 
     /**
@@ -311,7 +353,7 @@ public final class Operation {
         while (!work.isEmpty()) {
             Operation op = work.pop();
             op.dropOperandUses();
-            op.operands.clear();
+            op.operands = NO_VALUES;
             for (Region r : op.regions) {
                 for (Block b : r.blocks()) for (Operation n = b.first(); n != null; n = n.next) work.push(n);
             }
@@ -351,8 +393,8 @@ public final class Operation {
             if (pre) {
                 WalkResult r = fn.apply(child);
                 if (r == WalkResult.INTERRUPT) return r;
-                if (r == WalkResult.SKIP || child.regions.isEmpty()) continue;
-            } else if (child.regions.isEmpty()) {
+                if (r == WalkResult.SKIP || child.regions.length == 0) continue;
+            } else if (child.regions.length == 0) {
                 if (fn.apply(child) == WalkResult.INTERRUPT) return WalkResult.INTERRUPT;
                 continue;
             }
@@ -423,8 +465,8 @@ public final class Operation {
 
         Operation advance() {
             while (pending == null) {
-                if (region >= op.regions.size()) return null;
-                List<Block> blocks = op.regions.get(region).blocks();
+                if (region >= op.regions.length) return null;
+                List<Block> blocks = op.regions[region].blocks();
                 if (++block >= blocks.size()) {
                     region++;
                     block = -1;
@@ -457,26 +499,26 @@ public final class Operation {
         sources.add(this);
         copies.add(root);
         ArrayDeque<Operation[]> work = new ArrayDeque<>();
-        if (!regions.isEmpty()) work.push(new Operation[] {this, root});
+        if (regions.length != 0) work.push(new Operation[] {this, root});
         while (!work.isEmpty()) {
             Operation[] pair = work.pop();
             Operation src = pair[0];
             Operation dst = pair[1];
-            for (int r = 0; r < src.regions.size(); r++) {
-                for (Block b : src.regions.get(r).blocks()) {
+            for (int r = 0; r < src.regions.length; r++) {
+                for (Block b : src.regions[r].blocks()) {
                     Block nb = new Block();
                     for (BlockArgument a : b.arguments()) map.map(a, nb.addArgument(a.type(), a.location()));
-                    dst.regions.get(r).append(nb);
+                    dst.regions[r].append(nb);
                     map.map(b, nb);
                 }
-                for (Block b : src.regions.get(r).blocks()) {
+                for (Block b : src.regions[r].blocks()) {
                     Block nb = map.lookupOrNull(b);
                     for (Operation o = b.first(); o != null; o = o.next) {
                         Operation c = o.cloneWithoutRegions(map);
                         nb.append(c);
                         sources.add(o);
                         copies.add(c);
-                        if (!o.regions.isEmpty()) work.push(new Operation[] {o, c});
+                        if (o.regions.length != 0) work.push(new Operation[] {o, c});
                     }
                 }
             }
@@ -485,9 +527,9 @@ public final class Operation {
         for (int k = 0; k < sources.size(); k++) {
             Operation src = sources.get(k);
             Operation dst = copies.get(k);
-            for (int i = 0; i < src.operands.size(); i++) {
-                Value m = map.lookupOrNull(src.operands.get(i));
-                if (m != null && dst.operands.get(i) != m) dst.setOperand(i, m);
+            for (int i = 0; i < src.operands.length; i++) {
+                Value m = map.lookupOrNull(src.operands[i]);
+                if (m != null && dst.operands[i] != m) dst.setOperand(i, m);
             }
         }
         return root;
@@ -504,18 +546,24 @@ public final class Operation {
      * @return the copy, detached
      */
     public Operation cloneWithoutRegions(IRMapping map) {
-        List<Value> ops = new ArrayList<>(operands.size());
-        for (Value v : operands) ops.add(map.lookupOrDefault(v));
-        List<Type> types = new ArrayList<>(results.size());
-        for (OpResult r : results) types.add(r.type());
-        List<Block> succ = new ArrayList<>(successors.size());
-        for (Block b : successors) succ.add(map.lookupOrDefault(b));
-        Operation copy = new Operation(name, ops, types, properties, attributes, regions.size(), succ, location);
-        for (int i = 0; i < results.size(); i++) map.map(results.get(i), copy.results.get(i));
+        Value[] ops = new Value[operands.length];
+        for (int i = 0; i < ops.length; i++) ops[i] = map.lookupOrDefault(operands[i]);
+        Type[] types = new Type[results.length];
+        for (int i = 0; i < types.length; i++) types[i] = results[i].type();
+        Block[] succ = new Block[successors.length];
+        for (int i = 0; i < succ.length; i++) succ[i] = map.lookupOrDefault(successors[i]);
+        Operation copy = createOwning(name, ops, types, properties, attributes, regions.length, succ, location);
+        for (int i = 0; i < results.length; i++) map.map(results[i], copy.results[i]);
         map.map(this, copy);
         return copy;
     }
 
     @Override
     public String toString() { return "Operation(" + name + ")"; }
+
+    /** The live, read-only view of the operands ({@link #operands()}). */
+    private final class Operands extends java.util.AbstractList<Value> implements java.util.RandomAccess {
+        @Override public Value get(int i) { return operands[i]; }
+        @Override public int size() { return operands.length; }
+    }
 }

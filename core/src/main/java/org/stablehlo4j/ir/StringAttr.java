@@ -10,7 +10,8 @@ import java.util.Arrays;
 public final class StringAttr implements Attribute {
     private final byte[] bytes;
     private final Type type;
-    private final int hash;
+    /** The hash, computed on first use (0: not yet; a string whose hash is 0 recomputes it, which is harmless). */
+    private int hash;
 
     /**
      * A string of raw bytes (copied), with an optional type (null: none).
@@ -19,9 +20,23 @@ public final class StringAttr implements Attribute {
      * @param type the type, or null
      */
     public StringAttr(byte[] bytes, Type type) {
-        this.bytes = bytes.clone();
+        this(type, bytes.clone());
+    }
+
+    private StringAttr(Type type, byte[] owned) {
+        this.bytes = owned;
         this.type = type;
-        this.hash = Arrays.hashCode(this.bytes) * 31 + (type == null ? 0 : type.hashCode());
+    }
+
+    /**
+     * An untyped string over {@code bytes} without copying them: for a caller whose array is never modified
+     * (e.g. the bytes of another immutable attribute), which then shares it with this attribute.
+     *
+     * @param bytes the raw bytes, never modified afterwards by anyone
+     * @return the attribute
+     */
+    public static StringAttr ofUnmodifiedBytes(byte[] bytes) {
+        return new StringAttr(null, bytes);
     }
 
     /**
@@ -53,10 +68,15 @@ public final class StringAttr implements Attribute {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof StringAttr s && hash == s.hash && Arrays.equals(bytes, s.bytes)
+        return o instanceof StringAttr s && hashCode() == s.hashCode() && Arrays.equals(bytes, s.bytes)
                 && java.util.Objects.equals(type, s.type);
     }
 
-    @Override public int hashCode() { return hash; }
+    @Override
+    public int hashCode() {
+        int h = hash;
+        if (h == 0) hash = h = Arrays.hashCode(bytes) * 31 + (type == null ? 0 : type.hashCode());
+        return h;
+    }
     @Override public String toString() { return "\"" + value() + "\""; }
 }

@@ -7,7 +7,8 @@ import java.util.List;
 /** An SSA value: an operation result or a block argument. Tracks the operations that use it. */
 public abstract sealed class Value permits PositionalValue {
     private Type type;
-    private final List<Use> uses = new ArrayList<>(2);
+    /** The uses, in order; null until the first one (most values have one or two, many none before use). */
+    private ArrayList<Use> uses;
     /**
      * A hash fixed at creation: identity semantics (equals is identity) without the cost of installing an identity
      * hash in the object header. Values get consecutive numbers, so a table indexed by hash (the printer's names)
@@ -54,16 +55,23 @@ public abstract sealed class Value permits PositionalValue {
     public void setType(Type type) { this.type = type; }
 
     /** {@return the uses: each user op and operand index (read-only view)} */
-    public List<Use> uses() { return Collections.unmodifiableList(uses); }
+    public List<Use> uses() { return Collections.unmodifiableList(useList()); }
+
+    /** The list of uses, made on first need. */
+    private ArrayList<Use> useList() {
+        ArrayList<Use> u = uses;
+        if (u == null) uses = u = new ArrayList<>(2);
+        return u;
+    }
 
     /** {@return whether any op uses this value} */
-    public boolean hasUses() { return !uses.isEmpty(); }
+    public boolean hasUses() { return uses != null && !uses.isEmpty(); }
 
     /** {@return whether exactly one operand uses this value} */
-    public boolean hasOneUse() { return uses.size() == 1; }
+    public boolean hasOneUse() { return uses != null && uses.size() == 1; }
 
     /** {@return the number of uses} */
-    public int numUses() { return uses.size(); }
+    public int numUses() { return uses == null ? 0 : uses.size(); }
 
     /** {@return the operation producing this value, or null for a block argument} */
     public Operation definingOp() { return null; }
@@ -71,9 +79,10 @@ public abstract sealed class Value permits PositionalValue {
     /** {@return the value's location: its defining op's, or the block argument's own} */
     public abstract Location location();
 
-    void addUse(Operation user, int index) { uses.add(new Use(user, index)); }
+    void addUse(Operation user, int index) { useList().add(new Use(user, index)); }
 
     void removeUse(Operation user, int index) {
+        if (uses == null) return;
         for (int i = uses.size() - 1; i >= 0; i--) {
             Use u = uses.get(i);
             if (u.user() == user && u.index() == index) {
@@ -90,6 +99,7 @@ public abstract sealed class Value permits PositionalValue {
      * @param order the uses in their new order
      */
     public void setUseOrder(List<Use> order) {
+        List<Use> uses = useList();
         if (order.size() != uses.size() || !new java.util.HashSet<>(order).equals(new java.util.HashSet<>(uses))) {
             throw new IllegalArgumentException("not a permutation of the uses");
         }
@@ -103,7 +113,7 @@ public abstract sealed class Value permits PositionalValue {
      * @param other the new value
      */
     public void replaceAllUsesWith(Value other) {
-        if (other == this) return;
+        if (other == this || uses == null) return;
         for (Use u : List.copyOf(uses)) u.user().setOperand(u.index(), other);
     }
 
@@ -114,12 +124,13 @@ public abstract sealed class Value permits PositionalValue {
      * @param predicate which uses move
      */
     public void replaceUsesWithIf(Value other, java.util.function.Predicate<Use> predicate) {
-        if (other == this) return;
+        if (other == this || uses == null) return;
         for (Use u : List.copyOf(uses)) if (predicate.test(u)) u.user().setOperand(u.index(), other);
     }
 
     /** {@return the distinct operations using this value, in use order} */
     public List<Operation> users() {
+        if (uses == null) return new ArrayList<>(0);
         List<Operation> out = new ArrayList<>(uses.size());
         for (Use u : uses) if (!out.contains(u.user())) out.add(u.user());
         return out;

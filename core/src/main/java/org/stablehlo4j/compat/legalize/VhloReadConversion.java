@@ -8,6 +8,7 @@ import java.util.Map;
 
 import org.stablehlo4j.bytecode.ReadConversion;
 import org.stablehlo4j.compat.CompatibilityApi;
+import org.stablehlo4j.dialect.vhlo.VhloAttr;
 import org.stablehlo4j.dialect.vhlo.ops.VhloOpDef;
 import org.stablehlo4j.dialect.vhlo.ops.VhloOpTable;
 import org.stablehlo4j.dialect.vhlo.ops.AttrDefault;
@@ -55,13 +56,17 @@ final class VhloReadConversion implements ReadConversion, OpLegalizer.Values {
      * attributes, which the reader never produces for a VHLO op it knows; checked per distinct properties).
      */
     private static final boolean ALL_KINDS_LEGAL = allKindsLegal();
+    /** The expected size of the memos: a file's distinct values number hundreds to thousands (grown from 21). */
+    private static final int MEMO_SIZE = 256;
 
     /** The op being converted, when it must be looked at in full (not converted before). */
     private final Record record = new Record();
     /** Converted discardable attribute dictionaries, by identity (the reader shares one per entry of the file). */
     private final Map<DictionaryAttr, DictionaryAttr> convertedAttributes = new IdentityHashMap<>();
+    /** The same, by the reader's attributes id (see {@link ReadConversion#op}). */
+    private final IntKeyMap<DictionaryAttr> convertedAttributesById = new IntKeyMap<>();
     /** Converted attribute values (of properties and discardable attributes), by identity. */
-    private final Map<Attribute, Attribute> convertedValues = new IdentityHashMap<>();
+    private final Map<Attribute, Attribute> convertedValues = new IdentityHashMap<>(MEMO_SIZE);
     /** Per default: the values known to hold it or not, by identity. */
     private final Map<AttrDefault, Map<Attribute, Boolean>> matchedDefaults = new HashMap<>();
     /** How many ops were converted so far (an op's pre-order index when it is converted). */
@@ -87,12 +92,24 @@ final class VhloReadConversion implements ReadConversion, OpLegalizer.Values {
         final boolean dependsOnParent;
         final Map<DictionaryAttr, Head> heads = new IdentityHashMap<>();
         Map<DictionaryAttr, Head> headsInFunction;
+        /** The heads by the reader's properties id (see {@link ReadConversion#op}), outside/inside a function. */
+        final IntKeyMap<Head> headsById = new IntKeyMap<>();
+        IntKeyMap<Head> headsByIdInFunction;
+        /** The heads of ops without properties (most ops), outside and inside a function: kept out of the maps. */
+        Head emptyHead;
+        Head emptyHeadInFunction;
 
         OpName(String name) {
             this.name = name;
             def = name.startsWith("vhlo.") ? VhloOpTable.byName(name).orElse(null) : null;
             this.current = ALL_KINDS_LEGAL && def != null && def.isValidAt(TARGET);
             this.dependsOnParent = def != null && def.stablehloName().equals("stablehlo.return");
+        }
+
+        IntKeyMap<Head> headsById(boolean inFunction) {
+            if (!inFunction) return headsById;
+            if (headsByIdInFunction == null) headsByIdInFunction = new IntKeyMap<>();
+            return headsByIdInFunction;
         }
 
         Map<DictionaryAttr, Head> heads(boolean inFunction) {
@@ -119,15 +136,18 @@ final class VhloReadConversion implements ReadConversion, OpLegalizer.Values {
     }
 
     @Override
-    public Head op(Object opName, String name, DictionaryAttr properties, DictionaryAttr attributes,
-                   List<Value> operands, List<Type> resultTypes, int numRegions, Operation parent,
+    public Head op(Object opName, String name, DictionaryAttr properties, int propertiesId,
+                   DictionaryAttr attributes, int attributesId, Value[] operands, Type[] resultTypes, int numRegions, Operation parent,
                    Location location) {
         int index = ops++;
         OpName on = (OpName) opName;
         boolean inFunction = on.dependsOnParent && parent != null
                 && (parent.name().equals("func.func") || parent.name().equals("vhlo.func_v1"));
-        Map<DictionaryAttr, Head> heads = on.heads(inFunction);
-        Head head = heads.get(properties);
+        boolean empty = properties == DictionaryAttr.EMPTY;
+        Map<DictionaryAttr, Head> heads = empty || propertiesId > 0 ? null : on.heads(inFunction);
+        IntKeyMap<Head> headsById = !empty && propertiesId > 0 ? on.headsById(inFunction) : null;
+        Head head = empty ? (inFunction ? on.emptyHeadInFunction : on.emptyHead)
+                : headsById != null ? headsById.get(propertiesId) : heads.get(properties);
         Record r = null;
         if (head == null) {
             r = record.reset(name, properties, attributes, operands, resultTypes, numRegions, parent);
@@ -154,12 +174,22 @@ final class VhloReadConversion implements ReadConversion, OpLegalizer.Values {
             if (head.name().equals("builtin.unrealized_conversion_cast")) sawCasts = true;
             // An op that needed an upgrade step may depend on its operands (computed defaults), one that found an
             // inherent attribute among the discardable ones on those: not shared.
-            if (sameVersion && !r.usedAttributes) heads.put(properties, head);
+            if (sameVersion && !r.usedAttributes) {
+                if (headsById != null) {
+                    headsById.put(propertiesId, head);
+                } else if (!empty) {
+                    heads.put(properties, head);
+                } else if (inFunction) {
+                    on.emptyHeadInFunction = head;
+                } else {
+                    on.emptyHead = head;
+                }
+            }
         }
         if (attributes.isEmpty()) return head;
         DictionaryAttr converted;
         try {
-            converted = attributes(attributes);
+            converted = attributes(attributes, attributesId);
         } catch (LegalizeException e) {
             // A head converted before is of an op that needed no upgrade: the op is named as read.
             if (r == null) r = record.reset(name, properties, attributes, operands, resultTypes, numRegions, parent);
@@ -178,24 +208,35 @@ final class VhloReadConversion implements ReadConversion, OpLegalizer.Values {
 
     /** Whether the properties of an op at a current version name only attributes of that version. */
     private static boolean hasOnlyItsAttributes(VhloOpDef def, DictionaryAttr properties) {
-        for (NamedAttribute n : properties.entries()) if (def.attribute(n.name()).isEmpty()) return false;
+        List<NamedAttribute> entries = properties.entries();
+        for (int i = 0, n = entries.size(); i < n; i++) {
+            if (def.attribute(entries.get(i).name()).isEmpty()) return false;
+        }
         return true;
     }
 
     /** The StableHLO form of discardable attributes, converted once per dictionary and per value. */
-    private DictionaryAttr attributes(DictionaryAttr read) {
+    private DictionaryAttr attributes(DictionaryAttr read, int id) {
         if (read.isEmpty()) return read;
-        DictionaryAttr out = convertedAttributes.get(read);
+        DictionaryAttr out = id > 0 ? convertedAttributesById.get(id) : convertedAttributes.get(read);
         if (out != null) return out;
         List<NamedAttribute> entries = new ArrayList<>(read.size());
         for (NamedAttribute n : read.entries()) entries.add(new NamedAttribute(n.name(), toStablehlo(n.value())));
         out = DictionaryAttr.of(entries);
-        convertedAttributes.put(read, out);
+        if (id > 0) {
+            convertedAttributesById.put(id, out);
+        } else {
+            convertedAttributes.put(read, out);
+        }
         return out;
     }
 
     @Override
     public Attribute toStablehlo(Attribute v) {
+        // Not memoized: a value that converts to itself, and a string (one small object, cheaper to make again
+        // than to look up).
+        if (!(v instanceof VhloAttr va)) return v;
+        if (va.kind() == VhloAttrKind.STRING) return va.toStringAttr();
         Attribute s = convertedValues.get(v);
         if (s == null) {
             s = AttrConverter.toStablehlo(v);
@@ -281,15 +322,15 @@ final class VhloReadConversion implements ReadConversion, OpLegalizer.Values {
         String name;
         DictionaryAttr properties;
         DictionaryAttr attributes;
-        List<Value> operands;
-        List<Type> resultTypes;
+        Value[] operands;
+        Type[] resultTypes;
         int numRegions;
         Operation parent;
         /** Whether {@link #attr} found an attribute among the discardable ones (not in the properties). */
         boolean usedAttributes;
 
-        Record reset(String name, DictionaryAttr properties, DictionaryAttr attributes, List<Value> operands,
-                     List<Type> resultTypes, int numRegions, Operation parent) {
+        Record reset(String name, DictionaryAttr properties, DictionaryAttr attributes, Value[] operands,
+                     Type[] resultTypes, int numRegions, Operation parent) {
             this.name = name;
             this.properties = properties;
             this.attributes = attributes;
@@ -313,10 +354,10 @@ final class VhloReadConversion implements ReadConversion, OpLegalizer.Values {
         @Override public String name() { return name; }
         @Override public DictionaryAttr properties() { return properties; }
         @Override public DictionaryAttr attributes() { return attributes; }
-        @Override public int numOperands() { return operands.size(); }
-        @Override public Type operandType(int i) { return operands.get(i).type(); }
-        @Override public int numResults() { return resultTypes.size(); }
-        @Override public Type resultType(int i) { return resultTypes.get(i); }
+        @Override public int numOperands() { return operands.length; }
+        @Override public Type operandType(int i) { return operands[i].type(); }
+        @Override public int numResults() { return resultTypes.length; }
+        @Override public Type resultType(int i) { return resultTypes[i]; }
         @Override public int numRegions() { return numRegions; }
         @Override public Region region(int i) { return null; }
         @Override public String parentName() { return parent == null ? null : parent.name(); }

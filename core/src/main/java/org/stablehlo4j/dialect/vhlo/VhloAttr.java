@@ -136,7 +136,7 @@ public final class VhloAttr implements Attribute, VhloPrintable {
     public BigInteger number() { return number; }
     public byte[] stringBytes() { return bytes == null ? null : bytes.clone(); }
     /** {@return a STRING attribute as a builtin string attribute (untyped); null for other kinds} */
-    public StringAttr toStringAttr() { return bytes == null ? null : new StringAttr(bytes, null); }
+    public StringAttr toStringAttr() { return bytes == null ? null : StringAttr.ofUnmodifiedBytes(bytes); }
     /** {@return a STRING attribute's bytes decoded as UTF-8 (lossy, as {@link StringAttr#value}); else null} */
     public String stringValue() { return bytes == null ? null : new String(bytes, StandardCharsets.UTF_8); }
     public DenseElementsAttr denseData() { return data; }

@@ -304,4 +304,22 @@ class VhloReadConversionTest {
         }
         assertTrue(steps > 10, "upgrade steps: " + steps);
     }
+
+    /** The conversion's unmemoized path for strings and non-VHLO values gives what {@link AttrConverter} gives. */
+    @Test
+    void valuesConvertedWithoutTheMemoMatchTheConverter() {
+        VhloReadConversion conversion = new VhloReadConversion();
+        org.stablehlo4j.dialect.vhlo.VhloAttr s =
+                org.stablehlo4j.dialect.vhlo.VhloAttr.string("attr_0_1".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        org.stablehlo4j.dialect.vhlo.VhloAttr empty = org.stablehlo4j.dialect.vhlo.VhloAttr.string(new byte[0]);
+        org.stablehlo4j.dialect.vhlo.VhloAttr dict = org.stablehlo4j.dialect.vhlo.VhloAttr.dict(List.of(s, s, empty, s));
+        org.stablehlo4j.ir.Attribute builtin = org.stablehlo4j.ir.StringAttr.of("already builtin");
+        for (org.stablehlo4j.ir.Attribute a : List.of(s, empty, dict, builtin, org.stablehlo4j.dialect.vhlo.VhloAttr.bool(true))) {
+            org.stablehlo4j.ir.Attribute expected = AttrConverter.toStablehlo(a);
+            assertEquals(expected, conversion.toStablehlo(a), a.toString());
+            assertEquals(expected.getClass(), conversion.toStablehlo(a).getClass());
+        }
+        assertTrue(conversion.toStablehlo(builtin) == builtin);
+        assertEquals("attr_0_1", ((org.stablehlo4j.ir.StringAttr) conversion.toStablehlo(s)).value());
+    }
 }

@@ -11,7 +11,12 @@ import java.util.function.ToIntFunction;
  */
 final class KindIndex<E extends VersionedKind> {
     private final Map<String, E> byMnemonic = new HashMap<>();
-    private final Object[] byCode;
+    /**
+     * Rows by code, an array of the rows' own class ({@code E[]}): a lookup is a load without the cast to the
+     * erased bound {@link VersionedKind} an {@code Object[]} would need (an interface cast, which scans the
+     * class's interfaces when its one-entry cache holds another one).
+     */
+    private final E[] byCode;
     private final String sigilPrefix;
 
     KindIndex(E[] rows, ToIntFunction<E> code, String sigilPrefix) {
@@ -20,7 +25,8 @@ final class KindIndex<E extends VersionedKind> {
             byMnemonic.put(row.mnemonic(), row);
             maxCode = Math.max(maxCode, code.applyAsInt(row));
         }
-        byCode = new Object[maxCode + 1];
+        byCode = java.util.Arrays.copyOf(rows, maxCode + 1);
+        java.util.Arrays.fill(byCode, null);
         for (E row : rows) {
             byCode[code.applyAsInt(row)] = row;
         }
@@ -28,9 +34,9 @@ final class KindIndex<E extends VersionedKind> {
     }
 
     /** The row with this bytecode code, or null. */
-    @SuppressWarnings("unchecked")
     E byCode(long code) {
-        return code >= 0 && code < byCode.length ? (E) byCode[(int) code] : null;
+        E[] rows = byCode;
+        return code >= 0 && code < rows.length ? rows[(int) code] : null;
     }
 
     Optional<E> find(String name) {
