@@ -130,7 +130,7 @@ if (( jmh )); then
     -rf csv -rff "$tmp/jmh.csv" >&2
   # "Benchmark","Mode","Threads","Samples","Score","Score Error (99.9%)","Unit","Param: job","Param: tree"
   while IFS=, read -r _ _ _ _ score err _ job tree; do
-    job=${job//\"/} tree=${tree//\"/}
+    job=${job//\"/} tree=${tree//\"/} tree=${tree%$'\r'}  # JMH ends its CSV lines with CR LF
     J[$job|$tree]=$(printf '%.1f' "$score") E[$job|$tree]=$(printf '%.1f' "$err")
   done < <(tail -n +2 "$tmp/jmh.csv")
 fi
