@@ -135,22 +135,20 @@ final class AttrTypeTable {
     }
 
     Attribute attribute(ByteCursor from, long index, int depth) throws BytecodeException {
-        Attribute[] values = attrValues;
-        if (index >= 0 && index < values.length) {
-            Attribute v = values[(int) index];
-            if (v != null) return v;
-        }
-        resolve(from, attrs, index, depth);
-        return values[(int) index];
+        return value(attrValues, attrs, from, index, depth);
     }
 
     Type type(ByteCursor from, long index, int depth) throws BytecodeException {
-        Type[] values = typeValues;
+        return value(typeValues, types, from, index, depth);
+    }
+
+    /** Entry {@code index} of one table: its value if already read, else read now ({@link #resolve} checks it). */
+    private <T> T value(T[] values, Entries entries, ByteCursor from, long index, int depth) throws BytecodeException {
         if (index >= 0 && index < values.length) {
-            Type v = values[(int) index];
+            T v = values[(int) index];
             if (v != null) return v;
         }
-        resolve(from, types, index, depth);
+        resolve(from, entries, index, depth);
         return values[(int) index];
     }
 
