@@ -20,6 +20,10 @@ module org.stablehlo4j.core {
     exports org.stablehlo4j.dialect.builtin to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.check to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.chlo to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
+    exports org.stablehlo4j.dialect.chlo.typed; // typed op views and builders, generated from the rows
+    exports org.stablehlo4j.dialect.func.typed;
+    exports org.stablehlo4j.dialect.sdy.typed;
+    exports org.stablehlo4j.dialect.stablehlo.ops.typed;
     exports org.stablehlo4j.dialect.func to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.interpreter to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.mlir to org.stablehlo4j.interpreter, org.stablehlo4j.cli;

@@ -202,6 +202,14 @@ public interface AsmParserContext {
     Location locationOf(int offset);
 
     /**
+     * The interned op name {@code fullName} of the context being parsed into.
+     *
+     * @param fullName the full op name
+     * @return the interned name
+     */
+    org.stablehlo4j.ir.OperationName opName(String fullName);
+
+    /**
      * A region {@code { ... }} that is not isolated from above; {@code entryArgs} (may be null) become the entry
      * block's arguments.
      *

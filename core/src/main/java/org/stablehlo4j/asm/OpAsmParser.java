@@ -51,6 +51,14 @@ public final class OpAsmParser {
      */
     public Location locationOf(int offset) { return p.locationOf(offset); }
 
+    /**
+     * The interned op name {@code fullName} of the context being parsed into.
+     *
+     * @param fullName the full op name
+     * @return the interned name
+     */
+    public org.stablehlo4j.ir.OperationName opName(String fullName) { return p.opName(fullName); }
+
     /** {@return the parsed optionally negative decimal or hexadecimal integer that fits in a long} */
     public long parseInteger() { return p.parseSignedLong(); }
 

@@ -21,6 +21,7 @@ import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.OperationName;
 import org.stablehlo4j.ir.ResourceBlob;
 import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.Value;
@@ -51,7 +52,7 @@ final class OperationParser extends SsaScopeParser {
         Location fileLoc = options.firstLine() <= 1
                 ? new Location.FileLineCol(bufferNameAttr(), 0, 0, 0, 0, false)
                 : new Location.FileLineCol(bufferNameAttr(), options.firstLine(), 1, options.firstLine(), 1, false);
-        ModuleOp implicit = ModuleOp.empty(fileLoc);
+        ModuleOp implicit = ModuleOp.empty(mlirContext, fileLoc);
         Block top = implicit.body();
         Map<String, Map<String, ResourceBlob>> dialectResources = new LinkedHashMap<>();
         Map<String, Map<String, String>> externalResources = new LinkedHashMap<>();
@@ -73,7 +74,7 @@ final class OperationParser extends SsaScopeParser {
             d.setter().accept(l);
         }
         ModuleOp module = implicit;
-        if (top.operations().size() == 1 && top.operations().get(0).name().equals("builtin.module")) {
+        if (top.operations().size() == 1 && ModuleOp.isModule(top.operations().get(0))) {
             Operation only = top.operations().get(0);
             top.remove(only);
             module = new ModuleOp(only);
@@ -232,6 +233,7 @@ final class OperationParser extends SsaScopeParser {
      * text of the last simple type (see {@link #sameTypeText}) an op of this name had, with that type.
      */
     private static final class OpName {
+        final OperationName opName;
         final String name;
         final OpDefinition def;
         int typeStart = -1;
@@ -239,9 +241,10 @@ final class OperationParser extends SsaScopeParser {
         int typeOpens;
         Type type;
 
-        OpName(String name, OpDefinition def) {
-            this.name = name;
-            this.def = def;
+        OpName(OperationName opName) {
+            this.opName = opName;
+            this.name = opName.name();
+            this.def = opName.definition();
         }
     }
 
@@ -260,8 +263,7 @@ final class OperationParser extends SsaScopeParser {
         String name = lex.stringValue(tok);
         if (name.isEmpty()) throw error("empty operation name is invalid");
         checkRegistered(name, at, opStart);
-        OpDefinition def = mlirContext.opDefinition(name);
-        OpName on = new OpName(def != null ? def.name() : name, def);
+        OpName on = new OpName(mlirContext.opName(name));
         opNames.put(at, len, hash, on);
         return on;
     }
@@ -327,20 +329,20 @@ final class OperationParser extends SsaScopeParser {
                     + " but had " + inputs.size());
         }
         List<Value> operands = resolveUses(base, inputs);
-        return finishOp(name, on.def, operands, ft.results(), props, attrs, regions, successors, opStart);
+        return finishOp(on.opName, operands, ft.results(), props, attrs, regions, successors, opStart);
     }
 
 
     /** Creates the op (moving inherent attributes into properties), attaches regions and the location. */
     private Operation finishOp(OperationState state, int opStart) {
-        String name = state.name();
-        return finishOp(name, mlirContext.opDefinition(name), state.operands(), state.resultTypes(),
+        return finishOp(mlirContext.opName(state.name()), state.operands(), state.resultTypes(),
                 state.properties(), state.attributes(), state.regions(), state.successors(), opStart);
     }
 
-    private Operation finishOp(String name, OpDefinition def, List<Value> operands, List<Type> resultTypes,
+    private Operation finishOp(OperationName name, List<Value> operands, List<Type> resultTypes,
                                DictionaryAttr props, DictionaryAttr attrs, List<List<Block>> regions,
                                List<Block> successors, int opStart) {
+        OpDefinition def = name.definition();
         if (def != null && !attrs.isEmpty()) {
             List<NamedAttribute> keep = new ArrayList<>();
             for (NamedAttribute na : attrs.entries()) {
@@ -352,8 +354,7 @@ final class OperationParser extends SsaScopeParser {
             }
             attrs = DictionaryAttr.of(keep);
         }
-        // The row's own name: every op of a kind then shares one String (hash cached, equals by identity).
-        Operation op = Operation.create(def != null ? def.name() : name, operands, resultTypes, props, attrs,
+        Operation op = Operation.create(name, operands, resultTypes, props, attrs,
                 regions.size(), successors, locationOf(opStart));
         for (int i = 0; i < regions.size(); i++) {
             for (Block b : regions.get(i)) op.region(i).append(b);
@@ -543,6 +544,9 @@ final class OperationParser extends SsaScopeParser {
         return context;
     }
 
+    /** {@return the interned name {@code fullName} of the context being parsed into} */
+    OperationName opName(String fullName) { return mlirContext.opName(fullName); }
+
     private final class Context implements AsmParserContext {
         /** The custom op being parsed: its errors are prefixed like MLIR's {@code custom op 'X' ...}. */
         String opName;
@@ -661,6 +665,7 @@ final class OperationParser extends SsaScopeParser {
         }
 
         @Override public Location locationOf(int offset) { return OperationParser.this.locationOf(offset); }
+        @Override public OperationName opName(String fullName) { return mlirContext.opName(fullName); }
 
         @Override
         public List<Block> parseRegion(List<RegionArgument> entryArgs) {

@@ -9,6 +9,7 @@ import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.NoneType;
 import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.OperationName;
 import org.stablehlo4j.ir.Region;
 import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.Value;
@@ -47,6 +48,10 @@ final class IrReader {
     private final ReadConversion conversion;
     /** Per op name index: the full name and the property layout of its dialect codec, resolved on first use. */
     private final String[] fullNames;
+    /** The interned name of each op name entry, made on first use. */
+    private final OperationName[] internedNames;
+    /** Names made by a read conversion, interned once each. */
+    private final java.util.Map<String, OperationName> convertedNames = new java.util.HashMap<>();
     private final List<?>[] schemas;
     /** Per op name index: what the conversion resolved for the name ({@link ReadConversion#opName}). */
     private final Object[] conversionNames;
@@ -71,6 +76,7 @@ final class IrReader {
         this.allowUnregisteredDialect = file.allowUnregisteredDialect;
         this.conversion = file.conversion;
         this.fullNames = new String[opNames.size()];
+        this.internedNames = new OperationName[opNames.size()];
         this.schemas = new List<?>[opNames.size()];
         this.conversionNames = new Object[opNames.size()];
         this.decodedProperties = new DecodedProperties[properties.size()];
@@ -148,10 +154,11 @@ final class IrReader {
         List<Operation> ops = new ArrayList<>(top.operations());
         for (Operation op : ops) top.remove(op);
         ModuleOp m;
-        if (ops.size() == 1 && ops.get(0).name().equals("builtin.module")) {
+        if (ops.size() == 1 && ModuleOp.isModule(ops.get(0))) {
             m = new ModuleOp(ops.get(0));
         } else {
-            m = ModuleOp.empty(Location.FileLineCol.point(bufferName, 0, 0));
+            Location at = Location.FileLineCol.point(bufferName, 0, 0);
+            m = context != null ? ModuleOp.empty(context, at) : ModuleOp.empty(at);
             for (Operation op : ops) m.body().append(op);
         }
         applyUseOrders(c, conversion == null);
@@ -448,14 +455,17 @@ final class IrReader {
             propsId = 0;
             attrsId = 0;
         }
-        String name = fullName;
-        if (conversion != null) {
+        OperationName name;
+        if (conversion == null) {
+            name = internedNames[nameIndex];
+            if (name == null) name = internedNames[nameIndex] = intern(fullName);
+        } else {
             Object convName = conversionNames[nameIndex];
             if (convName == null) conversionNames[nameIndex] = convName = conversion.opName(fullName);
             ReadConversion.Head head = conversion.op(convName, fullName,
                     props == null ? DictionaryAttr.EMPTY : props, propsId, attrs, attrsId, operands, resultTypes,
                     numRegions, st.owner, loc);
-            name = head.name();
+            name = convertedNames.computeIfAbsent(head.name(), this::intern);
             props = head.properties();
             attrs = head.attributes();
         }
@@ -465,6 +475,10 @@ final class IrReader {
         if (!resultOrders.isEmpty()) recordUseOrders(resultOrders, op.results());
         lastOpIsolated = isolated;
         return op;
+    }
+
+    private OperationName intern(String fullName) {
+        return context != null ? context.opName(fullName) : OperationName.detached(fullName);
     }
 
     /** Unregistered ops store their properties as one attribute, in the properties section like any op. */

@@ -16,11 +16,8 @@ import java.util.function.Function;
 public final class Context {
     private final DialectRegistry registry;
     private final Map<String, Dialect> loaded = new ConcurrentHashMap<>();
-    /** Rows found by {@link #opDefinition}, by full op name: one lookup per op instead of a substring + two. */
-    private final Map<String, OpEntry> opDefinitions = new ConcurrentHashMap<>();
-
-    /** A registered op's row and the (loaded) dialect it belongs to. */
-    private record OpEntry(OpDefinition def, Dialect dialect) {}
+    /** The interned op names ({@link #opName}), registered or not, by full op name. */
+    private final Map<String, OperationName> opNames = new ConcurrentHashMap<>();
     private final List<DialectRegistry.Extension> pending;
     private volatile boolean allowUnregisteredDialects;
 
@@ -116,14 +113,52 @@ public final class Context {
     }
 
     /**
+     * The interned {@link OperationName} of {@code fullName} in this context (loading its dialect): the same object
+     * for every call with the same name, carrying the op's row and dialect when it is registered. The registry is
+     * fixed at construction and dialects add ops only while they are constructed, so a name's registration never
+     * changes after it is interned.
+     *
+     * @param fullName the op's name with its dialect prefix
+     * @return the interned name
+     */
+    public OperationName opName(String fullName) {
+        OperationName n = opNames.get(fullName);
+        return n != null ? n : intern(fullName);
+    }
+
+    private OperationName intern(String fullName) {
+        OpDefinition def = null;
+        Dialect d = null;
+        int dot = fullName.indexOf('.');
+        if (dot > 0) {
+            d = getOrLoadDialect(fullName.substring(0, dot));
+            def = d == null ? null : d.opDefinition(fullName);
+            if (def == null) d = null;
+        }
+        OperationName fresh = new OperationName(def != null ? def.name() : fullName, this, def, d);
+        OperationName prior = opNames.putIfAbsent(fresh.name(), fresh);
+        return prior != null ? prior : fresh;
+    }
+
+    /**
      * The row of registered op {@code fullName} (loading its dialect), or null when it is not registered.
      *
      * @param fullName the op's name with its dialect prefix
      * @return the op's row, or null
      */
     public OpDefinition opDefinition(String fullName) {
-        OpEntry e = opEntry(fullName);
-        return e == null ? null : e.def;
+        return opName(fullName).definition();
+    }
+
+    /**
+     * The row of {@code op} in this context: from its interned name when it was made in this context, else by name.
+     *
+     * @param op an op
+     * @return its row, or null when it is not registered here
+     */
+    public OpDefinition opDefinition(Operation op) {
+        OperationName n = op.opName();
+        return n.context() == this ? n.definition() : opDefinition(n.name());
     }
 
     /**
@@ -133,22 +168,7 @@ public final class Context {
      * @return the op's dialect, or null
      */
     public Dialect opDialect(String fullName) {
-        OpEntry e = opEntry(fullName);
-        return e == null ? null : e.dialect;
-    }
-
-    private OpEntry opEntry(String fullName) {
-        OpEntry e = opDefinitions.get(fullName);
-        if (e != null) return e;
-        int dot = fullName.indexOf('.');
-        if (dot <= 0) return null;
-        Dialect d = getOrLoadDialect(fullName.substring(0, dot));
-        OpDefinition def = d == null ? null : d.opDefinition(fullName);
-        if (def == null) return null;
-        // Only rows are remembered: a name without one may still gain it (a dialect registered later).
-        e = new OpEntry(def, d);
-        opDefinitions.put(fullName, e);
-        return e;
+        return opName(fullName).dialect();
     }
 
     /**

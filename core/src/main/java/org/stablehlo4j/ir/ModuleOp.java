@@ -8,6 +8,9 @@ import java.util.Map;
  * {@code dialect_resources} blobs (dialect -> key -> blob) and external resources kept as text.
  */
 public final class ModuleOp {
+    /** The op name of a module. */
+    public static final String NAME = "builtin.module";
+
     private final Operation op;
     private final Map<String, Map<String, ResourceBlob>> dialectResources = new LinkedHashMap<>();
     private final Map<String, Map<String, String>> externalResources = new LinkedHashMap<>();
@@ -18,7 +21,7 @@ public final class ModuleOp {
      * @param op the module operation
      */
     public ModuleOp(Operation op) {
-        if (!op.name().equals("builtin.module")) throw new IllegalArgumentException("not a builtin.module");
+        if (!isModule(op)) throw new IllegalArgumentException("not a builtin.module");
         this.op = op;
     }
 
@@ -29,10 +32,38 @@ public final class ModuleOp {
      * @return the new module
      */
     public static ModuleOp empty(Location loc) {
-        Operation op = Operation.create("builtin.module", java.util.List.of(), java.util.List.of(), null, null, 1,
+        return empty(OperationName.detached(NAME), loc);
+    }
+
+    /**
+     * A new empty {@code module {}} of {@code context}, with one empty block.
+     *
+     * @param context the context the module's name is interned in
+     * @param loc the module's location
+     * @return the new module
+     */
+    public static ModuleOp empty(Context context, Location loc) {
+        return empty(context.opName(NAME), loc);
+    }
+
+    private static ModuleOp empty(OperationName name, Location loc) {
+        Operation op = Operation.create(name, java.util.List.of(), java.util.List.of(), null, null, 1,
                 java.util.List.of(), loc);
         op.region(0).append(new Block());
         return new ModuleOp(op);
+    }
+
+    /**
+     * Whether {@code op} is a {@code builtin.module}: by identity with its context's interned name (by name only
+     * for an op of a {@link OperationName#detached detached} name).
+     *
+     * @param op an op
+     * @return whether it is a module
+     */
+    public static boolean isModule(Operation op) {
+        OperationName n = op.opName();
+        Context c = n.context();
+        return c != null ? n == c.opName(NAME) : n.name().equals(NAME);
     }
 
     /** {@return the {@code builtin.module} operation} */

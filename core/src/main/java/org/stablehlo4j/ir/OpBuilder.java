@@ -30,11 +30,20 @@ public class OpBuilder {
     private Block block;
     private Operation before;
     private Location defaultLocation = Location.UNKNOWN;
+    /** The context op names are interned in; null: the insertion block's (see {@link #context()}). */
+    private Context context;
     /** Told about inserted ops; may be null. */
     protected Listener listener;
 
     /** A builder without an insertion point or listener. */
     public OpBuilder() {}
+
+    /**
+     * A builder without an insertion point or listener that makes ops of {@code context}.
+     *
+     * @param context the context op names are interned in
+     */
+    public OpBuilder(Context context) { this.context = context; }
 
     /**
      * A builder without an insertion point that reports to {@code listener}.
@@ -157,6 +166,40 @@ public class OpBuilder {
     /** {@return the op new ops are inserted before, or null (end of the block, or no insertion point)} */
     public Operation insertionPoint() { return before; }
 
+    // ---- context
+
+    /**
+     * The context whose op names this builder interns: the one it was given, else the context of the nearest
+     * enclosing op of the insertion block that belongs to one.
+     *
+     * @return the context
+     * @throws IllegalStateException when there is none
+     */
+    public Context context() {
+        if (context != null) return context;
+        for (Operation p = block == null ? null : block.parentOp(); p != null; p = p.parentOp()) {
+            Context c = p.opName().context();
+            if (c != null) return c;
+        }
+        throw new IllegalStateException("OpBuilder has no context: give it one or an insertion point inside an op "
+                + "of a context");
+    }
+
+    /**
+     * Sets the context op names are interned in (null: the insertion block's).
+     *
+     * @param context the context, or null
+     */
+    public void setContext(Context context) { this.context = context; }
+
+    /**
+     * The interned name {@code fullName} in {@link #context()}.
+     *
+     * @param fullName the full op name
+     * @return the interned name
+     */
+    public OperationName opName(String fullName) { return context().opName(fullName); }
+
     // ---- default location
 
     /** {@return the location of ops created without one} */
@@ -186,7 +229,7 @@ public class OpBuilder {
      * Creates an op with everything explicit, inserted at the insertion point.
      *
      * @param loc its location (null: the default location)
-     * @param name the full op name
+     * @param name the op's interned name
      * @param operands the operands
      * @param resultTypes the result types
      * @param properties the inherent attributes
@@ -195,7 +238,7 @@ public class OpBuilder {
      * @param successors the successor blocks
      * @return the new op
      */
-    public Operation create(Location loc, String name, List<Value> operands, List<Type> resultTypes,
+    public Operation create(Location loc, OperationName name, List<Value> operands, List<Type> resultTypes,
                             DictionaryAttr properties, DictionaryAttr attributes, int numRegions,
                             List<Block> successors) {
         return insert(Operation.create(name, operands, resultTypes, properties, attributes, numRegions, successors,
@@ -206,13 +249,13 @@ public class OpBuilder {
      * Creates an op without regions, successors or discardable attributes, inserted at the insertion point.
      *
      * @param loc its location (null: the default location)
-     * @param name the full op name
+     * @param name the op's interned name
      * @param operands the operands
      * @param resultTypes the result types
      * @param properties the inherent attributes
      * @return the new op
      */
-    public Operation create(Location loc, String name, List<Value> operands, List<Type> resultTypes,
+    public Operation create(Location loc, OperationName name, List<Value> operands, List<Type> resultTypes,
                             DictionaryAttr properties) {
         return create(loc, name, operands, resultTypes, properties, DictionaryAttr.EMPTY, 0, List.of());
     }
@@ -220,13 +263,13 @@ public class OpBuilder {
     /**
      * Creates an op at the default location.
      *
-     * @param name the full op name
+     * @param name the op's interned name
      * @param operands the operands
      * @param resultTypes the result types
      * @param properties the inherent attributes
      * @return the new op
      */
-    public Operation create(String name, List<Value> operands, List<Type> resultTypes, DictionaryAttr properties) {
+    public Operation create(OperationName name, List<Value> operands, List<Type> resultTypes, DictionaryAttr properties) {
         return create(null, name, operands, resultTypes, properties);
     }
 

@@ -17,7 +17,7 @@ public final class Operation {
     private static final Region[] NO_REGIONS = {};
     private static final Block[] NO_BLOCKS = {};
 
-    private final String name;
+    private final OperationName name;
     /** The operands; replaced by an empty array when the op drops its references. */
     private Value[] operands;
     private final OpResult[] results;
@@ -34,7 +34,7 @@ public final class Operation {
     int orderIndex;
 
     /** Takes {@code operands} and {@code successors} as they are (owned by the new op from now on). */
-    private Operation(String name, Value[] operands, int numResults, List<Type> resultTypes, Type[] resultTypeArray,
+    private Operation(OperationName name, Value[] operands, int numResults, List<Type> resultTypes, Type[] resultTypeArray,
                       DictionaryAttr properties, DictionaryAttr attributes, int numRegions, Block[] successors,
                       Location location) {
         this.name = name;
@@ -69,6 +69,49 @@ public final class Operation {
     /**
      * Creates an operation with {@code numRegions} empty regions.
      *
+     * @param name the op's interned name (see {@link Context#opName})
+     * @param operands the operands
+     * @param resultTypes the result types
+     * @param properties the inherent attributes, or null
+     * @param attributes the discardable attributes, or null
+     * @param numRegions how many empty regions
+     * @param successors the successor blocks
+     * @param location the location (null: unknown)
+     * @return the new, detached op
+     */
+    public static Operation create(OperationName name, List<Value> operands, List<Type> resultTypes,
+                                   DictionaryAttr properties, DictionaryAttr attributes, int numRegions,
+                                   List<Block> successors, Location location) {
+        return new Operation(name, operands.toArray(NO_VALUES), resultTypes.size(), resultTypes, null, properties,
+                attributes, numRegions, successors.toArray(NO_BLOCKS), location);
+    }
+
+    /**
+     * {@link #create(OperationName, List, List, DictionaryAttr, DictionaryAttr, int, List, Location)} over arrays that
+     * the new op takes over without copying them (a reader that builds each op from fresh arrays): the caller
+     * must not use {@code operands} or {@code successors} afterwards; {@code resultTypes} is only read.
+     *
+     * @param name the op's interned name (see {@link Context#opName})
+     * @param operands the operands (owned by the op from now on)
+     * @param resultTypes the result types
+     * @param properties the inherent attributes, or null
+     * @param attributes the discardable attributes, or null
+     * @param numRegions how many empty regions
+     * @param successors the successor blocks (owned by the op from now on)
+     * @param location the location (null: unknown)
+     * @return the new, detached op
+     */
+    public static Operation createOwning(OperationName name, Value[] operands, Type[] resultTypes,
+                                         DictionaryAttr properties, DictionaryAttr attributes, int numRegions,
+                                         Block[] successors, Location location) {
+        return new Operation(name, operands, resultTypes.length, null, resultTypes, properties, attributes,
+                numRegions, successors, location);
+    }
+
+    /**
+     * Creates an op of a {@link OperationName#detached detached} name, outside any context (ops built by hand,
+     * e.g. in tests): typed views do not recognize it; contexts find its row by name.
+     *
      * @param name the full op name
      * @param operands the operands
      * @param resultTypes the result types
@@ -82,14 +125,13 @@ public final class Operation {
     public static Operation create(String name, List<Value> operands, List<Type> resultTypes,
                                    DictionaryAttr properties, DictionaryAttr attributes, int numRegions,
                                    List<Block> successors, Location location) {
-        return new Operation(name, operands.toArray(NO_VALUES), resultTypes.size(), resultTypes, null, properties,
-                attributes, numRegions, successors.toArray(NO_BLOCKS), location);
+        return create(OperationName.detached(name), operands, resultTypes, properties, attributes, numRegions,
+                successors, location);
     }
 
     /**
-     * {@link #create(String, List, List, DictionaryAttr, DictionaryAttr, int, List, Location)} over arrays that
-     * the new op takes over without copying them (a reader that builds each op from fresh arrays): the caller
-     * must not use {@code operands} or {@code successors} afterwards; {@code resultTypes} is only read.
+     * {@link #createOwning(OperationName, Value[], Type[], DictionaryAttr, DictionaryAttr, int, Block[], Location)}
+     * of a {@link OperationName#detached detached} name.
      *
      * @param name the full op name
      * @param operands the operands (owned by the op from now on)
@@ -104,18 +146,18 @@ public final class Operation {
     public static Operation createOwning(String name, Value[] operands, Type[] resultTypes,
                                          DictionaryAttr properties, DictionaryAttr attributes, int numRegions,
                                          Block[] successors, Location location) {
-        return new Operation(name, operands, resultTypes.length, null, resultTypes, properties, attributes,
-                numRegions, successors, location);
+        return createOwning(OperationName.detached(name), operands, resultTypes, properties, attributes, numRegions,
+                successors, location);
     }
 
     /** {@return the full op name, e.g. {@code stablehlo.add}} */
-    public String name() { return name; }
+    public String name() { return name.name(); }
+
+    /** {@return the op's interned name: its identity, row and dialect (see {@link OperationName})} */
+    public OperationName opName() { return name; }
 
     /** {@return the dialect namespace: the part of the name before the first dot (empty if none)} */
-    public String dialect() {
-        int dot = name.indexOf('.');
-        return dot < 0 ? "" : name.substring(0, dot);
-    }
+    public String dialect() { return name.dialectNamespace(); }
 
     /** {@return the operands (read-only view)} */
     public List<Value> operands() { return new Operands(); }
@@ -423,7 +465,7 @@ public final class Operation {
      */
     public void walk(String opName, Consumer<Operation> fn) {
         walk(op -> {
-            if (op.name.equals(opName)) fn.accept(op);
+            if (op.name.name().equals(opName)) fn.accept(op);
         });
     }
 
@@ -449,7 +491,7 @@ public final class Operation {
      * @return the matching ops
      */
     public List<Operation> collect(String opName) {
-        return collect(op -> op.name.equals(opName));
+        return collect(op -> op.name.name().equals(opName));
     }
 
     /** Iterates the ops directly nested in one op, region by region and block by block, fetching ahead. */

@@ -71,7 +71,7 @@ public final class Verifier {
      * @throws DiagnosticException when the operands/attributes admit no result type (the error upstream reports)
      */
     public static List<Type> inferReturnTypes(Context ctx, Operation op) throws DiagnosticException {
-        OpDefinition def = ctx.opDefinition(op.name());
+        OpDefinition def = ctx.opDefinition(op);
         if (def == null || def.inferTypes() == null) return null;
         try {
             return def.inferTypes().infer(op);

@@ -298,25 +298,25 @@ class IrApiTest {
             }
         });
         builder.setInsertionPointToEnd(b);
-        Operation x = builder.create("t.x", List.of(), List.of(), null);
-        Operation z = builder.create("t.z", List.of(), List.of(), null);
+        Operation x = builder.create(org.stablehlo4j.ir.OperationName.detached("t.x"), List.of(), List.of(), null);
+        Operation z = builder.create(org.stablehlo4j.ir.OperationName.detached("t.z"), List.of(), List.of(), null);
         builder.setInsertionPoint(z);
-        builder.create("t.y", List.of(), List.of(), null);
+        builder.create(org.stablehlo4j.ir.OperationName.detached("t.y"), List.of(), List.of(), null);
         builder.setInsertionPointToStart(b);
-        builder.create("t.w", List.of(), List.of(), null);
+        builder.create(org.stablehlo4j.ir.OperationName.detached("t.w"), List.of(), List.of(), null);
         OpBuilder.InsertPoint saved = builder.saveInsertionPoint();
         builder.setInsertionPointAfter(z);
         builder.setDefaultLocation(Location.FileLineCol.point("f", 1, 2));
-        Operation end = builder.create("t.end", List.of(), List.of(), null);
+        Operation end = builder.create(org.stablehlo4j.ir.OperationName.detached("t.end"), List.of(), List.of(), null);
         assertEquals(Location.FileLineCol.point("f", 1, 2), end.location());
         builder.restoreInsertionPoint(saved);
-        builder.create("t.v", List.of(), List.of(), null);
+        builder.create(org.stablehlo4j.ir.OperationName.detached("t.v"), List.of(), List.of(), null);
         // As MLIR: the start-of-block point is "before the then-first op" (t.x), so t.v lands after t.w.
         assertEquals(List.of("t.w", "t.v", "t.x", "t.y", "t.z", "t.end"), names(b.operations()));
         assertEquals(6, inserted.size());
         assertSame(x, inserted.get(0));
         builder.clearInsertionPoint();
-        Operation detached = builder.create("t.free", List.of(), List.of(), null);
+        Operation detached = builder.create(org.stablehlo4j.ir.OperationName.detached("t.free"), List.of(), List.of(), null);
         assertNull(detached.parent());
         Block nb = builder.createBlock(withRegion("t.r").region(0), List.of(T.i32), null);
         assertSame(nb, builder.insertionBlock());

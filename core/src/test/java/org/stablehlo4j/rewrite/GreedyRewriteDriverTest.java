@@ -53,11 +53,11 @@ class GreedyRewriteDriverTest {
         Operation root = root(a, sink);
         PatternSet patterns = new PatternSet()
                 .add(RewritePattern.of("t.a", 1, (o, rw) -> {
-                    rw.replaceOp(o, rw.create("t.b", List.of(), List.of(I32), null));
+                    rw.replaceOp(o, rw.create(org.stablehlo4j.ir.OperationName.detached("t.b"), List.of(), List.of(I32), null));
                     return true;
                 }))
                 .add(RewritePattern.of("t.b", 1, (o, rw) -> {
-                    rw.replaceOp(o, rw.create("t.c", List.of(), List.of(I32), null));
+                    rw.replaceOp(o, rw.create(org.stablehlo4j.ir.OperationName.detached("t.c"), List.of(), List.of(I32), null));
                     return true;
                 }));
         assertTrue(GreedyRewriteDriver.apply(root, patterns, CONFIG));

@@ -19,6 +19,7 @@ import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.OpTrait;
 import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.OperationName;
 import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.ShapedType;
 import org.stablehlo4j.ir.Type;
@@ -137,7 +138,8 @@ public abstract class GenericOps {
                             List<RegionDef> regions, List<Type> resultTypes) {
         Objects.requireNonNull(name, "name");
         for (Value v : operands) Objects.requireNonNull(v, "operand of " + name);
-        OpDefinition def = context.opDefinition(name);
+        OperationName opName = context.opName(name);
+        OpDefinition def = opName.definition();
         if (def == null) throw new BuildException("unregistered operation '" + name + "'");
         List<NamedAttribute> props = new ArrayList<>();
         List<NamedAttribute> discardable = new ArrayList<>();
@@ -150,11 +152,11 @@ public abstract class GenericOps {
         Operation probe = null;
         List<Type> types = resultTypes;
         if (types == null || !regions.isEmpty()) {
-            probe = Operation.create(name, operands, List.of(), properties, attrs, regions.size(), List.of(), location);
+            probe = Operation.create(opName, operands, List.of(), properties, attrs, regions.size(), List.of(), location);
             for (int i = 0; i < regions.size(); i++) buildRegion(probe.region(i), regions.get(i), def.dialect());
         }
         if (types == null) types = infer(probe, def);
-        Operation op = Operation.create(name, operands, types, properties, attrs, regions.size(), List.of(), location);
+        Operation op = Operation.create(opName, operands, types, properties, attrs, regions.size(), List.of(), location);
         if (probe != null) {
             copyRegions(probe, op);
             probe.dropAllReferences();

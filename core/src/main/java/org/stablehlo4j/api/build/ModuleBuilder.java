@@ -34,11 +34,12 @@ import org.stablehlo4j.verify.Verifier;
  */
 public final class ModuleBuilder {
     private final Context context;
-    private final ModuleOp module = ModuleOp.empty(Location.UNKNOWN);
+    private final ModuleOp module;
     private boolean built;
 
     private ModuleBuilder(Context context) {
         this.context = Objects.requireNonNull(context, "context");
+        this.module = ModuleOp.empty(context, Location.UNKNOWN);
     }
 
     /**
@@ -91,7 +92,7 @@ public final class ModuleBuilder {
         Objects.requireNonNull(body, "body");
         if (built) throw new IllegalStateException("build() was called already");
         List<Type> args = List.copyOf(argumentTypes);
-        Operation fn = Operation.create("func.func", List.of(), List.of(), properties(name, args, List.of()),
+        Operation fn = Operation.create(context.opName("func.func"), List.of(), List.of(), properties(name, args, List.of()),
                 DictionaryAttr.EMPTY, 1, List.of(), Location.UNKNOWN);
         module.body().append(fn);
         try {

@@ -10,7 +10,9 @@ import java.util.function.UnaryOperator;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.BlockArgument;
 import org.stablehlo4j.ir.Diagnostic;
+import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.DictionaryAttr;
+import org.stablehlo4j.ir.OperationName;
 import org.stablehlo4j.ir.IRMapping;
 import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.ModuleOp;
@@ -46,6 +48,8 @@ final class IrRewriter {
     private final IRMapping mapping = new IRMapping();
     /** Where converted ops go: the end of the converted block being filled. */
     private final OpBuilder builder = new OpBuilder();
+    /** The context of the module being rewritten; null for a module of detached names. */
+    private Context context;
     private final List<Diagnostic> errors = new ArrayList<>();
 
     private IrRewriter(OpConverter ops, UnaryOperator<Type> types, Predicate<Operation> keepTypes) {
@@ -69,11 +73,17 @@ final class IrRewriter {
      */
     static Result rewrite(ModuleOp m, OpConverter ops, UnaryOperator<Type> types, Predicate<Operation> keepTypes) {
         IrRewriter r = new IrRewriter(ops, types, keepTypes);
+        r.context = m.op().opName().context();
+        r.builder.setContext(r.context);
         Operation top = r.op(m.op());
         ModuleOp out = new ModuleOp(top);
         out.dialectResources().putAll(m.dialectResources());
         out.externalResources().putAll(m.externalResources());
         return new Result(out, List.copyOf(r.errors));
+    }
+
+    private OperationName opName(String name) {
+        return context != null ? context.opName(name) : OperationName.detached(name);
     }
 
     private Type type(Type t, Operation at) {
@@ -124,7 +134,7 @@ final class IrRewriter {
         List<Block> succ = new ArrayList<>(old.successors().size());
         for (Block b : old.successors()) succ.add(mapping.lookupOrDefault(b));
         // Created detached; the caller inserts it once its regions are converted.
-        Operation op = Operation.create(c.name(), operands, resultTypes, c.properties(), c.attributes(),
+        Operation op = Operation.create(opName(c.name()), operands, resultTypes, c.properties(), c.attributes(),
                 old.numRegions(), succ, old.location());
         mapping.map(old.results(), op.results());
         for (int i = 0; i < old.numRegions(); i++) region(old.region(i), op.region(i));
@@ -144,7 +154,7 @@ final class IrRewriter {
         } else {
             builder.setInsertionPointToStart(((BlockArgument) value).owner());
         }
-        Operation c = builder.create(loc, "builtin.unrealized_conversion_cast", List.of(value), List.of(type),
+        Operation c = builder.create(loc, opName("builtin.unrealized_conversion_cast"), List.of(value), List.of(type),
                 DictionaryAttr.EMPTY);
         builder.restoreInsertionPoint(saved);
         byType.put(type, c.result(0));

@@ -59,7 +59,7 @@ final class SdyCanonicalization {
         if (properties.get("in_shardings") != null) properties = properties.with("in_shardings", newIn);
         else attributes = attributes.with("in_shardings", newIn);
         rewriter.setInsertionPoint(op);
-        Operation replacement = rewriter.create(op.location(), op.name(), operands, resultTypes, properties,
+        Operation replacement = rewriter.create(op.location(), op.opName(), operands, resultTypes, properties,
                 attributes, 1, List.of());
         Block newBody = new Block();
         for (int i : kept) {
@@ -205,7 +205,7 @@ final class SdyCanonicalization {
         if (cached == null) return false;
         if (!cached.type().equals(root.type())) {
             setInsertionPointAfterValue(rewriter, cached);
-            cached = rewriter.create(op.location(), "stablehlo.reshape", List.of(cached), List.of(root.type()),
+            cached = rewriter.create(op.location(), rewriter.opName("stablehlo.reshape"), List.of(cached), List.of(root.type()),
                     DictionaryAttr.EMPTY).result(0);
         }
         rewriter.replaceOp(op, List.of(cloneTransformationPath(root, input, cached, rewriter)));

@@ -100,7 +100,7 @@ final class SdyCollectiveCanonicalization {
                 for (AxisRefListAttr d : axes.value()) all.addAll(d.value());
                 if (!SdyCollectiveVerifiers.sortAndMerge(all, mesh).equals(reduction.value())) return false;
                 r.setInsertionPoint(op);
-                Operation gather = r.create(op.location(), "sdy.all_gather", List.of(s2u.operand(0)),
+                Operation gather = r.create(op.location(), r.opName("sdy.all_gather"), List.of(s2u.operand(0)),
                         List.of(op.result(0).type()), DictionaryAttr.of(List.of(
                                 new NamedAttribute("gathering_axes", axes),
                                 new NamedAttribute("out_sharding", op.attr("out_sharding")))));
@@ -128,7 +128,7 @@ final class SdyCollectiveCanonicalization {
         }
         combined.sort((a, b) -> Long.compare(a.srcDim(), b.srcDim()));
         r.setInsertionPoint(op);
-        Operation fused = r.create(op.location(), "sdy.all_to_all", List.of(inner.operand(0)),
+        Operation fused = r.create(op.location(), r.opName("sdy.all_to_all"), List.of(inner.operand(0)),
                 List.of(op.result(0).type()), DictionaryAttr.of(List.of(
                         new NamedAttribute("out_sharding", op.attr("out_sharding")),
                         new NamedAttribute("params", new AllToAllParamListAttr(combined)))));
@@ -187,11 +187,11 @@ final class SdyCollectiveCanonicalization {
         if (reduce.properties().get("reduction_op") != null || reductionOp != 0) {
             props.add(new NamedAttribute("reduction_op", SdyOpAsm.i32(reductionOp)));
         }
-        Operation scatter = r.create(reduce.location(), "sdy.reduce_scatter", List.of(reduce.operand(0)),
+        Operation scatter = r.create(reduce.location(), r.opName("sdy.reduce_scatter"), List.of(reduce.operand(0)),
                 List.of(reduce.operand(0).type()), DictionaryAttr.of(props));
         Value result = scatter.result(0);
         if (hasResidual) {
-            result = r.create(slice.location(), "sdy.all_slice", List.of(result), List.of(slice.result(0).type()),
+            result = r.create(slice.location(), r.opName("sdy.all_slice"), List.of(result), List.of(slice.result(0).type()),
                     DictionaryAttr.of(List.of(new NamedAttribute("out_sharding", sliceOut),
                             new NamedAttribute("slicing_axes", new ListOfAxisRefListsAttr(residualAxes))))).result(0);
         }

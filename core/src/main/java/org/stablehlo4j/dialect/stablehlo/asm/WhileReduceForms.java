@@ -233,11 +233,11 @@ public final class WhileReduceForms {
                 Block block = new Block();
                 BlockArgument lhs = block.addArgument(scalar, loc);
                 BlockArgument rhs = block.addArgument(scalar, loc);
-                Operation inner = Operation.create(innerName, List.of(lhs, rhs), List.of(scalar), null, null, 0,
+                Operation inner = Operation.create(p.opName(innerName), List.of(lhs, rhs), List.of(scalar), null, null, 0,
                         List.of(), loc);
                 block.append(inner);
                 String dialect = innerName.indexOf('.') < 0 ? "" : innerName.substring(0, innerName.indexOf('.'));
-                Operation ret = Operation.create(dialect + ".return", List.of(inner.result(0)), List.of(), null, null, 0,
+                Operation ret = Operation.create(p.opName(dialect + ".return"), List.of(inner.result(0)), List.of(), null, null, 0,
                         List.of(), loc);
                 block.append(ret);
                 Operation op = p.build(opName, values, ft.results(), DictionaryAttr.EMPTY.with("dimensions", dims), attrs,

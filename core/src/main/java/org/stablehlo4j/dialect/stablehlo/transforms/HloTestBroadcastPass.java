@@ -108,7 +108,7 @@ public final class HloTestBroadcastPass implements Pass {
         DictionaryAttr props = DictionaryAttr.of(List.of(
                 new NamedAttribute("call_target_name", StringAttr.of("numpy_broadcasted")),
                 new NamedAttribute("has_side_effect", BoolAttr.TRUE)));
-        Operation call = rewriter.create(op.location(), "stablehlo.custom_call", broadcast, resultTypes, props);
+        Operation call = rewriter.create(op.location(), rewriter.opName("stablehlo.custom_call"), broadcast, resultTypes, props);
         rewriter.replaceOp(op, call);
     }
 
@@ -189,7 +189,7 @@ public final class HloTestBroadcastPass implements Pass {
         for (int i = 0; i < rankDiff; i++) padded.set(i, new Dim(shape.get(i).size()));
         long[] dims = new long[inputRank];
         for (int i = 0; i < inputRank; i++) dims[i] = rankDiff + i;
-        Operation bcast = rewriter.create(loc, "stablehlo.broadcast_in_dim", List.of(input),
+        Operation bcast = rewriter.create(loc, rewriter.opName("stablehlo.broadcast_in_dim"), List.of(input),
                 List.of(typeOf(padded, inputType.elementType())),
                 DictionaryAttr.of(List.of(new NamedAttribute("broadcast_dimensions", DenseArrayAttr.ofLongs(dims)))));
         created.add(bcast);
@@ -199,10 +199,10 @@ public final class HloTestBroadcastPass implements Pass {
         for (int i = 0; i < shape.size(); i++) {
             if (padded.get(i).bounded() || !shape.get(i).bounded()) continue;
             Dim d = shape.get(i);
-            Operation size = rewriter.create(loc, "stablehlo.get_dimension_size", List.of(d.boundValue()),
+            Operation size = rewriter.create(loc, rewriter.opName("stablehlo.get_dimension_size"), List.of(d.boundValue()),
                     List.of(new RankedTensorType(new long[0], IntegerType.I32)), dimensionProperty(d.boundDim()));
             created.add(size);
-            Operation set = rewriter.create(loc, "stablehlo.set_dimension_size", List.of(result, size.result(0)),
+            Operation set = rewriter.create(loc, rewriter.opName("stablehlo.set_dimension_size"), List.of(result, size.result(0)),
                     List.of(result.type()), dimensionProperty(i));
             created.add(set);
             try {

@@ -75,7 +75,7 @@ public final class HloTestInferPass implements Pass {
         List<Type> resultTypes = new ArrayList<>();
         for (OpResult r : op.results()) resultTypes.add(r.type());
         Operation replacement = rewriter.create(op.location(),
-                components ? "hlo_test_infer.return_type_components" : "hlo_test_infer.return_types",
+                rewriter.opName(components ? "hlo_test_infer.return_type_components" : "hlo_test_infer.return_types"),
                 List.copyOf(op.operands()), resultTypes, DictionaryAttr.EMPTY, DictionaryAttr.of(attrs), 0, List.of());
         rewriter.replaceOp(op, replacement);
         return true;

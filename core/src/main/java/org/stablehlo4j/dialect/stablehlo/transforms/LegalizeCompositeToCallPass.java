@@ -81,7 +81,7 @@ public final class LegalizeCompositeToCallPass implements Pass {
             }
             List<Type> types = new ArrayList<>();
             for (OpResult r : op.results()) types.add(r.type());
-            Operation call = rewriter.create(op.location(), "func.call", new ArrayList<>(op.operands()), types,
+            Operation call = rewriter.create(op.location(), rewriter.opName("func.call"), new ArrayList<>(op.operands()), types,
                     DictionaryAttr.of(List.of(new NamedAttribute("callee", callee))));
             rewriter.replaceOp(op, call);
             return true;

@@ -1,0 +1,181 @@
+package org.stablehlo4j.ir;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The base of the typed op views generated from the op rows (MLIR's {@code Op<ConcreteOp, ...>}): a view of one
+ * {@link Operation} whose generated subclass names its operands, results, attributes and regions after the row.
+ * The subclass only passes group indices; the group layout (fixed, optional and variadic groups, split by
+ * {@link OpTrait#SAME_VARIADIC_OPERAND_SIZE} or the {@code operandSegmentSizes} property) is read from the row
+ * here, so no op's signature is written twice.
+ */
+public abstract class TypedOp {
+    private final Operation op;
+
+    /**
+     * A view of {@code op}.
+     *
+     * @param op the op, of the subclass's kind
+     */
+    protected TypedOp(Operation op) {
+        this.op = op;
+    }
+
+    /** {@return the viewed operation} */
+    public final Operation operation() { return op; }
+
+    /** {@return the op's location} */
+    public final Location location() { return op.location(); }
+
+    @Override
+    public String toString() { return op.toString(); }
+
+    // ---- groups
+
+    /**
+     * The operands of group {@code k} of the op's row.
+     *
+     * @param k the group's index in the row
+     * @return its operands (empty for an absent optional group)
+     */
+    protected final List<Value> operandGroup(int k) {
+        int[] r = range(op.opName().definition().operands(), k, op.numOperands(), false);
+        List<Value> out = new ArrayList<>(r[1]);
+        for (int i = 0; i < r[1]; i++) out.add(op.operand(r[0] + i));
+        return out;
+    }
+
+    /**
+     * The single operand of group {@code k} (a single or optional group).
+     *
+     * @param k the group's index in the row
+     * @return the operand, or null when an optional group is absent
+     */
+    protected final Value optionalOperand(int k) {
+        int[] r = range(op.opName().definition().operands(), k, op.numOperands(), false);
+        return r[1] == 0 ? null : op.operand(r[0]);
+    }
+
+    /**
+     * The results of group {@code k} of the op's row.
+     *
+     * @param k the group's index in the row
+     * @return its results
+     */
+    protected final List<OpResult> resultGroup(int k) {
+        int[] r = range(op.opName().definition().results(), k, op.numResults(), true);
+        List<OpResult> out = new ArrayList<>(r[1]);
+        for (int i = 0; i < r[1]; i++) out.add(op.result(r[0] + i));
+        return out;
+    }
+
+    /**
+     * The single result of group {@code k} (a single or optional group).
+     *
+     * @param k the group's index in the row
+     * @return the result, or null when an optional group is absent
+     */
+    protected final OpResult optionalResult(int k) {
+        int[] r = range(op.opName().definition().results(), k, op.numResults(), true);
+        return r[1] == 0 ? null : op.result(r[0]);
+    }
+
+    /**
+     * The regions of a variadic region group {@code k} (the regions not taken by the fixed ones).
+     *
+     * @param k the group's index in the row
+     * @return its regions
+     */
+    protected final List<Region> regionGroup(int k) {
+        List<OpDefinition.RegionSpec> specs = op.opName().definition().regions();
+        int fixed = 0;
+        for (OpDefinition.RegionSpec s : specs) if (!s.variadic()) fixed++;
+        int start = 0;
+        for (int i = 0; i < k; i++) start += specs.get(i).variadic() ? op.numRegions() - fixed : 1;
+        int n = op.numRegions() - fixed;
+        List<Region> out = new ArrayList<>(Math.max(n, 0));
+        for (int i = 0; i < n; i++) out.add(op.region(start + i));
+        return out;
+    }
+
+    /**
+     * The inherent attribute {@code name} as a {@code kind}.
+     *
+     * @param <A> the attribute class
+     * @param name the attribute's name
+     * @param kind the attribute class
+     * @return the attribute, or null when absent
+     */
+    protected final <A extends Attribute> A attribute(String name, Class<A> kind) {
+        return kind.cast(op.properties().get(name));
+    }
+
+    /** [start, size] of group k among {@code count} values. */
+    private int[] range(List<OpDefinition.ValueSpec> specs, int k, int count, boolean results) {
+        int n = specs.size();
+        int open = 0;
+        for (OpDefinition.ValueSpec s : specs) if (s.arity() != OpDefinition.Arity.SINGLE) open++;
+        int[] sizes = new int[n];
+        if (open <= 1) {
+            int rest = count - (n - open);
+            for (int i = 0; i < n; i++) sizes[i] = specs.get(i).arity() == OpDefinition.Arity.SINGLE ? 1 : rest;
+        } else if (op.properties().get(results ? "resultSegmentSizes" : "operandSegmentSizes")
+                instanceof DenseArrayAttr seg && seg.size() == n) {
+            for (int i = 0; i < n; i++) sizes[i] = (int) seg.getLong(i);
+        } else {
+            int rest = (count - (n - open)) / open;
+            for (int i = 0; i < n; i++) sizes[i] = specs.get(i).arity() == OpDefinition.Arity.SINGLE ? 1 : rest;
+        }
+        int start = 0;
+        for (int i = 0; i < k; i++) start += sizes[i];
+        return new int[] {start, sizes[k]};
+    }
+
+    // ---- building
+
+    /**
+     * Creates an op of kind {@code name} at {@code b}'s insertion point, with result types from the row's
+     * inference when {@code resultTypes} is null (inferred on a result-less probe op with the same operands,
+     * properties and region count, as MLIR's builders infer before creating).
+     *
+     * @param b the builder
+     * @param loc the location (null: the builder's default)
+     * @param name the op's full name
+     * @param operands the operands, in row order (optional groups already left out when absent)
+     * @param properties the inherent attributes
+     * @param numRegions how many empty regions the op gets
+     * @param resultTypes the result types, or null to infer them
+     * @return the new op
+     */
+    protected static Operation build(OpBuilder b, Location loc, String name, List<Value> operands,
+                                     DictionaryAttr properties, int numRegions, List<Type> resultTypes) {
+        OperationName n = b.opName(name);
+        List<Type> types = resultTypes;
+        if (types == null) {
+            OpDefinition def = n.definition();
+            if (def == null || def.inferTypes() == null) {
+                throw new IllegalArgumentException(name + " cannot infer its result types; give them");
+            }
+            Operation probe = Operation.create(n, operands, List.of(), properties, DictionaryAttr.EMPTY, numRegions,
+                    List.of(), loc);
+            try {
+                types = def.inferTypes().infer(probe);
+            } finally {
+                probe.dropOperandUses();
+            }
+        }
+        return b.create(loc, n, operands, types, properties, DictionaryAttr.EMPTY, numRegions, List.of());
+    }
+
+    /**
+     * Appends {@code value} to {@code out} under {@code name} unless it is null.
+     *
+     * @param out the named attributes being collected
+     * @param name the attribute's name
+     * @param value the attribute, or null
+     */
+    protected static void put(List<NamedAttribute> out, String name, Attribute value) {
+        if (value != null) out.add(new NamedAttribute(name, value));
+    }
+}
