@@ -23,6 +23,8 @@ module org.stablehlo4j.core {
     exports org.stablehlo4j.dialect.chlo.typed; // typed op views and builders, generated from the rows
     exports org.stablehlo4j.dialect.func.typed;
     exports org.stablehlo4j.dialect.sdy.typed;
+    exports org.stablehlo4j.dialect.check.typed;
+    exports org.stablehlo4j.dialect.interpreter.typed;
     exports org.stablehlo4j.dialect.stablehlo.ops.typed;
     exports org.stablehlo4j.dialect.func to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.interpreter to org.stablehlo4j.interpreter, org.stablehlo4j.cli;

@@ -10,8 +10,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import org.stablehlo4j.dialect.check.CheckOps;
 import org.stablehlo4j.dialect.chlo.ChloOps;
 import org.stablehlo4j.dialect.func.FuncOps;
+import org.stablehlo4j.dialect.interpreter.InterpreterOps;
 import org.stablehlo4j.dialect.sdy.SdyOps;
 import org.stablehlo4j.dialect.stablehlo.ops.StablehloOps;
 import org.stablehlo4j.ir.AttrKind;
@@ -22,7 +24,8 @@ import org.stablehlo4j.ir.OpDefinition.RegionSpec;
 import org.stablehlo4j.ir.OpDefinition.ValueSpec;
 
 /**
- * Writes the typed op classes (see {@code org.stablehlo4j.ir.TypedOp}) of stablehlo, chlo, func and sdy from their
+ * Writes the typed op classes (see {@code org.stablehlo4j.ir.TypedOp}) of stablehlo, chlo, func, sdy, check and
+ * interpreter from their
  * op rows, into the directory given as the only argument. Build-only: core's pom compiles this class together with
  * the rows it reads (javac's implicit compilation from core's sources) in the generate-sources phase, runs it, and
  * adds the output as a source root; it is not part of the jar.
@@ -56,7 +59,12 @@ public final class TypedOpsGenerator {
                 new DialectRows("func", FuncOps.TABLE.all(), "org.stablehlo4j.dialect.func.FuncOps",
                         "FuncOps.TABLE.spec(NAME)", "org.stablehlo4j.dialect.func.typed", "FuncTypedOp"),
                 new DialectRows("sdy", SdyOps.TABLE.all(), "org.stablehlo4j.dialect.sdy.SdyOps",
-                        "SdyOps.TABLE.spec(NAME)", "org.stablehlo4j.dialect.sdy.typed", "SdyTypedOp"));
+                        "SdyOps.TABLE.spec(NAME)", "org.stablehlo4j.dialect.sdy.typed", "SdyTypedOp"),
+                new DialectRows("check", CheckOps.TABLE.all(), "org.stablehlo4j.dialect.check.CheckOps",
+                        "CheckOps.TABLE.spec(NAME)", "org.stablehlo4j.dialect.check.typed", "CheckTypedOp"),
+                new DialectRows("interpreter", InterpreterOps.TABLE.all(),
+                        "org.stablehlo4j.dialect.interpreter.InterpreterOps", "InterpreterOps.TABLE.spec(NAME)",
+                        "org.stablehlo4j.dialect.interpreter.typed", "InterpreterTypedOp"));
         int count = 0;
         for (DialectRows d : dialects) {
             Path dir = out.resolve(d.pkg.replace('.', '/'));

@@ -135,6 +135,24 @@ public abstract class TypedOp {
     // ---- building
 
     /**
+     * The row's inference failed on operands it does not expect (the ODS checks it relies on do not hold). Holds
+     * the result-less probe op it ran on, still using its operands, so a caller can verify it for the reason and
+     * must then {@link Operation#dropOperandUses() drop its uses}.
+     */
+    public static final class InferenceFailure extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final transient Operation probe;
+
+        InferenceFailure(Operation probe, RuntimeException cause) {
+            super("'" + probe.name() + "' op failed to infer returned types", cause);
+            this.probe = probe;
+        }
+
+        /** {@return the probe op the inference ran on (its operand uses still in place)} */
+        public Operation probe() { return probe; }
+    }
+
+    /**
      * Creates an op of kind {@code name} at {@code b}'s insertion point, with result types from the row's
      * inference when {@code resultTypes} is null (inferred on a result-less probe op with the same operands,
      * properties and region count, as MLIR's builders infer before creating).
@@ -161,11 +179,36 @@ public abstract class TypedOp {
                     List.of(), loc);
             try {
                 types = def.inferTypes().infer(probe);
-            } finally {
+            } catch (VerificationError e) {
                 probe.dropOperandUses();
+                throw e;
+            } catch (RuntimeException e) {
+                // the inference assumes what the ODS checks guarantee; the caller may verify the probe for why
+                throw new InferenceFailure(probe, e);
+            }
+            probe.dropOperandUses();
+            if (def.hasTrait(OpTrait.INFER_SHAPED_TYPE) && !def.hasTrait(OpTrait.INFER_TYPE)) {
+                types = withOperandElementType(types, operands);
             }
         }
         return b.create(loc, n, operands, types, properties, DictionaryAttr.EMPTY, numRegions, List.of());
+    }
+
+    /**
+     * Shape-only inference (upstream's {@code InferShapedTypeOpInterface}, e.g. dot_general) leaves the element
+     * type open (an {@code index} placeholder): the builder takes the first operand's element type, as a matmul
+     * of f32 tensors gives f32; give the result types for anything else.
+     */
+    private static List<Type> withOperandElementType(List<Type> inferred, List<Value> operands) {
+        if (operands.isEmpty() || !(operands.get(0).type() instanceof ShapedType operand)) return inferred;
+        List<Type> out = new ArrayList<>(inferred.size());
+        for (Type t : inferred) {
+            if (t instanceof RankedTensorType r && r.elementType() instanceof IndexType) {
+                t = new RankedTensorType(r.shape(), operand.elementType(), r.encoding());
+            }
+            out.add(t);
+        }
+        return out;
     }
 
     /**

@@ -1,5 +1,15 @@
 package org.stablehlo4j.interpreter;
 
+import org.stablehlo4j.dialect.check.typed.ExpectAlmostEqConstOp;
+import org.stablehlo4j.dialect.check.typed.ExpectAlmostEqOp;
+import org.stablehlo4j.dialect.check.typed.ExpectCloseOp;
+import org.stablehlo4j.dialect.check.typed.ExpectEqConstOp;
+import org.stablehlo4j.dialect.check.typed.ExpectEqOp;
+import org.stablehlo4j.dialect.check.typed.ExpectSerializedEqOp;
+import org.stablehlo4j.dialect.interpreter.typed.PrintOp;
+import org.stablehlo4j.dialect.interpreter.typed.ProbeOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.CustomCallOp;
+import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.DenseElementsAttr;
 import org.stablehlo4j.ir.Operation;
@@ -17,24 +27,24 @@ import java.util.Map;
 final class CheckOps {
     private CheckOps() {}
 
-    static void register(Map<String, Interpreter.OpEval> ops) {
-        ops.put("check.expect_eq", (in, op, a, sc) -> check(op, () -> Checks.expectEq(t(a[0]), t(a[1]))));
-        ops.put("check.expect_eq_const", (in, op, a, sc) -> check(op, () -> Checks.expectEq(t(a[0]), constant(op))));
-        ops.put("check.expect_almost_eq", (in, op, a, sc) ->
+    static void register(Map<OpDefinition, Interpreter.OpEval> ops) {
+        ops.put(ExpectEqOp.DEFINITION, (in, op, a, sc) -> check(op, () -> Checks.expectEq(t(a[0]), t(a[1]))));
+        ops.put(ExpectEqConstOp.DEFINITION, (in, op, a, sc) -> check(op, () -> Checks.expectEq(t(a[0]), constant(op))));
+        ops.put(ExpectAlmostEqOp.DEFINITION, (in, op, a, sc) ->
                 check(op, () -> Checks.expectAlmostEq(t(a[0]), t(a[1]), tolerance(op))));
-        ops.put("check.expect_almost_eq_const", (in, op, a, sc) ->
+        ops.put(ExpectAlmostEqConstOp.DEFINITION, (in, op, a, sc) ->
                 check(op, () -> Checks.expectAlmostEq(t(a[0]), constant(op), tolerance(op))));
-        ops.put("check.expect_close", (in, op, a, sc) -> check(op, () -> Checks.expectClose(t(a[0]), t(a[1]),
+        ops.put(ExpectCloseOp.DEFINITION, (in, op, a, sc) -> check(op, () -> Checks.expectClose(t(a[0]), t(a[1]),
                 Interpreter.intAttr(op, "min_ulp_difference", 0), Interpreter.intAttr(op, "max_ulp_difference", 1))));
-        ops.put("check.expect_serialized_eq", (in, op, a, sc) -> check(op, () -> Probes.expectSerializedEq(in.session,
+        ops.put(ExpectSerializedEqOp.DEFINITION, (in, op, a, sc) -> check(op, () -> Probes.expectSerializedEq(in.session,
                 t(a[0]), op.attr("probe_id") instanceof StringAttr s ? s.value() : "", Interpreter.intAttr(op, "iteration", 0))));
-        ops.put("interpreter.probe", (in, op, a, sc) -> List.of(Probes.probe(in.session, t(a[0]),
+        ops.put(ProbeOp.DEFINITION, (in, op, a, sc) -> List.of(Probes.probe(in.session, t(a[0]),
                 op.attr("probe_id") instanceof StringAttr s ? s.value() : "")));
-        ops.put("interpreter.print", (in, op, a, sc) -> {
+        ops.put(PrintOp.DEFINITION, (in, op, a, sc) -> {
             in.session.print(valueName(op.operand(0)) + t(a[0]).print() + "\n");
             return List.of();
         });
-        ops.put("stablehlo.custom_call", CheckOps::customCall);
+        ops.put(CustomCallOp.DEFINITION, CheckOps::customCall);
     }
 
     /**
@@ -77,11 +87,11 @@ final class CheckOps {
         String name = target instanceof StringAttr s ? s.value() : "";
         if (a.length == 2) {
             switch (name) {
-                case "check.expect_close":
+                case ExpectCloseOp.NAME:
                     return check(op, () -> Checks.expectClose(t(a[0]), t(a[1]), 0, 3));
-                case "check.expect_eq":
+                case ExpectEqOp.NAME:
                     return check(op, () -> Checks.expectEq(t(a[0]), t(a[1])));
-                case "check.expect_almost_eq":
+                case ExpectAlmostEqOp.NAME:
                     return check(op, () -> Checks.expectAlmostEq(t(a[0]), t(a[1]), 1e-3));
                 case "check.eq": {
                     boolean ok = true;

@@ -1,6 +1,21 @@
 package org.stablehlo4j.interpreter;
 
+import org.stablehlo4j.dialect.interpreter.typed.RunParallelOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.AllGatherOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.AllReduceOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.AllToAllOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.CollectiveBroadcastOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.CollectivePermuteOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.CollectiveReduceOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.InfeedOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.OutfeedOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.PartitionIdOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.RecvOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ReduceScatterOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ReplicaIdOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.SendOp;
 import org.stablehlo4j.dialect.stablehlo.ChannelHandleAttr;
+import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.DenseElementsAttr;
@@ -25,12 +40,12 @@ import java.util.Map;
 final class Collectives {
     private Collectives() {}
 
-    static void register(Map<String, Interpreter.OpEval> ops) {
-        ops.put("interpreter.run_parallel", Collectives::runParallel);
-        ops.put("stablehlo.replica_id", (in, op, a, sc) -> id(op, process(in, "replica_id").id().replica()));
-        ops.put("stablehlo.partition_id", (in, op, a, sc) -> id(op, process(in, "partition_id").id().partition()));
-        ops.put("stablehlo.all_gather", Collectives::allGather);
-        ops.put("stablehlo.all_reduce", (in, op, a, sc) -> {
+    static void register(Map<OpDefinition, Interpreter.OpEval> ops) {
+        ops.put(RunParallelOp.DEFINITION, Collectives::runParallel);
+        ops.put(ReplicaIdOp.DEFINITION, (in, op, a, sc) -> id(op, process(in, "replica_id").id().replica()));
+        ops.put(PartitionIdOp.DEFINITION, (in, op, a, sc) -> id(op, process(in, "partition_id").id().partition()));
+        ops.put(AllGatherOp.DEFINITION, Collectives::allGather);
+        ops.put(AllReduceOp.DEFINITION, (in, op, a, sc) -> {
             ProcessGrid.Process p = process(in, "all_reduce");
             List<ProcessId> group = requiredGroup(p, groups(p, op, true));
             Map<ProcessId, List<Tensor>> all = p.grid().rendezvous(group, channel(op), p.id(), tensors(a, a.length));
@@ -38,29 +53,29 @@ final class Collectives {
             for (int k = 0; k < op.numResults(); k++) out.add(reduceAcross(in, op, all, k, sc));
             return out;
         });
-        ops.put("stablehlo.reduce_scatter", Collectives::reduceScatter);
-        ops.put("stablehlo.all_to_all", Collectives::allToAll);
-        ops.put("stablehlo.collective_broadcast", Collectives::collectiveBroadcast);
-        ops.put("stablehlo.collective_reduce", Collectives::collectiveReduce);
-        ops.put("stablehlo.collective_permute", Collectives::collectivePermute);
-        ops.put("stablehlo.send", (in, op, a, sc) -> {
+        ops.put(ReduceScatterOp.DEFINITION, Collectives::reduceScatter);
+        ops.put(AllToAllOp.DEFINITION, Collectives::allToAll);
+        ops.put(CollectiveBroadcastOp.DEFINITION, Collectives::collectiveBroadcast);
+        ops.put(CollectiveReduceOp.DEFINITION, Collectives::collectiveReduce);
+        ops.put(CollectivePermuteOp.DEFINITION, Collectives::collectivePermute);
+        ops.put(SendOp.DEFINITION, (in, op, a, sc) -> {
             ProcessGrid.Process p = process(in, "send");
             p.grid().send(channel(op), tensors(a, a.length - 1));
             return Interpreter.one(Interpreter.TOKEN);
         });
-        ops.put("stablehlo.recv", (in, op, a, sc) -> {
+        ops.put(RecvOp.DEFINITION, (in, op, a, sc) -> {
             ProcessGrid.Process p = process(in, "recv");
             List<Object> out = new ArrayList<>(p.grid().recv(channel(op)));
             out.add(Interpreter.TOKEN);
             return out;
         });
-        ops.put("stablehlo.infeed", (in, op, a, sc) -> {
+        ops.put(InfeedOp.DEFINITION, (in, op, a, sc) -> {
             ProcessGrid.Process p = process(in, "infeed");
             List<Object> out = new ArrayList<>(in.call(in.function(p.grid().infeed()), List.of()));
             out.add(Interpreter.TOKEN);
             return out;
         });
-        ops.put("stablehlo.outfeed", (in, op, a, sc) -> {
+        ops.put(OutfeedOp.DEFINITION, (in, op, a, sc) -> {
             process(in, "outfeed").grid().outfeed(tensors(a, a.length - 1));
             return Interpreter.one(Interpreter.TOKEN);
         });
@@ -86,7 +101,7 @@ final class Collectives {
             next += numArgs;
             ids.add(new ProcessId(i / numPartitions, i % numPartitions));
         }
-        List<List<Object>> results = grid.runAll(ids, "interpreter.run_parallel",
+        List<List<Object>> results = grid.runAll(ids, RunParallelOp.NAME,
                 (slot, p) -> in.forProcess(p).call(funcs.get(slot), args.get(slot)));
         List<Object> out = new ArrayList<>();
         for (List<Object> r : results) out.addAll(r);

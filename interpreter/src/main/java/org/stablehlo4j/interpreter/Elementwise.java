@@ -1,5 +1,45 @@
 package org.stablehlo4j.interpreter;
 
+import org.stablehlo4j.dialect.stablehlo.ops.typed.AddOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.AndOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.Atan2Op;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.CbrtOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.CeilOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.CosineOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.CountLeadingZerosOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.DivideOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ExponentialMinusOneOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ExponentialOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.FloorOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.LogOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.LogPlusOneOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.LogisticOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.MaximumOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.MinimumOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.MultiplyOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.NegateOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.NotOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.OrOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.PopcntOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.PowerOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.RemainderOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.RoundNearestAfzOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.RoundNearestEvenOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.RsqrtOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ShiftLeftOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ShiftRightArithmeticOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ShiftRightLogicalOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.SignOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.SineOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.SqrtOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.SubtractOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.TanOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.TanhOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.XorOp;
+import org.stablehlo4j.ir.OpDefinition;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.AbsOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.CompareOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ReturnOp;
 import org.stablehlo4j.interpreter.Tensor.Kind;
 import org.stablehlo4j.ir.FloatFormats;
 import org.stablehlo4j.ir.FloatKind;
@@ -30,38 +70,38 @@ final class Elementwise {
 
     record Def(IntFn ints, RealFn reals, ComplexFn complex) {}
 
-    static final Map<String, Def> UNARY = new HashMap<>();
-    static final Map<String, Def> BINARY = new HashMap<>();
+    static final Map<OpDefinition, Def> UNARY = new java.util.IdentityHashMap<>();
+    static final Map<OpDefinition, Def> BINARY = new java.util.IdentityHashMap<>();
 
     interface RealUnary { double apply(double a); }
 
-    private static void unary(String name, IntFn i, RealUnary r, ComplexFn c) {
-        UNARY.put("stablehlo." + name, new Def(i, r == null ? null : (a, b) -> r.apply(a), c));
+    private static void unary(OpDefinition op, IntFn i, RealUnary r, ComplexFn c) {
+        UNARY.put(op, new Def(i, r == null ? null : (a, b) -> r.apply(a), c));
     }
-    private static void binary(String name, IntFn i, RealFn r, ComplexFn c) { BINARY.put("stablehlo." + name, new Def(i, r, c)); }
+    private static void binary(OpDefinition op, IntFn i, RealFn r, ComplexFn c) { BINARY.put(op, new Def(i, r, c)); }
 
     static {
-        binary("add", (a, b, t) -> t.kind == Kind.BOOL ? a | b : a + b, Double::sum,
+        binary(AddOp.DEFINITION, (a, b, t) -> t.kind == Kind.BOOL ? a | b : a + b, Double::sum,
                 (ar, ai, br, bi, o, t) -> set(o, ar + br, ai + bi));
-        binary("subtract", (a, b, t) -> a - b, (a, b) -> a - b, (ar, ai, br, bi, o, t) -> set(o, ar - br, ai - bi));
-        binary("multiply", (a, b, t) -> t.kind == Kind.BOOL ? a & b : a * b, (a, b) -> a * b, Complex::mul);
-        binary("divide", Elementwise::intDiv, (a, b) -> a / b, Complex::div);
-        binary("remainder", Elementwise::intRem, Elementwise::fmod, null);
-        binary("maximum", (a, b, t) -> cmpInt(a, b, t) >= 0 ? a : b, Elementwise::fmax, (ar, ai, br, bi, o, t) -> {
+        binary(SubtractOp.DEFINITION, (a, b, t) -> a - b, (a, b) -> a - b, (ar, ai, br, bi, o, t) -> set(o, ar - br, ai - bi));
+        binary(MultiplyOp.DEFINITION, (a, b, t) -> t.kind == Kind.BOOL ? a & b : a * b, (a, b) -> a * b, Complex::mul);
+        binary(DivideOp.DEFINITION, Elementwise::intDiv, (a, b) -> a / b, Complex::div);
+        binary(RemainderOp.DEFINITION, Elementwise::intRem, Elementwise::fmod, null);
+        binary(MaximumOp.DEFINITION, (a, b, t) -> cmpInt(a, b, t) >= 0 ? a : b, Elementwise::fmax, (ar, ai, br, bi, o, t) -> {
             if (ar > br || (ar == br && ai >= bi)) set(o, ar, ai); else set(o, br, bi);
         });
-        binary("minimum", (a, b, t) -> cmpInt(a, b, t) <= 0 ? a : b, Elementwise::fmin, (ar, ai, br, bi, o, t) -> {
+        binary(MinimumOp.DEFINITION, (a, b, t) -> cmpInt(a, b, t) <= 0 ? a : b, Elementwise::fmin, (ar, ai, br, bi, o, t) -> {
             if (ar < br || (ar == br && ai <= bi)) set(o, ar, ai); else set(o, br, bi);
         });
-        binary("and", (a, b, t) -> a & b, null, null);
-        binary("or", (a, b, t) -> a | b, null, null);
-        binary("xor", (a, b, t) -> a ^ b, null, null);
-        binary("shift_left", (a, b, t) -> outOfRangeShift(b, t) ? 0 : a << b, null, null);
-        binary("shift_right_logical", (a, b, t) -> outOfRangeShift(b, t) ? 0 : unsignedBits(a, t) >>> b, null, null);
-        binary("shift_right_arithmetic", (a, b, t) -> outOfRangeShift(b, t) ? (signedBits(a, t) < 0 ? -1 : 0)
+        binary(AndOp.DEFINITION, (a, b, t) -> a & b, null, null);
+        binary(OrOp.DEFINITION, (a, b, t) -> a | b, null, null);
+        binary(XorOp.DEFINITION, (a, b, t) -> a ^ b, null, null);
+        binary(ShiftLeftOp.DEFINITION, (a, b, t) -> outOfRangeShift(b, t) ? 0 : a << b, null, null);
+        binary(ShiftRightLogicalOp.DEFINITION, (a, b, t) -> outOfRangeShift(b, t) ? 0 : unsignedBits(a, t) >>> b, null, null);
+        binary(ShiftRightArithmeticOp.DEFINITION, (a, b, t) -> outOfRangeShift(b, t) ? (signedBits(a, t) < 0 ? -1 : 0)
                 : signedBits(a, t) >> b, null, null);
-        binary("power", Elementwise::intPow, Math::pow, Complex::pow);
-        binary("atan2", null, Math::atan2, (ar, ai, br, bi, o, t) -> {
+        binary(PowerOp.DEFINITION, Elementwise::intPow, Math::pow, Complex::pow);
+        binary(Atan2Op.DEFINITION, null, Math::atan2, (ar, ai, br, bi, o, t) -> {
             // atan2(y, x) = -i * log((x + i*y) / sqrt(x*x + y*y)) with y = a, x = b
             double[] n = new double[2];
             Complex.mul(ar, ai, ar, ai, n, null);
@@ -74,77 +114,76 @@ final class Elementwise {
             set(o, o[1], -o[0]);
         });
 
-        unary("negate", (a, b, t) -> -a, a -> -a, (ar, ai, br, bi, o, t) -> set(o, -ar, -ai));
-        unary("abs", (a, b, t) -> a < 0 ? -a : a, a -> Math.abs(a), null);
-        unary("not", (a, b, t) -> t.kind == Kind.BOOL ? a ^ 1 : ~a, null, null);
-        unary("sign", (a, b, t) -> Long.signum(a), a -> Double.isNaN(a) ? a : a == 0 ? a : Math.signum(a),
+        unary(NegateOp.DEFINITION, (a, b, t) -> -a, a -> -a, (ar, ai, br, bi, o, t) -> set(o, -ar, -ai));
+        unary(AbsOp.DEFINITION, (a, b, t) -> a < 0 ? -a : a, a -> Math.abs(a), null);
+        unary(NotOp.DEFINITION, (a, b, t) -> t.kind == Kind.BOOL ? a ^ 1 : ~a, null, null);
+        unary(SignOp.DEFINITION, (a, b, t) -> Long.signum(a), a -> Double.isNaN(a) ? a : a == 0 ? a : Math.signum(a),
                 (ar, ai, br, bi, o, t) -> {
                     double m = Math.hypot(ar, ai);
                     if (m == 0 || Double.isNaN(m)) set(o, Double.isNaN(m) ? Double.NaN : ar, Double.isNaN(m) ? Double.NaN : ai);
                     else set(o, ar / m, ai / m);
                 });
-        unary("popcnt", (a, b, t) -> Long.bitCount(unsignedBits(a, t)), null, null);
-        unary("count_leading_zeros", (a, b, t) -> Long.numberOfLeadingZeros(unsignedBits(a, t)) - (64 - t.width), null, null);
-        unary("exponential", null, Math::exp, Complex::exp);
-        unary("exponential_minus_one", null, Math::expm1, (ar, ai, br, bi, o, t) -> {
+        unary(PopcntOp.DEFINITION, (a, b, t) -> Long.bitCount(unsignedBits(a, t)), null, null);
+        unary(CountLeadingZerosOp.DEFINITION, (a, b, t) -> Long.numberOfLeadingZeros(unsignedBits(a, t)) - (64 - t.width), null, null);
+        unary(ExponentialOp.DEFINITION, null, Math::exp, Complex::exp);
+        unary(ExponentialMinusOneOp.DEFINITION, null, Math::expm1, (ar, ai, br, bi, o, t) -> {
             Complex.exp(ar, ai, 0, 0, o, t);
             o[0] -= 1;
         });
-        unary("log", null, Math::log, Complex::log);
-        unary("log_plus_one", null, Math::log1p, (ar, ai, br, bi, o, t) -> Complex.log(ar + 1, ai, 0, 0, o, t));
-        unary("sqrt", null, Math::sqrt, Complex::sqrt);
-        unary("rsqrt", null, a -> 1 / Math.sqrt(a), (ar, ai, br, bi, o, t) -> {
+        unary(LogOp.DEFINITION, null, Math::log, Complex::log);
+        unary(LogPlusOneOp.DEFINITION, null, Math::log1p, (ar, ai, br, bi, o, t) -> Complex.log(ar + 1, ai, 0, 0, o, t));
+        unary(SqrtOp.DEFINITION, null, Math::sqrt, Complex::sqrt);
+        unary(RsqrtOp.DEFINITION, null, a -> 1 / Math.sqrt(a), (ar, ai, br, bi, o, t) -> {
             Complex.sqrt(ar, ai, 0, 0, o, t);
             Complex.div(1, 0, o[0], o[1], o, t);
         });
-        unary("cbrt", null, Math::cbrt, Complex::cbrt);
-        unary("sine", null, Math::sin, (ar, ai, br, bi, o, t) -> set(o, Math.sin(ar) * Math.cosh(ai), Math.cos(ar) * Math.sinh(ai)));
-        unary("cosine", null, Math::cos, (ar, ai, br, bi, o, t) -> set(o, Math.cos(ar) * Math.cosh(ai), -Math.sin(ar) * Math.sinh(ai)));
-        unary("tan", null, Math::tan, null);
-        unary("tanh", null, Math::tanh, (ar, ai, br, bi, o, t) -> {
+        unary(CbrtOp.DEFINITION, null, Math::cbrt, Complex::cbrt);
+        unary(SineOp.DEFINITION, null, Math::sin, (ar, ai, br, bi, o, t) -> set(o, Math.sin(ar) * Math.cosh(ai), Math.cos(ar) * Math.sinh(ai)));
+        unary(CosineOp.DEFINITION, null, Math::cos, (ar, ai, br, bi, o, t) -> set(o, Math.cos(ar) * Math.cosh(ai), -Math.sin(ar) * Math.sinh(ai)));
+        unary(TanOp.DEFINITION, null, Math::tan, null);
+        unary(TanhOp.DEFINITION, null, Math::tanh, (ar, ai, br, bi, o, t) -> {
             double d = Math.cosh(2 * ar) + Math.cos(2 * ai);
             set(o, Math.sinh(2 * ar) / d, Math.sin(2 * ai) / d);
         });
-        unary("logistic", null, a -> 1 / (1 + Math.exp(-a)), (ar, ai, br, bi, o, t) -> {
+        unary(LogisticOp.DEFINITION, null, a -> 1 / (1 + Math.exp(-a)), (ar, ai, br, bi, o, t) -> {
             Complex.exp(-ar, -ai, 0, 0, o, t);
             Complex.div(1, 0, 1 + o[0], o[1], o, t);
         });
-        unary("atan", null, Math::atan, null);
-        unary("floor", null, Math::floor, null);
-        unary("ceil", null, Math::ceil, null);
-        unary("round_nearest_even", null, Math::rint, null);
-        unary("round_nearest_afz", null, Elementwise::roundAfz, null);
+        unary(FloorOp.DEFINITION, null, Math::floor, null);
+        unary(CeilOp.DEFINITION, null, Math::ceil, null);
+        unary(RoundNearestEvenOp.DEFINITION, null, Math::rint, null);
+        unary(RoundNearestAfzOp.DEFINITION, null, Elementwise::roundAfz, null);
     }
 
-    private static void chlo(String name, RealUnary r) {
-        chlo(name, r, null);
+    private static void chlo(OpDefinition op, RealUnary r) {
+        chlo(op, r, null);
     }
 
-    private static void chlo(String name, RealUnary r, ComplexFn c) {
-        UNARY.put("chlo." + name, new Def(null, (a, b) -> r.apply(a), c));
+    private static void chlo(OpDefinition op, RealUnary r, ComplexFn c) {
+        UNARY.put(op, new Def(null, (a, b) -> r.apply(a), c));
     }
 
     static {
-        chlo("acosh", a -> a < 1 ? Double.NaN : Math.log(a + Math.sqrt(a - 1) * Math.sqrt(a + 1)));
-        chlo("asin", Math::asin);
-        chlo("acos", Math::acos);
-        chlo("asinh", a -> Double.isInfinite(a) ? a
+        chlo(org.stablehlo4j.dialect.chlo.typed.AcoshOp.DEFINITION, a -> a < 1 ? Double.NaN : Math.log(a + Math.sqrt(a - 1) * Math.sqrt(a + 1)));
+        chlo(org.stablehlo4j.dialect.chlo.typed.AsinOp.DEFINITION, Math::asin);
+        chlo(org.stablehlo4j.dialect.chlo.typed.AcosOp.DEFINITION, Math::acos);
+        chlo(org.stablehlo4j.dialect.chlo.typed.AsinhOp.DEFINITION, a -> Double.isInfinite(a) ? a
                 : Math.copySign(Math.abs(a) > 1e150 ? Math.log(Math.abs(a)) + Math.log(2)
                 : Math.log1p(Math.abs(a) + a * a / (1 + Math.sqrt(1 + a * a))), a));
-        chlo("atan", Math::atan);
-        chlo("atanh", a -> Math.abs(a) > 1 ? Double.NaN : 0.5 * Math.log1p(2 * a / (1 - a)));
-        chlo("cosh", Math::cosh, (ar, ai, br, bi, o, t) -> set(o, Math.cosh(ar) * Math.cos(ai), Math.sinh(ar) * Math.sin(ai)));
-        chlo("sinh", Math::sinh, (ar, ai, br, bi, o, t) -> set(o, Math.sinh(ar) * Math.cos(ai), Math.cosh(ar) * Math.sin(ai)));
-        chlo("tan", Math::tan, (ar, ai, br, bi, o, t) -> {
+        chlo(org.stablehlo4j.dialect.chlo.typed.AtanOp.DEFINITION, Math::atan);
+        chlo(org.stablehlo4j.dialect.chlo.typed.AtanhOp.DEFINITION, a -> Math.abs(a) > 1 ? Double.NaN : 0.5 * Math.log1p(2 * a / (1 - a)));
+        chlo(org.stablehlo4j.dialect.chlo.typed.CoshOp.DEFINITION, Math::cosh, (ar, ai, br, bi, o, t) -> set(o, Math.cosh(ar) * Math.cos(ai), Math.sinh(ar) * Math.sin(ai)));
+        chlo(org.stablehlo4j.dialect.chlo.typed.SinhOp.DEFINITION, Math::sinh, (ar, ai, br, bi, o, t) -> set(o, Math.sinh(ar) * Math.cos(ai), Math.cosh(ar) * Math.sin(ai)));
+        chlo(org.stablehlo4j.dialect.chlo.typed.TanOp.DEFINITION, Math::tan, (ar, ai, br, bi, o, t) -> {
             double d = Math.cos(2 * ar) + Math.cosh(2 * ai);
             set(o, Math.sin(2 * ar) / d, Math.sinh(2 * ai) / d);
         });
-        chlo("lgamma", SpecialFunctions::lgamma);
-        chlo("digamma", SpecialFunctions::digamma);
-        chlo("erf", SpecialFunctions::erf);
-        chlo("erfc", SpecialFunctions::erfc);
-        chlo("erf_inv", SpecialFunctions::erfInv);
-        chlo("bessel_i1e", SpecialFunctions::besselI1e);
+        chlo(org.stablehlo4j.dialect.chlo.typed.LgammaOp.DEFINITION, SpecialFunctions::lgamma);
+        chlo(org.stablehlo4j.dialect.chlo.typed.DigammaOp.DEFINITION, SpecialFunctions::digamma);
+        chlo(org.stablehlo4j.dialect.chlo.typed.ErfOp.DEFINITION, SpecialFunctions::erf);
+        chlo(org.stablehlo4j.dialect.chlo.typed.ErfcOp.DEFINITION, SpecialFunctions::erfc);
+        chlo(org.stablehlo4j.dialect.chlo.typed.ErfInvOp.DEFINITION, SpecialFunctions::erfInv);
+        chlo(org.stablehlo4j.dialect.chlo.typed.BesselI1eOp.DEFINITION, SpecialFunctions::besselI1e);
     }
 
     /** {@code chlo.next_after}: the next representable value of the element format after {@code a} toward {@code b}. */
@@ -275,10 +314,10 @@ final class Elementwise {
         if (acc.type.elementType() instanceof UniformQuantizedType) return null;
         Operation op = block.operations().get(0);
         Operation ret = block.operations().get(1);
-        Def def = BINARY.get(op.name());
+        Def def = BINARY.get(op.opName().definition());
         if (def == null || op.numOperands() != 2 || op.numResults() != 1 || op.operand(0) != block.argument(0)
                 || op.operand(1) != block.argument(1) || ret.numOperands() != 1 || ret.operand(0) != op.result(0)
-                || !(ret.name().equals("stablehlo.return") || ret.name().equals("func.return"))) {
+                || !(ReturnOp.is(ret) || org.stablehlo4j.dialect.func.typed.ReturnOp.is(ret))) {
             return null;
         }
         RankedTensorType scalar = Tensor.withShape(acc.type, new int[0]);
@@ -381,7 +420,7 @@ final class Elementwise {
         if (block == null || block.operations().size() != 2) return null;
         Operation op = block.operations().get(0);
         Operation ret = block.operations().get(1);
-        if (!op.name().equals("stablehlo.compare") || op.numOperands() != 2 || op.numResults() != 1
+        if (!CompareOp.is(op) || op.numOperands() != 2 || op.numResults() != 1
                 || ret.numOperands() != 1 || ret.operand(0) != op.result(0) || !isReturn(ret)) {
             return null;
         }
@@ -401,7 +440,7 @@ final class Elementwise {
     }
 
     private static boolean isReturn(Operation op) {
-        return op.name().equals("stablehlo.return") || op.name().equals("func.return");
+        return ReturnOp.is(op) || org.stablehlo4j.dialect.func.typed.ReturnOp.is(op);
     }
 
     private static boolean isPlainScalar(org.stablehlo4j.ir.Type t) {
@@ -412,15 +451,15 @@ final class Elementwise {
      * The element-wise op of a {@code map} body that is exactly {@code %r = OP %arg0[, %arg1]} and {@code return %r}
      * on plain (not quantized) element types with a kernel for {@code input}'s kind: the op's name, else null.
      */
-    static String mapBody(Region region, Tensor input) {
+    static OpDefinition mapBody(Region region, Tensor input) {
         Block block = region.entry();
         if (block == null || block.operations().size() != 2) return null;
         Operation op = block.operations().get(0);
         Operation ret = block.operations().get(1);
-        Def def = (block.numArguments() == 2 ? BINARY : UNARY).get(op.name());
+        Def def = (block.numArguments() == 2 ? BINARY : UNARY).get(op.opName().definition());
         if (def == null || block.numArguments() > 2 || op.numOperands() != block.numArguments() || op.numResults() != 1
                 || ret.numOperands() != 1 || ret.operand(0) != op.result(0) || !isReturn(ret)
-                || !isPlainScalar(op.result(0).type()) || (op.name().equals("stablehlo.abs") && input.kind == Kind.COMPLEX)) {
+                || !isPlainScalar(op.result(0).type()) || (AbsOp.is(op) && input.kind == Kind.COMPLEX)) {
             return null;
         }
         for (int i = 0; i < op.numOperands(); i++) {
@@ -428,13 +467,13 @@ final class Elementwise {
         }
         boolean supported = input.ints != null ? def.ints() != null
                 : input.kind == Kind.FLOAT ? def.reals() != null : def.complex() != null;
-        return supported ? op.name() : null;
+        return supported ? op.opName().definition() : null;
     }
 
     /** The kernel of a name {@link #mapBody} returned. */
-    static Def def(String name) {
-        Def d = BINARY.get(name);
-        return d != null ? d : UNARY.get(name);
+    static Def def(OpDefinition op) {
+        Def d = BINARY.get(op);
+        return d != null ? d : UNARY.get(op);
     }
 
     private static long totalKey(double v) {

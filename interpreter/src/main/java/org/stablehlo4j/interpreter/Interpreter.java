@@ -1,7 +1,51 @@
 package org.stablehlo4j.interpreter;
 
+import org.stablehlo4j.dialect.stablehlo.ops.typed.MinimumOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.MaximumOp;
+import org.stablehlo4j.dialect.chlo.typed.NextAfterOp;
+import org.stablehlo4j.dialect.chlo.typed.TopKOp;
+import org.stablehlo4j.dialect.func.typed.CallOp;
+import org.stablehlo4j.dialect.func.typed.FuncOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.AbsOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.AfterAllOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.BitcastConvertOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.BroadcastInDimOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.CaseOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ClampOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.CompareOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ComplexOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.CompositeOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ConcatenateOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ConstantOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ConvertOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.CreateTokenOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.DynamicBroadcastInDimOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.DynamicIotaOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.DynamicPadOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.DynamicReshapeOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.DynamicSliceOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.DynamicUpdateSliceOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.FftOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.GetDimensionSizeOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.GetTupleElementOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.IfOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ImagOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.IotaOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.IsFiniteOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.OptimizationBarrierOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.PadOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.RealOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ReducePrecisionOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ReshapeOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ReverseOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.SelectOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.SliceOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.TransposeOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.TupleOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.WhileOp;
 import org.stablehlo4j.dialect.stablehlo.EnumAttr;
 import org.stablehlo4j.dialect.stablehlo.StablehloAsm;
+import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
@@ -41,7 +85,7 @@ public final class Interpreter {
         List<Object> eval(Interpreter in, Operation op, Object[] args, Map<Value, Object> scope);
     }
 
-    static final Map<String, OpEval> OPS = new HashMap<>();
+    static final Map<OpDefinition, OpEval> OPS = new java.util.IdentityHashMap<>();
 
     /**
      * What one run shares across its processes: the text written by {@code interpreter.print} and the directory
@@ -82,7 +126,7 @@ public final class Interpreter {
         functions = new HashMap<>();
         process = null;
         for (Operation op : module.body().operations()) {
-            if (op.name().equals("func.func") && op.attr("sym_name") instanceof StringAttr s) {
+            if (FuncOp.is(op) && op.attr("sym_name") instanceof StringAttr s) {
                 functions.put(s.value(), op);
             }
         }
@@ -232,99 +276,99 @@ public final class Interpreter {
     // The op table
 
     static {
-        for (Map.Entry<String, Elementwise.Def> e : Elementwise.BINARY.entrySet()) {
-            String name = e.getKey();
+        for (Map.Entry<OpDefinition, Elementwise.Def> e : Elementwise.BINARY.entrySet()) {
+            String name = e.getKey().name();
             Elementwise.Def def = e.getValue();
-            OPS.put(name, (in, op, a, sc) -> one(Elementwise.apply(name, def, tensor(a[0]), tensor(a[1]), resultType(op, 0))));
+            OPS.put(e.getKey(), (in, op, a, sc) -> one(Elementwise.apply(name, def, tensor(a[0]), tensor(a[1]), resultType(op, 0))));
         }
-        for (Map.Entry<String, Elementwise.Def> e : Elementwise.UNARY.entrySet()) {
-            String name = e.getKey();
+        for (Map.Entry<OpDefinition, Elementwise.Def> e : Elementwise.UNARY.entrySet()) {
+            String name = e.getKey().name();
             Elementwise.Def def = e.getValue();
-            OPS.put(name, (in, op, a, sc) -> one(Elementwise.apply(name, def, tensor(a[0]), null, resultType(op, 0))));
+            OPS.put(e.getKey(), (in, op, a, sc) -> one(Elementwise.apply(name, def, tensor(a[0]), null, resultType(op, 0))));
         }
-        OPS.put("stablehlo.abs", (in, op, a, sc) -> {
+        OPS.put(AbsOp.DEFINITION, (in, op, a, sc) -> {
             Tensor t = tensor(a[0]);
             return one(t.kind == Tensor.Kind.COMPLEX ? Elementwise.complexAbs(t, resultType(op, 0))
-                    : Elementwise.apply("stablehlo.abs", Elementwise.UNARY.get("stablehlo.abs"), t, null, resultType(op, 0)));
+                    : Elementwise.apply(AbsOp.NAME, Elementwise.UNARY.get(AbsOp.DEFINITION), t, null, resultType(op, 0)));
         });
-        OPS.put("stablehlo.constant", (in, op, a, sc) -> {
+        OPS.put(ConstantOp.DEFINITION, (in, op, a, sc) -> {
             Attribute v = op.attr("value");
             if (v instanceof DenseElementsAttr d) return one(Tensor.fromAttr(d));
             throw new InterpreterException("unsupported constant value " + v);
         });
-        OPS.put("chlo.next_after", (in, op, a, sc) -> one(Elementwise.nextAfter(tensor(a[0]), tensor(a[1]), resultType(op, 0))));
-        OPS.put("chlo.top_k", (in, op, a, sc) -> topK(tensor(a[0]), resultType(op, 0), resultType(op, 1)));
-        OPS.put("stablehlo.fft", (in, op, a, sc) -> one(Fourier.fft(tensor(a[0]), enumAttr(op, "fft_type"),
+        OPS.put(NextAfterOp.DEFINITION, (in, op, a, sc) -> one(Elementwise.nextAfter(tensor(a[0]), tensor(a[1]), resultType(op, 0))));
+        OPS.put(TopKOp.DEFINITION, (in, op, a, sc) -> topK(tensor(a[0]), resultType(op, 0), resultType(op, 1)));
+        OPS.put(FftOp.DEFINITION, (in, op, a, sc) -> one(Fourier.fft(tensor(a[0]), enumAttr(op, "fft_type"),
                 longs(op, "fft_length"), resultType(op, 0))));
-        OPS.put("stablehlo.real", (in, op, a, sc) -> one(Elementwise.part(tensor(a[0]), 0, resultType(op, 0))));
-        OPS.put("stablehlo.imag", (in, op, a, sc) -> one(Elementwise.part(tensor(a[0]), 1, resultType(op, 0))));
-        OPS.put("stablehlo.complex", (in, op, a, sc) -> one(Elementwise.complex(tensor(a[0]), tensor(a[1]), resultType(op, 0))));
-        OPS.put("stablehlo.is_finite", (in, op, a, sc) -> one(Elementwise.isFinite(tensor(a[0]), resultType(op, 0))));
-        OPS.put("stablehlo.convert", (in, op, a, sc) -> one(Elementwise.convert(tensor(a[0]), resultType(op, 0))));
-        OPS.put("stablehlo.bitcast_convert", (in, op, a, sc) -> one(Elementwise.bitcast(tensor(a[0]), resultType(op, 0))));
-        OPS.put("stablehlo.compare", (in, op, a, sc) -> one(Elementwise.compare(tensor(a[0]), tensor(a[1]),
+        OPS.put(RealOp.DEFINITION, (in, op, a, sc) -> one(Elementwise.part(tensor(a[0]), 0, resultType(op, 0))));
+        OPS.put(ImagOp.DEFINITION, (in, op, a, sc) -> one(Elementwise.part(tensor(a[0]), 1, resultType(op, 0))));
+        OPS.put(ComplexOp.DEFINITION, (in, op, a, sc) -> one(Elementwise.complex(tensor(a[0]), tensor(a[1]), resultType(op, 0))));
+        OPS.put(IsFiniteOp.DEFINITION, (in, op, a, sc) -> one(Elementwise.isFinite(tensor(a[0]), resultType(op, 0))));
+        OPS.put(ConvertOp.DEFINITION, (in, op, a, sc) -> one(Elementwise.convert(tensor(a[0]), resultType(op, 0))));
+        OPS.put(BitcastConvertOp.DEFINITION, (in, op, a, sc) -> one(Elementwise.bitcast(tensor(a[0]), resultType(op, 0))));
+        OPS.put(CompareOp.DEFINITION, (in, op, a, sc) -> one(Elementwise.compare(tensor(a[0]), tensor(a[1]),
                 enumAttr(op, "comparison_direction"), enumAttr(op, "compare_type"), resultType(op, 0))));
-        OPS.put("stablehlo.select", (in, op, a, sc) -> one(select(tensor(a[0]), tensor(a[1]), tensor(a[2]))));
-        OPS.put("stablehlo.clamp", (in, op, a, sc) -> one(clamp(tensor(a[0]), tensor(a[1]), tensor(a[2]), resultType(op, 0))));
-        OPS.put("stablehlo.reduce_precision", (in, op, a, sc) -> one(reducePrecision(tensor(a[0]),
+        OPS.put(SelectOp.DEFINITION, (in, op, a, sc) -> one(select(tensor(a[0]), tensor(a[1]), tensor(a[2]))));
+        OPS.put(ClampOp.DEFINITION, (in, op, a, sc) -> one(clamp(tensor(a[0]), tensor(a[1]), tensor(a[2]), resultType(op, 0))));
+        OPS.put(ReducePrecisionOp.DEFINITION, (in, op, a, sc) -> one(reducePrecision(tensor(a[0]),
                 (int) intAttr(op, "exponent_bits", 8), (int) intAttr(op, "mantissa_bits", 23))));
 
-        OPS.put("stablehlo.reshape", (in, op, a, sc) -> one(tensor(a[0]).reshaped(resultType(op, 0))));
-        OPS.put("stablehlo.broadcast_in_dim", (in, op, a, sc) ->
+        OPS.put(ReshapeOp.DEFINITION, (in, op, a, sc) -> one(tensor(a[0]).reshaped(resultType(op, 0))));
+        OPS.put(BroadcastInDimOp.DEFINITION, (in, op, a, sc) ->
                 one(ShapeOps.broadcastInDim(tensor(a[0]), longs(op, "broadcast_dimensions"), resultType(op, 0))));
-        OPS.put("stablehlo.transpose", (in, op, a, sc) ->
+        OPS.put(TransposeOp.DEFINITION, (in, op, a, sc) ->
                 one(ShapeOps.transpose(tensor(a[0]), longs(op, "permutation"), resultType(op, 0))));
-        OPS.put("stablehlo.slice", (in, op, a, sc) -> one(ShapeOps.slice(tensor(a[0]), longs(op, "start_indices"),
+        OPS.put(SliceOp.DEFINITION, (in, op, a, sc) -> one(ShapeOps.slice(tensor(a[0]), longs(op, "start_indices"),
                 longsOr(op, "strides", tensor(a[0]).rank(), 1), resultType(op, 0))));
-        OPS.put("stablehlo.reverse", (in, op, a, sc) -> one(ShapeOps.reverse(tensor(a[0]), longs(op, "dimensions"), resultType(op, 0))));
-        OPS.put("stablehlo.pad", (in, op, a, sc) -> one(ShapeOps.pad(tensor(a[0]), tensor(a[1]), longs(op, "edge_padding_low"),
+        OPS.put(ReverseOp.DEFINITION, (in, op, a, sc) -> one(ShapeOps.reverse(tensor(a[0]), longs(op, "dimensions"), resultType(op, 0))));
+        OPS.put(PadOp.DEFINITION, (in, op, a, sc) -> one(ShapeOps.pad(tensor(a[0]), tensor(a[1]), longs(op, "edge_padding_low"),
                 longs(op, "interior_padding"), resultType(op, 0))));
-        OPS.put("stablehlo.iota", (in, op, a, sc) -> one(ShapeOps.iota(resultType(op, 0), (int) intAttr(op, "iota_dimension", 0))));
-        OPS.put("stablehlo.concatenate", (in, op, a, sc) -> {
+        OPS.put(IotaOp.DEFINITION, (in, op, a, sc) -> one(ShapeOps.iota(resultType(op, 0), (int) intAttr(op, "iota_dimension", 0))));
+        OPS.put(ConcatenateOp.DEFINITION, (in, op, a, sc) -> {
             Tensor[] parts = new Tensor[a.length];
             for (int i = 0; i < a.length; i++) parts[i] = tensor(a[i]);
             return one(ShapeOps.concatenate(parts, (int) intAttr(op, "dimension", 0), resultType(op, 0)));
         });
         // The dynamic-shape ops: results have static types here, so the shape operands are redundant.
-        OPS.put("stablehlo.dynamic_reshape", (in, op, a, sc) -> one(tensor(a[0]).reshaped(resultType(op, 0))));
-        OPS.put("stablehlo.dynamic_broadcast_in_dim", (in, op, a, sc) ->
+        OPS.put(DynamicReshapeOp.DEFINITION, (in, op, a, sc) -> one(tensor(a[0]).reshaped(resultType(op, 0))));
+        OPS.put(DynamicBroadcastInDimOp.DEFINITION, (in, op, a, sc) ->
                 one(ShapeOps.broadcastInDim(tensor(a[0]), longs(op, "broadcast_dimensions"), resultType(op, 0))));
-        OPS.put("stablehlo.dynamic_iota", (in, op, a, sc) ->
+        OPS.put(DynamicIotaOp.DEFINITION, (in, op, a, sc) ->
                 one(ShapeOps.iota(resultType(op, 0), (int) intAttr(op, "iota_dimension", 0))));
-        OPS.put("stablehlo.dynamic_pad", (in, op, a, sc) -> one(ShapeOps.pad(tensor(a[0]), tensor(a[1]), tensor(a[2]).ints,
+        OPS.put(DynamicPadOp.DEFINITION, (in, op, a, sc) -> one(ShapeOps.pad(tensor(a[0]), tensor(a[1]), tensor(a[2]).ints,
                 tensor(a[4]).ints, resultType(op, 0))));
-        OPS.put("stablehlo.dynamic_slice", (in, op, a, sc) ->
+        OPS.put(DynamicSliceOp.DEFINITION, (in, op, a, sc) ->
                 one(ShapeOps.dynamicSlice(tensor(a[0]), indexValues(a, 1), resultType(op, 0))));
-        OPS.put("stablehlo.dynamic_update_slice", (in, op, a, sc) ->
+        OPS.put(DynamicUpdateSliceOp.DEFINITION, (in, op, a, sc) ->
                 one(ShapeOps.dynamicUpdateSlice(tensor(a[0]), tensor(a[1]), indexValues(a, 2))));
-        OPS.put("stablehlo.get_dimension_size", (in, op, a, sc) -> {
+        OPS.put(GetDimensionSizeOp.DEFINITION, (in, op, a, sc) -> {
             Tensor r = Tensor.zeros(resultType(op, 0));
             r.ints[0] = tensor(a[0]).dim((int) intAttr(op, "dimension", 0));
             return one(r);
         });
-        OPS.put("stablehlo.composite", (in, op, a, sc) -> {
+        OPS.put(CompositeOp.DEFINITION, (in, op, a, sc) -> {
             Attribute callee = attr(op, "decomposition");
             Operation f = callee instanceof SymbolRefAttr s ? in.functions.get(s.root()) : null;
             if (f == null) throw new InterpreterException("composite decomposition function not found: " + callee);
             return in.call(f, List.of(a));
         });
-        OPS.put("stablehlo.tuple", (in, op, a, sc) -> one(List.of(a)));
-        OPS.put("stablehlo.get_tuple_element", (in, op, a, sc) ->
+        OPS.put(TupleOp.DEFINITION, (in, op, a, sc) -> one(List.of(a)));
+        OPS.put(GetTupleElementOp.DEFINITION, (in, op, a, sc) ->
                 one(((List<?>) a[0]).get((int) intAttr(op, "index", 0))));
-        OPS.put("stablehlo.optimization_barrier", (in, op, a, sc) -> List.of(a));
-        OPS.put("stablehlo.after_all", (in, op, a, sc) -> one(TOKEN));
-        OPS.put("stablehlo.create_token", (in, op, a, sc) -> one(TOKEN));
+        OPS.put(OptimizationBarrierOp.DEFINITION, (in, op, a, sc) -> List.of(a));
+        OPS.put(AfterAllOp.DEFINITION, (in, op, a, sc) -> one(TOKEN));
+        OPS.put(CreateTokenOp.DEFINITION, (in, op, a, sc) -> one(TOKEN));
 
-        OPS.put("func.call", (in, op, a, sc) -> {
+        OPS.put(CallOp.DEFINITION, (in, op, a, sc) -> {
             Attribute callee = op.attr("callee");
             String name = callee instanceof SymbolRefAttr s ? s.root() : String.valueOf(callee);
             Operation f = in.functions.get(name);
             if (f == null) throw new InterpreterException("call to unknown function @" + name);
             return in.call(f, List.of(a));
         });
-        OPS.put("stablehlo.while", (in, op, a, sc) -> in.whileLoop(op, List.of(a), sc));
-        OPS.put("stablehlo.if", (in, op, a, sc) -> in.runRegion(op.region(tensor(a[0]).ints[0] != 0 ? 0 : 1), List.of(), sc));
-        OPS.put("stablehlo.case", (in, op, a, sc) -> {
+        OPS.put(WhileOp.DEFINITION, (in, op, a, sc) -> in.whileLoop(op, List.of(a), sc));
+        OPS.put(IfOp.DEFINITION, (in, op, a, sc) -> in.runRegion(op.region(tensor(a[0]).ints[0] != 0 ? 0 : 1), List.of(), sc));
+        OPS.put(CaseOp.DEFINITION, (in, op, a, sc) -> {
             long idx = tensor(a[0]).ints[0];
             int n = op.numRegions();
             int branch = idx < 0 || idx >= n ? n - 1 : (int) idx;
@@ -388,11 +432,11 @@ public final class Interpreter {
     }
 
     static Tensor clamp(Tensor min, Tensor x, Tensor max, RankedTensorType type) {
-        Elementwise.Def mx = Elementwise.BINARY.get("stablehlo.maximum");
-        Elementwise.Def mn = Elementwise.BINARY.get("stablehlo.minimum");
+        Elementwise.Def mx = Elementwise.BINARY.get(MaximumOp.DEFINITION);
+        Elementwise.Def mn = Elementwise.BINARY.get(MinimumOp.DEFINITION);
         Tensor lo = min.rank() == 0 && x.rank() > 0 ? ShapeOps.broadcastInDim(min, new long[0], type) : min;
         Tensor hi = max.rank() == 0 && x.rank() > 0 ? ShapeOps.broadcastInDim(max, new long[0], type) : max;
-        return Elementwise.apply("stablehlo.clamp", mn, Elementwise.apply("stablehlo.clamp", mx, x, lo, type), hi, type);
+        return Elementwise.apply(ClampOp.NAME, mn, Elementwise.apply(ClampOp.NAME, mx, x, lo, type), hi, type);
     }
 
     /** Rounds floats to a format with the given exponent and mantissa widths (keeping the element type). */

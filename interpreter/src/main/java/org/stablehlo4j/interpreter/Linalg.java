@@ -1,5 +1,7 @@
 package org.stablehlo4j.interpreter;
 
+import org.stablehlo4j.dialect.stablehlo.ops.typed.TriangularSolveOp;
+import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.RankedTensorType;
 
 import java.util.Map;
@@ -8,8 +10,8 @@ import java.util.Map;
 final class Linalg {
     private Linalg() {}
 
-    static void register(Map<String, Interpreter.OpEval> ops) {
-        ops.put("stablehlo.triangular_solve", (in, op, a, sc) -> Interpreter.one(triangularSolve(Interpreter.tensor(a[0]),
+    static void register(Map<OpDefinition, Interpreter.OpEval> ops) {
+        ops.put(TriangularSolveOp.DEFINITION, (in, op, a, sc) -> Interpreter.one(triangularSolve(Interpreter.tensor(a[0]),
                 Interpreter.tensor(a[1]), Interpreter.boolAttr(op, "left_side"), Interpreter.boolAttr(op, "lower"),
                 Interpreter.boolAttr(op, "unit_diagonal"), Interpreter.enumAttr(op, "transpose_a"),
                 Interpreter.resultType(op, 0))));

@@ -1,6 +1,36 @@
 package org.stablehlo4j.interpreter;
 
+import org.stablehlo4j.dialect.stablehlo.ops.typed.CustomCallOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.CaseOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.IfOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.WhileOp;
+import org.stablehlo4j.dialect.func.typed.CallOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.OptimizationBarrierOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.GetTupleElementOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.TupleOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.DynamicBroadcastInDimOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.GetDimensionSizeOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.TransposeOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.SliceOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.SelectOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ReshapeOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ReduceWindowOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.PadOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.MinimumOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.MaximumOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.GatherOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.DynamicSliceOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.DynamicReshapeOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ConstantOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ConcatenateOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.CompositeOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.BroadcastInDimOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.BitcastConvertOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.AddOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.UniformDequantizeOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.UniformQuantizeOp;
 import org.stablehlo4j.dialect.quant.QuantUniformType;
+import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.Type;
@@ -24,25 +54,25 @@ final class Quantization {
     private Quantization() {}
 
     /** Ops that see quantized values as their storage integers (they move or select elements). */
-    private static final Set<String> ON_STORAGE = Set.of("stablehlo.bitcast_convert", "stablehlo.broadcast_in_dim",
-            "stablehlo.composite", "stablehlo.concatenate", "stablehlo.constant", "stablehlo.dynamic_reshape",
-            "stablehlo.dynamic_slice", "stablehlo.gather", "stablehlo.maximum", "stablehlo.minimum", "stablehlo.pad",
-            "stablehlo.reduce_window", "stablehlo.reshape", "stablehlo.select", "stablehlo.slice",
-            "stablehlo.transpose", "stablehlo.get_dimension_size", "stablehlo.dynamic_broadcast_in_dim",
-            "stablehlo.tuple", "stablehlo.get_tuple_element", "stablehlo.optimization_barrier", "func.call",
-            "stablehlo.uniform_quantize", "stablehlo.uniform_dequantize", "stablehlo.while", "stablehlo.if",
-            "stablehlo.case", "stablehlo.custom_call");
+    private static final Set<OpDefinition> ON_STORAGE = Set.of(BitcastConvertOp.DEFINITION, BroadcastInDimOp.DEFINITION,
+            CompositeOp.DEFINITION, ConcatenateOp.DEFINITION, ConstantOp.DEFINITION, DynamicReshapeOp.DEFINITION,
+            DynamicSliceOp.DEFINITION, GatherOp.DEFINITION, MaximumOp.DEFINITION, MinimumOp.DEFINITION, PadOp.DEFINITION,
+            ReduceWindowOp.DEFINITION, ReshapeOp.DEFINITION, SelectOp.DEFINITION, SliceOp.DEFINITION,
+            TransposeOp.DEFINITION, GetDimensionSizeOp.DEFINITION, DynamicBroadcastInDimOp.DEFINITION,
+            TupleOp.DEFINITION, GetTupleElementOp.DEFINITION, OptimizationBarrierOp.DEFINITION, CallOp.DEFINITION,
+            UniformQuantizeOp.DEFINITION, UniformDequantizeOp.DEFINITION, WhileOp.DEFINITION, IfOp.DEFINITION,
+            CaseOp.DEFINITION, CustomCallOp.DEFINITION);
 
     /** The result types an op is evaluated with instead of its own (set while computing in the expressed type). */
     private static final ThreadLocal<Map.Entry<Operation, RankedTensorType[]>> EXPRESSED = new ThreadLocal<>();
 
-    static void register(Map<String, Interpreter.OpEval> ops) {
-        ops.put("stablehlo.uniform_quantize", (in, op, a, sc) -> {
+    static void register(Map<OpDefinition, Interpreter.OpEval> ops) {
+        ops.put(UniformQuantizeOp.DEFINITION, (in, op, a, sc) -> {
             Tensor x = Interpreter.tensor(a[0]);
             RankedTensorType rt = Interpreter.resultType(op, 0);
             return Interpreter.one(quantType(x.type) != null ? requantize(x, rt) : quantize(x, rt));
         });
-        ops.put("stablehlo.uniform_dequantize", (in, op, a, sc) ->
+        ops.put(UniformDequantizeOp.DEFINITION, (in, op, a, sc) ->
                 Interpreter.one(dequantize(Interpreter.tensor(a[0]), Interpreter.resultType(op, 0))));
     }
 
@@ -58,7 +88,10 @@ final class Quantization {
 
     /** Whether {@code op} needs dequantize/compute/quantize around its evaluation. */
     static boolean needsExpressedEvaluation(Operation op) {
-        if (ON_STORAGE.contains(op.name()) || op.numRegions() > 0 || !op.name().startsWith("stablehlo.")) return false;
+        if (ON_STORAGE.contains(op.opName().definition()) || op.numRegions() > 0
+                || !op.opName().dialectNamespace().equals("stablehlo")) {
+            return false;
+        }
         for (int i = 0; i < op.numOperands(); i++) if (quantType(op.operand(i).type()) != null) return true;
         for (int i = 0; i < op.numResults(); i++) if (quantType(op.result(i).type()) != null) return true;
         return false;
@@ -67,7 +100,7 @@ final class Quantization {
     /** Evaluates an op on quantized values (see the class comment). */
     static List<Object> evaluate(Interpreter in, Operation op, Interpreter.OpEval eval, Object[] args,
                                  Map<Value, Object> scope) {
-        if (op.name().equals("stablehlo.add") && args.length == 2) {
+        if (AddOp.is(op) && args.length == 2) {
             Tensor sum = integerAdd(Interpreter.tensor(args[0]), Interpreter.tensor(args[1]), Interpreter.resultType(op, 0));
             if (sum != null) return Interpreter.one(sum);
         }

@@ -1,5 +1,7 @@
 package org.stablehlo4j.interpreter;
 
+import org.stablehlo4j.ir.OpDefinition;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ReturnOp;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.Region;
@@ -21,7 +23,7 @@ import java.util.Set;
  * the scope map first, since nested regions read enclosing values from there.
  */
 final class RegionProgram {
-    private static final Set<String> TERMINATORS = Set.of("stablehlo.return", "func.return", "sdy.return");
+    private static final Set<OpDefinition> TERMINATORS = Set.of(ReturnOp.DEFINITION, org.stablehlo4j.dialect.func.typed.ReturnOp.DEFINITION, org.stablehlo4j.dialect.sdy.typed.ReturnOp.DEFINITION);
 
     private final int numArguments;
     private final int numSlots;
@@ -52,7 +54,7 @@ final class RegionProgram {
         List<Operation> body = new ArrayList<>();
         Operation term = null;
         for (Operation op : block.operations()) {
-            if (TERMINATORS.contains(op.name())) {
+            if (TERMINATORS.contains(op.opName().definition())) {
                 term = op;
                 break;
             }
@@ -67,7 +69,7 @@ final class RegionProgram {
         exported = new int[n][];
         for (int k = 0; k < n; k++) {
             Operation op = ops[k];
-            evals[k] = Interpreter.OPS.get(op.name());
+            evals[k] = Interpreter.OPS.get(op.opName().definition());
             quantized[k] = Quantization.needsExpressedEvaluation(op);
             operands[k] = numbers(op, slotOf, captureOf, captured);
             if (op.numRegions() > 0) exported[k] = usedInside(op, slotOf);

@@ -1,5 +1,20 @@
 package org.stablehlo4j.interpreter;
 
+import org.stablehlo4j.dialect.sdy.typed.ReduceScatterOp;
+import org.stablehlo4j.dialect.sdy.typed.AllReduceOp;
+import org.stablehlo4j.dialect.sdy.typed.CollectivePermuteOp;
+import org.stablehlo4j.dialect.sdy.typed.AllToAllOp;
+import org.stablehlo4j.dialect.sdy.typed.AllSliceOp;
+import org.stablehlo4j.dialect.sdy.typed.AllGatherOp;
+import org.stablehlo4j.dialect.sdy.typed.FuncDataFlowEdgeOp;
+import org.stablehlo4j.dialect.sdy.typed.DataFlowEdgeOp;
+import org.stablehlo4j.dialect.sdy.typed.PropagationBarrierOp;
+import org.stablehlo4j.dialect.sdy.typed.ReshardOp;
+import org.stablehlo4j.dialect.sdy.typed.ShardingConstraintOp;
+import org.stablehlo4j.dialect.sdy.typed.ConstantOp;
+import org.stablehlo4j.dialect.sdy.typed.ManualComputationOp;
+import org.stablehlo4j.dialect.sdy.typed.NamedComputationOp;
+import org.stablehlo4j.dialect.sdy.typed.ShardingGroupOp;
 import org.stablehlo4j.dialect.sdy.SdyAttrs.AxisRefAttr;
 import org.stablehlo4j.dialect.sdy.SdyAttrs.ManualAxesAttr;
 import org.stablehlo4j.dialect.sdy.SdyAttrs.MeshAttr;
@@ -8,6 +23,7 @@ import org.stablehlo4j.dialect.sdy.SdyAttrs.TensorShardingAttr;
 import org.stablehlo4j.dialect.sdy.SdyAttrs.TensorShardingPerValueAttr;
 import org.stablehlo4j.dialect.sdy.SdyShardings;
 import org.stablehlo4j.interpreter.ProcessGrid.ProcessId;
+import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.DenseElementsAttr;
 import org.stablehlo4j.ir.Operation;
@@ -34,20 +50,20 @@ import java.util.Set;
 final class ShardMap {
     private ShardMap() {}
 
-    static void register(Map<String, Interpreter.OpEval> ops) {
-        ops.put("sdy.manual_computation", ShardMap::manualComputation);
-        ops.put("sdy.named_computation", (in, op, a, sc) -> in.runRegion(op.region(0), List.of(a), new HashMap<>()));
-        ops.put("sdy.constant", (in, op, a, sc) -> {
+    static void register(Map<OpDefinition, Interpreter.OpEval> ops) {
+        ops.put(ManualComputationOp.DEFINITION, ShardMap::manualComputation);
+        ops.put(NamedComputationOp.DEFINITION, (in, op, a, sc) -> in.runRegion(op.region(0), List.of(a), new HashMap<>()));
+        ops.put(ConstantOp.DEFINITION, (in, op, a, sc) -> {
             Attribute v = op.attr("value");
             if (v instanceof DenseElementsAttr d) return Interpreter.one(Tensor.fromAttr(d));
             throw new InterpreterException("unsupported constant value " + v);
         });
-        for (String name : new String[] {"sdy.sharding_constraint", "sdy.reshard", "sdy.propagation_barrier",
-                "sdy.data_flow_edge", "sdy.func_data_flow_edge", "sdy.all_gather", "sdy.all_slice",
-                "sdy.all_to_all", "sdy.collective_permute", "sdy.all_reduce", "sdy.reduce_scatter"}) {
-            ops.put(name, (in, op, a, sc) -> List.of(a));
+        for (OpDefinition def : new OpDefinition[] {ShardingConstraintOp.DEFINITION, ReshardOp.DEFINITION, PropagationBarrierOp.DEFINITION,
+                DataFlowEdgeOp.DEFINITION, FuncDataFlowEdgeOp.DEFINITION, AllGatherOp.DEFINITION, AllSliceOp.DEFINITION,
+                AllToAllOp.DEFINITION, CollectivePermuteOp.DEFINITION, AllReduceOp.DEFINITION, ReduceScatterOp.DEFINITION}) {
+            ops.put(def, (in, op, a, sc) -> List.of(a));
         }
-        ops.put("sdy.sharding_group", (in, op, a, sc) -> List.of());
+        ops.put(ShardingGroupOp.DEFINITION, (in, op, a, sc) -> List.of());
     }
 
     /** The devices of a mesh: coordinates along each axis (row-major over the axes) and device ids. */
@@ -124,7 +140,7 @@ final class ShardMap {
             localArgs.add(args);
         }
         ProcessGrid grid = new ProcessGrid(1, maxId + 1, List.of());
-        List<List<Object>> results = grid.runAll(ids, "sdy.manual_computation",
+        List<List<Object>> results = grid.runAll(ids, ManualComputationOp.NAME,
                 (slot, p) -> in.forProcess(p).runRegion(op.region(0), localArgs.get(slot), new HashMap<>()));
 
         List<Object> out = new ArrayList<>();

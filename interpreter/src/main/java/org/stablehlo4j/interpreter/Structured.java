@@ -1,8 +1,17 @@
 package org.stablehlo4j.interpreter;
 
+import org.stablehlo4j.dialect.stablehlo.ops.typed.DotGeneralOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.DynamicGatherOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.GatherOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.MapOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ReduceOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ReduceWindowOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ScatterOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.SortOp;
 import org.stablehlo4j.dialect.stablehlo.DotDimensionNumbersAttr;
 import org.stablehlo4j.dialect.stablehlo.GatherDimensionNumbersAttr;
 import org.stablehlo4j.dialect.stablehlo.ScatterDimensionNumbersAttr;
+import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.Region;
@@ -17,17 +26,17 @@ import java.util.Map;
 final class Structured {
     private Structured() {}
 
-    static void register(Map<String, Interpreter.OpEval> ops) {
-        ops.put("stablehlo.reduce", Structured::reduce);
-        ops.put("stablehlo.reduce_window", Structured::reduceWindow);
-        ops.put("stablehlo.dot_general", (in, op, a, sc) -> Interpreter.one(Contraction.dotGeneral(Interpreter.tensor(a[0]),
+    static void register(Map<OpDefinition, Interpreter.OpEval> ops) {
+        ops.put(ReduceOp.DEFINITION, Structured::reduce);
+        ops.put(ReduceWindowOp.DEFINITION, Structured::reduceWindow);
+        ops.put(DotGeneralOp.DEFINITION, (in, op, a, sc) -> Interpreter.one(Contraction.dotGeneral(Interpreter.tensor(a[0]),
                 Interpreter.tensor(a[1]), (DotDimensionNumbersAttr) Interpreter.attr(op, "dot_dimension_numbers"),
                 Interpreter.resultType(op, 0))));
-        ops.put("stablehlo.gather", (in, op, a, sc) -> gatherOp(op, a, Interpreter.longs(op, "slice_sizes")));
-        ops.put("stablehlo.dynamic_gather", (in, op, a, sc) -> gatherOp(op, a, Interpreter.tensor(a[2]).ints));
-        ops.put("stablehlo.scatter", Structured::scatter);
-        ops.put("stablehlo.sort", Structured::sort);
-        ops.put("stablehlo.map", Structured::map);
+        ops.put(GatherOp.DEFINITION, (in, op, a, sc) -> gatherOp(op, a, Interpreter.longs(op, "slice_sizes")));
+        ops.put(DynamicGatherOp.DEFINITION, (in, op, a, sc) -> gatherOp(op, a, Interpreter.tensor(a[2]).ints));
+        ops.put(ScatterOp.DEFINITION, Structured::scatter);
+        ops.put(SortOp.DEFINITION, Structured::sort);
+        ops.put(MapOp.DEFINITION, Structured::map);
     }
 
     private static List<Object> gatherOp(Operation op, Object[] a, long[] sliceSizes) {
@@ -171,9 +180,9 @@ final class Structured {
 
     private static List<Object> map(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc) {
         Tensor[] inputs = tensors(a, 0, a.length);
-        String fn = inputs.length > 0 ? Elementwise.mapBody(op.region(0), inputs[0]) : null;
+        OpDefinition fn = inputs.length > 0 ? Elementwise.mapBody(op.region(0), inputs[0]) : null;
         if (fn != null) {
-            return Interpreter.one(Elementwise.apply(fn, Elementwise.def(fn), inputs[0], inputs.length > 1 ? inputs[1] : null,
+            return Interpreter.one(Elementwise.apply(fn.name(), Elementwise.def(fn), inputs[0], inputs.length > 1 ? inputs[1] : null,
                     Interpreter.resultType(op, 0)));
         }
         Tensor out = Tensor.zeros(Interpreter.resultType(op, 0));

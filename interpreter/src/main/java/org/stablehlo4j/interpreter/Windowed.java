@@ -1,5 +1,9 @@
 package org.stablehlo4j.interpreter;
 
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ConvolutionOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.DynamicConvOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.SelectAndScatterOp;
+import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.Value;
 
@@ -9,11 +13,11 @@ import java.util.Map;
 final class Windowed {
     private Windowed() {}
 
-    static void register(Map<String, Interpreter.OpEval> ops) {
-        ops.put("stablehlo.select_and_scatter", Windowed::selectAndScatter);
-        ops.put("stablehlo.convolution", (in, op, a, sc) -> Interpreter.one(Contraction.convolution(op, Interpreter.tensor(a[0]),
+    static void register(Map<OpDefinition, Interpreter.OpEval> ops) {
+        ops.put(SelectAndScatterOp.DEFINITION, Windowed::selectAndScatter);
+        ops.put(ConvolutionOp.DEFINITION, (in, op, a, sc) -> Interpreter.one(Contraction.convolution(op, Interpreter.tensor(a[0]),
                 Interpreter.tensor(a[1]), Interpreter.longs(op, "padding"), Interpreter.resultType(op, 0))));
-        ops.put("stablehlo.dynamic_conv", (in, op, a, sc) -> Interpreter.one(Contraction.convolution(op, Interpreter.tensor(a[0]),
+        ops.put(DynamicConvOp.DEFINITION, (in, op, a, sc) -> Interpreter.one(Contraction.convolution(op, Interpreter.tensor(a[0]),
                 Interpreter.tensor(a[1]), Interpreter.tensor(a[2]).ints, Interpreter.resultType(op, 0))));
     }
 

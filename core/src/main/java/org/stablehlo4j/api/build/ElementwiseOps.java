@@ -1,5 +1,46 @@
 package org.stablehlo4j.api.build;
 
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ExponentialOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.RealOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.NegateOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.NotOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.LogisticOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ComplexOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.FloorOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.MaximumOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.AddOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.IsFiniteOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.CbrtOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.RoundNearestAfzOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.CountLeadingZerosOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.CosineOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ShiftRightLogicalOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.TanhOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.LogOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.SqrtOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ImagOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.Atan2Op;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.LogPlusOneOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.AbsOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.PopcntOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.RemainderOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.PowerOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ShiftRightArithmeticOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.SubtractOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.TanOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.CeilOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.MultiplyOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.XorOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ShiftLeftOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.AndOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.SineOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.RsqrtOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.DivideOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.OrOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.SignOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.RoundNearestEvenOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.MinimumOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ExponentialMinusOneOp;
 import java.util.List;
 import java.util.Map;
 
@@ -24,7 +65,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value abs(Value operand) {
-        return one("stablehlo.abs", List.of(operand), Map.of());
+        return build1((ob, l) -> AbsOp.create(ob, l, operand));
     }
 
     /**
@@ -34,7 +75,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value cbrt(Value operand) {
-        return one("stablehlo.cbrt", List.of(operand), Map.of());
+        return build1((ob, l) -> CbrtOp.create(ob, l, operand, null));
     }
 
     /**
@@ -44,7 +85,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value ceil(Value operand) {
-        return one("stablehlo.ceil", List.of(operand), Map.of());
+        return build1((ob, l) -> CeilOp.create(ob, l, operand));
     }
 
     /**
@@ -54,7 +95,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value cosine(Value operand) {
-        return one("stablehlo.cosine", List.of(operand), Map.of());
+        return build1((ob, l) -> CosineOp.create(ob, l, operand, null));
     }
 
     /**
@@ -64,7 +105,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value countLeadingZeros(Value operand) {
-        return one("stablehlo.count_leading_zeros", List.of(operand), Map.of());
+        return build1((ob, l) -> CountLeadingZerosOp.create(ob, l, operand));
     }
 
     /**
@@ -74,7 +115,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value exponential(Value operand) {
-        return one("stablehlo.exponential", List.of(operand), Map.of());
+        return build1((ob, l) -> ExponentialOp.create(ob, l, operand, null));
     }
 
     /**
@@ -84,7 +125,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value exponentialMinusOne(Value operand) {
-        return one("stablehlo.exponential_minus_one", List.of(operand), Map.of());
+        return build1((ob, l) -> ExponentialMinusOneOp.create(ob, l, operand, null));
     }
 
     /**
@@ -94,7 +135,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value floor(Value operand) {
-        return one("stablehlo.floor", List.of(operand), Map.of());
+        return build1((ob, l) -> FloorOp.create(ob, l, operand));
     }
 
     /**
@@ -104,7 +145,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value imag(Value operand) {
-        return one("stablehlo.imag", List.of(operand), Map.of());
+        return build1((ob, l) -> ImagOp.create(ob, l, operand));
     }
 
     /**
@@ -114,7 +155,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value isFinite(Value operand) {
-        return one("stablehlo.is_finite", List.of(operand), Map.of());
+        return build1((ob, l) -> IsFiniteOp.create(ob, l, operand));
     }
 
     /**
@@ -124,7 +165,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value log(Value operand) {
-        return one("stablehlo.log", List.of(operand), Map.of());
+        return build1((ob, l) -> LogOp.create(ob, l, operand, null));
     }
 
     /**
@@ -134,7 +175,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value logPlusOne(Value operand) {
-        return one("stablehlo.log_plus_one", List.of(operand), Map.of());
+        return build1((ob, l) -> LogPlusOneOp.create(ob, l, operand, null));
     }
 
     /**
@@ -144,7 +185,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value logistic(Value operand) {
-        return one("stablehlo.logistic", List.of(operand), Map.of());
+        return build1((ob, l) -> LogisticOp.create(ob, l, operand, null));
     }
 
     /**
@@ -154,7 +195,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value negate(Value operand) {
-        return one("stablehlo.negate", List.of(operand), Map.of());
+        return build1((ob, l) -> NegateOp.create(ob, l, operand));
     }
 
     /**
@@ -164,7 +205,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value not_(Value operand) {
-        return one("stablehlo.not", List.of(operand), Map.of());
+        return build1((ob, l) -> NotOp.create(ob, l, operand));
     }
 
     /**
@@ -174,7 +215,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value popcnt(Value operand) {
-        return one("stablehlo.popcnt", List.of(operand), Map.of());
+        return build1((ob, l) -> PopcntOp.create(ob, l, operand));
     }
 
     /**
@@ -184,7 +225,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value real(Value operand) {
-        return one("stablehlo.real", List.of(operand), Map.of());
+        return build1((ob, l) -> RealOp.create(ob, l, operand));
     }
 
     /**
@@ -194,7 +235,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value roundNearestAfz(Value operand) {
-        return one("stablehlo.round_nearest_afz", List.of(operand), Map.of());
+        return build1((ob, l) -> RoundNearestAfzOp.create(ob, l, operand));
     }
 
     /**
@@ -204,7 +245,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value roundNearestEven(Value operand) {
-        return one("stablehlo.round_nearest_even", List.of(operand), Map.of());
+        return build1((ob, l) -> RoundNearestEvenOp.create(ob, l, operand));
     }
 
     /**
@@ -214,7 +255,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value rsqrt(Value operand) {
-        return one("stablehlo.rsqrt", List.of(operand), Map.of());
+        return build1((ob, l) -> RsqrtOp.create(ob, l, operand, null));
     }
 
     /**
@@ -224,7 +265,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value sign(Value operand) {
-        return one("stablehlo.sign", List.of(operand), Map.of());
+        return build1((ob, l) -> SignOp.create(ob, l, operand));
     }
 
     /**
@@ -234,7 +275,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value sine(Value operand) {
-        return one("stablehlo.sine", List.of(operand), Map.of());
+        return build1((ob, l) -> SineOp.create(ob, l, operand, null));
     }
 
     /**
@@ -244,7 +285,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value sqrt(Value operand) {
-        return one("stablehlo.sqrt", List.of(operand), Map.of());
+        return build1((ob, l) -> SqrtOp.create(ob, l, operand, null));
     }
 
     /**
@@ -254,7 +295,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value tan(Value operand) {
-        return one("stablehlo.tan", List.of(operand), Map.of());
+        return build1((ob, l) -> TanOp.create(ob, l, operand, null));
     }
 
     /**
@@ -264,7 +305,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value tanh(Value operand) {
-        return one("stablehlo.tanh", List.of(operand), Map.of());
+        return build1((ob, l) -> TanhOp.create(ob, l, operand, null));
     }
 
     /**
@@ -275,7 +316,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value add(Value lhs, Value rhs) {
-        return one("stablehlo.add", List.of(lhs, rhs), Map.of());
+        return build1((ob, l) -> AddOp.create(ob, l, lhs, rhs));
     }
 
     /**
@@ -286,7 +327,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value subtract(Value lhs, Value rhs) {
-        return one("stablehlo.subtract", List.of(lhs, rhs), Map.of());
+        return build1((ob, l) -> SubtractOp.create(ob, l, lhs, rhs));
     }
 
     /**
@@ -297,7 +338,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value multiply(Value lhs, Value rhs) {
-        return one("stablehlo.multiply", List.of(lhs, rhs), Map.of());
+        return build1((ob, l) -> MultiplyOp.create(ob, l, lhs, rhs));
     }
 
     /**
@@ -308,7 +349,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value divide(Value lhs, Value rhs) {
-        return one("stablehlo.divide", List.of(lhs, rhs), Map.of());
+        return build1((ob, l) -> DivideOp.create(ob, l, lhs, rhs));
     }
 
     /**
@@ -319,7 +360,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value remainder(Value lhs, Value rhs) {
-        return one("stablehlo.remainder", List.of(lhs, rhs), Map.of());
+        return build1((ob, l) -> RemainderOp.create(ob, l, lhs, rhs));
     }
 
     /**
@@ -330,7 +371,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value maximum(Value lhs, Value rhs) {
-        return one("stablehlo.maximum", List.of(lhs, rhs), Map.of());
+        return build1((ob, l) -> MaximumOp.create(ob, l, lhs, rhs));
     }
 
     /**
@@ -341,7 +382,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value minimum(Value lhs, Value rhs) {
-        return one("stablehlo.minimum", List.of(lhs, rhs), Map.of());
+        return build1((ob, l) -> MinimumOp.create(ob, l, lhs, rhs));
     }
 
     /**
@@ -352,7 +393,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value power(Value lhs, Value rhs) {
-        return one("stablehlo.power", List.of(lhs, rhs), Map.of());
+        return build1((ob, l) -> PowerOp.create(ob, l, lhs, rhs));
     }
 
     /**
@@ -363,7 +404,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value atan2(Value lhs, Value rhs) {
-        return one("stablehlo.atan2", List.of(lhs, rhs), Map.of());
+        return build1((ob, l) -> Atan2Op.create(ob, l, lhs, rhs));
     }
 
     /**
@@ -374,7 +415,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value and_(Value lhs, Value rhs) {
-        return one("stablehlo.and", List.of(lhs, rhs), Map.of());
+        return build1((ob, l) -> AndOp.create(ob, l, lhs, rhs));
     }
 
     /**
@@ -385,7 +426,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value or_(Value lhs, Value rhs) {
-        return one("stablehlo.or", List.of(lhs, rhs), Map.of());
+        return build1((ob, l) -> OrOp.create(ob, l, lhs, rhs));
     }
 
     /**
@@ -396,7 +437,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value xor(Value lhs, Value rhs) {
-        return one("stablehlo.xor", List.of(lhs, rhs), Map.of());
+        return build1((ob, l) -> XorOp.create(ob, l, lhs, rhs));
     }
 
     /**
@@ -407,7 +448,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value shiftLeft(Value lhs, Value rhs) {
-        return one("stablehlo.shift_left", List.of(lhs, rhs), Map.of());
+        return build1((ob, l) -> ShiftLeftOp.create(ob, l, lhs, rhs));
     }
 
     /**
@@ -418,7 +459,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value shiftRightArithmetic(Value lhs, Value rhs) {
-        return one("stablehlo.shift_right_arithmetic", List.of(lhs, rhs), Map.of());
+        return build1((ob, l) -> ShiftRightArithmeticOp.create(ob, l, lhs, rhs));
     }
 
     /**
@@ -429,7 +470,7 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value shiftRightLogical(Value lhs, Value rhs) {
-        return one("stablehlo.shift_right_logical", List.of(lhs, rhs), Map.of());
+        return build1((ob, l) -> ShiftRightLogicalOp.create(ob, l, lhs, rhs));
     }
 
     /**
@@ -440,6 +481,6 @@ public abstract class ElementwiseOps extends GenericOps {
      * @return the result
      */
     public Value complex(Value lhs, Value rhs) {
-        return one("stablehlo.complex", List.of(lhs, rhs), Map.of());
+        return build1((ob, l) -> ComplexOp.create(ob, l, lhs, rhs));
     }
 }

@@ -1,5 +1,30 @@
 package org.stablehlo4j.api.build;
 
+import org.stablehlo4j.dialect.stablehlo.ops.typed.RealDynamicSliceOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.TorchIndexSelectOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.AllToAllOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.UniformDequantizeOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.TriangularSolveOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.EinsumOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.CreateTokenOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.DynamicBroadcastInDimOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.BatchNormTrainingOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.DynamicReshapeOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.CollectiveBroadcastOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.AllGatherOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.RngOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.AllReduceOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.GetDimensionSizeOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ReduceScatterOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.UniformQuantizeOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.BatchNormGradOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.CholeskyOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.BatchNormInferenceOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.FftOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.AfterAllOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.CollectivePermuteOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.RngBitGeneratorOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.DynamicIotaOp;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -43,7 +68,7 @@ public abstract class ExtraOps extends ElementwiseOps {
      * @return a scalar {@code i32} tensor
      */
     public Value getDimensionSize(Value operand, long dimension) {
-        return one("stablehlo.get_dimension_size", List.of(operand), attrs("dimension", i64(dimension)));
+        return build1((ob, l) -> GetDimensionSizeOp.create(ob, l, operand, i64(dimension)));
     }
 
     /**
@@ -60,8 +85,7 @@ public abstract class ExtraOps extends ElementwiseOps {
      */
     public Value batchNormInference(Value operand, Value scale, Value offset, Value mean, Value variance,
                                     float epsilon, long featureIndex) {
-        return one("stablehlo.batch_norm_inference", List.of(operand, scale, offset, mean, variance),
-                attrs("epsilon", f32(epsilon), "feature_index", i64(featureIndex)));
+        return build1((ob, l) -> BatchNormInferenceOp.create(ob, l, operand, scale, offset, mean, variance, f32(epsilon), i64(featureIndex)));
     }
 
     /**
@@ -75,7 +99,7 @@ public abstract class ExtraOps extends ElementwiseOps {
      * @return output, batch mean, batch variance
      */
     public List<Value> batchNormTraining(Value operand, Value scale, Value offset, float epsilon, long featureIndex) {
-        return op("stablehlo.batch_norm_training", List.of(operand, scale, offset),
+        return op(BatchNormTrainingOp.NAME, List.of(operand, scale, offset),
                 attrs("epsilon", f32(epsilon), "feature_index", i64(featureIndex)), List.of(), null);
     }
 
@@ -93,7 +117,7 @@ public abstract class ExtraOps extends ElementwiseOps {
      */
     public List<Value> batchNormGrad(Value operand, Value scale, Value mean, Value variance, Value gradOutput,
                                      float epsilon, long featureIndex) {
-        return op("stablehlo.batch_norm_grad", List.of(operand, scale, mean, variance, gradOutput),
+        return op(BatchNormGradOp.NAME, List.of(operand, scale, mean, variance, gradOutput),
                 attrs("epsilon", f32(epsilon), "feature_index", i64(featureIndex)), List.of(), null);
     }
 
@@ -105,7 +129,7 @@ public abstract class ExtraOps extends ElementwiseOps {
      * @return the factors
      */
     public Value cholesky(Value a, boolean lower) {
-        return one("stablehlo.cholesky", List.of(a), attrs("lower", lower ? BoolAttr.TRUE : null));
+        return build1((ob, l) -> CholeskyOp.create(ob, l, a, lower ? BoolAttr.TRUE : null));
     }
 
     /**
@@ -121,9 +145,7 @@ public abstract class ExtraOps extends ElementwiseOps {
      */
     public Value triangularSolve(Value a, Value b, boolean leftSide, boolean lower, boolean unitDiagonal,
                                  String transposeA) {
-        return one("stablehlo.triangular_solve", List.of(a, b), attrs("left_side", BoolAttr.of(leftSide),
-                "lower", BoolAttr.of(lower), "unit_diagonal", BoolAttr.of(unitDiagonal),
-                "transpose_a", enumAttr(StablehloEnum.TRANSPOSE, transposeA)));
+        return build1((ob, l) -> TriangularSolveOp.create(ob, l, a, b, BoolAttr.of(leftSide), BoolAttr.of(lower), BoolAttr.of(unitDiagonal), enumAttr(StablehloEnum.TRANSPOSE, transposeA)));
     }
 
     /**
@@ -135,8 +157,7 @@ public abstract class ExtraOps extends ElementwiseOps {
      * @return the result
      */
     public Value fft(Value operand, String fftType, List<Long> fftLength) {
-        return one("stablehlo.fft", List.of(operand), attrs("fft_type", enumAttr(StablehloEnum.FFT_TYPE, fftType),
-                "fft_length", i64s(fftLength)));
+        return build1((ob, l) -> FftOp.create(ob, l, operand, enumAttr(StablehloEnum.FFT_TYPE, fftType), i64s(fftLength)));
     }
 
     /**
@@ -150,8 +171,7 @@ public abstract class ExtraOps extends ElementwiseOps {
      * @return the random tensor
      */
     public Value rng(Value a, Value b, Value shape, String distribution, Type resultType) {
-        return typed("stablehlo.rng", List.of(a, b, shape),
-                attrs("rng_distribution", enumAttr(StablehloEnum.RNG_DISTRIBUTION, distribution)), resultType);
+        return build1((ob, l) -> RngOp.createWithTypes(ob, l, List.of(resultType), a, b, shape, enumAttr(StablehloEnum.RNG_DISTRIBUTION, distribution)));
     }
 
     /**
@@ -163,7 +183,7 @@ public abstract class ExtraOps extends ElementwiseOps {
      * @return the new state and the random bits
      */
     public List<Value> rngBitGenerator(Value initialState, String algorithm, Type outputType) {
-        return op("stablehlo.rng_bit_generator", List.of(initialState),
+        return op(RngBitGeneratorOp.NAME, List.of(initialState),
                 attrs("rng_algorithm", enumAttr(StablehloEnum.RNG_ALGORITHM, algorithm)), List.of(),
                 List.of(initialState.type(), outputType));
     }
@@ -179,8 +199,7 @@ public abstract class ExtraOps extends ElementwiseOps {
      */
     public Value dynamicBroadcastInDim(Value operand, Value outputDimensions, List<Long> broadcastDimensions,
                                        Type resultType) {
-        return typed("stablehlo.dynamic_broadcast_in_dim", List.of(operand, outputDimensions),
-                attrs("broadcast_dimensions", i64s(broadcastDimensions)), resultType);
+        return build1((ob, l) -> DynamicBroadcastInDimOp.create(ob, l, resultType, operand, outputDimensions, i64s(broadcastDimensions), null, null));
     }
 
     /**
@@ -192,7 +211,7 @@ public abstract class ExtraOps extends ElementwiseOps {
      * @return the result
      */
     public Value dynamicReshape(Value operand, Value outputShape, Type resultType) {
-        return typed("stablehlo.dynamic_reshape", List.of(operand, outputShape), Map.of(), resultType);
+        return build1((ob, l) -> DynamicReshapeOp.create(ob, l, resultType, operand, outputShape));
     }
 
     /**
@@ -204,8 +223,7 @@ public abstract class ExtraOps extends ElementwiseOps {
      * @return the result
      */
     public Value dynamicIota(Value outputShape, long dimension, Type resultType) {
-        return typed("stablehlo.dynamic_iota", List.of(outputShape), attrs("iota_dimension", i64(dimension)),
-                resultType);
+        return build1((ob, l) -> DynamicIotaOp.create(ob, l, resultType, outputShape, i64(dimension)));
     }
 
     /**
@@ -220,8 +238,7 @@ public abstract class ExtraOps extends ElementwiseOps {
      */
     public Value realDynamicSlice(Value operand, Value startIndices, Value limitIndices, Value strides,
                                   Type resultType) {
-        return typed("stablehlo.real_dynamic_slice", List.of(operand, startIndices, limitIndices, strides), Map.of(),
-                resultType);
+        return build1((ob, l) -> RealDynamicSliceOp.create(ob, l, resultType, operand, startIndices, limitIndices, strides));
     }
 
     /**
@@ -234,7 +251,7 @@ public abstract class ExtraOps extends ElementwiseOps {
      * @return the result
      */
     public Value einsum(Value lhs, Value rhs, String config, Type resultType) {
-        return typed("stablehlo.einsum", List.of(lhs, rhs), attrs("einsum_config", StringAttr.of(config)), resultType);
+        return build1((ob, l) -> EinsumOp.create(ob, l, resultType, lhs, rhs, StringAttr.of(config)));
     }
 
     /**
@@ -248,8 +265,7 @@ public abstract class ExtraOps extends ElementwiseOps {
      * @return the result
      */
     public Value torchIndexSelect(Value operand, Value index, long dim, long batchDims, Type resultType) {
-        return typed("stablehlo.torch_index_select", List.of(operand, index),
-                attrs("dim", i64(dim), "batch_dims", i64(batchDims)), resultType);
+        return build1((ob, l) -> TorchIndexSelectOp.create(ob, l, resultType, operand, index, i64(dim), i64(batchDims)));
     }
 
     /**
@@ -260,7 +276,7 @@ public abstract class ExtraOps extends ElementwiseOps {
      * @return the result
      */
     public Value uniformQuantize(Value operand, Type resultType) {
-        return typed("stablehlo.uniform_quantize", List.of(operand), Map.of(), resultType);
+        return build1((ob, l) -> UniformQuantizeOp.create(ob, l, resultType, operand));
     }
 
     /**
@@ -270,7 +286,7 @@ public abstract class ExtraOps extends ElementwiseOps {
      * @return the result, of the expressed type
      */
     public Value uniformDequantize(Value operand) {
-        return one("stablehlo.uniform_dequantize", List.of(operand), Map.of());
+        return build1((ob, l) -> UniformDequantizeOp.create(ob, l, operand));
     }
 
     // ---- collectives -------------------------------------------------------------------------------------------
@@ -286,7 +302,7 @@ public abstract class ExtraOps extends ElementwiseOps {
     public List<Value> allReduce(List<Value> operands, long[][] replicaGroups, RegionBody computation) {
         Type element = operands.isEmpty() ? null : elementOf(operands.get(0));
         List<Type> args = element == null ? List.of() : List.of(scalar(element), scalar(element));
-        return op("stablehlo.all_reduce", operands, attrs("replica_groups", i64Matrix(replicaGroups)),
+        return op(AllReduceOp.NAME, operands, attrs("replica_groups", i64Matrix(replicaGroups)),
                 List.of(new RegionDef(args, computation)), null);
     }
 
@@ -303,7 +319,7 @@ public abstract class ExtraOps extends ElementwiseOps {
     public Value reduceScatter(Value operand, long scatterDimension, long[][] replicaGroups, RegionBody computation,
                                Type resultType) {
         Type element = elementOf(operand);
-        return op1("stablehlo.reduce_scatter", List.of(operand), attrs("scatter_dimension", i64(scatterDimension),
+        return op1(ReduceScatterOp.NAME, List.of(operand), attrs("scatter_dimension", i64(scatterDimension),
                 "replica_groups", i64Matrix(replicaGroups)),
                 List.of(new RegionDef(List.of(scalar(element), scalar(element)), computation)), List.of(resultType));
     }
@@ -319,7 +335,7 @@ public abstract class ExtraOps extends ElementwiseOps {
      */
     public List<Value> allGather(List<Value> operands, long allGatherDim, long[][] replicaGroups,
                                  List<Type> resultTypes) {
-        return op("stablehlo.all_gather", operands, attrs("all_gather_dim", i64(allGatherDim),
+        return op(AllGatherOp.NAME, operands, attrs("all_gather_dim", i64(allGatherDim),
                 "replica_groups", i64Matrix(replicaGroups)), List.of(), resultTypes);
     }
 
@@ -335,7 +351,7 @@ public abstract class ExtraOps extends ElementwiseOps {
      */
     public List<Value> allToAll(List<Value> operands, long splitDimension, long concatDimension, long splitCount,
                                 long[][] replicaGroups) {
-        return op("stablehlo.all_to_all", operands, attrs("split_dimension", i64(splitDimension),
+        return op(AllToAllOp.NAME, operands, attrs("split_dimension", i64(splitDimension),
                 "concat_dimension", i64(concatDimension), "split_count", i64(splitCount),
                 "replica_groups", i64Matrix(replicaGroups)), List.of(), null);
     }
@@ -348,8 +364,7 @@ public abstract class ExtraOps extends ElementwiseOps {
      * @return the result
      */
     public Value collectivePermute(Value operand, long[][] sourceTargetPairs) {
-        return one("stablehlo.collective_permute", List.of(operand),
-                attrs("source_target_pairs", i64Matrix(sourceTargetPairs)));
+        return build1((ob, l) -> CollectivePermuteOp.create(ob, l, operand, i64Matrix(sourceTargetPairs), null));
     }
 
     /**
@@ -360,7 +375,7 @@ public abstract class ExtraOps extends ElementwiseOps {
      * @return one result per operand
      */
     public List<Value> collectiveBroadcast(List<Value> operands, long[][] replicaGroups) {
-        return op("stablehlo.collective_broadcast", operands, attrs("replica_groups", i64Matrix(replicaGroups)),
+        return op(CollectiveBroadcastOp.NAME, operands, attrs("replica_groups", i64Matrix(replicaGroups)),
                 List.of(), null);
     }
 
@@ -372,7 +387,7 @@ public abstract class ExtraOps extends ElementwiseOps {
      * @return a {@code !stablehlo.token}
      */
     public Value createToken() {
-        return one("stablehlo.create_token", List.of(), Map.of());
+        return build1((b, l) -> CreateTokenOp.create(b, l));
     }
 
     /**
@@ -382,7 +397,7 @@ public abstract class ExtraOps extends ElementwiseOps {
      * @return a token
      */
     public Value afterAll(List<Value> tokens) {
-        return one("stablehlo.after_all", tokens, Map.of());
+        return build1((ob, l) -> AfterAllOp.create(ob, l, tokens));
     }
 
     // ---- attribute helpers shared with Ops ---------------------------------------------------------------------

@@ -19,6 +19,9 @@ import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.OpTrait;
 import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.VerificationError;
+import org.stablehlo4j.ir.TypedOp;
+import org.stablehlo4j.ir.OpBuilder;
 import org.stablehlo4j.ir.OperationName;
 import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.ShapedType;
@@ -245,6 +248,52 @@ public abstract class GenericOps {
     }
 
     // ---- helpers for the typed methods ---------------------------------------------------------------------------
+
+    /**
+     * Runs a generated typed builder ({@code AddOp.create(b, loc, ...)}) at the end of this block and verifies the
+     * op it made; on failure the block is left as it was and the verifier's (or the inference's) message thrown.
+     *
+     * @param make calls the generated builder with the builder and location it is given
+     * @return the new op
+     */
+    Operation build(java.util.function.BiFunction<OpBuilder, Location, ? extends TypedOp> make) {
+        OpBuilder b = new OpBuilder(context);
+        b.setInsertionPointToEnd(block);
+        Operation op;
+        try {
+            op = make.apply(b, location).operation();
+        } catch (VerificationError e) {
+            throw new BuildException(e.toDiagnostics());
+        } catch (TypedOp.InferenceFailure e) {
+            // report what the verifier says about the operands instead
+            Operation probe = e.probe();
+            try {
+                Verifier.verify(context, probe);
+            } catch (DiagnosticException v) {
+                throw new BuildException(v.diagnostics());
+            } finally {
+                probe.dropOperandUses();
+            }
+            throw new BuildException(e.getMessage());
+        }
+        try {
+            Verifier.verify(context, op);
+        } catch (DiagnosticException e) {
+            op.erase();
+            throw new BuildException(e.diagnostics());
+        }
+        return op;
+    }
+
+    /**
+     * {@link #build} of a one-result op; its result.
+     *
+     * @param make calls the generated builder
+     * @return the op's result
+     */
+    Value build1(java.util.function.BiFunction<OpBuilder, Location, ? extends TypedOp> make) {
+        return build(make).result(0);
+    }
 
     /** One result, inferred type, no regions. */
     Value one(String name, List<Value> operands, Map<String, Attribute> attributes) {

@@ -1,5 +1,39 @@
 package org.stablehlo4j.api.build;
 
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ReverseOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.SelectAndScatterOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.BroadcastInDimOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.TupleOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ConvertOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.GetTupleElementOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.MapOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ScatterOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.DynamicUpdateSliceOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.BitcastConvertOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.DynamicSliceOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.TransposeOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ConcatenateOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.IotaOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ReduceOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ConstantOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ReducePrecisionOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ReduceWindowOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.DotGeneralOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.CustomCallOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.SelectOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ReshapeOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.SortOp;
+import org.stablehlo4j.dialect.func.typed.CallOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ConvolutionOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.CompareOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.IfOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.PadOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.WhileOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.SliceOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.OptimizationBarrierOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ClampOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.CaseOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.GatherOp;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
@@ -124,7 +158,7 @@ public final class Ops extends ExtraOps {
         byte[] data = new byte[len];
         raw.duplicate().get(data);
         DenseElementsAttr value = new DenseElementsAttr((ShapedType) type, data, 0, len, len == eb && n != 1);
-        return typed("stablehlo.constant", List.of(), Map.of("value", value), type);
+        return typed(ConstantOp.NAME, List.of(), Map.of("value", value), type);
     }
 
     /** Writes element {@code i} of a Java array into the little-endian buffer. */
@@ -149,7 +183,7 @@ public final class Ops extends ExtraOps {
      * @return the result
      */
     public Value iota(long dimension, RankedTensorType type) {
-        return typed("stablehlo.iota", List.of(), Map.of("iota_dimension", i64(dimension)), type);
+        return typed(IotaOp.NAME, List.of(), Map.of("iota_dimension", i64(dimension)), type);
     }
 
     // ---- element-wise with attributes --------------------------------------------------------------------------
@@ -163,8 +197,7 @@ public final class Ops extends ExtraOps {
      * @return an {@code i1} tensor
      */
     public Value compare(ComparisonDirection direction, Value lhs, Value rhs) {
-        return one("stablehlo.compare", List.of(lhs, rhs), attrs("comparison_direction",
-                enumAttr(StablehloEnum.COMPARISON_DIRECTION, direction.name())));
+        return build1((ob, l) -> CompareOp.create(ob, l, lhs, rhs, enumAttr(StablehloEnum.COMPARISON_DIRECTION, direction.name()), null));
     }
 
     /**
@@ -177,9 +210,7 @@ public final class Ops extends ExtraOps {
      * @return an {@code i1} tensor
      */
     public Value compare(ComparisonDirection direction, ComparisonType type, Value lhs, Value rhs) {
-        return one("stablehlo.compare", List.of(lhs, rhs), attrs(
-                "comparison_direction", enumAttr(StablehloEnum.COMPARISON_DIRECTION, direction.name()),
-                "compare_type", enumAttr(StablehloEnum.COMPARISON_TYPE, type.name())));
+        return build1((ob, l) -> CompareOp.create(ob, l, lhs, rhs, enumAttr(StablehloEnum.COMPARISON_DIRECTION, direction.name()), enumAttr(StablehloEnum.COMPARISON_TYPE, type.name())));
     }
 
     /**
@@ -191,7 +222,7 @@ public final class Ops extends ExtraOps {
      * @return the result
      */
     public Value select(Value pred, Value onTrue, Value onFalse) {
-        return one("stablehlo.select", List.of(pred, onTrue, onFalse), Map.of());
+        return build1((ob, l) -> SelectOp.create(ob, l, pred, onTrue, onFalse));
     }
 
     /**
@@ -203,7 +234,7 @@ public final class Ops extends ExtraOps {
      * @return the result
      */
     public Value clamp(Value min, Value operand, Value max) {
-        return one("stablehlo.clamp", List.of(min, operand, max), Map.of());
+        return build1((ob, l) -> ClampOp.create(ob, l, min, operand, max));
     }
 
     /**
@@ -214,7 +245,7 @@ public final class Ops extends ExtraOps {
      * @return the result
      */
     public Value convert(Value operand, Type element) {
-        return typed("stablehlo.convert", List.of(operand), Map.of(), withElement(operand, element));
+        return build1((ob, l) -> ConvertOp.create(ob, l, withElement(operand, element), operand));
     }
 
     /**
@@ -225,7 +256,7 @@ public final class Ops extends ExtraOps {
      * @return the result
      */
     public Value bitcastConvert(Value operand, Type resultType) {
-        return typed("stablehlo.bitcast_convert", List.of(operand), Map.of(), resultType);
+        return build1((ob, l) -> BitcastConvertOp.create(ob, l, resultType, operand));
     }
 
     /**
@@ -237,8 +268,7 @@ public final class Ops extends ExtraOps {
      * @return the result
      */
     public Value reducePrecision(Value operand, int exponentBits, int mantissaBits) {
-        return one("stablehlo.reduce_precision", List.of(operand), attrs("exponent_bits", i32(exponentBits),
-                "mantissa_bits", i32(mantissaBits)));
+        return build1((ob, l) -> ReducePrecisionOp.create(ob, l, operand, i32(exponentBits), i32(mantissaBits)));
     }
 
     // ---- shape ---------------------------------------------------------------------------------------------------
@@ -251,7 +281,7 @@ public final class Ops extends ExtraOps {
      * @return the result
      */
     public Value reshape(Value operand, Type resultType) {
-        return typed("stablehlo.reshape", List.of(operand), Map.of(), resultType);
+        return build1((ob, l) -> ReshapeOp.create(ob, l, resultType, operand));
     }
 
     /**
@@ -263,8 +293,7 @@ public final class Ops extends ExtraOps {
      * @return the result
      */
     public Value broadcastInDim(Value operand, Type resultType, List<Long> broadcastDimensions) {
-        return typed("stablehlo.broadcast_in_dim", List.of(operand),
-                attrs("broadcast_dimensions", i64s(broadcastDimensions)), resultType);
+        return build1((ob, l) -> BroadcastInDimOp.create(ob, l, resultType, operand, i64s(broadcastDimensions)));
     }
 
     /**
@@ -275,7 +304,7 @@ public final class Ops extends ExtraOps {
      * @return the result
      */
     public Value transpose(Value operand, List<Long> permutation) {
-        return one("stablehlo.transpose", List.of(operand), attrs("permutation", i64s(permutation)));
+        return build1((ob, l) -> TransposeOp.create(ob, l, operand, i64s(permutation)));
     }
 
     /**
@@ -288,8 +317,7 @@ public final class Ops extends ExtraOps {
      * @return the result
      */
     public Value slice(Value operand, List<Long> startIndices, List<Long> limitIndices, List<Long> strides) {
-        return one("stablehlo.slice", List.of(operand), attrs("start_indices", i64s(startIndices),
-                "limit_indices", i64s(limitIndices), "strides", i64s(strides)));
+        return build1((ob, l) -> SliceOp.create(ob, l, operand, i64s(startIndices), i64s(limitIndices), i64s(strides)));
     }
 
     /**
@@ -301,7 +329,7 @@ public final class Ops extends ExtraOps {
      * @return the result
      */
     public Value dynamicSlice(Value operand, List<Value> startIndices, List<Long> sliceSizes) {
-        return one("stablehlo.dynamic_slice", cat(List.of(operand), startIndices),
+        return one(DynamicSliceOp.NAME, cat(List.of(operand), startIndices),
                 attrs("slice_sizes", i64s(sliceSizes)));
     }
 
@@ -314,7 +342,7 @@ public final class Ops extends ExtraOps {
      * @return the result
      */
     public Value dynamicUpdateSlice(Value operand, Value update, List<Value> startIndices) {
-        return one("stablehlo.dynamic_update_slice", cat(List.of(operand, update), startIndices), Map.of());
+        return one(DynamicUpdateSliceOp.NAME, cat(List.of(operand, update), startIndices), Map.of());
     }
 
     /**
@@ -325,7 +353,7 @@ public final class Ops extends ExtraOps {
      * @return the result
      */
     public Value concatenate(List<Value> inputs, long dimension) {
-        return one("stablehlo.concatenate", inputs, attrs("dimension", i64(dimension)));
+        return build1((ob, l) -> ConcatenateOp.create(ob, l, inputs, i64(dimension)));
     }
 
     /**
@@ -339,8 +367,7 @@ public final class Ops extends ExtraOps {
      * @return the result
      */
     public Value pad(Value operand, Value paddingValue, List<Long> low, List<Long> high, List<Long> interior) {
-        return one("stablehlo.pad", List.of(operand, paddingValue), attrs("edge_padding_low", i64s(low),
-                "edge_padding_high", i64s(high), "interior_padding", i64s(interior)));
+        return build1((ob, l) -> PadOp.create(ob, l, operand, paddingValue, i64s(low), i64s(high), i64s(interior)));
     }
 
     /**
@@ -351,7 +378,7 @@ public final class Ops extends ExtraOps {
      * @return the result
      */
     public Value reverse(Value operand, List<Long> dimensions) {
-        return one("stablehlo.reverse", List.of(operand), attrs("dimensions", i64s(dimensions)));
+        return build1((ob, l) -> ReverseOp.create(ob, l, operand, i64s(dimensions)));
     }
 
     /**
@@ -366,9 +393,7 @@ public final class Ops extends ExtraOps {
      */
     public Value gather(Value operand, Value startIndices, GatherDimensions dimensionNumbers, List<Long> sliceSizes,
                         boolean indicesAreSorted) {
-        return one("stablehlo.gather", List.of(operand, startIndices), attrs(
-                "dimension_numbers", dimensionNumbers.attribute,
-                "slice_sizes", i64s(sliceSizes), "indices_are_sorted", indicesAreSorted ? BoolAttr.TRUE : null));
+        return build1((ob, l) -> GatherOp.create(ob, l, operand, startIndices, dimensionNumbers.attribute, i64s(sliceSizes), indicesAreSorted ? BoolAttr.TRUE : null));
     }
 
     // ---- contractions ------------------------------------------------------------------------------------------
@@ -395,9 +420,7 @@ public final class Ops extends ExtraOps {
      * @return the result
      */
     public Value dotGeneral(Value lhs, Value rhs, DotDimensions dimensionNumbers, List<Precision> precision) {
-        return one("stablehlo.dot_general", List.of(lhs, rhs), attrs(
-                "dot_dimension_numbers", dimensionNumbers.attribute,
-                "precision_config", precision(precision)));
+        return build1((ob, l) -> DotGeneralOp.create(ob, l, lhs, rhs, dimensionNumbers.attribute, precision(precision), null));
     }
 
     /**
@@ -410,9 +433,7 @@ public final class Ops extends ExtraOps {
      * @return the result
      */
     public Value convolution(Value lhs, Value rhs, ConvDimensions dimensionNumbers, Type resultType) {
-        return typed("stablehlo.convolution", List.of(lhs, rhs), attrs(
-                "dimension_numbers", dimensionNumbers.attribute,
-                "feature_group_count", i64(1), "batch_group_count", i64(1)), resultType);
+        return build1((ob, l) -> ConvolutionOp.create(ob, l, resultType, lhs, rhs, null, null, null, null, null, dimensionNumbers.attribute, i64(1), i64(1), null));
     }
 
     // ---- ops with regions --------------------------------------------------------------------------------------
@@ -428,7 +449,7 @@ public final class Ops extends ExtraOps {
      * @return one result per input
      */
     public List<Value> reduce(List<Value> inputs, List<Value> initValues, List<Long> dimensions, RegionBody body) {
-        return op("stablehlo.reduce", cat(inputs, initValues), attrs("dimensions", i64s(dimensions)),
+        return op(ReduceOp.NAME, cat(inputs, initValues), attrs("dimensions", i64s(dimensions)),
                 List.of(new RegionDef(scalars(initValues, 2), body)), null);
     }
 
@@ -443,7 +464,7 @@ public final class Ops extends ExtraOps {
      */
     public List<Value> reduceWindow(List<Value> inputs, List<Value> initValues, List<Long> windowDimensions,
                                     RegionBody body) {
-        return op("stablehlo.reduce_window", cat(inputs, initValues),
+        return op(ReduceWindowOp.NAME, cat(inputs, initValues),
                 attrs("window_dimensions", i64s(windowDimensions)),
                 List.of(new RegionDef(scalars(initValues, 2), body)), null);
     }
@@ -461,7 +482,7 @@ public final class Ops extends ExtraOps {
      */
     public Value selectAndScatter(Value operand, Value source, Value initValue, List<Long> windowDimensions,
                                   RegionBody select, RegionBody scatter) {
-        return op1("stablehlo.select_and_scatter", List.of(operand, source, initValue),
+        return op1(SelectAndScatterOp.NAME, List.of(operand, source, initValue),
                 attrs("window_dimensions", i64s(windowDimensions)),
                 List.of(new RegionDef(scalars(List.of(operand), 2), select),
                         new RegionDef(scalars(List.of(initValue), 2), scatter)), null);
@@ -479,7 +500,7 @@ public final class Ops extends ExtraOps {
      */
     public List<Value> scatter(List<Value> inputs, Value scatterIndices, List<Value> updates,
                                ScatterDimensions dimensionNumbers, RegionBody update) {
-        return op("stablehlo.scatter", cat(cat(inputs, List.of(scatterIndices)), updates), attrs(
+        return op(ScatterOp.NAME, cat(cat(inputs, List.of(scatterIndices)), updates), attrs(
                 "scatter_dimension_numbers", dimensionNumbers.attribute),
                 List.of(new RegionDef(scalars(inputs, 2), update)), null);
     }
@@ -494,7 +515,7 @@ public final class Ops extends ExtraOps {
      * @return the sorted tensors
      */
     public List<Value> sort(List<Value> inputs, long dimension, boolean isStable, RegionBody comparator) {
-        return op("stablehlo.sort", inputs, attrs("dimension", i64(dimension),
+        return op(SortOp.NAME, inputs, attrs("dimension", i64(dimension),
                 "is_stable", isStable ? BoolAttr.TRUE : null),
                 List.of(new RegionDef(scalars(inputs, 2), comparator)), null);
     }
@@ -508,7 +529,7 @@ public final class Ops extends ExtraOps {
      * @return the result
      */
     public Value map(List<Value> inputs, List<Long> dimensions, RegionBody computation) {
-        return op1("stablehlo.map", inputs, attrs("dimensions", i64s(dimensions)),
+        return op1(MapOp.NAME, inputs, attrs("dimensions", i64s(dimensions)),
                 List.of(new RegionDef(scalars(inputs, 1), computation)), null);
     }
 
@@ -523,7 +544,7 @@ public final class Ops extends ExtraOps {
      */
     public List<Value> while_(List<Value> operands, RegionBody cond, RegionBody body) {
         List<Type> types = types(operands);
-        return op("stablehlo.while", operands, Map.of(), List.of(new RegionDef(types, cond),
+        return op(WhileOp.NAME, operands, Map.of(), List.of(new RegionDef(types, cond),
                 new RegionDef(types, body)), null);
     }
 
@@ -536,7 +557,7 @@ public final class Ops extends ExtraOps {
      * @return the results
      */
     public List<Value> if_(Value pred, RegionBody trueBranch, RegionBody falseBranch) {
-        return op("stablehlo.if", List.of(pred), Map.of(), List.of(new RegionDef(List.of(), trueBranch),
+        return op(IfOp.NAME, List.of(pred), Map.of(), List.of(new RegionDef(List.of(), trueBranch),
                 new RegionDef(List.of(), falseBranch)), null);
     }
 
@@ -550,7 +571,7 @@ public final class Ops extends ExtraOps {
     public List<Value> case_(Value index, List<RegionBody> branches) {
         List<RegionDef> regions = new ArrayList<>();
         for (RegionBody b : branches) regions.add(new RegionDef(List.of(), b));
-        return op("stablehlo.case", List.of(index), Map.of(), regions, null);
+        return op(CaseOp.NAME, List.of(index), Map.of(), regions, null);
     }
 
     // ---- tuples, barriers, custom calls ------------------------------------------------------------------------
@@ -562,7 +583,7 @@ public final class Ops extends ExtraOps {
      * @return the tuple
      */
     public Value tuple(List<Value> values) {
-        return one("stablehlo.tuple", values, Map.of());
+        return build1((ob, l) -> TupleOp.create(ob, l, values));
     }
 
     /**
@@ -577,7 +598,7 @@ public final class Ops extends ExtraOps {
         if (index < 0 || index >= t.types().size()) {
             throw new BuildException("index " + index + " is out of bounds of " + t);
         }
-        return typed("stablehlo.get_tuple_element", List.of(tuple), attrs("index", i32(index)), t.types().get(index));
+        return build1((ob, l) -> GetTupleElementOp.createWithTypes(ob, l, List.of(t.types().get(index)), tuple, i32(index)));
     }
 
     /**
@@ -587,7 +608,7 @@ public final class Ops extends ExtraOps {
      * @return the same values, past the barrier
      */
     public List<Value> optimizationBarrier(List<Value> operands) {
-        return op("stablehlo.optimization_barrier", operands, Map.of(), List.of(), null);
+        return op(OptimizationBarrierOp.NAME, operands, Map.of(), List.of(), null);
     }
 
     /**
@@ -599,7 +620,7 @@ public final class Ops extends ExtraOps {
      * @return the results
      */
     public List<Value> customCall(String target, List<Value> inputs, List<Type> resultTypes) {
-        return op("stablehlo.custom_call", inputs, attrs("call_target_name", StringAttr.of(target)), List.of(),
+        return op(CustomCallOp.NAME, inputs, attrs("call_target_name", StringAttr.of(target)), List.of(),
                 resultTypes);
     }
 
@@ -613,7 +634,7 @@ public final class Ops extends ExtraOps {
      * @return the results
      */
     public List<Value> call(String callee, List<Value> arguments, List<Type> resultTypes) {
-        return op("func.call", arguments, attrs("callee", SymbolRefAttr.flat(callee)), List.of(), resultTypes);
+        return op(CallOp.NAME, arguments, attrs("callee", SymbolRefAttr.flat(callee)), List.of(), resultTypes);
     }
 
     // ---- attribute helpers -------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 package org.stablehlo4j.api.run;
 
+import org.stablehlo4j.dialect.func.typed.FuncOp;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -167,7 +168,7 @@ public final class StableHloRunner {
         Operation only = null;
         int count = 0;
         for (Operation op : module.body().operations()) {
-            if (!op.name().equals("func.func")) continue;
+            if (!FuncOp.is(op)) continue;
             count++;
             only = op;
             if (name.equals(name(op))) return op;

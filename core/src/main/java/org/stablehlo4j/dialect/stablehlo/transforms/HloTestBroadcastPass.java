@@ -1,5 +1,9 @@
 package org.stablehlo4j.dialect.stablehlo.transforms;
 
+import org.stablehlo4j.dialect.stablehlo.ops.typed.BroadcastInDimOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.CustomCallOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.GetDimensionSizeOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.SetDimensionSizeOp;
 import org.stablehlo4j.pass.Effects;
 import org.stablehlo4j.pass.Pass;
 import org.stablehlo4j.pass.PassContext;
@@ -105,10 +109,8 @@ public final class HloTestBroadcastPass implements Pass {
         }
         List<Type> resultTypes = new ArrayList<>();
         for (OpResult r : op.results()) resultTypes.add(r.type());
-        DictionaryAttr props = DictionaryAttr.of(List.of(
-                new NamedAttribute("call_target_name", StringAttr.of("numpy_broadcasted")),
-                new NamedAttribute("has_side_effect", BoolAttr.TRUE)));
-        Operation call = rewriter.create(op.location(), rewriter.opName("stablehlo.custom_call"), broadcast, resultTypes, props);
+        Operation call = CustomCallOp.createWithTypes(rewriter, op.location(), resultTypes, broadcast,
+                StringAttr.of("numpy_broadcasted"), BoolAttr.TRUE, null, null, null, null, null, null, null).operation();
         rewriter.replaceOp(op, call);
     }
 
@@ -189,9 +191,8 @@ public final class HloTestBroadcastPass implements Pass {
         for (int i = 0; i < rankDiff; i++) padded.set(i, new Dim(shape.get(i).size()));
         long[] dims = new long[inputRank];
         for (int i = 0; i < inputRank; i++) dims[i] = rankDiff + i;
-        Operation bcast = rewriter.create(loc, rewriter.opName("stablehlo.broadcast_in_dim"), List.of(input),
-                List.of(typeOf(padded, inputType.elementType())),
-                DictionaryAttr.of(List.of(new NamedAttribute("broadcast_dimensions", DenseArrayAttr.ofLongs(dims)))));
+        Operation bcast = BroadcastInDimOp.create(rewriter, loc, typeOf(padded, inputType.elementType()), input,
+                DenseArrayAttr.ofLongs(dims)).operation();
         created.add(bcast);
         Value result = bcast.result(0);
         if (result.type().equals(outputType)) return result;
@@ -199,11 +200,12 @@ public final class HloTestBroadcastPass implements Pass {
         for (int i = 0; i < shape.size(); i++) {
             if (padded.get(i).bounded() || !shape.get(i).bounded()) continue;
             Dim d = shape.get(i);
-            Operation size = rewriter.create(loc, rewriter.opName("stablehlo.get_dimension_size"), List.of(d.boundValue()),
-                    List.of(new RankedTensorType(new long[0], IntegerType.I32)), dimensionProperty(d.boundDim()));
+            Operation size = GetDimensionSizeOp.createWithTypes(rewriter, loc,
+                    List.of(new RankedTensorType(new long[0], IntegerType.I32)), d.boundValue(),
+                    dimension(d.boundDim())).operation();
             created.add(size);
-            Operation set = rewriter.create(loc, rewriter.opName("stablehlo.set_dimension_size"), List.of(result, size.result(0)),
-                    List.of(result.type()), dimensionProperty(i));
+            Operation set = SetDimensionSizeOp.createWithTypes(rewriter, loc, List.of(result.type()), result,
+                    size.result(0), dimension(i)).operation();
             created.add(set);
             try {
                 List<Type> inferred = Verifier.inferReturnTypes(ctx, set);
@@ -227,7 +229,7 @@ public final class HloTestBroadcastPass implements Pass {
         return sb.append('>').toString();
     }
 
-    private static DictionaryAttr dimensionProperty(int dim) {
-        return DictionaryAttr.of(List.of(new NamedAttribute("dimension", IntegerAttr.of(IntegerType.I64, dim))));
+    private static IntegerAttr dimension(int dim) {
+        return IntegerAttr.of(IntegerType.I64, dim);
     }
 }

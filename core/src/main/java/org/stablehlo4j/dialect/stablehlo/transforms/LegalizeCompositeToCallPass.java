@@ -1,5 +1,7 @@
 package org.stablehlo4j.dialect.stablehlo.transforms;
 
+import org.stablehlo4j.dialect.func.typed.CallOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.CompositeOp;
 import org.stablehlo4j.pass.PassContext;
 import org.stablehlo4j.pass.Pass;
 import java.util.ArrayList;
@@ -68,7 +70,7 @@ public final class LegalizeCompositeToCallPass implements Pass {
         private final Set<String> except;
 
         CompositeToCall(Set<String> except) {
-            super("stablehlo.composite", 1);
+            super(CompositeOp.NAME, 1);
             this.except = except;
         }
 
@@ -81,8 +83,8 @@ public final class LegalizeCompositeToCallPass implements Pass {
             }
             List<Type> types = new ArrayList<>();
             for (OpResult r : op.results()) types.add(r.type());
-            Operation call = rewriter.create(op.location(), rewriter.opName("func.call"), new ArrayList<>(op.operands()), types,
-                    DictionaryAttr.of(List.of(new NamedAttribute("callee", callee))));
+            Operation call = CallOp.createWithTypes(rewriter, op.location(), types, new ArrayList<>(op.operands()),
+                    callee, null, null, null).operation();
             rewriter.replaceOp(op, call);
             return true;
         }
