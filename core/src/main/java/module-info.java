@@ -22,7 +22,6 @@ module org.stablehlo4j.core {
     exports org.stablehlo4j.dialect.chlo to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.chlo.typed; // typed op views and builders, generated from the rows
     exports org.stablehlo4j.dialect.func.typed;
-    exports org.stablehlo4j.dialect.sdy.typed;
     exports org.stablehlo4j.dialect.check.typed;
     exports org.stablehlo4j.dialect.interpreter.typed;
     exports org.stablehlo4j.dialect.stablehlo.ops.typed;

@@ -58,14 +58,17 @@ public final class TypedOpsGenerator {
                         "ChloOps.TABLE.spec(NAME)", "org.stablehlo4j.dialect.chlo.typed", "ChloTypedOp"),
                 new DialectRows("func", FuncOps.TABLE.all(), "org.stablehlo4j.dialect.func.FuncOps",
                         "FuncOps.TABLE.spec(NAME)", "org.stablehlo4j.dialect.func.typed", "FuncTypedOp"),
-                new DialectRows("sdy", SdyOps.TABLE.all(), "org.stablehlo4j.dialect.sdy.SdyOps",
-                        "SdyOps.TABLE.spec(NAME)", "org.stablehlo4j.dialect.sdy.typed", "SdyTypedOp"),
+                // sdy's signatures carry no code, so its verifiers and patterns can use the typed classes, which go
+                // into the dialect's own package and compare with the registered (hooked) rows
+                new DialectRows("sdy", SdyOps.SIGNATURES.all(), "org.stablehlo4j.dialect.sdy.SdyOpHooks",
+                        "SdyOpHooks.TABLE.spec(NAME)", "org.stablehlo4j.dialect.sdy", "SdyTypedOp"),
                 new DialectRows("check", CheckOps.TABLE.all(), "org.stablehlo4j.dialect.check.CheckOps",
                         "CheckOps.TABLE.spec(NAME)", "org.stablehlo4j.dialect.check.typed", "CheckTypedOp"),
                 new DialectRows("interpreter", InterpreterOps.TABLE.all(),
                         "org.stablehlo4j.dialect.interpreter.InterpreterOps", "InterpreterOps.TABLE.spec(NAME)",
                         "org.stablehlo4j.dialect.interpreter.typed", "InterpreterTypedOp"));
         int count = 0;
+        Set<Path> written = new HashSet<>();
         for (DialectRows d : dialects) {
             Path dir = out.resolve(d.pkg.replace('.', '/'));
             Files.createDirectories(dir);
@@ -73,10 +76,20 @@ public final class TypedOpsGenerator {
             for (OpDefinition def : d.rows) {
                 String cls = className(def.mnemonic());
                 classes.add(cls);
-                write(dir.resolve(cls + ".java"), generate(d, def, cls));
+                Path file = dir.resolve(cls + ".java");
+                write(file, generate(d, def, cls));
+                written.add(file.toAbsolutePath().normalize());
                 count++;
             }
 
+        }
+        // classes of ops (or packages) that are gone
+        if (Files.isDirectory(out)) {
+            try (java.util.stream.Stream<Path> files = Files.walk(out)) {
+                for (Path p : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                    if (!written.contains(p.toAbsolutePath().normalize())) Files.delete(p);
+                }
+            }
         }
         System.out.println("TypedOpsGenerator: " + count + " typed op classes in " + out);
     }

@@ -27,6 +27,17 @@ public final class DialectOpTable {
         return specs.get(fullName);
     }
 
+    /**
+     * This table's rows with the code {@code define} attaches to them by mnemonic (verifiers, inference, folders,
+     * patterns; see {@link OpHooks}): a new table, this one unchanged.
+     *
+     * @param define attaches the hooks
+     * @return the hooked table
+     */
+    public DialectOpTable withHooks(java.util.function.Consumer<OpHooks> define) {
+        return OpHooks.attach(this, define);
+    }
+
     /** {@return every row, in definition order} */
     public Collection<OpDefinition> all() {
         return specs.values();

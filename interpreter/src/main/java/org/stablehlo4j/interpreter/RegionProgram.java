@@ -23,7 +23,7 @@ import java.util.Set;
  * the scope map first, since nested regions read enclosing values from there.
  */
 final class RegionProgram {
-    private static final Set<OpDefinition> TERMINATORS = Set.of(ReturnOp.DEFINITION, org.stablehlo4j.dialect.func.typed.ReturnOp.DEFINITION, org.stablehlo4j.dialect.sdy.typed.ReturnOp.DEFINITION);
+    private static final Set<OpDefinition> TERMINATORS = Set.of(ReturnOp.DEFINITION, org.stablehlo4j.dialect.func.typed.ReturnOp.DEFINITION, org.stablehlo4j.dialect.sdy.ReturnOp.DEFINITION);
 
     private final int numArguments;
     private final int numSlots;

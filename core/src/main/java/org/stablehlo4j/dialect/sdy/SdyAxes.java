@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.dialect.sdy.SdyAttrs.*;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.StringAttr;
 import org.stablehlo4j.ir.Type;
@@ -164,7 +165,7 @@ final class SdyAxes {
     /** The module that (transitively) holds {@code op}, or null. */
     static Operation module(Operation op) {
         Operation p = op.parentOp();
-        while (p != null && !p.name().equals("builtin.module")) p = p.parentOp();
+        while (p != null && !ModuleOp.isModule(p)) p = p.parentOp();
         return p;
     }
 
@@ -175,7 +176,7 @@ final class SdyAxes {
         for (var r : m.regions()) {
             for (var b : r.blocks()) {
                 for (Operation o : b.operations()) {
-                    if (o.name().equals("sdy.mesh") && o.attr("sym_name") instanceof StringAttr s
+                    if (MeshOp.is(o) && o.attr("sym_name") instanceof StringAttr s
                             && s.value().equals(name)) {
                         return o.attr("mesh") instanceof MeshAttr mesh ? mesh : null;
                     }

@@ -43,7 +43,7 @@ public final class SdyBytecode implements DialectBytecode {
 
     @Override
     public List<Property> properties(String opName) {
-        OpDefinition def = SdyOps.TABLE.spec(opName);
+        OpDefinition def = SdyOpHooks.TABLE.spec(opName);
         if (def == null) return null;
         return LAYOUTS.computeIfAbsent(opName, n -> {
             List<OpDefinition.AttrSpec> attrs = new ArrayList<>(def.attributes());

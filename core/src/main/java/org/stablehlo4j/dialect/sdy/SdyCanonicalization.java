@@ -1,5 +1,7 @@
 package org.stablehlo4j.dialect.sdy;
 
+import org.stablehlo4j.dialect.stablehlo.ops.typed.ReshapeOp;
+import org.stablehlo4j.dialect.stablehlo.ops.typed.TransposeOp;
 import static org.stablehlo4j.dialect.sdy.SdyAxes.*;
 
 import java.util.ArrayDeque;
@@ -32,11 +34,11 @@ final class SdyCanonicalization {
     // ---- sdy.manual_computation
 
     /** {@code ManualComputationUnusedInputsPattern}: drops unused block arguments and their operands. */
-    static final RewritePattern MANUAL_COMPUTATION_UNUSED_INPUTS = RewritePattern.of("sdy.manual_computation", 1,
+    static final RewritePattern MANUAL_COMPUTATION_UNUSED_INPUTS = RewritePattern.of(ManualComputationOp.NAME, 1,
             SdyCanonicalization::manualComputationUnusedInputs);
 
     /** {@code RedundantManualComputationPattern}: erases an empty one, inlines one whose manual axes have size 1. */
-    static final RewritePattern REDUNDANT_MANUAL_COMPUTATION = RewritePattern.of("sdy.manual_computation", 1,
+    static final RewritePattern REDUNDANT_MANUAL_COMPUTATION = RewritePattern.of(ManualComputationOp.NAME, 1,
             SdyCanonicalization::redundantManualComputation);
 
     private static boolean manualComputationUnusedInputs(Operation op, PatternRewriter rewriter) {
@@ -82,7 +84,7 @@ final class SdyCanonicalization {
                 : List.of();
         List<TensorShardingAttr> out = op.attr("out_shardings") instanceof TensorShardingPerValueAttr a ? a.shardings()
                 : List.of();
-        if (in.isEmpty() && out.isEmpty() && body.first() != null && body.first().name().equals("sdy.return")) {
+        if (in.isEmpty() && out.isEmpty() && body.first() != null && ReturnOp.is(body.first())) {
             rewriter.eraseOp(op);
             return true;
         }
@@ -113,18 +115,18 @@ final class SdyCanonicalization {
     // ---- sdy.reshard
 
     /** {@code ReshardOfReshardPattern}: {@code reshard(reshard(x, a), b)} with one use of the inner → {@code reshard(x, b)}. */
-    static final RewritePattern RESHARD_OF_RESHARD = RewritePattern.of("sdy.reshard", 2, (op, rewriter) -> {
+    static final RewritePattern RESHARD_OF_RESHARD = RewritePattern.of(ReshardOp.NAME, 2, (op, rewriter) -> {
         Operation inner = op.operand(0).definingOp();
-        if (inner == null || !inner.name().equals("sdy.reshard") || !inner.result(0).hasOneUse()) return false;
+        if (inner == null || !ReshardOp.is(inner) || !inner.result(0).hasOneUse()) return false;
         rewriter.modifyOpInPlace(op, () -> op.setOperand(0, inner.operand(0)));
         return true;
     });
 
     /** {@code ReshardCommonSubexpressionEliminationPattern}. */
-    static final RewritePattern RESHARD_CSE = RewritePattern.of("sdy.reshard", 1, SdyCanonicalization::reshardCse);
+    static final RewritePattern RESHARD_CSE = RewritePattern.of(ReshardOp.NAME, 1, SdyCanonicalization::reshardCse);
 
     private static boolean isMetadataOp(Operation op) {
-        return op.name().equals("stablehlo.reshape") || op.name().equals("stablehlo.transpose");
+        return ReshapeOp.is(op) || TransposeOp.is(op);
     }
 
     private static Value unwrapMetadataOps(Value v) {
@@ -139,7 +141,7 @@ final class SdyCanonicalization {
     /** {@code getTargetSharding}: the sharding moved back through transposes (and rank-preserving reshapes). */
     private static TensorShardingAttr targetSharding(TensorShardingAttr sharding, Value v) {
         for (Operation op = v.definingOp(); op != null; op = v.definingOp()) {
-            if (op.name().equals("stablehlo.transpose") && op.attr("permutation") instanceof DenseArrayAttr perm
+            if (TransposeOp.is(op) && op.attr("permutation") instanceof DenseArrayAttr perm
                     && perm.size() == sharding.dimShardings().size()) {
                 List<DimensionShardingAttr> dims = new ArrayList<>(Collections.nCopies(perm.size(), null));
                 for (int resDim = 0; resDim < perm.size(); resDim++) {
@@ -148,7 +150,7 @@ final class SdyCanonicalization {
                 sharding = new TensorShardingAttr(sharding.meshOrRef(), dims, sharding.replicatedAxes(),
                         sharding.unreducedAxes(), sharding.reductionOp());
                 v = op.operand(0);
-            } else if (op.name().equals("stablehlo.reshape") && rank(op.operand(0)) == rank(op.result(0))) {
+            } else if (ReshapeOp.is(op) && rank(op.operand(0)) == rank(op.result(0))) {
                 v = op.operand(0);
             } else {
                 break;
@@ -167,13 +169,13 @@ final class SdyCanonicalization {
             if (!visited.add(v)) continue;
             for (Operation user : v.users()) {
                 if (user == current) continue;
-                if (user.name().equals("sdy.reshard")) {
+                if (ReshardOp.is(user)) {
                     if (user.attr("sharding") instanceof TensorShardingAttr s
                             && SdyReshapes.equivalentAcrossReshapes(s, user.result(0).type(), target, targetType, current)
                             && user.parent() == block && user.isBeforeInBlock(current)) {
                         return user.result(0);
                     }
-                } else if (user.name().equals("stablehlo.reshape")) {
+                } else if (ReshapeOp.is(user)) {
                     worklist.push(user.result(0));
                 }
             }
@@ -205,8 +207,7 @@ final class SdyCanonicalization {
         if (cached == null) return false;
         if (!cached.type().equals(root.type())) {
             setInsertionPointAfterValue(rewriter, cached);
-            cached = rewriter.create(op.location(), rewriter.opName("stablehlo.reshape"), List.of(cached), List.of(root.type()),
-                    DictionaryAttr.EMPTY).result(0);
+            cached = ReshapeOp.create(rewriter, op.location(), root.type(), cached).result();
         }
         rewriter.replaceOp(op, List.of(cloneTransformationPath(root, input, cached, rewriter)));
         return true;

@@ -37,48 +37,49 @@ final class SdyCollectiveCanonicalization {
         return true;
     }
 
-    private static Operation producer(Operation op, String name) {
+    private static Operation producer(Operation op, java.util.function.Predicate<Operation> kind) {
         Operation p = op.operand(0).definingOp();
-        return p != null && p.name().equals(name) ? p : null;
+        return p != null && kind.test(p) ? p : null;
     }
 
     /** {@code AllGatherNoopPattern}. */
-    static final RewritePattern ALL_GATHER_NOOP = RewritePattern.of("sdy.all_gather", 1,
+    static final RewritePattern ALL_GATHER_NOOP = RewritePattern.of(AllGatherOp.NAME, 1,
             (op, r) -> emptyAxesPerDim(op.attr("gathering_axes")) && replaceWithOperand(op, r));
 
     /** {@code AllSliceNoopPattern}. */
-    static final RewritePattern ALL_SLICE_NOOP = RewritePattern.of("sdy.all_slice", 1,
+    static final RewritePattern ALL_SLICE_NOOP = RewritePattern.of(AllSliceOp.NAME, 1,
             (op, r) -> emptyAxesPerDim(op.attr("slicing_axes")) && replaceWithOperand(op, r));
 
     /** {@code AllReduceNoopPattern}. */
-    static final RewritePattern ALL_REDUCE_NOOP = RewritePattern.of("sdy.all_reduce", 1,
+    static final RewritePattern ALL_REDUCE_NOOP = RewritePattern.of(AllReduceOp.NAME, 1,
             (op, r) -> emptyAxisList(op.attr("reduction_axes")) && replaceWithOperand(op, r));
 
     /** {@code ReduceScatterNoopPattern}. */
-    static final RewritePattern REDUCE_SCATTER_NOOP = RewritePattern.of("sdy.reduce_scatter", 1,
+    static final RewritePattern REDUCE_SCATTER_NOOP = RewritePattern.of(ReduceScatterOp.NAME, 1,
             (op, r) -> emptyAxesPerDim(op.attr("reduce_scatter_axes")) && replaceWithOperand(op, r));
 
     /** {@code CollectivePermuteNoopPattern}: the operand already has the result's sharding. */
-    static final RewritePattern COLLECTIVE_PERMUTE_NOOP = RewritePattern.of("sdy.collective_permute", 1,
+    static final RewritePattern COLLECTIVE_PERMUTE_NOOP = RewritePattern.of(CollectivePermuteOp.NAME, 1,
             (op, r) -> op.attr("out_sharding") instanceof TensorShardingAttr out
                     && equivalent(SdyVerifiers.shardingOf(op.operand(0)), out) && replaceWithOperand(op, r));
 
     /** {@code AllSliceOfAllGatherPattern}: slicing what was just gathered along the same axes. */
     static final RewritePattern ALL_SLICE_OF_ALL_GATHER =
-            undoes("sdy.all_slice", "slicing_axes", "sdy.all_gather", "gathering_axes");
+            undoes(AllSliceOp.NAME, "slicing_axes", AllGatherOp::is, "gathering_axes");
 
     /** {@code AllReduceOfReplicatedToUnreducedPattern}: reducing what was just made unreduced. */
     static final RewritePattern ALL_REDUCE_OF_REPLICATED_TO_UNREDUCED =
-            undoes("sdy.all_reduce", "reduction_axes", "sdy.replicated_to_unreduced", "axes");
+            undoes(AllReduceOp.NAME, "reduction_axes", ReplicatedToUnreducedOp::is, "axes");
 
     /**
      * {@code opName} applied to what {@code producerName} just produced, over the same axes, undoes it: the op is
      * replaced by the producer's operand.
      */
-    private static RewritePattern undoes(String opName, String axesAttr, String producerName,
+    private static RewritePattern undoes(String opName, String axesAttr,
+                                         java.util.function.Predicate<Operation> producerKind,
                                          String producerAxesAttr) {
         return RewritePattern.of(opName, 2, (op, r) -> {
-            Operation producer = producer(op, producerName);
+            Operation producer = producer(op, producerKind);
             if (producer == null || !producer.attr(producerAxesAttr).equals(op.attr(axesAttr))) return false;
             r.replaceOp(op, List.of(producer.operand(0)));
             return true;
@@ -86,9 +87,9 @@ final class SdyCollectiveCanonicalization {
     }
 
     /** {@code AllReduceOfShardedToUnreducedPattern}: all_reduce(sharded_to_unreduced(x)) → all_gather(x). */
-    static final RewritePattern ALL_REDUCE_OF_SHARDED_TO_UNREDUCED = RewritePattern.of("sdy.all_reduce", 1,
+    static final RewritePattern ALL_REDUCE_OF_SHARDED_TO_UNREDUCED = RewritePattern.of(AllReduceOp.NAME, 1,
             (op, r) -> {
-                Operation s2u = producer(op, "sdy.sharded_to_unreduced");
+                Operation s2u = producer(op, ShardedToUnreducedOp::is);
                 if (s2u == null || !(s2u.attr("axes") instanceof ListOfAxisRefListsAttr axes)
                         || !(s2u.attr("out_sharding") instanceof TensorShardingAttr s2uOut)
                         || !(op.attr("reduction_axes") instanceof AxisRefListAttr reduction)) {
@@ -100,21 +101,19 @@ final class SdyCollectiveCanonicalization {
                 for (AxisRefListAttr d : axes.value()) all.addAll(d.value());
                 if (!SdyCollectiveVerifiers.sortAndMerge(all, mesh).equals(reduction.value())) return false;
                 r.setInsertionPoint(op);
-                Operation gather = r.create(op.location(), r.opName("sdy.all_gather"), List.of(s2u.operand(0)),
-                        List.of(op.result(0).type()), DictionaryAttr.of(List.of(
-                                new NamedAttribute("gathering_axes", axes),
-                                new NamedAttribute("out_sharding", op.attr("out_sharding")))));
+                Operation gather = AllGatherOp.createWithTypes(r, op.location(), List.of(op.result(0).type()),
+                        s2u.operand(0), axes, op.attr("out_sharding")).operation();
                 r.replaceOp(op, gather.results());
                 return true;
             });
 
     /** {@code AllToAllNoUsePattern}. */
-    static final RewritePattern ALL_TO_ALL_NO_USE = RewritePattern.of("sdy.all_to_all", 1,
+    static final RewritePattern ALL_TO_ALL_NO_USE = RewritePattern.of(AllToAllOp.NAME, 1,
             (op, r) -> !op.result(0).hasUses() && replaceWithOperand(op, r));
 
     /** {@code AllToAllFusionPattern}: two all_to_alls on disjoint dimensions become one. */
-    static final RewritePattern ALL_TO_ALL_FUSION = RewritePattern.of("sdy.all_to_all", 2, (op, r) -> {
-        Operation inner = producer(op, "sdy.all_to_all");
+    static final RewritePattern ALL_TO_ALL_FUSION = RewritePattern.of(AllToAllOp.NAME, 2, (op, r) -> {
+        Operation inner = producer(op, AllToAllOp::is);
         if (inner == null || !inner.result(0).hasOneUse()
                 || !(inner.attr("params") instanceof AllToAllParamListAttr innerParams)
                 || !(op.attr("params") instanceof AllToAllParamListAttr outerParams)) {
@@ -128,23 +127,21 @@ final class SdyCollectiveCanonicalization {
         }
         combined.sort((a, b) -> Long.compare(a.srcDim(), b.srcDim()));
         r.setInsertionPoint(op);
-        Operation fused = r.create(op.location(), r.opName("sdy.all_to_all"), List.of(inner.operand(0)),
-                List.of(op.result(0).type()), DictionaryAttr.of(List.of(
-                        new NamedAttribute("out_sharding", op.attr("out_sharding")),
-                        new NamedAttribute("params", new AllToAllParamListAttr(combined)))));
+        Operation fused = AllToAllOp.createWithTypes(r, op.location(), List.of(op.result(0).type()),
+                inner.operand(0), new AllToAllParamListAttr(combined), op.attr("out_sharding")).operation();
         r.replaceOp(op, fused.results());
         return true;
     });
 
     /** {@code ReduceScatterFusion}: all_reduce + all_slice → reduce_scatter (+ all_slice of what is left). */
-    static final RewritePattern REDUCE_SCATTER_FUSION = RewritePattern.of("sdy.all_slice", 1,
+    static final RewritePattern REDUCE_SCATTER_FUSION = RewritePattern.of(AllSliceOp.NAME, 1,
             SdyCollectiveCanonicalization::reduceScatterFusion);
 
     private static boolean reduceScatterFusion(Operation slice, PatternRewriter r) {
-        Operation reduce = producer(slice, "sdy.all_reduce");
+        Operation reduce = producer(slice, AllReduceOp::is);
         if (reduce == null) return r.notifyMatchFailure(slice, "operand is not defined by sdy.all_reduce");
         for (Operation user : reduce.users()) {
-            if (!user.name().equals("sdy.all_slice")) return false;
+            if (!AllSliceOp.is(user)) return false;
             if (!user.attr("slicing_axes").equals(slice.attr("slicing_axes"))) return false;
             if (user != slice && user.parent() == slice.parent() && user.isBeforeInBlock(slice)) return false;
         }
@@ -187,13 +184,12 @@ final class SdyCollectiveCanonicalization {
         if (reduce.properties().get("reduction_op") != null || reductionOp != 0) {
             props.add(new NamedAttribute("reduction_op", SdyOpAsm.i32(reductionOp)));
         }
-        Operation scatter = r.create(reduce.location(), r.opName("sdy.reduce_scatter"), List.of(reduce.operand(0)),
+        Operation scatter = r.create(reduce.location(), r.opName(ReduceScatterOp.NAME), List.of(reduce.operand(0)),
                 List.of(reduce.operand(0).type()), DictionaryAttr.of(props));
         Value result = scatter.result(0);
         if (hasResidual) {
-            result = r.create(slice.location(), r.opName("sdy.all_slice"), List.of(result), List.of(slice.result(0).type()),
-                    DictionaryAttr.of(List.of(new NamedAttribute("out_sharding", sliceOut),
-                            new NamedAttribute("slicing_axes", new ListOfAxisRefListsAttr(residualAxes))))).result(0);
+            result = AllSliceOp.createWithTypes(r, slice.location(), List.of(slice.result(0).type()), result,
+                    new ListOfAxisRefListsAttr(residualAxes), sliceOut).result();
         }
         for (Operation user : reduce.users()) r.replaceOp(user, List.of(result));
         r.eraseOp(reduce);

@@ -30,21 +30,21 @@ final class SdyOpAsm {
 
     static OpAsmTable table() {
         OpAsmTable t = new OpAsmTable();
-        t.format("sdy.mesh", new Mesh());
-        t.format("sdy.sharding_constraint", new InputAttr("sharding", false));
-        t.format("sdy.reshard", new InputAttr("sharding", false));
-        t.format("sdy.data_flow_edge", new InputAttr("sharding", true));
-        t.format("sdy.func_data_flow_edge", new InputAttr(null, false));
-        t.format("sdy.return", new Return());
-        t.format("sdy.manual_computation", new RegionOp(true));
-        t.format("sdy.named_computation", new RegionOp(false));
-        t.format("sdy.sharding_group", new ShardingGroup());
-        t.format("sdy.propagation_barrier", new Barrier());
+        t.format(MeshOp.NAME, new Mesh());
+        t.format(ShardingConstraintOp.NAME, new InputAttr("sharding", false));
+        t.format(ReshardOp.NAME, new InputAttr("sharding", false));
+        t.format(DataFlowEdgeOp.NAME, new InputAttr("sharding", true));
+        t.format(FuncDataFlowEdgeOp.NAME, new InputAttr(null, false));
+        t.format(ReturnOp.NAME, new Return());
+        t.format(ManualComputationOp.NAME, new RegionOp(true));
+        t.format(NamedComputationOp.NAME, new RegionOp(false));
+        t.format(ShardingGroupOp.NAME, new ShardingGroup());
+        t.format(PropagationBarrierOp.NAME, new Barrier());
         for (String c : new String[] {"all_gather", "all_slice", "all_to_all", "collective_permute", "all_reduce",
                 "reduce_scatter", "sharded_to_unreduced", "replicated_to_unreduced"}) {
             t.format("sdy." + c, new Collective(c));
         }
-        FormatForms.addConstant(t, "sdy.constant");
+        FormatForms.addConstant(t, ConstantOp.NAME);
         return t;
     }
 

@@ -1,5 +1,7 @@
 package org.stablehlo4j.dialect.sdy;
 
+import org.stablehlo4j.dialect.func.typed.CallOp;
+import org.stablehlo4j.dialect.func.typed.FuncOp;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashSet;
@@ -76,10 +78,10 @@ final class SdyOpVerifiers {
 
     /** {@code DataFlowEdgeOp::verifySymbolUses}. */
     static void dataFlowEdgeUses(Operation op) {
-        Value input = staticResultOfSingleUse(op, "sdy.data_flow_edge", "input");
+        Value input = staticResultOfSingleUse(op, DataFlowEdgeOp.NAME, "input");
         Operation dep = input.definingOp();
-        if (dep != null && dep.dialect().equals(SdyOps.DIALECT) && !dep.name().equals("sdy.named_computation")
-                && !dep.name().equals("sdy.manual_computation")) {
+        if (dep != null && dep.dialect().equals(SdyOps.DIALECT) && !NamedComputationOp.is(dep)
+                && !ManualComputationOp.is(dep)) {
             throw VerificationError.op(op, "expected input of sdy.data_flow_edge to not be defined by an SdyDialect "
                     + "op (other than an sdy.named_computation).")
                     .note(dep.location(), "sdy op defining the input of the sdy.data_flow_edge");
@@ -91,14 +93,14 @@ final class SdyOpVerifiers {
 
     /** {@code FuncDataFlowEdgeOp::verifySymbolUses}. */
     static void funcDataFlowEdgeUses(Operation op) {
-        Value operand = staticResultOfSingleUse(op, "sdy.func_data_flow_edge", "operand");
+        Value operand = staticResultOfSingleUse(op, FuncDataFlowEdgeOp.NAME, "operand");
         if (operand instanceof BlockArgument arg) {
             Operation owner = arg.owner().parentOp();
-            if (owner == null || !owner.name().equals("func.func")) {
+            if (owner == null || !FuncOp.is(owner)) {
                 throw VerificationError.op(op, "expected operand of sdy.func_data_flow_edge to be a block argument "
                         + "of a func op.");
             }
-        } else if (!operand.definingOp().name().equals("func.call")) {
+        } else if (!CallOp.is(operand.definingOp())) {
             throw VerificationError.op(op, "expected operand of sdy.func_data_flow_edge to be a result of call op.");
         }
     }

@@ -165,7 +165,7 @@ final class SdyPropagationEdges {
 
     /** {@code verifyEdgeValueRef}: indices in range (func_data_flow_edge ops are exempt). */
     private static void verifyValueRef(ValueRef ref, Operation op) {
-        if (op.name().equals("sdy.func_data_flow_edge")) return;
+        if (FuncDataFlowEdgeOp.is(op)) return;
         int n = ref.result() ? op.numResults() : op.numOperands();
         if (ref.index() < 0 || ref.index() >= n) {
             throw VerificationError.op(op, "expected a value ref to have " + (ref.result() ? "a result" : "an operand")

@@ -1,5 +1,6 @@
 package org.stablehlo4j.dialect.sdy;
 
+import org.stablehlo4j.dialect.func.typed.FuncOp;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -27,7 +28,7 @@ public final class SdyShardings {
     public static Map<String, MeshAttr> meshes(ModuleOp module) {
         Map<String, MeshAttr> out = new LinkedHashMap<>();
         for (Operation op : module.body().operations()) {
-            if (op.name().equals("sdy.mesh") && op.attr("sym_name") instanceof StringAttr name
+            if (MeshOp.is(op) && op.attr("sym_name") instanceof StringAttr name
                     && op.attr("mesh") instanceof MeshAttr mesh) {
                 out.put(name.value(), mesh);
             }
@@ -70,7 +71,7 @@ public final class SdyShardings {
     private static List<ValueSharding> shardings(ModuleOp module, String func, String key) {
         Operation f = null;
         for (Operation op : module.body().operations()) {
-            if (op.name().equals("func.func") && op.attr("sym_name") instanceof StringAttr s
+            if (FuncOp.is(op) && op.attr("sym_name") instanceof StringAttr s
                     && s.value().equals(func)) {
                 f = op;
             }

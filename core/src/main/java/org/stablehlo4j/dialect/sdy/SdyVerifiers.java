@@ -1,5 +1,6 @@
 package org.stablehlo4j.dialect.sdy;
 
+import org.stablehlo4j.dialect.func.typed.FuncOp;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -60,7 +61,7 @@ final class SdyVerifiers {
     static Map<String, Operation> parentManualComputations(Operation op) {
         Map<String, Operation> out = new LinkedHashMap<>();
         for (Operation p = op.parentOp(); p != null; p = p.parentOp()) {
-            if (!p.name().equals("sdy.manual_computation")) continue;
+            if (!ManualComputationOp.is(p)) continue;
             for (String axis : manualAxes(p)) out.putIfAbsent(axis, p);
         }
         return out;
@@ -194,7 +195,7 @@ final class SdyVerifiers {
         if (value instanceof BlockArgument arg) {
             Operation owner = arg.owner().parentOp();
             if (owner == null) return null;
-            if (owner.name().equals("func.func")) {
+            if (FuncOp.is(owner)) {
                 if (owner.attr("arg_attrs") instanceof ArrayAttr all && arg.index() < all.elements().size()
                         && all.elements().get(arg.index()) instanceof DictionaryAttr d
                         && d.get(SHARDING) instanceof TensorShardingAttr s) {
@@ -202,7 +203,7 @@ final class SdyVerifiers {
                 }
                 return null;
             }
-            if (owner.name().equals("sdy.manual_computation") || owner.name().equals("sdy.named_computation")) {
+            if (ManualComputationOp.is(owner) || NamedComputationOp.is(owner)) {
                 // Block-argument edge owners: the in_shardings (local view for manual computations).
                 if (owner.attr("in_shardings") instanceof TensorShardingPerValueAttr in
                         && arg.index() < in.shardings().size()) {
@@ -213,28 +214,24 @@ final class SdyVerifiers {
         }
         OpResult r = (OpResult) value;
         Operation op = r.owner();
-        switch (op.name()) {
-            case "sdy.data_flow_edge", "sdy.sharding_constraint", "sdy.reshard" -> {
-                return op.attr("sharding") instanceof TensorShardingAttr s ? s : null;
-            }
-            case "sdy.manual_computation", "sdy.named_computation" -> {
-                return op.attr("out_shardings") instanceof TensorShardingPerValueAttr out
-                        && r.index() < out.shardings().size() ? out.shardings().get(r.index()) : null;
-            }
-            default -> {
-                if (SdyOps.isCollective(op.name())) {
-                    return op.attr("out_sharding") instanceof TensorShardingAttr s ? s : null;
-                }
-                if (op.attr(SHARDING) instanceof TensorShardingPerValueAttr pv && r.index() < pv.shardings().size()) {
-                    return pv.shardings().get(r.index());
-                }
-                return null;
-            }
+        if (DataFlowEdgeOp.is(op) || ShardingConstraintOp.is(op) || ReshardOp.is(op)) {
+            return op.attr("sharding") instanceof TensorShardingAttr s ? s : null;
         }
+        if (ManualComputationOp.is(op) || NamedComputationOp.is(op)) {
+            return op.attr("out_shardings") instanceof TensorShardingPerValueAttr out
+                    && r.index() < out.shardings().size() ? out.shardings().get(r.index()) : null;
+        }
+        if (isCollective(op)) {
+            return op.attr("out_sharding") instanceof TensorShardingAttr s ? s : null;
+        }
+        if (op.attr(SHARDING) instanceof TensorShardingPerValueAttr pv && r.index() < pv.shardings().size()) {
+            return pv.shardings().get(r.index());
+        }
+        return null;
     }
 
     static TensorShardingAttr shardingBypassingBarriers(Value value) {
-        while (value.definingOp() != null && value.definingOp().name().equals("sdy.propagation_barrier")) {
+        while (value.definingOp() != null && PropagationBarrierOp.is(value.definingOp())) {
             value = value.definingOp().operand(0);
         }
         return shardingOf(value);
@@ -359,7 +356,7 @@ final class SdyVerifiers {
 
     /** {@code verifyFuncAttribute}: the {@code sdy.sharding} of a function argument or result. */
     static void funcAttribute(Operation func, NamedAttribute attr, int index, boolean arg) {
-        if (!func.name().equals("func.func") || !attr.name().equals(SHARDING)) return;
+        if (!FuncOp.is(func) || !attr.name().equals(SHARDING)) return;
         EmitError emitError = m -> VerificationError.op(func, (arg ? "arg" : "result") + " " + index + " - " + m);
         if (!(attr.value() instanceof TensorShardingAttr sharding)) {
             throw emitError.emit("should have a sharding attribute of type TensorShardingAttr");
@@ -371,5 +368,17 @@ final class SdyVerifiers {
             if (index < list.size()) type = list.get(index);
         }
         verifyTensorSharding(sharding, type, func, emitError);
+    }
+
+    /**
+     * Whether {@code op} is one of the collectives (ops of Sdy_CollectiveOpInterface).
+     *
+     * @param op an op
+     * @return whether it is a collective
+     */
+    static boolean isCollective(Operation op) {
+        return AllGatherOp.is(op) || AllSliceOp.is(op) || AllToAllOp.is(op) || CollectivePermuteOp.is(op)
+                || AllReduceOp.is(op) || ReduceScatterOp.is(op) || ShardedToUnreducedOp.is(op)
+                || ReplicatedToUnreducedOp.is(op);
     }
 }
