@@ -19,19 +19,16 @@ module org.stablehlo4j.core {
     exports org.stablehlo4j.compat.legalize to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.builtin to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.check to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
-    exports org.stablehlo4j.dialect.chlo to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
-    exports org.stablehlo4j.dialect.chlo.typed; // typed op views and builders, generated from the rows
-    exports org.stablehlo4j.dialect.func.typed;
-    exports org.stablehlo4j.dialect.check.typed;
-    exports org.stablehlo4j.dialect.interpreter.typed;
-    exports org.stablehlo4j.dialect.stablehlo.ops.typed;
-    exports org.stablehlo4j.dialect.func to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
+    // dialects with typed op classes (AddOp, ReturnOp, ...; generated from the rows into the rows' package): for all
+    exports org.stablehlo4j.dialect.chlo;
+    exports org.stablehlo4j.dialect.func;
     exports org.stablehlo4j.dialect.interpreter to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.mlir to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.quant to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.sdy to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.sparse to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.stablehlo to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
+    exports org.stablehlo4j.dialect.stablehlo.ops;
     exports org.stablehlo4j.dialect.stablehlo.rules to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.stablehlo.transforms to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.vhlo to org.stablehlo4j.interpreter, org.stablehlo4j.cli;

@@ -53,20 +53,20 @@ public final class TypedOpsGenerator {
         Path out = Path.of(args[0]);
         List<DialectRows> dialects = List.of(
                 new DialectRows("stablehlo", StablehloOps.all(), "org.stablehlo4j.dialect.stablehlo.ops.StablehloOps",
-                        "StablehloOps.spec(NAME)", "org.stablehlo4j.dialect.stablehlo.ops.typed", "StablehloTypedOp"),
+                        "StablehloOps.spec(NAME)", "org.stablehlo4j.dialect.stablehlo.ops", "TypedOp"),
                 new DialectRows("chlo", ChloOps.TABLE.all(), "org.stablehlo4j.dialect.chlo.ChloOps",
-                        "ChloOps.TABLE.spec(NAME)", "org.stablehlo4j.dialect.chlo.typed", "ChloTypedOp"),
-                new DialectRows("func", FuncOps.TABLE.all(), "org.stablehlo4j.dialect.func.FuncOps",
-                        "FuncOps.TABLE.spec(NAME)", "org.stablehlo4j.dialect.func.typed", "FuncTypedOp"),
-                // sdy's signatures carry no code, so its verifiers and patterns can use the typed classes, which go
-                // into the dialect's own package and compare with the registered (hooked) rows
+                        "ChloOps.TABLE.spec(NAME)", "org.stablehlo4j.dialect.chlo", "TypedOp"),
+                new DialectRows("func", FuncOps.SIGNATURES.all(), "org.stablehlo4j.dialect.func.FuncOpHooks",
+                        "FuncOpHooks.TABLE.spec(NAME)", "org.stablehlo4j.dialect.func", "TypedOp"),
+                // sdy's signatures carry no code (SdyOpHooks attaches it), so its verifiers and patterns can use the
+                // typed classes, which compare with the registered (hooked) rows
                 new DialectRows("sdy", SdyOps.SIGNATURES.all(), "org.stablehlo4j.dialect.sdy.SdyOpHooks",
-                        "SdyOpHooks.TABLE.spec(NAME)", "org.stablehlo4j.dialect.sdy", "SdyTypedOp"),
+                        "SdyOpHooks.TABLE.spec(NAME)", "org.stablehlo4j.dialect.sdy", "TypedOp"),
                 new DialectRows("check", CheckOps.TABLE.all(), "org.stablehlo4j.dialect.check.CheckOps",
-                        "CheckOps.TABLE.spec(NAME)", "org.stablehlo4j.dialect.check.typed", "CheckTypedOp"),
+                        "CheckOps.TABLE.spec(NAME)", "org.stablehlo4j.dialect.check", "TypedOp"),
                 new DialectRows("interpreter", InterpreterOps.TABLE.all(),
                         "org.stablehlo4j.dialect.interpreter.InterpreterOps", "InterpreterOps.TABLE.spec(NAME)",
-                        "org.stablehlo4j.dialect.interpreter.typed", "InterpreterTypedOp"));
+                        "org.stablehlo4j.dialect.interpreter", "TypedOp"));
         int count = 0;
         Set<Path> written = new HashSet<>();
         for (DialectRows d : dialects) {

@@ -4,11 +4,40 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The base of the typed op views generated from the op rows (MLIR's {@code Op<ConcreteOp, ...>}): a view of one
- * {@link Operation} whose generated subclass names its operands, results, attributes and regions after the row.
- * The subclass only passes group indices; the group layout (fixed, optional and variadic groups, split by
- * {@link OpTrait#SAME_VARIADIC_OPERAND_SIZE} or the {@code operandSegmentSizes} property) is read from the row
+ * The base of the typed op classes (MLIR's ODS-generated {@code AddOp}, {@code ReshapeOp}, ...; issue 23): a view of
+ * one {@link Operation} whose generated subclass names its operands, results, attributes and regions after the
+ * op's row. The subclass only passes group indices; the group layout (fixed, optional and variadic groups, split
+ * by {@link OpTrait#SAME_VARIADIC_OPERAND_SIZE} or the {@code operandSegmentSizes} property) is read from the row
  * here, so no op's signature is written twice.
+ *
+ * <h2>How the classes are made</h2>
+ * The rows ({@link OpDefinition}, built by each dialect's {@code *Ops} table) stay the single source of an op's
+ * signature. In core's {@code generate-sources} phase, javac compiles the build-only generator
+ * {@code TypedOpsGenerator} ({@code core/src/build/java}, not in the jar) together with the rows it reads, straight
+ * from core's sources (implicit compilation pulls in only the rows and what they reference); the generator then
+ * writes one class per op of stablehlo, chlo, func, sdy, check and interpreter into the package of the dialect's
+ * rows (StableHLO's {@code AddOp} beside {@code StablehloOps}, sdy's {@code ReshardOp} beside {@code SdyOps}) under
+ * {@code target/generated-sources/typed-ops}, which the normal compile takes as a second source root. Nothing
+ * generated is checked in.
+ *
+ * <h2>What a class gives</h2>
+ * <ul>
+ *   <li>{@code NAME} and {@code DEFINITION} (the registered row); {@code is(op)} compares the row of the op's
+ *       interned {@link OperationName} by identity (no string comparison), {@code match(op)} returns the view or
+ *       null, {@code cast(op)} the view or throws;</li>
+ *   <li>accessors named after the row's operand, result, attribute and region names (camel case;
+ *       {@code Value}/{@code List<Value>}, {@code OpResult}, the attribute class its kind is held as,
+ *       {@code Region});</li>
+ *   <li>{@code createWithTypes(builder, location, resultTypes, operands..., attributes...)}, and
+ *       {@code create(builder, location, ...)} with the result types from the op's own inference (a row with an
+ *       inference and no regions), or with one explicit {@code Type} for single-result ops without one.</li>
+ * </ul>
+ *
+ * <h2>Limit</h2>
+ * Code that a row references (verifiers, inference, folders, canonicalization patterns) is compiled before the
+ * classes exist, so it cannot use them, unless the dialect keeps that code apart from its signatures as sdy does
+ * ({@code SdyOps} signatures, {@code SdyOpHooks} code, joined by {@link DialectOpTable#withHooks}); StableHLO's,
+ * CHLO's and func's rules still sit in their rows.
  */
 public abstract class TypedOp {
     private final Operation op;

@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.List;
 import org.stablehlo4j.api.StableHlo;
-import org.stablehlo4j.dialect.func.typed.FuncOp;
-import org.stablehlo4j.dialect.func.typed.ReturnOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.AddOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.ConcatenateOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.ReduceOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.TransposeOp;
+import org.stablehlo4j.dialect.func.FuncOp;
+import org.stablehlo4j.dialect.func.ReturnOp;
+import org.stablehlo4j.dialect.stablehlo.ops.AddOp;
+import org.stablehlo4j.dialect.stablehlo.ops.ConcatenateOp;
+import org.stablehlo4j.dialect.stablehlo.ops.ReduceOp;
+import org.stablehlo4j.dialect.stablehlo.ops.TransposeOp;
 import org.junit.jupiter.api.Test;
 
 /** Interned op names and the typed op classes generated from the rows. */

@@ -1,14 +1,14 @@
 package org.stablehlo4j.interpreter;
 
-import org.stablehlo4j.dialect.check.typed.ExpectAlmostEqConstOp;
-import org.stablehlo4j.dialect.check.typed.ExpectAlmostEqOp;
-import org.stablehlo4j.dialect.check.typed.ExpectCloseOp;
-import org.stablehlo4j.dialect.check.typed.ExpectEqConstOp;
-import org.stablehlo4j.dialect.check.typed.ExpectEqOp;
-import org.stablehlo4j.dialect.check.typed.ExpectSerializedEqOp;
-import org.stablehlo4j.dialect.interpreter.typed.PrintOp;
-import org.stablehlo4j.dialect.interpreter.typed.ProbeOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.CustomCallOp;
+import org.stablehlo4j.dialect.check.ExpectAlmostEqConstOp;
+import org.stablehlo4j.dialect.check.ExpectAlmostEqOp;
+import org.stablehlo4j.dialect.check.ExpectCloseOp;
+import org.stablehlo4j.dialect.check.ExpectEqConstOp;
+import org.stablehlo4j.dialect.check.ExpectEqOp;
+import org.stablehlo4j.dialect.check.ExpectSerializedEqOp;
+import org.stablehlo4j.dialect.interpreter.PrintOp;
+import org.stablehlo4j.dialect.interpreter.ProbeOp;
+import org.stablehlo4j.dialect.stablehlo.ops.CustomCallOp;
 import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.DenseElementsAttr;

@@ -1,45 +1,45 @@
 package org.stablehlo4j.interpreter;
 
-import org.stablehlo4j.dialect.stablehlo.ops.typed.AddOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.AndOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.Atan2Op;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.CbrtOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.CeilOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.CosineOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.CountLeadingZerosOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.DivideOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.ExponentialMinusOneOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.ExponentialOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.FloorOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.LogOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.LogPlusOneOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.LogisticOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.MaximumOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.MinimumOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.MultiplyOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.NegateOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.NotOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.OrOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.PopcntOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.PowerOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.RemainderOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.RoundNearestAfzOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.RoundNearestEvenOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.RsqrtOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.ShiftLeftOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.ShiftRightArithmeticOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.ShiftRightLogicalOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.SignOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.SineOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.SqrtOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.SubtractOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.TanOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.TanhOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.XorOp;
+import org.stablehlo4j.dialect.stablehlo.ops.AddOp;
+import org.stablehlo4j.dialect.stablehlo.ops.AndOp;
+import org.stablehlo4j.dialect.stablehlo.ops.Atan2Op;
+import org.stablehlo4j.dialect.stablehlo.ops.CbrtOp;
+import org.stablehlo4j.dialect.stablehlo.ops.CeilOp;
+import org.stablehlo4j.dialect.stablehlo.ops.CosineOp;
+import org.stablehlo4j.dialect.stablehlo.ops.CountLeadingZerosOp;
+import org.stablehlo4j.dialect.stablehlo.ops.DivideOp;
+import org.stablehlo4j.dialect.stablehlo.ops.ExponentialMinusOneOp;
+import org.stablehlo4j.dialect.stablehlo.ops.ExponentialOp;
+import org.stablehlo4j.dialect.stablehlo.ops.FloorOp;
+import org.stablehlo4j.dialect.stablehlo.ops.LogOp;
+import org.stablehlo4j.dialect.stablehlo.ops.LogPlusOneOp;
+import org.stablehlo4j.dialect.stablehlo.ops.LogisticOp;
+import org.stablehlo4j.dialect.stablehlo.ops.MaximumOp;
+import org.stablehlo4j.dialect.stablehlo.ops.MinimumOp;
+import org.stablehlo4j.dialect.stablehlo.ops.MultiplyOp;
+import org.stablehlo4j.dialect.stablehlo.ops.NegateOp;
+import org.stablehlo4j.dialect.stablehlo.ops.NotOp;
+import org.stablehlo4j.dialect.stablehlo.ops.OrOp;
+import org.stablehlo4j.dialect.stablehlo.ops.PopcntOp;
+import org.stablehlo4j.dialect.stablehlo.ops.PowerOp;
+import org.stablehlo4j.dialect.stablehlo.ops.RemainderOp;
+import org.stablehlo4j.dialect.stablehlo.ops.RoundNearestAfzOp;
+import org.stablehlo4j.dialect.stablehlo.ops.RoundNearestEvenOp;
+import org.stablehlo4j.dialect.stablehlo.ops.RsqrtOp;
+import org.stablehlo4j.dialect.stablehlo.ops.ShiftLeftOp;
+import org.stablehlo4j.dialect.stablehlo.ops.ShiftRightArithmeticOp;
+import org.stablehlo4j.dialect.stablehlo.ops.ShiftRightLogicalOp;
+import org.stablehlo4j.dialect.stablehlo.ops.SignOp;
+import org.stablehlo4j.dialect.stablehlo.ops.SineOp;
+import org.stablehlo4j.dialect.stablehlo.ops.SqrtOp;
+import org.stablehlo4j.dialect.stablehlo.ops.SubtractOp;
+import org.stablehlo4j.dialect.stablehlo.ops.TanOp;
+import org.stablehlo4j.dialect.stablehlo.ops.TanhOp;
+import org.stablehlo4j.dialect.stablehlo.ops.XorOp;
 import org.stablehlo4j.ir.OpDefinition;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.AbsOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.CompareOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.ReturnOp;
+import org.stablehlo4j.dialect.stablehlo.ops.AbsOp;
+import org.stablehlo4j.dialect.stablehlo.ops.CompareOp;
+import org.stablehlo4j.dialect.stablehlo.ops.ReturnOp;
 import org.stablehlo4j.interpreter.Tensor.Kind;
 import org.stablehlo4j.ir.FloatFormats;
 import org.stablehlo4j.ir.FloatKind;
@@ -164,26 +164,26 @@ final class Elementwise {
     }
 
     static {
-        chlo(org.stablehlo4j.dialect.chlo.typed.AcoshOp.DEFINITION, a -> a < 1 ? Double.NaN : Math.log(a + Math.sqrt(a - 1) * Math.sqrt(a + 1)));
-        chlo(org.stablehlo4j.dialect.chlo.typed.AsinOp.DEFINITION, Math::asin);
-        chlo(org.stablehlo4j.dialect.chlo.typed.AcosOp.DEFINITION, Math::acos);
-        chlo(org.stablehlo4j.dialect.chlo.typed.AsinhOp.DEFINITION, a -> Double.isInfinite(a) ? a
+        chlo(org.stablehlo4j.dialect.chlo.AcoshOp.DEFINITION, a -> a < 1 ? Double.NaN : Math.log(a + Math.sqrt(a - 1) * Math.sqrt(a + 1)));
+        chlo(org.stablehlo4j.dialect.chlo.AsinOp.DEFINITION, Math::asin);
+        chlo(org.stablehlo4j.dialect.chlo.AcosOp.DEFINITION, Math::acos);
+        chlo(org.stablehlo4j.dialect.chlo.AsinhOp.DEFINITION, a -> Double.isInfinite(a) ? a
                 : Math.copySign(Math.abs(a) > 1e150 ? Math.log(Math.abs(a)) + Math.log(2)
                 : Math.log1p(Math.abs(a) + a * a / (1 + Math.sqrt(1 + a * a))), a));
-        chlo(org.stablehlo4j.dialect.chlo.typed.AtanOp.DEFINITION, Math::atan);
-        chlo(org.stablehlo4j.dialect.chlo.typed.AtanhOp.DEFINITION, a -> Math.abs(a) > 1 ? Double.NaN : 0.5 * Math.log1p(2 * a / (1 - a)));
-        chlo(org.stablehlo4j.dialect.chlo.typed.CoshOp.DEFINITION, Math::cosh, (ar, ai, br, bi, o, t) -> set(o, Math.cosh(ar) * Math.cos(ai), Math.sinh(ar) * Math.sin(ai)));
-        chlo(org.stablehlo4j.dialect.chlo.typed.SinhOp.DEFINITION, Math::sinh, (ar, ai, br, bi, o, t) -> set(o, Math.sinh(ar) * Math.cos(ai), Math.cosh(ar) * Math.sin(ai)));
-        chlo(org.stablehlo4j.dialect.chlo.typed.TanOp.DEFINITION, Math::tan, (ar, ai, br, bi, o, t) -> {
+        chlo(org.stablehlo4j.dialect.chlo.AtanOp.DEFINITION, Math::atan);
+        chlo(org.stablehlo4j.dialect.chlo.AtanhOp.DEFINITION, a -> Math.abs(a) > 1 ? Double.NaN : 0.5 * Math.log1p(2 * a / (1 - a)));
+        chlo(org.stablehlo4j.dialect.chlo.CoshOp.DEFINITION, Math::cosh, (ar, ai, br, bi, o, t) -> set(o, Math.cosh(ar) * Math.cos(ai), Math.sinh(ar) * Math.sin(ai)));
+        chlo(org.stablehlo4j.dialect.chlo.SinhOp.DEFINITION, Math::sinh, (ar, ai, br, bi, o, t) -> set(o, Math.sinh(ar) * Math.cos(ai), Math.cosh(ar) * Math.sin(ai)));
+        chlo(org.stablehlo4j.dialect.chlo.TanOp.DEFINITION, Math::tan, (ar, ai, br, bi, o, t) -> {
             double d = Math.cos(2 * ar) + Math.cosh(2 * ai);
             set(o, Math.sin(2 * ar) / d, Math.sinh(2 * ai) / d);
         });
-        chlo(org.stablehlo4j.dialect.chlo.typed.LgammaOp.DEFINITION, SpecialFunctions::lgamma);
-        chlo(org.stablehlo4j.dialect.chlo.typed.DigammaOp.DEFINITION, SpecialFunctions::digamma);
-        chlo(org.stablehlo4j.dialect.chlo.typed.ErfOp.DEFINITION, SpecialFunctions::erf);
-        chlo(org.stablehlo4j.dialect.chlo.typed.ErfcOp.DEFINITION, SpecialFunctions::erfc);
-        chlo(org.stablehlo4j.dialect.chlo.typed.ErfInvOp.DEFINITION, SpecialFunctions::erfInv);
-        chlo(org.stablehlo4j.dialect.chlo.typed.BesselI1eOp.DEFINITION, SpecialFunctions::besselI1e);
+        chlo(org.stablehlo4j.dialect.chlo.LgammaOp.DEFINITION, SpecialFunctions::lgamma);
+        chlo(org.stablehlo4j.dialect.chlo.DigammaOp.DEFINITION, SpecialFunctions::digamma);
+        chlo(org.stablehlo4j.dialect.chlo.ErfOp.DEFINITION, SpecialFunctions::erf);
+        chlo(org.stablehlo4j.dialect.chlo.ErfcOp.DEFINITION, SpecialFunctions::erfc);
+        chlo(org.stablehlo4j.dialect.chlo.ErfInvOp.DEFINITION, SpecialFunctions::erfInv);
+        chlo(org.stablehlo4j.dialect.chlo.BesselI1eOp.DEFINITION, SpecialFunctions::besselI1e);
     }
 
     /** {@code chlo.next_after}: the next representable value of the element format after {@code a} toward {@code b}. */
@@ -317,7 +317,7 @@ final class Elementwise {
         Def def = BINARY.get(op.opName().definition());
         if (def == null || op.numOperands() != 2 || op.numResults() != 1 || op.operand(0) != block.argument(0)
                 || op.operand(1) != block.argument(1) || ret.numOperands() != 1 || ret.operand(0) != op.result(0)
-                || !(ReturnOp.is(ret) || org.stablehlo4j.dialect.func.typed.ReturnOp.is(ret))) {
+                || !(ReturnOp.is(ret) || org.stablehlo4j.dialect.func.ReturnOp.is(ret))) {
             return null;
         }
         RankedTensorType scalar = Tensor.withShape(acc.type, new int[0]);
@@ -440,7 +440,7 @@ final class Elementwise {
     }
 
     private static boolean isReturn(Operation op) {
-        return ReturnOp.is(op) || org.stablehlo4j.dialect.func.typed.ReturnOp.is(op);
+        return ReturnOp.is(op) || org.stablehlo4j.dialect.func.ReturnOp.is(op);
     }
 
     private static boolean isPlainScalar(org.stablehlo4j.ir.Type t) {

@@ -1,6 +1,6 @@
 package org.stablehlo4j.interpreter;
 
-import org.stablehlo4j.dialect.stablehlo.ops.typed.TriangularSolveOp;
+import org.stablehlo4j.dialect.stablehlo.ops.TriangularSolveOp;
 import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.RankedTensorType;
 

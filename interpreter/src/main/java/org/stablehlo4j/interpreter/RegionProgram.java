@@ -1,7 +1,7 @@
 package org.stablehlo4j.interpreter;
 
 import org.stablehlo4j.ir.OpDefinition;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.ReturnOp;
+import org.stablehlo4j.dialect.stablehlo.ops.ReturnOp;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.Region;
@@ -23,7 +23,7 @@ import java.util.Set;
  * the scope map first, since nested regions read enclosing values from there.
  */
 final class RegionProgram {
-    private static final Set<OpDefinition> TERMINATORS = Set.of(ReturnOp.DEFINITION, org.stablehlo4j.dialect.func.typed.ReturnOp.DEFINITION, org.stablehlo4j.dialect.sdy.ReturnOp.DEFINITION);
+    private static final Set<OpDefinition> TERMINATORS = Set.of(ReturnOp.DEFINITION, org.stablehlo4j.dialect.func.ReturnOp.DEFINITION, org.stablehlo4j.dialect.sdy.ReturnOp.DEFINITION);
 
     private final int numArguments;
     private final int numSlots;

@@ -1,13 +1,13 @@
 package org.stablehlo4j.interpreter;
 
-import org.stablehlo4j.dialect.stablehlo.ops.typed.DotGeneralOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.DynamicGatherOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.GatherOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.MapOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.ReduceOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.ReduceWindowOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.ScatterOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.SortOp;
+import org.stablehlo4j.dialect.stablehlo.ops.DotGeneralOp;
+import org.stablehlo4j.dialect.stablehlo.ops.DynamicGatherOp;
+import org.stablehlo4j.dialect.stablehlo.ops.GatherOp;
+import org.stablehlo4j.dialect.stablehlo.ops.MapOp;
+import org.stablehlo4j.dialect.stablehlo.ops.ReduceOp;
+import org.stablehlo4j.dialect.stablehlo.ops.ReduceWindowOp;
+import org.stablehlo4j.dialect.stablehlo.ops.ScatterOp;
+import org.stablehlo4j.dialect.stablehlo.ops.SortOp;
 import org.stablehlo4j.dialect.stablehlo.DotDimensionNumbersAttr;
 import org.stablehlo4j.dialect.stablehlo.GatherDimensionNumbersAttr;
 import org.stablehlo4j.dialect.stablehlo.ScatterDimensionNumbersAttr;

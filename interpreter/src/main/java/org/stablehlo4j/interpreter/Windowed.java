@@ -1,8 +1,8 @@
 package org.stablehlo4j.interpreter;
 
-import org.stablehlo4j.dialect.stablehlo.ops.typed.ConvolutionOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.DynamicConvOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.SelectAndScatterOp;
+import org.stablehlo4j.dialect.stablehlo.ops.ConvolutionOp;
+import org.stablehlo4j.dialect.stablehlo.ops.DynamicConvOp;
+import org.stablehlo4j.dialect.stablehlo.ops.SelectAndScatterOp;
 import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.Value;

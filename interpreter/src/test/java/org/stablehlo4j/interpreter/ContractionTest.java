@@ -138,8 +138,8 @@ class ContractionTest {
             for (int i = 0; i < d.lc().length; i++) cShape[i] = lhs.shape[d.lc()[i]];
             Tensor r = Tensor.zeros(type);
             if (r.size == 0) return r;
-            Elementwise.Def mul = Elementwise.BINARY.get(org.stablehlo4j.dialect.stablehlo.ops.typed.MultiplyOp.DEFINITION);
-            Elementwise.Def add = Elementwise.BINARY.get(org.stablehlo4j.dialect.stablehlo.ops.typed.AddOp.DEFINITION);
+            Elementwise.Def mul = Elementwise.BINARY.get(org.stablehlo4j.dialect.stablehlo.ops.MultiplyOp.DEFINITION);
+            Elementwise.Def add = Elementwise.BINARY.get(org.stablehlo4j.dialect.stablehlo.ops.AddOp.DEFINITION);
             RankedTensorType scalarType = Tensor.withShape(type, new int[0]);
             Tensor lhsC = Elementwise.convert(lhs, Tensor.withShape(type, lhs.shape));
             Tensor rhsC = Elementwise.convert(rhs, Tensor.withShape(type, rhs.shape));
@@ -195,8 +195,8 @@ class ContractionTest {
             int[] kShape = new int[n];
             for (int d = 0; d < n; d++) kShape[d] = rhs.shape[kSp[d]];
             RankedTensorType scalarType = Tensor.withShape(type, new int[0]);
-            Elementwise.Def mul = Elementwise.BINARY.get(org.stablehlo4j.dialect.stablehlo.ops.typed.MultiplyOp.DEFINITION);
-            Elementwise.Def add = Elementwise.BINARY.get(org.stablehlo4j.dialect.stablehlo.ops.typed.AddOp.DEFINITION);
+            Elementwise.Def mul = Elementwise.BINARY.get(org.stablehlo4j.dialect.stablehlo.ops.MultiplyOp.DEFINITION);
+            Elementwise.Def add = Elementwise.BINARY.get(org.stablehlo4j.dialect.stablehlo.ops.AddOp.DEFINITION);
             Tensor out = Tensor.zeros(type);
             if (out.size == 0) return out;
             int[] idx = new int[out.rank()];

@@ -17,8 +17,8 @@ public final class ChloDialect extends Dialect {
         addOperations(ChloOps.TABLE.all());
         declareCompleteSignatures();
         OpAsmTable asm = FormatForms.declarativeTable(ChloOps.TABLE.all());
-        asm.format("chlo.scan", ChloScanAssembly.INSTANCE);
-        FormatForms.addTypedConstant(asm, "chlo.constant");
+        asm.format(ScanOp.NAME, ChloScanAssembly.INSTANCE);
+        FormatForms.addTypedConstant(asm, ConstantOp.NAME);
         addInterface(OpAsmDialectInterface.class, asm);
         addInterface(DialectBytecode.class, ChloBytecode.INSTANCE);
     }

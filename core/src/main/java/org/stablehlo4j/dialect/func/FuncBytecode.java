@@ -15,13 +15,13 @@ public final class FuncBytecode implements DialectBytecode {
 
     /** Op -> inherent attributes as declared in FuncOps.td, each with whether it is required. */
     private static final Map<String, List<Property>> OPS = Map.of(
-            "func.func", sorted(new Property("sym_name", true), new Property("function_type", true),
+            FuncOp.NAME, sorted(new Property("sym_name", true), new Property("function_type", true),
                     new Property("sym_visibility", false), new Property("arg_attrs", false),
                     new Property("res_attrs", false), new Property("no_inline", false)),
-            "func.call", sorted(new Property("callee", true), new Property("arg_attrs", false),
+            CallOp.NAME, sorted(new Property("callee", true), new Property("arg_attrs", false),
                     new Property("res_attrs", false), new Property("no_inline", false)),
             "func.constant", sorted(new Property("value", true)),
-            "func.return", List.of());
+            ReturnOp.NAME, List.of());
 
     private FuncBytecode() {}
 

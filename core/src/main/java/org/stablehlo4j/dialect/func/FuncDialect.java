@@ -10,7 +10,7 @@ import org.stablehlo4j.ir.Dialect;
 public final class FuncDialect extends Dialect {
     public FuncDialect(Context context) {
         super(FuncOps.DIALECT, context);
-        addOperations(FuncOps.TABLE.all());
+        addOperations(FuncOpHooks.TABLE.all());
         declareCompleteSignatures();
         addInterface(OpAsmDialectInterface.class, OpAsmTable.coreForms(FuncOps.DIALECT));
         addInterface(DialectBytecode.class, FuncBytecode.INSTANCE);

@@ -4,11 +4,16 @@ import org.stablehlo4j.ir.AttrKind;
 import org.stablehlo4j.ir.DialectOpTable;
 import org.stablehlo4j.ir.OpTable;
 
-/** The func dialect's ops: {@code func.func}, {@code func.return}, {@code func.call}. */
+/**
+ * The func dialect's op signatures: {@code func.func}, {@code func.return}, {@code func.call}. Their code (verifiers,
+ * symbol-use rules) is attached by {@link FuncOpHooks}, whose table the dialect registers; the typed classes of
+ * this package ({@code FuncOp}, {@code ReturnOp}, {@code CallOp}) are generated from these rows at build time.
+ */
 public final class FuncOps {
     public static final String DIALECT = "func";
 
-    public static final DialectOpTable TABLE = OpTable.define(DIALECT, FuncOps::rows);
+    /** The rows without their code: what the typed op classes are generated from. */
+    public static final DialectOpTable SIGNATURES = OpTable.define(DIALECT, FuncOps::rows);
 
     private FuncOps() {}
 
@@ -16,11 +21,10 @@ public final class FuncOps {
         t.op("func").attr("sym_name", AttrKind.STRING).attr("function_type", AttrKind.ANY)
                 .optAttr("sym_visibility", AttrKind.STRING).optAttr("arg_attrs", AttrKind.ARRAY)
                 .optAttr("res_attrs", AttrKind.ARRAY).optAttr("no_inline", AttrKind.UNIT).region("body")
-                .traits(org.stablehlo4j.ir.OpTrait.FUNCTION_LIKE).custom().verifier(FuncRules::func);
-        t.op("return").varIn("operands", "AnyType").traits(org.stablehlo4j.ir.OpTrait.TERMINATOR).custom().verifier(FuncRules::funcReturn);
+                .traits(org.stablehlo4j.ir.OpTrait.FUNCTION_LIKE).custom();
+        t.op("return").varIn("operands", "AnyType").traits(org.stablehlo4j.ir.OpTrait.TERMINATOR).custom();
         t.op("call").varIn("operands", "AnyType").varOut("results", "AnyType")
                 .attr("callee", AttrKind.FLAT_SYMBOL_REF).optAttr("arg_attrs", AttrKind.ARRAY)
-                .optAttr("res_attrs", AttrKind.ARRAY).optAttr("no_inline", AttrKind.UNIT).custom()
-                .symbolUses(FuncRules::call);
+                .optAttr("res_attrs", AttrKind.ARRAY).optAttr("no_inline", AttrKind.UNIT).custom();
     }
 }

@@ -71,7 +71,7 @@ final class FuncRules {
     /** ReturnOp::verify: the operands match the enclosing function's result types. */
     static void funcReturn(Operation op) {
         Operation fn = op.parentOp();
-        if (fn == null || !fn.name().equals("func.func")) {
+        if (fn == null || !FuncOp.is(fn)) {
             throw VerificationError.op(op, "expects parent op 'func.func'");
         }
         if (!(fn.attr("function_type") instanceof TypeAttr ta) || !(ta.value() instanceof FunctionType type)) return;
@@ -130,7 +130,7 @@ final class FuncRules {
     /** The type of the {@code func.func} named {@code symbol} as seen from {@code op}, or null. */
     private static FunctionType functionType(Operation op, String symbol) {
         Operation callee = SymbolTable.lookupSymbol(op, symbol);
-        if (callee == null || !callee.name().equals("func.func")) return null;
+        if (callee == null || !FuncOp.is(callee)) return null;
         return callee.attr("function_type") instanceof TypeAttr ta && ta.value() instanceof FunctionType fn ? fn : null;
     }
 

@@ -1,7 +1,7 @@
 package org.stablehlo4j.dialect.sdy;
 
-import org.stablehlo4j.dialect.stablehlo.ops.typed.ReshapeOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.TransposeOp;
+import org.stablehlo4j.dialect.stablehlo.ops.ReshapeOp;
+import org.stablehlo4j.dialect.stablehlo.ops.TransposeOp;
 import static org.stablehlo4j.dialect.sdy.SdyAxes.*;
 
 import java.util.ArrayDeque;

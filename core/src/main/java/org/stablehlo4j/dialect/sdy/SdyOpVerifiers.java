@@ -1,7 +1,7 @@
 package org.stablehlo4j.dialect.sdy;
 
-import org.stablehlo4j.dialect.func.typed.CallOp;
-import org.stablehlo4j.dialect.func.typed.FuncOp;
+import org.stablehlo4j.dialect.func.CallOp;
+import org.stablehlo4j.dialect.func.FuncOp;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashSet;

@@ -1,6 +1,6 @@
 package org.stablehlo4j.dialect.sdy;
 
-import org.stablehlo4j.dialect.func.typed.FuncOp;
+import org.stablehlo4j.dialect.func.FuncOp;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package org.stablehlo4j.api.run;
 
-import org.stablehlo4j.dialect.func.typed.FuncOp;
+import org.stablehlo4j.dialect.func.FuncOp;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -28,10 +28,10 @@ public final class StablehloDialect extends Dialect {
         addOperations(StablehloOps.all());
         declareCompleteSignatures();
         OpAsmTable asm = FormatForms.declarativeTable(StablehloOps.all(), StablehloFormatExtension.INSTANCE);
-        FormatForms.addConstant(asm, "stablehlo.constant");
-        asm.format("stablehlo.while", WhileReduceForms.WHILE);
+        FormatForms.addConstant(asm, ConstantOp.NAME);
+        asm.format(WhileOp.NAME, WhileReduceForms.WHILE);
         // the compact reduce form asks the dialect's rows whether the inner op qualifies
-        asm.format("stablehlo.reduce", WhileReduceForms.reduce(this::opDefinition));
+        asm.format(ReduceOp.NAME, WhileReduceForms.reduce(this::opDefinition));
         addInterface(OpAsmDialectInterface.class, asm);
         addInterface(AsmDialectInterface.class, StablehloAsm.HOOKS);
         addInterface(DialectBytecode.class, StablehloBytecode.INSTANCE);

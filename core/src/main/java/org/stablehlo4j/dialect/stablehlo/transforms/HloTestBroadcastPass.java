@@ -1,9 +1,9 @@
 package org.stablehlo4j.dialect.stablehlo.transforms;
 
-import org.stablehlo4j.dialect.stablehlo.ops.typed.BroadcastInDimOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.CustomCallOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.GetDimensionSizeOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.SetDimensionSizeOp;
+import org.stablehlo4j.dialect.stablehlo.ops.BroadcastInDimOp;
+import org.stablehlo4j.dialect.stablehlo.ops.CustomCallOp;
+import org.stablehlo4j.dialect.stablehlo.ops.GetDimensionSizeOp;
+import org.stablehlo4j.dialect.stablehlo.ops.SetDimensionSizeOp;
 import org.stablehlo4j.pass.Effects;
 import org.stablehlo4j.pass.Pass;
 import org.stablehlo4j.pass.PassContext;

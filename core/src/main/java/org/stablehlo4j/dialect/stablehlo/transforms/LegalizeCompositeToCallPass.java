@@ -1,7 +1,7 @@
 package org.stablehlo4j.dialect.stablehlo.transforms;
 
-import org.stablehlo4j.dialect.func.typed.CallOp;
-import org.stablehlo4j.dialect.stablehlo.ops.typed.CompositeOp;
+import org.stablehlo4j.dialect.func.CallOp;
+import org.stablehlo4j.dialect.stablehlo.ops.CompositeOp;
 import org.stablehlo4j.pass.PassContext;
 import org.stablehlo4j.pass.Pass;
 import java.util.ArrayList;
