@@ -31,15 +31,23 @@ public final class OpHooks {
         return h;
     }
 
-    /** The hooks of one or more ops. */
-    public static final class Hook {
-        private OpVerifier verifier;
-        private OpVerifier regionVerifier;
-        private ResultTypeInference inferTypes;
-        private Folder folder;
-        private final Map<Class<?>, Object> extensions = new LinkedHashMap<>();
+    /**
+     * The code an op's row points at, set by chained calls: what {@link OpTable.Row} (code written in the row)
+     * and {@link Hook} (code attached to a signature-only row) share.
+     *
+     * @param <S> the concrete class, returned by each setter
+     */
+    public abstract static class Code<S extends Code<S>> {
+        OpVerifier verifier;
+        OpVerifier regionVerifier;
+        ResultTypeInference inferTypes;
+        Folder folder;
+        final Map<Class<?>, Object> extensions = new LinkedHashMap<>();
 
-        private Hook() {}
+        Code() {}
+
+        /** {@return this, as its concrete class} */
+        abstract S self();
 
         /**
          * The op's own verifier (MLIR {@code hasVerifier}).
@@ -47,9 +55,9 @@ public final class OpHooks {
          * @param v the verifier
          * @return this
          */
-        public Hook verifier(OpVerifier v) {
+        public S verifier(OpVerifier v) {
             verifier = v;
-            return this;
+            return self();
         }
 
         /**
@@ -58,63 +66,73 @@ public final class OpHooks {
          * @param v the verifier
          * @return this
          */
-        public Hook regionVerifier(OpVerifier v) {
+        public S regionVerifier(OpVerifier v) {
             regionVerifier = v;
-            return this;
+            return self();
         }
 
         /**
-         * The op's result type inference.
+         * The op's result type inference (MLIR {@code InferTypeOpInterface}).
          *
          * @param f the inference
          * @return this
          */
-        public Hook inferTypes(ResultTypeInference f) {
+        public S inferTypes(ResultTypeInference f) {
             inferTypes = f;
-            return this;
+            return self();
         }
 
         /**
-         * The op's folder.
+         * The op's folder (MLIR {@code hasFolder}).
          *
          * @param f the folder
          * @return this
          */
-        public Hook folder(Folder f) {
+        public S folder(Folder f) {
             folder = f;
-            return this;
+            return self();
         }
 
         /**
-         * The op's symbol-use rules (MLIR {@code SymbolUserOpInterface}).
+         * The op's symbol-use rules (MLIR {@code SymbolUserOpInterface}), an extension of the row.
          *
-         * @param v the rules
+         * @param v the symbol-use rules
          * @return this
          */
-        public Hook symbolUses(SymbolUseVerifier v) {
+        public S symbolUses(SymbolUseVerifier v) {
             return ext(SymbolUseVerifier.class, v);
         }
 
         /**
-         * The op's canonicalization patterns.
+         * The op's canonicalization patterns (MLIR {@code hasCanonicalizer}), an extension of the row.
          *
          * @param patterns the patterns
          * @return this
          */
-        public Hook canonicalization(RewritePattern... patterns) {
+        public S canonicalization(RewritePattern... patterns) {
             return ext(CanonicalizationPatterns.class, new CanonicalizationPatterns(List.of(patterns)));
         }
 
         /**
-         * Extra data of kind {@code kind}.
+         * Extra data of kind {@code kind} (an op interface or dialect extra), read with {@link OpDefinition#ext}.
          *
          * @param <T> the data's type
          * @param kind the data's class
          * @param value the data
          * @return this
          */
-        public <T> Hook ext(Class<T> kind, T value) {
+        public <T> S ext(Class<T> kind, T value) {
             extensions.put(kind, value);
+            return self();
+        }
+    }
+
+    /** The code attached to one or more ops. */
+    public static final class Hook extends Code<Hook> {
+        private Hook() {}
+
+        @Override
+        Hook self() {
             return this;
         }
 

@@ -75,7 +75,7 @@ public final class OpTable {
     }
 
     /** A row template under construction. */
-    public static final class Row {
+    public static final class Row extends OpHooks.Code<Row> {
         private final List<String> mnemonics;
         private final List<ValueSpec> operands = new ArrayList<>();
         private final List<AttrSpec> attributes = new ArrayList<>();
@@ -87,14 +87,14 @@ public final class OpTable {
         private int successors;
         private String format;
         private boolean custom;
-        private OpVerifier verifier;
-        private OpVerifier regionVerifier;
-        private ResultTypeInference inferTypes;
-        private Folder folder;
-        private final Map<Class<?>, Object> extensions = new LinkedHashMap<>();
 
         private Row(List<String> mnemonics) {
             this.mnemonics = mnemonics;
+        }
+
+        @Override
+        Row self() {
+            return this;
         }
 
         private Row value(List<ValueSpec> into, String name, Arity arity, String constraint) {
@@ -338,83 +338,6 @@ public final class OpTable {
          */
         public Row custom() {
             custom = true;
-            return this;
-        }
-
-        /**
-         * The op's own verifier (MLIR {@code hasVerifier}).
-         *
-         * @param v the verifier
-         * @return this row
-         */
-        public Row verifier(OpVerifier v) {
-            verifier = v;
-            return this;
-        }
-
-        /**
-         * The op's region verifier (MLIR {@code hasRegionVerifier}).
-         *
-         * @param v the verifier
-         * @return this row
-         */
-        public Row regionVerifier(OpVerifier v) {
-            regionVerifier = v;
-            return this;
-        }
-
-        /**
-         * The op's result type inference (MLIR {@code InferTypeOpInterface}).
-         *
-         * @param f the inference
-         * @return this row
-         */
-        public Row inferTypes(ResultTypeInference f) {
-            inferTypes = f;
-            return this;
-        }
-
-        /**
-         * The op's folder (MLIR {@code hasFolder}).
-         *
-         * @param f the folder
-         * @return this row
-         */
-        public Row folder(Folder f) {
-            folder = f;
-            return this;
-        }
-
-        /**
-         * The op's symbol-use rules (MLIR {@code SymbolUserOpInterface}), an extension of the row.
-         *
-         * @param v the symbol-use rules
-         * @return this row
-         */
-        public Row symbolUses(SymbolUseVerifier v) {
-            return ext(SymbolUseVerifier.class, v);
-        }
-
-        /**
-         * The op's canonicalization patterns (MLIR {@code hasCanonicalizer}), an extension of the row.
-         *
-         * @param patterns the patterns
-         * @return this row
-         */
-        public Row canonicalization(RewritePattern... patterns) {
-            return ext(CanonicalizationPatterns.class, new CanonicalizationPatterns(List.of(patterns)));
-        }
-
-        /**
-         * Extra data of kind {@code kind} (an op interface or dialect extra), read with {@link OpDefinition#ext}.
-         *
-         * @param <T> the data's type
-         * @param kind the data's class
-         * @param value the data
-         * @return this row
-         */
-        public <T> Row ext(Class<T> kind, T value) {
-            extensions.put(kind, value);
             return this;
         }
 

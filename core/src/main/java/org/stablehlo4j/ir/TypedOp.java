@@ -69,10 +69,7 @@ public abstract class TypedOp {
      * @return its operands (empty for an absent optional group)
      */
     protected final List<Value> operandGroup(int k) {
-        int[] r = range(op.opName().definition().operands(), k, op.numOperands(), false);
-        List<Value> out = new ArrayList<>(r[1]);
-        for (int i = 0; i < r[1]; i++) out.add(op.operand(r[0] + i));
-        return out;
+        return slice(range(op.opName().definition().operands(), k, op.numOperands(), false), op::operand);
     }
 
     /**
@@ -82,8 +79,7 @@ public abstract class TypedOp {
      * @return the operand, or null when an optional group is absent
      */
     protected final Value optionalOperand(int k) {
-        int[] r = range(op.opName().definition().operands(), k, op.numOperands(), false);
-        return r[1] == 0 ? null : op.operand(r[0]);
+        return first(range(op.opName().definition().operands(), k, op.numOperands(), false), op::operand);
     }
 
     /**
@@ -93,10 +89,7 @@ public abstract class TypedOp {
      * @return its results
      */
     protected final List<OpResult> resultGroup(int k) {
-        int[] r = range(op.opName().definition().results(), k, op.numResults(), true);
-        List<OpResult> out = new ArrayList<>(r[1]);
-        for (int i = 0; i < r[1]; i++) out.add(op.result(r[0] + i));
-        return out;
+        return slice(range(op.opName().definition().results(), k, op.numResults(), true), op::result);
     }
 
     /**
@@ -106,8 +99,19 @@ public abstract class TypedOp {
      * @return the result, or null when an optional group is absent
      */
     protected final OpResult optionalResult(int k) {
-        int[] r = range(op.opName().definition().results(), k, op.numResults(), true);
-        return r[1] == 0 ? null : op.result(r[0]);
+        return first(range(op.opName().definition().results(), k, op.numResults(), true), op::result);
+    }
+
+    /** The values {@code at(start .. start + size)} of a [start, size] range. */
+    private static <T> List<T> slice(int[] r, java.util.function.IntFunction<T> at) {
+        List<T> out = new ArrayList<>(r[1]);
+        for (int i = 0; i < r[1]; i++) out.add(at.apply(r[0] + i));
+        return out;
+    }
+
+    /** The first value of a [start, size] range, or null when it is empty. */
+    private static <T> T first(int[] r, java.util.function.IntFunction<T> at) {
+        return r[1] == 0 ? null : at.apply(r[0]);
     }
 
     /**
@@ -227,8 +231,12 @@ public abstract class TypedOp {
      * Shape-only inference (upstream's {@code InferShapedTypeOpInterface}, e.g. dot_general) leaves the element
      * type open (an {@code index} placeholder): the builder takes the first operand's element type, as a matmul
      * of f32 tensors gives f32; give the result types for anything else.
+     *
+     * @param inferred the inferred result types
+     * @param operands the op's operands
+     * @return the types with the element type filled in
      */
-    private static List<Type> withOperandElementType(List<Type> inferred, List<Value> operands) {
+    public static List<Type> withOperandElementType(List<Type> inferred, List<Value> operands) {
         if (operands.isEmpty() || !(operands.get(0).type() instanceof ShapedType operand)) return inferred;
         List<Type> out = new ArrayList<>(inferred.size());
         for (Type t : inferred) {

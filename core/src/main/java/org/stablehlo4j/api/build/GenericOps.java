@@ -165,13 +165,7 @@ public abstract class GenericOps {
             probe.dropAllReferences();
         }
         block.append(op);
-        try {
-            Verifier.verify(context, op);
-        } catch (DiagnosticException e) {
-            op.erase();
-            throw new BuildException(e.diagnostics());
-        }
-        return op;
+        return verified(op);
     }
 
     private List<Type> infer(Operation probe, OpDefinition def) {
@@ -197,26 +191,9 @@ public abstract class GenericOps {
             throw new BuildException("'" + def.name() + "' op has no type inference: give its result types");
         }
         if (def.hasTrait(OpTrait.INFER_SHAPED_TYPE) && !def.hasTrait(OpTrait.INFER_TYPE)) {
-            inferred = withOperandElementType(inferred, probe);
+            inferred = TypedOp.withOperandElementType(inferred, probe.operands());
         }
         return inferred;
-    }
-
-    /**
-     * Shape-only inference (upstream's {@code InferShapedTypeOpInterface}, e.g. dot_general) leaves the element
-     * type open (an {@code index} placeholder): the builder takes the first operand's element type, as a matmul
-     * of f32 tensors gives f32; pass result types explicitly for anything else.
-     */
-    private static List<Type> withOperandElementType(List<Type> inferred, Operation probe) {
-        if (probe.numOperands() == 0 || !(probe.operand(0).type() instanceof ShapedType operand)) return inferred;
-        List<Type> out = new ArrayList<>(inferred.size());
-        for (Type t : inferred) {
-            if (t instanceof RankedTensorType r && r.elementType() instanceof IndexType) {
-                t = new RankedTensorType(r.shape(), operand.elementType(), r.encoding());
-            }
-            out.add(t);
-        }
-        return out;
     }
 
     private void buildRegion(org.stablehlo4j.ir.Region region, RegionDef def, String dialect) {
@@ -276,6 +253,11 @@ public abstract class GenericOps {
             }
             throw new BuildException(e.getMessage());
         }
+        return verified(op);
+    }
+
+    /** Verifies {@code op}, just added to the block; erases it and throws the verifier's message if it fails. */
+    private Operation verified(Operation op) {
         try {
             Verifier.verify(context, op);
         } catch (DiagnosticException e) {
