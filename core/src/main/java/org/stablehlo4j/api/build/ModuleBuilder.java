@@ -1,5 +1,7 @@
 package org.stablehlo4j.api.build;
 
+import org.stablehlo4j.dialect.func.FuncOp;
+import org.stablehlo4j.dialect.func.ReturnOp;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -92,14 +94,14 @@ public final class ModuleBuilder {
         Objects.requireNonNull(body, "body");
         if (built) throw new IllegalStateException("build() was called already");
         List<Type> args = List.copyOf(argumentTypes);
-        Operation fn = Operation.create(context.opName("func.func"), List.of(), List.of(), properties(name, args, List.of()),
+        Operation fn = Operation.create(context.opName(FuncOp.NAME), List.of(), List.of(), properties(name, args, List.of()),
                 DictionaryAttr.EMPTY, 1, List.of(), Location.UNKNOWN);
         module.body().append(fn);
         try {
             Block entry = new Block();
             for (Type t : args) entry.addArgument(Objects.requireNonNull(t, "argument type"), Location.UNKNOWN);
             fn.region(0).append(entry);
-            Ops ops = new Ops(context, entry, "func.return");
+            Ops ops = new Ops(context, entry, ReturnOp.NAME);
             List<Value> results = body.build(ops, List.copyOf(entry.arguments()));
             if (results == null) results = List.of();
             List<Type> resultTypes = new ArrayList<>();

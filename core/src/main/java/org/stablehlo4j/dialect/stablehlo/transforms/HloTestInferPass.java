@@ -42,18 +42,18 @@ public final class HloTestInferPass implements Pass {
     public void run(ModuleOp module, PassContext context) throws DiagnosticException {
         Context ctx = context.context();
         PatternSet patterns = new PatternSet()
-                .add(RewritePattern.of("hlo_test_infer.get_return_types", 1, (op, r) -> rewrite(ctx, op, r)))
-                .add(RewritePattern.of("hlo_test_infer.get_return_type_components", 1, (op, r) -> rewrite(ctx, op, r)));
+                .add(RewritePattern.of("hlo_test_infer.get_return_types", 1, (op, r) -> rewrite(ctx, op, r, false)))
+                .add(RewritePattern.of("hlo_test_infer.get_return_type_components", 1,
+                        (op, r) -> rewrite(ctx, op, r, true)));
         GreedyRewriteDriver.apply(module.op(), patterns,
                 GreedyRewriteDriver.Config.DEFAULT.withIsPure(Effects.triviallyDeadIfUnused(ctx)));
     }
 
-    private static boolean rewrite(Context ctx, Operation op, PatternRewriter rewriter) {
+    private static boolean rewrite(Context ctx, Operation op, PatternRewriter rewriter, boolean components) {
         if (op.numOperands() != 1 || !(op.operand(0) instanceof OpResult producer)) return false;
-        boolean components = op.name().endsWith("components");
         // Like upstream's patterns: get_return_types needs InferTypeOpInterface (full result types),
         // get_return_type_components InferShapedTypeOpInterface.
-        OpDefinition spec = ctx.opDefinition(producer.owner().name());
+        OpDefinition spec = ctx.opDefinition(producer.owner());
         boolean inferable = spec != null && (components ? spec.hasTrait(OpTrait.INFER_SHAPED_TYPE)
                 || spec.hasTrait(OpTrait.INFER_TYPE)
                 : spec.hasTrait(OpTrait.INFER_TYPE) || spec.hasTrait(OpTrait.COMPATIBLE_OPERANDS_AND_RESULT_TYPE));
