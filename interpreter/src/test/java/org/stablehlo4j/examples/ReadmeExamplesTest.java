@@ -60,7 +60,7 @@ public class ReadmeExamplesTest {
     @Test
     void readmeQuotesTheExampleFilesVerbatim() throws Exception {
         String readme = Files.readString(ROOT.resolve("README.md"));
-        Pattern block = Pattern.compile("<!-- example: (\\S+) -->\n```java\n(.*?)```\n", Pattern.DOTALL);
+        Pattern block = Pattern.compile("<!-- (?:example|file): (\\S+) -->\n```(?:java|xml)\n(.*?)```\n", Pattern.DOTALL);
         Matcher m = block.matcher(readme);
         int n = 0;
         while (m.find()) {
@@ -68,7 +68,7 @@ public class ReadmeExamplesTest {
             assertEquals(Files.readString(ROOT.resolve(file)), m.group(2), "README block of " + file);
             n++;
         }
-        assertEquals(3, n, "README example blocks");
+        assertEquals(5, n, "README example and consumer blocks");
     }
 
     @Test
