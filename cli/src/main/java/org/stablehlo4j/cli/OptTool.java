@@ -6,6 +6,7 @@ import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.pass.Pass;
 import org.stablehlo4j.pass.PassContext;
 import org.stablehlo4j.pass.PassRegistry;
+import org.stablehlo4j.pass.UpstreamPasses;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -35,8 +36,7 @@ final class OptTool extends Tool {
     OptTool() {
         super("stablehlo-opt", OPTIONS, new String[] {
             "stablehlo-opt [options] [--PASS[=OPTIONS]...] [<input file>]",
-            "StableHLO optimizer driver (stablehlo4j)",
-            "Passes are given as flags and run in order: --NAME or --NAME=OPTIONS."},
+            "StableHLO optimizer driver (stablehlo4j)", null},
             SplitInput.DEFAULT_MARKER, false);
     }
 
@@ -51,7 +51,7 @@ final class OptTool extends Tool {
 
     @Override
     public boolean acceptExtra(String name, String value, String arg) {
-        if (!PassSpec.isPassName(name)) return false;
+        if (!PassSpec.isPassName(name, passRegistry())) return false;
         passSpecs.add(new PassSpec(name, value == null ? "" : value, arg));
         return true;
     }
@@ -72,11 +72,7 @@ final class OptTool extends Tool {
         }
         for (PassSpec spec : expanded) {
             PassRegistry.Factory factory = passRegistry().lookup(spec.name());
-            if (factory == null) {
-                String kind = spec.name().equals("debug-only") ? "option" : "pass";
-                throw new ToolException("error: " + kind + " '" + spec.display()
-                        + "' is not implemented in stablehlo4j");
-            }
+            if (factory == null) throw new ToolException(missingPass(spec.name()));
             try {
                 passes.add(factory.create(spec.options()));
             } catch (IllegalArgumentException e) {
@@ -84,6 +80,32 @@ final class OptTool extends Tool {
             }
         }
         if (emitBytecode) bytecodeWriter = Backends.require(Backends.bytecodeWriter, "'-emit-bytecode'");
+    }
+
+    /**
+     * The error for a pass flag or pipeline entry that names no implemented pass: an upstream pass (or
+     * {@code -debug-only}) stablehlo4j lacks is "not implemented", any other name an unknown pass.
+     */
+    private String missingPass(String name) {
+        if (name.equals("debug-only")) return "error: option '--debug-only' is not implemented in stablehlo4j";
+        if (UpstreamPasses.isUpstream(name)) return "error: pass '--" + name + "' is not implemented in stablehlo4j";
+        return "error: unknown pass '" + name + "' (known passes: " + String.join(", ", passRegistry().names())
+                + ")";
+    }
+
+    /** {@code --help}'s list of the passes, a line each: {@code --NAME} and its description. */
+    @Override
+    String helpEpilogue() {
+        PassRegistry registry = passRegistry();
+        int width = 0;
+        for (String name : registry.names()) width = Math.max(width, name.length());
+        StringBuilder sb = new StringBuilder("Passes (run in the order given):\n");
+        for (String name : registry.names()) {
+            sb.append("  --").append(name).append(" ".repeat(width - name.length() + 2))
+                    .append(registry.description(name)).append('\n');
+        }
+        return sb.append("Give a pass as --NAME or --NAME=OPTIONS, or several as\n"
+                + "--pass-pipeline='builtin.module(NAME{OPTIONS},...)'.\n").toString();
     }
 
     @Override

@@ -2,8 +2,9 @@ package org.stablehlo4j.cli;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 import org.stablehlo4j.pass.PassPipelineParser;
+import org.stablehlo4j.pass.PassRegistry;
+import org.stablehlo4j.pass.UpstreamPasses;
 
 /**
  * A pass named on the {@code stablehlo-opt} command line, in order: {@code --NAME} or {@code --NAME=OPTIONS}
@@ -14,19 +15,15 @@ import org.stablehlo4j.pass.PassPipelineParser;
  * @param arg     the argument as written
  */
 public record PassSpec(String name, String options, String arg) {
-    /** Pass families of StableHLO/CHLO/VHLO/shape and the interpreter and test passes, by prefix. */
-    private static final Pattern FAMILY = Pattern.compile(
-            "(stablehlo|vhlo|chlo|shape|hlo-test|interpreter|tosa|linalg)-[a-z0-9-]+");
+    /** Pipeline and debug options that upstream's stablehlo-opt takes in the pass flags' place. */
+    private static final List<String> OPTIONS = List.of("pass-pipeline", "p", "debug-only");
 
-    /** Core MLIR passes and pipeline options that upstream's stablehlo-opt registers. */
-    private static final List<String> GENERIC = List.of("inline", "canonicalize", "cse", "symbol-dce",
-            "symbol-privatize", "sccp", "loop-invariant-code-motion", "strip-debuginfo", "pass-pipeline", "p",
-            "debug-only", "mem2reg", "remove-dead-values", "topological-sort", "print-ir", "view-op-graph",
-            "generate-runtime-verification", "control-flow-sink");
-
-    /** Whether {@code name} is recognised as a pass (or pipeline/debug option) flag. */
-    public static boolean isPassName(String name) {
-        return GENERIC.contains(name) || FAMILY.matcher(name).matches();
+    /**
+     * Whether {@code name} is taken as a pass (or pipeline/debug option) flag rather than an unknown command-line
+     * argument: the options above, an implemented pass, or a pass-shaped name ({@link UpstreamPasses#isPassShaped}).
+     */
+    public static boolean isPassName(String name, PassRegistry registry) {
+        return OPTIONS.contains(name) || UpstreamPasses.isPassShaped(name) || registry.lookup(name) != null;
     }
 
     /** Whether this is a textual pipeline ({@code --pass-pipeline=...} or {@code -p ...}). */

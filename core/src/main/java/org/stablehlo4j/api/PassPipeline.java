@@ -6,6 +6,7 @@ import java.util.List;
 import org.stablehlo4j.pass.Pass;
 import org.stablehlo4j.pass.PassPipelineParser;
 import org.stablehlo4j.pass.PassRegistry;
+import org.stablehlo4j.pass.UpstreamPasses;
 
 /**
  * A textual pass pipeline as {@code stablehlo-opt --pass-pipeline} takes it (grammar: {@link PassPipelineParser}),
@@ -26,8 +27,10 @@ final class PassPipeline {
         for (PassPipelineParser.Item item : items) {
             PassRegistry.Factory f = registry.lookup(item.name());
             if (f == null) {
-                throw new StableHloException("pass '" + item.name() + "' is not implemented in stablehlo4j (known: "
-                        + String.join(", ", registry.names()) + ")");
+                String known = String.join(", ", registry.names());
+                throw new StableHloException(UpstreamPasses.isUpstream(item.name())
+                        ? "pass '" + item.name() + "' is not implemented in stablehlo4j (known: " + known + ")"
+                        : "unknown pass '" + item.name() + "' (known passes: " + known + ")");
             }
             try {
                 out.add(f.create(item.options()));

@@ -19,6 +19,8 @@ import org.stablehlo4j.rewrite.GreedyRewriteDriver;
 public final class CanonicalizePass implements Pass {
     /** The command-line name. */
     public static final String NAME = "canonicalize";
+    /** One line for {@code --help}. */
+    public static final String DESCRIPTION = "Canonicalize operations (patterns only, no folding yet)";
 
     private final boolean topDown;
     private final int maxIterations;

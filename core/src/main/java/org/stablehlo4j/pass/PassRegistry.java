@@ -6,7 +6,8 @@ import java.util.TreeMap;
 /**
  * The passes stablehlo4j implements, by command-line name. Each entry makes a pass from its option string
  * (the text after {@code =} on the command line, empty when absent); a factory rejects options it does not
- * understand with {@link IllegalArgumentException}, whose message is shown to the user.
+ * understand with {@link IllegalArgumentException}, whose message is shown to the user. Each entry also has a
+ * one-line description (the pass's own, e.g. its {@code DESCRIPTION} constant), listed by {@code --help}.
  */
 public final class PassRegistry {
     /** Creates a configured pass from its option string. */
@@ -23,6 +24,7 @@ public final class PassRegistry {
     }
 
     private final Map<String, Factory> passes = new TreeMap<>();
+    private final Map<String, String> descriptions = new TreeMap<>();
 
     /** An empty registry; {@code init.AllPasses} fills one with every pass. */
     public PassRegistry() {}
@@ -33,24 +35,46 @@ public final class PassRegistry {
      * @param r the registry to add them to
      */
     public static void registerCorePasses(PassRegistry r) {
-        r.register(StripDebugInfoPass.NAME, options -> {
+        r.register(StripDebugInfoPass.NAME, StripDebugInfoPass.DESCRIPTION, options -> {
             if (!options.isEmpty()) {
                 throw new IllegalArgumentException("pass '" + StripDebugInfoPass.NAME + "' takes no options");
             }
             return new StripDebugInfoPass();
         });
-        r.register(InlinePass.NAME, options -> new InlinePass());
-        r.register(CanonicalizePass.NAME, CanonicalizePass::fromOptions);
+        r.register(InlinePass.NAME, InlinePass.DESCRIPTION, options -> new InlinePass());
+        r.register(CanonicalizePass.NAME, CanonicalizePass.DESCRIPTION, CanonicalizePass::fromOptions);
     }
 
     /**
      * Adds (or replaces) the pass called {@code name}.
      *
      * @param name the command-line name, without dashes
+     * @param description one line saying what the pass does, as {@code --help} lists it
      * @param factory makes the pass from its option string
      */
-    public synchronized void register(String name, Factory factory) {
+    public synchronized void register(String name, String description, Factory factory) {
         passes.put(name, factory);
+        descriptions.put(name, description == null ? "" : description);
+    }
+
+    /**
+     * Adds (or replaces) the pass called {@code name}, without a description.
+     *
+     * @param name the command-line name, without dashes
+     * @param factory makes the pass from its option string
+     */
+    public void register(String name, Factory factory) {
+        register(name, "", factory);
+    }
+
+    /**
+     * The one-line description of a pass.
+     *
+     * @param name the name, without dashes
+     * @return the description ({@code ""} if it has none), or null if no such pass is implemented
+     */
+    public synchronized String description(String name) {
+        return descriptions.get(name);
     }
 
     /**

@@ -14,6 +14,8 @@ import org.stablehlo4j.ir.Region;
 public final class StripDebugInfoPass implements Pass {
     /** The command-line name. */
     public static final String NAME = "strip-debuginfo";
+    /** One line for {@code --help}. */
+    public static final String DESCRIPTION = "Strip debug info from all operations";
 
     @Override
     public String name() { return NAME; }

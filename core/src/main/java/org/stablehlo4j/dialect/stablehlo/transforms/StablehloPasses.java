@@ -7,8 +7,8 @@ public final class StablehloPasses {
     private StablehloPasses() {}
 
     public static void registerAll(PassRegistry r) {
-        r.register(HloTestInferPass.NAME, options -> new HloTestInferPass());
-        r.register(HloTestBroadcastPass.NAME, options -> new HloTestBroadcastPass());
-        r.register(LegalizeCompositeToCallPass.NAME, LegalizeCompositeToCallPass::fromOptions);
+        r.register(HloTestInferPass.NAME, HloTestInferPass.DESCRIPTION, options -> new HloTestInferPass());
+        r.register(HloTestBroadcastPass.NAME, HloTestBroadcastPass.DESCRIPTION, options -> new HloTestBroadcastPass());
+        r.register(LegalizeCompositeToCallPass.NAME, LegalizeCompositeToCallPass.DESCRIPTION, LegalizeCompositeToCallPass::fromOptions);
     }
 }
