@@ -6,7 +6,7 @@ import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.pass.Pass;
 import org.stablehlo4j.pass.PassContext;
 import org.stablehlo4j.pass.PassRegistry;
-import org.stablehlo4j.pass.UpstreamPasses;
+import org.stablehlo4j.dialect.stablehlo.transforms.UpstreamPasses;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.stablehlo4j.pass.PassPipelineParser;
 import org.stablehlo4j.pass.PassRegistry;
-import org.stablehlo4j.pass.UpstreamPasses;
+import org.stablehlo4j.dialect.stablehlo.transforms.UpstreamPasses;
 
 /**
  * A pass named on the {@code stablehlo-opt} command line, in order: {@code --NAME} or {@code --NAME=OPTIONS}

@@ -6,7 +6,7 @@ import java.util.List;
 import org.stablehlo4j.pass.Pass;
 import org.stablehlo4j.pass.PassPipelineParser;
 import org.stablehlo4j.pass.PassRegistry;
-import org.stablehlo4j.pass.UpstreamPasses;
+import org.stablehlo4j.dialect.stablehlo.transforms.UpstreamPasses;
 
 /**
  * A textual pass pipeline as {@code stablehlo-opt --pass-pipeline} takes it (grammar: {@link PassPipelineParser}),

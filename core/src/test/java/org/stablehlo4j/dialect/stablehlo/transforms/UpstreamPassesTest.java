@@ -1,4 +1,4 @@
-package org.stablehlo4j.pass;
+package org.stablehlo4j.dialect.stablehlo.transforms;
 
 import org.junit.jupiter.api.Test;
 
