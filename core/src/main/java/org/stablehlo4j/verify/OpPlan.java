@@ -2,7 +2,6 @@ package org.stablehlo4j.verify;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.Dialect;
 import org.stablehlo4j.ir.DialectAttrConstraints;
