@@ -6,7 +6,6 @@ import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.pass.Pass;
 import org.stablehlo4j.pass.PassContext;
 import org.stablehlo4j.pass.PassRegistry;
-import org.stablehlo4j.dialect.stablehlo.transforms.UpstreamPasses;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -88,7 +87,7 @@ final class OptTool extends Tool {
      */
     private String missingPass(String name) {
         if (name.equals("debug-only")) return "error: option '--debug-only' is not implemented in stablehlo4j";
-        if (UpstreamPasses.isUpstream(name)) return "error: pass '--" + name + "' is not implemented in stablehlo4j";
+        if (passRegistry().isUpstream(name)) return "error: pass '--" + name + "' is not implemented in stablehlo4j";
         return "error: unknown pass '" + name + "' (known passes: " + String.join(", ", passRegistry().names())
                 + ")";
     }

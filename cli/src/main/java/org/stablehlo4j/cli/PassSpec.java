@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.stablehlo4j.pass.PassPipelineParser;
 import org.stablehlo4j.pass.PassRegistry;
-import org.stablehlo4j.dialect.stablehlo.transforms.UpstreamPasses;
 
 /**
  * A pass named on the {@code stablehlo-opt} command line, in order: {@code --NAME} or {@code --NAME=OPTIONS}
@@ -20,10 +19,10 @@ public record PassSpec(String name, String options, String arg) {
 
     /**
      * Whether {@code name} is taken as a pass (or pipeline/debug option) flag rather than an unknown command-line
-     * argument: the options above, an implemented pass, or a pass-shaped name ({@link UpstreamPasses#isPassShaped}).
+     * argument: the options above, an implemented pass, or a pass-shaped name ({@link PassRegistry#isPassShaped}).
      */
     public static boolean isPassName(String name, PassRegistry registry) {
-        return OPTIONS.contains(name) || UpstreamPasses.isPassShaped(name) || registry.lookup(name) != null;
+        return OPTIONS.contains(name) || registry.isPassShaped(name);
     }
 
     /** Whether this is a textual pipeline ({@code --pass-pipeline=...} or {@code -p ...}). */

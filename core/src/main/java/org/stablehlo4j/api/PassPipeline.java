@@ -6,7 +6,6 @@ import java.util.List;
 import org.stablehlo4j.pass.Pass;
 import org.stablehlo4j.pass.PassPipelineParser;
 import org.stablehlo4j.pass.PassRegistry;
-import org.stablehlo4j.dialect.stablehlo.transforms.UpstreamPasses;
 
 /**
  * A textual pass pipeline as {@code stablehlo-opt --pass-pipeline} takes it (grammar: {@link PassPipelineParser}),
@@ -28,7 +27,7 @@ final class PassPipeline {
             PassRegistry.Factory f = registry.lookup(item.name());
             if (f == null) {
                 String known = String.join(", ", registry.names());
-                throw new StableHloException(UpstreamPasses.isUpstream(item.name())
+                throw new StableHloException(registry.isUpstream(item.name())
                         ? "pass '" + item.name() + "' is not implemented in stablehlo4j (known: " + known + ")"
                         : "unknown pass '" + item.name() + "' (known passes: " + known + ")");
             }

@@ -1,7 +1,10 @@
 package org.stablehlo4j.pass;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 /**
  * The passes stablehlo4j implements, by command-line name. Each entry makes a pass from its option string
@@ -25,6 +28,8 @@ public final class PassRegistry {
 
     private final Map<String, Factory> passes = new TreeMap<>();
     private final Map<String, String> descriptions = new TreeMap<>();
+    private final List<Predicate<String>> upstream = new ArrayList<>();
+    private final List<Predicate<String>> passShaped = new ArrayList<>();
 
     /** An empty registry; {@code init.AllPasses} fills one with every pass. */
     public PassRegistry() {}
@@ -55,6 +60,42 @@ public final class PassRegistry {
     public synchronized void register(String name, String description, Factory factory) {
         passes.put(name, factory);
         descriptions.put(name, description == null ? "" : description);
+    }
+
+    /**
+     * Declares names of passes that upstream's tools have, whether or not this registry implements them, so that a
+     * missing one is told apart from a name that is no pass at all. A dialect's pass package declares its own.
+     *
+     * @param isUpstream   whether a name is a pass (or pipeline) of upstream's tools
+     * @param isPassShaped whether a name has the shape of one of those passes (e.g. their prefix), so that a
+     *                     flag of that name is a misspelt pass rather than an unknown argument
+     */
+    public synchronized void declareUpstream(Predicate<String> isUpstream, Predicate<String> isPassShaped) {
+        upstream.add(isUpstream);
+        passShaped.add(isPassShaped);
+    }
+
+    /**
+     * Whether upstream's tools have a pass or pipeline of this name (see {@link #declareUpstream}).
+     *
+     * @param name the name, without dashes
+     * @return whether a declaration claims it
+     */
+    public synchronized boolean isUpstream(String name) {
+        for (Predicate<String> p : upstream) if (p.test(name)) return true;
+        return false;
+    }
+
+    /**
+     * Whether a flag of this name is meant as a pass: an implemented one, an upstream one, or one of their shape.
+     *
+     * @param name the flag name, without dashes
+     * @return whether the name is taken as a pass name
+     */
+    public synchronized boolean isPassShaped(String name) {
+        if (passes.containsKey(name) || isUpstream(name)) return true;
+        for (Predicate<String> p : passShaped) if (p.test(name)) return true;
+        return false;
     }
 
     /**
