@@ -58,32 +58,33 @@ final class OptTool extends Tool {
 
     @Override
     void prepare() throws ToolException {
-        List<PassSpec> expanded = new ArrayList<>(passSpecs.size());
         for (PassSpec spec : passSpecs) {
             if (!spec.isPipeline()) {
-                expanded.add(spec);
+                passes.add(createPass(spec));
                 continue;
             }
             try {
-                expanded.addAll(PassSpec.expandPipeline(spec.options()));
-            } catch (IllegalArgumentException e) {
-                throw new ToolException("error: " + spec.display() + ": " + e.getMessage());
-            }
-        }
-        for (PassSpec spec : expanded) {
-            PassRegistry.Factory factory = passRegistry().lookup(spec.name());
-            if (factory == null) {
-                String kind = spec.name().equals("debug-only") ? "option" : "pass";
-                throw new ToolException("error: " + kind + " '" + spec.display()
-                        + "' is not implemented in stablehlo4j");
-            }
-            try {
-                passes.add(factory.create(spec.options()));
+                passes.add(PassSpec.buildPipeline(spec.options(), this::createPass));
             } catch (IllegalArgumentException e) {
                 throw new ToolException("error: " + spec.display() + ": " + e.getMessage());
             }
         }
         if (emitBytecode) bytecodeWriter = Backends.require(Backends.bytecodeWriter, "'-emit-bytecode'");
+    }
+
+    /** The configured pass a flag (or an item of a pipeline) names. */
+    private Pass createPass(PassSpec spec) throws ToolException {
+        PassRegistry.Factory factory = passRegistry().lookup(spec.name());
+        if (factory == null) {
+            String kind = spec.name().equals("debug-only") ? "option" : "pass";
+            throw new ToolException("error: " + kind + " '" + spec.display()
+                    + "' is not implemented in stablehlo4j");
+        }
+        try {
+            return factory.create(spec.options());
+        } catch (IllegalArgumentException e) {
+            throw new ToolException("error: " + spec.display() + ": " + e.getMessage());
+        }
     }
 
     @Override
@@ -101,6 +102,10 @@ final class OptTool extends Tool {
         // Diagnostics a pass emits without failing (as MLIR's emitError in a pattern) are printed, or checked by
         // --verify-diagnostics, in order with the others; the run still succeeds.
         PassContext context = new PassContext(context(), handler::handle);
+        // Inside a pipeline (--pass-pipeline) the module is verified after each of its top-level steps too.
+        if (verifyEach) context.afterEachPass(op -> {
+            if (op == module.op()) org.stablehlo4j.verify.Verifier.verify(context(), module);
+        });
         try {
             for (Pass pass : passes) {
                 pass.run(module, context);

@@ -48,6 +48,45 @@ public record PassSpec(String name, String options, String arg) {
         return out;
     }
 
+    /** Makes the pass of one flag or pipeline item; may reject it. */
+    @FunctionalInterface
+    interface PassMaker {
+        /** The configured pass for {@code spec}. */
+        org.stablehlo4j.pass.Pass make(PassSpec spec) throws ToolException;
+    }
+
+    /** Carries a {@link ToolException} out of the pipeline builder. */
+    private static final class Rejected extends RuntimeException {
+        final ToolException cause;
+
+        Rejected(ToolException cause) {
+            super(cause.getMessage(), null, false, false);
+            this.cause = cause;
+        }
+    }
+
+    /**
+     * The pass manager of a textual pipeline such as {@code builtin.module(func.func(canonicalize), cse)}
+     * (grammar and scheduling: {@link PassPipelineParser}, {@link org.stablehlo4j.pass.OpPassManager}), each pass
+     * made by {@code maker} from a spec of its item.
+     *
+     * @throws IllegalArgumentException on a malformed pipeline or a pass nested where it cannot run
+     * @throws ToolException            when {@code maker} rejects a pass
+     */
+    static org.stablehlo4j.pass.OpPassManager buildPipeline(String pipeline, PassMaker maker) throws ToolException {
+        try {
+            return PassPipelineParser.build(pipeline, item -> {
+                try {
+                    return maker.make(new PassSpec(item.name(), item.options(), item.text()));
+                } catch (ToolException e) {
+                    throw new Rejected(e);
+                }
+            });
+        } catch (Rejected r) {
+            throw r.cause;
+        }
+    }
+
     /** How the pass is shown in errors: {@code --NAME}. */
     public String display() {
         return "--" + name;

@@ -41,6 +41,10 @@ public final class PassRegistry {
         });
         r.register(InlinePass.NAME, options -> new InlinePass());
         r.register(CanonicalizePass.NAME, CanonicalizePass::fromOptions);
+        r.register(CsePass.NAME, options -> {
+            if (!options.isEmpty()) throw new IllegalArgumentException("pass '" + CsePass.NAME + "' takes no options");
+            return new CsePass();
+        });
     }
 
     /**
