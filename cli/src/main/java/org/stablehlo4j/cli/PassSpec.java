@@ -1,6 +1,5 @@
 package org.stablehlo4j.cli;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.stablehlo4j.pass.PassPipelineParser;
@@ -32,20 +31,6 @@ public record PassSpec(String name, String options, String arg) {
     /** Whether this is a textual pipeline ({@code --pass-pipeline=...} or {@code -p ...}). */
     public boolean isPipeline() {
         return name.equals("pass-pipeline") || name.equals("p");
-    }
-
-    /**
-     * The passes of a textual pipeline such as {@code builtin.module(inline, vhlo-to-version{target=1.9.0})}, in
-     * order (grammar: {@link PassPipelineParser}).
-     *
-     * @throws IllegalArgumentException on a malformed pipeline or another anchor
-     */
-    public static List<PassSpec> expandPipeline(String pipeline) {
-        List<PassSpec> out = new ArrayList<>();
-        for (PassPipelineParser.Item item : PassPipelineParser.parse(pipeline)) {
-            out.add(new PassSpec(item.name(), item.options(), item.text()));
-        }
-        return out;
     }
 
     /** Makes the pass of one flag or pipeline item; may reject it. */
