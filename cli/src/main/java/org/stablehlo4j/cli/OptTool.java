@@ -3,6 +3,7 @@ package org.stablehlo4j.cli;
 import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.ModuleOp;
+import org.stablehlo4j.pass.OpPassManager;
 import org.stablehlo4j.pass.Pass;
 import org.stablehlo4j.pass.PassContext;
 import org.stablehlo4j.pass.PassRegistry;
@@ -57,28 +58,29 @@ final class OptTool extends Tool {
 
     @Override
     void prepare() throws ToolException {
-        List<PassSpec> expanded = new ArrayList<>(passSpecs.size());
         for (PassSpec spec : passSpecs) {
             if (!spec.isPipeline()) {
-                expanded.add(spec);
+                passes.add(createPass(spec));
                 continue;
             }
             try {
-                expanded.addAll(PassSpec.expandPipeline(spec.options()));
-            } catch (IllegalArgumentException e) {
-                throw new ToolException("error: " + spec.display() + ": " + e.getMessage());
-            }
-        }
-        for (PassSpec spec : expanded) {
-            PassRegistry.Factory factory = passRegistry().lookup(spec.name());
-            if (factory == null) throw new ToolException(missingPass(spec.name()));
-            try {
-                passes.add(factory.create(spec.options()));
+                passes.add(PassSpec.buildPipeline(spec.options(), this::createPass));
             } catch (IllegalArgumentException e) {
                 throw new ToolException("error: " + spec.display() + ": " + e.getMessage());
             }
         }
         if (emitBytecode) bytecodeWriter = Backends.require(Backends.bytecodeWriter, "'-emit-bytecode'");
+    }
+
+    /** The configured pass a flag (or an item of a pipeline) names. */
+    private Pass createPass(PassSpec spec) throws ToolException {
+        PassRegistry.Factory factory = passRegistry().lookup(spec.name());
+        if (factory == null) throw new ToolException(missingPass(spec.name()));
+        try {
+            return factory.create(spec.options());
+        } catch (IllegalArgumentException e) {
+            throw new ToolException("error: " + spec.display() + ": " + e.getMessage());
+        }
     }
 
     /**
@@ -122,10 +124,16 @@ final class OptTool extends Tool {
         // Diagnostics a pass emits without failing (as MLIR's emitError in a pattern) are printed, or checked by
         // --verify-diagnostics, in order with the others; the run still succeeds.
         PassContext context = new PassContext(context(), handler::handle);
+        // A pipeline (--pass-pipeline) verifies the module after each of its top-level steps through this hook.
+        if (verifyEach) context.afterEachPass(op -> {
+            if (op == module.op()) org.stablehlo4j.verify.Verifier.verify(context(), module);
+        });
         try {
             for (Pass pass : passes) {
                 pass.run(module, context);
-                if (verifyEach) org.stablehlo4j.verify.Verifier.verify(context(), module);
+                if (verifyEach && !(pass instanceof OpPassManager)) {
+                    org.stablehlo4j.verify.Verifier.verify(context(), module);
+                }
             }
             if (bytecodeWriter != null) return bytecodeWriter.encode(context(), module);
         } catch (DiagnosticException e) {

@@ -1,6 +1,5 @@
 package org.stablehlo4j.cli;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.stablehlo4j.pass.PassPipelineParser;
 import org.stablehlo4j.pass.PassRegistry;
@@ -30,18 +29,43 @@ public record PassSpec(String name, String options, String arg) {
         return name.equals("pass-pipeline") || name.equals("p");
     }
 
-    /**
-     * The passes of a textual pipeline such as {@code builtin.module(inline, vhlo-to-version{target=1.9.0})}, in
-     * order (grammar: {@link PassPipelineParser}).
-     *
-     * @throws IllegalArgumentException on a malformed pipeline or another anchor
-     */
-    public static List<PassSpec> expandPipeline(String pipeline) {
-        List<PassSpec> out = new ArrayList<>();
-        for (PassPipelineParser.Item item : PassPipelineParser.parse(pipeline)) {
-            out.add(new PassSpec(item.name(), item.options(), item.text()));
+    /** Makes the pass of one flag or pipeline item; may reject it. */
+    @FunctionalInterface
+    interface PassMaker {
+        /** The configured pass for {@code spec}. */
+        org.stablehlo4j.pass.Pass make(PassSpec spec) throws ToolException;
+    }
+
+    /** Carries a {@link ToolException} out of the pipeline builder. */
+    private static final class Rejected extends RuntimeException {
+        final ToolException cause;
+
+        Rejected(ToolException cause) {
+            super(cause.getMessage(), null, false, false);
+            this.cause = cause;
         }
-        return out;
+    }
+
+    /**
+     * The pass manager of a textual pipeline such as {@code builtin.module(func.func(canonicalize), cse)}
+     * (grammar and scheduling: {@link PassPipelineParser}, {@link org.stablehlo4j.pass.OpPassManager}), each pass
+     * made by {@code maker} from a spec of its item.
+     *
+     * @throws IllegalArgumentException on a malformed pipeline or a pass nested where it cannot run
+     * @throws ToolException            when {@code maker} rejects a pass
+     */
+    static org.stablehlo4j.pass.OpPassManager buildPipeline(String pipeline, PassMaker maker) throws ToolException {
+        try {
+            return PassPipelineParser.build(pipeline, item -> {
+                try {
+                    return maker.make(new PassSpec(item.name(), item.options(), item.text()));
+                } catch (ToolException e) {
+                    throw new Rejected(e);
+                }
+            });
+        } catch (Rejected r) {
+            throw r.cause;
+        }
     }
 
     /** How the pass is shown in errors: {@code --NAME}. */

@@ -48,6 +48,10 @@ public final class PassRegistry {
         });
         r.register(InlinePass.NAME, InlinePass.DESCRIPTION, options -> new InlinePass());
         r.register(CanonicalizePass.NAME, CanonicalizePass.DESCRIPTION, CanonicalizePass::fromOptions);
+        r.register(CsePass.NAME, CsePass.DESCRIPTION, options -> {
+            if (!options.isEmpty()) throw new IllegalArgumentException("pass '" + CsePass.NAME + "' takes no options");
+            return new CsePass();
+        });
     }
 
     /**

@@ -22,7 +22,16 @@ public final class StripDebugInfoPass implements Pass {
 
     @Override
     public void run(ModuleOp module, PassContext context) {
-        module.op().walk(op -> {
+        runOn(module.op(), context);
+    }
+
+    /** strip-debuginfo runs on any op. */
+    @Override
+    public String anchor() { return null; }
+
+    @Override
+    public void runOn(Operation root, PassContext context) {
+        root.walk(op -> {
             op.setLocation(Location.UNKNOWN);
             for (Region region : op.regions()) {
                 for (Block block : region.blocks()) {
