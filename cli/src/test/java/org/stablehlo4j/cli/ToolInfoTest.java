@@ -26,7 +26,7 @@ class ToolInfoTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     /** Known passes as the unknown-pass error lists them. */
-    private static final String KNOWN = "canonicalize, hlo-test-broadcast, hlo-test-infer, inline, "
+    private static final String KNOWN = "canonicalize, cse, hlo-test-broadcast, hlo-test-infer, inline, "
             + "stablehlo-deserialize, stablehlo-legalize-composite-to-call, stablehlo-legalize-to-vhlo, "
             + "strip-debuginfo, vhlo-legalize-to-stablehlo, vhlo-to-version";
 
@@ -116,8 +116,8 @@ class ToolInfoTest {
         assertEquals(1, run("opt", "--pass-pipeline=builtin.module(foo)", "-"));
         assertEquals("error: unknown pass 'foo' (known passes: " + KNOWN + ")\n", err());
         err.reset();
-        assertEquals(1, run("opt", "--pass-pipeline=builtin.module(cse)", "-"));
-        assertEquals("error: pass '--cse' is not implemented in stablehlo4j\n", err());
+        assertEquals(1, run("opt", "--pass-pipeline=builtin.module(symbol-dce)", "-"));
+        assertEquals("error: pass '--symbol-dce' is not implemented in stablehlo4j\n", err());
     }
 
     @Test

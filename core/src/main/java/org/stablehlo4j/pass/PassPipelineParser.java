@@ -34,7 +34,12 @@ public final class PassPipelineParser {
      * @param elements the nested pipeline
      */
     public record Nested(String anchor, List<Element> elements) implements Element {
-        /** Keeps an immutable copy of the elements. */
+        /**
+         * Keeps an immutable copy of the elements.
+         *
+         * @param anchor   the op name written before the parenthesis
+         * @param elements the nested pipeline
+         */
         public Nested {
             elements = List.copyOf(elements);
         }
@@ -48,7 +53,13 @@ public final class PassPipelineParser {
      * @param anchored whether the text named its anchor ({@code builtin.module(...)}) rather than being a bare list
      */
     public record Pipeline(String anchor, List<Element> elements, boolean anchored) {
-        /** Keeps an immutable copy of the elements. */
+        /**
+         * Keeps an immutable copy of the elements.
+         *
+         * @param anchor   the op name the whole pipeline is anchored on
+         * @param elements its passes and nested pipelines, in order
+         * @param anchored whether the text named its anchor
+         */
         public Pipeline {
             elements = List.copyOf(elements);
         }

@@ -55,7 +55,11 @@ class RunPassesPipelineTest {
         assertTrue(nest.getMessage().contains("did you intend to nest?"), nest.getMessage());
         StableHloException unknown = assertThrows(StableHloException.class,
                 () -> run("builtin.module(func.func(no-such-pass))"));
-        assertTrue(unknown.getMessage().contains("pass 'no-such-pass' is not implemented"), unknown.getMessage());
+        assertTrue(unknown.getMessage().contains("unknown pass 'no-such-pass' (known passes: "), unknown.getMessage());
+        StableHloException upstream = assertThrows(StableHloException.class,
+                () -> run("builtin.module(func.func(stablehlo-aggressive-folder))"));
+        assertTrue(upstream.getMessage().contains("pass 'stablehlo-aggressive-folder' is not implemented in stablehlo4j"),
+                upstream.getMessage());
         StableHloException options = assertThrows(StableHloException.class, () -> run("cse{x=1}"));
         assertTrue(options.getMessage().contains("pass 'cse' takes no options"), options.getMessage());
     }
