@@ -32,9 +32,8 @@ final class TridiagonalSolve {
                 sub(d, i + 1, fact, temp, 0);
                 if (i < n - 2) {
                     set(dl, i, du[2 * (i + 1)], du[2 * (i + 1) + 1]);
-                    double[] nf = {-fact[0], -fact[1]};
                     set(du, i + 1, 0, 0);
-                    sub(du, i + 1, nf, dl, i); // du[i+1] = -fact * dl[i]
+                    sub(du, i + 1, fact, dl, i); // du[i+1] = -fact * dl[i]
                 }
                 set(du, i, tr, ti);
                 for (int j = 0; j < nrhs; j++) {
