@@ -424,7 +424,7 @@ public final class LapackKernels {
                     throw new IllegalArgumentException("dl, d and du must have b's batch dimensions and " + n + " elements");
                 }
             }
-            for (int b = 0; b < batches; b++) {
+            for (int b = 0; b < batches && n > 0; b++) {
                 double[] dl = cvec(0, b * n + 1, n - 1), d = cvec(1, b * n, n), du = cvec(2, b * n, n);
                 double[] rhs = cvec(3, b * n * nrhs, n * nrhs);
                 int info = TridiagonalSolve.gtsv(n, nrhs, dl, d, du, rhs);
