@@ -2,7 +2,9 @@
 # lit configuration of the byte-exact oracle checks: the real JAX exports in ../shared/jax-samples (and,
 # once the Shardy dialect exists, ../shared/shardy/samples) against our bin/ tools. Each sample yields one
 # lit test per check (deserialize, serialize-T, plain, fixed-point, interpret), named e.g.
-# "jax-samples/mlp/serialize-1.9.0"; conformance/expected-failures.txt lists the ones that do not pass yet.
+# "jax-samples/mlp/serialize-1.9.0"; the CPU exports of ../shared/jax-runtime (JAX's LAPACK custom calls) are
+# checked by running them alone ("jax-runtime/linalg_qr/interpret"); conformance/expected-failures.txt lists the
+# ones that do not pass yet.
 # See oracles_lit.py for what each check compares and README.md ("Conformance") for how it is run.
 
 import os
@@ -30,7 +32,7 @@ config.suffixes = []
 config.test_source_root = shared
 config.test_exec_root = os.path.join(repo_root, "build", "lit-oracles")
 # Only the sample folders are walked; the test format names the tests itself.
-config.excludes = [n for n in os.listdir(shared) if n not in ("jax-samples", "shardy")]
+config.excludes = [n for n in os.listdir(shared) if n not in ("jax-samples", "shardy", "jax-runtime")]
 for var in ("JAVA_HOME", "STABLEHLO4J_JAVA_OPTS", "STABLEHLO4J_NO_CDS", "STABLEHLO4J_TIMEOUT",
             "STABLEHLO4J_SERVER", "HOME", "PATH"):
     if var in os.environ:

@@ -14,6 +14,10 @@ test per (NAME, check), all run inside the sample folder, as the oracles were ma
   fixed-point   stablehlo-opt NAME.jax.mlir, printed again by stablehlo-opt: the same text
   interpret     stablehlo-translate --interpret --args-json=NAME.io.json: NAME.io.json's outputs (tolerances below)
 
+../shared/jax-runtime (area jax-runtime) holds exports that need more than StableHLO ops: only its CPU ones
+(linalg_* without a platform suffix, i.e. JAX's LAPACK custom calls) are checked here, by `interpret` alone, run on
+the artifact as JAX wrote it: stablehlo-translate --interpret --args-json=NAME.io.json NAME.mlir.bc.
+
 The one sanctioned byte difference: an i1 splat (dense<true>) is 0xFF in upstream's frozen compatibility files,
 which are the authority, and 0x01 in the samples' bytes (jaxlib's newer MLIR; see jax-samples/SOURCE.md).
 """
@@ -61,13 +65,21 @@ def read_expected_failures(path):
 def collections(shared_root):
     """The sample folders present, relative to the shared root."""
     out = []
-    for rel in ("jax-samples", "shardy/samples"):
+    for rel in ("jax-samples", "shardy/samples", "jax-runtime"):
         if os.path.isdir(os.path.join(shared_root, rel)):
             out.append(rel)
     return out
 
 
+def runtime_sample(name):
+    """The jax-runtime programs checked here: the CPU exports (no _cuda/_rocm lowering, no poly_ program)."""
+    return name.startswith("linalg_") and not re.search(r"_(cuda|rocm)$", name)
+
+
 def checks(folder, name):
+    if os.path.basename(folder) == "jax-runtime":
+        return ["interpret"] if runtime_sample(name) and os.path.exists(
+            os.path.join(folder, name + ".io.json")) else []
     result = ["deserialize"]
     for path in sorted(glob.glob(os.path.join(folder, glob.escape(name) + ".*.mlir.bc"))):
         target = os.path.basename(path)[len(name) + 1:-len(".mlir.bc")]
@@ -182,7 +194,9 @@ class OracleTest(lit.formats.TestFormat):
             out_path = os.path.join(work, "outputs.json")
             if os.path.exists(out_path):
                 os.remove(out_path)
-            args = [translate, "--interpret", "--args-json=" + name + ".io.json", "--results-json=" + out_path, text]
+            program = name + ".mlir.bc" if os.path.basename(folder) == "jax-runtime" else text
+            args = [translate, "--interpret", "--args-json=" + name + ".io.json", "--results-json=" + out_path,
+                    program]
             code, _, err = self.run(args, folder, env)
             if code != 0:
                 return self.tool_failed(args, code, err)

@@ -11,12 +11,20 @@ import java.util.List;
 
 /**
  * Prints diagnostics the way MLIR's SourceMgrDiagnosticHandler does: {@code file:line:col: error: message},
- * then the source line and a caret line when the location lies in the known buffer; {@code <unknown>:0:} for
+ * then the source line (a window around the column when it is longer than {@value #MAX_SOURCE_LINE} bytes) and a
+ * caret line when the location lies in the known buffer; {@code <unknown>:0:} for
  * diagnostics without a file location; call-site locations add {@code called from} notes.
  */
 public final class DiagnosticPrinter implements DiagnosticHandler {
     private static final int TAB_STOP = 8;
     private static final int CALL_STACK_LIMIT = 10;
+    /** Source lines up to this many bytes are echoed whole; longer ones as a window around the column. */
+    static final int MAX_SOURCE_LINE = 256;
+    /** Bytes of a long line shown, and how many of them before the column. */
+    static final int WINDOW = 160;
+    static final int WINDOW_BEFORE = 80;
+    /** Marks where a long source line was cut. */
+    static final String CUT = "...";
 
     private final SourceBuffer buffer;
     private final PrintStream out;
@@ -102,19 +110,31 @@ public final class DiagnosticPrinter implements DiagnosticHandler {
         String name = buffer.name().equals("-") ? "<stdin>" : buffer.name();
         out.print(name + ":" + buffer.lineOf(offset) + ":" + (column + 1) + ": " + severity.keyword + ": "
                 + message + "\n");
-        String line = new String(b, lineStart, lineEnd - lineStart, StandardCharsets.UTF_8);
+        // A long line is shown as a window around the column, the cuts marked with "...".
+        int from = lineStart;
+        int to = lineEnd;
+        if (lineEnd - lineStart > MAX_SOURCE_LINE) {
+            from = Math.max(lineStart, offset - WINDOW_BEFORE);
+            to = Math.min(lineEnd, from + WINDOW);
+            from = Math.max(lineStart, to - WINDOW);
+            while (from > lineStart && from < lineEnd && (b[from] & 0xC0) == 0x80) from--; // whole UTF-8 chars
+            while (to < lineEnd && (b[to] & 0xC0) == 0x80) to++;
+        }
+        String head = from > lineStart ? CUT : "";
+        String line = head + new String(b, from, to - from, StandardCharsets.UTF_8) + (to < lineEnd ? CUT : "");
         boolean ascii = true;
-        for (int i = lineStart; i < lineEnd; i++) ascii &= b[i] >= 0;
+        for (int i = from; i < to; i++) ascii &= b[i] >= 0;
         out.print(expandTabs(line, line, true) + "\n");
         if (!ascii) return;
+        int shift = head.length() - from; // buffer offset -> index in line
         char[] caret = new char[line.length() + 1];
         java.util.Arrays.fill(caret, ' ');
-        if (rangeStart >= 0 && rangeStart <= lineEnd && rangeEnd >= lineStart) {
-            int from = Math.max(rangeStart, lineStart) - lineStart;
-            int to = Math.min(rangeEnd, lineEnd) - lineStart;
-            for (int i = from; i < Math.min(to, caret.length); i++) caret[i] = '~';
+        if (rangeStart >= 0 && rangeStart <= to && rangeEnd >= from) {
+            int rFrom = Math.max(rangeStart, from) + shift;
+            int rTo = Math.min(rangeEnd, to) + shift;
+            for (int i = rFrom; i < Math.min(rTo, caret.length); i++) caret[i] = '~';
         }
-        caret[Math.min(column, line.length())] = '^';
+        caret[Math.min(offset + shift, line.length())] = '^';
         int len = caret.length;
         while (len > 0 && caret[len - 1] == ' ') len--;
         out.print(expandTabs(new String(caret, 0, len), line, false) + "\n");

@@ -3,6 +3,7 @@ package org.stablehlo4j.cli;
 import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.ModuleOp;
+import org.stablehlo4j.pass.OpPassManager;
 import org.stablehlo4j.pass.Pass;
 import org.stablehlo4j.pass.PassContext;
 import org.stablehlo4j.pass.PassRegistry;
@@ -35,8 +36,7 @@ final class OptTool extends Tool {
     OptTool() {
         super("stablehlo-opt", OPTIONS, new String[] {
             "stablehlo-opt [options] [--PASS[=OPTIONS]...] [<input file>]",
-            "StableHLO optimizer driver (stablehlo4j)",
-            "Passes are given as flags and run in order: --NAME or --NAME=OPTIONS."},
+            "StableHLO optimizer driver (stablehlo4j)", null},
             SplitInput.DEFAULT_MARKER, false);
     }
 
@@ -51,39 +51,62 @@ final class OptTool extends Tool {
 
     @Override
     public boolean acceptExtra(String name, String value, String arg) {
-        if (!PassSpec.isPassName(name)) return false;
+        if (!PassSpec.isPassName(name, passRegistry())) return false;
         passSpecs.add(new PassSpec(name, value == null ? "" : value, arg));
         return true;
     }
 
     @Override
     void prepare() throws ToolException {
-        List<PassSpec> expanded = new ArrayList<>(passSpecs.size());
         for (PassSpec spec : passSpecs) {
             if (!spec.isPipeline()) {
-                expanded.add(spec);
+                passes.add(createPass(spec));
                 continue;
             }
             try {
-                expanded.addAll(PassSpec.expandPipeline(spec.options()));
-            } catch (IllegalArgumentException e) {
-                throw new ToolException("error: " + spec.display() + ": " + e.getMessage());
-            }
-        }
-        for (PassSpec spec : expanded) {
-            PassRegistry.Factory factory = passRegistry().lookup(spec.name());
-            if (factory == null) {
-                String kind = spec.name().equals("debug-only") ? "option" : "pass";
-                throw new ToolException("error: " + kind + " '" + spec.display()
-                        + "' is not implemented in stablehlo4j");
-            }
-            try {
-                passes.add(factory.create(spec.options()));
+                passes.add(PassSpec.buildPipeline(spec.options(), this::createPass));
             } catch (IllegalArgumentException e) {
                 throw new ToolException("error: " + spec.display() + ": " + e.getMessage());
             }
         }
         if (emitBytecode) bytecodeWriter = Backends.require(Backends.bytecodeWriter, "'-emit-bytecode'");
+    }
+
+    /** The configured pass a flag (or an item of a pipeline) names. */
+    private Pass createPass(PassSpec spec) throws ToolException {
+        PassRegistry.Factory factory = passRegistry().lookup(spec.name());
+        if (factory == null) throw new ToolException(missingPass(spec.name()));
+        try {
+            return factory.create(spec.options());
+        } catch (IllegalArgumentException e) {
+            throw new ToolException("error: " + spec.display() + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * The error for a pass flag or pipeline entry that names no implemented pass: an upstream pass (or
+     * {@code -debug-only}) stablehlo4j lacks is "not implemented", any other name an unknown pass.
+     */
+    private String missingPass(String name) {
+        if (name.equals("debug-only")) return "error: option '--debug-only' is not implemented in stablehlo4j";
+        if (passRegistry().isUpstream(name)) return "error: pass '--" + name + "' is not implemented in stablehlo4j";
+        return "error: unknown pass '" + name + "' (known passes: " + String.join(", ", passRegistry().names())
+                + ")";
+    }
+
+    /** {@code --help}'s list of the passes, a line each: {@code --NAME} and its description. */
+    @Override
+    String helpEpilogue() {
+        PassRegistry registry = passRegistry();
+        int width = 0;
+        for (String name : registry.names()) width = Math.max(width, name.length());
+        StringBuilder sb = new StringBuilder("Passes (run in the order given):\n");
+        for (String name : registry.names()) {
+            sb.append("  --").append(name).append(" ".repeat(width - name.length() + 2))
+                    .append(registry.description(name)).append('\n');
+        }
+        return sb.append("Give a pass as --NAME or --NAME=OPTIONS, or several as\n"
+                + "--pass-pipeline='builtin.module(NAME{OPTIONS},...)'.\n").toString();
     }
 
     @Override
@@ -101,10 +124,16 @@ final class OptTool extends Tool {
         // Diagnostics a pass emits without failing (as MLIR's emitError in a pattern) are printed, or checked by
         // --verify-diagnostics, in order with the others; the run still succeeds.
         PassContext context = new PassContext(context(), handler::handle);
+        // A pipeline (--pass-pipeline) verifies the module after each of its top-level steps through this hook.
+        if (verifyEach) context.afterEachPass(op -> {
+            if (op == module.op()) org.stablehlo4j.verify.Verifier.verify(context(), module);
+        });
         try {
             for (Pass pass : passes) {
                 pass.run(module, context);
-                if (verifyEach) org.stablehlo4j.verify.Verifier.verify(context(), module);
+                if (verifyEach && !(pass instanceof OpPassManager)) {
+                    org.stablehlo4j.verify.Verifier.verify(context(), module);
+                }
             }
             if (bytecodeWriter != null) return bytecodeWriter.encode(context(), module);
         } catch (DiagnosticException e) {

@@ -40,9 +40,12 @@ public record OptionDef(String name, Kind kind, String fallback, String label, S
         return new OptionDef(name, Kind.OPTIONAL_VALUE, fallback, label, description);
     }
 
-    /** Prints {@code --help} for a tool with these options, rendered by picocli. */
+    /**
+     * Prints {@code --help} for a tool with these options, rendered by picocli, then {@code epilogue} as it is
+     * (may be null).
+     */
     static void printUsage(String tool, String synopsis, String description, String footer, List<OptionDef> defs,
-                           PrintStream out) {
+                           String epilogue, PrintStream out) {
         CommandSpec spec = CommandSpec.create().name(tool);
         spec.usageMessage().customSynopsis(synopsis).description(description);
         if (footer != null) spec.usageMessage().footer(footer);
@@ -51,7 +54,7 @@ public record OptionDef(String name, Kind kind, String fallback, String label, S
             OptionSpec.Builder b = OptionSpec.builder(flag).description(d.description());
             switch (d.kind()) {
                 case FLAG -> b.arity("0").type(boolean.class);
-                case OPTIONAL_VALUE -> b.arity("0..1").type(String.class).paramLabel("=" + d.label());
+                case OPTIONAL_VALUE -> b.arity("0..1").type(String.class).paramLabel(d.label()); // shown as [=<label>]
                 default -> b.arity("1").type(String.class).paramLabel(d.label());
             }
             spec.addOption(b.build());
@@ -59,5 +62,6 @@ public record OptionDef(String name, Kind kind, String fallback, String label, S
         spec.addPositional(PositionalParamSpec.builder().paramLabel("<input file>").arity("0..1")
                 .description("Input file, - for stdin (the default)").build());
         new CommandLine(spec).usage(out);
+        if (epilogue != null) out.print(epilogue);
     }
 }

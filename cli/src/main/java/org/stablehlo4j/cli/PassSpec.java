@@ -1,9 +1,8 @@
 package org.stablehlo4j.cli;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 import org.stablehlo4j.pass.PassPipelineParser;
+import org.stablehlo4j.pass.PassRegistry;
 
 /**
  * A pass named on the {@code stablehlo-opt} command line, in order: {@code --NAME} or {@code --NAME=OPTIONS}
@@ -14,19 +13,15 @@ import org.stablehlo4j.pass.PassPipelineParser;
  * @param arg     the argument as written
  */
 public record PassSpec(String name, String options, String arg) {
-    /** Pass families of StableHLO/CHLO/VHLO/shape and the interpreter and test passes, by prefix. */
-    private static final Pattern FAMILY = Pattern.compile(
-            "(stablehlo|vhlo|chlo|shape|hlo-test|interpreter|tosa|linalg)-[a-z0-9-]+");
+    /** Pipeline and debug options that upstream's stablehlo-opt takes in the pass flags' place. */
+    private static final List<String> OPTIONS = List.of("pass-pipeline", "p", "debug-only");
 
-    /** Core MLIR passes and pipeline options that upstream's stablehlo-opt registers. */
-    private static final List<String> GENERIC = List.of("inline", "canonicalize", "cse", "symbol-dce",
-            "symbol-privatize", "sccp", "loop-invariant-code-motion", "strip-debuginfo", "pass-pipeline", "p",
-            "debug-only", "mem2reg", "remove-dead-values", "topological-sort", "print-ir", "view-op-graph",
-            "generate-runtime-verification", "control-flow-sink");
-
-    /** Whether {@code name} is recognised as a pass (or pipeline/debug option) flag. */
-    public static boolean isPassName(String name) {
-        return GENERIC.contains(name) || FAMILY.matcher(name).matches();
+    /**
+     * Whether {@code name} is taken as a pass (or pipeline/debug option) flag rather than an unknown command-line
+     * argument: the options above, an implemented pass, or a pass-shaped name ({@link PassRegistry#isPassShaped}).
+     */
+    public static boolean isPassName(String name, PassRegistry registry) {
+        return OPTIONS.contains(name) || registry.isPassShaped(name);
     }
 
     /** Whether this is a textual pipeline ({@code --pass-pipeline=...} or {@code -p ...}). */
@@ -34,18 +29,43 @@ public record PassSpec(String name, String options, String arg) {
         return name.equals("pass-pipeline") || name.equals("p");
     }
 
-    /**
-     * The passes of a textual pipeline such as {@code builtin.module(inline, vhlo-to-version{target=1.9.0})}, in
-     * order (grammar: {@link PassPipelineParser}).
-     *
-     * @throws IllegalArgumentException on a malformed pipeline or another anchor
-     */
-    public static List<PassSpec> expandPipeline(String pipeline) {
-        List<PassSpec> out = new ArrayList<>();
-        for (PassPipelineParser.Item item : PassPipelineParser.parse(pipeline)) {
-            out.add(new PassSpec(item.name(), item.options(), item.text()));
+    /** Makes the pass of one flag or pipeline item; may reject it. */
+    @FunctionalInterface
+    interface PassMaker {
+        /** The configured pass for {@code spec}. */
+        org.stablehlo4j.pass.Pass make(PassSpec spec) throws ToolException;
+    }
+
+    /** Carries a {@link ToolException} out of the pipeline builder. */
+    private static final class Rejected extends RuntimeException {
+        final ToolException cause;
+
+        Rejected(ToolException cause) {
+            super(cause.getMessage(), null, false, false);
+            this.cause = cause;
         }
-        return out;
+    }
+
+    /**
+     * The pass manager of a textual pipeline such as {@code builtin.module(func.func(canonicalize), cse)}
+     * (grammar and scheduling: {@link PassPipelineParser}, {@link org.stablehlo4j.pass.OpPassManager}), each pass
+     * made by {@code maker} from a spec of its item.
+     *
+     * @throws IllegalArgumentException on a malformed pipeline or a pass nested where it cannot run
+     * @throws ToolException            when {@code maker} rejects a pass
+     */
+    static org.stablehlo4j.pass.OpPassManager buildPipeline(String pipeline, PassMaker maker) throws ToolException {
+        try {
+            return PassPipelineParser.build(pipeline, item -> {
+                try {
+                    return maker.make(new PassSpec(item.name(), item.options(), item.text()));
+                } catch (ToolException e) {
+                    throw new Rejected(e);
+                }
+            });
+        } catch (Rejected r) {
+            throw r.cause;
+        }
     }
 
     /** How the pass is shown in errors: {@code --NAME}. */

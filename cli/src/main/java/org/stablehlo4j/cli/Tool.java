@@ -41,7 +41,8 @@ abstract class Tool implements LlvmArgs.Target {
             OptionDef.flag("mlir-print-local-scope", "Print with local scope and inline information (no aliases)"),
             OptionDef.flag("mlir-disable-threading", "Disable multi-threading (stablehlo4j is single-threaded)"),
             OptionDef.value("output-split-marker", "<marker>", "Split marker to use for merging the output"),
-            OptionDef.flag("help", "Display available options"));
+            OptionDef.flag("help", "Display available options"),
+            OptionDef.flag("version", "Display the version of stablehlo4j and of StableHLO it implements"));
 
     String input = "-";
     String output = "-";
@@ -63,6 +64,7 @@ abstract class Tool implements LlvmArgs.Target {
     boolean printDebugInfo;
     boolean printLocalScope;
     boolean help;
+    boolean version;
 
     final String toolName;
     private final List<OptionDef> toolOptions;
@@ -113,9 +115,40 @@ abstract class Tool implements LlvmArgs.Target {
             case "mlir-print-debuginfo" -> printDebugInfo = (Boolean) value;
             case "mlir-print-local-scope" -> printLocalScope = (Boolean) value;
             case "help" -> help = (Boolean) value;
+            case "version" -> version = (Boolean) value;
             case "output-split-marker" -> outputMarker = (String) value;
             case "mlir-disable-threading" -> { }
             default -> setToolOption(name, value);
+        }
+    }
+
+    /** Text printed after the options by {@code --help}, or null. */
+    String helpEpilogue() {
+        return null;
+    }
+
+    /**
+     * What {@code --version} prints: the stablehlo4j version (the Maven project version, from the filtered
+     * {@code version.properties} resource) and the StableHLO version implemented, with the oldest version of
+     * portable artifacts read and written.
+     */
+    static String versionText() {
+        return "stablehlo4j " + projectVersion() + "\n"
+                + "StableHLO " + org.stablehlo4j.compat.CompatibilityApi.getCurrentVersion()
+                + " (portable artifacts from " + org.stablehlo4j.compat.CompatibilityApi.getMinimumVersion()
+                + " to " + org.stablehlo4j.compat.CompatibilityApi.getCurrentVersion() + ")\n";
+    }
+
+    /** The stablehlo4j version this tool was built as, or {@code unknown}. */
+    static String projectVersion() {
+        try (InputStream in = Tool.class.getResourceAsStream("version.properties")) {
+            if (in == null) return "unknown";
+            java.util.Properties p = new java.util.Properties();
+            p.load(in);
+            String v = p.getProperty("version", "");
+            return v.isEmpty() || v.startsWith("${") ? "unknown" : v;
+        } catch (IOException e) {
+            return "unknown";
         }
     }
 
@@ -143,8 +176,14 @@ abstract class Tool implements LlvmArgs.Target {
         try {
             parseCommandLine(args);
             if (help) {
-                OptionDef.printUsage(toolName, usage[0], usage[1], usage[2], options(),
+                OptionDef.printUsage(toolName, usage[0], usage[1], usage[2], options(), helpEpilogue(),
                         new PrintStream(ToolIO.stdout(), true, java.nio.charset.StandardCharsets.UTF_8));
+                return 0;
+            }
+            if (version) {
+                PrintStream out = new PrintStream(ToolIO.stdout(), true, java.nio.charset.StandardCharsets.UTF_8);
+                out.print(versionText());
+                out.flush();
                 return 0;
             }
             prepare();

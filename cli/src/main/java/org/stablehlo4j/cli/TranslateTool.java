@@ -231,17 +231,29 @@ final class TranslateTool extends Tool {
     }
 
     /**
-     * The module to interpret: a portable artifact (VHLO bytecode) is deserialized to StableHLO first, as the
-     * interpreter runs StableHLO; other input is parsed as text or MLIR bytecode.
+     * The module to interpret: a portable artifact (MLIR bytecode whose dialect section lists VHLO) is
+     * deserialized to StableHLO first, as the interpreter runs StableHLO; other input is parsed as text or MLIR
+     * bytecode. The artifact is recognized by its dialects, not by its producer string: JAX's exports of early
+     * 2023 say {@code MLIRxxx-trunk} rather than {@code StableHLO_vX.Y.Z}, and {@code --deserialize} reads them.
      */
     private ModuleOp parseForInterpreter(byte[] data, String name, int firstLine, DiagnosticHandler handler)
             throws ToolException, DiagnosticException {
         SourceBuffer buf = new SourceBuffer(name, data);
-        if (buf.isBytecode() && Backends.artifactVersion != null && Backends.deserializer != null
-                && Backends.artifactVersion.versionOf(data) != null) {
+        if (buf.isBytecode() && Backends.deserializer != null && usesVhlo(data, name)) {
             return Backends.deserializer.deserialize(context(), data, name);
         }
         return parseAny(data, name, firstLine, handler);
+    }
+
+    /** Whether MLIR bytecode declares the VHLO dialect; false if its header or dialect section cannot be read. */
+    static boolean usesVhlo(byte[] bytecode, String name) {
+        try {
+            return org.stablehlo4j.bytecode.BytecodeReader.describe(bytecode, name).dialectVersions()
+                    .containsKey("vhlo");
+        } catch (org.stablehlo4j.bytecode.BytecodeException | RuntimeException e) {
+            // not readable this far: the bytecode reader reports what is wrong with it
+            return false;
+        }
     }
 
     private ModuleOp parseAny(byte[] data, String name, int firstLine, DiagnosticHandler handler)

@@ -36,6 +36,49 @@ class DiagnosticPrinterTest {
     }
 
     @Test
+    void longLinesAreCutToAWindowAroundTheColumn() {
+        String line = "x".repeat(300) + "ERR" + "y".repeat(300);
+        print(line + "\n", Diagnostic.error(Location.FileLineCol.point("f.mlir", 1, 301), "e"));
+        assertEquals("f.mlir:1:301: error: e\n..." + "x".repeat(80) + "ERR" + "y".repeat(77) + "...\n"
+                + " ".repeat(83) + "^\n", err());
+    }
+
+    @Test
+    void longLinesKeepTheirStartOrEndWhenTheColumnIsNear() {
+        String line = "ab" + "x".repeat(400);
+        print(line + "\n", Diagnostic.error(Location.FileLineCol.point("f.mlir", 1, 2), "e"));
+        assertEquals("f.mlir:1:2: error: e\nab" + "x".repeat(158) + "...\n ^\n", err());
+        err.reset();
+        print(line + "\n", Diagnostic.error(Location.FileLineCol.point("f.mlir", 1, 402), "e"));
+        assertEquals("f.mlir:1:402: error: e\n..." + "x".repeat(160) + "\n" + " ".repeat(162) + "^\n", err());
+    }
+
+    @Test
+    void linesUpToTheLimitAreEchoedWhole() {
+        String line = "x".repeat(DiagnosticPrinter.MAX_SOURCE_LINE);
+        print(line + "\n", Diagnostic.error(Location.FileLineCol.point("f.mlir", 1, 256), "e"));
+        assertEquals("f.mlir:1:256: error: e\n" + line + "\n" + " ".repeat(255) + "^\n", err());
+    }
+
+    @Test
+    void rangesAreUnderlinedWithinTheWindow() {
+        String line = "x".repeat(300) + "ERR" + "y".repeat(300);
+        SourceBuffer buf = new SourceBuffer("f.mlir", (line + "\n").getBytes(StandardCharsets.UTF_8));
+        new DiagnosticPrinter(buf, new PrintStream(err, true, StandardCharsets.UTF_8))
+                .printMessage(300, Severity.ERROR, "e", 290, 600);
+        assertEquals("f.mlir:1:301: error: e\n..." + "x".repeat(80) + "ERR" + "y".repeat(77) + "...\n"
+                + " ".repeat(73) + "~".repeat(10) + "^" + "~".repeat(79) + "\n", err());
+    }
+
+    @Test
+    void longLinesAreCutBetweenWholeUtf8Characters() {
+        String line = "é".repeat(300) + "x";
+        print(line + "\n", Diagnostic.error(Location.FileLineCol.point("f.mlir", 1, 601), "e"));
+        // the window is the line's last 160 bytes, its start moved back to the start of a character
+        assertEquals("f.mlir:1:601: error: e\n..." + "é".repeat(80) + "x\n", err());
+    }
+
+    @Test
     void nonAsciiLineHasNoCaret() {
         print("\"é\" x\n", Diagnostic.error(Location.FileLineCol.point("f.mlir", 1, 6), "e"));
         assertEquals("f.mlir:1:6: error: e\n\"é\" x\n", err());

@@ -118,7 +118,7 @@ class JaxSamplesTest {
     }
 
     /** Checks one output; returns a summary of the observed error. */
-    private static String compare(String file, int output, Tensor e, Tensor g, String toleranceDtype) {
+    static String compare(String file, int output, Tensor e, Tensor g, String toleranceDtype) {
         double[] ev = values(e);
         double[] gv = values(g);
         if (e.kind() != Tensor.Kind.FLOAT && e.kind() != Tensor.Kind.COMPLEX) {

@@ -26,7 +26,7 @@ import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.ModuleOp;
-import org.stablehlo4j.pass.Pass;
+import org.stablehlo4j.pass.OpPassManager;
 import org.stablehlo4j.pass.PassContext;
 import org.stablehlo4j.pass.PassRegistry;
 import org.stablehlo4j.verify.Verifier;
@@ -267,8 +267,9 @@ public final class StableHlo {
 
     /**
      * Runs a pass pipeline on {@code module} in place, verifying after each pass as {@code stablehlo-opt} does.
-     * {@code pipeline} is {@code --pass-pipeline}'s text ({@code builtin.module(inline,strip-debuginfo)}) or a
-     * bare list ({@code stablehlo-legalize-to-vhlo, vhlo-to-version{target=1.9.0}}).
+     * {@code pipeline} is {@code --pass-pipeline}'s text ({@code builtin.module(inline,strip-debuginfo)}, with
+     * nested pipelines on op anchors as MLIR schedules them: {@code builtin.module(func.func(canonicalize), cse)})
+     * or a bare list run on the module ({@code stablehlo-legalize-to-vhlo, vhlo-to-version{target=1.9.0}}).
      *
      * @return the diagnostics passes emitted without failing (upstream's test passes report this way), in order
      * @throws StableHloException on an unknown pass, a bad option, or a pass or verification failure; the
@@ -277,18 +278,18 @@ public final class StableHlo {
      * @param pipeline the pipeline text
      */
     public List<Diagnostic> runPasses(ModuleOp module, String pipeline) throws StableHloException {
-        List<Pass> list = PassPipeline.parse(pipeline, passes);
+        OpPassManager pm = PassPipeline.parse(pipeline, passes);
         List<Diagnostic> emitted = new ArrayList<>();
-        PassContext pc = new PassContext(context, emitted::add);
-        for (Pass p : list) {
-            try {
-                p.run(module, pc);
-            } catch (DiagnosticException e) {
-                throw new StableHloException(e);
-            } catch (RuntimeException e) {
-                throw internal("pass '" + p.name() + "'", e);
-            }
-            verify(module);
+        // As stablehlo-opt: the module is verified after each pass (and each nested pipeline) at its top level.
+        PassContext pc = new PassContext(context, emitted::add).afterEachPass(op -> {
+            if (op == module.op()) Verifier.verify(context, module);
+        });
+        try {
+            pm.run(module, pc);
+        } catch (DiagnosticException e) {
+            throw new StableHloException(e);
+        } catch (RuntimeException e) {
+            throw internal("pass pipeline '" + pm.name() + "'", e);
         }
         return emitted;
     }

@@ -17,6 +17,7 @@ public abstract class Dialect {
     private final Context context;
     private final Map<String, OpDefinition> ops = new LinkedHashMap<>();
     private final Map<Class<?>, Object> interfaces = new ConcurrentHashMap<>();
+    private final Map<OpTrait, OpTrait> traitImplementations = new ConcurrentHashMap<>();
     private volatile boolean allowUnknownOperations;
     private volatile boolean completeSignatures;
 
@@ -82,6 +83,31 @@ public abstract class Dialect {
      */
     public final <I> I getInterface(Class<I> kind) {
         return kind.cast(interfaces.get(kind));
+    }
+
+    /**
+     * Supplies the body of a trait the op rows name as a promise ({@link Traits#promised}, e.g.
+     * {@link OpTrait#COMPATIBLE_OPERANDS_AND_RESULT_TYPE}) for this dialect's ops (from the constructor or a
+     * registry extension). MLIR's promised interfaces, for traits: the rows stay free of the dialect that defines
+     * the trait.
+     *
+     * @param promised the trait as the rows name it
+     * @param implementation the trait that verifies it
+     */
+    public final void implementTrait(OpTrait promised, OpTrait implementation) {
+        traitImplementations.put(promised, implementation);
+    }
+
+    /**
+     * The trait that verifies {@code trait} for this dialect's ops: the implementation handed over for a promised
+     * trait, else {@code trait} itself.
+     *
+     * @param trait a trait of one of this dialect's rows
+     * @return its implementation
+     */
+    public final OpTrait resolveTrait(OpTrait trait) {
+        OpTrait impl = traitImplementations.get(trait);
+        return impl == null ? trait : impl;
     }
 
     /** Accepts ops of this namespace that it does not define (MLIR {@code allowUnknownOperations}). */

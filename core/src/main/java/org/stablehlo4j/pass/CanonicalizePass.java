@@ -5,6 +5,7 @@ import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.Dialect;
 import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.OpDefinition;
+import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.PatternSet;
 import org.stablehlo4j.ir.RewritePattern;
 import org.stablehlo4j.rewrite.GreedyRewriteDriver;
@@ -19,6 +20,8 @@ import org.stablehlo4j.rewrite.GreedyRewriteDriver;
 public final class CanonicalizePass implements Pass {
     /** The command-line name. */
     public static final String NAME = "canonicalize";
+    /** One line for {@code --help}. */
+    public static final String DESCRIPTION = "Canonicalize operations (patterns only, no folding yet)";
 
     private final boolean topDown;
     private final int maxIterations;
@@ -80,8 +83,17 @@ public final class CanonicalizePass implements Pass {
 
     @Override
     public void run(ModuleOp module, PassContext context) {
+        runOn(module.op(), context);
+    }
+
+    /** Canonicalize runs on any op (MLIR's canonicalizer is op-agnostic). */
+    @Override
+    public String anchor() { return null; }
+
+    /** Canonicalizes the ops nested in {@code op}'s regions. */
+    @Override
+    public void runOn(Operation op, PassContext context) {
         Context ctx = context.context();
-        if (ctx == null) run(module);
         PatternSet patterns = new PatternSet();
         for (Dialect dialect : ctx.loadedDialects()) {
             for (OpDefinition def : dialect.operations()) {
@@ -90,7 +102,7 @@ public final class CanonicalizePass implements Pass {
                 for (RewritePattern p : c.patterns()) patterns.add(p);
             }
         }
-        GreedyRewriteDriver.apply(module.op(), patterns, GreedyRewriteDriver.Config.DEFAULT.withTopDown(topDown)
+        GreedyRewriteDriver.apply(op, patterns, GreedyRewriteDriver.Config.DEFAULT.withTopDown(topDown)
                 .withMaxIterations(maxIterations).withFold(false)
                 .withIsPure(Effects.triviallyDeadIfUnused(ctx)));
     }

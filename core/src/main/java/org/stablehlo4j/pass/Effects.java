@@ -34,6 +34,39 @@ public final class Effects {
         };
     }
 
+    /**
+     * MLIR's {@code isMemoryEffectFree}: an op declared {@code Pure}/{@code NoMemoryEffect} (whose nested ops are
+     * checked too when it also has {@code RecursiveMemoryEffects}), or one with only {@code RecursiveMemoryEffects}
+     * whose nested ops are all memory-effect free. Ops without a row (unregistered ops), with side effects, or
+     * with no effect traits at all are not.
+     *
+     * @param ctx where op definitions (and their traits) are looked up
+     * @return the predicate
+     */
+    public static Predicate<Operation> memoryEffectFree(Context ctx) {
+        return op -> isMemoryEffectFree(op, ctx::opDefinition);
+    }
+
+    private static boolean isMemoryEffectFree(Operation root, Function<String, OpDefinition> definitions) {
+        java.util.ArrayDeque<Operation> work = new java.util.ArrayDeque<>();
+        work.push(root);
+        while (!work.isEmpty()) {
+            Operation op = work.pop();
+            OpDefinition spec = definitions.apply(op.name());
+            if (spec == null || spec.hasTrait(OpTrait.SIDE_EFFECTING)) return false;
+            boolean recursive = spec.hasTrait(OpTrait.RECURSIVE_MEMORY_EFFECTS);
+            boolean noEffect = spec.hasTrait(OpTrait.PURE) || spec.hasTrait(OpTrait.NO_MEMORY_EFFECT);
+            if (!noEffect && !recursive) return false;
+            if (!recursive) continue;
+            for (org.stablehlo4j.ir.Region region : op.regions()) {
+                for (org.stablehlo4j.ir.Block block : region.blocks()) {
+                    for (Operation nested = block.first(); nested != null; nested = nested.next()) work.push(nested);
+                }
+            }
+        }
+        return true;
+    }
+
     private static boolean hasNoEffects(Operation root, Function<String, OpDefinition> definitions) {
         return !root.walk(WalkOrder.PRE_ORDER, op -> {
             OpDefinition spec = definitions.apply(op.name());

@@ -34,6 +34,8 @@ import java.util.Set;
 public final class InlinePass implements Pass {
     /** The command-line name. */
     public static final String NAME = "inline";
+    /** One line for {@code --help}. */
+    public static final String DESCRIPTION = "Inline function calls";
     private static final int MAX_ROUNDS = 16;
 
     @Override

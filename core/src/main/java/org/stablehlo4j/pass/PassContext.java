@@ -16,6 +16,19 @@ public final class PassContext {
     private final Consumer<Diagnostic> sink;
     private final Context ctx;
     private int errors;
+    private AfterPass afterPass;
+
+    /** A check run after each pass of a pipeline, e.g. the verifier of {@code --verify-each}. */
+    @FunctionalInterface
+    public interface AfterPass {
+        /**
+         * Called by {@link OpPassManager} after each of its passes and nested pipelines.
+         *
+         * @param op the op the pass (or the nested pipeline's adaptor) ran on
+         * @throws org.stablehlo4j.ir.DiagnosticException to fail the pipeline
+         */
+        void after(org.stablehlo4j.ir.Operation op) throws org.stablehlo4j.ir.DiagnosticException;
+    }
 
     /**
      * A pass context without an IR context (for passes that need no op definitions).
@@ -95,6 +108,27 @@ public final class PassContext {
      */
     public void emitRemark(Location loc, String message) {
         emit(new Diagnostic(Diagnostic.Severity.REMARK, loc, message, List.of()));
+    }
+
+    /**
+     * Sets the check {@link OpPassManager} runs after each pass (and each nested pipeline) of a pipeline.
+     *
+     * @param hook the check, or null for none
+     * @return this
+     */
+    public PassContext afterEachPass(AfterPass hook) {
+        this.afterPass = hook;
+        return this;
+    }
+
+    /**
+     * Runs the {@link #afterEachPass} check, if any.
+     *
+     * @param op the op a pass ran on
+     * @throws org.stablehlo4j.ir.DiagnosticException if the check fails
+     */
+    public void afterPass(org.stablehlo4j.ir.Operation op) throws org.stablehlo4j.ir.DiagnosticException {
+        if (afterPass != null) afterPass.after(op);
     }
 
     /**

@@ -14,13 +14,24 @@ import org.stablehlo4j.ir.Region;
 public final class StripDebugInfoPass implements Pass {
     /** The command-line name. */
     public static final String NAME = "strip-debuginfo";
+    /** One line for {@code --help}. */
+    public static final String DESCRIPTION = "Strip debug info from all operations";
 
     @Override
     public String name() { return NAME; }
 
     @Override
     public void run(ModuleOp module, PassContext context) {
-        module.op().walk(op -> {
+        runOn(module.op(), context);
+    }
+
+    /** strip-debuginfo runs on any op. */
+    @Override
+    public String anchor() { return null; }
+
+    @Override
+    public void runOn(Operation root, PassContext context) {
+        root.walk(op -> {
             op.setLocation(Location.UNKNOWN);
             for (Region region : op.regions()) {
                 for (Block block : region.blocks()) {

@@ -7,7 +7,6 @@ import java.util.Map;
 import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.Attribute;
-import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.DenseArrayAttr;
 import org.stablehlo4j.ir.Dialect;
@@ -17,10 +16,8 @@ import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.OpTrait;
 import org.stablehlo4j.ir.Operation;
-import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.TypeCompat;
-import org.stablehlo4j.ir.UnrankedTensorType;
 import org.stablehlo4j.ir.VerificationError;
 
 /**
@@ -61,7 +58,7 @@ final class OpChecks {
             }
             verifyValueTypes(op, plan, plan.operands, false);
             verifyValueTypes(op, plan, plan.results, true);
-            for (OpTrait trait : plan.traits) verifyTrait(op, trait);
+            for (OpTrait trait : plan.traits) trait.verify(op);
         } else if (plan.dialect != null) {
             // Rows without full signatures still declare their attributes' kinds: those are checked.
             DictionaryAttr props = op.properties();
@@ -309,110 +306,6 @@ final class OpChecks {
         // the op's own rules check them.
     }
 
-    /** The type of operand {@code i}, then of the results: {@code i} runs over operands and results together. */
-    private static Type typeAt(Operation op, int i, int numOperands) {
-        return i < numOperands ? op.operand(i).type() : op.result(i - numOperands).type();
-    }
-
-    static void verifyTrait(Operation op, OpTrait trait) {
-        int nOperands = op.numOperands();
-        int all = nOperands + op.numResults();
-        switch (trait) {
-            case TERMINATOR -> {
-                Block b = op.parent();
-                if (b == null || b.terminator() != op) {
-                    throw VerificationError.op(op, "must be the last operation in the parent block");
-                }
-            }
-            case SAME_OPERANDS_AND_RESULT_SHAPE -> {
-                atLeastOperands(op, 1);
-                atLeastResults(op, 1);
-                Type first = op.operand(0).type();
-                for (int i = 0; i < all; i++) {
-                    if (!TypeCompat.compatibleShape(typeAt(op, i, nOperands), first)) {
-                        throw VerificationError.op(op, "requires the same shape for all operands and results");
-                    }
-                }
-            }
-            case SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE -> {
-                atLeastOperands(op, 1);
-                atLeastResults(op, 1);
-                Type element = TypeCompat.elementType(op.result(0).type());
-                for (int i = 0; i < all; i++) {
-                    if (!TypeCompat.elementType(typeAt(op, i, nOperands)).equals(element)) {
-                        throw VerificationError.op(op,
-                                "requires the same element type for all operands and results");
-                    }
-                }
-            }
-            case SAME_OPERANDS_ELEMENT_TYPE -> {
-                atLeastOperands(op, 1);
-                Type element = TypeCompat.elementType(op.operand(0).type());
-                for (int i = 0; i < nOperands; i++) {
-                    if (!TypeCompat.elementType(op.operand(i).type()).equals(element)) {
-                        throw VerificationError.op(op, "requires the same element type for all operands");
-                    }
-                }
-            }
-            case SAME_TYPE_OPERANDS -> {
-                for (int i = 0; i < nOperands; i++) {
-                    if (!op.operand(i).type().equals(op.operand(0).type())) {
-                        throw VerificationError.op(op, "requires all operands to have the same type");
-                    }
-                }
-            }
-            case COMPATIBLE_OPERANDS_AND_RESULT_TYPE -> {
-                // Its InferTypeOpInterface part is checked on exit (verifyInferredTypes).
-                Type expected = expectedType(op);
-                for (int i = 0; i < all; i++) {
-                    if (!TypeCompat.compatible(typeAt(op, i, nOperands), expected)) {
-                        throw VerificationError.op(op, "requires compatible types for all operands and results");
-                    }
-                }
-            }
-            case COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE -> {
-                Type expected = expectedType(op);
-                for (int i = 0; i < all; i++) {
-                    if (!TypeCompat.compatibleElementType(typeAt(op, i, nOperands), expected)) {
-                        throw VerificationError.op(op,
-                                "requires compatible element types for all operands and results");
-                    }
-                }
-            }
-            case COMPATIBLE_OPERANDS_ELEMENT_TYPE -> {
-                atLeastOperands(op, 1);
-                Type expected = op.operand(0).type();
-                for (int i = 0; i < nOperands; i++) {
-                    if (!TypeCompat.compatibleElementType(op.operand(i).type(), expected)) {
-                        throw VerificationError.op(op, "requires compatible element types for all operands");
-                    }
-                }
-            }
-            case PAIRWISE_SAME_OPERAND_AND_RESULT_TYPE, PAIRWISE_SAME_OPERAND_AND_RESULT_ELEMENT_TYPE -> {
-                boolean whole = trait == OpTrait.PAIRWISE_SAME_OPERAND_AND_RESULT_TYPE;
-                if (op.numOperands() != op.numResults()) {
-                    throw VerificationError.op(op, "requires the same number of operands and results");
-                }
-                for (int i = 0; i < op.numOperands(); i++) {
-                    Type a = op.operand(i).type();
-                    Type b = op.result(i).type();
-                    boolean same = whole ? a.equals(b) : TypeCompat.elementType(a).equals(TypeCompat.elementType(b));
-                    if (!same) {
-                        throw VerificationError.op(op, "requires the same " + (whole ? "" : "element ")
-                                + "type for operand and result at index " + i);
-                    }
-                }
-            }
-            case ELEMENTWISE -> verifyElementwise(op);
-            case INFER_TYPE -> {
-                // checked on exit, after the op's own rules and its regions (verifyInferredTypes)
-            }
-            default -> {
-                // Traits without rules of their own (effects, speculation, interfaces checked by op verifiers).
-            }
-        }
-    }
-
     /**
      * InferTypeOpInterface: the result types the op's inference computes must be compatible with the declared ones.
      * A failed inference reports its own error, then "failed to infer returned types".
@@ -456,75 +349,5 @@ final class OpChecks {
             sb.append('\'').append(AsmPrinter.printType(t)).append('\'');
         }
         return sb.toString();
-    }
-
-    /** MLIR's Elementwise trait: non-scalar operands and results share one shape and kind of tensor. */
-    private static void verifyElementwise(Operation op) {
-        int nOperands = op.numOperands();
-        int nResults = op.numResults();
-        int tensorOperands = 0;
-        int tensorResults = 0;
-        Type first = null;
-        for (int i = 0; i < nOperands + nResults; i++) {
-            Type t = typeAt(op, i, nOperands);
-            if (!isTensor(t)) continue;
-            if (i < nOperands) tensorOperands++;
-            else tensorResults++;
-            if (first == null) first = t;
-        }
-        if (tensorOperands == 0 && tensorResults == 0) return;
-        if (tensorOperands == 0) {
-            throw VerificationError.op(op, "if a result is non-scalar, then at least one operand must be non-scalar");
-        }
-        if (tensorResults == 0) {
-            throw VerificationError.op(op,
-                    "if an operand is non-scalar, then there must be at least one non-scalar result");
-        }
-        if (tensorResults != nResults) {
-            throw VerificationError.op(op, "if an operand is non-scalar, then all results must be non-scalar");
-        }
-        Class<?> kind = first.getClass();
-        int all = nOperands + nResults;
-        for (int i = 0; i < all; i++) {
-            Type t = typeAt(op, i, nOperands);
-            if (isTensor(t) && t.getClass() != kind) {
-                throw VerificationError.op(op, "all non-scalar operands/results must have the same shape and base type");
-            }
-        }
-        // TypeCompat.compatibleShapes over the non-scalar types: each unordered pair once.
-        for (int i = 0; i < all; i++) {
-            Type a = typeAt(op, i, nOperands);
-            if (!isTensor(a)) continue;
-            for (int j = i + 1; j < all; j++) {
-                Type b = typeAt(op, j, nOperands);
-                if (isTensor(b) && !TypeCompat.compatibleShape(a, b)) {
-                    throw VerificationError.op(op,
-                            "all non-scalar operands/results must have the same shape and base type");
-                }
-            }
-        }
-    }
-
-    private static boolean isTensor(Type t) {
-        return t instanceof RankedTensorType || t instanceof UnrankedTensorType;
-    }
-
-    /** The type StableHLO's compatibility traits compare against: the first operand's, else the first result's. */
-    private static Type expectedType(Operation op) {
-        if (op.numOperands() > 0) return op.operand(0).type();
-        if (op.numResults() > 0) return op.result(0).type();
-        throw VerificationError.op(op, "expected at least one operand or result");
-    }
-
-    static void atLeastOperands(Operation op, int n) {
-        if (op.numOperands() < n) {
-            throw VerificationError.op(op, "expected " + n + " or more operands, but found " + op.numOperands());
-        }
-    }
-
-    static void atLeastResults(Operation op, int n) {
-        if (op.numResults() < n) {
-            throw VerificationError.op(op, "expected " + n + " or more results, but found " + op.numResults());
-        }
     }
 }

@@ -1,10 +1,11 @@
 package org.stablehlo4j.verify;
 
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.Dialect;
 import org.stablehlo4j.ir.DialectAttrConstraints;
+import org.stablehlo4j.ir.DialectTypeConstraints;
 import org.stablehlo4j.ir.DictionaryAttr;
 import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.OpTrait;
@@ -34,6 +35,10 @@ final class OpPlan {
     final boolean module;
     final boolean functionLike;
     final boolean checkInference;
+    /**
+     * The traits with rules, in declaration order, as the op's dialect implements them (a promised trait's body is
+     * the dialect's); empty when the dialect's signatures are not checked.
+     */
     final OpTrait[] traits;
     final OpDefinition.AttrSpec[] attributes;
     final boolean anyRequired;
@@ -55,7 +60,7 @@ final class OpPlan {
         final int open;
         final boolean anyConstraint;
 
-        Groups(List<OpDefinition.ValueSpec> groups, Map<String, TypeConstraints.Matcher> resolved) {
+        Groups(List<OpDefinition.ValueSpec> groups, TypeConstraints.Cache resolved, DialectTypeConstraints dialect) {
             specs = groups.toArray(new OpDefinition.ValueSpec[0]);
             constraints = new TypeConstraints.Matcher[specs.length];
             int f = 0;
@@ -63,13 +68,7 @@ final class OpPlan {
             for (int k = 0; k < specs.length; k++) {
                 if (specs[k].arity() == OpDefinition.Arity.SINGLE) f++;
                 String c = specs[k].constraint();
-                if (c != null && !c.isEmpty()) {
-                    if (!resolved.containsKey(c)) {
-                        TypeConstraints.Constraint parsed = TypeConstraints.get(c);
-                        resolved.put(c, parsed == null ? null : new TypeConstraints.Matcher(parsed));
-                    }
-                    constraints[k] = resolved.get(c);
-                }
+                if (c != null && !c.isEmpty()) constraints[k] = resolved.matcher(c, dialect);
                 any |= constraints[k] != null;
             }
             fixed = f;
@@ -102,7 +101,7 @@ final class OpPlan {
         passedNext = (passedNext + 1) % PASSED;
     }
 
-    OpPlan(Context ctx, String name, OpDefinition def, Map<String, TypeConstraints.Matcher> resolved) {
+    OpPlan(Context ctx, String name, OpDefinition def, TypeConstraints.Cache resolved) {
         this.name = name;
         this.def = def;
         this.dialect = def == null ? null : ctx.opDialect(name);
@@ -115,9 +114,17 @@ final class OpPlan {
         this.terminator = def == null || def.hasTrait(OpTrait.TERMINATOR);
         this.symbolTable = def != null && def.hasTrait(OpTrait.SYMBOL_TABLE);
         this.functionLike = def != null && def.hasTrait(OpTrait.FUNCTION_LIKE);
-        this.checkInference = def != null && def.inferTypes() != null
-                && (def.hasTrait(OpTrait.INFER_TYPE) || def.hasTrait(OpTrait.COMPATIBLE_OPERANDS_AND_RESULT_TYPE));
-        this.traits = def == null ? new OpTrait[0] : def.traits().toArray(new OpTrait[0]);
+        List<OpTrait> checked = new ArrayList<>();
+        boolean inferType = def != null && def.hasTrait(OpTrait.INFER_TYPE);
+        if (def != null && dialect != null) {
+            for (OpTrait declared : def.traits()) {
+                OpTrait trait = dialect.resolveTrait(declared);
+                if (trait.hasVerifier() && completeSignatures) checked.add(trait);
+                inferType |= trait.implied().contains(OpTrait.INFER_TYPE);
+            }
+        }
+        this.checkInference = inferType && def.inferTypes() != null;
+        this.traits = checked.toArray(new OpTrait[0]);
         this.attributes = def == null ? new OpDefinition.AttrSpec[0]
                 : def.attributes().toArray(new OpDefinition.AttrSpec[0]);
         this.scratchValues = new org.stablehlo4j.ir.Attribute[attributes.length];
@@ -127,8 +134,10 @@ final class OpPlan {
         this.attrConstraints = dialect == null ? null : dialect.getInterface(DialectAttrConstraints.class);
         this.symbolUses = def == null ? null : def.ext(SymbolUseVerifier.class);
         this.returnCompatibility = def == null ? null : def.ext(ReturnTypeCompatibility.class);
-        this.operands = new Groups(def == null ? List.of() : def.operands(), resolved);
-        this.results = new Groups(def == null ? List.of() : def.results(), resolved);
+        DialectTypeConstraints typeConstraints = dialect == null ? null
+                : dialect.getInterface(DialectTypeConstraints.class);
+        this.operands = new Groups(def == null ? List.of() : def.operands(), resolved, typeConstraints);
+        this.results = new Groups(def == null ? List.of() : def.results(), resolved, typeConstraints);
         int fixed = 0;
         boolean variadic = false;
         boolean sized = false;

@@ -37,7 +37,7 @@ public final class Verifier {
     /** The plan of each op name met in this run (see {@link #plan(String)}). */
     private final Map<String, OpPlan> plans = new HashMap<>();
     /** Type constraints by the name the rows give them, resolved once per run. */
-    private final Map<String, TypeConstraints.Matcher> constraints = new HashMap<>();
+    private final TypeConstraints.Cache constraints = new TypeConstraints.Cache();
     /**
      * The ops with a {@link SymbolUseVerifier} checked so far whose module has not been exited yet: a module's own
      * are those added after it (see {@link Scope#symbolStart}); a nested module takes its own out on exit.

@@ -137,7 +137,12 @@ class StableHloTest {
         assertTrue(API.passNames().contains("inline"));
 
         StableHloException unknown = assertThrows(StableHloException.class, () -> API.runPasses(API.parse(ADD), "no-such-pass"));
-        assertTrue(unknown.getMessage().contains("pass 'no-such-pass' is not implemented"), unknown.getMessage());
+        String known = String.join(", ", API.passNames());
+        assertEquals("error: unknown pass 'no-such-pass' (known passes: " + known + ")", unknown.getMessage());
+        StableHloException missing = assertThrows(StableHloException.class,
+                () -> API.runPasses(API.parse(ADD), "builtin.module(stablehlo-aggressive-folder)"));
+        assertEquals("error: pass 'stablehlo-aggressive-folder' is not implemented in stablehlo4j (known: "
+                + known + ")", missing.getMessage());
         StableHloException badOpt = assertThrows(StableHloException.class,
                 () -> API.runPasses(API.parse(ADD), "stablehlo-legalize-to-vhlo,vhlo-to-version{target=0.1.0}"));
         assertTrue(badOpt.getMessage().contains("0.1.0"), badOpt.getMessage());

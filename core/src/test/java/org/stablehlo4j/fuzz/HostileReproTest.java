@@ -243,4 +243,24 @@ class HostileReproTest {
         assertTrue(e.diagnostics().toString().contains("region nesting exceeds the limit of 256 (IR section, byte offset"),
                 e.diagnostics().toString());
     }
+
+    /**
+     * {@code interpret-vhlo-trunk-producer.mlir.bc}: a portable artifact whose producer is {@code MLIRxxx-trunk}
+     * (JAX's exports of early 2023), not {@code StableHLO_vX.Y.Z}. Its dialect section names VHLO, which is how
+     * {@code stablehlo-translate --interpret} recognizes it (the CLI's {@code InterpretEntryTest} runs it), and it
+     * deserializes to a StableHLO {@code @main}.
+     */
+    @Test
+    void sharedTrunkProducerArtifactIsRecognizedByItsVhloDialect() throws Exception {
+        byte[] data = sharedRepro("interpret-vhlo-trunk-producer.mlir.bc");
+        BytecodeReader.FileInfo info = BytecodeReader.describe(data, "repro.mlir.bc");
+        assertEquals("MLIRxxx-trunk", info.producer());
+        assertTrue(info.dialectVersions().containsKey("vhlo"), info.dialectVersions().keySet().toString());
+        assertEquals(null, BytecodeReader.getPortableArtifactVersion(data));
+        ModuleOp m = org.stablehlo4j.compat.legalize.PortableArtifacts.deserializePortableArtifact(
+                TestContexts.standard(), data, "repro.mlir.bc");
+        Operation main = m.body().operations().get(0);
+        assertEquals("func.func", main.name());
+        assertEquals("main", ((org.stablehlo4j.ir.StringAttr) main.attr("sym_name")).value());
+    }
 }

@@ -82,7 +82,8 @@ class VerifierMemoTest {
 
     @Test
     void matcherAnswersAsItsConstraint() {
-        TypeConstraints.Constraint c = TypeConstraints.get("RankedTensorOf<[HLO_SInt, HLO_Float, HLO_QuantizedInt]>");
+        TypeConstraints.Constraint c = TypeConstraints.get("RankedTensorOf<[HLO_SInt, HLO_Float, HLO_QuantizedInt]>",
+                org.stablehlo4j.dialect.stablehlo.HloTypeConstraints.INSTANCE);
         assertNotNull(c);
         Type f32 = new RankedTensorType(new long[] {4}, FloatType.F32);
         Type i32 = new RankedTensorType(new long[0], IntegerType.I32);
@@ -105,7 +106,7 @@ class VerifierMemoTest {
     void inherentValuesAsLookedUp() throws DiagnosticException {
         org.stablehlo4j.ir.Context ctx = org.stablehlo4j.testing.TestContexts.standard();
         org.stablehlo4j.ir.OpDefinition def = ctx.opDefinition("func.func");
-        OpPlan plan = new OpPlan(ctx, "func.func", def, new java.util.HashMap<>());
+        OpPlan plan = new OpPlan(ctx, "func.func", def, new TypeConstraints.Cache());
         List<String> names = new ArrayList<>();
         for (org.stablehlo4j.ir.OpDefinition.AttrSpec a : def.attributes()) names.add(a.name());
         org.junit.jupiter.api.Assertions.assertTrue(names.size() > 2);

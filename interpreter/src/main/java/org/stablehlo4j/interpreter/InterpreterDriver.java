@@ -34,10 +34,13 @@ public final class InterpreterDriver {
      */
     public static String interpret(org.stablehlo4j.ir.Context context, ModuleOp module, String args, String probeDir,
                                    boolean printDense) throws DiagnosticException {
-        List<Object> inputs = parseArgs(context, args);
+        List<DenseElementsAttr> argAttrs = parseArgs(context, args);
+        // Like upstream's evalModule, an empty module (e.g. a comment-only chunk of --split-input-file) runs nothing.
+        if (module.body().operations().isEmpty()) return "";
         Interpreter.Session session = new Interpreter.Session(probeDir);
         Interpreter in = new Interpreter(module, session);
-        if (in.functionNames().isEmpty()) return "";
+        org.stablehlo4j.ir.Operation main = entryFunction(module);
+        List<Object> inputs = checkedArgs(main, argAttrs);
         try {
             Probes.startRun(session);
         } catch (InterpreterException e) {
@@ -45,7 +48,7 @@ public final class InterpreterDriver {
         }
         List<Object> results;
         try {
-            results = in.run("main", inputs);
+            results = in.call(main, inputs);
         } catch (InterpreterException e) {
             Location loc = e.location() == null ? module.op().location() : e.location();
             throw new DiagnosticException(Diagnostic.error(loc, e.getMessage()));
@@ -59,6 +62,76 @@ public final class InterpreterDriver {
             sb.append('\n');
         }
         return sb.toString();
+    }
+
+    /** The name of the function the interpreter runs. */
+    public static final String ENTRY = "main";
+
+    /**
+     * The function {@code --interpret} runs: {@code @main}, or the only function of a module that has exactly one
+     * (as upstream's {@code getMainFunction}). Otherwise upstream's error, followed by the functions the module has.
+     */
+    static org.stablehlo4j.ir.Operation entryFunction(ModuleOp module) throws DiagnosticException {
+        List<org.stablehlo4j.ir.Operation> functions = new ArrayList<>();
+        for (org.stablehlo4j.ir.Operation op : module.body().operations()) {
+            if (!op.name().equals("func.func")) continue;
+            if (ENTRY.equals(name(op))) return op;
+            functions.add(op);
+        }
+        if (functions.size() == 1) return functions.get(0);
+        StringBuilder sb = new StringBuilder("module must have entry func with name " + ENTRY + "; ");
+        if (functions.isEmpty()) {
+            sb.append("it has no functions");
+        } else {
+            sb.append("it has ");
+            for (int i = 0; i < functions.size(); i++) sb.append(i == 0 ? "@" : ", @").append(name(functions.get(i)));
+        }
+        throw new DiagnosticException(Diagnostic.error(module.op().location(), sb.toString()));
+    }
+
+    private static String name(org.stablehlo4j.ir.Operation func) {
+        return func.attr("sym_name") instanceof org.stablehlo4j.ir.StringAttr s ? s.value() : "";
+    }
+
+    /**
+     * The {@code --args} tensors after checking them against {@code func}'s signature, with upstream's
+     * {@code validateEntrySignature} texts: their count, then each one's type (a dynamic dimension of the
+     * signature takes any size, as upstream refines the signature to the inputs first).
+     */
+    static List<Object> checkedArgs(org.stablehlo4j.ir.Operation func, List<DenseElementsAttr> args)
+            throws DiagnosticException {
+        org.stablehlo4j.ir.Block body = func.region(0).entry();
+        int n = body == null ? 0 : body.numArguments();
+        if (args.size() != n) {
+            throw new DiagnosticException(Diagnostic.error(func.location(), "incorrect number of arguments specified, "
+                    + "provided " + args.size() + " inputs but function expected " + n));
+        }
+        List<Object> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            DenseElementsAttr a = args.get(i);
+            org.stablehlo4j.ir.Type expected = body.argument(i).type();
+            if (!fits(a.type(), expected)) {
+                throw new DiagnosticException(Diagnostic.error(func.location(), "invalid input argument type at index "
+                        + i + ", input type was " + AsmPrinter.printType(a.type()) + " but entry function expected "
+                        + AsmPrinter.printType(expected)));
+            }
+            out.add(Tensor.fromAttr(a));
+        }
+        return out;
+    }
+
+    /** Whether an input of type {@code given} fits an argument of type {@code expected}. */
+    private static boolean fits(org.stablehlo4j.ir.Type given, org.stablehlo4j.ir.Type expected) {
+        if (given.equals(expected)) return true;
+        if (!(given instanceof org.stablehlo4j.ir.RankedTensorType g)
+                || !(expected instanceof org.stablehlo4j.ir.RankedTensorType e)
+                || !g.elementType().equals(e.elementType()) || g.rank() != e.rank()) {
+            return false;
+        }
+        for (int d = 0; d < g.rank(); d++) {
+            if (e.dim(d) != org.stablehlo4j.ir.ShapedType.DYNAMIC && e.dim(d) != g.dim(d)) return false;
+        }
+        return true;
     }
 
     /** What {@link #interpretJson} produced: the text of {@code interpreter.print} ops and the outputs JSON. */
@@ -77,15 +150,11 @@ public final class InterpreterDriver {
                                         byte[] argsJson, String probeDir)
             throws DiagnosticException, JsonTensors.JsonException {
         JsonTensors.EntryList entries = argsJson == null ? null : JsonTensors.readList(argsJson, "inputs");
+        List<DenseElementsAttr> argAttrs = entries == null ? parseArgs(context, args) : null;
         Interpreter.Session session = new Interpreter.Session(probeDir);
         Interpreter in = new Interpreter(module, session);
-        org.stablehlo4j.ir.Operation main;
-        try {
-            main = in.entry("main");
-        } catch (InterpreterException e) {
-            throw new DiagnosticException(Diagnostic.error(module.op().location(), e.getMessage()));
-        }
-        List<Object> inputs = entries == null ? parseArgs(context, args) : jsonInputs(argsJson, entries, main);
+        org.stablehlo4j.ir.Operation main = entryFunction(module);
+        List<Object> inputs = entries == null ? checkedArgs(main, argAttrs) : jsonInputs(argsJson, entries, main);
         try {
             Probes.startRun(session);
         } catch (InterpreterException e) {
@@ -107,7 +176,7 @@ public final class InterpreterDriver {
             if (dtype == null) {
                 String what = r instanceof Tensor t ? AsmPrinter.printType(t.type()) : r instanceof List<?> ? "a tuple"
                         : String.valueOf(r);
-                throw new DiagnosticException(Diagnostic.error(main.location(), "result " + i + " of @main ("
+                throw new DiagnosticException(Diagnostic.error(main.location(), "result " + i + " of @" + name(main) + " ("
                         + what + ") cannot be written as JSON"));
             }
             tensors.add((Tensor) r);
@@ -121,15 +190,16 @@ public final class InterpreterDriver {
         List<JsonTensors.Entry> entries = list.entries();
         org.stablehlo4j.ir.Block body = main.region(0).entry();
         int n = body == null ? 0 : body.numArguments();
+        String fn = "@" + name(main);
         if (entries.size() != n) {
             throw new JsonTensors.JsonException(list.offset(), "\"inputs\" has " + entries.size() + " array"
-                    + (entries.size() == 1 ? "" : "s") + ", @main takes " + n + " argument" + (n == 1 ? "" : "s"));
+                    + (entries.size() == 1 ? "" : "s") + ", " + fn + " takes " + n + " argument" + (n == 1 ? "" : "s"));
         }
         List<Object> out = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             JsonTensors.Entry e = entries.get(i);
             org.stablehlo4j.ir.Type t = body.argument(i).type();
-            String where = "input " + i + " of @main";
+            String where = "input " + i + " of " + fn;
             if (!(t instanceof org.stablehlo4j.ir.RankedTensorType rt) || JsonTensors.dtypeOf(rt.elementType()) == null) {
                 throw new JsonTensors.JsonException(e.offset(), where + " has type " + AsmPrinter.printType(t)
                         + ", which --args-json cannot express");
@@ -162,8 +232,9 @@ public final class InterpreterDriver {
         return sb.append(']').toString();
     }
 
-    private static List<Object> parseArgs(org.stablehlo4j.ir.Context context, String args) throws DiagnosticException {
-        List<Object> out = new ArrayList<>();
+    private static List<DenseElementsAttr> parseArgs(org.stablehlo4j.ir.Context context, String args)
+            throws DiagnosticException {
+        List<DenseElementsAttr> out = new ArrayList<>();
         if (args == null || args.isEmpty()) return out;
         Attribute a;
         try {
@@ -174,7 +245,7 @@ public final class InterpreterDriver {
         if (!(a instanceof ArrayAttr arr)) throw argsError("expectected array attribute string for args");
         for (Attribute e : arr.elements()) {
             if (!(e instanceof DenseElementsAttr d)) throw argsError("expected dense elements attribute for args elements");
-            out.add(Tensor.fromAttr(d));
+            out.add(d);
         }
         return out;
     }

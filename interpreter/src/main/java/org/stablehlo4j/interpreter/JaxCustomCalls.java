@@ -15,6 +15,11 @@ import java.util.List;
  *   <li>{@code lapack_{s,d,c,z}trsm_ffi}: LAPACK's triangular solve, {@code op(a) x = b} or {@code x op(a) = b},
  *       configured by {@code mhlo.backend_config = {side, uplo, trans_x, diag}} as ASCII codes ('L'/'R',
  *       'L'/'U', 'N'/'T'/'C', 'N'/'U'); leading dimensions are batch dimensions.</li>
+ *   <li>the other LAPACK kernels of JAX's {@code _CPU_FFI_KERNELS} ({@code lapack_?potrf_ffi}, {@code ?getrf},
+ *       {@code ?geqrf}, {@code ?orgqr}/{@code ?ungqr}, {@code ?syevd}/{@code ?heevd}, {@code ?sytrd}/{@code ?hetrd},
+ *       {@code ?gehrd}, {@code ?gees}, {@code ?geev}, {@code ?gesdd}, {@code ?gtsv}): {@link LapackCustomCalls}.</li>
+ *   <li>opaque kernels ({@code tpu_custom_call}, {@code mosaic_gpu_v2}, {@code __gpu$xla.gpu.triton},
+ *       {@code tf.call_tf_function}): an error naming the kernel ({@link OpaqueCustomCalls}).</li>
  *   <li>{@code Sharding}, {@code SPMDFullToShardShape}, {@code SPMDShardToFullShape} on one device: the identity.</li>
  * </ul>
  */
@@ -30,6 +35,9 @@ final class JaxCustomCalls {
                 if (a.length == 1 && op.numResults() == 1) return List.of(a[0]);
                 return null;
             default:
+                if (LapackCustomCalls.handles(name)) return LapackCustomCalls.eval(op, name, a);
+                String opaque = OpaqueCustomCalls.error(name);
+                if (opaque != null) throw new InterpreterException(opaque);
                 return null;
         }
     }

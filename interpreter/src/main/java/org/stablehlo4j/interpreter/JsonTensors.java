@@ -75,6 +75,9 @@ public final class JsonTensors {
 
         public String dtype() { return dtype; }
 
+        /** Byte offset of the dtype's string. */
+        public int dtypeOffset() { return dtypeOffset; }
+
         /** The shape as {@code [2, 3]}. */
         public String shapeText() { return JsonTensors.shapeText(shape); }
     }
@@ -214,6 +217,19 @@ public final class JsonTensors {
         return new EntryList(listAt, entries);
     }
 
+    /**
+     * Reads a document that is one entry, {@code {"shape": ..., "dtype": ..., "data": ...}} (surrounding white
+     * space allowed); its data is decoded by {@link #decode}.
+     */
+    public static Entry readEntry(byte[] json) throws JsonException {
+        JsonTensorReader r = new JsonTensorReader(json);
+        r.ws();
+        Entry e = r.entry();
+        r.ws();
+        if (r.pos != json.length) throw new JsonException(r.pos, "unexpected data after the JSON document");
+        return e;
+    }
+
     /** Reads the {@code key} list and decodes every entry with the type its dtype and shape give. */
     public static List<Tensor> read(byte[] json, String key) throws JsonException {
         List<Entry> entries = readEntries(json, key);
@@ -232,6 +248,28 @@ public final class JsonTensors {
      * elements as the data list (the caller checks the shape).
      */
     public static Tensor decode(byte[] json, Entry e, RankedTensorType type) throws JsonException {
+        // every element takes at least two bytes ("1,"): a shape needing more than the document can hold is
+        // reported with the list's real length before any storage is allocated for it
+        long needed = 1;
+        for (long d : e.shape) needed = d == 0 || needed <= Long.MAX_VALUE / Math.max(d, 1) ? needed * d : Long.MAX_VALUE;
+        if (needed > (json.length - e.dataOffset) / 2 + 1) {
+            JsonTensorReader r = new JsonTensorReader(json);
+            r.pos = e.dataOffset + 1;
+            int n = 0;
+            r.ws();
+            if (r.peek() != ']') {
+                while (true) {
+                    r.ws();
+                    r.skipValue(1);
+                    n++;
+                    r.ws();
+                    if (r.peek() != ',') break;
+                    r.pos++;
+                }
+            }
+            throw new JsonException(r.pos, "\"data\" has " + n + " elements, shape " + shapeText(e.shape) + " needs "
+                    + needed);
+        }
         Tensor t;
         try {
             t = Tensor.zeros(type);
@@ -283,7 +321,14 @@ public final class JsonTensors {
     /** {@code {"KEY": [entry, ...]}} for the tensors, as Python's {@code json.dumps} writes it (no newline). */
     public static String write(String key, List<Tensor> tensors) {
         StringBuilder sb = new StringBuilder();
-        sb.append("{\"").append(key).append("\": [");
+        sb.append("{\"");
+        for (int i = 0; i < key.length(); i++) {
+            char c = key.charAt(i);
+            if (c == '"' || c == '\\') sb.append('\\').append(c);
+            else if (c < 0x20) sb.append(String.format("\\u%04x", (int) c));
+            else sb.append(c);
+        }
+        sb.append("\": [");
         for (int i = 0; i < tensors.size(); i++) {
             if (i > 0) sb.append(", ");
             appendEntry(sb, tensors.get(i));

@@ -1,5 +1,6 @@
 package org.stablehlo4j.examples;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -59,7 +60,7 @@ public class ReadmeExamplesTest {
     @Test
     void readmeQuotesTheExampleFilesVerbatim() throws Exception {
         String readme = Files.readString(ROOT.resolve("README.md"));
-        Pattern block = Pattern.compile("<!-- example: (\\S+) -->\n```java\n(.*?)```\n", Pattern.DOTALL);
+        Pattern block = Pattern.compile("<!-- (?:example|file): (\\S+) -->\n```(?:java|xml)\n(.*?)```\n", Pattern.DOTALL);
         Matcher m = block.matcher(readme);
         int n = 0;
         while (m.find()) {
@@ -67,7 +68,7 @@ public class ReadmeExamplesTest {
             assertEquals(Files.readString(ROOT.resolve(file)), m.group(2), "README block of " + file);
             n++;
         }
-        assertEquals(3, n, "README example blocks");
+        assertEquals(5, n, "README example and consumer blocks");
     }
 
     @Test
@@ -105,6 +106,22 @@ public class ReadmeExamplesTest {
         Files.write(own, api.serializePortableArtifact(SerializeMlp.buildMlp(api), "1.9.0"));
         String out = capture(() -> ReadArtifact.main(new String[] {own.toString()}));
         assertTrue(out.startsWith("StableHLO_v1.9.0: 13 ops, dialects [builtin, vhlo]\nmodule {\n"), out);
+    }
+
+    /**
+     * examples/mlp.mlir.bc, the portable artifact the README's Quick start runs, is SerializeMlp's MLP serialized
+     * for StableHLO 1.9.0 (byte for byte), and the Quick start's command runs it on x = [[1, 2, 3]], whose result
+     * runMlpMatchesTheHandComputedResult checks.
+     */
+    @Test
+    void quickStartArtifactIsTheMlpFor190() throws Exception {
+        StableHlo api = StableHlo.create();
+        byte[] expected = api.serializePortableArtifact(SerializeMlp.buildMlp(api), "1.9.0");
+        assertArrayEquals(expected, Files.readAllBytes(ROOT.resolve("examples/mlp.mlir.bc")),
+                "examples/mlp.mlir.bc is stale: write it anew with StableHlo.serializePortableArtifact("
+                + "SerializeMlp.buildMlp(api), \"1.9.0\")");
+        assertTrue(Files.readString(ROOT.resolve("README.md")).contains("./stablehlo4j translate --interpret "
+                + "--args='[dense<[[1.0, 2.0, 3.0]]> : tensor<1x3xf32>]' examples/mlp.mlir.bc"));
     }
 
     /** examples/MlpExample.java (run by the README's command) compiles against the built classes and prints the hand-computed result. */

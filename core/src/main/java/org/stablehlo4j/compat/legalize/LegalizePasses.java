@@ -32,20 +32,24 @@ public final class LegalizePasses {
     }
 
     public static void registerAll(PassRegistry registry) {
-        registry.register("vhlo-legalize-to-stablehlo", options -> {
+        registry.register("vhlo-legalize-to-stablehlo",
+                "Legalize VHLO to StableHLO", options -> {
             noOptions("vhlo-legalize-to-stablehlo", options);
             return new RewritePass("vhlo-legalize-to-stablehlo", Legalize::vhloToStablehlo);
         });
-        registry.register("stablehlo-legalize-to-vhlo", options -> {
+        registry.register("stablehlo-legalize-to-vhlo",
+                "Legalize StableHLO to VHLO", options -> {
             boolean allow = booleanOption("stablehlo-legalize-to-vhlo", options, "allow-other-dialects");
             return new RewritePass("stablehlo-legalize-to-vhlo", m -> Legalize.stablehloToVhlo(m, allow));
         });
-        registry.register("stablehlo-deserialize", options -> {
+        registry.register("stablehlo-deserialize",
+                "Upgrade VHLO to the current version and legalize it to StableHLO (pipeline)", options -> {
             noOptions("stablehlo-deserialize", options);
             return new RewritePass("stablehlo-deserialize",
                     m -> Legalize.vhloToStablehlo(VhloToVersion.convert(m, Version.current())));
         });
-        registry.register("vhlo-to-version", options -> {
+        registry.register("vhlo-to-version",
+                "Convert between versions of VHLO for compatibility", options -> {
             String target = option("vhlo-to-version", options, "target", s -> s);
             return new RewritePass("vhlo-to-version",
                     m -> VhloToVersion.convert(m, VhloToVersion.target(target == null ? "" : target, m)));

@@ -4,6 +4,7 @@ import org.stablehlo4j.asm.OpAsmDialectInterface;
 import org.stablehlo4j.asm.OpAsmTable;
 import org.stablehlo4j.asm.format.FormatForms;
 import org.stablehlo4j.bytecode.DialectBytecode;
+import org.stablehlo4j.dialect.stablehlo.HloBase;
 import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.Dialect;
 
@@ -21,5 +22,7 @@ public final class ChloDialect extends Dialect {
         FormatForms.addTypedConstant(asm, ConstantOp.NAME);
         addInterface(OpAsmDialectInterface.class, asm);
         addInterface(DialectBytecode.class, ChloBytecode.INSTANCE);
+        // ChloOps.td includes StableHLO's Base.td: the HLO_* type constraints and traits
+        HloBase.attachTo(this);
     }
 }

@@ -13,6 +13,9 @@
  *       {@link org.stablehlo4j.dialect.stablehlo.StablehloAsm#resolve} does so through nested
  *       arrays, dictionaries and types, and
  *       {@link org.stablehlo4j.dialect.stablehlo.StablehloAsm#resolveAll} over a whole parsed op tree.</li>
+ *   <li>{@link org.stablehlo4j.dialect.stablehlo.HloBase}: what upstream's Base.td gives StableHLO and CHLO, the
+ *       {@code HLO_*} type constraints ({@link org.stablehlo4j.dialect.stablehlo.HloTypeConstraints}) and trait
+ *       bodies ({@link org.stablehlo4j.dialect.stablehlo.HloTraits}) that the op rows name.</li>
  *   <li>{@link org.stablehlo4j.dialect.stablehlo.PrettyDirectives}: the attribute-printing {@code custom<...>}
  *       directives of the ops' pretty forms.</li>
  *   <li>{@code asm} (subpackage, above this one): the ops' {@code custom<...>} format directives, enum handling

@@ -1,10 +1,14 @@
 package org.stablehlo4j.api.run;
 
+import org.stablehlo4j.ir.ComplexType;
 import org.stablehlo4j.ir.FloatType;
 import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.Type;
 
-/** The element types a {@link TensorValue} can hold, with their MLIR spelling. */
+/**
+ * The element types a {@link TensorValue} can hold, with their MLIR spelling: booleans, signless and unsigned
+ * integers of 8 to 64 bits, the floats f16, bf16, f32, f64, and the complex numbers complex64 and complex128.
+ */
 public enum ElementType {
     /** {@code i1}: booleans. */
     I1("i1", IntegerType.I1),
@@ -31,7 +35,11 @@ public enum ElementType {
     /** {@code f32}: IEEE single precision. */
     F32("f32", FloatType.F32),
     /** {@code f64}: IEEE double precision. */
-    F64("f64", FloatType.F64);
+    F64("f64", FloatType.F64),
+    /** {@code complex<f32>}: complex numbers of two f32 parts (NumPy's {@code complex64}). */
+    COMPLEX64("complex<f32>", new ComplexType(FloatType.F32)),
+    /** {@code complex<f64>}: complex numbers of two f64 parts (NumPy's {@code complex128}). */
+    COMPLEX128("complex<f64>", new ComplexType(FloatType.F64));
 
     private final String mlirName;
     private final Type type;
@@ -42,7 +50,7 @@ public enum ElementType {
     }
 
     /**
-     * {@code f32}, {@code i1}, {@code ui8}, ...
+     * {@code f32}, {@code i1}, {@code ui8}, {@code complex<f32>}, ...
      *
      * @return the MLIR spelling
      */
@@ -69,6 +77,15 @@ public enum ElementType {
     }
 
     /**
+     * Whether this is a complex type.
+     *
+     * @return true for complex64 and complex128
+     */
+    public boolean isComplex() {
+        return type instanceof ComplexType;
+    }
+
+    /**
      * Whether this is an unsigned integer type.
      *
      * @return true for ui8 to ui64
@@ -78,16 +95,19 @@ public enum ElementType {
     }
 
     /**
-     * Bits per element (1 for {@code i1}).
+     * Bits per element (1 for {@code i1}; both parts for a complex type: 64 for complex64).
      *
      * @return the bit width
      */
     public int bitWidth() {
-        return type instanceof IntegerType it ? it.width() : ((FloatType) type).width();
+        if (type instanceof IntegerType it) return it.width();
+        if (type instanceof ComplexType ct) return 2 * ((FloatType) ct.elementType()).width();
+        return ((FloatType) type).width();
     }
 
     /**
-     * Bytes per element in the dense little-endian layout (one byte for {@code i1}).
+     * Bytes per element in the dense little-endian layout (one byte for {@code i1}; a complex number is its real
+     * part followed by its imaginary part).
      *
      * @return bytes per element
      */
@@ -96,10 +116,11 @@ public enum ElementType {
     }
 
     /**
-     * The element type named {@code mlirName} ({@code f32}, {@code si32} = {@code i32}, ...), or null.
+     * The element type named {@code mlirName} ({@code f32}, {@code si32} = {@code i32}, {@code complex<f32>}, ...),
+     * or null.
      *
      * @param mlirName the mlir name
-     * @return the element type named {@code mlirName} ({@code f32}, {@code si32} = {@code i32}, ...), or null
+     * @return the element type, or null
      */
     public static ElementType fromMlirName(String mlirName) {
         String n = mlirName.startsWith("si") ? mlirName.substring(1) : mlirName;
@@ -122,8 +143,8 @@ public enum ElementType {
             }
             return null;
         }
-        if (t instanceof FloatType ft) {
-            for (ElementType e : values()) if (e.type.equals(ft)) return e;
+        if (t instanceof FloatType || t instanceof ComplexType) {
+            for (ElementType e : values()) if (e.type.equals(t)) return e;
         }
         return null;
     }

@@ -25,8 +25,11 @@ import org.stablehlo4j.ir.Type;
 /**
  * Runs functions of a StableHLO program with the reference interpreter, on {@link TensorValue}s (what
  * {@code stablehlo-translate --interpret} does, as a library call). The inputs are checked against the
- * function's signature first (count, element type, shape), so a mismatch is a {@link StableHloException} naming
- * the argument, not an interpreter crash.
+ * function's signature first (count, element type, shape; a dynamic dimension takes any size), so a mismatch is
+ * a {@link StableHloException} naming the argument, not an interpreter crash. Every {@link ElementType}, complex
+ * included, can be an input and a result.
+ *
+ * <p>Inputs and expected outputs stored by the CLI or NumPy are read with {@link TensorJson} and {@link Npy}.
  *
  * <p>Stateless apart from its facade: one instance may be used by many threads, each run gets its own
  * interpreter. The module is only read.
@@ -62,36 +65,39 @@ public final class StableHloRunner {
     }
 
     /**
-     * Runs {@code @main}.
+     * Runs {@code @main} (or the module's only function), as {@link #run(ModuleOp, String, List)} does.
      *
      * @param module the module
      * @param inputs the inputs, one per argument
-     * @return the outputs
-     * @throws StableHloException on bad input; the message is the diagnostics
+     * @return the results, one per result of the function
+     * @throws StableHloException as {@link #run(ModuleOp, String, List)} does
      */
     public List<TensorValue> run(ModuleOp module, TensorValue... inputs) throws StableHloException {
         return run(module, "main", Arrays.asList(inputs));
     }
 
     /**
-     * Parses (and verifies) StableHLO text and runs {@code @main}.
+     * Parses (and verifies) StableHLO text and runs {@code @main} (or the module's only function).
      *
      * @param moduleText StableHLO text
      * @param inputs the inputs, one per argument
-     * @return the module
-     * @throws StableHloException on bad input; the message is the diagnostics
+     * @return the results, one per result of the function
+     * @throws StableHloException if the text does not parse or verify (the message is the diagnostics), or as
+     *                            {@link #run(ModuleOp, String, List)} does
      */
     public List<TensorValue> run(String moduleText, TensorValue... inputs) throws StableHloException {
         return run(api.parse(moduleText), "main", Arrays.asList(inputs));
     }
 
     /**
-     * Deserializes a portable artifact and runs {@code @main}.
+     * Deserializes a portable artifact (see {@link StableHlo#deserializePortableArtifact(byte[])}) and runs
+     * {@code @main} (or the module's only function).
      *
      * @param artifact the artifact's bytes
      * @param inputs the inputs, one per argument
-     * @return the outputs
-     * @throws StableHloException on bad input; the message is the diagnostics
+     * @return the results, one per result of the function
+     * @throws StableHloException if the artifact cannot be read (the message is the diagnostics), or as
+     *                            {@link #run(ModuleOp, String, List)} does
      */
     public List<TensorValue> runArtifact(byte[] artifact, TensorValue... inputs) throws StableHloException {
         return run(api.deserializePortableArtifact(artifact), "main", Arrays.asList(inputs));
@@ -99,15 +105,18 @@ public final class StableHloRunner {
 
     /**
      * Runs function {@code function} (for {@code main}: the only function, if the module has exactly one, as
-     * {@code --interpret} does) and returns its results.
+     * {@code --interpret} does) and returns its results. An input of a signed integer argument ({@code si32}) is
+     * given as the signless {@link ElementType} of its width ({@link ElementType#I32}).
      *
-     * @throws StableHloException if there is no such function, the inputs do not fit its signature, the program
-     *                            fails while running (e.g. a failed {@code check.*} op), or a result is of a type
-     *                            {@link TensorValue} cannot hold (tokens, tuples, complex, quantized)
      * @param module the module
      * @param function the function name (without {@code @})
      * @param inputs the inputs, one per argument
-     * @return the outputs
+     * @return the results, one per result of the function
+     * @throws StableHloException if there is no such function, the inputs do not fit its signature (or an argument
+     *                            is of a type {@link TensorValue} cannot hold), the program fails while running
+     *                            (e.g. a failed {@code check.*} op), or a result is of a type {@link TensorValue}
+     *                            cannot hold (tokens, tuples, quantized, int4, float8, ...); the message is the
+     *                            diagnostic, located at the function or the failing op
      */
     public List<TensorValue> run(ModuleOp module, String function, List<TensorValue> inputs) throws StableHloException {
         Operation f = function(module, function);
@@ -145,12 +154,13 @@ public final class StableHloRunner {
     }
 
     /**
-     * The argument types of a function, as the inputs must give them.
+     * The argument types of a function (for {@code main}: the only function, if the module has exactly one), as
+     * the inputs must give them.
      *
      * @param module the module
      * @param function the function name (without {@code @})
-     * @return the argument types of a function, as the inputs must give them
-     * @throws StableHloException on bad input; the message is the diagnostics
+     * @return the argument types, one per argument
+     * @throws StableHloException if the module has no such function
      */
     public List<Type> inputTypes(ModuleOp module, String function) throws StableHloException {
         Block body = function(module, function).region(0).entry();

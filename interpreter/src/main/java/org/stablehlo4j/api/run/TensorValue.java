@@ -17,7 +17,12 @@ import org.stablehlo4j.ir.RankedTensorType;
  * An immutable tensor value for the interpreter's inputs and outputs: a static shape, an {@link ElementType} and
  * the elements in row-major order. Factories copy the caller's array (and never modify it); accessors return
  * copies. Floats are rounded to the element type on the way in (an {@code f16} value holds exactly what an
- * {@code f16} can), integers must fit the element type.
+ * {@code f16} can), integers must fit the element type. Complex tensors ({@link ElementType#COMPLEX64},
+ * {@link ElementType#COMPLEX128}) are made with {@link #ofComplex} from interleaved real and imaginary parts and
+ * read with {@link #getReal}, {@link #getImaginary} and {@link #toComplexArray}.
+ *
+ * <p>Values are read from and written to files by {@link TensorJson} (the {@code {"shape", "dtype", "data"}}
+ * layout of the CLI's {@code --args-json}) and {@link Npy} (NumPy's {@code .npy} format).
  *
  * <p>{@link #toString()} is the value as an MLIR dense literal, e.g. {@code dense<[1.0, 2.0]> : tensor<2xf32>},
  * which {@code stablehlo-translate --interpret --args=[...]} accepts.
@@ -100,14 +105,18 @@ public final class TensorValue {
     }
 
     /**
-     * A float tensor of any float type (values rounded to it), or an integer tensor of integral values.
+     * A float tensor of any float type (values rounded to it), or an integer tensor of integral values. Complex
+     * tensors are made with {@link #ofComplex}.
      *
      * @param type the element type
      * @param values the elements in row-major order
      * @param shape the dimensions
      * @return a float tensor of any float type (values rounded to it), or an integer tensor of integral values
+     * @throws IllegalArgumentException if an element does not fit an integer type, the shape does not match the
+     *                                  values, or {@code type} is complex
      */
     public static TensorValue of(ElementType type, double[] values, long... shape) {
+        requireNotComplex(type);
         if (!type.isFloat()) {
             long[] l = new long[values.length];
             for (int i = 0; i < l.length; i++) {
@@ -122,14 +131,18 @@ public final class TensorValue {
     }
 
     /**
-     * An integer (or boolean: 0/1) tensor of any integer type, or a float tensor of these values.
+     * An integer (or boolean: 0/1) tensor of any integer type, or a float tensor of these values. Complex
+     * tensors are made with {@link #ofComplex}.
      *
      * @param type the element type
      * @param values the elements in row-major order
      * @param shape the dimensions
      * @return the tensor
+     * @throws IllegalArgumentException if an element does not fit the type, the shape does not match the values,
+     *                                  or {@code type} is complex
      */
     public static TensorValue of(ElementType type, long[] values, long... shape) {
+        requireNotComplex(type);
         if (type.isFloat()) {
             double[] d = new double[values.length];
             for (int i = 0; i < d.length; i++) d[i] = values[i];
@@ -139,8 +152,33 @@ public final class TensorValue {
     }
 
     /**
+     * A complex tensor ({@link ElementType#COMPLEX64} or {@link ElementType#COMPLEX128}; parts rounded to its
+     * float type) from interleaved parts: {@code reIm[2 * i]} is the real part of element {@code i},
+     * {@code reIm[2 * i + 1]} its imaginary part.
+     *
+     * @param type a complex element type
+     * @param reIm the real and imaginary parts, twice as many as elements, row-major
+     * @param shape the dimensions
+     * @return the tensor
+     * @throws IllegalArgumentException if {@code type} is not complex or the shape does not match the values
+     */
+    public static TensorValue ofComplex(ElementType type, double[] reIm, long... shape) {
+        if (!type.isComplex()) {
+            throw new IllegalArgumentException(type.mlirName() + " is not complex: use TensorValue.of");
+        }
+        long n = count(type, shape);
+        if (2 * n != reIm.length) {
+            throw new IllegalArgumentException("shape " + Arrays.toString(shape) + " has " + n + " elements, "
+                    + 2 * n + " parts, the array has " + reIm.length);
+        }
+        RankedTensorType t = new RankedTensorType(shape.clone(), type.type());
+        return fromTensor(Tensor.ofDoubles(t, reIm.clone())); // ofDoubles rounds every part in place
+    }
+
+    /**
      * A tensor from raw elements in MLIR's dense layout (little-endian, {@link ElementType#byteWidth()} bytes
-     * per element, one byte 0/1 per {@code i1}). Reads the buffer's remaining bytes without moving its position.
+     * per element, one byte 0/1 per {@code i1}, a complex number as its real then its imaginary part). Reads the
+     * buffer's remaining bytes without moving its position.
      *
      * @param type the element type
      * @param bytes the raw little-endian bits
@@ -148,7 +186,7 @@ public final class TensorValue {
      * @return the tensor
      */
     public static TensorValue fromBytes(ElementType type, ByteBuffer bytes, long... shape) {
-        long n = count(shape);
+        long n = count(type, shape);
         long expected = n * type.byteWidth();
         if (bytes.remaining() != expected) {
             throw new IllegalArgumentException("shape " + Arrays.toString(shape) + " of " + type.mlirName()
@@ -156,8 +194,13 @@ public final class TensorValue {
         }
         byte[] data = new byte[(int) expected];
         bytes.duplicate().get(data);
+        return ofOwnedBytes(type, data, shape.clone());
+    }
+
+    /** A tensor over {@code data} (the dense layout, the right length; not copied) and {@code shape}. */
+    static TensorValue ofOwnedBytes(ElementType type, byte[] data, long[] shape) {
         // normalize through the interpreter's tensor (i1 to 0/1, rounding checks) so equal values are equal bytes
-        return fromTensor(new TensorValue(type, shape.clone(), data).toTensor());
+        return fromTensor(new TensorValue(type, shape, data).toTensor());
     }
 
     /**
@@ -181,13 +224,13 @@ public final class TensorValue {
     }
 
     private static TensorValue ofDoubles(ElementType type, double[] values, long[] shape, boolean copy) {
-        checkCount(values.length, shape);
+        checkCount(type, values.length, shape);
         RankedTensorType t = new RankedTensorType(shape.clone(), type.type());
         return fromTensor(Tensor.ofDoubles(t, copy ? values.clone() : values)); // ofDoubles rounds in place
     }
 
     private static TensorValue ofLongs(ElementType type, long[] values, long[] shape, boolean copy) {
-        checkCount(values.length, shape);
+        checkCount(type, values.length, shape);
         long[] v = copy ? values.clone() : values;
         int w = type.bitWidth();
         for (int i = 0; i < v.length; i++) {
@@ -204,13 +247,22 @@ public final class TensorValue {
         return fromTensor(Tensor.ofLongs(t, v));
     }
 
-    private static void checkCount(int length, long[] shape) {
-        long n = count(shape);
+    private static void requireNotComplex(ElementType type) {
+        if (type.isComplex()) {
+            throw new IllegalArgumentException(type.mlirName() + " tensors are made with TensorValue.ofComplex");
+        }
+    }
+
+    private static void checkCount(ElementType type, int length, long[] shape) {
+        long n = count(type, shape);
         if (n != length) {
             throw new IllegalArgumentException("shape " + Arrays.toString(shape) + " has " + n
                     + " elements, the array has " + length);
         }
     }
+
+    /** The largest number of bytes a tensor's elements may take. */
+    static final int MAX_BYTES = Integer.MAX_VALUE - 8;
 
     private static long count(long[] shape) {
         long n = 1;
@@ -218,6 +270,15 @@ public final class TensorValue {
             if (d < 0) throw new IllegalArgumentException("negative dimension in shape " + Arrays.toString(shape));
             n *= d;
             if (n > Integer.MAX_VALUE / 8) throw new IllegalArgumentException("tensor too large: " + Arrays.toString(shape));
+        }
+        return n;
+    }
+
+    /** The number of elements of {@code shape}, checking that their bytes fit an array. */
+    static long count(ElementType type, long[] shape) {
+        long n = count(shape);
+        if (n * type.byteWidth() > MAX_BYTES) {
+            throw new IllegalArgumentException("tensor too large: " + Arrays.toString(shape) + " of " + type.mlirName());
         }
         return n;
     }
@@ -298,9 +359,14 @@ public final class TensorValue {
      *
      * @param i the row-major flat index
      * @return the element as a double
+     * @throws IllegalStateException if the tensor is complex (see {@link #getReal}, {@link #getImaginary})
      */
     public double getDouble(int i) {
         checkIndex(i);
+        if (elementType.isComplex()) {
+            throw new IllegalStateException("tensor of " + elementType.mlirName()
+                    + " has complex elements: use getReal and getImaginary");
+        }
         if (elementType.isFloat()) return floatAt(i);
         long v = longAt(i);
         return elementType == ElementType.UI64 && v < 0 ? Double.parseDouble(Long.toUnsignedString(v)) : v;
@@ -311,11 +377,62 @@ public final class TensorValue {
      *
      * @param i the row-major flat index
      * @return the element as a long
+     * @throws IllegalStateException if the tensor is not of an integer type or {@code i1}
      */
     public long getLong(int i) {
         checkIndex(i);
-        if (elementType.isFloat()) throw new IllegalStateException("tensor of " + elementType.mlirName() + " has no integer elements");
+        if (elementType.isFloat() || elementType.isComplex()) throw new IllegalStateException("tensor of " + elementType.mlirName() + " has no integer elements");
         return longAt(i);
+    }
+
+    /**
+     * The real part of element {@code i} of a complex tensor.
+     *
+     * @param i the row-major flat index
+     * @return the real part
+     * @throws IllegalStateException if the tensor is not complex
+     */
+    public double getReal(int i) {
+        return part(i, 0);
+    }
+
+    /**
+     * The imaginary part of element {@code i} of a complex tensor.
+     *
+     * @param i the row-major flat index
+     * @return the imaginary part
+     * @throws IllegalStateException if the tensor is not complex
+     */
+    public double getImaginary(int i) {
+        return part(i, 1);
+    }
+
+    /**
+     * The elements of a complex tensor as interleaved parts (real, imaginary, real, ...), row-major (a new array
+     * of twice {@link #size()} doubles; the layout {@link #ofComplex} takes).
+     *
+     * @return the parts
+     * @throws IllegalStateException if the tensor is not complex
+     */
+    public double[] toComplexArray() {
+        double[] out = new double[2 * size];
+        for (int i = 0; i < size; i++) {
+            out[2 * i] = part(i, 0);
+            out[2 * i + 1] = part(i, 1);
+        }
+        return out;
+    }
+
+    private double part(int i, int p) {
+        checkIndex(i);
+        if (!elementType.isComplex()) {
+            throw new IllegalStateException("tensor of " + elementType.mlirName() + " is not complex");
+        }
+        int half = elementType.byteWidth() / 2;
+        int at = i * 2 * half + p * half;
+        long raw = 0;
+        for (int b = half - 1; b >= 0; b--) raw = (raw << 8) | (data[at + b] & 0xFF);
+        return half == 4 ? Float.intBitsToFloat((int) raw) : Double.longBitsToDouble(raw);
     }
 
     /**
@@ -371,7 +488,7 @@ public final class TensorValue {
     }
 
     /**
-     * The elements as floats, row-major (a new array).
+     * The elements as floats, row-major (a new array; not for complex tensors).
      *
      * @return the elements
      */
@@ -382,7 +499,8 @@ public final class TensorValue {
     }
 
     /**
-     * The elements as doubles, row-major (a new array; integers by value, booleans 0/1).
+     * The elements as doubles, row-major (a new array; integers by value, booleans 0/1; not for complex tensors,
+     * see {@link #toComplexArray}).
      *
      * @return the elements
      */
@@ -426,12 +544,18 @@ public final class TensorValue {
     }
 
     /**
-     * The elements in MLIR's dense layout (a new read-only little-endian buffer over a copy).
+     * The elements in MLIR's dense layout (a new read-only little-endian buffer over a copy), as
+     * {@link #fromBytes} takes them.
      *
-     * @return the elements in MLIR's dense layout (a new read-only little-endian buffer over a copy)
+     * @return the elements in MLIR's dense layout
      */
     public ByteBuffer toByteBuffer() {
         return ByteBuffer.wrap(data.clone()).order(ByteOrder.LITTLE_ENDIAN).asReadOnlyBuffer();
+    }
+
+    /** The elements in the dense layout, not copied: callers must not modify the array. */
+    byte[] rawData() {
+        return data;
     }
 
     private void checkIndex(int i) {

@@ -6,6 +6,7 @@ import org.stablehlo4j.asm.OpAsmTable;
 import org.stablehlo4j.asm.format.FormatForms;
 import org.stablehlo4j.bytecode.DialectBytecode;
 import org.stablehlo4j.dialect.stablehlo.StablehloAsm;
+import org.stablehlo4j.dialect.stablehlo.HloBase;
 import org.stablehlo4j.dialect.stablehlo.StablehloAttrConstraints;
 import org.stablehlo4j.dialect.stablehlo.asm.StablehloFormatExtension;
 import org.stablehlo4j.dialect.stablehlo.asm.WhileReduceForms;
@@ -36,5 +37,6 @@ public final class StablehloDialect extends Dialect {
         addInterface(AsmDialectInterface.class, StablehloAsm.HOOKS);
         addInterface(DialectBytecode.class, StablehloBytecode.INSTANCE);
         addInterface(DialectAttrConstraints.class, StablehloAttrConstraints.INSTANCE);
+        HloBase.attachTo(this);
     }
 }

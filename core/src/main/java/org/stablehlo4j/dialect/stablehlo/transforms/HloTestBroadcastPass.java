@@ -43,6 +43,8 @@ import org.stablehlo4j.verify.Verifier;
  */
 public final class HloTestBroadcastPass implements Pass {
     public static final String NAME = "hlo-test-broadcast";
+    /** One line for {@code --help}. */
+    public static final String DESCRIPTION = "Uses test ops to invoke BroadcastUtils methods";
 
     @Override
     public String name() {

@@ -32,6 +32,8 @@ import org.stablehlo4j.verify.Verifier;
  */
 public final class HloTestInferPass implements Pass {
     public static final String NAME = "hlo-test-infer";
+    /** One line for {@code --help}. */
+    public static final String DESCRIPTION = "Uses test ops to invoke InferShapedTypeOpInterface methods";
 
     @Override
     public String name() {

@@ -28,6 +28,8 @@ import org.stablehlo4j.rewrite.GreedyRewriteDriver;
  */
 public final class LegalizeCompositeToCallPass implements Pass {
     public static final String NAME = "stablehlo-legalize-composite-to-call";
+    /** One line for {@code --help}. */
+    public static final String DESCRIPTION = "Replaces composite ops with a call to their decomposition";
 
     private final Set<String> except;
 

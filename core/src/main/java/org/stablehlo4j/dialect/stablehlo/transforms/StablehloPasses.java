@@ -6,9 +6,15 @@ import org.stablehlo4j.pass.PassRegistry;
 public final class StablehloPasses {
     private StablehloPasses() {}
 
+    /**
+     * Registers the passes and declares upstream's StableHLO and MLIR pass names ({@link UpstreamPasses}).
+     *
+     * @param r the registry
+     */
     public static void registerAll(PassRegistry r) {
-        r.register(HloTestInferPass.NAME, options -> new HloTestInferPass());
-        r.register(HloTestBroadcastPass.NAME, options -> new HloTestBroadcastPass());
-        r.register(LegalizeCompositeToCallPass.NAME, LegalizeCompositeToCallPass::fromOptions);
+        r.declareUpstream(UpstreamPasses::isUpstream, UpstreamPasses::isPassShaped);
+        r.register(HloTestInferPass.NAME, HloTestInferPass.DESCRIPTION, options -> new HloTestInferPass());
+        r.register(HloTestBroadcastPass.NAME, HloTestBroadcastPass.DESCRIPTION, options -> new HloTestBroadcastPass());
+        r.register(LegalizeCompositeToCallPass.NAME, LegalizeCompositeToCallPass.DESCRIPTION, LegalizeCompositeToCallPass::fromOptions);
     }
 }
