@@ -260,7 +260,7 @@ public final class CsePass implements Pass {
         boolean ops(Operation lhs, Operation rhs) {
             if (lhs == rhs) return true;
             if (!lhs.attributes().equals(rhs.attributes())) return false;
-            if (!lhs.name().equals(rhs.name()) || lhs.numRegions() != rhs.numRegions()
+            if (lhs.opName() != rhs.opName() || lhs.numRegions() != rhs.numRegions()
                     || lhs.numSuccessors() != rhs.numSuccessors() || lhs.numOperands() != rhs.numOperands()
                     || lhs.numResults() != rhs.numResults()) {
                 return false;

@@ -7,6 +7,7 @@ import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.OperationName;
 import org.stablehlo4j.ir.Region;
 
 /**
@@ -142,7 +143,7 @@ public final class OpPassManager implements Pass {
     }
 
     private void runOn(Operation op, ModuleOp module, PassContext context) throws DiagnosticException {
-        if (!anchor.equals(ANY) && !anchor.equals(op.name())) {
+        if (!anchor.equals(ANY) && !isAnchorOp(op)) {
             throw new DiagnosticException(Diagnostic.error(op.location(),
                     "can't run '" + anchor + "' pass manager on '" + op.name() + "' op"));
         }
@@ -168,7 +169,7 @@ public final class OpPassManager implements Pass {
         for (Region region : parent.regions()) {
             for (Block block : region.blocks()) {
                 for (Operation child = block.first(); child != null; child = child.next()) {
-                    if (matches(child.name())) targets.add(child);
+                    if (matches(child)) targets.add(child);
                 }
             }
         }
@@ -176,12 +177,24 @@ public final class OpPassManager implements Pass {
     }
 
     /** Whether this pipeline runs on ops named {@code opName} (an {@code any} one: if all its passes can). */
-    private boolean matches(String opName) {
-        if (!anchor.equals(ANY)) return anchor.equals(opName);
+    private boolean matches(Operation op) {
+        if (!anchor.equals(ANY)) return isAnchorOp(op);
         for (Object e : elements) {
-            if (e instanceof Pass p && !(e instanceof OpPassManager) && !canScheduleOn(p, opName)) return false;
+            if (e instanceof Pass p && !(e instanceof OpPassManager) && !canScheduleOn(p, op.opName().name())) {
+                return false;
+            }
         }
         return true;
+    }
+
+    /**
+     * Whether {@code op} is of the anchor's kind: the anchor interned in the op's context is the op's own name
+     * (MLIR's OpPassManager resolves its anchor to an OperationName the same way); a detached name has no
+     * context to intern in, so its text is compared.
+     */
+    private boolean isAnchorOp(Operation op) {
+        OperationName n = op.opName();
+        return n.context() != null ? n.context().opName(anchor) == n : anchor.equals(n.name());
     }
 
     private static boolean canScheduleOn(Pass pass, String opName) {

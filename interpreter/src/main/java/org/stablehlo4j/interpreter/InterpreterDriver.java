@@ -2,6 +2,7 @@ package org.stablehlo4j.interpreter;
 
 import org.stablehlo4j.asm.AsmParser;
 import org.stablehlo4j.asm.AsmPrinter;
+import org.stablehlo4j.dialect.func.FuncOp;
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.DenseElementsAttr;
@@ -74,7 +75,7 @@ public final class InterpreterDriver {
     static org.stablehlo4j.ir.Operation entryFunction(ModuleOp module) throws DiagnosticException {
         List<org.stablehlo4j.ir.Operation> functions = new ArrayList<>();
         for (org.stablehlo4j.ir.Operation op : module.body().operations()) {
-            if (!op.name().equals("func.func")) continue;
+            if (!FuncOp.is(op)) continue;
             if (ENTRY.equals(name(op))) return op;
             functions.add(op);
         }
