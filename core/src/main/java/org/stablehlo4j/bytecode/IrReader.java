@@ -465,7 +465,9 @@ final class IrReader {
             ReadConversion.Head head = conversion.op(convName, fullName,
                     props == null ? DictionaryAttr.EMPTY : props, propsId, attrs, attrsId, operands, resultTypes,
                     numRegions, st.owner, loc);
-            name = convertedNames.computeIfAbsent(head.name(), this::intern);
+            String converted = head.name();
+            name = convertedNames.get(converted);
+            if (name == null) convertedNames.put(converted, name = intern(converted));
             props = head.properties();
             attrs = head.attributes();
         }

@@ -22,7 +22,7 @@ import java.util.Set;
  *                       printer/parser ({@code customAssembly}) or only the generic form
  * @param customAssembly whether the op has a hand-written (non-declarative) pretty form
  * @param verifier       the op's own verifier (MLIR {@code hasVerifier}), run after the ODS constraints and
- *                       traits; null when none (slot for the verifier migration, unused so far)
+ *                       traits; null when none
  * @param regionVerifier the op's region verifier (MLIR {@code hasRegionVerifier}), run after nested ops; or null
  * @param inferTypes     result type inference (MLIR {@code InferTypeOpInterface}), or null
  * @param folder         the op's folder (MLIR {@code hasFolder}), or null

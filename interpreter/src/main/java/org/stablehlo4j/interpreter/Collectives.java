@@ -1,6 +1,7 @@
 package org.stablehlo4j.interpreter;
 
 import org.stablehlo4j.dialect.interpreter.RunParallelOp;
+import org.stablehlo4j.dialect.stablehlo.ChannelHandleAttr;
 import org.stablehlo4j.dialect.stablehlo.ops.AllGatherOp;
 import org.stablehlo4j.dialect.stablehlo.ops.AllReduceOp;
 import org.stablehlo4j.dialect.stablehlo.ops.AllToAllOp;
@@ -14,7 +15,6 @@ import org.stablehlo4j.dialect.stablehlo.ops.RecvOp;
 import org.stablehlo4j.dialect.stablehlo.ops.ReduceScatterOp;
 import org.stablehlo4j.dialect.stablehlo.ops.ReplicaIdOp;
 import org.stablehlo4j.dialect.stablehlo.ops.SendOp;
-import org.stablehlo4j.dialect.stablehlo.ChannelHandleAttr;
 import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.Attribute;

@@ -1,10 +1,12 @@
 package org.stablehlo4j.interpreter;
 
+import org.stablehlo4j.dialect.stablehlo.ops.AbsOp;
 import org.stablehlo4j.dialect.stablehlo.ops.AddOp;
 import org.stablehlo4j.dialect.stablehlo.ops.AndOp;
 import org.stablehlo4j.dialect.stablehlo.ops.Atan2Op;
 import org.stablehlo4j.dialect.stablehlo.ops.CbrtOp;
 import org.stablehlo4j.dialect.stablehlo.ops.CeilOp;
+import org.stablehlo4j.dialect.stablehlo.ops.CompareOp;
 import org.stablehlo4j.dialect.stablehlo.ops.CosineOp;
 import org.stablehlo4j.dialect.stablehlo.ops.CountLeadingZerosOp;
 import org.stablehlo4j.dialect.stablehlo.ops.DivideOp;
@@ -23,6 +25,7 @@ import org.stablehlo4j.dialect.stablehlo.ops.OrOp;
 import org.stablehlo4j.dialect.stablehlo.ops.PopcntOp;
 import org.stablehlo4j.dialect.stablehlo.ops.PowerOp;
 import org.stablehlo4j.dialect.stablehlo.ops.RemainderOp;
+import org.stablehlo4j.dialect.stablehlo.ops.ReturnOp;
 import org.stablehlo4j.dialect.stablehlo.ops.RoundNearestAfzOp;
 import org.stablehlo4j.dialect.stablehlo.ops.RoundNearestEvenOp;
 import org.stablehlo4j.dialect.stablehlo.ops.RsqrtOp;
@@ -37,9 +40,6 @@ import org.stablehlo4j.dialect.stablehlo.ops.TanOp;
 import org.stablehlo4j.dialect.stablehlo.ops.TanhOp;
 import org.stablehlo4j.dialect.stablehlo.ops.XorOp;
 import org.stablehlo4j.ir.OpDefinition;
-import org.stablehlo4j.dialect.stablehlo.ops.AbsOp;
-import org.stablehlo4j.dialect.stablehlo.ops.CompareOp;
-import org.stablehlo4j.dialect.stablehlo.ops.ReturnOp;
 import org.stablehlo4j.interpreter.Tensor.Kind;
 import org.stablehlo4j.ir.FloatFormats;
 import org.stablehlo4j.ir.FloatKind;
@@ -51,7 +51,6 @@ import org.stablehlo4j.ir.UniformQuantizedType;
 import org.stablehlo4j.ir.Value;
 
 import java.math.BigInteger;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 

@@ -1,7 +1,7 @@
 package org.stablehlo4j.interpreter;
 
-import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.dialect.stablehlo.ops.ReturnOp;
+import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.Region;

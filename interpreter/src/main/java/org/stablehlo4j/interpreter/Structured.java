@@ -1,5 +1,8 @@
 package org.stablehlo4j.interpreter;
 
+import org.stablehlo4j.dialect.stablehlo.DotDimensionNumbersAttr;
+import org.stablehlo4j.dialect.stablehlo.GatherDimensionNumbersAttr;
+import org.stablehlo4j.dialect.stablehlo.ScatterDimensionNumbersAttr;
 import org.stablehlo4j.dialect.stablehlo.ops.DotGeneralOp;
 import org.stablehlo4j.dialect.stablehlo.ops.DynamicGatherOp;
 import org.stablehlo4j.dialect.stablehlo.ops.GatherOp;
@@ -8,9 +11,6 @@ import org.stablehlo4j.dialect.stablehlo.ops.ReduceOp;
 import org.stablehlo4j.dialect.stablehlo.ops.ReduceWindowOp;
 import org.stablehlo4j.dialect.stablehlo.ops.ScatterOp;
 import org.stablehlo4j.dialect.stablehlo.ops.SortOp;
-import org.stablehlo4j.dialect.stablehlo.DotDimensionNumbersAttr;
-import org.stablehlo4j.dialect.stablehlo.GatherDimensionNumbersAttr;
-import org.stablehlo4j.dialect.stablehlo.ScatterDimensionNumbersAttr;
 import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.RankedTensorType;

@@ -1,13 +1,13 @@
 package org.stablehlo4j.api.build;
 
-import org.stablehlo4j.dialect.func.FuncOp;
-import org.stablehlo4j.dialect.func.ReturnOp;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
 import org.stablehlo4j.api.StableHlo;
 import org.stablehlo4j.asm.AsmParser;
+import org.stablehlo4j.dialect.func.FuncOp;
+import org.stablehlo4j.dialect.func.ReturnOp;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.DiagnosticException;

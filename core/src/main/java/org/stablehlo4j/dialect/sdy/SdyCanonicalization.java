@@ -1,7 +1,5 @@
 package org.stablehlo4j.dialect.sdy;
 
-import org.stablehlo4j.dialect.stablehlo.ops.ReshapeOp;
-import org.stablehlo4j.dialect.stablehlo.ops.TransposeOp;
 import static org.stablehlo4j.dialect.sdy.SdyAxes.*;
 
 import java.util.ArrayDeque;
@@ -11,6 +9,8 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Set;
 import org.stablehlo4j.dialect.sdy.SdyAttrs.*;
+import org.stablehlo4j.dialect.stablehlo.ops.ReshapeOp;
+import org.stablehlo4j.dialect.stablehlo.ops.TransposeOp;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.BlockArgument;
 import org.stablehlo4j.ir.DenseArrayAttr;

@@ -1,13 +1,13 @@
 package org.stablehlo4j.dialect.sdy;
 
-import org.stablehlo4j.dialect.func.CallOp;
-import org.stablehlo4j.dialect.func.FuncOp;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.stablehlo4j.dialect.func.CallOp;
+import org.stablehlo4j.dialect.func.FuncOp;
 import org.stablehlo4j.dialect.sdy.SdyAttrs.*;
 import org.stablehlo4j.ir.BlockArgument;
 import org.stablehlo4j.ir.IntegerAttr;

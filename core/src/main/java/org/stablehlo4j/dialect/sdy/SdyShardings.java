@@ -1,11 +1,11 @@
 package org.stablehlo4j.dialect.sdy;
 
-import org.stablehlo4j.dialect.func.FuncOp;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.stablehlo4j.dialect.func.FuncOp;
 import org.stablehlo4j.dialect.sdy.SdyAttrs.AxisRefAttr;
 import org.stablehlo4j.dialect.sdy.SdyAttrs.DimensionShardingAttr;
 import org.stablehlo4j.dialect.sdy.SdyAttrs.MeshAttr;

@@ -1,12 +1,12 @@
 package org.stablehlo4j.dialect.sdy;
 
-import org.stablehlo4j.dialect.func.FuncOp;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.stablehlo4j.dialect.func.FuncOp;
 import org.stablehlo4j.dialect.sdy.SdyAttrs.*;
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.BlockArgument;

@@ -1,6 +1,5 @@
 package org.stablehlo4j.api.run;
 
-import org.stablehlo4j.dialect.func.FuncOp;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -9,6 +8,7 @@ import java.util.Objects;
 import org.stablehlo4j.api.StableHlo;
 import org.stablehlo4j.api.StableHloException;
 import org.stablehlo4j.asm.AsmPrinter;
+import org.stablehlo4j.dialect.func.FuncOp;
 import org.stablehlo4j.interpreter.Interpreter;
 import org.stablehlo4j.interpreter.InterpreterException;
 import org.stablehlo4j.interpreter.Tensor;
