@@ -119,7 +119,7 @@ public final class CustomCall {
      * TensorValue can hold them), nested dictionaries {@code Map}, arrays {@code List}; anything else stays its
      * {@link Attribute}.
      *
-     * @return the entries in order; empty when the config is absent or a string
+     * @return the entries, sorted by name (as the IR keeps them); empty when the config is absent or a string
      */
     public Map<String, Object> backendConfig() {
         Attribute a = op.attr("backend_config");
@@ -131,7 +131,7 @@ public final class CustomCall {
      * {@code mhlo.frontend_attributes}: the string-valued hints frontends attach (other values as their
      * {@link #backendConfig()} conversion).
      *
-     * @return the entries in order; empty when absent
+     * @return the entries, sorted by name; empty when absent
      */
     public Map<String, Object> frontendAttributes() {
         return op.attr("mhlo.frontend_attributes") instanceof DictionaryAttr d ? dictionary(d) : Map.of();

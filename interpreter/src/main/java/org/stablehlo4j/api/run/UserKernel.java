@@ -53,7 +53,7 @@ final class UserKernel implements CustomCallKernels.Kernel {
         } catch (InterpreterException e) {
             throw e;
         } catch (RuntimeException e) {
-            throw error("failed: " + e);
+            throw new InterpreterException("custom call " + target + " failed: " + e);
         }
         if (out == null) throw error("the kernel returned null");
         if (out.size() != types.size()) {
