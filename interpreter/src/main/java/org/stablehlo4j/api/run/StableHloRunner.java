@@ -72,8 +72,8 @@ public final class StableHloRunner {
      * Registers the kernel of custom-call target {@code target}: every {@code stablehlo.custom_call @target} run
      * from now on calls {@code kernel}. Registrations belong to the facade's {@link org.stablehlo4j.ir.Context}
      * (as a table of its {@code stablehlo} dialect, which starts with JAX's CPU targets), so every runner over the
-     * same {@link #api()} sees them and runners over other facades do not. Thread-safe; the kernel itself must be
-     * thread-safe too.
+     * same {@link #api()} sees them and runners over other facades do not (a module read in another context runs
+     * that context's kernels). Thread-safe; the kernel itself must be thread-safe too.
      *
      * @param target the call target name (without {@code @})
      * @param kernel the kernel
