@@ -1,5 +1,6 @@
 package org.stablehlo4j.interpreter;
 
+import org.stablehlo4j.interpreter.lapack.LapackKernels;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.DictionaryAttr;
 import org.stablehlo4j.ir.IntegerAttr;
@@ -8,7 +9,8 @@ import org.stablehlo4j.ir.Operation;
 import java.util.List;
 
 /**
- * The {@code stablehlo.custom_call} targets JAX emits for CPU that the interpreter can evaluate by their
+ * The "JAX kernels" provider: registers, in every context's {@link CustomCallKernels} table, the
+ * {@code stablehlo.custom_call} targets JAX emits for CPU that the interpreter can evaluate by their
  * meaning (their operands are logical tensors; {@code operand_layouts} only fix the physical layout the native
  * kernel sees):
  * <ul>
@@ -26,19 +28,25 @@ import java.util.List;
 final class JaxCustomCalls {
     private JaxCustomCalls() {}
 
-    /** Evaluates the custom call {@code name}, or returns null if it is not one of these. */
-    static List<Object> eval(Operation op, String name, Object[] a) {
-        switch (name) {
-            case "lapack_strsm_ffi", "lapack_dtrsm_ffi", "lapack_ctrsm_ffi", "lapack_ztrsm_ffi":
-                return trsm(op, name, a);
-            case "Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape":
-                if (a.length == 1 && op.numResults() == 1) return List.of(a[0]);
-                return null;
-            default:
-                if (LapackCustomCalls.handles(name)) return LapackCustomCalls.eval(op, name, a);
-                String opaque = OpaqueCustomCalls.error(name);
-                if (opaque != null) throw new InterpreterException(opaque);
-                return null;
+    /** Registers JAX's targets (the "JAX kernels" provider every context's table starts with). */
+    static void registerAll(CustomCallKernels table) {
+        for (String t : List.of("lapack_strsm_ffi", "lapack_dtrsm_ffi", "lapack_ctrsm_ffi", "lapack_ztrsm_ffi")) {
+            table.register(t, (op, a) -> trsm(op, t, a));
+        }
+        for (String t : LapackKernels.targets()) table.register(t, (op, a) -> LapackCustomCalls.eval(op, t, a));
+        for (String t : List.of("Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape")) {
+            table.register(t, (op, a) -> {
+                if (a.length != 1 || op.numResults() != 1) {
+                    throw new InterpreterException(t + ": expected 1 operand and 1 result");
+                }
+                return List.of(a[0]);
+            });
+        }
+        for (String t : OpaqueCustomCalls.targets()) {
+            String message = OpaqueCustomCalls.error(t);
+            table.register(t, (op, a) -> {
+                throw new InterpreterException(message);
+            });
         }
     }
 

@@ -22,10 +22,6 @@ import java.util.Map;
 final class LapackCustomCalls {
     private LapackCustomCalls() {}
 
-    static boolean handles(String name) {
-        return LapackKernels.handles(name);
-    }
-
     static List<Object> eval(Operation op, String name, Object[] a) {
         List<LapackKernels.Operand> operands = new ArrayList<>();
         for (Object v : a) {

@@ -21,6 +21,11 @@ final class OpaqueCustomCalls {
             "tf.call_tf_function", "a call back into a TensorFlow function (jax2tf's call_tf: the function lives "
                     + "in the TensorFlow program around this one, not in the StableHLO module)");
 
+    /** The opaque kernels' target names. */
+    static java.util.Set<String> targets() {
+        return REASONS.keySet();
+    }
+
     /** The error for {@code name} if it is an opaque kernel, else null. */
     static String error(String name) {
         String why = REASONS.get(name);

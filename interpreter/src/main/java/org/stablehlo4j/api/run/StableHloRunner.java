@@ -9,6 +9,7 @@ import org.stablehlo4j.api.StableHlo;
 import org.stablehlo4j.api.StableHloException;
 import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.dialect.func.FuncOp;
+import org.stablehlo4j.interpreter.CustomCallKernels;
 import org.stablehlo4j.interpreter.Interpreter;
 import org.stablehlo4j.interpreter.InterpreterException;
 import org.stablehlo4j.interpreter.Tensor;
@@ -30,6 +31,9 @@ import org.stablehlo4j.ir.Type;
  * included, can be an input and a result.
  *
  * <p>Inputs and expected outputs stored by the CLI or NumPy are read with {@link TensorJson} and {@link Npy}.
+ *
+ * <p>Custom calls run the kernels of the facade's context: JAX's CPU targets, and those registered with
+ * {@link #registerCustomCall(String, CustomCallKernel)}.
  *
  * <p>Stateless apart from its facade: one instance may be used by many threads, each run gets its own
  * interpreter. The module is only read.
@@ -62,6 +66,35 @@ public final class StableHloRunner {
      */
     public StableHlo api() {
         return api;
+    }
+
+    /**
+     * Registers the kernel of custom-call target {@code target}: every {@code stablehlo.custom_call @target} run
+     * from now on calls {@code kernel}. Registrations belong to the facade's {@link org.stablehlo4j.ir.Context}
+     * (as a table of its {@code stablehlo} dialect, which starts with JAX's CPU targets), so every runner over the
+     * same {@link #api()} sees them and runners over other facades do not (a module read in another context runs
+     * that context's kernels). Thread-safe; the kernel itself must be thread-safe too.
+     *
+     * @param target the call target name (without {@code @})
+     * @param kernel the kernel
+     * @return this runner
+     * @throws IllegalArgumentException if {@code target} is empty or already has a kernel (one of JAX's targets
+     *                                  included): {@code custom call target '<target>' is already registered}
+     */
+    public StableHloRunner registerCustomCall(String target, CustomCallKernel kernel) {
+        java.util.Objects.requireNonNull(kernel, "kernel");
+        CustomCallKernels.of(api.context()).register(target, new UserKernel(target, kernel));
+        return this;
+    }
+
+    /**
+     * Whether custom-call target {@code target} has a kernel here (registered by a user or one of JAX's).
+     *
+     * @param target the call target name
+     * @return whether a {@code stablehlo.custom_call @target} can run
+     */
+    public boolean hasCustomCall(String target) {
+        return CustomCallKernels.of(api.context()).contains(target);
     }
 
     /**

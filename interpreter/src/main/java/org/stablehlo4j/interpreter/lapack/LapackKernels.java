@@ -37,6 +37,22 @@ public final class LapackKernels {
         return parse(target) != null;
     }
 
+    /**
+     * The targets evaluated here ({@code lapack_?<routine>_ffi} for every type letter a routine takes).
+     *
+     * @return the target names
+     */
+    public static List<String> targets() {
+        List<String> out = new java.util.ArrayList<>();
+        for (String routine : ROUTINES) {
+            for (char t : "sdcz".toCharArray()) {
+                String name = "lapack_" + t + routine + "_ffi";
+                if (handles(name)) out.add(name);
+            }
+        }
+        return out;
+    }
+
     private record Target(char type, String routine) {}
 
     private static Target parse(String target) {
