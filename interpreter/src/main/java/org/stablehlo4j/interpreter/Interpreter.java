@@ -57,6 +57,7 @@ import org.stablehlo4j.ir.FloatFormats;
 import org.stablehlo4j.ir.IntegerAttr;
 import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.OperationName;
 import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.Region;
 import org.stablehlo4j.ir.StringAttr;
@@ -68,6 +69,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Evaluates StableHLO programs: runs a {@code func.func} on runtime values ({@link Tensor}s, {@code List}s for
@@ -85,7 +87,6 @@ public final class Interpreter {
         List<Object> eval(Interpreter in, Operation op, Object[] args, Map<Value, Object> scope);
     }
 
-    static final Map<OpDefinition, OpEval> OPS = new java.util.IdentityHashMap<>();
 
     /**
      * What one run shares across its processes: the text written by {@code interpreter.print} and the directory
@@ -116,6 +117,10 @@ public final class Interpreter {
     private int callDepth;
     /** The regions run so far, prepared for running again (per interpreter: one per thread of a process grid). */
     private final Map<Region, RegionProgram> programs = new java.util.IdentityHashMap<>();
+    /** The kernels looked up so far, per op name (per interpreter, like {@link #programs}). */
+    private final Map<OperationName, Optional<OpEval>> kernels = new java.util.IdentityHashMap<>();
+    /** The kernels of ops outside any context (created on first need). */
+    private OpKernels detachedKernels;
 
     public Interpreter(ModuleOp module) {
         this(module, new Session(null));
@@ -183,10 +188,23 @@ public final class Interpreter {
             throw new InterpreterException("expected " + block.numArguments() + " arguments, got " + args.size());
         }
         RegionProgram program = programs.get(region);
-        if (program == null) programs.put(region, program = RegionProgram.compile(region));
+        if (program == null) programs.put(region, program = RegionProgram.compile(region, this));
         return program.run(this, args, scope);
     }
 
+    /**
+     * The kernel of {@code op}: the one registered for its op name with its dialect in its context (see
+     * {@link OpKernels}), or null if there is none. Cached per op name.
+     */
+    OpEval kernel(Operation op) {
+        OperationName name = op.opName();
+        Optional<OpEval> k = kernels.get(name);
+        if (k == null) {
+            if (name.dialect() == null && detachedKernels == null) detachedKernels = OpKernels.detached();
+            kernels.put(name, k = Optional.ofNullable(OpKernels.lookup(name, detachedKernels)));
+        }
+        return k.orElse(null);
+    }
 
     // ---------------------------------------------------------------------------------------------------------
     // Attribute helpers
@@ -275,113 +293,106 @@ public final class Interpreter {
     // ---------------------------------------------------------------------------------------------------------
     // The op table
 
-    static {
+    /** The kernel provider of the ops this class evaluates itself (see {@link OpKernels#builtins()}). */
+    static void register(Map<OpDefinition, OpEval> ops) {
         for (Map.Entry<OpDefinition, Elementwise.Def> e : Elementwise.BINARY.entrySet()) {
             String name = e.getKey().name();
             Elementwise.Def def = e.getValue();
-            OPS.put(e.getKey(), (in, op, a, sc) -> one(Elementwise.apply(name, def, tensor(a[0]), tensor(a[1]), resultType(op, 0))));
+            ops.put(e.getKey(), (in, op, a, sc) -> one(Elementwise.apply(name, def, tensor(a[0]), tensor(a[1]), resultType(op, 0))));
         }
         for (Map.Entry<OpDefinition, Elementwise.Def> e : Elementwise.UNARY.entrySet()) {
             String name = e.getKey().name();
             Elementwise.Def def = e.getValue();
-            OPS.put(e.getKey(), (in, op, a, sc) -> one(Elementwise.apply(name, def, tensor(a[0]), null, resultType(op, 0))));
+            ops.put(e.getKey(), (in, op, a, sc) -> one(Elementwise.apply(name, def, tensor(a[0]), null, resultType(op, 0))));
         }
-        OPS.put(AbsOp.DEFINITION, (in, op, a, sc) -> {
+        ops.put(AbsOp.DEFINITION, (in, op, a, sc) -> {
             Tensor t = tensor(a[0]);
             return one(t.kind == Tensor.Kind.COMPLEX ? Elementwise.complexAbs(t, resultType(op, 0))
                     : Elementwise.apply(AbsOp.NAME, Elementwise.UNARY.get(AbsOp.DEFINITION), t, null, resultType(op, 0)));
         });
-        OPS.put(ConstantOp.DEFINITION, (in, op, a, sc) -> {
+        ops.put(ConstantOp.DEFINITION, (in, op, a, sc) -> {
             Attribute v = op.attr("value");
             if (v instanceof DenseElementsAttr d) return one(Tensor.fromAttr(d));
             throw new InterpreterException("unsupported constant value " + v);
         });
-        OPS.put(NextAfterOp.DEFINITION, (in, op, a, sc) -> one(Elementwise.nextAfter(tensor(a[0]), tensor(a[1]), resultType(op, 0))));
-        OPS.put(TopKOp.DEFINITION, (in, op, a, sc) -> topK(tensor(a[0]), resultType(op, 0), resultType(op, 1)));
-        OPS.put(FftOp.DEFINITION, (in, op, a, sc) -> one(Fourier.fft(tensor(a[0]), enumAttr(op, "fft_type"),
+        ops.put(NextAfterOp.DEFINITION, (in, op, a, sc) -> one(Elementwise.nextAfter(tensor(a[0]), tensor(a[1]), resultType(op, 0))));
+        ops.put(TopKOp.DEFINITION, (in, op, a, sc) -> topK(tensor(a[0]), resultType(op, 0), resultType(op, 1)));
+        ops.put(FftOp.DEFINITION, (in, op, a, sc) -> one(Fourier.fft(tensor(a[0]), enumAttr(op, "fft_type"),
                 longs(op, "fft_length"), resultType(op, 0))));
-        OPS.put(RealOp.DEFINITION, (in, op, a, sc) -> one(Elementwise.part(tensor(a[0]), 0, resultType(op, 0))));
-        OPS.put(ImagOp.DEFINITION, (in, op, a, sc) -> one(Elementwise.part(tensor(a[0]), 1, resultType(op, 0))));
-        OPS.put(ComplexOp.DEFINITION, (in, op, a, sc) -> one(Elementwise.complex(tensor(a[0]), tensor(a[1]), resultType(op, 0))));
-        OPS.put(IsFiniteOp.DEFINITION, (in, op, a, sc) -> one(Elementwise.isFinite(tensor(a[0]), resultType(op, 0))));
-        OPS.put(ConvertOp.DEFINITION, (in, op, a, sc) -> one(Elementwise.convert(tensor(a[0]), resultType(op, 0))));
-        OPS.put(BitcastConvertOp.DEFINITION, (in, op, a, sc) -> one(Elementwise.bitcast(tensor(a[0]), resultType(op, 0))));
-        OPS.put(CompareOp.DEFINITION, (in, op, a, sc) -> one(Elementwise.compare(tensor(a[0]), tensor(a[1]),
+        ops.put(RealOp.DEFINITION, (in, op, a, sc) -> one(Elementwise.part(tensor(a[0]), 0, resultType(op, 0))));
+        ops.put(ImagOp.DEFINITION, (in, op, a, sc) -> one(Elementwise.part(tensor(a[0]), 1, resultType(op, 0))));
+        ops.put(ComplexOp.DEFINITION, (in, op, a, sc) -> one(Elementwise.complex(tensor(a[0]), tensor(a[1]), resultType(op, 0))));
+        ops.put(IsFiniteOp.DEFINITION, (in, op, a, sc) -> one(Elementwise.isFinite(tensor(a[0]), resultType(op, 0))));
+        ops.put(ConvertOp.DEFINITION, (in, op, a, sc) -> one(Elementwise.convert(tensor(a[0]), resultType(op, 0))));
+        ops.put(BitcastConvertOp.DEFINITION, (in, op, a, sc) -> one(Elementwise.bitcast(tensor(a[0]), resultType(op, 0))));
+        ops.put(CompareOp.DEFINITION, (in, op, a, sc) -> one(Elementwise.compare(tensor(a[0]), tensor(a[1]),
                 enumAttr(op, "comparison_direction"), enumAttr(op, "compare_type"), resultType(op, 0))));
-        OPS.put(SelectOp.DEFINITION, (in, op, a, sc) -> one(select(tensor(a[0]), tensor(a[1]), tensor(a[2]))));
-        OPS.put(ClampOp.DEFINITION, (in, op, a, sc) -> one(clamp(tensor(a[0]), tensor(a[1]), tensor(a[2]), resultType(op, 0))));
-        OPS.put(ReducePrecisionOp.DEFINITION, (in, op, a, sc) -> one(reducePrecision(tensor(a[0]),
+        ops.put(SelectOp.DEFINITION, (in, op, a, sc) -> one(select(tensor(a[0]), tensor(a[1]), tensor(a[2]))));
+        ops.put(ClampOp.DEFINITION, (in, op, a, sc) -> one(clamp(tensor(a[0]), tensor(a[1]), tensor(a[2]), resultType(op, 0))));
+        ops.put(ReducePrecisionOp.DEFINITION, (in, op, a, sc) -> one(reducePrecision(tensor(a[0]),
                 (int) intAttr(op, "exponent_bits", 8), (int) intAttr(op, "mantissa_bits", 23))));
 
-        OPS.put(ReshapeOp.DEFINITION, (in, op, a, sc) -> one(tensor(a[0]).reshaped(resultType(op, 0))));
-        OPS.put(BroadcastInDimOp.DEFINITION, (in, op, a, sc) ->
+        ops.put(ReshapeOp.DEFINITION, (in, op, a, sc) -> one(tensor(a[0]).reshaped(resultType(op, 0))));
+        ops.put(BroadcastInDimOp.DEFINITION, (in, op, a, sc) ->
                 one(ShapeOps.broadcastInDim(tensor(a[0]), longs(op, "broadcast_dimensions"), resultType(op, 0))));
-        OPS.put(TransposeOp.DEFINITION, (in, op, a, sc) ->
+        ops.put(TransposeOp.DEFINITION, (in, op, a, sc) ->
                 one(ShapeOps.transpose(tensor(a[0]), longs(op, "permutation"), resultType(op, 0))));
-        OPS.put(SliceOp.DEFINITION, (in, op, a, sc) -> one(ShapeOps.slice(tensor(a[0]), longs(op, "start_indices"),
+        ops.put(SliceOp.DEFINITION, (in, op, a, sc) -> one(ShapeOps.slice(tensor(a[0]), longs(op, "start_indices"),
                 longsOr(op, "strides", tensor(a[0]).rank(), 1), resultType(op, 0))));
-        OPS.put(ReverseOp.DEFINITION, (in, op, a, sc) -> one(ShapeOps.reverse(tensor(a[0]), longs(op, "dimensions"), resultType(op, 0))));
-        OPS.put(PadOp.DEFINITION, (in, op, a, sc) -> one(ShapeOps.pad(tensor(a[0]), tensor(a[1]), longs(op, "edge_padding_low"),
+        ops.put(ReverseOp.DEFINITION, (in, op, a, sc) -> one(ShapeOps.reverse(tensor(a[0]), longs(op, "dimensions"), resultType(op, 0))));
+        ops.put(PadOp.DEFINITION, (in, op, a, sc) -> one(ShapeOps.pad(tensor(a[0]), tensor(a[1]), longs(op, "edge_padding_low"),
                 longs(op, "interior_padding"), resultType(op, 0))));
-        OPS.put(IotaOp.DEFINITION, (in, op, a, sc) -> one(ShapeOps.iota(resultType(op, 0), (int) intAttr(op, "iota_dimension", 0))));
-        OPS.put(ConcatenateOp.DEFINITION, (in, op, a, sc) -> {
+        ops.put(IotaOp.DEFINITION, (in, op, a, sc) -> one(ShapeOps.iota(resultType(op, 0), (int) intAttr(op, "iota_dimension", 0))));
+        ops.put(ConcatenateOp.DEFINITION, (in, op, a, sc) -> {
             Tensor[] parts = new Tensor[a.length];
             for (int i = 0; i < a.length; i++) parts[i] = tensor(a[i]);
             return one(ShapeOps.concatenate(parts, (int) intAttr(op, "dimension", 0), resultType(op, 0)));
         });
         // The dynamic-shape ops: results have static types here, so the shape operands are redundant.
-        OPS.put(DynamicReshapeOp.DEFINITION, (in, op, a, sc) -> one(tensor(a[0]).reshaped(resultType(op, 0))));
-        OPS.put(DynamicBroadcastInDimOp.DEFINITION, (in, op, a, sc) ->
+        ops.put(DynamicReshapeOp.DEFINITION, (in, op, a, sc) -> one(tensor(a[0]).reshaped(resultType(op, 0))));
+        ops.put(DynamicBroadcastInDimOp.DEFINITION, (in, op, a, sc) ->
                 one(ShapeOps.broadcastInDim(tensor(a[0]), longs(op, "broadcast_dimensions"), resultType(op, 0))));
-        OPS.put(DynamicIotaOp.DEFINITION, (in, op, a, sc) ->
+        ops.put(DynamicIotaOp.DEFINITION, (in, op, a, sc) ->
                 one(ShapeOps.iota(resultType(op, 0), (int) intAttr(op, "iota_dimension", 0))));
-        OPS.put(DynamicPadOp.DEFINITION, (in, op, a, sc) -> one(ShapeOps.pad(tensor(a[0]), tensor(a[1]), tensor(a[2]).ints,
+        ops.put(DynamicPadOp.DEFINITION, (in, op, a, sc) -> one(ShapeOps.pad(tensor(a[0]), tensor(a[1]), tensor(a[2]).ints,
                 tensor(a[4]).ints, resultType(op, 0))));
-        OPS.put(DynamicSliceOp.DEFINITION, (in, op, a, sc) ->
+        ops.put(DynamicSliceOp.DEFINITION, (in, op, a, sc) ->
                 one(ShapeOps.dynamicSlice(tensor(a[0]), indexValues(a, 1), resultType(op, 0))));
-        OPS.put(DynamicUpdateSliceOp.DEFINITION, (in, op, a, sc) ->
+        ops.put(DynamicUpdateSliceOp.DEFINITION, (in, op, a, sc) ->
                 one(ShapeOps.dynamicUpdateSlice(tensor(a[0]), tensor(a[1]), indexValues(a, 2))));
-        OPS.put(GetDimensionSizeOp.DEFINITION, (in, op, a, sc) -> {
+        ops.put(GetDimensionSizeOp.DEFINITION, (in, op, a, sc) -> {
             Tensor r = Tensor.zeros(resultType(op, 0));
             r.ints[0] = tensor(a[0]).dim((int) intAttr(op, "dimension", 0));
             return one(r);
         });
-        OPS.put(CompositeOp.DEFINITION, (in, op, a, sc) -> {
+        ops.put(CompositeOp.DEFINITION, (in, op, a, sc) -> {
             Attribute callee = attr(op, "decomposition");
             Operation f = callee instanceof SymbolRefAttr s ? in.functions.get(s.root()) : null;
             if (f == null) throw new InterpreterException("composite decomposition function not found: " + callee);
             return in.call(f, List.of(a));
         });
-        OPS.put(TupleOp.DEFINITION, (in, op, a, sc) -> one(List.of(a)));
-        OPS.put(GetTupleElementOp.DEFINITION, (in, op, a, sc) ->
+        ops.put(TupleOp.DEFINITION, (in, op, a, sc) -> one(List.of(a)));
+        ops.put(GetTupleElementOp.DEFINITION, (in, op, a, sc) ->
                 one(((List<?>) a[0]).get((int) intAttr(op, "index", 0))));
-        OPS.put(OptimizationBarrierOp.DEFINITION, (in, op, a, sc) -> List.of(a));
-        OPS.put(AfterAllOp.DEFINITION, (in, op, a, sc) -> one(TOKEN));
-        OPS.put(CreateTokenOp.DEFINITION, (in, op, a, sc) -> one(TOKEN));
+        ops.put(OptimizationBarrierOp.DEFINITION, (in, op, a, sc) -> List.of(a));
+        ops.put(AfterAllOp.DEFINITION, (in, op, a, sc) -> one(TOKEN));
+        ops.put(CreateTokenOp.DEFINITION, (in, op, a, sc) -> one(TOKEN));
 
-        OPS.put(CallOp.DEFINITION, (in, op, a, sc) -> {
+        ops.put(CallOp.DEFINITION, (in, op, a, sc) -> {
             Attribute callee = op.attr("callee");
             String name = callee instanceof SymbolRefAttr s ? s.root() : String.valueOf(callee);
             Operation f = in.functions.get(name);
             if (f == null) throw new InterpreterException("call to unknown function @" + name);
             return in.call(f, List.of(a));
         });
-        OPS.put(WhileOp.DEFINITION, (in, op, a, sc) -> in.whileLoop(op, List.of(a), sc));
-        OPS.put(IfOp.DEFINITION, (in, op, a, sc) -> in.runRegion(op.region(tensor(a[0]).ints[0] != 0 ? 0 : 1), List.of(), sc));
-        OPS.put(CaseOp.DEFINITION, (in, op, a, sc) -> {
+        ops.put(WhileOp.DEFINITION, (in, op, a, sc) -> in.whileLoop(op, List.of(a), sc));
+        ops.put(IfOp.DEFINITION, (in, op, a, sc) -> in.runRegion(op.region(tensor(a[0]).ints[0] != 0 ? 0 : 1), List.of(), sc));
+        ops.put(CaseOp.DEFINITION, (in, op, a, sc) -> {
             long idx = tensor(a[0]).ints[0];
             int n = op.numRegions();
             int branch = idx < 0 || idx >= n ? n - 1 : (int) idx;
             return in.runRegion(op.region(branch), List.of(), sc);
         });
-
-        Structured.register(OPS);
-        CheckOps.register(OPS);
-        Windowed.register(OPS);
-        Collectives.register(OPS);
-        ShardMap.register(OPS);
-        Quantization.register(OPS);
-        Linalg.register(OPS);
     }
 
     private List<Object> whileLoop(Operation op, List<Object> init, Map<Value, Object> scope) {

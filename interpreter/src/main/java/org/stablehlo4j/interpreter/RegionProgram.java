@@ -41,7 +41,7 @@ final class RegionProgram {
     private final Operation terminator;
     private final int[] returned;
 
-    private RegionProgram(Block block) {
+    private RegionProgram(Block block, Interpreter in) {
         Map<Value, Integer> slotOf = new IdentityHashMap<>();
         List<Value> slots = new ArrayList<>();
         List<Value> captured = new ArrayList<>();
@@ -69,7 +69,7 @@ final class RegionProgram {
         exported = new int[n][];
         for (int k = 0; k < n; k++) {
             Operation op = ops[k];
-            evals[k] = Interpreter.OPS.get(op.opName().definition());
+            evals[k] = in.kernel(op);
             quantized[k] = Quantization.needsExpressedEvaluation(op);
             operands[k] = numbers(op, slotOf, captureOf, captured);
             if (op.numRegions() > 0) exported[k] = usedInside(op, slotOf);
@@ -87,9 +87,9 @@ final class RegionProgram {
         captures = captured.toArray(new Value[0]);
     }
 
-    /** The program of {@code region}'s entry block (which must exist). */
-    static RegionProgram compile(Region region) {
-        return new RegionProgram(region.entry());
+    /** The program of {@code region}'s entry block (which must exist), with the kernels of {@code in}. */
+    static RegionProgram compile(Region region, Interpreter in) {
+        return new RegionProgram(region.entry(), in);
     }
 
     private static int[] numbers(Operation op, Map<Value, Integer> slotOf, Map<Value, Integer> captureOf,
