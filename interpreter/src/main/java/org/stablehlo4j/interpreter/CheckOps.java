@@ -13,6 +13,7 @@ import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.DenseElementsAttr;
 import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.StringAttr;
 import org.stablehlo4j.ir.Value;
 
@@ -28,19 +29,19 @@ final class CheckOps {
     private CheckOps() {}
 
     static void register(Map<OpDefinition, Interpreter.OpEval> ops) {
-        ops.put(ExpectEqOp.DEFINITION, (in, op, a, sc) -> check(op, () -> Checks.expectEq(t(a[0]), t(a[1]))));
-        ops.put(ExpectEqConstOp.DEFINITION, (in, op, a, sc) -> check(op, () -> Checks.expectEq(t(a[0]), constant(op))));
-        ops.put(ExpectAlmostEqOp.DEFINITION, (in, op, a, sc) ->
+        ops.put(ExpectEqOp.DEFINITION, (in, op, a, sc, rt) -> check(op, () -> Checks.expectEq(t(a[0]), t(a[1]))));
+        ops.put(ExpectEqConstOp.DEFINITION, (in, op, a, sc, rt) -> check(op, () -> Checks.expectEq(t(a[0]), constant(op))));
+        ops.put(ExpectAlmostEqOp.DEFINITION, (in, op, a, sc, rt) ->
                 check(op, () -> Checks.expectAlmostEq(t(a[0]), t(a[1]), tolerance(op))));
-        ops.put(ExpectAlmostEqConstOp.DEFINITION, (in, op, a, sc) ->
+        ops.put(ExpectAlmostEqConstOp.DEFINITION, (in, op, a, sc, rt) ->
                 check(op, () -> Checks.expectAlmostEq(t(a[0]), constant(op), tolerance(op))));
-        ops.put(ExpectCloseOp.DEFINITION, (in, op, a, sc) -> check(op, () -> Checks.expectClose(t(a[0]), t(a[1]),
+        ops.put(ExpectCloseOp.DEFINITION, (in, op, a, sc, rt) -> check(op, () -> Checks.expectClose(t(a[0]), t(a[1]),
                 Interpreter.intAttr(op, "min_ulp_difference", 0), Interpreter.intAttr(op, "max_ulp_difference", 1))));
-        ops.put(ExpectSerializedEqOp.DEFINITION, (in, op, a, sc) -> check(op, () -> Probes.expectSerializedEq(in.session,
+        ops.put(ExpectSerializedEqOp.DEFINITION, (in, op, a, sc, rt) -> check(op, () -> Probes.expectSerializedEq(in.session,
                 t(a[0]), op.attr("probe_id") instanceof StringAttr s ? s.value() : "", Interpreter.intAttr(op, "iteration", 0))));
-        ops.put(ProbeOp.DEFINITION, (in, op, a, sc) -> List.of(Probes.probe(in.session, t(a[0]),
+        ops.put(ProbeOp.DEFINITION, (in, op, a, sc, rt) -> List.of(Probes.probe(in.session, t(a[0]),
                 op.attr("probe_id") instanceof StringAttr s ? s.value() : "")));
-        ops.put(PrintOp.DEFINITION, (in, op, a, sc) -> {
+        ops.put(PrintOp.DEFINITION, (in, op, a, sc, rt) -> {
             in.session.print(valueName(op.operand(0)) + t(a[0]).print() + "\n");
             return List.of();
         });
@@ -82,7 +83,7 @@ final class CheckOps {
         return List.of();
     }
 
-    private static List<Object> customCall(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc) {
+    private static List<Object> customCall(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc, RankedTensorType[] rt) {
         Attribute target = op.attr("call_target_name");
         String name = target instanceof StringAttr s ? s.value() : "";
         if (a.length == 2) {
@@ -101,7 +102,7 @@ final class CheckOps {
                     } catch (InterpreterException e) {
                         ok = false;
                     }
-                    Tensor r = Tensor.zeros(Interpreter.resultType(op, 0));
+                    Tensor r = Tensor.zeros(Interpreter.resultType(op, rt, 0));
                     r.ints[0] = ok ? 1 : 0;
                     if (!ok) throw new InterpreterException("stablehlo.custom_call(@check.eq) failed");
                     return List.of(r);

@@ -20,6 +20,7 @@ import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.DenseElementsAttr;
 import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.Value;
 import org.stablehlo4j.interpreter.ProcessGrid.ProcessId;
 import org.stablehlo4j.dialect.interpreter.RunParallelRules;
@@ -42,10 +43,10 @@ final class Collectives {
 
     static void register(Map<OpDefinition, Interpreter.OpEval> ops) {
         ops.put(RunParallelOp.DEFINITION, Collectives::runParallel);
-        ops.put(ReplicaIdOp.DEFINITION, (in, op, a, sc) -> id(op, process(in, "replica_id").id().replica()));
-        ops.put(PartitionIdOp.DEFINITION, (in, op, a, sc) -> id(op, process(in, "partition_id").id().partition()));
+        ops.put(ReplicaIdOp.DEFINITION, (in, op, a, sc, rt) -> id(op, rt, process(in, "replica_id").id().replica()));
+        ops.put(PartitionIdOp.DEFINITION, (in, op, a, sc, rt) -> id(op, rt, process(in, "partition_id").id().partition()));
         ops.put(AllGatherOp.DEFINITION, Collectives::allGather);
-        ops.put(AllReduceOp.DEFINITION, (in, op, a, sc) -> {
+        ops.put(AllReduceOp.DEFINITION, (in, op, a, sc, rt) -> {
             ProcessGrid.Process p = process(in, "all_reduce");
             List<ProcessId> group = requiredGroup(p, groups(p, op, true));
             Map<ProcessId, List<Tensor>> all = p.grid().rendezvous(group, channel(op), p.id(), tensors(a, a.length));
@@ -58,24 +59,24 @@ final class Collectives {
         ops.put(CollectiveBroadcastOp.DEFINITION, Collectives::collectiveBroadcast);
         ops.put(CollectiveReduceOp.DEFINITION, Collectives::collectiveReduce);
         ops.put(CollectivePermuteOp.DEFINITION, Collectives::collectivePermute);
-        ops.put(SendOp.DEFINITION, (in, op, a, sc) -> {
+        ops.put(SendOp.DEFINITION, (in, op, a, sc, rt) -> {
             ProcessGrid.Process p = process(in, "send");
             p.grid().send(channel(op), tensors(a, a.length - 1));
             return Interpreter.one(Interpreter.TOKEN);
         });
-        ops.put(RecvOp.DEFINITION, (in, op, a, sc) -> {
+        ops.put(RecvOp.DEFINITION, (in, op, a, sc, rt) -> {
             ProcessGrid.Process p = process(in, "recv");
             List<Object> out = new ArrayList<>(p.grid().recv(channel(op)));
             out.add(Interpreter.TOKEN);
             return out;
         });
-        ops.put(InfeedOp.DEFINITION, (in, op, a, sc) -> {
+        ops.put(InfeedOp.DEFINITION, (in, op, a, sc, rt) -> {
             ProcessGrid.Process p = process(in, "infeed");
             List<Object> out = new ArrayList<>(in.call(in.function(p.grid().infeed()), List.of()));
             out.add(Interpreter.TOKEN);
             return out;
         });
-        ops.put(OutfeedOp.DEFINITION, (in, op, a, sc) -> {
+        ops.put(OutfeedOp.DEFINITION, (in, op, a, sc, rt) -> {
             process(in, "outfeed").grid().outfeed(tensors(a, a.length - 1));
             return Interpreter.one(Interpreter.TOKEN);
         });
@@ -84,7 +85,7 @@ final class Collectives {
     // ---------------------------------------------------------------------------------------------------------
     // run_parallel
 
-    private static List<Object> runParallel(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc) {
+    private static List<Object> runParallel(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc, RankedTensorType[] rt) {
         List<Operation> funcs = checkRunParallel(op);
         ArrayAttr rows = (ArrayAttr) op.attr("programs");
         int numReplicas = rows.elements().size();
@@ -132,8 +133,8 @@ final class Collectives {
         return in.process;
     }
 
-    private static List<Object> id(Operation op, int value) {
-        Tensor t = Tensor.zeros(Interpreter.resultType(op, 0));
+    private static List<Object> id(Operation op, RankedTensorType[] rt, int value) {
+        Tensor t = Tensor.zeros(Interpreter.resultType(op, rt, 0));
         t.ints[0] = t.normalize(value);
         return Interpreter.one(t);
     }
@@ -219,7 +220,7 @@ final class Collectives {
     // ---------------------------------------------------------------------------------------------------------
     // The collectives
 
-    private static List<Object> allGather(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc) {
+    private static List<Object> allGather(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc, RankedTensorType[] rt) {
         ProcessGrid.Process p = process(in, "all_gather");
         List<ProcessId> group = requiredGroup(p, groups(p, op, true));
         Map<ProcessId, List<Tensor>> all = p.grid().rendezvous(group, channel(op), p.id(), tensors(a, a.length));
@@ -228,12 +229,12 @@ final class Collectives {
         for (int k = 0; k < op.numResults(); k++) {
             Tensor[] parts = new Tensor[group.size()];
             for (int i = 0; i < parts.length; i++) parts[i] = all.get(group.get(i)).get(k);
-            out.add(ShapeOps.concatenate(parts, dim, Interpreter.resultType(op, k)));
+            out.add(ShapeOps.concatenate(parts, dim, Interpreter.resultType(op, rt, k)));
         }
         return out;
     }
 
-    private static List<Object> reduceScatter(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc) {
+    private static List<Object> reduceScatter(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc, RankedTensorType[] rt) {
         ProcessGrid.Process p = process(in, "reduce_scatter");
         List<List<ProcessId>> groups = groups(p, op, true);
         List<ProcessId> group = requiredGroup(p, groups);
@@ -243,7 +244,7 @@ final class Collectives {
         return Interpreter.one(part(reduced, dim, groups.get(0).size(), group.indexOf(p.id())));
     }
 
-    private static List<Object> allToAll(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc) {
+    private static List<Object> allToAll(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc, RankedTensorType[] rt) {
         ProcessGrid.Process p = process(in, "all_to_all");
         List<ProcessId> group = requiredGroup(p, groups(p, op, false));
         Map<ProcessId, List<Tensor>> all = p.grid().rendezvous(group, channel(op), p.id(), tensors(a, a.length));
@@ -255,7 +256,7 @@ final class Collectives {
         for (int k = 0; k < op.numResults(); k++) {
             Tensor[] parts = new Tensor[group.size()];
             for (int i = 0; i < parts.length; i++) parts[i] = part(all.get(group.get(i)).get(k), splitDim, count, receiver);
-            out.add(ShapeOps.concatenate(parts, concatDim, Interpreter.resultType(op, k)));
+            out.add(ShapeOps.concatenate(parts, concatDim, Interpreter.resultType(op, rt, k)));
         }
         return out;
     }
@@ -272,7 +273,7 @@ final class Collectives {
         return Interpreter.attr(op, "has_dynamic_root") == null ? a.length : a.length - 1;
     }
 
-    private static List<Object> collectiveBroadcast(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc) {
+    private static List<Object> collectiveBroadcast(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc, RankedTensorType[] rt) {
         ProcessGrid.Process p = process(in, "collective_broadcast");
         List<ProcessId> group = findGroup(p, groups(p, op, false));
         List<Object> out = new ArrayList<>();
@@ -288,7 +289,7 @@ final class Collectives {
         return out;
     }
 
-    private static List<Object> collectiveReduce(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc) {
+    private static List<Object> collectiveReduce(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc, RankedTensorType[] rt) {
         ProcessGrid.Process p = process(in, "collective_reduce");
         List<ProcessId> group = findGroup(p, groups(p, op, true));
         List<Object> out = new ArrayList<>();
@@ -296,12 +297,12 @@ final class Collectives {
                 : p.grid().rendezvous(group, channel(op), p.id(), tensors(a, dataCount(op, a)));
         for (int k = 0; k < op.numResults(); k++) {
             boolean isRoot = group != null && group.get(root(op, a, k, group.size())).equals(p.id());
-            out.add(isRoot ? reduceAcross(in, op, all, k, sc) : Tensor.zeros(Interpreter.resultType(op, k)));
+            out.add(isRoot ? reduceAcross(in, op, all, k, sc) : Tensor.zeros(Interpreter.resultType(op, rt, k)));
         }
         return out;
     }
 
-    private static List<Object> collectivePermute(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc) {
+    private static List<Object> collectivePermute(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc, RankedTensorType[] rt) {
         ProcessGrid.Process p = process(in, "collective_permute");
         List<long[]> pairs = rows(op, "source_target_pairs");
         List<List<ProcessId>> groups = channel(op) > 0 ? p.grid().crossPartition(pairs) : p.grid().crossReplica(pairs);

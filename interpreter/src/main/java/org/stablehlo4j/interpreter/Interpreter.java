@@ -82,9 +82,15 @@ public final class Interpreter {
         public String toString() { return "!stablehlo.token"; }
     };
 
-    /** Evaluates one op given its operand values; returns the result values. */
+    /**
+     * Evaluates one op given its operand values; returns the result values. {@code resultTypes} are the types to
+     * evaluate the results with instead of the op's own, or null for its own: set while a quantized op computes
+     * in its expressed type (see {@link Quantization#evaluate}); kernels read them with
+     * {@link #resultType(Operation, RankedTensorType[], int)}.
+     */
     interface OpEval {
-        List<Object> eval(Interpreter in, Operation op, Object[] args, Map<Value, Object> scope);
+        List<Object> eval(Interpreter in, Operation op, Object[] args, Map<Value, Object> scope,
+                          RankedTensorType[] resultTypes);
     }
 
 
@@ -256,9 +262,13 @@ public final class Interpreter {
         return a instanceof EnumAttr e ? e.caseName() : null;
     }
 
+    /** Result {@code i}'s type for a kernel: {@code resultTypes[i]} if given (see {@link OpEval}), else the op's own. */
+    static RankedTensorType resultType(Operation op, RankedTensorType[] resultTypes, int i) {
+        return resultTypes != null ? resultTypes[i] : resultType(op, i);
+    }
+
+    /** The type of result {@code i} of {@code op}, which must be a ranked tensor. */
     static RankedTensorType resultType(Operation op, int i) {
-        RankedTensorType expressed = Quantization.override(op, i);
-        if (expressed != null) return expressed;
         Type t = op.result(i).type();
         if (t instanceof RankedTensorType r) return r;
         throw new InterpreterException("unsupported result type " + t + " of " + op.name());
@@ -298,96 +308,96 @@ public final class Interpreter {
         for (Map.Entry<OpDefinition, Elementwise.Def> e : Elementwise.BINARY.entrySet()) {
             String name = e.getKey().name();
             Elementwise.Def def = e.getValue();
-            ops.put(e.getKey(), (in, op, a, sc) -> one(Elementwise.apply(name, def, tensor(a[0]), tensor(a[1]), resultType(op, 0))));
+            ops.put(e.getKey(), (in, op, a, sc, rt) -> one(Elementwise.apply(name, def, tensor(a[0]), tensor(a[1]), resultType(op, rt, 0))));
         }
         for (Map.Entry<OpDefinition, Elementwise.Def> e : Elementwise.UNARY.entrySet()) {
             String name = e.getKey().name();
             Elementwise.Def def = e.getValue();
-            ops.put(e.getKey(), (in, op, a, sc) -> one(Elementwise.apply(name, def, tensor(a[0]), null, resultType(op, 0))));
+            ops.put(e.getKey(), (in, op, a, sc, rt) -> one(Elementwise.apply(name, def, tensor(a[0]), null, resultType(op, rt, 0))));
         }
-        ops.put(AbsOp.DEFINITION, (in, op, a, sc) -> {
+        ops.put(AbsOp.DEFINITION, (in, op, a, sc, rt) -> {
             Tensor t = tensor(a[0]);
-            return one(t.kind == Tensor.Kind.COMPLEX ? Elementwise.complexAbs(t, resultType(op, 0))
-                    : Elementwise.apply(AbsOp.NAME, Elementwise.UNARY.get(AbsOp.DEFINITION), t, null, resultType(op, 0)));
+            return one(t.kind == Tensor.Kind.COMPLEX ? Elementwise.complexAbs(t, resultType(op, rt, 0))
+                    : Elementwise.apply(AbsOp.NAME, Elementwise.UNARY.get(AbsOp.DEFINITION), t, null, resultType(op, rt, 0)));
         });
-        ops.put(ConstantOp.DEFINITION, (in, op, a, sc) -> {
+        ops.put(ConstantOp.DEFINITION, (in, op, a, sc, rt) -> {
             Attribute v = op.attr("value");
             if (v instanceof DenseElementsAttr d) return one(Tensor.fromAttr(d));
             throw new InterpreterException("unsupported constant value " + v);
         });
-        ops.put(NextAfterOp.DEFINITION, (in, op, a, sc) -> one(Elementwise.nextAfter(tensor(a[0]), tensor(a[1]), resultType(op, 0))));
-        ops.put(TopKOp.DEFINITION, (in, op, a, sc) -> topK(tensor(a[0]), resultType(op, 0), resultType(op, 1)));
-        ops.put(FftOp.DEFINITION, (in, op, a, sc) -> one(Fourier.fft(tensor(a[0]), enumAttr(op, "fft_type"),
-                longs(op, "fft_length"), resultType(op, 0))));
-        ops.put(RealOp.DEFINITION, (in, op, a, sc) -> one(Elementwise.part(tensor(a[0]), 0, resultType(op, 0))));
-        ops.put(ImagOp.DEFINITION, (in, op, a, sc) -> one(Elementwise.part(tensor(a[0]), 1, resultType(op, 0))));
-        ops.put(ComplexOp.DEFINITION, (in, op, a, sc) -> one(Elementwise.complex(tensor(a[0]), tensor(a[1]), resultType(op, 0))));
-        ops.put(IsFiniteOp.DEFINITION, (in, op, a, sc) -> one(Elementwise.isFinite(tensor(a[0]), resultType(op, 0))));
-        ops.put(ConvertOp.DEFINITION, (in, op, a, sc) -> one(Elementwise.convert(tensor(a[0]), resultType(op, 0))));
-        ops.put(BitcastConvertOp.DEFINITION, (in, op, a, sc) -> one(Elementwise.bitcast(tensor(a[0]), resultType(op, 0))));
-        ops.put(CompareOp.DEFINITION, (in, op, a, sc) -> one(Elementwise.compare(tensor(a[0]), tensor(a[1]),
-                enumAttr(op, "comparison_direction"), enumAttr(op, "compare_type"), resultType(op, 0))));
-        ops.put(SelectOp.DEFINITION, (in, op, a, sc) -> one(select(tensor(a[0]), tensor(a[1]), tensor(a[2]))));
-        ops.put(ClampOp.DEFINITION, (in, op, a, sc) -> one(clamp(tensor(a[0]), tensor(a[1]), tensor(a[2]), resultType(op, 0))));
-        ops.put(ReducePrecisionOp.DEFINITION, (in, op, a, sc) -> one(reducePrecision(tensor(a[0]),
+        ops.put(NextAfterOp.DEFINITION, (in, op, a, sc, rt) -> one(Elementwise.nextAfter(tensor(a[0]), tensor(a[1]), resultType(op, rt, 0))));
+        ops.put(TopKOp.DEFINITION, (in, op, a, sc, rt) -> topK(tensor(a[0]), resultType(op, rt, 0), resultType(op, rt, 1)));
+        ops.put(FftOp.DEFINITION, (in, op, a, sc, rt) -> one(Fourier.fft(tensor(a[0]), enumAttr(op, "fft_type"),
+                longs(op, "fft_length"), resultType(op, rt, 0))));
+        ops.put(RealOp.DEFINITION, (in, op, a, sc, rt) -> one(Elementwise.part(tensor(a[0]), 0, resultType(op, rt, 0))));
+        ops.put(ImagOp.DEFINITION, (in, op, a, sc, rt) -> one(Elementwise.part(tensor(a[0]), 1, resultType(op, rt, 0))));
+        ops.put(ComplexOp.DEFINITION, (in, op, a, sc, rt) -> one(Elementwise.complex(tensor(a[0]), tensor(a[1]), resultType(op, rt, 0))));
+        ops.put(IsFiniteOp.DEFINITION, (in, op, a, sc, rt) -> one(Elementwise.isFinite(tensor(a[0]), resultType(op, rt, 0))));
+        ops.put(ConvertOp.DEFINITION, (in, op, a, sc, rt) -> one(Elementwise.convert(tensor(a[0]), resultType(op, rt, 0))));
+        ops.put(BitcastConvertOp.DEFINITION, (in, op, a, sc, rt) -> one(Elementwise.bitcast(tensor(a[0]), resultType(op, rt, 0))));
+        ops.put(CompareOp.DEFINITION, (in, op, a, sc, rt) -> one(Elementwise.compare(tensor(a[0]), tensor(a[1]),
+                enumAttr(op, "comparison_direction"), enumAttr(op, "compare_type"), resultType(op, rt, 0))));
+        ops.put(SelectOp.DEFINITION, (in, op, a, sc, rt) -> one(select(tensor(a[0]), tensor(a[1]), tensor(a[2]))));
+        ops.put(ClampOp.DEFINITION, (in, op, a, sc, rt) -> one(clamp(tensor(a[0]), tensor(a[1]), tensor(a[2]), resultType(op, rt, 0))));
+        ops.put(ReducePrecisionOp.DEFINITION, (in, op, a, sc, rt) -> one(reducePrecision(tensor(a[0]),
                 (int) intAttr(op, "exponent_bits", 8), (int) intAttr(op, "mantissa_bits", 23))));
 
-        ops.put(ReshapeOp.DEFINITION, (in, op, a, sc) -> one(tensor(a[0]).reshaped(resultType(op, 0))));
-        ops.put(BroadcastInDimOp.DEFINITION, (in, op, a, sc) ->
-                one(ShapeOps.broadcastInDim(tensor(a[0]), longs(op, "broadcast_dimensions"), resultType(op, 0))));
-        ops.put(TransposeOp.DEFINITION, (in, op, a, sc) ->
-                one(ShapeOps.transpose(tensor(a[0]), longs(op, "permutation"), resultType(op, 0))));
-        ops.put(SliceOp.DEFINITION, (in, op, a, sc) -> one(ShapeOps.slice(tensor(a[0]), longs(op, "start_indices"),
-                longsOr(op, "strides", tensor(a[0]).rank(), 1), resultType(op, 0))));
-        ops.put(ReverseOp.DEFINITION, (in, op, a, sc) -> one(ShapeOps.reverse(tensor(a[0]), longs(op, "dimensions"), resultType(op, 0))));
-        ops.put(PadOp.DEFINITION, (in, op, a, sc) -> one(ShapeOps.pad(tensor(a[0]), tensor(a[1]), longs(op, "edge_padding_low"),
-                longs(op, "interior_padding"), resultType(op, 0))));
-        ops.put(IotaOp.DEFINITION, (in, op, a, sc) -> one(ShapeOps.iota(resultType(op, 0), (int) intAttr(op, "iota_dimension", 0))));
-        ops.put(ConcatenateOp.DEFINITION, (in, op, a, sc) -> {
+        ops.put(ReshapeOp.DEFINITION, (in, op, a, sc, rt) -> one(tensor(a[0]).reshaped(resultType(op, rt, 0))));
+        ops.put(BroadcastInDimOp.DEFINITION, (in, op, a, sc, rt) ->
+                one(ShapeOps.broadcastInDim(tensor(a[0]), longs(op, "broadcast_dimensions"), resultType(op, rt, 0))));
+        ops.put(TransposeOp.DEFINITION, (in, op, a, sc, rt) ->
+                one(ShapeOps.transpose(tensor(a[0]), longs(op, "permutation"), resultType(op, rt, 0))));
+        ops.put(SliceOp.DEFINITION, (in, op, a, sc, rt) -> one(ShapeOps.slice(tensor(a[0]), longs(op, "start_indices"),
+                longsOr(op, "strides", tensor(a[0]).rank(), 1), resultType(op, rt, 0))));
+        ops.put(ReverseOp.DEFINITION, (in, op, a, sc, rt) -> one(ShapeOps.reverse(tensor(a[0]), longs(op, "dimensions"), resultType(op, rt, 0))));
+        ops.put(PadOp.DEFINITION, (in, op, a, sc, rt) -> one(ShapeOps.pad(tensor(a[0]), tensor(a[1]), longs(op, "edge_padding_low"),
+                longs(op, "interior_padding"), resultType(op, rt, 0))));
+        ops.put(IotaOp.DEFINITION, (in, op, a, sc, rt) -> one(ShapeOps.iota(resultType(op, rt, 0), (int) intAttr(op, "iota_dimension", 0))));
+        ops.put(ConcatenateOp.DEFINITION, (in, op, a, sc, rt) -> {
             Tensor[] parts = new Tensor[a.length];
             for (int i = 0; i < a.length; i++) parts[i] = tensor(a[i]);
-            return one(ShapeOps.concatenate(parts, (int) intAttr(op, "dimension", 0), resultType(op, 0)));
+            return one(ShapeOps.concatenate(parts, (int) intAttr(op, "dimension", 0), resultType(op, rt, 0)));
         });
         // The dynamic-shape ops: results have static types here, so the shape operands are redundant.
-        ops.put(DynamicReshapeOp.DEFINITION, (in, op, a, sc) -> one(tensor(a[0]).reshaped(resultType(op, 0))));
-        ops.put(DynamicBroadcastInDimOp.DEFINITION, (in, op, a, sc) ->
-                one(ShapeOps.broadcastInDim(tensor(a[0]), longs(op, "broadcast_dimensions"), resultType(op, 0))));
-        ops.put(DynamicIotaOp.DEFINITION, (in, op, a, sc) ->
-                one(ShapeOps.iota(resultType(op, 0), (int) intAttr(op, "iota_dimension", 0))));
-        ops.put(DynamicPadOp.DEFINITION, (in, op, a, sc) -> one(ShapeOps.pad(tensor(a[0]), tensor(a[1]), tensor(a[2]).ints,
-                tensor(a[4]).ints, resultType(op, 0))));
-        ops.put(DynamicSliceOp.DEFINITION, (in, op, a, sc) ->
-                one(ShapeOps.dynamicSlice(tensor(a[0]), indexValues(a, 1), resultType(op, 0))));
-        ops.put(DynamicUpdateSliceOp.DEFINITION, (in, op, a, sc) ->
+        ops.put(DynamicReshapeOp.DEFINITION, (in, op, a, sc, rt) -> one(tensor(a[0]).reshaped(resultType(op, rt, 0))));
+        ops.put(DynamicBroadcastInDimOp.DEFINITION, (in, op, a, sc, rt) ->
+                one(ShapeOps.broadcastInDim(tensor(a[0]), longs(op, "broadcast_dimensions"), resultType(op, rt, 0))));
+        ops.put(DynamicIotaOp.DEFINITION, (in, op, a, sc, rt) ->
+                one(ShapeOps.iota(resultType(op, rt, 0), (int) intAttr(op, "iota_dimension", 0))));
+        ops.put(DynamicPadOp.DEFINITION, (in, op, a, sc, rt) -> one(ShapeOps.pad(tensor(a[0]), tensor(a[1]), tensor(a[2]).ints,
+                tensor(a[4]).ints, resultType(op, rt, 0))));
+        ops.put(DynamicSliceOp.DEFINITION, (in, op, a, sc, rt) ->
+                one(ShapeOps.dynamicSlice(tensor(a[0]), indexValues(a, 1), resultType(op, rt, 0))));
+        ops.put(DynamicUpdateSliceOp.DEFINITION, (in, op, a, sc, rt) ->
                 one(ShapeOps.dynamicUpdateSlice(tensor(a[0]), tensor(a[1]), indexValues(a, 2))));
-        ops.put(GetDimensionSizeOp.DEFINITION, (in, op, a, sc) -> {
-            Tensor r = Tensor.zeros(resultType(op, 0));
+        ops.put(GetDimensionSizeOp.DEFINITION, (in, op, a, sc, rt) -> {
+            Tensor r = Tensor.zeros(resultType(op, rt, 0));
             r.ints[0] = tensor(a[0]).dim((int) intAttr(op, "dimension", 0));
             return one(r);
         });
-        ops.put(CompositeOp.DEFINITION, (in, op, a, sc) -> {
+        ops.put(CompositeOp.DEFINITION, (in, op, a, sc, rt) -> {
             Attribute callee = attr(op, "decomposition");
             Operation f = callee instanceof SymbolRefAttr s ? in.functions.get(s.root()) : null;
             if (f == null) throw new InterpreterException("composite decomposition function not found: " + callee);
             return in.call(f, List.of(a));
         });
-        ops.put(TupleOp.DEFINITION, (in, op, a, sc) -> one(List.of(a)));
-        ops.put(GetTupleElementOp.DEFINITION, (in, op, a, sc) ->
+        ops.put(TupleOp.DEFINITION, (in, op, a, sc, rt) -> one(List.of(a)));
+        ops.put(GetTupleElementOp.DEFINITION, (in, op, a, sc, rt) ->
                 one(((List<?>) a[0]).get((int) intAttr(op, "index", 0))));
-        ops.put(OptimizationBarrierOp.DEFINITION, (in, op, a, sc) -> List.of(a));
-        ops.put(AfterAllOp.DEFINITION, (in, op, a, sc) -> one(TOKEN));
-        ops.put(CreateTokenOp.DEFINITION, (in, op, a, sc) -> one(TOKEN));
+        ops.put(OptimizationBarrierOp.DEFINITION, (in, op, a, sc, rt) -> List.of(a));
+        ops.put(AfterAllOp.DEFINITION, (in, op, a, sc, rt) -> one(TOKEN));
+        ops.put(CreateTokenOp.DEFINITION, (in, op, a, sc, rt) -> one(TOKEN));
 
-        ops.put(CallOp.DEFINITION, (in, op, a, sc) -> {
+        ops.put(CallOp.DEFINITION, (in, op, a, sc, rt) -> {
             Attribute callee = op.attr("callee");
             String name = callee instanceof SymbolRefAttr s ? s.root() : String.valueOf(callee);
             Operation f = in.functions.get(name);
             if (f == null) throw new InterpreterException("call to unknown function @" + name);
             return in.call(f, List.of(a));
         });
-        ops.put(WhileOp.DEFINITION, (in, op, a, sc) -> in.whileLoop(op, List.of(a), sc));
-        ops.put(IfOp.DEFINITION, (in, op, a, sc) -> in.runRegion(op.region(tensor(a[0]).ints[0] != 0 ? 0 : 1), List.of(), sc));
-        ops.put(CaseOp.DEFINITION, (in, op, a, sc) -> {
+        ops.put(WhileOp.DEFINITION, (in, op, a, sc, rt) -> in.whileLoop(op, List.of(a), sc));
+        ops.put(IfOp.DEFINITION, (in, op, a, sc, rt) -> in.runRegion(op.region(tensor(a[0]).ints[0] != 0 ? 0 : 1), List.of(), sc));
+        ops.put(CaseOp.DEFINITION, (in, op, a, sc, rt) -> {
             long idx = tensor(a[0]).ints[0];
             int n = op.numRegions();
             int branch = idx < 0 || idx >= n ? n - 1 : (int) idx;

@@ -11,10 +11,10 @@ final class Linalg {
     private Linalg() {}
 
     static void register(Map<OpDefinition, Interpreter.OpEval> ops) {
-        ops.put(TriangularSolveOp.DEFINITION, (in, op, a, sc) -> Interpreter.one(triangularSolve(Interpreter.tensor(a[0]),
+        ops.put(TriangularSolveOp.DEFINITION, (in, op, a, sc, rt) -> Interpreter.one(triangularSolve(Interpreter.tensor(a[0]),
                 Interpreter.tensor(a[1]), Interpreter.boolAttr(op, "left_side"), Interpreter.boolAttr(op, "lower"),
                 Interpreter.boolAttr(op, "unit_diagonal"), Interpreter.enumAttr(op, "transpose_a"),
-                Interpreter.resultType(op, 0))));
+                Interpreter.resultType(op, rt, 0))));
     }
 
     /**

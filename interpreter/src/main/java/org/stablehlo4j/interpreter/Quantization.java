@@ -63,27 +63,18 @@ final class Quantization {
             UniformQuantizeOp.DEFINITION, UniformDequantizeOp.DEFINITION, WhileOp.DEFINITION, IfOp.DEFINITION,
             CaseOp.DEFINITION, CustomCallOp.DEFINITION);
 
-    /** The result types an op is evaluated with instead of its own (set while computing in the expressed type). */
-    private static final ThreadLocal<Map.Entry<Operation, RankedTensorType[]>> EXPRESSED = new ThreadLocal<>();
-
     static void register(Map<OpDefinition, Interpreter.OpEval> ops) {
-        ops.put(UniformQuantizeOp.DEFINITION, (in, op, a, sc) -> {
+        ops.put(UniformQuantizeOp.DEFINITION, (in, op, a, sc, rt) -> {
             Tensor x = Interpreter.tensor(a[0]);
-            RankedTensorType rt = Interpreter.resultType(op, 0);
-            return Interpreter.one(quantType(x.type) != null ? requantize(x, rt) : quantize(x, rt));
+            RankedTensorType type = Interpreter.resultType(op, rt, 0);
+            return Interpreter.one(quantType(x.type) != null ? requantize(x, type) : quantize(x, type));
         });
-        ops.put(UniformDequantizeOp.DEFINITION, (in, op, a, sc) ->
-                Interpreter.one(dequantize(Interpreter.tensor(a[0]), Interpreter.resultType(op, 0))));
+        ops.put(UniformDequantizeOp.DEFINITION, (in, op, a, sc, rt) ->
+                Interpreter.one(dequantize(Interpreter.tensor(a[0]), Interpreter.resultType(op, rt, 0))));
     }
 
     static UniformQuantizedType quantType(Type t) {
         return t instanceof RankedTensorType r && r.elementType() instanceof UniformQuantizedType q ? q : null;
-    }
-
-    /** The type an op's result is evaluated with: normally its own, or the expressed type while dequantized. */
-    static RankedTensorType override(Operation op, int i) {
-        Map.Entry<Operation, RankedTensorType[]> e = EXPRESSED.get();
-        return e != null && e.getKey() == op ? e.getValue()[i] : null;
     }
 
     /** Whether {@code op} needs dequantize/compute/quantize around its evaluation. */
@@ -114,14 +105,7 @@ final class Quantization {
             RankedTensorType rt = Interpreter.resultType(op, i);
             types[i] = quantType(rt) != null ? expressed(rt) : rt;
         }
-        List<Object> results;
-        Map.Entry<Operation, RankedTensorType[]> saved = EXPRESSED.get();
-        EXPRESSED.set(Map.entry(op, types));
-        try {
-            results = eval.eval(in, op, dequantized, scope);
-        } finally {
-            EXPRESSED.set(saved);
-        }
+        List<Object> results = eval.eval(in, op, dequantized, scope, types);
         List<Object> out = new ArrayList<>(results.size());
         for (int i = 0; i < results.size(); i++) {
             RankedTensorType rt = Interpreter.resultType(op, i);

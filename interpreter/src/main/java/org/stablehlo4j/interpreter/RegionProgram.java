@@ -148,7 +148,7 @@ final class RegionProgram {
             List<Object> out;
             try {
                 out = quantized[k] ? Quantization.evaluate(in, op, eval, operandValues, scope)
-                        : eval.eval(in, op, operandValues, scope);
+                        : eval.eval(in, op, operandValues, scope, null);
             } catch (InterpreterException e) {
                 throw e.at(op.location());
             } catch (RuntimeException e) {

@@ -52,8 +52,8 @@ final class ShardMap {
 
     static void register(Map<OpDefinition, Interpreter.OpEval> ops) {
         ops.put(ManualComputationOp.DEFINITION, ShardMap::manualComputation);
-        ops.put(NamedComputationOp.DEFINITION, (in, op, a, sc) -> in.runRegion(op.region(0), List.of(a), new HashMap<>()));
-        ops.put(ConstantOp.DEFINITION, (in, op, a, sc) -> {
+        ops.put(NamedComputationOp.DEFINITION, (in, op, a, sc, rt) -> in.runRegion(op.region(0), List.of(a), new HashMap<>()));
+        ops.put(ConstantOp.DEFINITION, (in, op, a, sc, rt) -> {
             Attribute v = op.attr("value");
             if (v instanceof DenseElementsAttr d) return Interpreter.one(Tensor.fromAttr(d));
             throw new InterpreterException("unsupported constant value " + v);
@@ -61,9 +61,9 @@ final class ShardMap {
         for (OpDefinition def : new OpDefinition[] {ShardingConstraintOp.DEFINITION, ReshardOp.DEFINITION, PropagationBarrierOp.DEFINITION,
                 DataFlowEdgeOp.DEFINITION, FuncDataFlowEdgeOp.DEFINITION, AllGatherOp.DEFINITION, AllSliceOp.DEFINITION,
                 AllToAllOp.DEFINITION, CollectivePermuteOp.DEFINITION, AllReduceOp.DEFINITION, ReduceScatterOp.DEFINITION}) {
-            ops.put(def, (in, op, a, sc) -> List.of(a));
+            ops.put(def, (in, op, a, sc, rt) -> List.of(a));
         }
-        ops.put(ShardingGroupOp.DEFINITION, (in, op, a, sc) -> List.of());
+        ops.put(ShardingGroupOp.DEFINITION, (in, op, a, sc, rt) -> List.of());
     }
 
     /** The devices of a mesh: coordinates along each axis (row-major over the axes) and device ids. */
@@ -99,7 +99,7 @@ final class ShardMap {
         }
     }
 
-    private static List<Object> manualComputation(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc) {
+    private static List<Object> manualComputation(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc, RankedTensorType[] rt) {
         if (in.process != null) {
             throw new InterpreterException("sdy.manual_computation nested in another sdy.manual_computation or in "
                     + "interpreter.run_parallel is not supported");
@@ -145,7 +145,7 @@ final class ShardMap {
 
         List<Object> out = new ArrayList<>();
         for (int k = 0; k < op.numResults(); k++) {
-            Tensor global = Tensor.zeros(Interpreter.resultType(op, k));
+            Tensor global = Tensor.zeros(Interpreter.resultType(op, rt, k));
             for (int i = 0; i < n; i++) {
                 if (!ownsShard(devices, i, outShardings.get(k), manual)) continue;
                 Tensor local = Interpreter.tensor(results.get(i).get(k));

@@ -29,20 +29,20 @@ final class Structured {
     static void register(Map<OpDefinition, Interpreter.OpEval> ops) {
         ops.put(ReduceOp.DEFINITION, Structured::reduce);
         ops.put(ReduceWindowOp.DEFINITION, Structured::reduceWindow);
-        ops.put(DotGeneralOp.DEFINITION, (in, op, a, sc) -> Interpreter.one(Contraction.dotGeneral(Interpreter.tensor(a[0]),
+        ops.put(DotGeneralOp.DEFINITION, (in, op, a, sc, rt) -> Interpreter.one(Contraction.dotGeneral(Interpreter.tensor(a[0]),
                 Interpreter.tensor(a[1]), (DotDimensionNumbersAttr) Interpreter.attr(op, "dot_dimension_numbers"),
-                Interpreter.resultType(op, 0))));
-        ops.put(GatherOp.DEFINITION, (in, op, a, sc) -> gatherOp(op, a, Interpreter.longs(op, "slice_sizes")));
-        ops.put(DynamicGatherOp.DEFINITION, (in, op, a, sc) -> gatherOp(op, a, Interpreter.tensor(a[2]).ints));
+                Interpreter.resultType(op, rt, 0))));
+        ops.put(GatherOp.DEFINITION, (in, op, a, sc, rt) -> gatherOp(op, a, Interpreter.longs(op, "slice_sizes"), rt));
+        ops.put(DynamicGatherOp.DEFINITION, (in, op, a, sc, rt) -> gatherOp(op, a, Interpreter.tensor(a[2]).ints, rt));
         ops.put(ScatterOp.DEFINITION, Structured::scatter);
         ops.put(SortOp.DEFINITION, Structured::sort);
         ops.put(MapOp.DEFINITION, Structured::map);
     }
 
-    private static List<Object> gatherOp(Operation op, Object[] a, long[] sliceSizes) {
+    private static List<Object> gatherOp(Operation op, Object[] a, long[] sliceSizes, RankedTensorType[] rt) {
         return Interpreter.one(gather(Interpreter.tensor(a[0]), Interpreter.tensor(a[1]),
                 (GatherDimensionNumbersAttr) Interpreter.attr(op, "dimension_numbers"), sliceSizes,
-                Interpreter.resultType(op, 0)));
+                Interpreter.resultType(op, rt, 0)));
     }
 
     /** Runs a body whose arguments and results are rank-0 tensors. */
@@ -63,7 +63,7 @@ final class Structured {
         return new ArrayList<>(Arrays.asList((Object[]) r));
     }
 
-    private static List<Object> reduce(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc) {
+    private static List<Object> reduce(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc, RankedTensorType[] rt) {
         int n = a.length / 2;
         Tensor[] inputs = tensors(a, 0, n);
         Tensor[] inits = tensors(a, n, 2 * n);
@@ -72,7 +72,7 @@ final class Structured {
         for (long d : dims) reduced[(int) d] = true;
         Tensor[] out = new Tensor[n];
         for (int k = 0; k < n; k++) {
-            out[k] = Tensor.zeros(Interpreter.resultType(op, k));
+            out[k] = Tensor.zeros(Interpreter.resultType(op, rt, k));
             for (int i = 0; i < out[k].size; i++) out[k].copyElement(i, inits[k], 0);
         }
         int[] outStrides = Tensor.strides(out[0].shape);
@@ -107,7 +107,7 @@ final class Structured {
         return results(out);
     }
 
-    private static List<Object> reduceWindow(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc) {
+    private static List<Object> reduceWindow(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc, RankedTensorType[] rt) {
         int n = a.length / 2;
         Tensor[] inputs = tensors(a, 0, n);
         Tensor[] inits = tensors(a, n, 2 * n);
@@ -123,7 +123,7 @@ final class Structured {
         for (int d = 0; d < rank; d++) winShape[d] = (int) window[d];
         int[] inStrides = Tensor.strides(inputs[0].shape);
         Tensor[] out = new Tensor[n];
-        for (int k = 0; k < n; k++) out[k] = Tensor.zeros(Interpreter.resultType(op, k));
+        for (int k = 0; k < n; k++) out[k] = Tensor.zeros(Interpreter.resultType(op, rt, k));
         if (out[0].size == 0) return results(out);
         int[] idx = new int[rank];
         int o = 0;
@@ -178,14 +178,14 @@ final class Structured {
         return src;
     }
 
-    private static List<Object> map(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc) {
+    private static List<Object> map(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc, RankedTensorType[] rt) {
         Tensor[] inputs = tensors(a, 0, a.length);
         OpDefinition fn = inputs.length > 0 ? Elementwise.mapBody(op.region(0), inputs[0]) : null;
         if (fn != null) {
             return Interpreter.one(Elementwise.apply(fn.name(), Elementwise.def(fn), inputs[0], inputs.length > 1 ? inputs[1] : null,
-                    Interpreter.resultType(op, 0)));
+                    Interpreter.resultType(op, rt, 0)));
         }
-        Tensor out = Tensor.zeros(Interpreter.resultType(op, 0));
+        Tensor out = Tensor.zeros(Interpreter.resultType(op, rt, 0));
         Tensor[] args = new Tensor[inputs.length];
         for (int i = 0; i < out.size; i++) {
             for (int k = 0; k < inputs.length; k++) args[k] = Interpreter.scalar(inputs[k], i);
@@ -264,7 +264,7 @@ final class Structured {
         });
     }
 
-    private static List<Object> scatter(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc) {
+    private static List<Object> scatter(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc, RankedTensorType[] rt) {
         int n = (a.length - 1) / 2;
         Tensor[] inputs = tensors(a, 0, n);
         Tensor indices = Interpreter.tensor(a[n]);
@@ -278,7 +278,7 @@ final class Structured {
         int ivd = (int) dn.indexVectorDim();
         Tensor[] out = new Tensor[n];
         for (int k = 0; k < n; k++) {
-            out[k] = Tensor.zeros(Interpreter.resultType(op, k));
+            out[k] = Tensor.zeros(Interpreter.resultType(op, rt, k));
             for (int i = 0; i < out[k].size; i++) out[k].copyElement(i, inputs[k], i);
         }
         if (updates[0].size == 0) return results(out);
@@ -323,7 +323,7 @@ final class Structured {
         return results(out);
     }
 
-    private static List<Object> sort(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc) {
+    private static List<Object> sort(Interpreter in, Operation op, Object[] a, Map<Value, Object> sc, RankedTensorType[] rt) {
         Tensor[] inputs = tensors(a, 0, a.length);
         int n = inputs.length;
         int rank = inputs[0].rank();

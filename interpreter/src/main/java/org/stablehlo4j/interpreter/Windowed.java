@@ -5,6 +5,7 @@ import org.stablehlo4j.dialect.stablehlo.ops.DynamicConvOp;
 import org.stablehlo4j.dialect.stablehlo.ops.SelectAndScatterOp;
 import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.Value;
 
 import java.util.Map;
@@ -15,10 +16,10 @@ final class Windowed {
 
     static void register(Map<OpDefinition, Interpreter.OpEval> ops) {
         ops.put(SelectAndScatterOp.DEFINITION, Windowed::selectAndScatter);
-        ops.put(ConvolutionOp.DEFINITION, (in, op, a, sc) -> Interpreter.one(Contraction.convolution(op, Interpreter.tensor(a[0]),
-                Interpreter.tensor(a[1]), Interpreter.longs(op, "padding"), Interpreter.resultType(op, 0))));
-        ops.put(DynamicConvOp.DEFINITION, (in, op, a, sc) -> Interpreter.one(Contraction.convolution(op, Interpreter.tensor(a[0]),
-                Interpreter.tensor(a[1]), Interpreter.tensor(a[2]).ints, Interpreter.resultType(op, 0))));
+        ops.put(ConvolutionOp.DEFINITION, (in, op, a, sc, rt) -> Interpreter.one(Contraction.convolution(op, Interpreter.tensor(a[0]),
+                Interpreter.tensor(a[1]), Interpreter.longs(op, "padding"), Interpreter.resultType(op, rt, 0))));
+        ops.put(DynamicConvOp.DEFINITION, (in, op, a, sc, rt) -> Interpreter.one(Contraction.convolution(op, Interpreter.tensor(a[0]),
+                Interpreter.tensor(a[1]), Interpreter.tensor(a[2]).ints, Interpreter.resultType(op, rt, 0))));
     }
 
     /** Whether {@code t}'s elements are compared as stored (not quantized). */
@@ -27,7 +28,7 @@ final class Windowed {
     }
 
     private static java.util.List<Object> selectAndScatter(Interpreter in, Operation op, Object[] a,
-                                                           Map<Value, Object> sc) {
+                                                           Map<Value, Object> sc, RankedTensorType[] rt) {
         Tensor operand = Interpreter.tensor(a[0]);
         Tensor source = Interpreter.tensor(a[1]);
         Tensor init = Interpreter.tensor(a[2]);
@@ -38,7 +39,7 @@ final class Windowed {
         int[] winShape = new int[rank];
         for (int d = 0; d < rank; d++) winShape[d] = (int) window[d];
         int[] st = Tensor.strides(operand.shape);
-        Tensor result = Tensor.zeros(Interpreter.resultType(op, 0));
+        Tensor result = Tensor.zeros(Interpreter.resultType(op, rt, 0));
         for (int i = 0; i < result.size; i++) result.copyElement(i, init, 0);
         if (source.size == 0 || Tensor.product(winShape) == 0) return Interpreter.one(result);
         int[] s = new int[rank];
