@@ -73,7 +73,8 @@ import java.util.Optional;
 
 /**
  * Evaluates StableHLO programs: runs a {@code func.func} on runtime values ({@link Tensor}s, {@code List}s for
- * tuples, {@link #TOKEN} for tokens). Ops are dispatched through a table from op name to evaluator.
+ * tuples, {@link #TOKEN} for tokens). Ops are dispatched to the kernels their dialect holds in the op's context
+ * (an {@code OpKernels} table per dialect), looked up once per op name.
  */
 public final class Interpreter {
     /** The runtime value of a {@code !stablehlo.token}. */
