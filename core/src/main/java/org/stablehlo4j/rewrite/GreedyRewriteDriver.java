@@ -45,7 +45,11 @@ public final class GreedyRewriteDriver {
         DISABLED,
         /** Unreachable blocks and dead code ({@link RegionSimplify}). */
         NORMAL,
-        /** {@link #NORMAL} plus merging identical blocks in MLIR; here the same as {@link #NORMAL} (not done yet). */
+        /**
+         * {@link #NORMAL} plus, in MLIR, merging identical blocks and dropping redundant block arguments. Both only
+         * apply to blocks whose predecessors all end in a {@code BranchOpInterface} op, which no dialect here
+         * declares, so this level does what {@link #NORMAL} does.
+         */
         AGGRESSIVE
     }
 

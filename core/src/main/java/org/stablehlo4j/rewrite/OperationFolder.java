@@ -99,7 +99,10 @@ public final class OperationFolder {
         if (def == null || def.folder() == null) return null;
         List<Object> folded = def.folder().fold(op, constantOperands(op));
         if (folded == null) return null;
-        if (folded.isEmpty()) return Boolean.TRUE;
+        // Folding to its own result is an in-place update (MLIR's single-result fold convention).
+        if (folded.isEmpty() || (folded.size() == 1 && op.numResults() == 1 && folded.get(0) == op.result(0))) {
+            return Boolean.TRUE;
+        }
         List<Value> results = processFoldResults(op, folded);
         if (results == null) return null;
         notifyRemoval(op);

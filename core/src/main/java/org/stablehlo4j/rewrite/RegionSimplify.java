@@ -20,7 +20,8 @@ import org.stablehlo4j.ir.Value;
  * one of its results; the rest are erased, including use-def cycles of otherwise dead ops). Arguments of non-entry
  * blocks would be dropped when dead through the branch ops' successor operands (MLIR's {@code BranchOpInterface});
  * no loaded dialect declares such an interface, so their arguments stay (as MLIR keeps those of blocks reached by
- * other terminators). Block merging (MLIR's {@code aggressive} level) is not done.
+ * other terminators). Block merging (MLIR's {@code aggressive} level) likewise needs every predecessor to be
+ * such a branch op, so it never applies here and is not implemented.
  */
 public final class RegionSimplify {
     private RegionSimplify() {}
