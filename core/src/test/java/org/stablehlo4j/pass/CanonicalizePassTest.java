@@ -189,4 +189,60 @@ class CanonicalizePassTest {
                 """;
         assertEquals(text, run("builtin.module(func.func(canonicalize{region-simplify=disabled}))", text));
     }
+
+    @Test
+    void foldedConstantsReuseAnExistingEqualConstant() throws Exception {
+        // OperationFolder: the constant_like folds to the value of the chlo.constant already in the entry block,
+        // so that one is reused rather than a second materialized.
+        assertEquals("""
+                module {
+                  func.func @reuse(%arg0: tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>) {
+                    %0 = chlo.constant dense<1.000000e+00> : tensor<2xf32>
+                    return %0, %0 : tensor<2xf32>, tensor<2xf32>
+                  }
+                }
+                """, canonicalize("""
+                func.func @reuse(%arg0: tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>) {
+                  %0 = chlo.constant dense<1.0> : tensor<2xf32>
+                  %1 = "chlo.constant_like"(%arg0) {value = 1.0 : f32} : (tensor<2xf32>) -> tensor<2xf32>
+                  return %0, %1 : tensor<2xf32>, tensor<2xf32>
+                }
+                """));
+    }
+
+    @Test
+    void constantsOfDifferentDialectsOrTypesStayApart() throws Exception {
+        // Keys are (dialect, value, type); constants already contiguous at the top of the block keep their order.
+        assertEquals("""
+                module {
+                  func.func @apart() -> (tensor<2xf32>, tensor<2xf32>, tensor<2xf64>) {
+                    %0 = chlo.constant dense<1.000000e+00> : tensor<2xf32>
+                    %cst = stablehlo.constant dense<1.000000e+00> : tensor<2xf32>
+                    %cst_0 = stablehlo.constant dense<1.000000e+00> : tensor<2xf64>
+                    return %0, %cst, %cst_0 : tensor<2xf32>, tensor<2xf32>, tensor<2xf64>
+                  }
+                }
+                """, canonicalize("""
+                func.func @apart() -> (tensor<2xf32>, tensor<2xf32>, tensor<2xf64>) {
+                  %0 = chlo.constant dense<1.0> : tensor<2xf32>
+                  %1 = stablehlo.constant dense<1.0> : tensor<2xf32>
+                  %2 = stablehlo.constant dense<1.0> : tensor<2xf64>
+                  return %0, %1, %2 : tensor<2xf32>, tensor<2xf32>, tensor<2xf64>
+                }
+                """));
+    }
+
+    @Test
+    void deadCyclesInGraphRegionsAreErased() throws Exception {
+        // canonicalize-dce.mlir: region DCE by liveness removes use-def cycles of pure ops nothing live uses.
+        assertEquals("""
+                module {
+                }
+                """, run("builtin.module(canonicalize)", """
+                module {
+                  %0 = stablehlo.add %1, %1 : tensor<i32>
+                  %1 = stablehlo.add %0, %0 : tensor<i32>
+                }
+                """));
+    }
 }
