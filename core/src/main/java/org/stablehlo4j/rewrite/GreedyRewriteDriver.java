@@ -62,20 +62,23 @@ public final class GreedyRewriteDriver {
      * @param fold           whether to call the ops' folders
      * @param cseConstants   whether to deduplicate and hoist constants met while seeding the worklist
      * @param regionSimplify the region simplification run after each sweep
-     * @param isPure         whether an op may be erased when unused (no side effects, not a terminator); the op
-     *                       definitions' traits provide this; the default treats no op as pure
+     * @param isPure         whether an op may be erased when unused (no side effects, not a terminator); the
+     *                       default reads the op rows' traits ({@link TriviallyDead#ifUnused(Operation)})
      * @param listener       told about every change as well (may be null)
      */
     public record Config(boolean topDown, int maxIterations, int maxRewrites, boolean fold, boolean cseConstants,
                          RegionSimplification regionSimplify, Predicate<Operation> isPure,
                          PatternRewriter.Listener listener) {
-        /** MLIR's defaults: bottom-up, 10 iterations, folding, constant CSE, normal region simplification. */
+        /**
+         * MLIR's defaults: bottom-up, 10 iterations, folding, constant CSE, normal region simplification, erasure
+         * of trivially dead ops.
+         */
         public static final Config DEFAULT = new Config(false, 10, NO_LIMIT, true, true,
-                RegionSimplification.NORMAL, op -> false, null);
+                RegionSimplification.NORMAL, TriviallyDead::ifUnused, null);
 
         /** Fills in defaults for null arguments. */
         public Config {
-            if (isPure == null) isPure = op -> false;
+            if (isPure == null) isPure = TriviallyDead::ifUnused;
             if (regionSimplify == null) regionSimplify = RegionSimplification.DISABLED;
         }
 

@@ -62,9 +62,8 @@ public final class LegalizeCompositeToCallPass implements Pass {
     @Override
     public void run(ModuleOp module, PassContext context) throws DiagnosticException {
         // Upstream runs a partial conversion: no folding, constant CSE, region simplification or dead-op erasure
-        // (the default config's "no op is pure").
         GreedyRewriteDriver.apply(module.op(), new PatternSet().add(new CompositeToCall(except)),
-                GreedyRewriteDriver.Config.DEFAULT.withFold(false).withCseConstants(false)
+                GreedyRewriteDriver.Config.DEFAULT.withFold(false).withCseConstants(false).withIsPure(op -> false)
                         .withRegionSimplify(GreedyRewriteDriver.RegionSimplification.DISABLED));
     }
 
