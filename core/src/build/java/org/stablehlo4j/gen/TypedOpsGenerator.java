@@ -52,10 +52,10 @@ public final class TypedOpsGenerator {
     public static void main(String[] args) throws IOException {
         Path out = Path.of(args[0]);
         List<DialectRows> dialects = List.of(
-                new DialectRows("stablehlo", StablehloOps.all(), "org.stablehlo4j.dialect.stablehlo.ops.StablehloOps",
-                        "StablehloOps.spec(NAME)", "org.stablehlo4j.dialect.stablehlo.ops", "TypedOp"),
-                new DialectRows("chlo", ChloOps.TABLE.all(), "org.stablehlo4j.dialect.chlo.ChloOps",
-                        "ChloOps.TABLE.spec(NAME)", "org.stablehlo4j.dialect.chlo", "TypedOp"),
+                new DialectRows("stablehlo", StablehloOps.all(), "org.stablehlo4j.dialect.stablehlo.ops.StablehloFolding",
+                        "StablehloFolding.TABLE.spec(NAME)", "org.stablehlo4j.dialect.stablehlo.ops", "TypedOp"),
+                new DialectRows("chlo", ChloOps.TABLE.all(), "org.stablehlo4j.dialect.chlo.ChloFolding",
+                        "ChloFolding.TABLE.spec(NAME)", "org.stablehlo4j.dialect.chlo", "TypedOp"),
                 new DialectRows("func", FuncOps.SIGNATURES.all(), "org.stablehlo4j.dialect.func.FuncOpHooks",
                         "FuncOpHooks.TABLE.spec(NAME)", "org.stablehlo4j.dialect.func", "TypedOp"),
                 // sdy's signatures carry no code (SdyOpHooks attaches it), so its verifiers and patterns can use the

@@ -121,6 +121,22 @@ public abstract class Dialect {
     }
 
     /**
+     * Creates an op of this dialect that yields {@code value} as a constant of type {@code type} at
+     * {@code builder}'s insertion point (MLIR's {@code Dialect::materializeConstant}), for the results that its
+     * ops' folders return as attributes. The op must be constant-like ({@link OpTrait#CONSTANT_LIKE}) and fold to
+     * {@code value}. The default materializes nothing.
+     *
+     * @param builder where to create the op
+     * @param value the constant value
+     * @param type the result type
+     * @param loc the op's location
+     * @return the new op, or null when this dialect cannot materialize {@code value}
+     */
+    public Operation materializeConstant(OpBuilder builder, Attribute value, Type type, Location loc) {
+        return null;
+    }
+
+    /**
      * Declares that this dialect's rows spell out their full ODS signatures (operand/result/region groups, inherent
      * attributes, type constraints, traits), so the verifier checks them; rows of other dialects are checked only
      * through their hooks (verifier, regionVerifier, inferTypes).

@@ -36,6 +36,16 @@ public final class Region {
         blocks.add(b);
     }
 
+    /**
+     * Detaches {@code b} from this region (its ops stay in it; drop their references first when discarding it).
+     *
+     * @param b a block of this region
+     */
+    public void remove(Block b) {
+        if (b.parent != this || !blocks.remove(b)) throw new IllegalStateException("block not in this region");
+        b.parent = null;
+    }
+
     /** {@return the op owning this region} */
     public Operation parent() { return parent; }
 }

@@ -13,18 +13,20 @@ import org.stablehlo4j.rewrite.GreedyRewriteDriver;
 /**
  * {@code --canonicalize}: applies the canonicalization patterns that the loaded dialects' op rows declare
  * ({@link CanonicalizationPatterns}) with the greedy driver, top-down as MLIR's canonicalizer does by default,
- * erasing ops left unused that have no side effects. Options: {@code top-down=true|false},
- * {@code max-iterations=N}; {@code test-convergence} is accepted. Not done (yet): op folding (constant
- * materialization) and region simplification.
+ * folding ops through their rows' folders (constants materialized by their dialects, deduplicated and hoisted),
+ * erasing ops left unused that have no side effects and simplifying regions (unreachable blocks, dead code).
+ * Options: {@code top-down=true|false}, {@code max-iterations=N},
+ * {@code region-simplify=disabled|normal|aggressive} (default normal); {@code test-convergence} is accepted.
  */
 public final class CanonicalizePass implements Pass {
     /** The command-line name. */
     public static final String NAME = "canonicalize";
     /** One line for {@code --help}. */
-    public static final String DESCRIPTION = "Canonicalize operations (patterns only, no folding yet)";
+    public static final String DESCRIPTION = "Canonicalize operations";
 
     private final boolean topDown;
     private final int maxIterations;
+    private final GreedyRewriteDriver.RegionSimplification regionSimplify;
 
     /**
      * A canonicalizer with the given driver settings.
@@ -33,8 +35,21 @@ public final class CanonicalizePass implements Pass {
      * @param maxIterations how many sweeps over the module at most before giving up on convergence
      */
     public CanonicalizePass(boolean topDown, int maxIterations) {
+        this(topDown, maxIterations, GreedyRewriteDriver.RegionSimplification.NORMAL);
+    }
+
+    /**
+     * A canonicalizer with the given driver settings.
+     *
+     * @param topDown whether the worklist is seeded in pre-order (MLIR's default) rather than post-order
+     * @param maxIterations how many sweeps over the module at most before giving up on convergence
+     * @param regionSimplify the region simplification after each sweep
+     */
+    public CanonicalizePass(boolean topDown, int maxIterations,
+                            GreedyRewriteDriver.RegionSimplification regionSimplify) {
         this.topDown = topDown;
         this.maxIterations = maxIterations;
+        this.regionSimplify = regionSimplify;
     }
 
     /**
@@ -47,6 +62,7 @@ public final class CanonicalizePass implements Pass {
     public static CanonicalizePass fromOptions(String options) {
         boolean topDown = true;
         int maxIterations = 10;
+        GreedyRewriteDriver.RegionSimplification regionSimplify = GreedyRewriteDriver.RegionSimplification.NORMAL;
         for (String option : options.trim().split("\\s+")) {
             if (option.isEmpty() || option.equals("test-convergence") || option.equals("test-convergence=true")) continue;
             int eq = option.indexOf('=');
@@ -66,10 +82,19 @@ public final class CanonicalizePass implements Pass {
                         throw new IllegalArgumentException("invalid value '" + value + "' for option 'max-iterations'");
                     }
                 }
+                case "region-simplify" -> {
+                    switch (value) {
+                        case "disabled" -> regionSimplify = GreedyRewriteDriver.RegionSimplification.DISABLED;
+                        case "normal" -> regionSimplify = GreedyRewriteDriver.RegionSimplification.NORMAL;
+                        case "aggressive" -> regionSimplify = GreedyRewriteDriver.RegionSimplification.AGGRESSIVE;
+                        default -> throw new IllegalArgumentException(
+                                "invalid value '" + value + "' for option 'region-simplify'");
+                    }
+                }
                 default -> throw new IllegalArgumentException("pass '" + NAME + "' has no option '" + key + "'");
             }
         }
-        return new CanonicalizePass(topDown, maxIterations);
+        return new CanonicalizePass(topDown, maxIterations, regionSimplify);
     }
 
     @Override
@@ -103,7 +128,7 @@ public final class CanonicalizePass implements Pass {
             }
         }
         GreedyRewriteDriver.apply(op, patterns, GreedyRewriteDriver.Config.DEFAULT.withTopDown(topDown)
-                .withMaxIterations(maxIterations).withFold(false)
+                .withMaxIterations(maxIterations).withRegionSimplify(regionSimplify)
                 .withIsPure(Effects.triviallyDeadIfUnused(ctx)));
     }
 }

@@ -6,8 +6,7 @@ import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.OpTrait;
 import org.stablehlo4j.ir.Operation;
-import org.stablehlo4j.ir.WalkOrder;
-import org.stablehlo4j.ir.WalkResult;
+import org.stablehlo4j.rewrite.TriviallyDead;
 
 /**
  * Side-effect facts from op definitions, for the rewrite driver's dead-op erasure (MLIR's
@@ -27,11 +26,7 @@ public final class Effects {
      */
     public static Predicate<Operation> triviallyDeadIfUnused(Context ctx) {
         Function<String, OpDefinition> definitions = ctx::opDefinition;
-        return op -> {
-            OpDefinition spec = definitions.apply(op.name());
-            if (spec == null || spec.hasTrait(OpTrait.TERMINATOR)) return false;
-            return hasNoEffects(op, definitions);
-        };
+        return op -> TriviallyDead.ifUnused(op, definitions);
     }
 
     /**
@@ -65,16 +60,5 @@ public final class Effects {
             }
         }
         return true;
-    }
-
-    private static boolean hasNoEffects(Operation root, Function<String, OpDefinition> definitions) {
-        return !root.walk(WalkOrder.PRE_ORDER, op -> {
-            OpDefinition spec = definitions.apply(op.name());
-            if (spec == null || spec.hasTrait(OpTrait.SIDE_EFFECTING)) return WalkResult.INTERRUPT;
-            if (spec.hasTrait(OpTrait.PURE) || spec.hasTrait(OpTrait.NO_MEMORY_EFFECT)) {
-                return op.numRegions() == 0 ? WalkResult.ADVANCE : WalkResult.SKIP;
-            }
-            return spec.hasTrait(OpTrait.RECURSIVE_MEMORY_EFFECTS) ? WalkResult.ADVANCE : WalkResult.INTERRUPT;
-        }).wasInterrupted();
     }
 }

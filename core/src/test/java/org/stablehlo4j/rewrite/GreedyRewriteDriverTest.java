@@ -141,22 +141,4 @@ class GreedyRewriteDriverTest {
         // Post-order seeding, popped from the back.
         assertEquals(List.of("t.c", "t.n", "t.n2", "t.n1", "t.a"), seen);
     }
-
-    @Test
-    void folderReplacesOrUpdatesInPlace() {
-        Operation a = op("t.a", List.of(), 1);
-        Operation id = op("t.id", List.of(a.result(0)), 1);
-        Operation sink = op("t.sink", List.of(id.result(0)), 0);
-        Operation root = root(a, id, sink);
-        Folder folder = (o, b) -> o.name().equals("t.id") ? List.of(o.operand(0)) : null;
-        assertTrue(GreedyRewriteDriver.apply(root, new PatternSet(), CONFIG.withFolder(folder)));
-        assertEquals(List.of("t.a", "t.sink"), names(root));
-        assertSame(a.result(0), sink.operand(0));
-        // fold=false leaves it alone.
-        Operation id2 = op("t.id", List.of(a.result(0)), 1);
-        root.region(0).entry().insertBefore(sink, id2);
-        sink.setOperand(0, id2.result(0));
-        GreedyRewriteDriver.apply(root, new PatternSet(), CONFIG.withFolder(folder).withFold(false));
-        assertEquals(List.of("t.a", "t.id", "t.sink"), names(root));
-    }
 }

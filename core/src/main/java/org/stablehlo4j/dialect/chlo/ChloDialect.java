@@ -5,7 +5,12 @@ import org.stablehlo4j.asm.OpAsmTable;
 import org.stablehlo4j.asm.format.FormatForms;
 import org.stablehlo4j.bytecode.DialectBytecode;
 import org.stablehlo4j.dialect.stablehlo.HloBase;
+import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Context;
+import org.stablehlo4j.ir.Location;
+import org.stablehlo4j.ir.OpBuilder;
+import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.Dialect;
 
 /**
@@ -15,7 +20,7 @@ import org.stablehlo4j.ir.Dialect;
 public final class ChloDialect extends Dialect {
     public ChloDialect(Context context) {
         super("chlo", context);
-        addOperations(ChloOps.TABLE.all());
+        addOperations(ChloFolding.TABLE.all());
         declareCompleteSignatures();
         OpAsmTable asm = FormatForms.declarativeTable(ChloOps.TABLE.all());
         asm.format(ScanOp.NAME, ChloScanAssembly.INSTANCE);
@@ -24,5 +29,19 @@ public final class ChloDialect extends Dialect {
         addInterface(DialectBytecode.class, ChloBytecode.INSTANCE);
         // ChloOps.td includes StableHLO's Base.td: the HLO_* type constraints and traits
         HloBase.attachTo(this);
+    }
+
+    /**
+     * CHLO's constants: a {@code chlo.constant} from an elements attribute.
+     *
+     * @param builder where to create it
+     * @param value the value
+     * @param type the result type
+     * @param loc the location
+     * @return the constant op, or null
+     */
+    @Override
+    public Operation materializeConstant(OpBuilder builder, Attribute value, Type type, Location loc) {
+        return ChloFolding.materializeConstant(builder, value, type, loc);
     }
 }

@@ -21,7 +21,7 @@ public final class FuncOps {
         t.op("func").attr("sym_name", AttrKind.STRING).attr("function_type", AttrKind.ANY)
                 .optAttr("sym_visibility", AttrKind.STRING).optAttr("arg_attrs", AttrKind.ARRAY)
                 .optAttr("res_attrs", AttrKind.ARRAY).optAttr("no_inline", AttrKind.UNIT).region("body")
-                .traits(org.stablehlo4j.ir.OpTrait.FUNCTION_LIKE).custom();
+                .traits(org.stablehlo4j.ir.OpTrait.FUNCTION_LIKE, org.stablehlo4j.ir.OpTrait.ISOLATED_FROM_ABOVE).custom();
         t.op("return").varIn("operands", "AnyType").traits(org.stablehlo4j.ir.OpTrait.TERMINATOR).custom();
         t.op("call").varIn("operands", "AnyType").varOut("results", "AnyType")
                 .attr("callee", AttrKind.FLAT_SYMBOL_REF).optAttr("arg_attrs", AttrKind.ARRAY)

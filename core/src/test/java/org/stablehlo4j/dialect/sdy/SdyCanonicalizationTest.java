@@ -73,7 +73,9 @@ class SdyCanonicalizationTest {
     @Test
     void unknownOptionsAreRejected() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> CanonicalizePass.fromOptions("region-simplify=aggressive"));
-        assertEquals("pass 'canonicalize' has no option 'region-simplify'", e.getMessage());
+                () -> CanonicalizePass.fromOptions("no-such-option=1"));
+        assertEquals("pass 'canonicalize' has no option 'no-such-option'", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> CanonicalizePass.fromOptions("region-simplify=some"));
+        assertEquals("invalid value 'some' for option 'region-simplify'", e.getMessage());
     }
 }

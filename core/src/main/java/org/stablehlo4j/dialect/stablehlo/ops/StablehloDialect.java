@@ -10,7 +10,12 @@ import org.stablehlo4j.dialect.stablehlo.HloBase;
 import org.stablehlo4j.dialect.stablehlo.StablehloAttrConstraints;
 import org.stablehlo4j.dialect.stablehlo.asm.StablehloFormatExtension;
 import org.stablehlo4j.dialect.stablehlo.asm.WhileReduceForms;
+import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Context;
+import org.stablehlo4j.ir.Location;
+import org.stablehlo4j.ir.OpBuilder;
+import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.Dialect;
 import org.stablehlo4j.ir.DialectAttrConstraints;
 
@@ -26,7 +31,7 @@ public final class StablehloDialect extends Dialect {
      */
     public StablehloDialect(Context context) {
         super(StablehloOps.DIALECT, context);
-        addOperations(StablehloOps.all());
+        addOperations(StablehloFolding.TABLE.all());
         declareCompleteSignatures();
         OpAsmTable asm = FormatForms.declarativeTable(StablehloOps.all(), StablehloFormatExtension.INSTANCE);
         FormatForms.addConstant(asm, ConstantOp.NAME);
@@ -38,5 +43,19 @@ public final class StablehloDialect extends Dialect {
         addInterface(DialectBytecode.class, StablehloBytecode.INSTANCE);
         addInterface(DialectAttrConstraints.class, StablehloAttrConstraints.INSTANCE);
         HloBase.attachTo(this);
+    }
+
+    /**
+     * StableHLO's constants: a {@code stablehlo.constant} from an elements attribute of the result type.
+     *
+     * @param builder where to create it
+     * @param value the value
+     * @param type the result type
+     * @param loc the location
+     * @return the constant op, or null
+     */
+    @Override
+    public Operation materializeConstant(OpBuilder builder, Attribute value, Type type, Location loc) {
+        return StablehloFolding.materializeConstant(builder, value, type, loc);
     }
 }

@@ -59,10 +59,10 @@ public final class LegalizeCompositeToCallPass implements Pass {
 
     @Override
     public void run(ModuleOp module, PassContext context) throws DiagnosticException {
-        // Upstream runs a partial conversion: no folding and no dead-op erasure, which the default config's
-        // "no op is pure" and fold=false give.
+        // Upstream runs a partial conversion: no folding, constant CSE, region simplification or dead-op erasure
         GreedyRewriteDriver.apply(module.op(), new PatternSet().add(new CompositeToCall(except)),
-                GreedyRewriteDriver.Config.DEFAULT.withFold(false));
+                GreedyRewriteDriver.Config.DEFAULT.withFold(false).withCseConstants(false).withIsPure(op -> false)
+                        .withRegionSimplify(GreedyRewriteDriver.RegionSimplification.DISABLED));
     }
 
     /** {@code stablehlo.composite} (not excepted) → {@code func.call} of its decomposition. */
