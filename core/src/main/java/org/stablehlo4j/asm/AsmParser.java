@@ -16,9 +16,11 @@ import org.stablehlo4j.ir.Type;
  * Entry point: MLIR assembly text to IR.
  *
  * <p>The parser follows MLIR's own ({@code mlir/lib/AsmParser}): {@link Lexer} produces tokens, the type grammar
- * lives in {@code TypeParser}, attributes and locations in {@code TypeAttrParser} (dense literals in
- * {@code DenseParser}), SSA scoping in {@code SsaScopeParser}, operations, regions and the top level in
- * {@code OperationParser} (one class chain, as MLIR's parsers share one ParserState). Which ops exist and how their
+ * lives in {@code TypeParser}, attributes and locations in {@code AttributeParser} (dense literals in
+ * {@code DenseParser}), SSA scoping in {@code SsaScope}, operations, regions and the top level in
+ * {@code OperationParser}. They are composed, not chained: each holds the one {@code ParserState} (the lexer, the
+ * current token, aliases, nesting and diagnostics helpers, as MLIR's parsers share one ParserState) and the
+ * parsers it calls. Which ops exist and how their
  * pretty forms and dialect types/attributes parse comes from the dialects of the {@link Context}
  * ({@link OpAsmDialectInterface}, {@link AsmDialectInterface}); dialects load lazily as their names appear.
  * Unqualified custom op names are looked up in the enclosing default dialect ({@code func} inside functions and at
@@ -50,7 +52,7 @@ public final class AsmParser {
      * @throws DiagnosticException if the text is not one valid type
      */
     public static Type parseType(Context context, String text) throws DiagnosticException {
-        return parseSymbol(context, text, p -> p.parseType());
+        return parseSymbol(context, text, p -> p.types.parseType());
     }
 
     /**
@@ -62,15 +64,15 @@ public final class AsmParser {
      * @throws DiagnosticException if the text is not one valid attribute
      */
     public static Attribute parseAttribute(Context context, String text) throws DiagnosticException {
-        return parseSymbol(context, text, p -> p.parseAttribute(null));
+        return parseSymbol(context, text, p -> p.types.parseAttribute(null));
     }
 
     private static <T> T parseSymbol(Context context, String text, Function<OperationParser, T> fn)
             throws DiagnosticException {
         return run(context, text, ParseOptions.of(text), p -> {
             T result = fn.apply(p);
-            if (!p.is(Token.Kind.EOF)) {
-                throw ParserBase.errorAt(p.tok.start, "found trailing characters: '" + text.substring(p.tok.start) + "'");
+            if (!p.in.is(Token.Kind.EOF)) {
+                throw ParserState.errorAt(p.in.tok.start, "found trailing characters: '" + text.substring(p.in.tok.start) + "'");
             }
             return result;
         });
@@ -96,10 +98,10 @@ public final class AsmParser {
         StringAttr buffer = StringAttr.of(options.bufferName());
         List<Diagnostic> notes = new java.util.ArrayList<>();
         for (ParseError.Note n : e.notes) {
-            Location at = ParserBase.pointLocation(lex, buffer, options.firstLine(), Math.min(n.offset(), text.length()));
+            Location at = ParserState.pointLocation(lex, buffer, options.firstLine(), Math.min(n.offset(), text.length()));
             notes.add(new Diagnostic(Diagnostic.Severity.NOTE, at, n.message(), List.of()));
         }
-        Location loc = ParserBase.pointLocation(lex, buffer, options.firstLine(), Math.min(e.offset, text.length()));
+        Location loc = ParserState.pointLocation(lex, buffer, options.firstLine(), Math.min(e.offset, text.length()));
         List<Diagnostic> all = new java.util.ArrayList<>();
         all.add(new Diagnostic(Diagnostic.Severity.ERROR, loc, e.getMessage(), notes));
         for (ParseError f : e.followUps) all.addAll(failure(text, options, f).diagnostics());

@@ -40,7 +40,7 @@ final class AsmPrinterImpl extends PrinterValues {
 
     void printModule(ModuleOp module) {
         Operation top = module.op();
-        if (aliases != null && (options.debugInfo() || prescanFound)) {
+        if (aliases != null && (options.debugInfo() || collector.prescanFound)) {
             collecting = true;
             printCustomOrGeneric(top);
             collecting = false;
@@ -158,7 +158,7 @@ final class AsmPrinterImpl extends PrinterValues {
     }
 
     void printCustomOrGeneric(Operation op) {
-        if (collecting && options.debugInfo()) visit(op.location(), true, false);
+        if (collecting && options.debugInfo()) collector.visit(op.location(), true, false);
         AsmPrinterCustomOp custom = customForm(op);
         if (custom != null) {
             custom.print(op, this);
@@ -180,9 +180,9 @@ final class AsmPrinterImpl extends PrinterValues {
     /** What the alias pass visits for a generic op: regions, operand and result types, then attributes. */
     void collectGeneric(Operation op) {
         for (Region r : op.regions()) printRegion(r, true, true, true);
-        for (Value v : op.operands()) visit(v.type(), false, false);
-        for (Value v : op.results()) visit(v.type(), false, false);
-        for (NamedAttribute na : allAttributes(op)) visit(na.value(), false, false);
+        for (Value v : op.operands()) collector.visit(v.type(), false, false);
+        for (Value v : op.results()) collector.visit(v.type(), false, false);
+        for (NamedAttribute na : allAttributes(op)) collector.visit(na.value(), false, false);
     }
 
     void printGeneric(Operation op) {
@@ -242,8 +242,8 @@ final class AsmPrinterImpl extends PrinterValues {
         if (printHeader) {
             if (collecting) {
                 for (BlockArgument a : block.arguments()) {
-                    visit(a.type(), false, false);
-                    if (options.debugInfo()) visit(a.location(), false, false);
+                    collector.visit(a.type(), false, false);
+                    if (options.debugInfo()) collector.visit(a.location(), false, false);
                 }
             } else {
                 emitIndent(indent);
@@ -341,7 +341,7 @@ final class AsmPrinterImpl extends PrinterValues {
     @Override
     public void printType(Type type) {
         if (collecting) {
-            visit(type, childDeferrable, false);
+            collector.visit(type, collector.childDeferrable, false);
             return;
         }
         PrinterAliases.Alias a = aliases == null || aliases.none() ? null : aliases.alias(type);
@@ -369,7 +369,7 @@ final class AsmPrinterImpl extends PrinterValues {
 
     void printAttribute(Attribute attr, Elision elision) {
         if (collecting) {
-            visit(attr, childDeferrable, elision == Elision.MUST);
+            collector.visit(attr, collector.childDeferrable, elision == Elision.MUST);
             return;
         }
         PrinterAliases.Alias a = aliases == null || aliases.none() ? null : aliases.alias(attr);
@@ -396,7 +396,7 @@ final class AsmPrinterImpl extends PrinterValues {
         if (collecting) {
             for (int i = 0; i < n; i++) {
                 NamedAttribute na = attrs.get(i);
-                if (!elided.contains(na.name())) visit(na.value(), false, false);
+                if (!elided.contains(na.name())) collector.visit(na.value(), false, false);
             }
             return;
         }
@@ -440,8 +440,8 @@ final class AsmPrinterImpl extends PrinterValues {
     public void printRegionArgument(BlockArgument arg, DictionaryAttr attrs, boolean omitType) {
         if (collecting) {
             // MLIR's alias pass looks at the argument's type and location only.
-            visit(arg.type(), false, false);
-            if (options.debugInfo()) visit(arg.location(), false, false);
+            collector.visit(arg.type(), false, false);
+            if (options.debugInfo()) collector.visit(arg.location(), false, false);
             return;
         }
         printOperand(arg);
@@ -530,7 +530,7 @@ final class AsmPrinterImpl extends PrinterValues {
     @Override
     public void printOptionalLocationSpecifier(Location loc) {
         if (collecting) {
-            if (options.debugInfo()) visit(loc, childDeferrable, false);
+            if (options.debugInfo()) collector.visit(loc, collector.childDeferrable, false);
             return;
         }
         printTrailingLocation(loc, true);

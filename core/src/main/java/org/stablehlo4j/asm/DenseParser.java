@@ -26,7 +26,10 @@ import org.stablehlo4j.ir.Type;
 final class DenseParser {
     private static final long[] SCALAR = new long[0];
 
-    private final TypeAttrParser p;
+    private final AttributeParser p;
+    /** The token cursor and the type parser of {@link #p}. */
+    private final ParserState in;
+    private final TypeParser types;
     private final Lexer relex;
     private int[] starts = new int[16];
     private boolean[] negated = new boolean[16];
@@ -34,40 +37,42 @@ final class DenseParser {
     private int numPairs;
     private int numScalars;
 
-    DenseParser(TypeAttrParser p) {
+    DenseParser(AttributeParser p) {
         this.p = p;
-        this.relex = p.lex.fork();
+        this.in = p.in;
+        this.types = p.types;
+        this.relex = in.lex.fork();
     }
 
     // ---------------------------------------------------------------------------------------------- dense<>
 
     Attribute parseDense() {
-        int at = p.tok.start;
-        p.consume();
-        p.expect(Kind.LESS, "expected '<' after 'dense'");
+        int at = in.tok.start;
+        in.consume();
+        in.expect(Kind.LESS, "expected '<' after 'dense'");
         Token hex = null;
         long[] shape = null;
-        if (!p.is(Kind.GREATER)) {
-            if (p.is(Kind.STRING) && p.text.startsWith("\"0x", p.tok.start)) {
-                hex = p.tok;
-                p.consume();
+        if (!in.is(Kind.GREATER)) {
+            if (in.is(Kind.STRING) && in.text.startsWith("\"0x", in.tok.start)) {
+                hex = in.tok;
+                in.consume();
             } else {
-                shape = p.is(Kind.L_SQUARE) ? parseList() : parseElement();
+                shape = in.is(Kind.L_SQUARE) ? parseList() : parseElement();
             }
         }
-        p.expect(Kind.GREATER, "expected '>'");
-        p.expect(Kind.COLON, "expected ':'");
-        int typeAt = p.tok.start;
-        Type t = p.parseType();
+        in.expect(Kind.GREATER, "expected '>'");
+        in.expect(Kind.COLON, "expected ':'");
+        int typeAt = in.tok.start;
+        Type t = types.parseType();
         if (!(t instanceof org.stablehlo4j.ir.ShapedType)) {
-            throw ParserBase.errorAt(typeAt, "elements literal must be a shaped type");
+            throw ParserState.errorAt(typeAt, "elements literal must be a shaped type");
         }
         if (!(t instanceof RankedTensorType rt)) {
-            throw ParserBase.errorAt(typeAt, "elements literal type must have static shape");
+            throw ParserState.errorAt(typeAt, "elements literal type must have static shape");
         }
         long n = rt.numElements();
-        if (!rt.hasStaticShape()) throw ParserBase.errorAt(typeAt, "elements literal type must have static shape");
-        if (n < 0) throw ParserBase.errorAt(typeAt, "elements literal type has too many elements");
+        if (!rt.hasStaticShape()) throw ParserState.errorAt(typeAt, "elements literal type must have static shape");
+        if (n < 0) throw ParserState.errorAt(typeAt, "elements literal type has too many elements");
         Type elt = rt.elementType();
         int eb = elementBytes(elt);
         if (eb < 0) return stringElements(rt, hex, shape, n, typeAt);
@@ -84,13 +89,13 @@ final class DenseParser {
         if (n == 0 && !splat) return new DenseElementsAttr(rt, new byte[0], 0, 0, false);
         boolean complex = elt instanceof ComplexType;
         if (complex ? numScalars > 0 : numPairs > 0) {
-            throw ParserBase.errorAt(at, complex ? "expected complex elements (real, imag) for complex element type"
+            throw ParserState.errorAt(at, complex ? "expected complex elements (real, imag) for complex element type"
                     : "unexpected complex element for non-complex element type");
         }
         Type scalarType = complex ? ((ComplexType) elt).elementType() : elt;
         int sb = complex ? eb / 2 : eb;
         long total = (long) count * sb;
-        if (tooLarge(total)) throw ParserBase.errorAt(at, "elements literal is too large");
+        if (tooLarge(total)) throw ParserState.errorAt(at, "elements literal is too large");
         byte[] out = new byte[(int) total];
         for (int i = 0; i < count; i++) writeScalar(scalarType, out, i * sb, sb, i);
         return packed(rt, out, eb);
@@ -102,11 +107,11 @@ final class DenseParser {
      * from a huge bit width (up to i16777215: 2 MiB per element), not from data.
      */
     private boolean tooLarge(long bytes) {
-        return bytes > Integer.MAX_VALUE - 16 || bytes > Math.max(1L << 26, 64L * p.text.length());
+        return bytes > Integer.MAX_VALUE - 16 || bytes > Math.max(1L << 26, 64L * in.text.length());
     }
 
     private static ParseError zeroElements(RankedTensorType rt, int at) {
-        return ParserBase.errorAt(at, "parsed zero elements, but type (" + ParserBase.show(rt) + ") expected at least 1");
+        return ParserState.errorAt(at, "parsed zero elements, but type (" + ParserState.show(rt) + ") expected at least 1");
     }
 
     /** Wraps packed element bytes, collapsing an all-equal payload to a splat like MLIR does. */
@@ -120,7 +125,7 @@ final class DenseParser {
 
     private void checkShape(long[] shape, RankedTensorType rt, int at) {
         if (!Arrays.equals(shape, rt.shape())) {
-            throw ParserBase.errorAt(at, "inferred shape of elements literal (" + dims(shape)
+            throw ParserState.errorAt(at, "inferred shape of elements literal (" + dims(shape)
                     + ") does not match type (" + dims(rt.shape()) + ")");
         }
     }
@@ -147,7 +152,7 @@ final class DenseParser {
     }
 
     private Attribute hexElements(RankedTensorType rt, Token hex, long n, int eb) {
-        byte[] data = decodeHex(p, hex);
+        byte[] data = decodeHex(in, hex);
         boolean i1 = rt.elementType() instanceof IntegerType it && it.width() == 1;
         if (data.length == eb && n >= 1) return new DenseElementsAttr(rt, data, 0, eb, true);
         if (n <= Integer.MAX_VALUE && n * eb == data.length) return packed(rt, data, eb);
@@ -156,20 +161,20 @@ final class DenseParser {
             for (int i = 0; i < n; i++) bytes[i] = (byte) ((data[i >> 3] >> (i & 7)) & 1);
             return packed(rt, bytes, 1);
         }
-        throw ParserBase.errorAt(hex.start, "elements hex data size is invalid for provided type");
+        throw ParserState.errorAt(hex.start, "elements hex data size is invalid for provided type");
     }
 
     /** Decodes a {@code "0x..."} string token straight into bytes. */
-    static byte[] decodeHex(ParserBase p, Token t) {
+    static byte[] decodeHex(ParserState p, Token t) {
         int from = t.start + 3;
         int to = t.end - 1;
-        if (((to - from) & 1) != 0) throw ParserBase.errorAt(t.start, "expected hex string with an even number of digits");
+        if (((to - from) & 1) != 0) throw ParserState.errorAt(t.start, "expected hex string with an even number of digits");
         byte[] out = new byte[(to - from) / 2];
         String s = p.text;
         for (int i = from, k = 0; i < to; i += 2, k++) {
             int hi = Character.digit(s.charAt(i), 16);
             int lo = Character.digit(s.charAt(i + 1), 16);
-            if (hi < 0 || lo < 0) throw ParserBase.errorAt(t.start, "expected string containing hex digits");
+            if (hi < 0 || lo < 0) throw ParserState.errorAt(t.start, "expected string containing hex digits");
             out[k] = (byte) ((hi << 4) | lo);
         }
         return out;
@@ -178,7 +183,7 @@ final class DenseParser {
     private Attribute stringElements(RankedTensorType rt, Token hex, long[] shape, long n, int typeAt) {
         List<StringAttr> values = new ArrayList<>();
         if (hex != null) {
-            values.add(new StringAttr(p.lex.stringBytes(hex), null));
+            values.add(new StringAttr(in.lex.stringBytes(hex), null));
             shape = SCALAR;
         } else if (shape == null) {
             if (n != 0) throw zeroElements(rt, typeAt);
@@ -188,12 +193,12 @@ final class DenseParser {
                 relex.reset(starts[i]);
                 Token t = relex.next();
                 if (t.kind != Kind.STRING || negated[i]) {
-                    throw ParserBase.errorAt(starts[i], "expected string token, got " + p.lex.spelling(t));
+                    throw ParserState.errorAt(starts[i], "expected string token, got " + in.lex.spelling(t));
                 }
-                values.add(new StringAttr(p.lex.stringBytes(t), null));
+                values.add(new StringAttr(in.lex.stringBytes(t), null));
             }
         }
-        if (numPairs > 0) throw ParserBase.errorAt(typeAt, "unexpected complex element for string elements");
+        if (numPairs > 0) throw ParserState.errorAt(typeAt, "unexpected complex element for string elements");
         if (shape != SCALAR) checkShape(shape, rt, typeAt);
         boolean same = !values.isEmpty();
         for (int i = 1; i < values.size() && same; i++) same = values.get(i).equals(values.get(0));
@@ -203,24 +208,24 @@ final class DenseParser {
 
     /** list ::= '[' (element-or-list (',' element-or-list)*)? ']'; returns the inferred shape. */
     private long[] parseList() {
-        p.enter();
-        p.consume();
+        in.enter();
+        in.consume();
         long[] inner = null;
         long size = 0;
-        if (!p.consumeIf(Kind.R_SQUARE)) {
+        if (!in.consumeIf(Kind.R_SQUARE)) {
             do {
-                int at = p.tok.start;
-                long[] s = p.is(Kind.L_SQUARE) ? parseList() : parseElement();
+                int at = in.tok.start;
+                long[] s = in.is(Kind.L_SQUARE) ? parseList() : parseElement();
                 if (inner == null) {
                     inner = s;
                 } else if (!Arrays.equals(inner, s)) {
-                    throw ParserBase.errorAt(at, "tensor literal is invalid; ranks are not consistent between elements");
+                    throw ParserState.errorAt(at, "tensor literal is invalid; ranks are not consistent between elements");
                 }
                 size++;
-            } while (p.consumeIf(Kind.COMMA));
-            p.expect(Kind.R_SQUARE, "expected ']'");
+            } while (in.consumeIf(Kind.COMMA));
+            in.expect(Kind.R_SQUARE, "expected ']'");
         }
-        p.leave();
+        in.leave();
         long[] in = inner == null ? SCALAR : inner;
         long[] shape = new long[in.length + 1];
         shape[0] = size;
@@ -230,11 +235,11 @@ final class DenseParser {
 
     /** A scalar element, or a complex {@code (re, im)} pair. */
     private long[] parseElement() {
-        if (p.consumeIf(Kind.L_PAREN)) {
+        if (in.consumeIf(Kind.L_PAREN)) {
             recordScalar();
-            p.expect(Kind.COMMA, "expected ',' between complex elements");
+            in.expect(Kind.COMMA, "expected ',' between complex elements");
             recordScalar();
-            p.expect(Kind.R_PAREN, "expected ')' after complex elements");
+            in.expect(Kind.R_PAREN, "expected ')' after complex elements");
             numPairs++;
         } else {
             recordScalar();
@@ -244,15 +249,15 @@ final class DenseParser {
     }
 
     private void recordScalar() {
-        boolean neg = p.consumeIf(Kind.MINUS);
-        Token t = p.tok;
+        boolean neg = in.consumeIf(Kind.MINUS);
+        Token t = in.tok;
         boolean ok = switch (t.kind) {
             case INTEGER, FLOAT -> true;
             case STRING -> !neg;
-            case BARE_IDENTIFIER -> !neg && (p.lex.spells(t, "true") || p.lex.spells(t, "false"));
+            case BARE_IDENTIFIER -> !neg && (in.lex.spells(t, "true") || in.lex.spells(t, "false"));
             default -> false;
         };
-        if (!ok) throw p.wrongToken("expected element literal of primitive type");
+        if (!ok) throw in.wrongToken("expected element literal of primitive type");
         if (count == starts.length) {
             starts = Arrays.copyOf(starts, count * 2);
             negated = Arrays.copyOf(negated, count * 2);
@@ -260,7 +265,7 @@ final class DenseParser {
         starts[count] = t.start;
         negated[count] = neg;
         count++;
-        p.consume();
+        in.consume();
     }
 
     /** Converts recorded element {@code i} to {@code type} and stores it little-endian at {@code out[off..]}. */
@@ -270,12 +275,12 @@ final class DenseParser {
         boolean neg = negated[i];
         if (type instanceof FloatType ft) {
             FloatKind k = ft.kind();
-            if (t.kind == Kind.FLOAT || (t.kind == Kind.INTEGER && !p.isHex(t))) {
+            if (t.kind == Kind.FLOAT || (t.kind == Kind.INTEGER && !types.isHex(t))) {
                 if (k == FloatKind.F32) {
-                    float f = Float.parseFloat(p.text.substring(t.start, t.end));
+                    float f = Float.parseFloat(in.text.substring(t.start, t.end));
                     putLong(out, off, 4, Float.floatToRawIntBits(neg ? -f : f));
                 } else if (k == FloatKind.F64) {
-                    double d = Double.parseDouble(p.text.substring(t.start, t.end));
+                    double d = Double.parseDouble(in.text.substring(t.start, t.end));
                     putLong(out, off, 8, Double.doubleToRawLongBits(neg ? -d : d));
                 } else {
                     putBig(out, off, nbytes, p.floatBits(k, t, neg));
@@ -283,20 +288,20 @@ final class DenseParser {
             } else if (t.kind == Kind.INTEGER) {
                 putBig(out, off, nbytes, p.hexFloatBits(k, t, neg));
             } else {
-                throw ParserBase.errorAt(t.start, "expected floating-point elements, but parsed " + describe(t));
+                throw ParserState.errorAt(t.start, "expected floating-point elements, but parsed " + describe(t));
             }
             return;
         }
         // integer or index
         if (t.kind == Kind.BARE_IDENTIFIER) {
             if (!(type instanceof IntegerType it && it.width() == 1)) {
-                throw ParserBase.errorAt(t.start, "expected i1 type for 'true' or 'false' values");
+                throw ParserState.errorAt(t.start, "expected i1 type for 'true' or 'false' values");
             }
-            out[off] = (byte) (p.lex.spells(t, "true") ? 1 : 0);
+            out[off] = (byte) (in.lex.spells(t, "true") ? 1 : 0);
             return;
         }
         if (t.kind != Kind.INTEGER) {
-            throw ParserBase.errorAt(t.start, "expected integer elements, but parsed " + describe(t));
+            throw ParserState.errorAt(t.start, "expected integer elements, but parsed " + describe(t));
         }
         putBig(out, off, nbytes, p.checkedInteger(type, t, neg, "integer constant out of range for type"));
     }
@@ -331,22 +336,22 @@ final class DenseParser {
 
     /** {@code array<T>} or {@code array<T: v0, v1, ...>} with T an integer or float type. */
     Attribute parseDenseArray() {
-        p.consume();
-        p.expect(Kind.LESS, "expected '<' after 'array'");
-        int typeAt = p.tok.start;
-        Type elt = p.parseType();
+        in.consume();
+        in.expect(Kind.LESS, "expected '<' after 'array'");
+        int typeAt = in.tok.start;
+        Type elt = types.parseType();
         if (!(elt instanceof IntegerType) && !(elt instanceof FloatType)) {
-            throw ParserBase.errorAt(typeAt, "expected integer or float type, got: " + ParserBase.show(elt));
+            throw ParserState.errorAt(typeAt, "expected integer or float type, got: " + ParserState.show(elt));
         }
-        if (p.consumeIf(Kind.COLON)) {
+        if (in.consumeIf(Kind.COLON)) {
             do {
                 recordScalar();
-            } while (p.consumeIf(Kind.COMMA));
+            } while (in.consumeIf(Kind.COMMA));
         }
-        p.expect(Kind.GREATER, "expected '>' to close an array attribute");
+        in.expect(Kind.GREATER, "expected '>' to close an array attribute");
         int eb = elementBytes(elt);
         long total = (long) count * eb;
-        if (tooLarge(total)) throw ParserBase.errorAt(typeAt, "array attribute is too large");
+        if (tooLarge(total)) throw ParserState.errorAt(typeAt, "array attribute is too large");
         byte[] out = new byte[(int) total];
         for (int i = 0; i < count; i++) writeScalar(elt, out, i * eb, eb, i);
         return new DenseArrayAttr(elt, out, count);

@@ -14,6 +14,8 @@ import org.stablehlo4j.ir.Type;
  */
 public final class DialectAsmParser {
     private final TypeParser p;
+    /** The token cursor of {@link #p}. */
+    private final ParserState in;
     /**
      * Whether this reads a body kept as text ({@link #parsePrefix}): its "expected ..." errors stay at the token, the
      * caller that maps the body into its file moving them back as MLIR does for a wrong token.
@@ -33,6 +35,7 @@ public final class DialectAsmParser {
 
     private DialectAsmParser(TypeParser p, boolean fromText, String errorPrefix) {
         this.p = p;
+        this.in = p.in;
         this.fromText = fromText;
         this.errorPrefix = errorPrefix;
     }
@@ -57,10 +60,10 @@ public final class DialectAsmParser {
                                             Function<DialectAsmParser, T> fn) {
         String rest = text.substring(offset);
         try {
-            TypeAttrParser p = new TypeAttrParser(null, rest, ParseOptions.of("<body>"));
+            TypeParser p = AttributeParser.of(null, rest, ParseOptions.of("<body>")).types;
             p.hookLookup = hooks == null ? ns -> null : hooks;
             T value = fn.apply(new DialectAsmParser(p, true, ""));
-            return new Parsed<>(value, offset + p.prevEnd);
+            return new Parsed<>(value, offset + p.in.prevEnd);
         } catch (ParseError e) {
             DialectBodyException b = new DialectBodyException(offset + e.offset, e.getMessage());
             for (ParseError f : e.followUps) b.withFollowUp(f.getMessage());
@@ -70,12 +73,12 @@ public final class DialectAsmParser {
 
     /** {@return offset of the current token} */
     public int offset() {
-        return p.tok.start;
+        return in.tok.start;
     }
 
     /** {@return end offset of the previous token} */
     public int previousEnd() {
-        return p.prevEnd;
+        return in.prevEnd;
     }
 
     /**
@@ -85,17 +88,17 @@ public final class DialectAsmParser {
      * @return whether it is
      */
     public boolean is(Kind kind) {
-        return p.is(kind);
+        return in.is(kind);
     }
 
     /** {@return the current token's source text} */
     public String spelling() {
-        return p.spelling();
+        return in.spelling();
     }
 
     /** Moves to the next token. */
     public void consume() {
-        p.consume();
+        in.consume();
     }
 
     /**
@@ -105,7 +108,7 @@ public final class DialectAsmParser {
      * @return whether it was consumed
      */
     public boolean consumeIf(Kind kind) {
-        return p.consumeIf(kind);
+        return in.consumeIf(kind);
     }
 
     /**
@@ -115,8 +118,8 @@ public final class DialectAsmParser {
      * @param message the error text
      */
     public void expect(Kind kind, String message) {
-        if (!p.is(kind)) throw wrongToken(message);
-        p.consume();
+        if (!in.is(kind)) throw wrongToken(message);
+        in.consume();
     }
 
     /**
@@ -126,7 +129,7 @@ public final class DialectAsmParser {
      * @return whether it was consumed
      */
     public boolean consumeIf(String punct) {
-        return p.consumeIf(Token.punctuation(punct));
+        return in.consumeIf(Token.punctuation(punct));
     }
 
     /**
@@ -140,19 +143,19 @@ public final class DialectAsmParser {
 
     /** {@return whether every token has been read} */
     public boolean atEnd() {
-        return p.is(Kind.EOF);
+        return in.is(Kind.EOF);
     }
 
     /** Fails unless every token has been read (a body parsed from text must be used up). */
     public void expectEnd() {
         if (atEnd()) return;
-        String s = p.spelling();
+        String s = in.spelling();
         throw error("unexpected '" + (s.isEmpty() ? "" : s.substring(0, 1)) + "' after the end of the body");
     }
 
     /** {@return whether an integer literal, possibly negative, comes next} */
     public boolean atInteger() {
-        return p.is(Kind.INTEGER) || p.is(Kind.MINUS);
+        return in.is(Kind.INTEGER) || in.is(Kind.MINUS);
     }
 
     /**
@@ -162,8 +165,8 @@ public final class DialectAsmParser {
      * @return whether it was consumed
      */
     public boolean consumeKeyword(String keyword) {
-        if (!p.isKeyword(keyword)) return false;
-        p.consume();
+        if (!in.isKeyword(keyword)) return false;
+        in.consume();
         return true;
     }
 
@@ -183,13 +186,13 @@ public final class DialectAsmParser {
      */
     public String parseOptionalKeyword() {
         String s = peekKeyword();
-        if (s != null) p.consume();
+        if (s != null) in.consume();
         return s;
     }
 
     /** {@return the bare identifier at the current token, or null} */
     public String peekKeyword() {
-        return p.is(Kind.BARE_IDENTIFIER) ? p.spelling() : null;
+        return in.is(Kind.BARE_IDENTIFIER) ? in.spelling() : null;
     }
 
     /**
@@ -199,15 +202,15 @@ public final class DialectAsmParser {
      * @return the identifier
      */
     public String parseKeyword(String message) {
-        if (!p.is(Kind.BARE_IDENTIFIER)) throw error(message);
-        String s = p.spelling();
-        p.consume();
+        if (!in.is(Kind.BARE_IDENTIFIER)) throw error(message);
+        String s = in.spelling();
+        in.consume();
         return s;
     }
 
     /** {@return whether the current token is a string literal} */
     public boolean atString() {
-        return p.is(Kind.STRING);
+        return in.is(Kind.STRING);
     }
 
     /**
@@ -217,21 +220,21 @@ public final class DialectAsmParser {
      * @return the string's value
      */
     public String parseString(String message) {
-        if (!p.is(Kind.STRING)) throw error(message);
-        String s = p.lex.stringValue(p.tok);
-        p.consume();
+        if (!in.is(Kind.STRING)) throw error(message);
+        String s = in.lex.stringValue(in.tok);
+        in.consume();
         return s;
     }
 
     /** {@return the parsed optionally negative integer that fits in a long} Else "expected integer value". */
     public long parseInteger() {
-        if (!p.is(Kind.INTEGER) && !p.is(Kind.MINUS)) throw error("expected integer value");
+        if (!in.is(Kind.INTEGER) && !in.is(Kind.MINUS)) throw error("expected integer value");
         return p.parseSignedLong();
     }
 
     /** {@return whether the current token is {@code @name}} */
     public boolean atSymbolName() {
-        return p.is(Kind.AT_IDENTIFIER);
+        return in.is(Kind.AT_IDENTIFIER);
     }
 
     /**
@@ -240,10 +243,10 @@ public final class DialectAsmParser {
      * @return the name
      */
     public String parseSymbolName() {
-        if (!p.is(Kind.AT_IDENTIFIER)) throw error("expected valid '@'-identifier for symbol name");
-        String s = p.text.charAt(p.tok.start + 1) == '"' ? p.lex.stringValue(p.tok)
-                : p.text.substring(p.tok.start + 1, p.tok.end);
-        p.consume();
+        if (!in.is(Kind.AT_IDENTIFIER)) throw error("expected valid '@'-identifier for symbol name");
+        String s = in.text.charAt(in.tok.start + 1) == '"' ? in.lex.stringValue(in.tok)
+                : in.text.substring(in.tok.start + 1, in.tok.end);
+        in.consume();
         return s;
     }
 
@@ -282,17 +285,17 @@ public final class DialectAsmParser {
      * @return the signedness, or null
      */
     public static IntegerType.Signedness integerTypeSignedness(String keyword) {
-        return TypeAttrParser.intTypeSignedness(keyword);
+        return TypeParser.intTypeSignedness(keyword);
     }
 
     /** Enters a nesting level (guards the depth); pair with {@link #leave()}. */
     public void enter() {
-        p.enter();
+        in.enter();
     }
 
     /** Leaves the nesting level entered last. */
     public void leave() {
-        p.leave();
+        in.leave();
     }
 
     /**
@@ -302,7 +305,7 @@ public final class DialectAsmParser {
      * @return the failure, to throw
      */
     public RuntimeException error(String message) {
-        return p.error(errorPrefix + message);
+        return in.error(errorPrefix + message);
     }
 
     /**
@@ -313,7 +316,7 @@ public final class DialectAsmParser {
      * @return the failure, to throw
      */
     public RuntimeException errorAt(int offset, String message) {
-        return ParserBase.errorAt(offset, errorPrefix + message);
+        return ParserState.errorAt(offset, errorPrefix + message);
     }
 
     /**
@@ -325,7 +328,7 @@ public final class DialectAsmParser {
      * @return the failure to throw
      */
     public RuntimeException withFollowUp(RuntimeException failure, int offset, String message) {
-        if (failure instanceof ParseError pe) pe.followUps.add(ParserBase.errorAt(offset, errorPrefix + message));
+        if (failure instanceof ParseError pe) pe.followUps.add(ParserState.errorAt(offset, errorPrefix + message));
         return failure;
     }
 
@@ -339,7 +342,7 @@ public final class DialectAsmParser {
      */
     public RuntimeException withFollowUps(RuntimeException failure, RuntimeException later) {
         if (failure instanceof ParseError pe && later instanceof ParseError l) {
-            pe.followUps.add(ParserBase.errorAt(l.offset, l.getMessage()));
+            pe.followUps.add(ParserState.errorAt(l.offset, l.getMessage()));
             pe.followUps.addAll(l.followUps);
         }
         return failure;
@@ -374,6 +377,6 @@ public final class DialectAsmParser {
      * @return the failure, to throw
      */
     public RuntimeException wrongToken(String message) {
-        return fromText ? p.error(message) : p.wrongToken(message);
+        return fromText ? in.error(message) : in.wrongToken(message);
     }
 }

@@ -30,10 +30,13 @@ public final class OpAsmParser {
     public record Argument(String name, int offset, Type type, DictionaryAttr attributes, LocationRef location) {}
 
     private final OperationParser p;
+    /** The token cursor of {@link #p}. */
+    private final ParserState in;
     private final int resultCount;
 
     OpAsmParser(OperationParser p, int resultCount) {
         this.p = p;
+        this.in = p.in;
         this.resultCount = resultCount;
     }
 
@@ -41,7 +44,7 @@ public final class OpAsmParser {
     public int resultCount() { return resultCount; }
 
     /** {@return the text of the current token} */
-    public String tokenText() { return p.spelling(); }
+    public String tokenText() { return in.spelling(); }
 
     /**
      * {@code loc("buffer":line:col)} of a character offset, as MLIR gives ops without an explicit location.
@@ -49,7 +52,7 @@ public final class OpAsmParser {
      * @param offset the character offset
      * @return the location
      */
-    public Location locationOf(int offset) { return p.locationOf(offset); }
+    public Location locationOf(int offset) { return in.locationOf(offset); }
 
     /**
      * The interned op name {@code fullName} of the context being parsed into.
@@ -60,15 +63,15 @@ public final class OpAsmParser {
     public org.stablehlo4j.ir.OperationName opName(String fullName) { return p.opName(fullName); }
 
     /** {@return the parsed optionally negative decimal or hexadecimal integer that fits in a long} */
-    public long parseInteger() { return p.parseSignedLong(); }
+    public long parseInteger() { return p.types.parseSignedLong(); }
 
     // ---- tokens and keywords
 
     /** {@return kind of the current token} */
-    public Kind peek() { return p.tok.kind; }
+    public Kind peek() { return in.tok.kind; }
 
     /** {@return character offset of the current token (for later {@link #errorAt} calls)} */
-    public int offset() { return p.tok.start; }
+    public int offset() { return in.tok.start; }
 
     /**
      * Consumes a token of the given kind if it is next.
@@ -76,7 +79,7 @@ public final class OpAsmParser {
      * @param kind the token kind
      * @return whether it was consumed
      */
-    public boolean parseOptional(Kind kind) { return p.consumeIf(kind); }
+    public boolean parseOptional(Kind kind) { return in.consumeIf(kind); }
 
     /**
      * Consumes a token of the given kind or fails with {@code message}.
@@ -84,10 +87,10 @@ public final class OpAsmParser {
      * @param kind the token kind
      * @param message the error text
      */
-    public void parse(Kind kind, String message) { p.expect(kind, message); }
+    public void parse(Kind kind, String message) { in.expect(kind, message); }
 
     /** {@return the current token's text if it is a bare identifier (keyword), else null} */
-    public String peekKeyword() { return p.is(Kind.BARE_IDENTIFIER) ? p.spelling() : null; }
+    public String peekKeyword() { return in.is(Kind.BARE_IDENTIFIER) ? in.spelling() : null; }
 
     /**
      * Consumes the bare identifier {@code keyword} when it is next.
@@ -95,7 +98,7 @@ public final class OpAsmParser {
      * @param keyword the keyword
      * @return whether it was consumed
      */
-    public boolean parseOptionalKeyword(String keyword) { return p.consumeKeyword(keyword); }
+    public boolean parseOptionalKeyword(String keyword) { return in.consumeKeyword(keyword); }
 
     /**
      * Consumes the bare identifier {@code keyword} or fails.
@@ -103,23 +106,23 @@ public final class OpAsmParser {
      * @param keyword the keyword
      */
     public void parseKeyword(String keyword) {
-        if (!p.consumeKeyword(keyword)) throw expected("expected '" + keyword + "'");
+        if (!in.consumeKeyword(keyword)) throw expected("expected '" + keyword + "'");
     }
 
     // ---- operands
 
     /** {@return whether the next token is {@code %name}} */
-    public boolean isOperand() { return p.is(Kind.PERCENT_IDENTIFIER); }
+    public boolean isOperand() { return in.is(Kind.PERCENT_IDENTIFIER); }
 
     /**
      * Parses an SSA use {@code %name} or {@code %name#n}.
      *
      * @return the unresolved use
      */
-    public UnresolvedOperand parseOperand() { return p.parseSsaUse(); }
+    public UnresolvedOperand parseOperand() { return p.ssa.parseSsaUse(); }
 
     /** {@return the parsed possibly empty comma separated list of operands} */
-    public List<UnresolvedOperand> parseOptionalOperandList() { return p.parseSsaUseList(); }
+    public List<UnresolvedOperand> parseOptionalOperandList() { return p.ssa.parseSsaUseList(); }
 
     /**
      * Resolves (or forward-declares) a use with its type.
@@ -128,7 +131,7 @@ public final class OpAsmParser {
      * @param type its type
      * @return the value
      */
-    public Value resolveOperand(UnresolvedOperand operand, Type type) { return p.resolve(operand, type); }
+    public Value resolveOperand(UnresolvedOperand operand, Type type) { return p.ssa.resolve(operand, type); }
 
     /**
      * Resolves operands against types, failing at {@code offset} when the counts differ.
@@ -139,66 +142,66 @@ public final class OpAsmParser {
      * @return the values
      */
     public List<Value> resolveOperands(List<UnresolvedOperand> operands, List<Type> types, int offset) {
-        return p.resolveAll(operands, types, offset);
+        return p.ssa.resolveAll(operands, types, offset);
     }
 
     // ---- types and attributes
 
     /** {@return whether the next token starts a type} */
-    public boolean isType() { return p.atTypeStart(); }
+    public boolean isType() { return p.types.atTypeStart(); }
     /**
      * Parses a type.
      *
      * @return the type
      */
-    public Type parseType() { return p.parseType(); }
+    public Type parseType() { return p.types.parseType(); }
     /**
      * Parses a type other than a function type.
      *
      * @return the type
      */
-    public Type parseNonFunctionType() { return p.parseNonFunctionType(); }
+    public Type parseNonFunctionType() { return p.types.parseNonFunctionType(); }
     /** {@return one or more comma separated types} */
-    public List<Type> parseTypeList() { return p.parseTypeList(); }
+    public List<Type> parseTypeList() { return p.types.parseTypeList(); }
     /**
      * Parses {@code (inputs) -> results}.
      *
      * @return the function type
      */
-    public FunctionType parseFunctionType() { return p.parseFunctionType(); }
+    public FunctionType parseFunctionType() { return p.types.parseFunctionType(); }
 
     /**
      * Parses an attribute.
      *
      * @return the attribute
      */
-    public Attribute parseAttribute() { return p.parseAttribute(null); }
+    public Attribute parseAttribute() { return p.types.parseAttribute(null); }
     /**
      * An attribute whose bare numbers default to {@code type}.
      *
      * @param type the type of bare numbers
      * @return the attribute
      */
-    public Attribute parseAttribute(Type type) { return p.parseAttribute(type); }
+    public Attribute parseAttribute(Type type) { return p.types.parseAttribute(type); }
 
     /** {@return the parsed {@code {...}} if present, else the empty dictionary} */
     public DictionaryAttr parseOptionalAttrDict() {
-        return p.is(Kind.L_BRACE) ? p.parseDictionary() : DictionaryAttr.EMPTY;
+        return in.is(Kind.L_BRACE) ? p.attributes.parseDictionary() : DictionaryAttr.EMPTY;
     }
 
     /** {@return the parsed {@code attributes {...}} if present, else the empty dictionary} */
     public DictionaryAttr parseOptionalAttrDictWithKeyword() {
-        return p.consumeKeyword("attributes") ? p.parseDictionary() : DictionaryAttr.EMPTY;
+        return in.consumeKeyword("attributes") ? p.attributes.parseDictionary() : DictionaryAttr.EMPTY;
     }
 
     /** {@return whether the next token is {@code @name}} */
-    public boolean isSymbolName() { return p.is(Kind.AT_IDENTIFIER); }
+    public boolean isSymbolName() { return in.is(Kind.AT_IDENTIFIER); }
 
     /** {@return the parsed {@code @name} or {@code @"name"}, as a string attribute} */
     public StringAttr parseSymbolName() {
-        if (!p.is(Kind.AT_IDENTIFIER)) throw p.wrongToken("expected valid '@'-identifier for symbol name");
-        StringAttr s = new StringAttr(p.symbolBytes(p.tok), null);
-        p.consume();
+        if (!in.is(Kind.AT_IDENTIFIER)) throw in.wrongToken("expected valid '@'-identifier for symbol name");
+        StringAttr s = new StringAttr(p.symbolBytes(in.tok), null);
+        in.consume();
         return s;
     }
 
@@ -218,15 +221,15 @@ public final class OpAsmParser {
      * @return the argument
      */
     public Argument parseArgument(boolean named) {
-        int at = p.tok.start;
+        int at = in.tok.start;
         String name = null;
         if (named) {
-            if (!p.is(Kind.PERCENT_IDENTIFIER)) throw p.wrongToken("expected SSA identifier");
-            name = p.spelling();
-            p.consume();
-            p.expect(Kind.COLON, "expected ':'");
+            if (!in.is(Kind.PERCENT_IDENTIFIER)) throw in.wrongToken("expected SSA identifier");
+            name = in.spelling();
+            in.consume();
+            in.expect(Kind.COLON, "expected ':'");
         }
-        Type type = p.parseType();
+        Type type = p.types.parseType();
         DictionaryAttr attrs = parseOptionalAttrDict();
         return new Argument(name, at, type, attrs, p.parseOptionalLocationSpecifier());
     }
@@ -245,7 +248,7 @@ public final class OpAsmParser {
     }
 
     /** {@return the parsed {@code ^name}, as a (possibly forward referenced) block of the current region} */
-    public Block parseSuccessor() { return p.parseSuccessor(); }
+    public Block parseSuccessor() { return p.ssa.parseSuccessor(); }
 
     // ---- errors
 
@@ -255,7 +258,7 @@ public final class OpAsmParser {
      * @param message the error text
      * @return the failure
      */
-    public RuntimeException error(String message) { return p.error(message); }
+    public RuntimeException error(String message) { return in.error(message); }
 
     /**
      * An "expected ..." error about the current token; like MLIR, it points at the end of the previous line when
@@ -264,7 +267,7 @@ public final class OpAsmParser {
      * @param message what was expected
      * @return the failure
      */
-    public RuntimeException expected(String message) { return p.wrongToken(message); }
+    public RuntimeException expected(String message) { return in.wrongToken(message); }
 
     /**
      * An error at a character offset obtained from {@link #offset()}; throw it.
@@ -273,5 +276,5 @@ public final class OpAsmParser {
      * @param message the error text
      * @return the failure
      */
-    public RuntimeException errorAt(int offset, String message) { return ParserBase.errorAt(offset, message); }
+    public RuntimeException errorAt(int offset, String message) { return ParserState.errorAt(offset, message); }
 }

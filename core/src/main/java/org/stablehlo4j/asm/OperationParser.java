@@ -31,7 +31,12 @@ import org.stablehlo4j.ir.Value;
  * top level with alias definitions and the {@code {-# ... #-}} resource section, and resolves SSA names,
  * block labels and forward {@code #loc} alias references.
  */
-final class OperationParser extends SsaScopeParser {
+final class OperationParser {
+    final ParserState in;
+    final TypeParser types;
+    final AttributeParser attributes;
+    final SsaScope ssa;
+
     private static final String UNREGISTERED_DIALECT_MESSAGE = "operation being parsed with an unregistered dialect. "
             + "If this is intended, please use -allow-unregistered-dialect with the MLIR tool used";
 
@@ -41,7 +46,10 @@ final class OperationParser extends SsaScopeParser {
     private final List<Deferred> deferredLocs = new ArrayList<>();
 
     OperationParser(org.stablehlo4j.ir.Context context, String text, ParseOptions options) {
-        super(context, text, options);
+        this.in = new ParserState(text, options);
+        this.types = new TypeParser(in, context);
+        this.attributes = new AttributeParser(types);
+        this.ssa = new SsaScope(in);
     }
 
     // =====================================================================================================
@@ -49,28 +57,28 @@ final class OperationParser extends SsaScopeParser {
     // =====================================================================================================
 
     ModuleOp parseModule() {
-        Location fileLoc = options.firstLine() <= 1
-                ? new Location.FileLineCol(bufferNameAttr(), 0, 0, 0, 0, false)
-                : new Location.FileLineCol(bufferNameAttr(), options.firstLine(), 1, options.firstLine(), 1, false);
-        ModuleOp implicit = ModuleOp.empty(mlirContext, fileLoc);
+        Location fileLoc = in.options.firstLine() <= 1
+                ? new Location.FileLineCol(in.bufferNameAttr(), 0, 0, 0, 0, false)
+                : new Location.FileLineCol(in.bufferNameAttr(), in.options.firstLine(), 1, in.options.firstLine(), 1, false);
+        ModuleOp implicit = ModuleOp.empty(types.mlirContext, fileLoc);
         Block top = implicit.body();
         Map<String, Map<String, ResourceBlob>> dialectResources = new LinkedHashMap<>();
         Map<String, Map<String, String>> externalResources = new LinkedHashMap<>();
-        pushRegionScope(true);
+        ssa.pushRegionScope(true);
         defaultDialects.push("func");
-        while (!is(Kind.EOF)) {
-            switch (tok.kind) {
+        while (!in.is(Kind.EOF)) {
+            switch (in.tok.kind) {
                 case HASH_IDENTIFIER -> parseAliasDefinition(false);
                 case EXCLAMATION_IDENTIFIER -> parseAliasDefinition(true);
                 case FILE_METADATA_BEGIN -> parseFileMetadata(dialectResources, externalResources);
                 default -> parseOperation(top);
             }
         }
-        popRegionScope(true);
+        ssa.popRegionScope(true);
         for (Deferred d : deferredLocs) {
-            Attribute a = attributeAliases.get(d.alias());
-            if (a == null) throw errorAt(d.offset(), "operation location alias was never defined");
-            if (!(a instanceof Location l)) throw errorAt(d.offset(), "expected location, but found '" + show(a) + "'");
+            Attribute a = in.attributeAliases.get(d.alias());
+            if (a == null) throw ParserState.errorAt(d.offset(), "operation location alias was never defined");
+            if (!(a instanceof Location l)) throw ParserState.errorAt(d.offset(), "expected location, but found '" + ParserState.show(a) + "'");
             d.setter().accept(l);
         }
         ModuleOp module = implicit;
@@ -85,77 +93,77 @@ final class OperationParser extends SsaScopeParser {
     }
 
     private void parseAliasDefinition(boolean isType) {
-        String id = text.substring(tok.start + 1, tok.end);
+        String id = in.text.substring(in.tok.start + 1, in.tok.end);
         if (id.indexOf('.') >= 0) {
-            throw error(isType ? "type names with a '.' are reserved for dialect-defined names"
+            throw in.error(isType ? "type names with a '.' are reserved for dialect-defined names"
                     : "attribute names with a '.' are reserved for dialect-defined names");
         }
-        if (isType ? typeAliases.containsKey(id) : attributeAliases.containsKey(id)) {
-            throw error("redefinition of " + (isType ? "type" : "attribute") + " alias id '" + id + "'");
+        if (isType ? in.typeAliases.containsKey(id) : in.attributeAliases.containsKey(id)) {
+            throw in.error("redefinition of " + (isType ? "type" : "attribute") + " alias id '" + id + "'");
         }
-        consume();
-        expect(Kind.EQUAL, isType ? "expected '=' in type alias definition"
+        in.consume();
+        in.expect(Kind.EQUAL, isType ? "expected '=' in type alias definition"
                 : "expected '=' in attribute alias definition");
-        if (isType) typeAliases.put(id, parseType());
-        else attributeAliases.put(id, parseAttribute(null));
+        if (isType) in.typeAliases.put(id, types.parseType());
+        else in.attributeAliases.put(id, types.parseAttribute(null));
     }
 
     /** {@code {-# dialect_resources: {...}, external_resources: {...} #-}} */
     private void parseFileMetadata(Map<String, Map<String, ResourceBlob>> dialectResources,
                                    Map<String, Map<String, String>> externalResources) {
-        consume();
-        if (consumeIf(Kind.FILE_METADATA_END)) return;
+        in.consume();
+        if (in.consumeIf(Kind.FILE_METADATA_END)) return;
         do {
-            if (!is(Kind.BARE_IDENTIFIER)) throw wrongToken("expected identifier key in file metadata dictionary");
-            String key = spelling();
-            consume();
-            expect(Kind.COLON, "expected ':'");
+            if (!in.is(Kind.BARE_IDENTIFIER)) throw in.wrongToken("expected identifier key in file metadata dictionary");
+            String key = in.spelling();
+            in.consume();
+            in.expect(Kind.COLON, "expected ':'");
             switch (key) {
                 case "dialect_resources" -> parseResourceSection(dialectResources, null);
                 case "external_resources" -> parseResourceSection(null, externalResources);
-                default -> throw errorAt(prevEnd - key.length(), "unknown key '" + key
+                default -> throw ParserState.errorAt(in.prevEnd - key.length(), "unknown key '" + key
                         + "' in file metadata dictionary");
             }
-        } while (consumeIf(Kind.COMMA));
-        expect(Kind.FILE_METADATA_END, "expected '#-}'");
+        } while (in.consumeIf(Kind.COMMA));
+        in.expect(Kind.FILE_METADATA_END, "expected '#-}'");
     }
 
     private void parseResourceSection(Map<String, Map<String, ResourceBlob>> blobs, Map<String, Map<String, String>> raw) {
-        expect(Kind.L_BRACE, "expected '{'");
-        if (consumeIf(Kind.R_BRACE)) return;
+        in.expect(Kind.L_BRACE, "expected '{'");
+        if (in.consumeIf(Kind.R_BRACE)) return;
         do {
-            if (!is(Kind.BARE_IDENTIFIER)) throw wrongToken("expected identifier key for 'resource' entry");
-            String owner = spelling();
-            consume();
-            expect(Kind.COLON, "expected ':'");
-            expect(Kind.L_BRACE, "expected '{'");
-            if (!consumeIf(Kind.R_BRACE)) {
+            if (!in.is(Kind.BARE_IDENTIFIER)) throw in.wrongToken("expected identifier key for 'resource' entry");
+            String owner = in.spelling();
+            in.consume();
+            in.expect(Kind.COLON, "expected ':'");
+            in.expect(Kind.L_BRACE, "expected '{'");
+            if (!in.consumeIf(Kind.R_BRACE)) {
                 do {
                     String key;
-                    if (is(Kind.BARE_IDENTIFIER)) key = spelling();
-                    else if (is(Kind.STRING)) key = lex.stringValue(tok);
-                    else throw wrongToken("expected identifier key for 'resource' entry");
-                    consume();
-                    expect(Kind.COLON, "expected ':'");
+                    if (in.is(Kind.BARE_IDENTIFIER)) key = in.spelling();
+                    else if (in.is(Kind.STRING)) key = in.lex.stringValue(in.tok);
+                    else throw in.wrongToken("expected identifier key for 'resource' entry");
+                    in.consume();
+                    in.expect(Kind.COLON, "expected ':'");
                     if (blobs != null) {
-                        if (!is(Kind.STRING) || !text.startsWith("\"0x", tok.start)) {
-                            throw wrongToken("expected hex string blob for key '" + key + "'");
+                        if (!in.is(Kind.STRING) || !in.text.startsWith("\"0x", in.tok.start)) {
+                            throw in.wrongToken("expected hex string blob for key '" + key + "'");
                         }
-                        byte[] data = DenseParser.decodeHex(this, tok);
-                        if (data.length < 4) throw error("expected hex string blob with an alignment prefix");
+                        byte[] data = DenseParser.decodeHex(in, in.tok);
+                        if (data.length < 4) throw in.error("expected hex string blob with an alignment prefix");
                         long align = (data[0] & 0xFFL) | (data[1] & 0xFFL) << 8 | (data[2] & 0xFFL) << 16
                                 | (data[3] & 0xFFL) << 24;
                         blobs.computeIfAbsent(owner, k -> new LinkedHashMap<>())
                                 .put(key, new ResourceBlob(align, data, 4, data.length - 4));
                     } else {
-                        raw.computeIfAbsent(owner, k -> new LinkedHashMap<>()).put(key, spelling());
+                        raw.computeIfAbsent(owner, k -> new LinkedHashMap<>()).put(key, in.spelling());
                     }
-                    consume();
-                } while (consumeIf(Kind.COMMA));
-                expect(Kind.R_BRACE, "expected '}'");
+                    in.consume();
+                } while (in.consumeIf(Kind.COMMA));
+                in.expect(Kind.R_BRACE, "expected '}'");
             }
-        } while (consumeIf(Kind.COMMA));
-        expect(Kind.R_BRACE, "expected '}'");
+        } while (in.consumeIf(Kind.COMMA));
+        in.expect(Kind.R_BRACE, "expected '}'");
     }
 
     // =====================================================================================================
@@ -163,48 +171,48 @@ final class OperationParser extends SsaScopeParser {
     // =====================================================================================================
 
     private void parseOperation(Block block) {
-        int opStart = tok.start;
-        int base = groupTop;
+        int opStart = in.tok.start;
+        int base = ssa.groupTop;
         int total = 0;
-        if (is(Kind.PERCENT_IDENTIFIER)) {
+        if (in.is(Kind.PERCENT_IDENTIFIER)) {
             do {
-                if (!is(Kind.PERCENT_IDENTIFIER)) throw wrongToken("expected valid ssa identifier");
-                int at = tok.start;
-                int len = tok.end - at;
-                consume();
+                if (!in.is(Kind.PERCENT_IDENTIFIER)) throw in.wrongToken("expected valid ssa identifier");
+                int at = in.tok.start;
+                int len = in.tok.end - at;
+                in.consume();
                 int count = 1;
-                if (consumeIf(Kind.COLON)) {
-                    if (!is(Kind.INTEGER)) throw wrongToken("expected integer number of results");
-                    java.math.BigInteger n = integerTokenValue(tok);
+                if (in.consumeIf(Kind.COLON)) {
+                    if (!in.is(Kind.INTEGER)) throw in.wrongToken("expected integer number of results");
+                    java.math.BigInteger n = types.integerTokenValue(in.tok);
                     if (n == null || n.signum() == 0 || n.bitLength() > 30) {
-                        throw error("expected named operation to have at least 1 result");
+                        throw in.error("expected named operation to have at least 1 result");
                     }
                     count = n.intValue();
-                    consume();
+                    in.consume();
                 }
-                pushResultGroup(at, len, count);
+                ssa.pushResultGroup(at, len, count);
                 total += count;
-            } while (consumeIf(Kind.COMMA));
-            expect(Kind.EQUAL, "expected '=' after SSA name");
+            } while (in.consumeIf(Kind.COMMA));
+            in.expect(Kind.EQUAL, "expected '=' after SSA name");
         }
         Operation op;
-        if (is(Kind.STRING)) {
-            openOp(opStart);
+        if (in.is(Kind.STRING)) {
+            in.openOp(opStart);
             op = parseGenericOperation(opStart);
-            closeOp();
-        } else if (is(Kind.BARE_IDENTIFIER)) {
-            openOp(opStart);
+            in.closeOp();
+        } else if (in.is(Kind.BARE_IDENTIFIER)) {
+            in.openOp(opStart);
             op = parseCustomOperation(opStart, total);
-            closeOp();
+            in.closeOp();
         } else {
-            throw wrongToken("expected operation name in quotes");
+            throw in.wrongToken("expected operation name in quotes");
         }
-        if (groupTop > base) {
+        if (ssa.groupTop > base) {
             if (total != op.numResults()) {
-                throw errorAt(opStart, "operation defines " + op.numResults() + " results but was provided " + total
+                throw ParserState.errorAt(opStart, "operation defines " + op.numResults() + " results but was provided " + total
                         + " to bind");
             }
-            defineResults(base, op);
+            ssa.defineResults(base, op);
         }
         block.append(op);
     }
@@ -214,17 +222,17 @@ final class OperationParser extends SsaScopeParser {
     }
 
     private void checkRegistered(String name, int nameAt, int opStart) {
-        if (mlirContext.opDefinition(name) != null) return;
+        if (types.mlirContext.opDefinition(name) != null) return;
         int dot = name.indexOf('.');
         String dialect = dot < 0 ? "" : name.substring(0, dot);
-        org.stablehlo4j.ir.Dialect loaded = dialect.isEmpty() ? null : mlirContext.getOrLoadDialect(dialect);
+        org.stablehlo4j.ir.Dialect loaded = dialect.isEmpty() ? null : types.mlirContext.getOrLoadDialect(dialect);
         if (loaded != null) {
             if (loaded.allowsUnknownOperations()) return;
-            throw errorAt(opStart, "unregistered operation '" + name + "' found in dialect ('" + dialect
+            throw ParserState.errorAt(opStart, "unregistered operation '" + name + "' found in dialect ('" + dialect
                     + "') that does not allow unknown operations");
         }
-        if (!options.allowUnregisteredDialect() && !mlirContext.allowsUnregisteredDialects()) {
-            throw errorAt(nameAt, UNREGISTERED_DIALECT_MESSAGE);
+        if (!in.options.allowUnregisteredDialect() && !types.mlirContext.allowsUnregisteredDialects()) {
+            throw ParserState.errorAt(nameAt, UNREGISTERED_DIALECT_MESSAGE);
         }
     }
 
@@ -253,17 +261,17 @@ final class OperationParser extends SsaScopeParser {
 
     /** The op name of the string token at the current position, checked to be a usable op once per spelling. */
     private OpName genericOpName(int opStart) {
-        int at = tok.start;
-        int len = tok.end - at;
-        char[] buf = lex.buffer();
+        int at = in.tok.start;
+        int len = in.tok.end - at;
+        char[] buf = in.lex.buffer();
         int hash = SpanTable.hash(buf, at, len);
         if (opNames == null) opNames = new SpanTable<>(buf);
         OpName known = opNames.get(at, len, hash);
         if (known != null) return known;
-        String name = lex.stringValue(tok);
-        if (name.isEmpty()) throw error("empty operation name is invalid");
+        String name = in.lex.stringValue(in.tok);
+        if (name.isEmpty()) throw in.error("empty operation name is invalid");
         checkRegistered(name, at, opStart);
-        OpName on = new OpName(mlirContext.opName(name));
+        OpName on = new OpName(types.mlirContext.opName(name));
         opNames.put(at, len, hash, on);
         return on;
     }
@@ -271,71 +279,71 @@ final class OperationParser extends SsaScopeParser {
     private Operation parseGenericOperation(int opStart) {
         OpName on = genericOpName(opStart);
         String name = on.name;
-        consume();
-        expect(Kind.L_PAREN, "expected '(' to start operand list");
-        int base = useTop;
-        if (is(Kind.PERCENT_IDENTIFIER)) {
+        in.consume();
+        in.expect(Kind.L_PAREN, "expected '(' to start operand list");
+        int base = ssa.useTop;
+        if (in.is(Kind.PERCENT_IDENTIFIER)) {
             do {
-                pushSsaUse();
-            } while (consumeIf(Kind.COMMA));
+                ssa.pushSsaUse();
+            } while (in.consumeIf(Kind.COMMA));
         }
-        int numOperands = (useTop - base) / 3;
-        expect(Kind.R_PAREN, "expected ')' to end operand list");
+        int numOperands = (ssa.useTop - base) / 3;
+        in.expect(Kind.R_PAREN, "expected ')' to end operand list");
         List<Block> successors = List.of();
-        if (consumeIf(Kind.L_SQUARE)) {
+        if (in.consumeIf(Kind.L_SQUARE)) {
             successors = new ArrayList<>();
             do {
-                successors.add(parseSuccessor());
-            } while (consumeIf(Kind.COMMA));
-            expect(Kind.R_SQUARE, "expected ']' to end successor list");
+                successors.add(ssa.parseSuccessor());
+            } while (in.consumeIf(Kind.COMMA));
+            in.expect(Kind.R_SQUARE, "expected ']' to end successor list");
         }
         DictionaryAttr props = DictionaryAttr.EMPTY;
-        if (consumeIf(Kind.LESS)) {
-            int at = tok.start;
-            Attribute a = parseAttribute(null);
-            if (!(a instanceof DictionaryAttr d)) throw errorAt(at, "expected a dictionary of properties");
+        if (in.consumeIf(Kind.LESS)) {
+            int at = in.tok.start;
+            Attribute a = types.parseAttribute(null);
+            if (!(a instanceof DictionaryAttr d)) throw ParserState.errorAt(at, "expected a dictionary of properties");
             props = d;
-            expect(Kind.GREATER, "expected '>' to close properties");
+            in.expect(Kind.GREATER, "expected '>' to close properties");
         }
         List<List<Block>> regions = List.of();
-        if (consumeIf(Kind.L_PAREN)) {
+        if (in.consumeIf(Kind.L_PAREN)) {
             regions = new ArrayList<>();
             do {
                 regions.add(parseRegion(isIsolated(name), null));
-            } while (consumeIf(Kind.COMMA));
-            expect(Kind.R_PAREN, "expected ')' to end region list");
+            } while (in.consumeIf(Kind.COMMA));
+            in.expect(Kind.R_PAREN, "expected ')' to end region list");
         }
-        DictionaryAttr attrs = is(Kind.L_BRACE) ? parseDictionary() : DictionaryAttr.EMPTY;
-        expect(Kind.COLON, "expected ':' followed by operation type");
-        int typeAt = tok.start;
+        DictionaryAttr attrs = in.is(Kind.L_BRACE) ? attributes.parseDictionary() : DictionaryAttr.EMPTY;
+        in.expect(Kind.COLON, "expected ':' followed by operation type");
+        int typeAt = in.tok.start;
         Type t;
-        if (on.typeStart >= 0 && sameTypeText(on.typeStart, on.typeLen, on.typeOpens)) {
+        if (on.typeStart >= 0 && types.sameTypeText(on.typeStart, on.typeLen, on.typeOpens)) {
             // ops of one name mostly repeat their type: compared as text, without scanning or hashing it
             t = on.type;
         } else {
-            lastSimpleStart = -1;
-            t = parseType();
-            if (lastSimpleStart == typeAt) {
+            types.lastSimpleStart = -1;
+            t = types.parseType();
+            if (types.lastSimpleStart == typeAt) {
                 on.typeStart = typeAt;
-                on.typeLen = prevEnd - typeAt;
-                on.typeOpens = lastSimpleOpens;
+                on.typeLen = in.prevEnd - typeAt;
+                on.typeOpens = types.lastSimpleOpens;
                 on.type = t;
             }
         }
-        if (!(t instanceof FunctionType ft)) throw errorAt(typeAt, "expected function type");
+        if (!(t instanceof FunctionType ft)) throw ParserState.errorAt(typeAt, "expected function type");
         List<Type> inputs = ft.inputs();
         if (numOperands != inputs.size()) {
-            throw errorAt(typeAt, "expected " + numOperands + " operand type" + (numOperands == 1 ? "" : "s")
+            throw ParserState.errorAt(typeAt, "expected " + numOperands + " operand type" + (numOperands == 1 ? "" : "s")
                     + " but had " + inputs.size());
         }
-        List<Value> operands = resolveUses(base, inputs);
+        List<Value> operands = ssa.resolveUses(base, inputs);
         return finishOp(on.opName, operands, ft.results(), props, attrs, regions, successors, opStart);
     }
 
 
     /** Creates the op (moving inherent attributes into properties), attaches regions and the location. */
     private Operation finishOp(OperationState state, int opStart) {
-        return finishOp(mlirContext.opName(state.name()), state.operands(), state.resultTypes(),
+        return finishOp(types.mlirContext.opName(state.name()), state.operands(), state.resultTypes(),
                 state.properties(), state.attributes(), state.regions(), state.successors(), opStart);
     }
 
@@ -355,7 +363,7 @@ final class OperationParser extends SsaScopeParser {
             attrs = DictionaryAttr.of(keep);
         }
         Operation op = Operation.create(name, operands, resultTypes, props, attrs,
-                regions.size(), successors, locationOf(opStart));
+                regions.size(), successors, in.locationOf(opStart));
         for (int i = 0; i < regions.size(); i++) {
             for (Block b : regions.get(i)) op.region(i).append(b);
         }
@@ -365,23 +373,23 @@ final class OperationParser extends SsaScopeParser {
     }
 
     LocationRef parseOptionalLocationSpecifier() {
-        if (!isKeyword("loc")) return null;
-        consume();
-        expect(Kind.L_PAREN, "expected '(' in location");
+        if (!in.isKeyword("loc")) return null;
+        in.consume();
+        in.expect(Kind.L_PAREN, "expected '(' in location");
         LocationRef ref;
-        if (is(Kind.HASH_IDENTIFIER)) {
-            String id = text.substring(tok.start + 1, tok.end);
-            boolean trailing = tok.end < text.length() && text.charAt(tok.end) == '<';
-            if (attributeAliases.containsKey(id) || id.indexOf('.') >= 0 || trailing) {
-                ref = new LocationRef(parseLocationInstance(), null, 0);
+        if (in.is(Kind.HASH_IDENTIFIER)) {
+            String id = in.text.substring(in.tok.start + 1, in.tok.end);
+            boolean trailing = in.tok.end < in.text.length() && in.text.charAt(in.tok.end) == '<';
+            if (in.attributeAliases.containsKey(id) || id.indexOf('.') >= 0 || trailing) {
+                ref = new LocationRef(attributes.parseLocationInstance(), null, 0);
             } else {
-                ref = new LocationRef(null, id, tok.start);
-                consume();
+                ref = new LocationRef(null, id, in.tok.start);
+                in.consume();
             }
         } else {
-            ref = new LocationRef(parseLocationInstance(), null, 0);
+            ref = new LocationRef(attributes.parseLocationInstance(), null, 0);
         }
-        expect(Kind.R_PAREN, "expected ')' in location");
+        in.expect(Kind.R_PAREN, "expected ')' in location");
         return ref;
     }
 
@@ -400,71 +408,71 @@ final class OperationParser extends SsaScopeParser {
      */
     private List<Block> parseRegion(boolean isolated, List<Argument> entryArgs) {
         if (entryArgs != null && entryArgs.isEmpty()) entryArgs = null;
-        enter();
-        expect(Kind.L_BRACE, "expected '{' to begin a region");
-        pushRegionScope(isolated);
+        in.enter();
+        in.expect(Kind.L_BRACE, "expected '{' to begin a region");
+        ssa.pushRegionScope(isolated);
         List<Block> blocks = new ArrayList<>();
         if (entryArgs != null) {
-            if (is(Kind.CARET_IDENTIFIER)) throw error("invalid block name in region with named arguments");
+            if (in.is(Kind.CARET_IDENTIFIER)) throw in.error("invalid block name in region with named arguments");
             Block entry = new Block();
             for (Argument a : entryArgs) {
-                if (a.name() == null) throw errorAt(a.offset(), "expected named arguments for a region");
-                BlockArgument arg = entry.addArgument(a.type(), locationOf(a.offset()));
+                if (a.name() == null) throw ParserState.errorAt(a.offset(), "expected named arguments for a region");
+                BlockArgument arg = entry.addArgument(a.type(), in.locationOf(a.offset()));
                 if (a.location() != null) applyLocation(a.location(), arg::setLocation);
-                defineValue(a.name(), 0, arg, a.offset());
+                ssa.defineValue(a.name(), 0, arg, a.offset());
             }
             blocks.add(entry);
             parseBlockBody(entry);
-        } else if (!is(Kind.R_BRACE) && !is(Kind.CARET_IDENTIFIER)) {
+        } else if (!in.is(Kind.R_BRACE) && !in.is(Kind.CARET_IDENTIFIER)) {
             Block entry = new Block();
             blocks.add(entry);
             parseBlockBody(entry);
         }
-        while (!is(Kind.R_BRACE)) {
+        while (!in.is(Kind.R_BRACE)) {
             Block b = parseBlockLabel();
             blocks.add(b);
             parseBlockBody(b);
         }
-        consume();
-        popRegionScope(isolated);
-        leave();
+        in.consume();
+        ssa.popRegionScope(isolated);
+        in.leave();
         return blocks;
     }
 
     private void parseBlockBody(Block block) {
-        while (!is(Kind.R_BRACE) && !is(Kind.CARET_IDENTIFIER)) {
-            if (is(Kind.EOF)) throw wrongToken("expected '}' to end region");
+        while (!in.is(Kind.R_BRACE) && !in.is(Kind.CARET_IDENTIFIER)) {
+            if (in.is(Kind.EOF)) throw in.wrongToken("expected '}' to end region");
             parseOperation(block);
         }
     }
 
     /** block-label ::= caret-id ('(' arg (',' arg)* ')')? ':' */
     private Block parseBlockLabel() {
-        if (!is(Kind.CARET_IDENTIFIER)) throw wrongToken("expected block name");
-        String name = spelling();
-        int at = tok.start;
-        BlockDef def = blockScopes.peek().computeIfAbsent(name, k -> new BlockDef(at));
-        if (def.defined) throw error("redefinition of block '" + name + "'");
+        if (!in.is(Kind.CARET_IDENTIFIER)) throw in.wrongToken("expected block name");
+        String name = in.spelling();
+        int at = in.tok.start;
+        SsaScope.BlockDef def = ssa.blockScopes.peek().computeIfAbsent(name, k -> new SsaScope.BlockDef(at));
+        if (def.defined) throw in.error("redefinition of block '" + name + "'");
         def.defined = true;
-        consume();
-        if (consumeIf(Kind.L_PAREN)) {
-            if (!consumeIf(Kind.R_PAREN)) {
+        in.consume();
+        if (in.consumeIf(Kind.L_PAREN)) {
+            if (!in.consumeIf(Kind.R_PAREN)) {
                 do {
-                    if (!is(Kind.PERCENT_IDENTIFIER)) throw wrongToken("expected SSA identifier");
-                    String argName = spelling();
-                    int argAt = tok.start;
-                    consume();
-                    expect(Kind.COLON, "expected ':' and type for SSA operand");
-                    Type type = parseType();
-                    BlockArgument arg = def.block.addArgument(type, locationOf(argAt));
+                    if (!in.is(Kind.PERCENT_IDENTIFIER)) throw in.wrongToken("expected SSA identifier");
+                    String argName = in.spelling();
+                    int argAt = in.tok.start;
+                    in.consume();
+                    in.expect(Kind.COLON, "expected ':' and type for SSA operand");
+                    Type type = types.parseType();
+                    BlockArgument arg = def.block.addArgument(type, in.locationOf(argAt));
                     LocationRef loc = parseOptionalLocationSpecifier();
                     if (loc != null) applyLocation(loc, arg::setLocation);
-                    defineValue(argName, 0, arg, argAt);
-                } while (consumeIf(Kind.COMMA));
-                expect(Kind.R_PAREN, "expected ')' to end argument list");
+                    ssa.defineValue(argName, 0, arg, argAt);
+                } while (in.consumeIf(Kind.COMMA));
+                in.expect(Kind.R_PAREN, "expected ')' to end argument list");
             }
         }
-        expect(Kind.COLON, "expected ':' after block name");
+        in.expect(Kind.COLON, "expected ':' after block name");
         return def.block;
     }
 
@@ -473,7 +481,7 @@ final class OperationParser extends SsaScopeParser {
     // =====================================================================================================
 
     private Operation parseCustomOperation(int opStart, int resultCount) {
-        String name = spelling();
+        String name = in.spelling();
         String dialect = defaultDialects.isEmpty() ? "" : defaultDialects.peek();
         String full = null;
         CustomOpParser parser = null;
@@ -491,10 +499,10 @@ final class OperationParser extends SsaScopeParser {
         if (parser == null) {
             // Pretty forms from declarative assembly formats (asm.format), registered per op.
             String candidate = name.indexOf('.') >= 0 || dialect.isEmpty() ? name : dialect + "." + name;
-            OpAsmDialectInterface asm = mlirContext.opDialectInterface(candidate, OpAsmDialectInterface.class);
+            OpAsmDialectInterface asm = types.mlirContext.opDialectInterface(candidate, OpAsmDialectInterface.class);
             AsmCustomOpParser registered = asm == null ? null : asm.formatParser(candidate);
-            if (registered != null && mlirContext.opDefinition(candidate) != null) {
-                consume();
+            if (registered != null && types.mlirContext.opDefinition(candidate) != null) {
+                in.consume();
                 Context ctx = (Context) context();
                 String outer = ctx.opName;
                 ctx.opName = candidate;
@@ -506,9 +514,9 @@ final class OperationParser extends SsaScopeParser {
             }
             String tried = name.indexOf('.') < 0 && !dialect.isEmpty()
                     ? " (tried '" + dialect + "." + name + "' as well)" : "";
-            throw error("custom op '" + name + "' is unknown" + tried);
+            throw in.error("custom op '" + name + "' is unknown" + tried);
         }
-        consume();
+        in.consume();
         OperationState state = new OperationState(full);
         parser.parse(new OpAsmParser(this, resultCount), state);
         return finishOp(state, opStart);
@@ -516,7 +524,7 @@ final class OperationParser extends SsaScopeParser {
 
     /** The pretty-form parser of op {@code fullName} from its dialect, or null. */
     private CustomOpParser customParser(String fullName) {
-        OpAsmDialectInterface asm = mlirContext.opDialectInterface(fullName, OpAsmDialectInterface.class);
+        OpAsmDialectInterface asm = types.mlirContext.opDialectInterface(fullName, OpAsmDialectInterface.class);
         return asm == null ? null : asm.customParser(fullName);
     }
 
@@ -529,8 +537,8 @@ final class OperationParser extends SsaScopeParser {
     }
 
     byte[] symbolBytes(Token t) {
-        if (text.charAt(t.start + 1) == '"') return lex.stringBytes(t);
-        return text.substring(t.start + 1, t.end).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        if (in.text.charAt(t.start + 1) == '"') return in.lex.stringBytes(t);
+        return in.text.substring(t.start + 1, t.end).getBytes(java.nio.charset.StandardCharsets.UTF_8);
     }
 
     // =====================================================================================================
@@ -545,7 +553,7 @@ final class OperationParser extends SsaScopeParser {
     }
 
     /** {@return the interned name {@code fullName} of the context being parsed into} */
-    OperationName opName(String fullName) { return mlirContext.opName(fullName); }
+    OperationName opName(String fullName) { return types.mlirContext.opName(fullName); }
 
     private final class Context implements AsmParserContext {
         /** The custom op being parsed: its errors are prefixed like MLIR's {@code custom op 'X' ...}. */
@@ -555,65 +563,65 @@ final class OperationParser extends SsaScopeParser {
             return opName == null ? message : "custom op '" + opName + "' " + message;
         }
 
-        @Override public int offset() { return tok.start; }
-        @Override public int previousEnd() { return prevEnd; }
-        @Override public String text() { return text; }
-        @Override public RuntimeException error(String message) { return OperationParser.errorAt(tok.start, prefixed(message)); }
-        @Override public RuntimeException errorAt(int offset, String message) { return OperationParser.errorAt(offset, prefixed(message)); }
+        @Override public int offset() { return in.tok.start; }
+        @Override public int previousEnd() { return in.prevEnd; }
+        @Override public String text() { return in.text; }
+        @Override public RuntimeException error(String message) { return ParserState.errorAt(in.tok.start, prefixed(message)); }
+        @Override public RuntimeException errorAt(int offset, String message) { return ParserState.errorAt(offset, prefixed(message)); }
 
         @Override
         public RuntimeException withFollowUp(RuntimeException failure, int offset, String message, boolean fromOp) {
             if (failure instanceof ParseError pe) {
-                pe.followUps.add(OperationParser.errorAt(offset, fromOp ? prefixed(message) : message));
+                pe.followUps.add(ParserState.errorAt(offset, fromOp ? prefixed(message) : message));
             }
             return failure;
         }
 
-        @Override public boolean consumeIf(String p) { return OperationParser.this.consumeIf(Token.punctuation(p)); }
+        @Override public boolean consumeIf(String p) { return in.consumeIf(Token.punctuation(p)); }
 
         @Override
         public void expect(String p) {
-            OperationParser.this.expect(Token.punctuation(p), "expected '" + p + "'");
+            in.expect(Token.punctuation(p), "expected '" + p + "'");
         }
 
-        @Override public String peekKeyword() { return is(Kind.BARE_IDENTIFIER) ? spelling() : null; }
-        @Override public boolean consumeKeyword(String keyword) { return OperationParser.this.consumeKeyword(keyword); }
+        @Override public String peekKeyword() { return in.is(Kind.BARE_IDENTIFIER) ? in.spelling() : null; }
+        @Override public boolean consumeKeyword(String keyword) { return in.consumeKeyword(keyword); }
 
         @Override
         public void expectKeyword(String keyword) {
-            if (!OperationParser.this.consumeKeyword(keyword)) throw error("expected '" + keyword + "'");
+            if (!in.consumeKeyword(keyword)) throw error("expected '" + keyword + "'");
         }
 
         @Override
         public String parseKeyword(String message) {
-            if (!is(Kind.BARE_IDENTIFIER)) throw error(message);
-            String s = spelling();
-            consume();
+            if (!in.is(Kind.BARE_IDENTIFIER)) throw error(message);
+            String s = in.spelling();
+            in.consume();
             return s;
         }
 
         @Override
         public String parseKeywordOrString(String message) {
-            if (is(Kind.STRING)) {
-                String s = lex.stringValue(tok);
-                consume();
+            if (in.is(Kind.STRING)) {
+                String s = in.lex.stringValue(in.tok);
+                in.consume();
                 return s;
             }
             return parseKeyword(message);
         }
 
-        @Override public boolean atOperand() { return is(Kind.PERCENT_IDENTIFIER); }
-        @Override public OperandRef parseOperand() { return new Ref(parseSsaUse()); }
+        @Override public boolean atOperand() { return in.is(Kind.PERCENT_IDENTIFIER); }
+        @Override public OperandRef parseOperand() { return new Ref(ssa.parseSsaUse()); }
 
         @Override
         public OperandRef parseArgumentName() {
-            if (!is(Kind.PERCENT_IDENTIFIER)) throw wrongToken("expected SSA operand");
-            UnresolvedOperand u = new UnresolvedOperand(spelling(), 0, tok.start);
-            consume();
+            if (!in.is(Kind.PERCENT_IDENTIFIER)) throw in.wrongToken("expected SSA operand");
+            UnresolvedOperand u = new UnresolvedOperand(in.spelling(), 0, in.tok.start);
+            in.consume();
             return new Ref(u);
         }
 
-        @Override public Value resolve(OperandRef ref, Type type) { return OperationParser.this.resolve(((Ref) ref).use, type); }
+        @Override public Value resolve(OperandRef ref, Type type) { return ssa.resolve(((Ref) ref).use, type); }
 
         @Override
         public List<Value> resolve(List<OperandRef> refs, List<Type> types, int at) {
@@ -623,35 +631,35 @@ final class OperationParser extends SsaScopeParser {
             }
             List<UnresolvedOperand> uses = new ArrayList<>(refs.size());
             for (OperandRef r : refs) uses.add(((Ref) r).use);
-            return resolveAll(uses, types, at);
+            return ssa.resolveAll(uses, types, at);
         }
 
-        @Override public Type parseType() { return OperationParser.this.parseType(); }
-        @Override public List<Type> parseTypeList() { return OperationParser.this.parseTypeList(); }
-        @Override public boolean atType() { return atTypeStart(); }
-        @Override public Attribute parseAttribute(Type type) { return OperationParser.this.parseAttribute(type); }
-        @Override public DictionaryAttr parseOptionalAttrDict() { return is(Kind.L_BRACE) ? parseDictionary() : DictionaryAttr.EMPTY; }
+        @Override public Type parseType() { return types.parseType(); }
+        @Override public List<Type> parseTypeList() { return types.parseTypeList(); }
+        @Override public boolean atType() { return types.atTypeStart(); }
+        @Override public Attribute parseAttribute(Type type) { return attributes.parseAttribute(type); }
+        @Override public DictionaryAttr parseOptionalAttrDict() { return in.is(Kind.L_BRACE) ? attributes.parseDictionary() : DictionaryAttr.EMPTY; }
 
         @Override
         public DictionaryAttr parseOptionalAttrDictWithKeyword() {
-            return OperationParser.this.consumeKeyword("attributes") ? parseDictionary() : DictionaryAttr.EMPTY;
+            return in.consumeKeyword("attributes") ? attributes.parseDictionary() : DictionaryAttr.EMPTY;
         }
 
         @Override
         public long parseInteger() {
-            if (!is(Kind.INTEGER) && !is(Kind.MINUS)) throw error("expected integer value");
-            return parseSignedLong();
+            if (!in.is(Kind.INTEGER) && !in.is(Kind.MINUS)) throw error("expected integer value");
+            return types.parseSignedLong();
         }
 
         @Override
         public String parseSymbolName() {
-            if (!is(Kind.AT_IDENTIFIER)) throw error("expected valid '@'-identifier for symbol name");
-            String s = new String(symbolBytes(tok), java.nio.charset.StandardCharsets.UTF_8);
-            consume();
+            if (!in.is(Kind.AT_IDENTIFIER)) throw error("expected valid '@'-identifier for symbol name");
+            String s = new String(symbolBytes(in.tok), java.nio.charset.StandardCharsets.UTF_8);
+            in.consume();
             return s;
         }
 
-        @Override public boolean atSymbolName() { return is(Kind.AT_IDENTIFIER); }
+        @Override public boolean atSymbolName() { return in.is(Kind.AT_IDENTIFIER); }
 
         @Override
         public AsmParserContext.LocationRef parseOptionalLocationSpecifier() {
@@ -664,8 +672,8 @@ final class OperationParser extends SsaScopeParser {
             OperationParser.this.applyLocation(((Loc) ref).ref, setter);
         }
 
-        @Override public Location locationOf(int offset) { return OperationParser.this.locationOf(offset); }
-        @Override public OperationName opName(String fullName) { return mlirContext.opName(fullName); }
+        @Override public Location locationOf(int offset) { return in.locationOf(offset); }
+        @Override public OperationName opName(String fullName) { return types.mlirContext.opName(fullName); }
 
         @Override
         public List<Block> parseRegion(List<RegionArgument> entryArgs) {
@@ -681,11 +689,11 @@ final class OperationParser extends SsaScopeParser {
             return OperationParser.this.parseRegion(false, args);
         }
 
-        @Override public boolean atRegion() { return is(Kind.L_BRACE); }
+        @Override public boolean atRegion() { return in.is(Kind.L_BRACE); }
 
         @Override
         public DialectAsmParser dialectParser() {
-            return new DialectAsmParser(OperationParser.this, prefixed(""));
+            return new DialectAsmParser(types, prefixed(""));
         }
 
         @Override

@@ -38,9 +38,10 @@ import org.stablehlo4j.ir.UnrankedTensorType;
 /**
  * The printer's alias collection: the visit of every attribute and type the printers pass it (collect mode, see
  * {@link PrinterValues}), and the prescan that tells, from the ops alone, whether that visit can find an alias
- * at all.
+ * at all. Composed, not inherited: the emitter ({@link PrinterValues}, {@link AsmPrinterImpl}) holds one per print and
+ * calls it; it shares only the {@link PrinterAliases} with the emitter.
  */
-abstract class PrinterCollector implements AsmPrinterContext {
+final class PrinterCollector {
     /** The aliases of this print, or null in local scope. */
     final PrinterAliases aliases;
     /** Alias collection: child indices and max depth of the symbol currently being visited. */

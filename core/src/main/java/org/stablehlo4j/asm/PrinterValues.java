@@ -56,7 +56,12 @@ import org.stablehlo4j.ir.UnrankedTensorType;
  * that visits every attribute and type in print order to choose aliases (mirroring MLIR's dummy alias printer;
  * the visiting is {@link PrinterCollector}'s).
  */
-abstract class PrinterValues extends PrinterCollector {
+abstract class PrinterValues implements AsmPrinterContext {
+    /** The aliases of this print, or null in local scope. */
+    final PrinterAliases aliases;
+    /** Alias collection (the visit in collect mode and the prescan), over {@link #aliases}. */
+    final PrinterCollector collector;
+
     static final int INDENT_WIDTH = 2;
     /** MLIR prints non-splat dense elements as a hex string above this many elements. */
     static final long HEX_ELEMENT_LIMIT = 100;
@@ -88,14 +93,15 @@ abstract class PrinterValues extends PrinterCollector {
 
     PrinterValues(org.stablehlo4j.ir.Context context, StringBuilder out, PrinterSink sink, PrintOptions options,
                    Operation top) {
-        super(top == null || options.localScope() ? null : new PrinterAliases(context));
+        this.aliases = top == null || options.localScope() ? null : new PrinterAliases(context);
+        this.collector = new PrinterCollector(aliases);
         this.context = context;
         this.out = out;
         this.sink = sink;
         this.options = options;
         this.plans = new PrinterOpPlans(context);
         boolean prescan = top != null && aliases != null && !options.debugInfo();
-        this.names = top == null ? null : new PrinterNames(plans, top, options.generic(), prescan ? this::prescanOp : null);
+        this.names = top == null ? null : new PrinterNames(plans, top, options.generic(), prescan ? collector::prescanOp : null);
         defaultDialects.push("builtin");
     }
 

@@ -27,16 +27,21 @@ import org.stablehlo4j.ir.UnrankedTensorType;
 
 /**
  * Parses types and dialect symbols (MLIR's TypeParser), and the integer helpers types and attributes share.
- * {@link TypeAttrParser} adds attributes and locations.
+ * {@link AttributeParser} parses attributes and locations over the same {@link ParserState}.
  */
-abstract class TypeParser extends ParserBase {
+final class TypeParser {
+    /** The token cursor shared with the attribute, SSA and operation parsers. */
+    final ParserState in;
+    /** The attribute parser that attributes inside types (encodings, layouts, dialect bodies) go to. */
+    AttributeParser attributes;
+
     static final int MAX_INT_WIDTH = 16777215;
 
     /** The dialects: their type/attribute parse hooks, which ops are registered. */
     final org.stablehlo4j.ir.Context mlirContext;
 
-    TypeParser(org.stablehlo4j.ir.Context context, String text, ParseOptions options) {
-        super(text, options);
+    TypeParser(ParserState in, org.stablehlo4j.ir.Context context) {
+        this.in = in;
         this.mlirContext = context;
     }
 
@@ -55,25 +60,25 @@ abstract class TypeParser extends ParserBase {
 
     /** type ::= function-type | non-function-type */
     final Type parseType() {
-        int start = tok.start;
+        int start = in.tok.start;
         long scan = simpleTypeSpan(start);
         if (scan < 0) return parseTypeUncached();
         int end = (int) scan;
         int opens = (int) (scan >>> 32);
         int len = end - start;
         int hash = scanHash;
-        if (typeCache == null) typeCache = new SpanTable<>(lex.buffer());
+        if (typeCache == null) typeCache = new SpanTable<>(in.lex.buffer());
         Type cached = typeCache.get(start, len, hash);
-        if (cached != null && depth() + 2 * opens + 2 <= MAX_NESTING) {
-            prevEnd = end;
-            resetTo(end);
+        if (cached != null && in.depth() + 2 * opens + 2 <= ParserState.MAX_NESTING) {
+            in.prevEnd = end;
+            in.resetTo(end);
             lastSimpleStart = start;
             lastSimpleOpens = opens;
             return cached;
         }
         Type t = parseTypeUncached();
-        if (cached == null && prevEnd == end) typeCache.put(start, len, hash, t);
-        if (prevEnd == end) {
+        if (cached == null && in.prevEnd == end) typeCache.put(start, len, hash, t);
+        if (in.prevEnd == end) {
             lastSimpleStart = start;
             lastSimpleOpens = opens;
         }
@@ -94,10 +99,10 @@ abstract class TypeParser extends ParserBase {
      * bracket, or a word that the next character does not continue. The type there is then the same type.
      */
     final boolean sameTypeText(int start, int len, int opens) {
-        char[] b = lex.buffer();
-        int at = tok.start;
+        char[] b = in.lex.buffer();
+        int at = in.tok.start;
         int end = at + len;
-        if (end > b.length || depth() + 2 * opens + 2 > MAX_NESTING) return false;
+        if (end > b.length || in.depth() + 2 * opens + 2 > ParserState.MAX_NESTING) return false;
         if (java.util.Arrays.mismatch(b, start, start + len, b, at, end) >= 0) return false;
         char last = b[end - 1];
         if (last != '>' && last != ')' && end < b.length) {
@@ -107,13 +112,13 @@ abstract class TypeParser extends ParserBase {
                 return false;
             }
         }
-        prevEnd = end;
-        resetTo(end);
+        in.prevEnd = end;
+        in.resetTo(end);
         return true;
     }
 
     private Type parseTypeUncached() {
-        if (is(Kind.L_PAREN)) return parseFunctionType();
+        if (in.is(Kind.L_PAREN)) return parseFunctionType();
         return parseNonFunctionType();
     }
 
@@ -132,7 +137,7 @@ abstract class TypeParser extends ParserBase {
      * The parse decides: a span is cached only if the parser consumed exactly it.
      */
     private long simpleTypeSpan(int start) {
-        char[] b = lex.buffer();
+        char[] b = in.lex.buffer();
         int n = b.length;
         scanHash = 0;
         if (start >= n) return -1;
@@ -230,36 +235,36 @@ abstract class TypeParser extends ParserBase {
 
     /** Whether the current token can start a type. */
     final boolean atTypeStart() {
-        if (is(Kind.L_PAREN) || is(Kind.EXCLAMATION_IDENTIFIER)) return true;
-        if (!is(Kind.BARE_IDENTIFIER)) return false;
-        String s = spelling();
+        if (in.is(Kind.L_PAREN) || in.is(Kind.EXCLAMATION_IDENTIFIER)) return true;
+        if (!in.is(Kind.BARE_IDENTIFIER)) return false;
+        String s = in.spelling();
         return intTypeSignedness(s) != null || FloatKind.fromKeyword(s) != null || s.equals("index")
                 || s.equals("none") || s.equals("tensor") || s.equals("memref") || s.equals("complex") || s.equals("tuple");
     }
 
     final FunctionType parseFunctionType() {
-        enter();
+        in.enter();
         List<Type> inputs = parseTypeListParens();
-        expect(Kind.ARROW, "expected '->' in function type");
+        in.expect(Kind.ARROW, "expected '->' in function type");
         List<Type> results = parseFunctionResultTypes();
-        leave();
+        in.leave();
         return new FunctionType(inputs, results);
     }
 
     /** function-result-types ::= '(' type-list? ')' | non-function-type */
     final List<Type> parseFunctionResultTypes() {
-        if (is(Kind.L_PAREN)) return parseTypeListParens();
+        if (in.is(Kind.L_PAREN)) return parseTypeListParens();
         return List.of(parseType()); // not '(': a non-function type, through the table of types
     }
 
     final List<Type> parseTypeListParens() {
-        expect(Kind.L_PAREN, "expected '('");
+        in.expect(Kind.L_PAREN, "expected '('");
         List<Type> types = new ArrayList<>();
-        if (consumeIf(Kind.R_PAREN)) return types;
+        if (in.consumeIf(Kind.R_PAREN)) return types;
         do {
             types.add(parseType());
-        } while (consumeIf(Kind.COMMA));
-        expect(Kind.R_PAREN, "expected ')'");
+        } while (in.consumeIf(Kind.COMMA));
+        in.expect(Kind.R_PAREN, "expected ')'");
         return types;
     }
 
@@ -268,47 +273,47 @@ abstract class TypeParser extends ParserBase {
         List<Type> types = new ArrayList<>();
         do {
             types.add(parseType());
-        } while (consumeIf(Kind.COMMA));
+        } while (in.consumeIf(Kind.COMMA));
         return types;
     }
 
     final Type parseNonFunctionType() {
-        switch (tok.kind) {
+        switch (in.tok.kind) {
             case EXCLAMATION_IDENTIFIER:
                 return parseExtendedType();
             case BARE_IDENTIFIER:
                 break;
             default:
-                throw wrongToken("expected non-function type");
+                throw in.wrongToken("expected non-function type");
         }
-        String s = internedSpelling();
+        String s = in.internedSpelling();
         IntegerType.Signedness sg = intTypeSignedness(s);
         if (sg != null) {
             int prefix = sg == IntegerType.Signedness.SIGNLESS ? 1 : 2;
             int width;
             if (s.length() - prefix > 8) {
-                throw error("invalid integer width");
+                throw in.error("invalid integer width");
             }
             width = Integer.parseInt(s.substring(prefix));
             if (width > MAX_INT_WIDTH) {
-                throw error("integer bitwidth is limited to " + MAX_INT_WIDTH + " bits");
+                throw in.error("integer bitwidth is limited to " + MAX_INT_WIDTH + " bits");
             }
-            consume();
+            in.consume();
             return new IntegerType(width, sg);
         }
         FloatKind fk = FloatKind.fromKeyword(s);
         if (fk != null) {
-            consume();
+            in.consume();
             return new FloatType(fk);
         }
         switch (s) {
-            case "index": consume(); return IndexType.INSTANCE;
-            case "none": consume(); return NoneType.INSTANCE;
+            case "index": in.consume(); return IndexType.INSTANCE;
+            case "none": in.consume(); return NoneType.INSTANCE;
             case "tensor": return parseShapedType(false);
             case "memref": return parseShapedType(true);
             case "complex": return parseComplexType();
             case "tuple": return parseTupleType();
-            default: throw wrongToken("expected non-function type");
+            default: throw in.wrongToken("expected non-function type");
         }
     }
 
@@ -329,64 +334,64 @@ abstract class TypeParser extends ParserBase {
     }
 
     Type parseComplexType() {
-        consume();
-        enter();
-        expect(Kind.LESS, "expected '<' in complex type");
-        int at = tok.start;
+        in.consume();
+        in.enter();
+        in.expect(Kind.LESS, "expected '<' in complex type");
+        int at = in.tok.start;
         Type elt = parseType();
         if (!(elt instanceof FloatType) && !(elt instanceof IntegerType)) {
-            throw errorAt(at, "invalid element type for complex");
+            throw ParserState.errorAt(at, "invalid element type for complex");
         }
-        expect(Kind.GREATER, "expected '>' in complex type");
-        leave();
+        in.expect(Kind.GREATER, "expected '>' in complex type");
+        in.leave();
         return new ComplexType(elt);
     }
 
     Type parseTupleType() {
-        consume();
-        enter();
-        expect(Kind.LESS, "expected '<' in tuple type");
+        in.consume();
+        in.enter();
+        in.expect(Kind.LESS, "expected '<' in tuple type");
         List<Type> types = new ArrayList<>();
-        if (!consumeIf(Kind.GREATER)) {
+        if (!in.consumeIf(Kind.GREATER)) {
             do {
                 types.add(parseType());
-            } while (consumeIf(Kind.COMMA));
-            expect(Kind.GREATER, "expected '>' in tuple type");
+            } while (in.consumeIf(Kind.COMMA));
+            in.expect(Kind.GREATER, "expected '>' in tuple type");
         }
-        leave();
+        in.leave();
         return new TupleType(types);
     }
 
     /** {@code tensor<dims x elem[, encoding]>} or {@code memref<dims x elem[, layout][, memory space]>}. */
     Type parseShapedType(boolean memref) {
         String what = memref ? "memref" : "tensor";
-        consume();
-        enter();
-        expect(Kind.LESS, "expected '<' in " + what + " type");
+        in.consume();
+        in.enter();
+        in.expect(Kind.LESS, "expected '<' in " + what + " type");
         boolean unranked = false;
         long[] shape = null;
-        if (consumeIf(Kind.STAR)) {
+        if (in.consumeIf(Kind.STAR)) {
             unranked = true;
             parseXInDimensionList();
         } else {
             shape = parseDimensionList();
         }
-        int eltAt = tok.start;
+        int eltAt = in.tok.start;
         Type elt = parseType();
-        if (!RankedTensorType.isValidElementType(elt)) throw errorAt(eltAt, "invalid " + what + " element type");
+        if (!RankedTensorType.isValidElementType(elt)) throw ParserState.errorAt(eltAt, "invalid " + what + " element type");
         Attribute first = null;
         Attribute second = null;
-        if (consumeIf(Kind.COMMA)) {
-            if (unranked && !memref) throw error("cannot apply encoding to unranked tensor");
+        if (in.consumeIf(Kind.COMMA)) {
+            if (unranked && !memref) throw in.error("cannot apply encoding to unranked tensor");
             first = parseAttribute(null);
-            if (memref && consumeIf(Kind.COMMA)) second = parseAttribute(null);
+            if (memref && in.consumeIf(Kind.COMMA)) second = parseAttribute(null);
             if (!memref) {
                 String problem = RankedTensorType.verifyInvariants(shape, elt, first);
-                if (problem != null) throw error(problem);
+                if (problem != null) throw in.error(problem);
             }
         }
-        expect(Kind.GREATER, "expected '>' in " + what + " type");
-        leave();
+        in.expect(Kind.GREATER, "expected '>' in " + what + " type");
+        in.leave();
         if (memref) {
             // A lone trailing attribute is a memory space when it is a plain integer or string, else a layout.
             boolean firstIsSpace = second == null && !unranked
@@ -402,16 +407,16 @@ abstract class TypeParser extends ParserBase {
     long[] parseDimensionList() {
         long[] dims = new long[4];
         int n = 0;
-        while (is(Kind.INTEGER) || is(Kind.QUESTION)) {
+        while (in.is(Kind.INTEGER) || in.is(Kind.QUESTION)) {
             long d;
-            if (is(Kind.QUESTION)) {
+            if (in.is(Kind.QUESTION)) {
                 d = ShapedType.DYNAMIC;
-                consume();
+                in.consume();
             } else {
                 d = parseIntegerInDimensionList();
             }
             if (n == dims.length) {
-                if (n >= 1 << 20) throw error("too many dimensions");
+                if (n >= 1 << 20) throw in.error("too many dimensions");
                 dims = java.util.Arrays.copyOf(dims, n * 2);
             }
             dims[n++] = d;
@@ -422,29 +427,29 @@ abstract class TypeParser extends ParserBase {
 
     long parseIntegerInDimensionList() {
         // `0x3xf32` lexes as the hex integer 0x3...; dimensions are decimal, so split it after the `0`.
-        if (lex.spelling(tok).startsWith("0x")) {
-            resetTo(tok.start + 1);
+        if (in.lex.spelling(in.tok).startsWith("0x")) {
+            in.resetTo(in.tok.start + 1);
             return 0;
         }
         long v = 0;
-        for (int i = tok.start; i < tok.end; i++) {
-            v = v * 10 + (text.charAt(i) - '0');
-            if (v > Long.MAX_VALUE / 10 && i + 1 < tok.end) throw error("invalid dimension");
+        for (int i = in.tok.start; i < in.tok.end; i++) {
+            v = v * 10 + (in.text.charAt(i) - '0');
+            if (v > Long.MAX_VALUE / 10 && i + 1 < in.tok.end) throw in.error("invalid dimension");
         }
-        if (v < 0) throw error("invalid dimension");
-        consume();
+        if (v < 0) throw in.error("invalid dimension");
+        in.consume();
         return v;
     }
 
     void parseXInDimensionList() {
-        if (!is(Kind.BARE_IDENTIFIER) || text.charAt(tok.start) != 'x') {
-            throw wrongToken("expected 'x' in dimension list");
+        if (!in.is(Kind.BARE_IDENTIFIER) || in.text.charAt(in.tok.start) != 'x') {
+            throw in.wrongToken("expected 'x' in dimension list");
         }
-        if (tok.end - tok.start > 1) {
-            prevEnd = tok.start + 1;
-            resetTo(tok.start + 1);
+        if (in.tok.end - in.tok.start > 1) {
+            in.prevEnd = in.tok.start + 1;
+            in.resetTo(in.tok.start + 1);
         } else {
-            consume();
+            in.consume();
         }
     }
 
@@ -459,42 +464,42 @@ abstract class TypeParser extends ParserBase {
         char[] stack = new char[16];
         int sp = 0;
         int p = start;
-        int n = text.length();
+        int n = in.text.length();
         do {
             if (p >= n) {
-                if (sp > 0) throw errorAt(p > 0 ? p - 1 : 0, "unbalanced '" + stack[sp - 1]
+                if (sp > 0) throw ParserState.errorAt(p > 0 ? p - 1 : 0, "unbalanced '" + stack[sp - 1]
                         + "' character in pretty dialect name");
-                throw errorAt(p, "unexpected nul or EOF in pretty dialect name");
+                throw ParserState.errorAt(p, "unexpected nul or EOF in pretty dialect name");
             }
-            char c = text.charAt(p++);
+            char c = in.text.charAt(p++);
             switch (c) {
                 case '<', '[', '(', '{' -> {
                     if (sp == stack.length) {
-                        if (sp >= 1 << 16) throw errorAt(p - 1, "nesting depth exceeded in pretty dialect name");
+                        if (sp >= 1 << 16) throw ParserState.errorAt(p - 1, "nesting depth exceeded in pretty dialect name");
                         stack = java.util.Arrays.copyOf(stack, sp * 2);
                     }
                     stack[sp++] = c;
                 }
                 case '-' -> {
-                    if (p < n && text.charAt(p) == '>') p++;
+                    if (p < n && in.text.charAt(p) == '>') p++;
                 }
                 case '>', ']', ')', '}' -> {
                     char open = c == '>' ? '<' : c == ']' ? '[' : c == ')' ? '(' : '{';
                     if (stack[sp - 1] != open) {
-                        throw errorAt(p - 1, "unbalanced '" + stack[sp - 1] + "' character in pretty dialect name");
+                        throw ParserState.errorAt(p - 1, "unbalanced '" + stack[sp - 1] + "' character in pretty dialect name");
                     }
                     sp--;
                 }
                 case '"' -> {
-                    lex.reset(p - 1);
-                    Token s = lex.next();
+                    in.lex.reset(p - 1);
+                    Token s = in.lex.next();
                     p = s.end;
                 }
                 default -> { }
             }
         } while (sp > 0);
-        prevEnd = p;
-        resetTo(p);
+        in.prevEnd = p;
+        in.resetTo(p);
         return p;
     }
 
@@ -503,13 +508,13 @@ abstract class TypeParser extends ParserBase {
                                   int start, int end) {}
 
     ExtendedSymbol extendedSymbolHead() {
-        String identifier = text.substring(tok.start + 1, tok.end);
+        String identifier = in.text.substring(in.tok.start + 1, in.tok.end);
         int dot = identifier.indexOf('.');
         String dialect = dot < 0 ? identifier : identifier.substring(0, dot);
         String data = dot < 0 ? "" : identifier.substring(dot + 1);
-        boolean trailing = tok.end < text.length() && text.charAt(tok.end) == '<';
-        ExtendedSymbol head = new ExtendedSymbol(identifier, dialect, data, dot >= 0, trailing, tok.start, tok.end);
-        consume();
+        boolean trailing = in.tok.end < in.text.length() && in.text.charAt(in.tok.end) == '<';
+        ExtendedSymbol head = new ExtendedSymbol(identifier, dialect, data, dot >= 0, trailing, in.tok.start, in.tok.end);
+        in.consume();
         return head;
     }
 
@@ -517,12 +522,12 @@ abstract class TypeParser extends ParserBase {
     String extendedSymbolBody(ExtendedSymbol h) {
         if (!h.trailing()) return h.data();
         int end = scanDialectSymbolBody(h.end());
-        if (h.pretty()) return h.data() + text.substring(h.end(), end);
-        return text.substring(h.end() + 1, end - 1);
+        if (h.pretty()) return h.data() + in.text.substring(h.end(), end);
+        return in.text.substring(h.end() + 1, end - 1);
     }
 
     Type parseExtendedType() {
-        return parseExtendedSymbol(typeAliases, (hooks, mnemonic, p) -> hooks.parseType(mnemonic, p),
+        return parseExtendedSymbol(in.typeAliases, (hooks, mnemonic, p) -> hooks.parseType(mnemonic, p),
                 (h, body) -> new DialectType(h.dialect(), body, h.pretty()),
                 (hooks, t) -> hooks.parseType((DialectType) t), false);
     }
@@ -542,11 +547,11 @@ abstract class TypeParser extends ParserBase {
                                     java.util.function.BiFunction<ExtendedSymbol, String, T> opaque,
                                     java.util.function.BiFunction<AsmDialectInterface, T, T> resolve,
                                     boolean attributeErrors) {
-        int at = tok.start;
+        int at = in.tok.start;
         ExtendedSymbol h = extendedSymbolHead();
         if (!h.pretty() && !h.trailing()) {
             T t = aliases.get(h.identifier());
-            if (t == null) throw errorAt(at, "undefined symbol alias id '" + h.identifier() + "'");
+            if (t == null) throw ParserState.errorAt(at, "undefined symbol alias id '" + h.identifier() + "'");
             return t;
         }
         AsmDialectInterface hooks = asmHooks(h.dialect());
@@ -566,11 +571,11 @@ abstract class TypeParser extends ParserBase {
             return resolve.apply(hooks, t);
         } catch (DialectBodyException e) {
             int where = bodyStart(h) + e.offset();
-            if (!attributeErrors) throw errorAt(where, e.reason());
-            ParseError error = e.reason().startsWith("expected '") ? wrongTokenAt(where, e.reason())
-                    : errorAt(where, e.reason());
+            if (!attributeErrors) throw ParserState.errorAt(where, e.reason());
+            ParseError error = e.reason().startsWith("expected '") ? in.wrongTokenAt(where, e.reason())
+                    : ParserState.errorAt(where, e.reason());
             // Like upstream's struct parsers, which add their own error at the token they stopped on.
-            for (String followUp : e.followUps()) error.followUps.add(errorAt(where, followUp));
+            for (String followUp : e.followUps()) error.followUps.add(ParserState.errorAt(where, followUp));
             throw error;
         }
     }
@@ -580,11 +585,11 @@ abstract class TypeParser extends ParserBase {
      * {@code --allow-unregistered-dialect}.
      */
     private void requireRegisteredDialect(int at, String dialect, String what) {
-        if (mlirContext == null || options.allowUnregisteredDialect() || mlirContext.allowsUnregisteredDialects()
+        if (mlirContext == null || in.options.allowUnregisteredDialect() || mlirContext.allowsUnregisteredDialects()
                 || mlirContext.isDialectRegistered(dialect)) {
             return;
         }
-        throw errorAt(at, what + " created with unregistered dialect. If this is intended, please call "
+        throw ParserState.errorAt(at, what + " created with unregistered dialect. If this is intended, please call "
                 + "allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR "
                 + "opt tool used");
     }
@@ -596,11 +601,11 @@ abstract class TypeParser extends ParserBase {
 
     /** An optionally negative decimal integer that fits in a long. */
     final long parseSignedLong() {
-        boolean neg = consumeIf(Kind.MINUS);
-        if (!is(Kind.INTEGER)) throw wrongToken("expected integer value");
-        BigInteger v = integerTokenValue(tok);
-        if (v == null || v.bitLength() > 63) throw error("integer value too large");
-        consume();
+        boolean neg = in.consumeIf(Kind.MINUS);
+        if (!in.is(Kind.INTEGER)) throw in.wrongToken("expected integer value");
+        BigInteger v = integerTokenValue(in.tok);
+        if (v == null || v.bitLength() > 63) throw in.error("integer value too large");
+        in.consume();
         return neg ? -v.longValue() : v.longValue();
     }
 
@@ -610,31 +615,34 @@ abstract class TypeParser extends ParserBase {
      */
     final BigInteger integerTokenValue(Token t) {
         int len = t.end - t.start;
-        boolean hex = len > 2 && text.charAt(t.start + 1) == 'x';
+        boolean hex = len > 2 && in.text.charAt(t.start + 1) == 'x';
         if (len <= 18 && !hex) {
             long v = 0;
-            for (int i = t.start; i < t.end; i++) v = v * 10 + (text.charAt(i) - '0');
+            for (int i = t.start; i < t.end; i++) v = v * 10 + (in.text.charAt(i) - '0');
             return BigInteger.valueOf(v);
         }
         int from = hex ? t.start + 2 : t.start;
-        while (from < t.end - 1 && text.charAt(from) == '0') from++;
+        while (from < t.end - 1 && in.text.charAt(from) == '0') from++;
         int digits = t.end - from;
         // 16777215 bits needs at most ~5.05M decimal or ~4.2M hex digits; far beyond is never in range.
         if (digits > 100_000) return null;
-        return new BigInteger(text.substring(from, t.end), hex ? 16 : 10);
+        return new BigInteger(in.text.substring(from, t.end), hex ? 16 : 10);
     }
 
     final boolean isHex(Token t) {
-        return t.end - t.start > 2 && text.charAt(t.start + 1) == 'x';
+        return t.end - t.start > 2 && in.text.charAt(t.start + 1) == 'x';
     }
 
     /** Number of digits of an integer token without the {@code 0x} prefix and leading zeros. */
     int significantDigits(Token t) {
         int from = isHex(t) ? t.start + 2 : t.start;
-        while (from < t.end - 1 && text.charAt(from) == '0') from++;
+        while (from < t.end - 1 && in.text.charAt(from) == '0') from++;
         return t.end - from;
     }
 
     /** Parses an attribute (a tensor encoding, a memref layout); {@code type} is the expected type or null. */
-    abstract Attribute parseAttribute(Type type);
+    /** Parses an attribute ({@link AttributeParser#parseAttribute}). */
+    Attribute parseAttribute(Type type) {
+        return attributes.parseAttribute(type);
+    }
 }

@@ -70,7 +70,7 @@ class HostileParseTest {
     @Test
     void moderateNestingStillParses() throws InterruptedException {
         // just below the limit, and each level holding types and attributes too
-        int levels = ParserBase.MAX_NESTING - 6;
+        int levels = ParserState.MAX_NESTING - 6;
         String op = "%r = \"tests.a\"(%x) ({\n";
         String end = "}) {a = [[dense<[[1]]> : tensor<1x1xi8>]]} : (tensor<2xcomplex<f32>>) -> tuple<tensor<i1>>\n";
         assertEquals(null, parseOnSmallStack("func.func @f(%x: tensor<2xcomplex<f32>>) {\n"

@@ -10,10 +10,12 @@ import org.stablehlo4j.ir.StringAttr;
 import org.stablehlo4j.ir.Type;
 
 /**
- * Shared parser state: the token stream, alias tables, nesting depth and error reporting. Errors abort parsing by
+ * Shared parser state, one per parse: the token cursor (lexer, current token, end of the previous one), alias tables,
+ * nesting depth, open-op locations and error reporting. The type, attribute, SSA and operation parsers each hold it
+ * (composed, not inherited). Errors abort parsing by
  * throwing {@link ParseError}; the entry point turns it into a diagnostic.
  */
-abstract class ParserBase {
+final class ParserState {
     /** Maximum nesting of types, attributes and regions: the limit bytecode shares ({@link org.stablehlo4j.ir.Limits}). */
     static final int MAX_NESTING = org.stablehlo4j.ir.Limits.MAX_NESTING;
 
@@ -28,7 +30,7 @@ abstract class ParserBase {
     final Map<String, Type> typeAliases = new HashMap<>();
     final Map<String, Attribute> attributeAliases = new HashMap<>();
 
-    ParserBase(String text, ParseOptions options) {
+    ParserState(String text, ParseOptions options) {
         this.text = text;
         this.lex = new Lexer(text);
         this.options = options;

@@ -29,10 +29,20 @@ import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.TypeAttr;
 import org.stablehlo4j.ir.UnitAttr;
 
-/** Parses attributes and locations (MLIR's AttributeParser and LocationParser) over {@link TypeParser}. */
-class TypeAttrParser extends TypeParser {
-    TypeAttrParser(org.stablehlo4j.ir.Context context, String text, ParseOptions options) {
-        super(context, text, options);
+/** Parses attributes and locations (MLIR's AttributeParser and LocationParser), with its {@link TypeParser} for the types in them. */
+final class AttributeParser {
+    final ParserState in;
+    final TypeParser types;
+
+    AttributeParser(TypeParser types) {
+        this.in = types.in;
+        this.types = types;
+        types.attributes = this;
+    }
+
+    /** A type and attribute parser over {@code text} on its own (no operations). */
+    static AttributeParser of(org.stablehlo4j.ir.Context context, String text, ParseOptions options) {
+        return new AttributeParser(new TypeParser(new ParserState(text, options), context));
     }
 
     // =====================================================================================================
@@ -41,24 +51,24 @@ class TypeAttrParser extends TypeParser {
 
     /** Parses an attribute; {@code type} is the type the context expects (may be null). */
     final Attribute parseAttribute(Type type) {
-        if (type == null && (tok.kind == Kind.HASH_IDENTIFIER || tok.kind == Kind.BARE_IDENTIFIER)) {
-            int start = tok.start;
+        if (type == null && (in.tok.kind == Kind.HASH_IDENTIFIER || in.tok.kind == Kind.BARE_IDENTIFIER)) {
+            int start = in.tok.start;
             long scan = simpleAttributeSpan(start);
             if (scan >= 0) {
                 int end = (int) scan;
                 int opens = (int) (scan >>> 32);
                 int len = end - start;
-                char[] buf = lex.buffer();
+                char[] buf = in.lex.buffer();
                 int hash = SpanTable.hash(buf, start, len);
                 if (attributeCache == null) attributeCache = new SpanTable<>(buf);
                 Attribute cached = attributeCache.get(start, len, hash);
-                if (cached != null && depth() + 2 * opens + 2 <= MAX_NESTING) {
-                    prevEnd = end;
-                    resetTo(end);
+                if (cached != null && in.depth() + 2 * opens + 2 <= ParserState.MAX_NESTING) {
+                    in.prevEnd = end;
+                    in.resetTo(end);
                     return cached;
                 }
                 Attribute a = parseAttributeUncached(null);
-                if (cached == null && prevEnd == end) attributeCache.put(start, len, hash, a);
+                if (cached == null && in.prevEnd == end) attributeCache.put(start, len, hash, a);
                 return a;
             }
         }
@@ -79,16 +89,16 @@ class TypeAttrParser extends TypeParser {
      * the span (the parser might read on).
      */
     private long simpleAttributeSpan(int start) {
-        char[] b = lex.buffer();
+        char[] b = in.lex.buffer();
         int n = b.length;
-        int p = tok.end;
+        int p = in.tok.end;
         boolean hash = b[start] == '#';
         if (hash) {
             boolean dot = false;
             for (int i = start + 1; i < p; i++) dot |= b[i] == '.';
             if (!dot && (p >= n || b[p] != '<')) return -1; // an alias: depends on the alias table
-        } else if (!(p - start == 5 && b[start] == 'd' && lex.spells(tok, "dense")
-                || p - start == 5 && b[start] == 'a' && lex.spells(tok, "array"))) {
+        } else if (!(p - start == 5 && b[start] == 'd' && in.lex.spells(in.tok, "dense")
+                || p - start == 5 && b[start] == 'a' && in.lex.spells(in.tok, "array"))) {
             return -1;
         }
         long opens = 0;
@@ -118,7 +128,7 @@ class TypeAttrParser extends TypeParser {
             if (hash) return -1;
             q++;
             while (q < n && b[q] == ' ') q++;
-            long type = simpleTypeSpanAt(q);
+            long type = types.simpleTypeSpanAt(q);
             if (type < 0) return -1;
             return (opens + (type >>> 32)) << 32 | (type & 0xFFFFFFFFL);
         }
@@ -126,18 +136,18 @@ class TypeAttrParser extends TypeParser {
     }
 
     private Attribute parseAttributeUncached(Type type) {
-        switch (tok.kind) {
+        switch (in.tok.kind) {
             case L_SQUARE: {
-                enter();
-                consume();
+                in.enter();
+                in.consume();
                 List<Attribute> elts = new ArrayList<>();
-                if (!consumeIf(Kind.R_SQUARE)) {
+                if (!in.consumeIf(Kind.R_SQUARE)) {
                     do {
                         elts.add(parseAttribute(null));
-                    } while (consumeIf(Kind.COMMA));
-                    expect(Kind.R_SQUARE, "expected ']'");
+                    } while (in.consumeIf(Kind.COMMA));
+                    in.expect(Kind.R_SQUARE, "expected ']'");
                 }
-                leave();
+                in.leave();
                 return new ArrayAttr(elts);
             }
             case L_BRACE:
@@ -147,9 +157,9 @@ class TypeAttrParser extends TypeParser {
             case HASH_IDENTIFIER:
                 return parseExtendedAttr();
             case STRING: {
-                byte[] bytes = lex.stringBytes(tok);
-                consume();
-                Type t = type == null && consumeIf(Kind.COLON) ? parseType() : null;
+                byte[] bytes = in.lex.stringBytes(in.tok);
+                in.consume();
+                Type t = type == null && in.consumeIf(Kind.COLON) ? types.parseType() : null;
                 return new StringAttr(bytes, t);
             }
             case MINUS:
@@ -160,72 +170,72 @@ class TypeAttrParser extends TypeParser {
                 return parseKeywordAttr(type);
             case L_PAREN:
             case EXCLAMATION_IDENTIFIER:
-                return new TypeAttr(parseType());
+                return new TypeAttr(types.parseType());
             default:
-                throw wrongToken("expected attribute value");
+                throw in.wrongToken("expected attribute value");
         }
     }
 
     private Attribute parseKeywordAttr(Type type) {
-        String s = internedSpelling();
+        String s = in.internedSpelling();
         switch (s) {
-            case "true": consume(); return BoolAttr.TRUE;
-            case "false": consume(); return BoolAttr.FALSE;
-            case "unit": consume(); return UnitAttr.INSTANCE;
+            case "true": in.consume(); return BoolAttr.TRUE;
+            case "false": in.consume(); return BoolAttr.FALSE;
+            case "unit": in.consume(); return UnitAttr.INSTANCE;
             case "dense": return new DenseParser(this).parseDense();
             case "array": return new DenseParser(this).parseDenseArray();
             case "dense_resource": return parseDenseResource();
             case "loc": return parseLocation();
             case "affine_map": {
-                int open = tok.end;
-                if (open >= text.length() || text.charAt(open) != '<') throw errorAt(open, "expected '<'");
-                consume();
-                int end = scanDialectSymbolBody(open);
-                return new AffineMapAttr(text.substring(open + 1, end - 1));
+                int open = in.tok.end;
+                if (open >= in.text.length() || in.text.charAt(open) != '<') throw ParserState.errorAt(open, "expected '<'");
+                in.consume();
+                int end = types.scanDialectSymbolBody(open);
+                return new AffineMapAttr(in.text.substring(open + 1, end - 1));
             }
             default:
-                if (atTypeStart()) return new TypeAttr(parseType());
-                throw wrongToken("expected attribute value");
+                if (types.atTypeStart()) return new TypeAttr(types.parseType());
+                throw in.wrongToken("expected attribute value");
         }
     }
 
     private Attribute parseDenseResource() {
-        consume();
-        expect(Kind.LESS, "expected '<'");
+        in.consume();
+        in.expect(Kind.LESS, "expected '<'");
         String handle;
-        if (is(Kind.BARE_IDENTIFIER) || is(Kind.STRING)) {
-            handle = is(Kind.STRING) ? lex.stringValue(tok) : spelling();
-            consume();
+        if (in.is(Kind.BARE_IDENTIFIER) || in.is(Kind.STRING)) {
+            handle = in.is(Kind.STRING) ? in.lex.stringValue(in.tok) : in.spelling();
+            in.consume();
         } else {
-            throw wrongToken("expected identifier key for 'resource' entry");
+            throw in.wrongToken("expected identifier key for 'resource' entry");
         }
-        expect(Kind.GREATER, "expected '>'");
-        expect(Kind.COLON, "expected ':'");
-        int at = tok.start;
-        Type t = parseType();
-        if (!(t instanceof ShapedType st)) throw errorAt(at, "expected a shaped type for dense_resource");
+        in.expect(Kind.GREATER, "expected '>'");
+        in.expect(Kind.COLON, "expected ':'");
+        int at = in.tok.start;
+        Type t = types.parseType();
+        if (!(t instanceof ShapedType st)) throw ParserState.errorAt(at, "expected a shaped type for dense_resource");
         return new DenseResourceElementsAttr(st, handle);
     }
 
     /** dictionary-attribute ::= '{' (attribute-entry (',' attribute-entry)*)? '}' */
     final DictionaryAttr parseDictionary() {
-        enter();
-        expect(Kind.L_BRACE, "expected '{' in attribute dictionary");
+        in.enter();
+        in.expect(Kind.L_BRACE, "expected '{' in attribute dictionary");
         List<NamedAttribute> entries = new ArrayList<>();
         Set<String> seen = null;
-        if (!consumeIf(Kind.R_BRACE)) {
+        if (!in.consumeIf(Kind.R_BRACE)) {
             do {
-                int at = tok.start;
+                int at = in.tok.start;
                 String name;
-                if (is(Kind.BARE_IDENTIFIER)) {
-                    name = internedSpelling();
-                } else if (is(Kind.STRING)) {
-                    name = lex.stringValue(tok);
-                    if (name.isEmpty()) throw error("expected valid attribute name");
+                if (in.is(Kind.BARE_IDENTIFIER)) {
+                    name = in.internedSpelling();
+                } else if (in.is(Kind.STRING)) {
+                    name = in.lex.stringValue(in.tok);
+                    if (name.isEmpty()) throw in.error("expected valid attribute name");
                 } else {
-                    throw wrongToken("expected attribute name");
+                    throw in.wrongToken("expected attribute name");
                 }
-                consume();
+                in.consume();
                 boolean duplicate = false;
                 if (seen == null && entries.size() < 8) {
                     for (NamedAttribute e : entries) duplicate |= e.name().equals(name);
@@ -236,68 +246,68 @@ class TypeAttrParser extends TypeParser {
                     }
                     duplicate = !seen.add(name);
                 }
-                if (duplicate) throw errorAt(at, "duplicate key '" + name + "' in dictionary attribute");
-                if (consumeIf(Kind.EQUAL)) {
+                if (duplicate) throw ParserState.errorAt(at, "duplicate key '" + name + "' in dictionary attribute");
+                if (in.consumeIf(Kind.EQUAL)) {
                     entries.add(new NamedAttribute(name, parseAttribute(null)));
                 } else {
                     entries.add(new NamedAttribute(name, UnitAttr.INSTANCE));
                 }
-            } while (consumeIf(Kind.COMMA));
-            expect(Kind.R_BRACE, "expected '}' in attribute dictionary");
+            } while (in.consumeIf(Kind.COMMA));
+            in.expect(Kind.R_BRACE, "expected '}' in attribute dictionary");
         }
-        leave();
+        in.leave();
         return DictionaryAttr.of(entries);
     }
 
     private String symbolName(Token t) {
-        if (text.charAt(t.start + 1) == '"') return lex.stringValue(t);
-        return text.substring(t.start + 1, t.end);
+        if (in.text.charAt(t.start + 1) == '"') return in.lex.stringValue(t);
+        return in.text.substring(t.start + 1, t.end);
     }
 
     private Attribute parseSymbolRef() {
-        String root = symbolName(tok);
-        consume();
+        String root = symbolName(in.tok);
+        in.consume();
         List<String> nested = new ArrayList<>();
-        while (is(Kind.COLON_COLON)) {
-            consume();
-            if (!is(Kind.AT_IDENTIFIER)) throw wrongToken("expected nested symbol reference identifier");
-            nested.add(symbolName(tok));
-            consume();
+        while (in.is(Kind.COLON_COLON)) {
+            in.consume();
+            if (!in.is(Kind.AT_IDENTIFIER)) throw in.wrongToken("expected nested symbol reference identifier");
+            nested.add(symbolName(in.tok));
+            in.consume();
         }
         return new SymbolRefAttr(root, nested);
     }
 
     private Attribute parseExtendedAttr() {
-        return parseExtendedSymbol(attributeAliases, (hooks, mnemonic, p) -> hooks.parseAttribute(mnemonic, p),
+        return types.parseExtendedSymbol(in.attributeAliases, (hooks, mnemonic, p) -> hooks.parseAttribute(mnemonic, p),
                 (h, body) -> new DialectAttr(h.dialect(), body, h.pretty()),
                 (hooks, a) -> hooks.parseAttribute((DialectAttr) a), true);
     }
 
     private Attribute parseNumberAttr(Type expected) {
-        int at = tok.start;
-        boolean neg = consumeIf(Kind.MINUS);
-        Token num = tok;
-        if (!is(Kind.INTEGER) && !is(Kind.FLOAT)) {
-            throw wrongToken("expected constant integer or floating point value");
+        int at = in.tok.start;
+        boolean neg = in.consumeIf(Kind.MINUS);
+        Token num = in.tok;
+        if (!in.is(Kind.INTEGER) && !in.is(Kind.FLOAT)) {
+            throw in.wrongToken("expected constant integer or floating point value");
         }
-        consume();
+        in.consume();
         Type type = expected;
         // Like MLIR, a literal only takes a `: type` suffix when the caller does not supply its type.
-        if (expected == null && consumeIf(Kind.COLON)) type = parseType();
+        if (expected == null && in.consumeIf(Kind.COLON)) type = types.parseType();
         if (num.kind == Kind.FLOAT) {
             if (type == null) type = FloatType.F64;
-            if (!(type instanceof FloatType ft)) throw errorAt(at, "floating point value not valid for specified type");
+            if (!(type instanceof FloatType ft)) throw ParserState.errorAt(at, "floating point value not valid for specified type");
             return new FloatAttr(ft, floatBits(ft.kind(), num, neg));
         }
         if (type == null) type = IntegerType.I64;
         if (type instanceof FloatType ft) {
-            if (!isHex(num)) {
-                throw errorAt(num.start, "unexpected decimal integer literal for a floating point value");
+            if (!types.isHex(num)) {
+                throw ParserState.errorAt(num.start, "unexpected decimal integer literal for a floating point value");
             }
             return new FloatAttr(ft, hexFloatBits(ft.kind(), num, neg));
         }
         if (!(type instanceof IntegerType) && !(type instanceof IndexType)) {
-            throw errorAt(at, "integer literal not valid for specified type");
+            throw ParserState.errorAt(at, "integer literal not valid for specified type");
         }
         BigInteger v = checkedInteger(type, num, neg, "integer constant out of range for attribute");
         return new IntegerAttr(type, v);
@@ -305,17 +315,17 @@ class TypeAttrParser extends TypeParser {
 
     /** Raw bits of a hexadecimal float literal such as {@code 0x7FC00000}. */
     final BigInteger hexFloatBits(FloatKind k, Token t, boolean neg) {
-        if (neg) throw errorAt(t.start, "hexadecimal float literal should not have a leading minus");
-        BigInteger v = integerTokenValue(t);
+        if (neg) throw ParserState.errorAt(t.start, "hexadecimal float literal should not have a leading minus");
+        BigInteger v = types.integerTokenValue(t);
         if (v == null || v.bitLength() > k.width) {
-            throw errorAt(t.start, "hexadecimal float constant out of range for type");
+            throw ParserState.errorAt(t.start, "hexadecimal float constant out of range for type");
         }
         return v;
     }
 
     /** Bits of a decimal float (or decimal integer) literal rounded to format {@code k}. */
     final BigInteger floatBits(FloatKind k, Token t, boolean neg) {
-        String lit = text.substring(t.start, t.end);
+        String lit = in.text.substring(t.start, t.end);
         if (k == FloatKind.F32) {
             float f = Float.parseFloat(lit);
             return BigInteger.valueOf(Float.floatToRawIntBits(neg ? -f : f) & 0xFFFFFFFFL);
@@ -328,7 +338,7 @@ class TypeAttrParser extends TypeParser {
         try {
             return org.stablehlo4j.ir.FloatFormats.parseDecimal(k, neg ? "-" + lit : lit);
         } catch (NumberFormatException e) {
-            throw errorAt(t.start, "invalid floating point literal");
+            throw ParserState.errorAt(t.start, "invalid floating point literal");
         }
     }
 
@@ -349,13 +359,13 @@ class TypeAttrParser extends TypeParser {
             sg = IntegerType.Signedness.SIGNED;
         }
         if (neg && sg == IntegerType.Signedness.UNSIGNED) {
-            throw errorAt(t.start, "negative integer literal not valid for unsigned integer type");
+            throw ParserState.errorAt(t.start, "negative integer literal not valid for unsigned integer type");
         }
-        if (significantDigits(t) > (isHex(t) ? width / 4 + 2 : (long) (width * 0.30103) + 2)) {
-            throw errorAt(t.start, rangeMessage); // far too many digits for the width: skip building the number
+        if (types.significantDigits(t) > (types.isHex(t) ? width / 4 + 2 : (long) (width * 0.30103) + 2)) {
+            throw ParserState.errorAt(t.start, rangeMessage); // far too many digits for the width: skip building the number
         }
-        BigInteger v = integerTokenValue(t);
-        if (v == null) throw errorAt(t.start, rangeMessage);
+        BigInteger v = types.integerTokenValue(t);
+        if (v == null) throw ParserState.errorAt(t.start, rangeMessage);
         if (neg) v = v.negate();
         int bl = v.bitLength();
         boolean ok = switch (sg) {
@@ -363,7 +373,7 @@ class TypeAttrParser extends TypeParser {
             case SIGNED -> width > 0 && (v.signum() >= 0 ? bl <= width - 1 : bl <= width - 1);
             case SIGNLESS -> v.signum() >= 0 ? bl <= width : width > 0 && bl <= width - 1;
         };
-        if (!ok && !(width == 0 && v.signum() == 0)) throw errorAt(t.start, rangeMessage);
+        if (!ok && !(width == 0 && v.signum() == 0)) throw ParserState.errorAt(t.start, rangeMessage);
         if (sg == IntegerType.Signedness.SIGNLESS && width > 1 && v.signum() > 0 && bl == width) {
             v = v.subtract(BigInteger.ONE.shiftLeft(width));
         }
@@ -377,78 +387,78 @@ class TypeAttrParser extends TypeParser {
 
     /** {@code loc(...)} with the lexer on {@code loc}. */
     final Location parseLocation() {
-        consume();
-        expect(Kind.L_PAREN, "expected '(' in location");
+        in.consume();
+        in.expect(Kind.L_PAREN, "expected '(' in location");
         Location l = parseLocationInstance();
-        expect(Kind.R_PAREN, "expected ')' in location");
+        in.expect(Kind.R_PAREN, "expected ')' in location");
         return l;
     }
 
     final Location parseLocationInstance() {
-        if (is(Kind.HASH_IDENTIFIER)) {
-            int at = tok.start;
+        if (in.is(Kind.HASH_IDENTIFIER)) {
+            int at = in.tok.start;
             Attribute a = parseExtendedAttr();
-            if (!(a instanceof Location l)) throw errorAt(at, "expected location attribute, but got " + show(a));
+            if (!(a instanceof Location l)) throw ParserState.errorAt(at, "expected location attribute, but got " + ParserState.show(a));
             return l;
         }
-        if (is(Kind.STRING)) return parseNameOrFileLineCol();
-        if (!is(Kind.BARE_IDENTIFIER)) throw wrongToken("expected location instance");
-        enter();
+        if (in.is(Kind.STRING)) return parseNameOrFileLineCol();
+        if (!in.is(Kind.BARE_IDENTIFIER)) throw in.wrongToken("expected location instance");
+        in.enter();
         try {
-            if (consumeKeyword("unknown")) return Location.UNKNOWN;
-            if (consumeKeyword("callsite")) {
-                expect(Kind.L_PAREN, "expected '(' in callsite location");
+            if (in.consumeKeyword("unknown")) return Location.UNKNOWN;
+            if (in.consumeKeyword("callsite")) {
+                in.expect(Kind.L_PAREN, "expected '(' in callsite location");
                 Location callee = parseLocationInstance();
-                if (!consumeKeyword("at")) throw wrongToken("expected 'at' in callsite location");
+                if (!in.consumeKeyword("at")) throw in.wrongToken("expected 'at' in callsite location");
                 Location caller = parseLocationInstance();
-                expect(Kind.R_PAREN, "expected ')' in callsite location");
+                in.expect(Kind.R_PAREN, "expected ')' in callsite location");
                 return new Location.CallSite(callee, caller);
             }
-            if (consumeKeyword("fused")) {
+            if (in.consumeKeyword("fused")) {
                 Attribute metadata = null;
-                if (consumeIf(Kind.LESS)) {
+                if (in.consumeIf(Kind.LESS)) {
                     metadata = parseAttribute(null);
-                    expect(Kind.GREATER, "expected '>' after fused location metadata");
+                    in.expect(Kind.GREATER, "expected '>' after fused location metadata");
                 }
-                expect(Kind.L_SQUARE, "expected '[' in fused location");
+                in.expect(Kind.L_SQUARE, "expected '[' in fused location");
                 List<Location> locs = new ArrayList<>();
-                if (!is(Kind.R_SQUARE)) {
+                if (!in.is(Kind.R_SQUARE)) {
                     do {
                         locs.add(parseLocationInstance());
-                    } while (consumeIf(Kind.COMMA));
+                    } while (in.consumeIf(Kind.COMMA));
                 }
-                expect(Kind.R_SQUARE, "expected ']' in fused location");
+                in.expect(Kind.R_SQUARE, "expected ']' in fused location");
                 return new Location.Fused(locs, metadata);
             }
-            throw wrongToken("expected location instance");
+            throw in.wrongToken("expected location instance");
         } finally {
-            leave();
+            in.leave();
         }
     }
 
     private Location parseNameOrFileLineCol() {
-        StringAttr str = new StringAttr(lex.stringBytes(tok), null);
-        consume();
-        if (consumeIf(Kind.COLON)) {
+        StringAttr str = new StringAttr(in.lex.stringBytes(in.tok), null);
+        in.consume();
+        if (in.consumeIf(Kind.COLON)) {
             int line = parseLocNumber("expected integer line number in FileLineColRange");
-            if (!consumeIf(Kind.COLON)) {
+            if (!in.consumeIf(Kind.COLON)) {
                 return new Location.FileLineCol(str, line, 0, line, 0, true);
             }
             int col = parseLocNumber("expected integer column number in FileLineColRange");
-            if (!consumeKeyword("to")) return new Location.FileLineCol(str, line, col, line, col, false);
+            if (!in.consumeKeyword("to")) return new Location.FileLineCol(str, line, col, line, col, false);
             int endLine = line;
-            if (is(Kind.INTEGER)) endLine = parseLocNumber("expected integer line number in FileLineColRange");
-            if (!consumeIf(Kind.COLON)) {
-                throw wrongToken("expected either integer or `:` post `to` in FileLineColRange");
+            if (in.is(Kind.INTEGER)) endLine = parseLocNumber("expected integer line number in FileLineColRange");
+            if (!in.consumeIf(Kind.COLON)) {
+                throw in.wrongToken("expected either integer or `:` post `to` in FileLineColRange");
             }
             int endCol = parseLocNumber("expected integer column number in FileLineColRange");
             return new Location.FileLineCol(str, line, col, endLine, endCol, true);
         }
-        if (consumeIf(Kind.L_PAREN)) {
-            enter();
+        if (in.consumeIf(Kind.L_PAREN)) {
+            in.enter();
             Location child = parseLocationInstance();
-            expect(Kind.R_PAREN, "expected ')' after child location of NameLoc");
-            leave();
+            in.expect(Kind.R_PAREN, "expected ')' after child location of NameLoc");
+            in.leave();
             // MLIR's NameLoc always has a child, unknown by default; an unknown child is the same as none.
             return new Location.Name(str, child instanceof Location.Unknown ? null : child);
         }
@@ -456,10 +466,10 @@ class TypeAttrParser extends TypeParser {
     }
 
     private int parseLocNumber(String message) {
-        if (!is(Kind.INTEGER) || isHex(tok)) throw wrongToken(message);
-        BigInteger v = integerTokenValue(tok);
-        if (v == null || v.bitLength() > 32) throw wrongToken(message);
-        consume();
+        if (!in.is(Kind.INTEGER) || types.isHex(in.tok)) throw in.wrongToken(message);
+        BigInteger v = types.integerTokenValue(in.tok);
+        if (v == null || v.bitLength() > 32) throw in.wrongToken(message);
+        in.consume();
         return (int) v.longValue();
     }
 }

@@ -18,9 +18,11 @@ import org.stablehlo4j.ir.Value;
 /**
  * The SSA half of the operation parser: scopes of value names (one per isolated-from-above region tree, with the
  * names each nested region defines), forward references as placeholder values, and block labels per region.
- * {@link OperationParser} adds operations, regions and the top level.
+ * {@link OperationParser} holds one and adds operations, regions and the top level.
  */
-abstract class SsaScopeParser extends TypeAttrParser {
+final class SsaScope {
+    final ParserState in;
+
     /** Name of the detached placeholder ops that stand for forward-referenced SSA values. */
     static final String FORWARD_REF = "builtin.<forward-ref>";
 
@@ -67,8 +69,8 @@ abstract class SsaScopeParser extends TypeAttrParser {
     final ArrayDeque<IsolatedScope> scopes = new ArrayDeque<>();
     final ArrayDeque<Map<String, BlockDef>> blockScopes = new ArrayDeque<>();
 
-    SsaScopeParser(org.stablehlo4j.ir.Context context, String text, ParseOptions options) {
-        super(context, text, options);
+    SsaScope(ParserState in) {
+        this.in = in;
     }
 
     // =====================================================================================================
@@ -85,57 +87,57 @@ abstract class SsaScopeParser extends TypeAttrParser {
         Map<String, BlockDef> blocks = blockScopes.pop();
         int firstUndefined = Integer.MAX_VALUE;
         for (BlockDef b : blocks.values()) if (!b.defined) firstUndefined = Math.min(firstUndefined, b.firstRef);
-        if (firstUndefined != Integer.MAX_VALUE) throw errorAt(firstUndefined, "reference to an undefined block");
+        if (firstUndefined != Integer.MAX_VALUE) throw ParserState.errorAt(firstUndefined, "reference to an undefined block");
         IsolatedScope scope = scopes.peek();
         scope.popRegion();
         if (isolated) {
             if (!scope.forwardRefs.isEmpty()) {
                 int first = Integer.MAX_VALUE;
                 for (int off : scope.forwardRefs.values()) first = Math.min(first, off);
-                throw errorAt(first, "use of undeclared SSA value name");
+                throw ParserState.errorAt(first, "use of undeclared SSA value name");
             }
             scopes.pop();
         }
     }
 
     UnresolvedOperand parseSsaUse() {
-        if (!is(Kind.PERCENT_IDENTIFIER)) throw wrongToken("expected SSA operand");
-        String name = spelling();
-        int at = tok.start;
-        consume();
+        if (!in.is(Kind.PERCENT_IDENTIFIER)) throw in.wrongToken("expected SSA operand");
+        String name = in.spelling();
+        int at = in.tok.start;
+        in.consume();
         int number = 0;
-        if (is(Kind.HASH_IDENTIFIER)) number = parseResultNumber();
+        if (in.is(Kind.HASH_IDENTIFIER)) number = parseResultNumber();
         return new UnresolvedOperand(name, number, at);
     }
 
     /** The {@code #number} after an SSA name. */
     final int parseResultNumber() {
-        int from = tok.start + 1;
-        int digits = tok.end - from;
-        if (digits == 0 || digits > 9) throw error("invalid SSA value result number");
+        int from = in.tok.start + 1;
+        int digits = in.tok.end - from;
+        if (digits == 0 || digits > 9) throw in.error("invalid SSA value result number");
         int number = 0;
-        for (int i = from; i < tok.end; i++) {
-            char c = text.charAt(i);
-            if (c < '0' || c > '9') throw error("invalid SSA value result number");
+        for (int i = from; i < in.tok.end; i++) {
+            char c = in.text.charAt(i);
+            if (c < '0' || c > '9') throw in.error("invalid SSA value result number");
             number = number * 10 + (c - '0');
         }
-        consume();
+        in.consume();
         return number;
     }
 
     List<UnresolvedOperand> parseSsaUseList() {
         List<UnresolvedOperand> uses = new ArrayList<>();
-        if (!is(Kind.PERCENT_IDENTIFIER)) return uses;
+        if (!in.is(Kind.PERCENT_IDENTIFIER)) return uses;
         do {
             uses.add(parseSsaUse());
-        } while (consumeIf(Kind.COMMA));
+        } while (in.consumeIf(Kind.COMMA));
         return uses;
     }
 
     Value resolve(UnresolvedOperand u, Type type) {
         String name = u.name();
         int off = u.offset();
-        if (text.startsWith(name, off)) {
+        if (in.text.startsWith(name, off)) {
             return resolve(off, name.length(), u.number(), off, type);
         }
         char[] key = name.toCharArray();
@@ -144,7 +146,7 @@ abstract class SsaScopeParser extends TypeAttrParser {
 
     /** Resolves the use {@code %name#number} whose name is the {@code len} characters at {@code nameAt}. */
     final Value resolve(int nameAt, int len, int number, int offset, Type type) {
-        return resolve(lex.buffer(), nameAt, len, SpanTable.hash(lex.buffer(), nameAt, len), number, offset, type);
+        return resolve(in.lex.buffer(), nameAt, len, SpanTable.hash(in.lex.buffer(), nameAt, len), number, offset, type);
     }
 
     private Value resolve(char[] src, int nameAt, int len, int hash, int number, int offset, Type type) {
@@ -152,14 +154,14 @@ abstract class SsaScopeParser extends TypeAttrParser {
         SsaNameTable.Slot slot = scope.values.find(src, nameAt, len, hash);
         if (slot != null && slot.count > 0) {
             if (number >= slot.count && slot.v0 != null && !scope.forwardRefs.containsKey(slot.v0)) {
-                throw errorAt(offset, "reference to invalid result number");
+                throw ParserState.errorAt(offset, "reference to invalid result number");
             }
             Value v = slot.value(number);
             if (number < slot.count && v != null) {
                 if (!v.type().equals(type)) {
-                    throw errorAt(offset, "use of value '" + new String(src, nameAt, len)
-                            + "' expects different type than prior uses: '" + show(type) + "' vs '"
-                            + show(v.type()) + "'").withNote(slot.offset(number), "prior use here");
+                    throw ParserState.errorAt(offset, "use of value '" + new String(src, nameAt, len)
+                            + "' expects different type than prior uses: '" + ParserState.show(type) + "' vs '"
+                            + ParserState.show(v.type()) + "'").withNote(slot.offset(number), "prior use here");
                 }
                 return v;
             }
@@ -175,7 +177,7 @@ abstract class SsaScopeParser extends TypeAttrParser {
 
     List<Value> resolveAll(List<UnresolvedOperand> uses, List<Type> types, int at) {
         if (uses.size() != types.size()) {
-            throw errorAt(at, uses.size() + " operands present, but expected " + types.size());
+            throw ParserState.errorAt(at, uses.size() + " operands present, but expected " + types.size());
         }
         List<Value> values = new ArrayList<>(uses.size());
         for (int i = 0; i < uses.size(); i++) values.add(resolve(uses.get(i), types.get(i)));
@@ -183,7 +185,7 @@ abstract class SsaScopeParser extends TypeAttrParser {
     }
 
     void defineValue(String name, int number, Value value, int offset) {
-        if (text.startsWith(name, offset)) {
+        if (in.text.startsWith(name, offset)) {
             defineValue(offset, name.length(), number, value, offset);
             return;
         }
@@ -193,7 +195,7 @@ abstract class SsaScopeParser extends TypeAttrParser {
 
     /** Defines {@code %name#number}, the name being the {@code len} characters of the text at {@code nameAt}. */
     final void defineValue(int nameAt, int len, int number, Value value, int offset) {
-        char[] buf = lex.buffer();
+        char[] buf = in.lex.buffer();
         defineValue(buf, nameAt, len, SpanTable.hash(buf, nameAt, len), number, value, offset);
     }
 
@@ -207,13 +209,13 @@ abstract class SsaScopeParser extends TypeAttrParser {
             int previous = slot.offset(number);
             String name = new String(src, nameAt, len);
             if (!scope.forwardRefs.containsKey(existing)) {
-                throw errorAt(offset, "redefinition of SSA value '" + name + "'")
+                throw ParserState.errorAt(offset, "redefinition of SSA value '" + name + "'")
                         .withNote(previous, "previously defined here");
             }
             if (!existing.type().equals(value.type())) {
-                throw errorAt(offset, "definition of SSA value '" + name + "#" + number + "' has type '"
-                        + show(value.type()) + "'")
-                        .withNote(previous, "previously used here with type '" + show(existing.type()) + "'");
+                throw ParserState.errorAt(offset, "definition of SSA value '" + name + "#" + number + "' has type '"
+                        + ParserState.show(value.type()) + "'")
+                        .withNote(previous, "previously used here with type '" + ParserState.show(existing.type()) + "'");
             }
             existing.replaceAllUsesWith(value);
             scope.forwardRefs.remove(existing);
@@ -257,12 +259,12 @@ abstract class SsaScopeParser extends TypeAttrParser {
 
     /** {@code %name} or {@code %name#number}, pushed onto the uses of the op being parsed. */
     final void pushSsaUse() {
-        if (!is(Kind.PERCENT_IDENTIFIER)) throw wrongToken("expected SSA operand");
-        int at = tok.start;
-        int len = tok.end - at;
-        consume();
+        if (!in.is(Kind.PERCENT_IDENTIFIER)) throw in.wrongToken("expected SSA operand");
+        int at = in.tok.start;
+        int len = in.tok.end - at;
+        in.consume();
         int number = 0;
-        if (is(Kind.HASH_IDENTIFIER)) number = parseResultNumber();
+        if (in.is(Kind.HASH_IDENTIFIER)) number = parseResultNumber();
         if (useTop + 3 > useStack.length) useStack = Arrays.copyOf(useStack, useTop * 2);
         useStack[useTop++] = at;
         useStack[useTop++] = len;
@@ -288,10 +290,10 @@ abstract class SsaScopeParser extends TypeAttrParser {
 
     /** {@code ^name}: a block of the current region, created on first reference. */
     Block parseSuccessor() {
-        if (!is(Kind.CARET_IDENTIFIER)) throw wrongToken("expected block name");
-        int at = tok.start;
-        Block b = blockScopes.peek().computeIfAbsent(spelling(), k -> new BlockDef(at)).block;
-        consume();
+        if (!in.is(Kind.CARET_IDENTIFIER)) throw in.wrongToken("expected block name");
+        int at = in.tok.start;
+        Block b = blockScopes.peek().computeIfAbsent(in.spelling(), k -> new BlockDef(at)).block;
+        in.consume();
         return b;
     }
 }
