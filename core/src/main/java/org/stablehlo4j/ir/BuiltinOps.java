@@ -6,8 +6,10 @@ package org.stablehlo4j.ir;
  * pass) and compat reach them; the dialect class is {@code dialect.builtin.BuiltinDialect}.
  */
 public final class BuiltinOps {
+    /** The dialect's namespace. */
     public static final String DIALECT = "builtin";
 
+    /** The dialect's op rows. */
     public static final DialectOpTable TABLE = OpTable.define(DIALECT, BuiltinOps::rows);
 
     /** The full name of {@code builtin.module} ({@link ModuleOp#NAME}). */
