@@ -3,6 +3,7 @@ package org.stablehlo4j.bytecode;
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.BoolAttr;
+import org.stablehlo4j.ir.BuiltinOps;
 import org.stablehlo4j.ir.ComplexType;
 import org.stablehlo4j.ir.DenseArrayAttr;
 import org.stablehlo4j.ir.DenseElementsAttr;
@@ -17,6 +18,7 @@ import org.stablehlo4j.ir.IndexType;
 import org.stablehlo4j.ir.IntegerAttr;
 import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.Location;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.NoneType;
 import org.stablehlo4j.ir.RankedTensorType;
@@ -280,8 +282,8 @@ final class BuiltinBytecode implements DialectBytecode {
     @Override
     public List<Property> properties(String opName) {
         return switch (opName) {
-            case "builtin.module" -> List.of(new Property("sym_name", false), new Property("sym_visibility", false));
-            case "builtin.unrealized_conversion_cast" -> List.of();
+            case ModuleOp.NAME -> List.of(new Property("sym_name", false), new Property("sym_visibility", false));
+            case BuiltinOps.UNREALIZED_CONVERSION_CAST -> List.of();
             default -> null;
         };
     }

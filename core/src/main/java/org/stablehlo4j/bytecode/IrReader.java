@@ -3,6 +3,7 @@ package org.stablehlo4j.bytecode;
 import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
+import org.stablehlo4j.ir.BuiltinOps;
 import org.stablehlo4j.ir.DictionaryAttr;
 import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.ModuleOp;
@@ -531,7 +532,7 @@ final class IrReader {
         if (idx < 0 || idx >= scope.size) throw c.error(at, "invalid value index: " + idx);
         Value v = scope.values[(int) idx];
         if (v == null) {
-            Operation ref = Operation.create("builtin.unrealized_conversion_cast", List.of(),
+            Operation ref = Operation.create(BuiltinOps.UNREALIZED_CONVERSION_CAST, List.of(),
                     List.of(NoneType.INSTANCE), null, null, 0, List.of(), Location.UNKNOWN);
             v = ref.result(0);
             forwardRefs.add(v);

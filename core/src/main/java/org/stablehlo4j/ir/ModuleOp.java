@@ -9,7 +9,7 @@ import java.util.Map;
  */
 public final class ModuleOp {
     /** The op name of a module. */
-    public static final String NAME = "builtin.module";
+    public static final String NAME = BuiltinOps.MODULE;
 
     private final Operation op;
     private final Map<String, Map<String, ResourceBlob>> dialectResources = new LinkedHashMap<>();
@@ -54,16 +54,16 @@ public final class ModuleOp {
     }
 
     /**
-     * Whether {@code op} is a {@code builtin.module}: by identity with its context's interned name (by name only
-     * for an op of a {@link OperationName#detached detached} name).
+     * Whether {@code op} is a {@code builtin.module}: by the identity of its row (by name only for an op without
+     * a row, e.g. of a {@link OperationName#detached detached} name).
      *
      * @param op an op
      * @return whether it is a module
      */
     public static boolean isModule(Operation op) {
         OperationName n = op.opName();
-        Context c = n.context();
-        return c != null ? n == c.opName(NAME) : n.name().equals(NAME);
+        OpDefinition def = n.definition();
+        return def != null ? def == BuiltinOps.MODULE_ROW : n.name().equals(NAME);
     }
 
     /** {@return the {@code builtin.module} operation} */

@@ -117,6 +117,8 @@ public interface OpTrait {
      * dialects their names' prefixes name ({@link DialectAttributeVerifier})
      */
     OpTrait FUNCTION_LIKE = Traits.marker("FunctionOpInterface");
+    /** calls the function its {@code callee} symbol names (CallOpInterface), e.g. what the inliner inlines */
+    OpTrait CALL_LIKE = Traits.marker("CallOpInterface");
     /** names results/block arguments in the pretty form (OpAsmOpInterface) */
     OpTrait ASM_NAMES = Traits.marker("OpAsmOpInterface");
 }

@@ -14,7 +14,7 @@ public final class SymbolTable {
      */
     public static Operation lookupSymbol(Operation from, String symbol) {
         Operation table = from.parentOp();
-        while (table != null && !table.name().equals("builtin.module")) table = table.parentOp();
+        while (table != null && !ModuleOp.isModule(table)) table = table.parentOp();
         if (table == null) return null;
         if (table.numRegions() == 1 && table.region(0).blocks().size() == 1) {
             return table.region(0).blocks().get(0).symbol(symbol);

@@ -12,6 +12,8 @@ import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.OpBuilder;
+import org.stablehlo4j.ir.OpDefinition;
+import org.stablehlo4j.ir.OpTrait;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.Region;
 import org.stablehlo4j.ir.StringAttr;
@@ -47,7 +49,7 @@ public final class InlinePass implements Pass {
         if (body == null) return;
         Map<String, Operation> functions = new HashMap<>();
         for (Operation op = body.first(); op != null; op = op.next()) {
-            if (op.name().equals("func.func") && op.attr("sym_name") instanceof StringAttr s) functions.put(s.value(), op);
+            if (has(op, OpTrait.FUNCTION_LIKE) && op.attr("sym_name") instanceof StringAttr s) functions.put(s.value(), op);
         }
         for (int round = 0; round < MAX_ROUNDS; round++) {
             boolean changed = false;
@@ -58,10 +60,16 @@ public final class InlinePass implements Pass {
         for (Operation op = body.first(); op != null; op = op.next()) collectReferences(op, referenced);
         for (Operation f = body.first(), next; f != null; f = next) {
             next = f.next();
-            if (!f.name().equals("func.func") || !(f.attr("sym_name") instanceof StringAttr s)) continue;
+            if (!has(f, OpTrait.FUNCTION_LIKE) || !(f.attr("sym_name") instanceof StringAttr s)) continue;
             boolean isPrivate = f.attr("sym_visibility") instanceof StringAttr v && v.value().equals("private");
             if (isPrivate && !referenced.contains(s.value())) f.erase();
         }
+    }
+
+    /** Whether {@code op} is registered with {@code trait}: the functions (func.func) and calls (func.call). */
+    private static boolean has(Operation op, OpTrait trait) {
+        OpDefinition def = op.opName().definition();
+        return def != null && def.hasTrait(trait);
     }
 
     private static String callee(Operation call) {
@@ -71,7 +79,7 @@ public final class InlinePass implements Pass {
     /** Inlines the calls directly or nestedly inside {@code f}; returns whether anything changed. */
     private static boolean inlineCallsIn(Operation f, Map<String, Operation> functions) throws DiagnosticException {
         boolean changed = false;
-        for (Operation call : f.collect("func.call")) {
+        for (Operation call : f.collect(op -> has(op, OpTrait.CALL_LIKE))) {
             Operation target = functions.get(callee(call));
             if (target == null || target == f || target.numRegions() == 0) continue;
             Region calleeBody = target.region(0);

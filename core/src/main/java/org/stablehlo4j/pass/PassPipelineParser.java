@@ -1,5 +1,6 @@
 package org.stablehlo4j.pass;
 
+import org.stablehlo4j.ir.ModuleOp;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -78,7 +79,7 @@ public final class PassPipelineParser {
     }
 
     /** The anchor of a bare list, and the root op of every module. */
-    public static final String MODULE = "builtin.module";
+    public static final String MODULE = ModuleOp.NAME;
 
     private PassPipelineParser() {}
 

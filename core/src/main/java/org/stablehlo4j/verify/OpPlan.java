@@ -7,6 +7,7 @@ import org.stablehlo4j.ir.Dialect;
 import org.stablehlo4j.ir.DialectAttrConstraints;
 import org.stablehlo4j.ir.DialectTypeConstraints;
 import org.stablehlo4j.ir.DictionaryAttr;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.OpTrait;
 import org.stablehlo4j.ir.ReturnTypeCompatibility;
@@ -106,14 +107,15 @@ final class OpPlan {
         this.def = def;
         this.dialect = def == null ? null : ctx.opDialect(name);
         this.completeSignatures = dialect != null && dialect.hasCompleteSignatures();
-        this.module = name.equals("builtin.module");
+        this.module = name.equals(ModuleOp.NAME);
         this.isolatedTrait = def != null && def.hasTrait(OpTrait.ISOLATED_FROM_ABOVE);
-        this.isolatedIfRegions = module || name.equals("func.func") || isolatedTrait;
+        this.functionLike = def != null && def.hasTrait(OpTrait.FUNCTION_LIKE);
+        // a FunctionOpInterface op (func.func) is isolated from above, as MLIR's func.func declares
+        this.isolatedIfRegions = module || functionLike || isolatedTrait;
         this.graphRegion = def != null && def.hasTrait(OpTrait.GRAPH_REGION);
         this.noTerminator = def == null || def.hasTrait(OpTrait.NO_TERMINATOR);
         this.terminator = def == null || def.hasTrait(OpTrait.TERMINATOR);
         this.symbolTable = def != null && def.hasTrait(OpTrait.SYMBOL_TABLE);
-        this.functionLike = def != null && def.hasTrait(OpTrait.FUNCTION_LIKE);
         List<OpTrait> checked = new ArrayList<>();
         boolean inferType = def != null && def.hasTrait(OpTrait.INFER_TYPE);
         if (def != null && dialect != null) {

@@ -9,6 +9,7 @@ import java.util.function.UnaryOperator;
 
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.BlockArgument;
+import org.stablehlo4j.ir.BuiltinOps;
 import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.DictionaryAttr;
@@ -154,7 +155,7 @@ final class IrRewriter {
         } else {
             builder.setInsertionPointToStart(((BlockArgument) value).owner());
         }
-        Operation c = builder.create(loc, opName("builtin.unrealized_conversion_cast"), List.of(value), List.of(type),
+        Operation c = builder.create(loc, opName(BuiltinOps.UNREALIZED_CONVERSION_CAST), List.of(value), List.of(type),
                 DictionaryAttr.EMPTY);
         builder.restoreInsertionPoint(saved);
         byType.put(type, c.result(0));

@@ -7,6 +7,7 @@ import java.util.Map;
 
 import org.stablehlo4j.dialect.vhlo.ops.VhloOpTable;
 import org.stablehlo4j.ir.Block;
+import org.stablehlo4j.ir.BuiltinOps;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.Operation;
@@ -35,7 +36,7 @@ public final class Legalize {
     static void reconcileUnrealizedCasts(ModuleOp m) {
         List<Operation> casts = new ArrayList<>();
         m.op().walk(op -> {
-            if (op.name().equals("builtin.unrealized_conversion_cast")) casts.add(op);
+            if (BuiltinOps.isUnrealizedConversionCast(op)) casts.add(op);
         });
         boolean changed = true;
         while (changed) {
@@ -46,7 +47,7 @@ public final class Legalize {
                 for (int i = 0; i < c.numOperands(); i++) {
                     org.stablehlo4j.ir.Value v = c.operand(i);
                     // Look through casts to the value the chain started from.
-                    while (v.definingOp() != null && v.definingOp().name().equals("builtin.unrealized_conversion_cast")
+                    while (v.definingOp() != null && BuiltinOps.isUnrealizedConversionCast(v.definingOp())
                             && v.definingOp().numOperands() == 1 && v.definingOp().numResults() == 1) {
                         v = v.definingOp().operand(0);
                     }
@@ -86,7 +87,7 @@ public final class Legalize {
                     }
                     return v;
                 },
-                op -> allowOtherDialects && !op.name().equals("builtin.module")
+                op -> allowOtherDialects && !ModuleOp.isModule(op)
                         && VhloOpTable.forStablehlo(op.name()).isEmpty()));
     }
 

@@ -29,6 +29,7 @@ import org.stablehlo4j.ir.DenseArrayAttr;
 import org.stablehlo4j.ir.DenseElementsAttr;
 import org.stablehlo4j.ir.DictionaryAttr;
 import org.stablehlo4j.ir.IntegerAttr;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.NoneType;
 import org.stablehlo4j.ir.Operation;
@@ -114,9 +115,9 @@ final class OpLegalizer {
         VhloOpDef def = VhloOpTable.byName(op.name())
                 .orElseThrow(() -> new LegalizeException("unknown VHLO operation"));
         String name = def.stablehloName();
-        if (name.equals("stablehlo.return")
-                && ("vhlo.func_v1".equals(op.parentName()) || "func.func".equals(op.parentName()))) {
-            name = "func.return";
+        if (name.equals(org.stablehlo4j.dialect.stablehlo.ops.ReturnOp.NAME)
+                && (VhloOpTable.FUNC_V1.equals(op.parentName()) || VhloOpTable.FUNC_FUNC.equals(op.parentName()))) {
+            name = VhloOpTable.FUNC_RETURN;
         }
         OpDefinition spec = StablehloOps.spec(name);
         Map<String, Attribute> props = new LinkedHashMap<>();
@@ -306,7 +307,7 @@ final class OpLegalizer {
             // Upstream's conversion only rewrites the StableHLO and func ops it owns: the module (and, with
             // allow-other-dialects, ops of other dialects) keep their attributes as they are, builtin ones
             // included (e.g. mhlo.num_partitions = 1 : i32, which XLA reads from the artifact).
-            if (op.name().equals("builtin.module") || allowOtherDialects) {
+            if (ModuleOp.isModule(op) || allowOtherDialects) {
                 return new Converted(op.name(), op.properties(), op.attributes());
             }
             throw new LegalizeException("failed to legalize operation '" + op.name() + "'");

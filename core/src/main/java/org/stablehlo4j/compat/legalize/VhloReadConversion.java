@@ -19,13 +19,17 @@ import org.stablehlo4j.dialect.vhlo.version.Version;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.BlockArgument;
+import org.stablehlo4j.ir.BuiltinOps;
 import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.DictionaryAttr;
 import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.ModuleOp;
+import org.stablehlo4j.ir.OpDefinition;
+import org.stablehlo4j.ir.OpTrait;
 import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.OperationName;
 import org.stablehlo4j.ir.Region;
 import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.Value;
@@ -103,7 +107,7 @@ final class VhloReadConversion implements ReadConversion, OpLegalizer.Values {
             this.name = name;
             def = name.startsWith("vhlo.") ? VhloOpTable.byName(name).orElse(null) : null;
             this.current = ALL_KINDS_LEGAL && def != null && def.isValidAt(TARGET);
-            this.dependsOnParent = def != null && def.stablehloName().equals("stablehlo.return");
+            this.dependsOnParent = def != null && def.stablehloName().equals(org.stablehlo4j.dialect.stablehlo.ops.ReturnOp.NAME);
         }
 
         IntKeyMap<Head> headsById(boolean inFunction) {
@@ -135,6 +139,22 @@ final class VhloReadConversion implements ReadConversion, OpLegalizer.Values {
         return new OpName(name);
     }
 
+    /** The row of {@code vhlo.func_v1}, which every context's VHLO dialect registers. */
+    private static final OpDefinition FUNC_V1_ROW = VhloOpTable.opDefinitions().stream()
+            .filter(d -> d.name().equals(VhloOpTable.FUNC_V1)).findFirst().orElseThrow();
+
+    /**
+     * Whether {@code op} is a function ({@code vhlo.func_v1} or {@code func.func}, the one FunctionOpInterface
+     * op): by its row (by name only for an op without a row, e.g. of a detached name).
+     */
+    private static boolean isFunction(Operation op) {
+        OperationName n = op.opName();
+        OpDefinition def = n.definition();
+        if (def != null) return def == FUNC_V1_ROW || def.hasTrait(OpTrait.FUNCTION_LIKE);
+        String s = n.name();
+        return s.equals(VhloOpTable.FUNC_FUNC) || s.equals(VhloOpTable.FUNC_V1);
+    }
+
     @Override
     public Head op(Object opName, String name, DictionaryAttr properties, int propertiesId,
                    DictionaryAttr attributes, int attributesId, Value[] operands, Type[] resultTypes, int numRegions, Operation parent,
@@ -142,7 +162,7 @@ final class VhloReadConversion implements ReadConversion, OpLegalizer.Values {
         int index = ops++;
         OpName on = (OpName) opName;
         boolean inFunction = on.dependsOnParent && parent != null
-                && (parent.name().equals("func.func") || parent.name().equals("vhlo.func_v1"));
+                && isFunction(parent);
         boolean empty = properties == DictionaryAttr.EMPTY;
         Map<DictionaryAttr, Head> heads = empty || propertiesId > 0 ? null : on.heads(inFunction);
         IntKeyMap<Head> headsById = !empty && propertiesId > 0 ? on.headsById(inFunction) : null;
@@ -171,7 +191,7 @@ final class VhloReadConversion implements ReadConversion, OpLegalizer.Values {
             } catch (LegalizeException e) {
                 return legalizeFailure(r, index, location);
             }
-            if (head.name().equals("builtin.unrealized_conversion_cast")) sawCasts = true;
+            if (BuiltinOps.UNREALIZED_CONVERSION_CAST.equals(head.name())) sawCasts = true;
             // An op that needed an upgrade step may depend on its operands (computed defaults), one that found an
             // inherent attribute among the discardable ones on those: not shared.
             if (sameVersion && !r.usedAttributes) {

@@ -13,6 +13,7 @@ import org.stablehlo4j.dialect.vhlo.ops.VhloTypeKind;
 import org.stablehlo4j.dialect.vhlo.version.Version;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.DictionaryAttr;
+import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.Region;
 import org.stablehlo4j.ir.Type;
@@ -114,7 +115,7 @@ final class VhloWriteConversion implements WriteConversion {
     @Override
     public ReadConversion.Head op(Operation op) {
         String name = op.name();
-        if (!name.equals("builtin.module") && VhloOpTable.forStablehlo(name).isEmpty()) {
+        if (!ModuleOp.isModule(op) && VhloOpTable.forStablehlo(name).isEmpty()) {
             throw new NotOnePass("op '" + name + "' has no VHLO form");
         }
         Key key = Key.of(op);

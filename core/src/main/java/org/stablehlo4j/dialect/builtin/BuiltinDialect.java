@@ -2,6 +2,7 @@ package org.stablehlo4j.dialect.builtin;
 
 import org.stablehlo4j.asm.OpAsmDialectInterface;
 import org.stablehlo4j.asm.OpAsmTable;
+import org.stablehlo4j.ir.BuiltinOps;
 import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.Dialect;
 

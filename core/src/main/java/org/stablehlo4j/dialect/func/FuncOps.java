@@ -25,6 +25,7 @@ public final class FuncOps {
         t.op("return").varIn("operands", "AnyType").traits(org.stablehlo4j.ir.OpTrait.TERMINATOR).custom();
         t.op("call").varIn("operands", "AnyType").varOut("results", "AnyType")
                 .attr("callee", AttrKind.FLAT_SYMBOL_REF).optAttr("arg_attrs", AttrKind.ARRAY)
-                .optAttr("res_attrs", AttrKind.ARRAY).optAttr("no_inline", AttrKind.UNIT).custom();
+                .optAttr("res_attrs", AttrKind.ARRAY).optAttr("no_inline", AttrKind.UNIT)
+                .traits(org.stablehlo4j.ir.OpTrait.CALL_LIKE).custom();
     }
 }

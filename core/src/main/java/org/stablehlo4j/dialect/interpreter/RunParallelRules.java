@@ -7,6 +7,8 @@ import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.FunctionType;
+import org.stablehlo4j.ir.OpDefinition;
+import org.stablehlo4j.ir.OpTrait;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.SymbolRefAttr;
@@ -84,9 +86,15 @@ public final class RunParallelRules {
         return VerificationError.at(op.location(), message);
     }
 
+    /** Whether {@code f} is a function: a registered op with FunctionOpInterface ({@code func.func}). */
+    private static boolean isFunc(Operation f) {
+        OpDefinition def = f.opName().definition();
+        return def != null && def.hasTrait(OpTrait.FUNCTION_LIKE);
+    }
+
     private static Operation function(Operation op, String name) {
         Operation f = org.stablehlo4j.ir.SymbolTable.lookupSymbol(op, name);
-        if (f == null || !f.name().equals("func.func")) throw fail(op, "Function \"" + name + "\" not found");
+        if (f == null || !isFunc(f)) throw fail(op, "Function \"" + name + "\" not found");
         return f;
     }
 

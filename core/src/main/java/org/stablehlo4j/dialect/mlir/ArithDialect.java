@@ -12,7 +12,7 @@ public final class ArithDialect extends Dialect {
         super("arith", context);
         addOperations(MlirOps.ARITH.all());
         OpAsmTable asm = FormatForms.declarativeTable(MlirOps.ARITH.all());
-        FormatForms.addArithConstant(asm, "arith.constant");
+        FormatForms.addArithConstant(asm, MlirOps.ARITH_CONSTANT);
         addInterface(OpAsmDialectInterface.class, asm);
     }
 }

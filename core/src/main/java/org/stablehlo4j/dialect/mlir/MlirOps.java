@@ -15,6 +15,8 @@ import org.stablehlo4j.ir.OpTable;
  */
 public final class MlirOps {
     public static final DialectOpTable ARITH = OpTable.define("arith", MlirOps::arith);
+    /** The full name of {@code arith.constant}. */
+    public static final String ARITH_CONSTANT = "arith.constant";
     public static final DialectOpTable TENSOR = OpTable.define("tensor", MlirOps::tensor);
 
     private MlirOps() {}

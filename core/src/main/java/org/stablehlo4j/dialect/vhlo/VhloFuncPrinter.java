@@ -5,6 +5,7 @@ import java.util.List;
 import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.asm.AsmPrinterContext;
 import org.stablehlo4j.asm.AsmPrinterCustomOp;
+import org.stablehlo4j.dialect.vhlo.ops.VhloOpTable;
 import org.stablehlo4j.dialect.vhlo.ops.VhloTypeKind;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.DialectAttr;
@@ -19,7 +20,7 @@ import org.stablehlo4j.ir.Operation;
 public final class VhloFuncPrinter implements AsmPrinterCustomOp {
     VhloFuncPrinter() {}
 
-    static final String OP = "vhlo.func_v1";
+    static final String OP = VhloOpTable.FUNC_V1;
 
     @Override
     public void print(Operation op, AsmPrinterContext p) {

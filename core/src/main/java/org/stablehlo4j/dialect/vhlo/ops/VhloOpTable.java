@@ -69,6 +69,13 @@ public final class VhloOpTable {
                 ALL.stream().map(VhloOpDef::toOpDefinition).toList();
     }
 
+    /** The full name of {@code vhlo.func_v1}, the function op (custom assembly, a parent that func's ops look at). */
+    public static final String FUNC_V1 = "vhlo.func_v1";
+    /** {@code func.func}, which {@code vhlo.func_v1} legalizes to. */
+    public static final String FUNC_FUNC = "func.func";
+    /** {@code func.return}, which {@code vhlo.return_v1} legalizes to in a function's body. */
+    public static final String FUNC_RETURN = "func.return";
+
     /** Looks an op version up by its name, with or without the {@code vhlo.} prefix. */
     public static Optional<VhloOpDef> byName(String name) {
         if (name == null) {
