@@ -19,16 +19,17 @@ module org.stablehlo4j.core {
     exports org.stablehlo4j.compat.legalize to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.builtin to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.check to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
-    // dialects with typed op classes (AddOp, ReturnOp, ...; generated from the rows into the rows' package): for all
-    exports org.stablehlo4j.dialect.chlo;
-    exports org.stablehlo4j.dialect.func;
+    // dialects with typed op classes (AddOp, ReturnOp, ...; generated from the rows into the rows' package), for
+    // stablehlo4j's own modules until the typed ops are a documented public API
+    exports org.stablehlo4j.dialect.chlo to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
+    exports org.stablehlo4j.dialect.func to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.interpreter to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.mlir to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.quant to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.sdy to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.sparse to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.stablehlo to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
-    exports org.stablehlo4j.dialect.stablehlo.ops;
+    exports org.stablehlo4j.dialect.stablehlo.ops to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.stablehlo.rules to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.stablehlo.transforms to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.vhlo to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
