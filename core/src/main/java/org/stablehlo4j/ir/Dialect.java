@@ -75,6 +75,20 @@ public abstract class Dialect {
     }
 
     /**
+     * The implementation of {@code kind}, attached on first use: {@code make} runs at most once per dialect, also
+     * when threads ask at the same time (for tables a consumer of the dialect fills lazily, e.g. the
+     * interpreter's kernels). {@code make} must not attach interfaces to this dialect itself.
+     *
+     * @param <I> the interface type
+     * @param kind the interface's class
+     * @param make makes the implementation
+     * @return the implementation attached now or before
+     */
+    public final <I> I getOrAddInterface(Class<I> kind, java.util.function.Supplier<? extends I> make) {
+        return kind.cast(interfaces.computeIfAbsent(kind, k -> kind.cast(make.get())));
+    }
+
+    /**
      * The implementation of {@code kind} this dialect contributes, or null.
      *
      * @param <I> the interface type

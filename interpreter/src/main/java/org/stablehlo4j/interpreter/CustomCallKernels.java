@@ -69,16 +69,7 @@ public final class CustomCallKernels {
 
     private static CustomCallKernels of(Dialect stablehlo) {
         if (stablehlo == null) throw new IllegalStateException("the context has no stablehlo dialect");
-        CustomCallKernels t = stablehlo.getInterface(CustomCallKernels.class);
-        if (t != null) return t;
-        synchronized (stablehlo) {
-            t = stablehlo.getInterface(CustomCallKernels.class);
-            if (t == null) {
-                t = withDefaults();
-                stablehlo.addInterface(CustomCallKernels.class, t);
-            }
-            return t;
-        }
+        return stablehlo.getOrAddInterface(CustomCallKernels.class, CustomCallKernels::withDefaults);
     }
 
     /**

@@ -71,16 +71,7 @@ final class OpKernels {
      * @return its table
      */
     static OpKernels of(Dialect dialect) {
-        OpKernels t = dialect.getInterface(OpKernels.class);
-        if (t != null) return t;
-        synchronized (dialect) {
-            t = dialect.getInterface(OpKernels.class);
-            if (t == null) {
-                t = withBuiltins(dialect.namespace());
-                dialect.addInterface(OpKernels.class, t);
-            }
-            return t;
-        }
+        return dialect.getOrAddInterface(OpKernels.class, () -> withBuiltins(dialect.namespace()));
     }
 
     /**
