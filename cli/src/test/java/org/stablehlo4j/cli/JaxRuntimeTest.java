@@ -4,12 +4,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
-import org.stablehlo4j.interpreter.JsonTensors;
-import org.stablehlo4j.interpreter.Tensor;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,24 +55,9 @@ class JaxRuntimeTest {
         String file = name + ".mlir.bc";
         Path out = tmp.resolve(name + ".out.json");
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Main.runGuarded(new String[] {"translate", "--interpret",
-            "--args-json=" + dir.resolve(name + ".io.json"), "--results-json=" + out, dir.resolve(file).toString()},
-                new PrintStream(err, true, StandardCharsets.UTF_8));
+        int code = JaxSamplesTest.interpret(dir, name, file, out, err);
         assertEquals(0, code, file + ": " + err.toString(StandardCharsets.UTF_8));
-        List<Tensor> expected = JsonTensors.read(Files.readAllBytes(dir.resolve(name + ".io.json")), "outputs");
-        List<Tensor> got = JsonTensors.read(Files.readAllBytes(out), "outputs");
-        assertEquals(expected.size(), got.size(), file + ": number of outputs");
-        StringBuilder summary = new StringBuilder();
-        for (int i = 0; i < expected.size(); i++) {
-            Tensor e = expected.get(i);
-            Tensor g = got.get(i);
-            assertEquals(e.type(), g.type(), file + ": output " + i + " type");
-            String dtype = JsonTensors.dtypeOf(e.type().elementType());
-            if (summary.length() > 0) summary.append("; ");
-            summary.append(i).append(':').append(dtype).append(' ')
-                    .append(JaxSamplesTest.compare(file, i, e, g, dtype));
-        }
-        SUMMARY.put(file, summary.toString());
+        SUMMARY.put(file, JaxSamplesTest.compareOutputs(dir, name, file, out, null));
     }
 
     @AfterAll

@@ -81,9 +81,7 @@ class JaxSamplesTest {
     private static void runSample(Path dir, String name, String file) throws Exception {
         Path out = tmp.resolve(file + ".out.json");
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Main.runGuarded(new String[] {"translate", "--interpret",
-            "--args-json=" + dir.resolve(name + ".io.json"), "--results-json=" + out, dir.resolve(file).toString()},
-                new PrintStream(err, true, StandardCharsets.UTF_8));
+        int code = interpret(dir, name, file, out, err);
         String reason = CANNOT_RUN.get(file);
         if (reason != null) {
             if (code == 0) fail(file + " runs now: remove it from JaxSamplesTest.CANNOT_RUN");
@@ -91,6 +89,27 @@ class JaxSamplesTest {
             assumeTrue(false, reason);
         }
         assertEquals(0, code, file + ": " + err.toString(StandardCharsets.UTF_8));
+        SUMMARY.put(file, compareOutputs(dir, name, file, out, COMPUTED_IN.get(name)));
+    }
+
+    /**
+     * {@code stablehlo-translate --interpret --args-json=NAME.io.json --results-json=OUT FILE} in {@code dir}.
+     *
+     * @return the tool's exit code; its diagnostics go to {@code err}
+     */
+    static int interpret(Path dir, String name, String file, Path out, ByteArrayOutputStream err) {
+        return Main.runGuarded(new String[] {"translate", "--interpret",
+            "--args-json=" + dir.resolve(name + ".io.json"), "--results-json=" + out, dir.resolve(file).toString()},
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Asserts that the results written to {@code out} are NAME.io.json's outputs within the tolerance policy.
+     *
+     * @param computedIn the dtype whose rtol applies to every output, or null for each output's own dtype
+     * @return one line of per-output errors for the summary
+     */
+    static String compareOutputs(Path dir, String name, String file, Path out, String computedIn) throws Exception {
         List<Tensor> expected = JsonTensors.read(Files.readAllBytes(dir.resolve(name + ".io.json")), "outputs");
         List<Tensor> got = JsonTensors.read(Files.readAllBytes(out), "outputs");
         assertEquals(expected.size(), got.size(), file + ": number of outputs");
@@ -102,9 +121,9 @@ class JaxSamplesTest {
             String dtype = JsonTensors.dtypeOf(e.type().elementType());
             if (summary.length() > 0) summary.append("; ");
             summary.append(i).append(':').append(dtype).append(' ').append(compare(file, i, e, g,
-                    COMPUTED_IN.getOrDefault(name, dtype)));
+                    computedIn != null ? computedIn : dtype));
         }
-        SUMMARY.put(file, summary.toString());
+        return summary.toString();
     }
 
     /** Relative tolerance of a float dtype. */
