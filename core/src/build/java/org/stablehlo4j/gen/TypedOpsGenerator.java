@@ -28,7 +28,8 @@ import org.stablehlo4j.ir.OpDefinition.ValueSpec;
  * interpreter from their
  * op rows, into the directory given as the only argument. Build-only: core's pom compiles this class together with
  * the rows it reads (javac's implicit compilation from core's sources) in the generate-sources phase, runs it, and
- * adds the output as a source root; it is not part of the jar.
+ * adds the output as a source root; it is not part of the jar. The rows are data only (the code they point at is
+ * attached by each dialect's hooks class), which the generator checks before it writes anything.
  */
 public final class TypedOpsGenerator {
     /** One dialect: its rows, the expression that finds a row by name, and the package the classes go to. */
@@ -52,21 +53,21 @@ public final class TypedOpsGenerator {
     public static void main(String[] args) throws IOException {
         Path out = Path.of(args[0]);
         List<DialectRows> dialects = List.of(
-                new DialectRows("stablehlo", StablehloOps.all(), "org.stablehlo4j.dialect.stablehlo.ops.StablehloFolding",
-                        "StablehloFolding.TABLE.spec(NAME)", "org.stablehlo4j.dialect.stablehlo.ops", "TypedOp"),
-                new DialectRows("chlo", ChloOps.TABLE.all(), "org.stablehlo4j.dialect.chlo.ChloFolding",
-                        "ChloFolding.TABLE.spec(NAME)", "org.stablehlo4j.dialect.chlo", "TypedOp"),
+                new DialectRows("stablehlo", StablehloOps.SIGNATURES.all(),
+                        "org.stablehlo4j.dialect.stablehlo.ops.StablehloOpHooks", "StablehloOpHooks.TABLE.spec(NAME)",
+                        "org.stablehlo4j.dialect.stablehlo.ops", "TypedOp"),
+                new DialectRows("chlo", ChloOps.SIGNATURES.all(), "org.stablehlo4j.dialect.chlo.ChloOpHooks",
+                        "ChloOpHooks.TABLE.spec(NAME)", "org.stablehlo4j.dialect.chlo", "TypedOp"),
                 new DialectRows("func", FuncOps.SIGNATURES.all(), "org.stablehlo4j.dialect.func.FuncOpHooks",
                         "FuncOpHooks.TABLE.spec(NAME)", "org.stablehlo4j.dialect.func", "TypedOp"),
-                // sdy's signatures carry no code (SdyOpHooks attaches it), so its verifiers and patterns can use the
-                // typed classes, which compare with the registered (hooked) rows
                 new DialectRows("sdy", SdyOps.SIGNATURES.all(), "org.stablehlo4j.dialect.sdy.SdyOpHooks",
                         "SdyOpHooks.TABLE.spec(NAME)", "org.stablehlo4j.dialect.sdy", "TypedOp"),
                 new DialectRows("check", CheckOps.TABLE.all(), "org.stablehlo4j.dialect.check.CheckOps",
                         "CheckOps.TABLE.spec(NAME)", "org.stablehlo4j.dialect.check", "TypedOp"),
-                new DialectRows("interpreter", InterpreterOps.TABLE.all(),
-                        "org.stablehlo4j.dialect.interpreter.InterpreterOps", "InterpreterOps.TABLE.spec(NAME)",
+                new DialectRows("interpreter", InterpreterOps.SIGNATURES.all(),
+                        "org.stablehlo4j.dialect.interpreter.InterpreterOpHooks", "InterpreterOpHooks.TABLE.spec(NAME)",
                         "org.stablehlo4j.dialect.interpreter", "TypedOp"));
+        checkOnlyRowsCompiled(dialects);
         int count = 0;
         Set<Path> written = new HashSet<>();
         for (DialectRows d : dialects) {
@@ -92,6 +93,44 @@ public final class TypedOpsGenerator {
             }
         }
         System.out.println("TypedOpsGenerator: " + count + " typed op classes in " + out);
+    }
+
+    /**
+     * Fails unless javac compiled nothing but {@code ir}, this generator and the row classes (named {@code *Ops}, in
+     * the dialects' packages) to run it. A row that names code (a verifier, an inference, a folder, ...) pulls that
+     * code in here, and that code could then not use the typed classes generated from the rows: rows are data, and
+     * each dialect attaches its code from a hooks class ({@code StablehloOpHooks}, {@code ChloOpHooks}, ... through
+     * {@code ir.OpHooks}).
+     */
+    private static void checkOnlyRowsCompiled(List<DialectRows> dialects) throws IOException {
+        Path root;
+        try {
+            root = Path.of(TypedOpsGenerator.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (java.net.URISyntaxException e) {
+            throw new IOException(e);
+        }
+        if (!Files.isDirectory(root)) return;
+        Set<String> rowPackages = new HashSet<>();
+        for (DialectRows d : dialects) rowPackages.add(d.pkg.replace('.', '/'));
+        List<String> notRows = new ArrayList<>();
+        try (java.util.stream.Stream<Path> files = Files.walk(root)) {
+            for (Path p : files.filter(p -> p.toString().endsWith(".class")).sorted().toList()) {
+                String rel = root.relativize(p).toString().replace(java.io.File.separatorChar, '/');
+                if (rel.equals("module-info.class") || rel.startsWith("org/stablehlo4j/ir/")
+                        || rel.startsWith("org/stablehlo4j/gen/")) {
+                    continue;
+                }
+                int slash = rel.lastIndexOf('/');
+                String pkg = slash < 0 ? "" : rel.substring(0, slash);
+                String top = rel.substring(slash + 1).replaceFirst("[$.].*", "");
+                if (!rowPackages.contains(pkg) || !top.endsWith("Ops")) notRows.add(rel.replaceFirst("\\.class$", ""));
+            }
+        }
+        if (!notRows.isEmpty()) {
+            throw new IllegalStateException("TypedOpsGenerator: the op rows must be data only, but they pull in "
+                    + notRows + "; attach verifiers, inference, folders and patterns from the dialect's hooks class"
+                    + " (ir.OpHooks, DialectOpTable.withHooks) instead of naming them in a row");
+        }
     }
 
     private static void write(Path p, String text) throws IOException {
@@ -281,7 +320,7 @@ public final class TypedOpsGenerator {
         s.append("    public static ").append(cls).append(" createWithTypes(OpBuilder builder, Location location, List<Type> resultTypes")
                 .append(paramList).append(") {\n").append(body.replace("%TYPES%", "resultTypes")).append("    }\n\n");
         boolean noResults = outs.isEmpty();
-        boolean infers = def.inferTypes() != null && regions.isEmpty();
+        boolean infers = def.infersResultTypes() && regions.isEmpty();
         if (noResults || infers) {
             s.append("    /**\n     * Creates a {@code ").append(def.name()).append("} at {@code builder}'s insertion point")
                     .append(noResults ? "" : ", its result types inferred by the op's own inference")

@@ -31,7 +31,7 @@ public final class ChloBytecode implements DialectBytecode {
 
     @Override
     public List<Property> properties(String opName) {
-        return OdsPropertyLayout.of(ChloOps.TABLE.spec(opName));
+        return OdsPropertyLayout.of(ChloOps.SIGNATURES.spec(opName));
     }
 
     @Override

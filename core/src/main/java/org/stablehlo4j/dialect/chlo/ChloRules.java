@@ -1,13 +1,13 @@
 package org.stablehlo4j.dialect.chlo;
 
-import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.checkDimInBounds;
-import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.checkDimsDistinct;
-import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.checkDotGeneralConstraints;
-import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.compatibleDims;
-import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.contains;
-import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.dimSizes;
-import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.joined;
-import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.verifyPrecisionConfig;
+import static org.stablehlo4j.dialect.stablehlo.ops.HloChecks.checkDimInBounds;
+import static org.stablehlo4j.dialect.stablehlo.ops.HloChecks.checkDimsDistinct;
+import static org.stablehlo4j.dialect.stablehlo.ops.HloChecks.checkDotGeneralConstraints;
+import static org.stablehlo4j.dialect.stablehlo.ops.HloChecks.compatibleDims;
+import static org.stablehlo4j.dialect.stablehlo.ops.HloChecks.contains;
+import static org.stablehlo4j.dialect.stablehlo.ops.HloChecks.dimSizes;
+import static org.stablehlo4j.dialect.stablehlo.ops.HloChecks.joined;
+import static org.stablehlo4j.dialect.stablehlo.ops.HloChecks.verifyPrecisionConfig;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -16,7 +16,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.dialect.stablehlo.TypeExtensionsAttr;
-import org.stablehlo4j.dialect.stablehlo.rules.TypeInference;
+import org.stablehlo4j.dialect.stablehlo.ops.TypeInference;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.ComplexType;
@@ -49,8 +49,8 @@ public final class ChloRules {
     private ChloRules() {}
 
     /**
-     * CHLO_Op's {@code isCompatibleReturnTypes}: isCompatibleForHloTypeInference (the rows' default, see
-     * {@link ChloOps}).
+     * CHLO_Op's {@code isCompatibleReturnTypes}: isCompatibleForHloTypeInference (every op's default, see
+     * {@link ChloOpHooks}).
      */
     static boolean isCompatibleReturnTypes(Operation op, List<Type> inferred, List<Type> declared) {
         if (inferred.size() != declared.size()) return false;
