@@ -46,7 +46,7 @@ public final class TypedOpsGenerator {
             "operation", "location", "toString", "hashCode", "equals", "getClass", "notify", "notifyAll", "wait",
             "clone", "finalize", "is", "match", "cast", "create", "createWithTypes", "NAME", "DEFINITION",
             // the builders' parameters
-            "builder", "resultTypes", "resultType");
+            "builder", "resultTypes", "resultType", "regionBuilder");
 
     private TypedOpsGenerator() {}
 
@@ -339,8 +339,43 @@ public final class TypedOpsGenerator {
                     .append(paramList).append(") {\n").append(body.replace("%TYPES%", "List.of(resultType)"))
                     .append("    }\n\n");
         }
+        if (!regions.isEmpty()) regionBuilders(s, def, cls, body, paramList, regionCount, fixedRegions, regionCountParam);
         s.append("}\n");
         return s.toString();
+    }
+
+    /**
+     * The builders of an op with regions that fill them before the op is made: with explicit result types, and
+     * with inferred ones when the op infers them (its inference reads the regions).
+     */
+    private static void regionBuilders(StringBuilder s, OpDefinition def, String cls, String body, String paramList,
+                                       String regionCount, int fixedRegions, String regionCountParam) {
+        String which = regionCountParam == null ? fixedRegions + (fixedRegions == 1 ? " region" : " regions")
+                : "regions";
+        String regionBody = body.replace("build(builder, location, NAME, $operands, DictionaryAttr.of($props), "
+                + regionCount + ", %TYPES%)", "buildWithRegions(builder, location, NAME, $operands, "
+                + "DictionaryAttr.of($props), " + regionCount + ", %TYPES%, regionBuilder)");
+        String regionParam = ", java.util.function.Consumer<List<Region>> regionBuilder";
+        s.append("    /**\n     * Creates a {@code ").append(def.name()).append("} with explicit result types at {@code builder}'s")
+                .append(" insertion point,\n     * its ").append(which).append(" filled by {@code regionBuilder} first.\n")
+                .append("     *\n     * @param builder the builder\n")
+                .append("     * @param location the location (null: the builder's default)\n")
+                .append("     * @param resultTypes the result types\n")
+                .append("     * @param regionBuilder fills the op's regions (given in order) with blocks\n")
+                .append("     * @return the new op's view\n     */\n");
+        s.append("    public static ").append(cls).append(" createWithTypes(OpBuilder builder, Location location, ")
+                .append("List<Type> resultTypes").append(paramList).append(regionParam).append(") {\n")
+                .append(regionBody.replace("%TYPES%", "resultTypes")).append("    }\n\n");
+        if (!def.infersResultTypes() || def.results().isEmpty()) return;
+        s.append("    /**\n     * Creates a {@code ").append(def.name()).append("} at {@code builder}'s insertion point: ")
+                .append("{@code regionBuilder}\n     * fills its ").append(which)
+                .append(", then the op's own inference gives its result types.\n     *\n")
+                .append("     * @param builder the builder\n")
+                .append("     * @param location the location (null: the builder's default)\n")
+                .append("     * @param regionBuilder fills the op's regions (given in order) with blocks\n")
+                .append("     * @return the new op's view\n     */\n");
+        s.append("    public static ").append(cls).append(" create(OpBuilder builder, Location location").append(paramList)
+                .append(regionParam).append(") {\n").append(regionBody.replace("%TYPES%", "null")).append("    }\n\n");
     }
 
     private static String builderBody(List<String> operandAdds, List<String> attrPuts, String regionCount, String cls) {

@@ -51,7 +51,7 @@ import org.stablehlo4j.ir.Value;
  * {@code or_} avoid Kotlin/Java keywords and clashes).
  */
 public abstract class ElementwiseOps extends GenericOps {
-    ElementwiseOps(Context context, Block block, String terminator) {
+    ElementwiseOps(Context context, Block block, Terminator terminator) {
         super(context, block, terminator);
     }
 
