@@ -84,6 +84,10 @@ public final class TypedOpsGenerator {
             }
 
         }
+        Path api = out.resolve("org/stablehlo4j/api/build/ElementwiseOps.java");
+        Files.createDirectories(api.getParent());
+        write(api, elementwiseBuilders(StablehloOps.SIGNATURES.all()));
+        written.add(api.toAbsolutePath().normalize());
         // classes of ops (or packages) that are gone
         if (Files.isDirectory(out)) {
             try (java.util.stream.Stream<Path> files = Files.walk(out)) {
@@ -376,6 +380,54 @@ public final class TypedOpsGenerator {
                 .append("     * @return the new op's view\n     */\n");
         s.append("    public static ").append(cls).append(" create(OpBuilder builder, Location location").append(paramList)
                 .append(regionParam).append(") {\n").append(regionBody.replace("%TYPES%", "null")).append("    }\n\n");
+    }
+
+    /** api.build method names that differ from the camel-cased mnemonic (Kotlin's boolean operators). */
+    private static final Set<String> API_SUFFIXED = Set.of("not", "and", "or");
+
+    /**
+     * {@code api.build.ElementwiseOps}: one public method per element-wise StableHLO op that infers its result
+     * types from one or two operands and takes no required attribute (its optional ones left out), each calling
+     * the op's typed builder. The element-wise ops with attributes or explicit types have hand-written methods in
+     * {@code ExtraOps} and {@code Ops}.
+     */
+    static String elementwiseBuilders(Collection<OpDefinition> rows) {
+        StringBuilder s = new StringBuilder();
+        s.append("package org.stablehlo4j.api.build;\n\n");
+        s.append("import org.stablehlo4j.dialect.stablehlo.ops.*;\nimport org.stablehlo4j.ir.Block;\n")
+                .append("import org.stablehlo4j.ir.Context;\nimport org.stablehlo4j.ir.Value;\n\n");
+        s.append("/**\n * The element-wise StableHLO ops, one method each (result types inferred, each op verified as it")
+                .append(" is built),\n * generated from the op rows: every element-wise op that infers its result types")
+                .append(" and needs no\n * attribute. {@link ExtraOps} and {@link Ops} add the others. Names follow the")
+                .append(" op mnemonics in camel case\n * ({@code not_}, {@code and_}, {@code or_} avoid Kotlin's boolean")
+                .append(" operators).\n */\n");
+        s.append("public abstract class ElementwiseOps extends GenericOps {\n");
+        s.append("    ElementwiseOps(Context context, Block block, Terminator terminator) {\n")
+                .append("        super(context, block, terminator);\n    }\n");
+        for (OpDefinition def : rows) {
+            List<ValueSpec> ins = def.operands();
+            boolean fits = def.hasTrait(org.stablehlo4j.ir.OpTrait.ELEMENTWISE) && def.infersResultTypes()
+                    && def.regions().isEmpty() && (ins.size() == 1 || ins.size() == 2)
+                    && ins.stream().allMatch(v -> v.arity() == Arity.SINGLE)
+                    && def.attributes().stream().noneMatch(a -> a.presence() == OpDefinition.Presence.REQUIRED);
+            if (!fits) continue;
+            String method = camel(def.mnemonic()) + (API_SUFFIXED.contains(def.mnemonic()) ? "_" : "");
+            List<String> params = ins.size() == 1 ? List.of("operand") : List.of("lhs", "rhs");
+            List<String> args = new ArrayList<>(params);
+            for (int i = 0; i < def.attributes().size(); i++) args.add("null");
+            s.append("\n    /**\n     * {@code ").append(def.name()).append("}.\n     *\n");
+            if (ins.size() == 1) {
+                s.append("     * @param operand the operand\n");
+            } else {
+                s.append("     * @param lhs the left operand\n     * @param rhs the right operand\n");
+            }
+            s.append("     * @return the result\n     */\n");
+            s.append("    public Value ").append(method).append("(Value ").append(String.join(", Value ", params))
+                    .append(") {\n        return build1((ob, l) -> ").append(className(def.mnemonic()))
+                    .append(".create(ob, l, ").append(String.join(", ", args)).append("));\n    }\n");
+        }
+        s.append("}\n");
+        return s.toString();
     }
 
     private static String builderBody(List<String> operandAdds, List<String> attrPuts, String regionCount, String cls) {

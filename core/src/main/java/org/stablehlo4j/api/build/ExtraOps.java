@@ -31,7 +31,6 @@ import org.stablehlo4j.dialect.stablehlo.ops.RngBitGeneratorOp;
 import org.stablehlo4j.dialect.stablehlo.ops.RngOp;
 import org.stablehlo4j.dialect.stablehlo.ops.TorchIndexSelectOp;
 import org.stablehlo4j.dialect.stablehlo.ops.TriangularSolveOp;
-import org.stablehlo4j.dialect.stablehlo.ops.UniformDequantizeOp;
 import org.stablehlo4j.dialect.stablehlo.ops.UniformQuantizeOp;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.BoolAttr;
@@ -275,16 +274,6 @@ public abstract class ExtraOps extends ElementwiseOps {
      */
     public Value uniformQuantize(Value operand, Type resultType) {
         return build1((ob, l) -> UniformQuantizeOp.create(ob, l, resultType, operand));
-    }
-
-    /**
-     * {@code stablehlo.uniform_dequantize}.
-     *
-     * @param operand a tensor of a quantized type
-     * @return the result, of the expressed type
-     */
-    public Value uniformDequantize(Value operand) {
-        return build1((ob, l) -> UniformDequantizeOp.create(ob, l, operand));
     }
 
     // ---- collectives -------------------------------------------------------------------------------------------
