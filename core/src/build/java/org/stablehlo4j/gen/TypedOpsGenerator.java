@@ -127,12 +127,17 @@ public final class TypedOpsGenerator {
                 int slash = rel.lastIndexOf('/');
                 String pkg = slash < 0 ? "" : rel.substring(0, slash);
                 String top = rel.substring(slash + 1).replaceFirst("[$.].*", "");
-                if (!rowPackages.contains(pkg) || !top.endsWith("Ops")) notRows.add(rel.replaceFirst("\\.class$", ""));
+                String cls = rel.replaceFirst("\\.class$", "");
+                // what sits beside the rows is most likely what a row names: listed first
+                if (rowPackages.contains(pkg) && !top.endsWith("Ops")) notRows.add(0, cls);
+                else if (!rowPackages.contains(pkg)) notRows.add(cls);
             }
         }
         if (!notRows.isEmpty()) {
+            List<String> shown = notRows.size() > 12 ? notRows.subList(0, 12) : notRows;
             throw new IllegalStateException("TypedOpsGenerator: the op rows must be data only, but they pull in "
-                    + notRows + "; attach verifiers, inference, folders and patterns from the dialect's hooks class"
+                    + notRows.size() + " classes " + shown + (shown.size() < notRows.size() ? " ..." : "")
+                    + "; attach verifiers, inference, folders and patterns from the dialect's hooks class"
                     + " (ir.OpHooks, DialectOpTable.withHooks) instead of naming them in a row");
         }
     }
