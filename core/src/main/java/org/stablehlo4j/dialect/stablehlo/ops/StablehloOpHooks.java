@@ -10,7 +10,9 @@ import org.stablehlo4j.ir.OpHooks;
  * op's verifier, result type inference, symbol-use rules, folder and canonicalization patterns, attached by
  * mnemonic to {@link StablehloOps}' signature rows. {@link #TABLE} is what the dialect registers and what the typed
  * op classes compare with. The rows stay data only, so the typed classes are generated from them before this code,
- * which uses them, is compiled. Sections follow the row classes.
+ * which uses them, is compiled. Sections follow the row classes. The typed classes' {@code DEFINITION} is read from
+ * {@link #TABLE}, so a rule class must not read one in its static initializer (this class initializes some of
+ * them while it builds the table): use {@code XxxOp.is(op)} in the rule's body.
  */
 public final class StablehloOpHooks {
     /** The StableHLO rows with their code. */
