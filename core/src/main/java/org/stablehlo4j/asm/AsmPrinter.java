@@ -28,7 +28,7 @@ public final class AsmPrinter {
      */
     public static String print(Context context, ModuleOp module, PrintOptions options) {
         StringBuilder sb = new StringBuilder();
-        new AsmPrinterImpl(context, sb, options, module.op()).printModule(module);
+        AsmPrinterImpl.printModule(context, module, options, sb, null);
         return sb.toString();
     }
 
@@ -62,10 +62,8 @@ public final class AsmPrinter {
     }
 
     private static void stream(Context context, ModuleOp module, PrintOptions options, PrinterSink sink) {
-        AsmPrinterImpl p = new AsmPrinterImpl(context, new StringBuilder(PrinterValues.FLUSH_CHARS + (PrinterValues.FLUSH_CHARS >> 1)),
-                sink, options, module.op());
-        p.printModule(module);
-        p.flushAll();
+        int capacity = AttrTypePrinter.FLUSH_CHARS + (AttrTypePrinter.FLUSH_CHARS >> 1);
+        AsmPrinterImpl.printModule(context, module, options, new StringBuilder(capacity), sink);
     }
 
     /**
@@ -78,7 +76,7 @@ public final class AsmPrinter {
      */
     public static String printOperation(Context context, Operation op) {
         StringBuilder sb = new StringBuilder();
-        new AsmPrinterImpl(context, sb, null, new PrintOptions(false, false, true), op).printFullOp(op);
+        AsmPrinterImpl.printLocalOp(context, op, sb);
         return sb.toString();
     }
 
@@ -89,9 +87,9 @@ public final class AsmPrinter {
      * @return the text
      */
     public static String printType(Type type) {
-        StringBuilder sb = new StringBuilder();
-        new AsmPrinterImpl(null, sb, new PrintOptions(false, false, true), null).printType(type);
-        return sb.toString();
+        AttrTypePrinter p = new AttrTypePrinter(new StringBuilder(), null, null);
+        p.printType(type);
+        return p.toString();
     }
 
     /**
@@ -101,9 +99,9 @@ public final class AsmPrinter {
      * @return the text
      */
     public static String printAttribute(Attribute attribute) {
-        StringBuilder sb = new StringBuilder();
-        new AsmPrinterImpl(null, sb, new PrintOptions(false, false, true), null).printAttribute(attribute);
-        return sb.toString();
+        AttrTypePrinter p = new AttrTypePrinter(new StringBuilder(), null, null);
+        p.printAttribute(attribute, AttrTypePrinter.Elision.NEVER);
+        return p.toString();
     }
 
     /**

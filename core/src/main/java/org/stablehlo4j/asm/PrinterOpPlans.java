@@ -139,4 +139,15 @@ final class PrinterOpPlans {
         AsmPrinterCustomOp custom = p.registeredPrinter();
         return custom != null && p.shape.fits(op) && custom.canPrint(op) ? custom : null;
     }
+
+    /**
+     * Where printing the ops of {@code block} stops: its last op when the terminator is to be left out
+     * ({@code printTerminator} false) and that op's printer says it is one, else null (every op is printed).
+     */
+    Operation stopBefore(org.stablehlo4j.ir.Block block, boolean printTerminator) {
+        Operation last = block.last();
+        if (printTerminator || last == null) return null;
+        AsmPrinterCustomOp printer = plan(last.name()).printer();
+        return printer != null && printer.isTerminator() ? last : null;
+    }
 }

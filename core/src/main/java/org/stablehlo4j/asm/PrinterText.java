@@ -48,8 +48,8 @@ final class PrinterText {
     }
 
     /** MLIR's rule: an identifier (letters, digits, '.', '_') optionally followed by a {@code <...>} group. */
-    static boolean isPrettyDialectBody(String body) {
-        if (body.isEmpty() || !isAlpha(body.charAt(0))) return false;
+    static boolean isPrettyDialectBody(CharSequence body) {
+        if (body.length() == 0 || !isAlpha(body.charAt(0))) return false;
         int i = 0;
         while (i < body.length()) {
             char c = body.charAt(i);
@@ -149,6 +149,11 @@ final class PrinterText {
         sb.append('"');
     }
 
+    /** {@link #appendQuoted(StringBuilder, byte[])} of the UTF-8 bytes of {@code s}. */
+    static void appendQuoted(StringBuilder sb, String s) {
+        appendQuoted(sb, s.getBytes(StandardCharsets.UTF_8));
+    }
+
     /** {@link #appendQuoted(StringBuilder, byte[])} of a string attribute's bytes (read in place, not copied). */
     static void appendQuoted(StringBuilder sb, StringAttr s) {
         sb.append('"');
@@ -175,7 +180,7 @@ final class PrinterText {
 
     static void appendKeywordOrString(StringBuilder sb, String s) {
         if (isBareIdentifier(s)) sb.append(s);
-        else appendQuoted(sb, s.getBytes(StandardCharsets.UTF_8));
+        else appendQuoted(sb, s);
     }
 
     static void appendSymbol(StringBuilder sb, String name) {
