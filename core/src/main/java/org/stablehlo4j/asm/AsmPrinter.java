@@ -104,20 +104,6 @@ public final class AsmPrinter {
         return p.toString();
     }
 
-    /**
-     * A float literal exactly as MLIR prints it ({@code 1.000000e+00}, {@code 0.33333333333333331},
-     * {@code 0x7FC00000}), for custom printers.
-     *
-     * @param kind the float format
-     * @param bits the value's encoding
-     * @return the literal
-     */
-    public static String formatFloat(org.stablehlo4j.ir.FloatKind kind, java.math.BigInteger bits) {
-        StringBuilder sb = new StringBuilder();
-        PrinterFloats.appendFloat(sb, kind, bits);
-        return sb.toString();
-    }
-
     /** The pretty printer of op {@code opName} contributed by its dialect in {@code context}, or null. */
     static AsmPrinterCustomOp customPrinter(Context context, String opName) {
         if (context == null) return null;
@@ -125,17 +111,5 @@ public final class AsmPrinter {
         OpAsmDialectInterface asm = d != null ? d.getInterface(OpAsmDialectInterface.class)
                 : context.opDialectInterface(opName, OpAsmDialectInterface.class);
         return asm == null ? null : asm.customPrinter(opName);
-    }
-
-    /**
-     * A double as MLIR prints it in attributes ({@code 1.000000e+00}), for dialect printers.
-     *
-     * @param value the value
-     * @return the literal
-     */
-    public static String formatDouble(double value) {
-        StringBuilder sb = new StringBuilder();
-        PrinterFloats.appendDouble(sb, value);
-        return sb.toString();
     }
 }

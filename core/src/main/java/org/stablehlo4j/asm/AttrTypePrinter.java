@@ -24,6 +24,7 @@ import org.stablehlo4j.ir.DialectType;
 import org.stablehlo4j.ir.DictionaryAttr;
 import org.stablehlo4j.ir.FloatAttr;
 import org.stablehlo4j.ir.FloatKind;
+import org.stablehlo4j.ir.FloatText;
 import org.stablehlo4j.ir.FloatType;
 import org.stablehlo4j.ir.FunctionType;
 import org.stablehlo4j.ir.IndexType;
@@ -381,7 +382,7 @@ final class AttrTypePrinter implements AsmSink {
             appendInteger(out, i.value(), t);
             if (elision == Elision.MAY && t instanceof IntegerType it && it.width() == 64 && it.isSignless()) return;
         } else if (attr instanceof FloatAttr f) {
-            PrinterFloats.appendFloat(out, f.type().kind(), f.bits());
+            FloatText.append(out, f.type().kind(), f.bits());
             if (elision == Elision.MAY && f.type().kind() == FloatKind.F64) return;
         } else if (attr instanceof ArrayAttr a) {
             out.append('[');
@@ -570,9 +571,9 @@ final class AttrTypePrinter implements AsmSink {
             int n = k.storageBytes();
             if (k.width <= 64 && n <= 8) {
                 long bits = readLong(data, off, n);
-                PrinterFloats.appendFloat(out, k, k.width == 64 ? bits : bits & ((1L << k.width) - 1));
+                FloatText.append(out, k, k.width == 64 ? bits : bits & ((1L << k.width) - 1));
             } else {
-                PrinterFloats.appendFloat(out, k, readUnsigned(data, off, n)
+                FloatText.append(out, k, readUnsigned(data, off, n)
                         .and(BigInteger.ONE.shiftLeft(k.width).subtract(BigInteger.ONE)));
             }
         } else if (isBool(elem)) {
