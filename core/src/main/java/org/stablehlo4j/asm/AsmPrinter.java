@@ -1,5 +1,6 @@
 package org.stablehlo4j.asm;
 
+import org.stablehlo4j.ir.AsmSink;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.ModuleOp;
@@ -104,12 +105,17 @@ public final class AsmPrinter {
         return p.toString();
     }
 
-    /** The pretty printer of op {@code opName} contributed by its dialect in {@code context}, or null. */
-    static AsmPrinterCustomOp customPrinter(Context context, String opName) {
-        if (context == null) return null;
-        org.stablehlo4j.ir.Dialect d = context.opDialect(opName);
-        OpAsmDialectInterface asm = d != null ? d.getInterface(OpAsmDialectInterface.class)
-                : context.opDialectInterface(opName, OpAsmDialectInterface.class);
-        return asm == null ? null : asm.customPrinter(opName);
+    /**
+     * The text a dialect's printer writes to a sink (an attribute or type body, or part of one), with nested types
+     * and attributes printed as {@link #printType} and {@link #printAttribute} print them (local scope, no
+     * aliases).
+     *
+     * @param body writes to the sink it is given
+     * @return the text
+     */
+    public static String printBody(java.util.function.Consumer<? super AsmSink> body) {
+        AttrTypePrinter p = new AttrTypePrinter(new StringBuilder(), null, null);
+        body.accept(p);
+        return p.toString();
     }
 }

@@ -46,10 +46,9 @@ import org.stablehlo4j.ir.UnrankedTensorType;
 
 /**
  * Emits attributes, types and locations (dense elements included), writing an alias name instead of a symbol that
- * has one. The op emitter ({@link AsmPrinterImpl}) holds one and hands it every attribute and type it prints; a
- * dialect's type or attribute printer writes to it as an {@link AsmSink}. It decides nothing about aliases: the
- * alias pass ({@link PrinterAliasPass}) has chosen them before emission starts. Standalone types and attributes
- * ({@link AsmPrinter#printType}) are printed by one without aliases.
+ * has one. The op emitter holds one and hands it every attribute and type it prints; a dialect's type or
+ * attribute printer writes to it as an {@link AsmSink}. It decides nothing about aliases: the alias pass has
+ * chosen them before emission starts. Standalone types and attributes are printed by one without aliases.
  *
  * <p>Output goes to {@link #out}; when streaming, full chunks go on to a {@link PrinterSink} between lines and
  * within bulk hex. Whether a dialect body takes the pretty {@code ns.body} form is decided by printing it first
@@ -257,13 +256,9 @@ final class AttrTypePrinter implements AsmSink {
             }
             out.append('>');
         } else if (type instanceof UnrankedTensorType t) {
-            out.append("tensor<*x");
-            printType(t.elementType());
-            out.append('>');
+            printElementType("tensor<*x", t.elementType());
         } else if (type instanceof ComplexType t) {
-            out.append("complex<");
-            printType(t.elementType());
-            out.append('>');
+            printElementType("complex<", t.elementType());
         } else if (type instanceof TupleType t) {
             out.append("tuple<");
             printTypes(t.types());
@@ -426,7 +421,7 @@ final class AttrTypePrinter implements AsmSink {
             return;
         }
         if (elision != Elision.MUST) {
-            Type t = attributeType(attr);
+            Type t = Attribute.typeOf(attr);
             if (t != null && !(t instanceof NoneType)) {
                 out.append(" : ");
                 printType(t);
@@ -632,5 +627,12 @@ final class AttrTypePrinter implements AsmSink {
             if (i > 0) out.append(", ");
             printType(types.get(i));
         }
+    }
+
+    /** A type that wraps an element type: {@code open}, the element type, {@code >} (e.g. {@code complex<f32>}). */
+    private void printElementType(String open, Type elementType) {
+        out.append(open);
+        printType(elementType);
+        out.append('>');
     }
 }

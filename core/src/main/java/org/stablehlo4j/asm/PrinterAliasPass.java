@@ -15,7 +15,7 @@ import org.stablehlo4j.ir.Value;
 /**
  * The alias pass: a silent first print of the module that meets every attribute and type in the order the
  * emitter will print them (MLIR's dummy alias printer), so that the aliases are chosen and numbered before the
- * first line is written. It walks the ops as {@link AsmPrinterImpl} does and runs each op's pretty printer
+ * first line is written. It walks the ops as the emitter does and runs each op's pretty printer
  * against itself; text, names and indentation are dropped, types, attributes and (with debug info) locations go
  * to the {@link PrinterCollector}.
  */

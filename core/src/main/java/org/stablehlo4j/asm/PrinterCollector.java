@@ -36,7 +36,7 @@ import org.stablehlo4j.ir.UnrankedTensorType;
 
 /**
  * The printer's alias collection over attributes and types: the visit of every attribute and type the alias pass
- * ({@link PrinterAliasPass}) meets, nested ones included, into {@link PrinterAliases}; and the prescan that tells,
+ * meets, nested ones included, into {@link PrinterAliases}; and the prescan that tells,
  * from the ops alone, whether that pass can find an alias at all. A dialect's type or attribute printer writes its
  * body to it as an {@link AsmSink}, which visits the nested types and attributes and drops the text.
  */
@@ -129,7 +129,7 @@ final class PrinterCollector implements AsmSink {
             return;
         }
         if (symbol instanceof IntegerAttr || symbol instanceof FloatAttr || symbol instanceof DenseElementsAttr) {
-            prescanSymbol(attributeType((Attribute) symbol));
+            prescanSymbol(Attribute.typeOf((Attribute) symbol));
             return;
         }
         if (aliases.aliasName(symbol) != null) {
@@ -239,7 +239,7 @@ final class PrinterCollector implements AsmSink {
             for (Location l : f.locations()) visitChild(l);
         }
         if (!elideType) {
-            Type t = attributeType(attr);
+            Type t = Attribute.typeOf(attr);
             if (t != null && !(t instanceof NoneType)) visitChild(t);
         }
     }

@@ -125,8 +125,15 @@ final class PrinterOpPlans {
         OpDefinition spec = context.opDefinition(opName);
         Dialect dialect = spec == null ? null : context.opDialect(opName);
         boolean complete = dialect != null && dialect.hasCompleteSignatures();
-        return new Plan(spec, AsmPrinter.customPrinter(context, opName), complete,
-                spec == null ? null : new Shape(spec, complete));
+        return new Plan(spec, customPrinter(opName), complete, spec == null ? null : new Shape(spec, complete));
+    }
+
+    /** The pretty printer of op {@code opName} contributed by its dialect, or null. */
+    private AsmPrinterCustomOp customPrinter(String opName) {
+        Dialect d = context.opDialect(opName);
+        OpAsmDialectInterface asm = d != null ? d.getInterface(OpAsmDialectInterface.class)
+                : context.opDialectInterface(opName, OpAsmDialectInterface.class);
+        return asm == null ? null : asm.customPrinter(opName);
     }
 
     /**

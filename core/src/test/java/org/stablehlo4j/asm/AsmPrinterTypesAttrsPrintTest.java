@@ -38,7 +38,6 @@ import org.stablehlo4j.ir.SymbolRefAttr;
 import org.stablehlo4j.ir.TupleType;
 import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.TypeAttr;
-import org.stablehlo4j.ir.UniformQuantizedType;
 import org.stablehlo4j.ir.UnitAttr;
 import org.stablehlo4j.ir.UnrankedTensorType;
 
