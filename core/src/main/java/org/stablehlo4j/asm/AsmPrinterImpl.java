@@ -35,7 +35,7 @@ final class AsmPrinterImpl implements AsmPrinterContext {
     static final int INDENT_WIDTH = 2;
 
     private final StringBuilder out;
-    private final AttrTypePrinter symbols;
+    private final AttrTypePrinter attrTypes;
     private final PrinterNames names;
     private final PrinterOpPlans plans;
     private final boolean generic;
@@ -45,9 +45,9 @@ final class AsmPrinterImpl implements AsmPrinterContext {
     private final Deque<String> defaultDialects = new ArrayDeque<>();
     private final Map<Region, Map<Block, List<Block>>> predecessorCache = new IdentityHashMap<>();
 
-    private AsmPrinterImpl(PrinterOpPlans plans, PrinterNames names, AttrTypePrinter symbols, PrintOptions options) {
-        this.out = symbols.out;
-        this.symbols = symbols;
+    private AsmPrinterImpl(PrinterOpPlans plans, PrinterNames names, AttrTypePrinter attrTypes, PrintOptions options) {
+        this.out = attrTypes.out;
+        this.attrTypes = attrTypes;
         this.names = names;
         this.plans = plans;
         this.generic = options.generic();
@@ -63,7 +63,7 @@ final class AsmPrinterImpl implements AsmPrinterContext {
      * then emits.
      */
     static void printModule(Context context, ModuleOp module, PrintOptions options, StringBuilder out,
-                                       PrinterSink sink) {
+                            PrinterSink sink) {
         Operation top = module.op();
         PrinterOpPlans plans = new PrinterOpPlans(context);
         PrinterAliases aliases = options.localScope() ? null : new PrinterAliases(context);
@@ -76,24 +76,25 @@ final class AsmPrinterImpl implements AsmPrinterContext {
             new PrinterAliasPass(plans, collector, options).visitOp(top);
             aliases.finish();
         }
-        AttrTypePrinter symbols = new AttrTypePrinter(out, sink, aliases);
-        AsmPrinterImpl printer = new AsmPrinterImpl(plans, names, symbols, options);
-        if (collect) symbols.printAliases(false);
+        AttrTypePrinter attrTypes = new AttrTypePrinter(out, sink, aliases);
+        AsmPrinterImpl printer = new AsmPrinterImpl(plans, names, attrTypes, options);
+        if (collect) attrTypes.printAliases(false);
         printer.printFullOp(top);
         out.append('\n');
         if (!options.localScope()) {
-            symbols.printAliases(true);
+            attrTypes.printAliases(true);
             printer.printResources(module);
             out.append('\n');
         }
-        symbols.flushAll();
+        attrTypes.flushAll();
     }
 
     /** Prints {@code op} alone, in local scope, as MLIR streams it into a diagnostic. */
     static void printLocalOp(Context context, Operation op, StringBuilder out) {
         PrinterOpPlans plans = new PrinterOpPlans(context);
         PrinterNames names = new PrinterNames(plans, op, false, null);
-        new AsmPrinterImpl(plans, names, new AttrTypePrinter(out, null, null), new PrintOptions(false, false, true)).printFullOp(op);
+        AttrTypePrinter attrTypes = new AttrTypePrinter(out, null, null);
+        new AsmPrinterImpl(plans, names, attrTypes, new PrintOptions(false, false, true)).printFullOp(op);
     }
 
     /** One resource entry: its group (dialect or external name), key, and how to write its value. */
@@ -103,7 +104,7 @@ final class AsmPrinterImpl implements AsmPrinterContext {
         List<ResourceEntry> dialectEntries = new ArrayList<>();
         Map<String, ResourceBlob> builtin = module.dialectResources().get("builtin");
         if (builtin != null) {
-            for (String key : symbols.referencedResources) {
+            for (String key : attrTypes.referencedResources) {
                 ResourceBlob blob = builtin.get(key);
                 if (blob != null) dialectEntries.add(new ResourceEntry("builtin", key, () -> printBlob(blob)));
             }
@@ -153,7 +154,7 @@ final class AsmPrinterImpl implements AsmPrinterContext {
         out.append("\"0x");
         long a = blob.alignment();
         for (int i = 0; i < 4; i++) appendHexByte(out, (int) (a >>> (8 * i)));
-        symbols.appendBulkHex(blob.rawArray(), blob.offset(), blob.length());
+        attrTypes.appendBulkHex(blob.rawArray(), blob.offset(), blob.length());
         out.append('"');
     }
 
@@ -229,7 +230,7 @@ final class AsmPrinterImpl implements AsmPrinterContext {
     private void printTrailingLocation(Location loc, boolean allowAlias) {
         if (!debugInfo) return;
         out.append(' ');
-        symbols.printLocation(loc, allowAlias);
+        attrTypes.printLocation(loc, allowAlias);
     }
 
     @Override
@@ -279,7 +280,7 @@ final class AsmPrinterImpl implements AsmPrinterContext {
         for (Operation op = block.first(); op != null && op != stop; op = op.next()) {
             printFullOp(op);
             out.append('\n');
-            symbols.maybeFlush();
+            attrTypes.maybeFlush();
         }
         indent -= INDENT_WIDTH;
     }
@@ -345,22 +346,22 @@ final class AsmPrinterImpl implements AsmPrinterContext {
 
     @Override
     public void printType(Type type) {
-        symbols.printType(type);
+        attrTypes.printType(type);
     }
 
     @Override
     public void printTypes(List<? extends Type> types) {
-        symbols.printTypes(types);
+        attrTypes.printTypes(types);
     }
 
     @Override
     public void printAttribute(Attribute attribute) {
-        symbols.printAttribute(attribute, AttrTypePrinter.Elision.NEVER);
+        attrTypes.printAttribute(attribute, AttrTypePrinter.Elision.NEVER);
     }
 
     @Override
     public void printAttributeWithoutType(Attribute attribute) {
-        symbols.printAttribute(attribute, AttrTypePrinter.Elision.MUST);
+        attrTypes.printAttribute(attribute, AttrTypePrinter.Elision.MUST);
     }
 
     @Override
@@ -387,7 +388,7 @@ final class AsmPrinterImpl implements AsmPrinterContext {
             if (elided.contains(na.name())) continue;
             if (!first) out.append(", ");
             first = false;
-            symbols.printNamedAttribute(na);
+            attrTypes.printNamedAttribute(na);
         }
         out.append('}');
     }
