@@ -35,7 +35,6 @@ class LayeringTest {
      * Today's edges (after the Context/Dialect change). The format engine ({@code asm.format}) knows no dialect:
      * StableHLO's custom directives, enum handling and while/reduce forms live in {@code dialect.stablehlo.asm}
      * behind {@code asm.format.FormatExtension}. Still wrong w.r.t. §3.1, to be removed:
-     * {@code dialect.stablehlo -> dialect.vhlo} (FloatText: fold into ir.FloatFormats);
      * {@code verify -> asm} (messages print types through asm: allowed); {@code compat.legalize -> pass}
      * (RewritePass: fine, L5 over L3).
      * From the merge of main (CHLO verification, the rewrite driver, plain bytecode per dialect):
@@ -80,7 +79,7 @@ class LayeringTest {
             Map.entry("dialect.sdy", Set.of("asm", "asm.format", "bytecode", "dialect.func",
                     "dialect.stablehlo.ops", "ir")),
             Map.entry("dialect.sparse", Set.of("asm", "ir")),
-            Map.entry("dialect.stablehlo", Set.of("asm", "bytecode", "dialect.vhlo", "ir")),
+            Map.entry("dialect.stablehlo", Set.of("asm", "bytecode", "ir")),
             Map.entry("dialect.stablehlo.asm", Set.of("asm", "asm.format", "dialect.stablehlo", "ir")),
             // the rows, typed ops, rules, hooks and the dialect class: on top of the dialect's other packages
             Map.entry("dialect.stablehlo.ops", Set.of("asm", "asm.format", "bytecode", "dialect.func",

@@ -21,11 +21,7 @@ import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.ComplexType;
 import org.stablehlo4j.ir.DenseArrayAttr;
-import org.stablehlo4j.ir.DenseElementsAttr;
-import org.stablehlo4j.ir.DenseResourceElementsAttr;
-import org.stablehlo4j.ir.DenseStringElementsAttr;
 import org.stablehlo4j.ir.DialectAttr;
-import org.stablehlo4j.ir.FloatAttr;
 import org.stablehlo4j.ir.IntegerAttr;
 import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.Location;
@@ -246,13 +242,13 @@ public final class ChloRules {
 
     /** ConstantOp::inferReturnTypes: the value's type. */
     static List<Type> inferConstant(Operation op) {
-        Type type = attributeType(op.attr("value"));
+        Type type = Attribute.typeOf(op.attr("value"));
         return type == null ? null : List.of(type);
     }
 
     /** ConstantLikeOp::verify. */
     static void verifyConstantLike(Operation op) {
-        Type valueType = attributeType(op.attr("value"));
+        Type valueType = Attribute.typeOf(op.attr("value"));
         if (valueType == null || op.numResults() != 1) return;
         if (!valueType.equals(elementType(op.result(0).type()))) {
             throw VerificationError.op(op, "value's type doesn't match element return type");
@@ -261,7 +257,7 @@ public final class ChloRules {
 
     /** ConstantLikeOp::inferReturnTypeComponents: the operand's shape and encoding, the value's type. */
     static List<Type> inferConstantLike(Operation op) {
-        Type elementType = attributeType(op.attr("value"));
+        Type elementType = Attribute.typeOf(op.attr("value"));
         if (elementType == null) return null;
         Type operand = op.operand(0).type();
         if (operand instanceof RankedTensorType r) {
@@ -566,16 +562,6 @@ public final class ChloRules {
     private static Type withElementType(Type t, Type elementType) {
         if (t instanceof RankedTensorType r) return new RankedTensorType(r.shape(), elementType, r.encoding());
         return new UnrankedTensorType(elementType);
-    }
-
-    /** The type of a typed attribute (TypedAttrInterface), or null when not known here. */
-    private static Type attributeType(Attribute a) {
-        if (a instanceof IntegerAttr i) return i.type();
-        if (a instanceof FloatAttr f) return f.type();
-        if (a instanceof DenseElementsAttr d) return d.type();
-        if (a instanceof DenseResourceElementsAttr d) return d.type();
-        if (a instanceof DenseStringElementsAttr d) return d.type();
-        return null;
     }
 
     private static long[] longs(DenseArrayAttr a) {
