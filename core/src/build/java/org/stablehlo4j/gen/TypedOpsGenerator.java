@@ -14,26 +14,38 @@ import org.stablehlo4j.dialect.check.CheckOps;
 import org.stablehlo4j.dialect.chlo.ChloOps;
 import org.stablehlo4j.dialect.func.FuncOps;
 import org.stablehlo4j.dialect.interpreter.InterpreterOps;
+import org.stablehlo4j.dialect.mlir.MlirOps;
+import org.stablehlo4j.dialect.shape.ShapeOps;
 import org.stablehlo4j.dialect.sdy.SdyOps;
 import org.stablehlo4j.dialect.stablehlo.ops.StablehloOps;
 import org.stablehlo4j.ir.AttrKind;
 import org.stablehlo4j.ir.OpDefinition;
+import org.stablehlo4j.ir.OpTrait;
 import org.stablehlo4j.ir.OpDefinition.Arity;
 import org.stablehlo4j.ir.OpDefinition.AttrSpec;
 import org.stablehlo4j.ir.OpDefinition.RegionSpec;
 import org.stablehlo4j.ir.OpDefinition.ValueSpec;
 
 /**
- * Writes the typed op classes (see {@code org.stablehlo4j.ir.TypedOp}) of stablehlo, chlo, func, sdy, check and
- * interpreter from their
+ * Writes the typed op classes (see {@code org.stablehlo4j.ir.TypedOp}) of stablehlo, chlo, func, sdy, check,
+ * interpreter, MLIR's arith and tensor, and shape from their
  * op rows, into the directory given as the only argument. Build-only: core's pom compiles this class together with
  * the rows it reads (javac's implicit compilation from core's sources) in the generate-sources phase, runs it, and
  * adds the output as a source root; it is not part of the jar.
  */
 public final class TypedOpsGenerator {
-    /** One dialect: its rows, the expression that finds a row by name, and the package the classes go to. */
+    /**
+     * One dialect: its rows, the expression that finds a row by name, and the package the classes go to. With
+     * {@code hookedInference} the rows are signatures whose result type inference the dialect's hooks attach: an
+     * op declaring {@code InferTypeOpInterface} (the {@code INFER_TYPE} trait) gets the inferring builder.
+     */
     private record DialectRows(String namespace, Collection<OpDefinition> rows, String rowImport, String rowLookup,
-                               String pkg, String base) {}
+                               String pkg, String base, boolean hookedInference) {
+        DialectRows(String namespace, Collection<OpDefinition> rows, String rowImport, String rowLookup, String pkg,
+                    String base) {
+            this(namespace, rows, rowImport, rowLookup, pkg, base, false);
+        }
+    }
 
     private static final Set<String> RESERVED = Set.of("abstract", "assert", "boolean", "break", "byte", "case",
             "catch", "char", "class", "const", "continue", "default", "do", "double", "else", "enum", "extends",
@@ -66,7 +78,15 @@ public final class TypedOpsGenerator {
                         "CheckOps.TABLE.spec(NAME)", "org.stablehlo4j.dialect.check", "TypedOp"),
                 new DialectRows("interpreter", InterpreterOps.TABLE.all(),
                         "org.stablehlo4j.dialect.interpreter.InterpreterOps", "InterpreterOps.TABLE.spec(NAME)",
-                        "org.stablehlo4j.dialect.interpreter", "TypedOp"));
+                        "org.stablehlo4j.dialect.interpreter", "TypedOp"),
+                // MLIR's arith and tensor ops share one package (their class names differ); their code, inference
+                // included, is attached by MlirOpHooks
+                new DialectRows("arith", MlirOps.ARITH_SIGNATURES.all(), "org.stablehlo4j.dialect.mlir.MlirOpHooks",
+                        "MlirOpHooks.ARITH.spec(NAME)", "org.stablehlo4j.dialect.mlir", "TypedOp", true),
+                new DialectRows("tensor", MlirOps.TENSOR_SIGNATURES.all(), "org.stablehlo4j.dialect.mlir.MlirOpHooks",
+                        "MlirOpHooks.TENSOR.spec(NAME)", "org.stablehlo4j.dialect.mlir", "TypedOp", true),
+                new DialectRows("shape", ShapeOps.SIGNATURES.all(), "org.stablehlo4j.dialect.shape.ShapeOpHooks",
+                        "ShapeOpHooks.TABLE.spec(NAME)", "org.stablehlo4j.dialect.shape", "TypedOp", true));
         int count = 0;
         Set<Path> written = new HashSet<>();
         for (DialectRows d : dialects) {
@@ -77,6 +97,10 @@ public final class TypedOpsGenerator {
                 String cls = className(def.mnemonic());
                 classes.add(cls);
                 Path file = dir.resolve(cls + ".java");
+                // dialects sharing a package must not name two ops alike
+                if (written.contains(file.toAbsolutePath().normalize())) {
+                    throw new IllegalStateException("two typed op classes " + file);
+                }
                 write(file, generate(d, def, cls));
                 written.add(file.toAbsolutePath().normalize());
                 count++;
@@ -281,7 +305,8 @@ public final class TypedOpsGenerator {
         s.append("    public static ").append(cls).append(" createWithTypes(OpBuilder builder, Location location, List<Type> resultTypes")
                 .append(paramList).append(") {\n").append(body.replace("%TYPES%", "resultTypes")).append("    }\n\n");
         boolean noResults = outs.isEmpty();
-        boolean infers = def.inferTypes() != null && regions.isEmpty();
+        boolean infers = (def.inferTypes() != null || d.hookedInference && def.hasTrait(OpTrait.INFER_TYPE))
+                && regions.isEmpty();
         if (noResults || infers) {
             s.append("    /**\n     * Creates a {@code ").append(def.name()).append("} at {@code builder}'s insertion point")
                     .append(noResults ? "" : ", its result types inferred by the op's own inference")

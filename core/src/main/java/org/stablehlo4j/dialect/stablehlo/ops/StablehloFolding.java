@@ -60,15 +60,16 @@ public final class StablehloFolding {
     };
 
     /**
-     * StableHLO's rows with the folding hooks attached: what the dialect registers and what the typed op classes
-     * compare with.
+     * StableHLO's rows with the folding hooks and the shape reification ({@link StablehloShapeReification})
+     * attached: what the dialect registers and what the typed op classes compare with.
      */
     public static final DialectOpTable TABLE = attach(StablehloOps.all());
 
     private static DialectOpTable attach(Collection<OpDefinition> rows) {
         Map<String, OpDefinition> m = new LinkedHashMap<>();
         for (OpDefinition d : rows) m.put(d.name(), d);
-        return new DialectOpTable(java.util.Collections.unmodifiableMap(m)).withHooks(StablehloFolding::hooks);
+        return new DialectOpTable(java.util.Collections.unmodifiableMap(m)).withHooks(StablehloFolding::hooks)
+                .withHooks(StablehloShapeReification::hooks);
     }
 
     private static void hooks(OpHooks h) {
