@@ -1,6 +1,7 @@
 package org.stablehlo4j.ir;
 
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * An op's shape reification (MLIR's {@code InferShapedTypeOpInterface::reifyReturnTypeShapes}), attached to its row
@@ -16,7 +17,9 @@ public interface ReifyReturnTypeShapes {
      * @param builder where to create the ops (its listener hears of them)
      * @param op the op whose result shapes are wanted
      * @param operands the values standing for the op's operands (usually its own)
+     * @param diagnostics receives what the reification reports about {@code op} (MLIR's {@code op->emitWarning()}
+     *                    inside the interface method), e.g. why it cannot reify
      * @return one shape value per result, or null when the op cannot reify its shapes (nothing was created then)
      */
-    List<Value> reify(OpBuilder builder, Operation op, List<Value> operands);
+    List<Value> reify(OpBuilder builder, Operation op, List<Value> operands, Consumer<Diagnostic> diagnostics);
 }

@@ -22,8 +22,12 @@ import org.stablehlo4j.ir.Type;
 public final class ChloFolding {
     private ChloFolding() {}
 
-    /** CHLO's rows with the folding hooks attached: what the dialect registers and the typed classes compare with. */
-    public static final DialectOpTable TABLE = ChloOps.TABLE.withHooks(ChloFolding::hooks);
+    /**
+     * CHLO's rows with the folding hooks and the shape reification ({@link ChloShapeReification}) attached: what
+     * the dialect registers and the typed classes compare with.
+     */
+    public static final DialectOpTable TABLE = ChloOps.TABLE.withHooks(ChloFolding::hooks)
+            .withHooks(ChloShapeReification::hooks);
 
     private static void hooks(OpHooks h) {
         h.op("constant").folder((op, operands) -> List.of(ConstantOp.cast(op).value()));

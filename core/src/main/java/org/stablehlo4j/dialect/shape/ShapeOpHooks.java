@@ -65,7 +65,7 @@ public final class ShapeOpHooks {
             long[] shape = ShapeRules.constantExtents(c[0]);
             return shape == null ? null : List.of(IntElements.of(ShapeTypes.extentTensor(shape.length), shape));
         });
-        h.op("dim").verifier(ShapeRules::verifyDim).inferTypes(op -> List.of(op.operand(1).type()))
+        h.op("dim").inferTypes(op -> List.of(op.operand(1).type()))
                 .ext(ReturnTypeCompatibility.class, SIZE_OR_INDEX)
                 .folder((op, c) -> {
                     Long index = IntElements.scalar(c[1]);
@@ -105,12 +105,9 @@ public final class ShapeOpHooks {
                     for (long e : shape) product *= e;
                     return List.of(index(product));
                 });
+        // (no folder: upstream turns a static shape_of into a const_shape by canonicalization only)
         h.op("shape_of").verifier(ShapeRules::verifyShapeOrExtentTensor).inferTypes(ShapeRules::shapeOf)
-                .ext(ReturnTypeCompatibility.class, ShapeRules::shapeOfCompatible)
-                .folder((op, c) -> {
-                    if (!(op.operand(0).type() instanceof RankedTensorType t) || !t.hasStaticShape()) return null;
-                    return List.of(IntElements.of(ShapeTypes.extentTensor(t.rank()), t.shape()));
-                });
+                .ext(ReturnTypeCompatibility.class, ShapeRules::shapeOfCompatible);
         h.op("size_to_index").folder((op, c) -> c[0] instanceof IntegerAttr ? List.of(c[0]) : null);
         h.op("concat").folder((op, c) -> {
             long[] lhs = ShapeRules.constantExtents(c[0]);

@@ -51,15 +51,6 @@ final class ShapeRules {
         if (op.numOperands() < 2) throw VerificationError.op(op, "required at least 2 input shapes");
     }
 
-    /** {@code shape.dim}: a constant index must name a dimension of a ranked operand. */
-    static void verifyDim(Operation op) {
-        if (!(op.operand(0).type() instanceof RankedTensorType t)) return;
-        Long index = constantInt(op.operand(1));
-        if (index != null && (index < 0 || index >= t.rank())) {
-            throw VerificationError.op(op, "index is out of range");
-        }
-    }
-
     /** {@code shape.const_shape}: the extents are a rank-1 elements attribute of {@code index}. */
     static void verifyConstShape(Operation op) {
         if (!(op.attr("shape") instanceof DenseElementsAttr d) || !(d.type().elementType() instanceof IndexType)

@@ -2,6 +2,7 @@ package org.stablehlo4j.dialect.stablehlo.ops;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import org.stablehlo4j.dialect.mlir.AddiOp;
 import org.stablehlo4j.dialect.mlir.CmpiOp;
 import org.stablehlo4j.dialect.mlir.DimOp;
@@ -18,6 +19,7 @@ import org.stablehlo4j.dialect.shape.ShapeTypes;
 import org.stablehlo4j.dialect.stablehlo.DotDimensionNumbersAttr;
 import org.stablehlo4j.dialect.stablehlo.GatherDimensionNumbersAttr;
 import org.stablehlo4j.ir.ComplexType;
+import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.DenseArrayAttr;
 import org.stablehlo4j.ir.FloatType;
 import org.stablehlo4j.ir.IndexType;
@@ -53,19 +55,19 @@ final class StablehloShapeReification {
         "uniform_quantize", "uniform_dequantize", "compare", "reverse", "map"};
 
     static void hooks(OpHooks h) {
-        h.op(ELEMENTWISE).ext(ReifyReturnTypeShapes.class, (b, op, operands) -> fromOperand(b, op, operands.get(0)));
+        h.op(ELEMENTWISE).ext(ReifyReturnTypeShapes.class, (b, op, operands, diags) -> fromOperand(b, op, operands.get(0)));
         // the first operand of select and clamp may be a scalar
         h.op("select", "clamp").ext(ReifyReturnTypeShapes.class,
-                (b, op, operands) -> fromOperand(b, op, operands.get(1)));
+                (b, op, operands, diags) -> fromOperand(b, op, operands.get(1)));
         h.op("bitcast_convert").ext(ReifyReturnTypeShapes.class, StablehloShapeReification::bitcastConvert);
         h.op("dot_general").ext(ReifyReturnTypeShapes.class, StablehloShapeReification::dotGeneral);
         h.op("gather", "dynamic_gather").ext(ReifyReturnTypeShapes.class, StablehloShapeReification::gather);
-        h.op("dynamic_iota").ext(ReifyReturnTypeShapes.class, (b, op, operands) -> indexTensor(b, op, operands.get(0)));
+        h.op("dynamic_iota").ext(ReifyReturnTypeShapes.class, (b, op, operands, diags) -> indexTensor(b, op, operands.get(0)));
         h.op("dynamic_broadcast_in_dim").ext(ReifyReturnTypeShapes.class,
-                (b, op, operands) -> indexTensor(b, op, operands.get(1)));
+                (b, op, operands, diags) -> indexTensor(b, op, operands.get(1)));
         h.op("dynamic_reshape").ext(ReifyReturnTypeShapes.class,
-                (b, op, operands) -> indexTensor(b, op, operands.get(1)));
-        h.op("rng").ext(ReifyReturnTypeShapes.class, (b, op, operands) -> indexTensor(b, op, operands.get(2)));
+                (b, op, operands, diags) -> indexTensor(b, op, operands.get(1)));
+        h.op("rng").ext(ReifyReturnTypeShapes.class, (b, op, operands, diags) -> indexTensor(b, op, operands.get(2)));
         h.op("broadcast").ext(ReifyReturnTypeShapes.class, StablehloShapeReification::broadcast);
         h.op("concatenate").ext(ReifyReturnTypeShapes.class, StablehloShapeReification::concatenate);
         h.op("real_dynamic_slice").ext(ReifyReturnTypeShapes.class, StablehloShapeReification::realDynamicSlice);
@@ -147,7 +149,8 @@ final class StablehloShapeReification {
     }
 
     /** A bitcast that keeps the element size keeps the shape; a shape-changing one is not reified. */
-    private static List<Value> bitcastConvert(OpBuilder b, Operation op, List<Value> operands) {
+    private static List<Value> bitcastConvert(OpBuilder b, Operation op, List<Value> operands,
+                                      Consumer<Diagnostic> diags) {
         Type in = operands.get(0).type();
         if (!(in instanceof RankedTensorType it) || !(op.result(0).type() instanceof ShapedType out)) return null;
         int inBits = bitWidth(it.elementType());
@@ -156,7 +159,8 @@ final class StablehloShapeReification {
     }
 
     /** Batching dimensions, then the free dimensions of lhs, then those of rhs. */
-    private static List<Value> dotGeneral(OpBuilder b, Operation op, List<Value> operands) {
+    private static List<Value> dotGeneral(OpBuilder b, Operation op, List<Value> operands,
+                                      Consumer<Diagnostic> diags) {
         Value lhs = operands.get(0);
         Value rhs = operands.get(1);
         if (!ranked(lhs) || !ranked(rhs) || !(op.attr("dot_dimension_numbers") instanceof DotDimensionNumbersAttr d)) {
@@ -184,7 +188,8 @@ final class StablehloShapeReification {
      * {@code reifyGatherShape}: offset dimensions take the slice sizes (those not collapsed or batching), the
      * others the start indices' dimensions (skipping {@code index_vector_dim}).
      */
-    private static List<Value> gather(OpBuilder b, Operation op, List<Value> operands) {
+    private static List<Value> gather(OpBuilder b, Operation op, List<Value> operands,
+                                      Consumer<Diagnostic> diags) {
         boolean dynamic = DynamicGatherOp.is(op);
         Value startIndices = operands.get(1);
         if (!(op.result(0).type() instanceof RankedTensorType resultType) || !ranked(startIndices)
@@ -236,7 +241,8 @@ final class StablehloShapeReification {
     }
 
     /** The broadcast sizes, then the operand's sizes. */
-    private static List<Value> broadcast(OpBuilder b, Operation op, List<Value> operands) {
+    private static List<Value> broadcast(OpBuilder b, Operation op, List<Value> operands,
+                                      Consumer<Diagnostic> diags) {
         Value operand = operands.get(0);
         if (!ranked(operand) || !(op.attr("broadcast_sizes") instanceof DenseArrayAttr sizes)) return null;
         Location loc = op.location();
@@ -248,7 +254,8 @@ final class StablehloShapeReification {
     }
 
     /** The first input's sizes, the concatenated dimension summed over the inputs. */
-    private static List<Value> concatenate(OpBuilder b, Operation op, List<Value> operands) {
+    private static List<Value> concatenate(OpBuilder b, Operation op, List<Value> operands,
+                                      Consumer<Diagnostic> diags) {
         if (operands.isEmpty() || !(op.attr("dimension") instanceof IntegerAttr dimension)) return null;
         int rank = -1;
         for (Value v : operands) {
@@ -274,7 +281,8 @@ final class StablehloShapeReification {
     }
 
     /** {@code (limit - start + stride - 1) / stride} per dimension. */
-    private static List<Value> realDynamicSlice(OpBuilder b, Operation op, List<Value> operands) {
+    private static List<Value> realDynamicSlice(OpBuilder b, Operation op, List<Value> operands,
+                                      Consumer<Diagnostic> diags) {
         Value operand = operands.get(0);
         Value start = operands.get(1);
         Value limit = operands.get(2);
@@ -300,7 +308,8 @@ final class StablehloShapeReification {
     }
 
     /** The first input's sizes without the reduced dimensions, once per result. */
-    private static List<Value> reduce(OpBuilder b, Operation op, List<Value> operands) {
+    private static List<Value> reduce(OpBuilder b, Operation op, List<Value> operands,
+                                      Consumer<Diagnostic> diags) {
         int inputs = op.numResults();
         if (inputs == 0 || operands.size() < inputs || !ranked(operands.get(0))
                 || !(op.attr("dimensions") instanceof DenseArrayAttr dimensions)) {
@@ -322,7 +331,8 @@ final class StablehloShapeReification {
     }
 
     /** Per dimension: size, plus interior padding between elements, plus the edge padding. */
-    private static List<Value> pad(OpBuilder b, Operation op, List<Value> operands) {
+    private static List<Value> pad(OpBuilder b, Operation op, List<Value> operands,
+                                      Consumer<Diagnostic> diags) {
         Value operand = operands.get(0);
         if (!ranked(operand) || !(op.attr("edge_padding_low") instanceof DenseArrayAttr lowAttr)
                 || !(op.attr("edge_padding_high") instanceof DenseArrayAttr highAttr)
@@ -354,7 +364,8 @@ final class StablehloShapeReification {
     }
 
     /** {@code size + low + high + interior * max(size - 1, 0)} per dimension, from the padding operands. */
-    private static List<Value> dynamicPad(OpBuilder b, Operation op, List<Value> operands) {
+    private static List<Value> dynamicPad(OpBuilder b, Operation op, List<Value> operands,
+                                      Consumer<Diagnostic> diags) {
         Value operand = operands.get(0);
         Value low = operands.get(2);
         Value high = operands.get(3);
@@ -387,7 +398,8 @@ final class StablehloShapeReification {
     }
 
     /** The operand's sizes, permuted. */
-    private static List<Value> transpose(OpBuilder b, Operation op, List<Value> operands) {
+    private static List<Value> transpose(OpBuilder b, Operation op, List<Value> operands,
+                                      Consumer<Diagnostic> diags) {
         Value operand = operands.get(0);
         if (!ranked(operand) || !(op.attr("permutation") instanceof DenseArrayAttr permutationAttr)) return null;
         long[] permutation = longs(permutationAttr);

@@ -50,7 +50,8 @@ public final class HloTestInferPass implements Pass {
                 .add(RewritePattern.of("hlo_test_infer.get_return_types", 1, (op, r) -> rewrite(ctx, op, r, false)))
                 .add(RewritePattern.of("hlo_test_infer.get_return_type_components", 1,
                         (op, r) -> rewrite(ctx, op, r, true)))
-                .add(RewritePattern.of("hlo_test_infer.reify_return_type_shapes", 1, HloTestInferPass::reify));
+                .add(RewritePattern.of("hlo_test_infer.reify_return_type_shapes", 1,
+                        (op, r) -> reify(op, r, context)));
         GreedyRewriteDriver.apply(module.op(), patterns,
                 GreedyRewriteDriver.Config.DEFAULT.withIsPure(Effects.triviallyDeadIfUnused(ctx)));
     }
@@ -59,12 +60,13 @@ public final class HloTestInferPass implements Pass {
      * {@code reify_return_type_shapes}: replaced by the shape computation its operand's producer reifies (the
      * row's {@link ReifyReturnTypeShapes}); producers without reification, or whose reification fails, stay.
      */
-    private static boolean reify(Operation op, PatternRewriter rewriter) {
+    private static boolean reify(Operation op, PatternRewriter rewriter, PassContext context) {
         if (op.numOperands() != 1 || !(op.operand(0) instanceof OpResult producer)) return false;
         OpDefinition spec = producer.owner().opName().definition();
         ReifyReturnTypeShapes reification = spec == null ? null : spec.ext(ReifyReturnTypeShapes.class);
         if (reification == null) return false;
-        List<Value> shapes = reification.reify(rewriter, producer.owner(), List.copyOf(producer.owner().operands()));
+        List<Value> shapes = reification.reify(rewriter, producer.owner(), List.copyOf(producer.owner().operands()),
+                context::emit);
         if (shapes == null || shapes.size() != op.numResults()) return false;
         rewriter.replaceOp(op, shapes);
         return true;
