@@ -93,8 +93,7 @@ public final class MlirOpHooks {
         h.op("dim").inferTypes(op -> List.of(IndexType.INSTANCE)).folder(MlirOpHooks::foldDim);
         h.op("extract").verifier(MlirOpHooks::verifyExtract).inferTypes(MlirOpHooks::extractType)
                 .folder(MlirOpHooks::foldExtract);
-        h.op("from_elements").verifier(MlirOpHooks::verifyFromElements).inferTypes(MlirOpHooks::fromElementsType)
-                .folder(MlirOpHooks::foldFromElements);
+        h.op("from_elements").verifier(MlirOpHooks::verifyFromElements).folder(MlirOpHooks::foldFromElements);
     }
 
     // ============================================================================================ types
@@ -127,13 +126,6 @@ public final class MlirOpHooks {
             throw VerificationError.op(op, "operand #0 must be ranked tensor of any type values");
         }
         return List.of(s.elementType());
-    }
-
-    private static List<Type> fromElementsType(Operation op) {
-        if (op.numOperands() == 0) {
-            throw VerificationError.op(op, "cannot infer the result type of an op without elements");
-        }
-        return List.of(new RankedTensorType(new long[] {op.numOperands()}, op.operand(0).type()));
     }
 
     // ============================================================================================ verifiers

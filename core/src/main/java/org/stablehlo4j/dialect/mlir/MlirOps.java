@@ -95,10 +95,11 @@ public final class MlirOps {
                 .out("result", "AnyType")
                 .traits(NO_MEMORY_EFFECT, INFER_TYPE)
                 .custom();
+        // the result type is given (TypesMatchWith derives the operands' types from it)
         t.op("from_elements")
                 .varIn("elements", "AnyType")
                 .out("result", "AnyStaticShapeTensor")
-                .traits(NO_MEMORY_EFFECT, INFER_TYPE)
+                .traits(NO_MEMORY_EFFECT)
                 .custom();
     }
 

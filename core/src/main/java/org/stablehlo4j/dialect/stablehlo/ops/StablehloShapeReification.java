@@ -181,7 +181,7 @@ final class StablehloShapeReification {
                 dims.add(dim(b, loc, rhs, i));
             }
         }
-        return List.of(FromElementsOp.create(b, loc, dims).result());
+        return List.of(fromElements(b, loc, dims, IndexType.INSTANCE));
     }
 
     /**
