@@ -164,6 +164,12 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
         return a != null && a.presence() == OpDefinition.Presence.DEFAULT_VALUED && AttrValues.isDefault(a, value, ext);
     }
 
+    /** A terminator (ODS's {@code Terminator} trait) may be left out of a region printed without terminators. */
+    @Override
+    public boolean isTerminator() {
+        return spec.hasTrait(org.stablehlo4j.ir.OpTrait.TERMINATOR);
+    }
+
     /** Ops with several named single results name them after the results (e.g. {@code %values, %indices}). */
     @Override
     public void resultNames(Operation op, java.util.function.BiConsumer<Value, String> setName) {

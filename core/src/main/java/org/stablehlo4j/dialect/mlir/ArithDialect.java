@@ -22,6 +22,7 @@ public final class ArithDialect extends Dialect {
     public ArithDialect(Context context) {
         super(MlirOps.ARITH_DIALECT, context);
         addOperations(MlirOpHooks.ARITH.all());
+        declareCompleteSignatures();
         OpAsmTable asm = FormatForms.declarativeTable(MlirOpHooks.ARITH.all());
         FormatForms.addArithConstant(asm, ConstantOp.NAME);
         MlirAsm.addArith(asm);

@@ -22,6 +22,7 @@ public final class TensorDialect extends Dialect {
     public TensorDialect(Context context) {
         super(MlirOps.TENSOR_DIALECT, context);
         addOperations(MlirOpHooks.TENSOR.all());
+        declareCompleteSignatures();
         OpAsmTable asm = FormatForms.declarativeTable(MlirOpHooks.TENSOR.all());
         MlirAsm.addTensor(asm);
         addInterface(OpAsmDialectInterface.class, asm);

@@ -27,6 +27,7 @@ public final class ShapeDialect extends Dialect {
     public ShapeDialect(Context context) {
         super(ShapeOps.DIALECT, context);
         addOperations(ShapeOpHooks.TABLE.all());
+        declareCompleteSignatures();
         // upstream's ShapeDialect::initialize allows unknown operations "during prototyping and testing"
         allowUnknownOperations();
         OpAsmTable asm = FormatForms.declarativeTable(ShapeOpHooks.TABLE.all(), ShapeAsm.FORMATS);
