@@ -198,44 +198,46 @@ final class StablehloShapeReification {
         }
         DenseArrayAttr staticSizes = op.attr("slice_sizes") instanceof DenseArrayAttr s ? s : null;
         if (!dynamic && staticSizes == null || dynamic && !shapeTensor(operands.get(2))) return null;
+        long sliceCount = dynamic ? ((RankedTensorType) operands.get(2).type()).dim(0) : staticSizes.size();
+        // where each result dimension comes from: a slice size (>= 0) or a start indices dimension (-1 - k)
+        List<Long> collapsedAndBatch = new ArrayList<>(dn.collapsedSliceDims());
+        collapsedAndBatch.addAll(dn.operandBatchingDims());
+        long maxOperandDim = -1;
+        for (long d : collapsedAndBatch) maxOperandDim = Math.max(maxOperandDim, d);
+        List<Long> prefix = new ArrayList<>();
+        for (long d = 0; d <= maxOperandDim; d++) if (!collapsedAndBatch.contains(d)) prefix.add(d);
+        int resultRank = resultType.rank();
+        List<Long> batchDims = new ArrayList<>();
+        for (long d = 0; d < resultRank; d++) if (!dn.offsetDims().contains(d)) batchDims.add(d);
+        long[] source = new long[resultRank];
+        int startRank = ((RankedTensorType) startIndices.type()).rank();
+        for (int i = 0; i < resultRank; i++) {
+            int offset = dn.offsetDims().indexOf((long) i);
+            if (offset >= 0) {
+                source[i] = offset < prefix.size() ? prefix.get(offset) : offset + collapsedAndBatch.size();
+                if (source[i] >= sliceCount) return null;
+            } else {
+                long k = batchDims.indexOf((long) i);
+                if (k >= dn.indexVectorDim()) k++;
+                if (k >= startRank) return null;
+                source[i] = -1 - k;
+            }
+        }
         Location loc = op.location();
         Type index = IndexType.INSTANCE;
         List<Value> sliceSizes = new ArrayList<>();
         if (!dynamic) {
             for (long v : longs(staticSizes)) sliceSizes.add(constIndex(b, loc, v));
         } else {
-            Value sizes = operands.get(2);
-            long n = ((RankedTensorType) sizes.type()).dim(0);
-            for (long i = 0; i < n; i++) {
-                sliceSizes.add(ExtractOp.create(b, loc, sizes, List.of(constIndex(b, loc, i))).result());
+            for (long i = 0; i < sliceCount; i++) {
+                sliceSizes.add(ExtractOp.create(b, loc, operands.get(2), List.of(constIndex(b, loc, i))).result());
             }
         }
         sliceSizes.replaceAll(v -> castTo(b, loc, v, index));
-        List<Long> collapsedAndBatch = new ArrayList<>(dn.collapsedSliceDims());
-        collapsedAndBatch.addAll(dn.operandBatchingDims());
-        long maxOperandDim = -1;
-        for (long d : collapsedAndBatch) maxOperandDim = Math.max(maxOperandDim, d);
-        List<Value> prefix = new ArrayList<>();
-        for (int d = 0; d <= maxOperandDim; d++) {
-            if (collapsedAndBatch.contains((long) d)) continue;
-            if (d >= sliceSizes.size()) return null;
-            prefix.add(sliceSizes.get(d));
-        }
-        int resultRank = resultType.rank();
-        List<Long> batchDims = new ArrayList<>();
-        for (long d = 0; d < resultRank; d++) if (!dn.offsetDims().contains(d)) batchDims.add(d);
         List<Value> shape = new ArrayList<>();
-        for (long i = 0; i < resultRank; i++) {
-            int offset = dn.offsetDims().indexOf(i);
-            if (offset >= 0) {
-                long at = offset < prefix.size() ? -1 : offset + collapsedAndBatch.size();
-                if (at >= sliceSizes.size()) return null;
-                shape.add(at < 0 ? prefix.get(offset) : sliceSizes.get((int) at));
-                continue;
-            }
-            long k = batchDims.indexOf(i);
-            if (k >= dn.indexVectorDim()) k++;
-            shape.add(castTo(b, loc, dim(b, loc, startIndices, k), index));
+        for (long from : source) {
+            shape.add(from >= 0 ? sliceSizes.get((int) from)
+                    : castTo(b, loc, dim(b, loc, startIndices, -1 - from), index));
         }
         return List.of(fromElements(b, loc, shape, index));
     }
