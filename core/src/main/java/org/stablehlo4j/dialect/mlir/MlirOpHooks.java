@@ -9,7 +9,6 @@ import org.stablehlo4j.ir.DenseResourceElementsAttr;
 import org.stablehlo4j.ir.DenseStringElementsAttr;
 import org.stablehlo4j.ir.DialectOpTable;
 import org.stablehlo4j.ir.FloatAttr;
-import org.stablehlo4j.ir.Folder;
 import org.stablehlo4j.ir.IndexType;
 import org.stablehlo4j.ir.IntegerAttr;
 import org.stablehlo4j.ir.IntegerType;

@@ -46,7 +46,7 @@ public final class ShapeOpHooks {
         h.op("const_shape").verifier(ShapeRules::verifyConstShape).inferTypes(ShapeRules::constShape)
                 .ext(ReturnTypeCompatibility.class, ShapeRules::constShapeCompatible)
                 .folder((op, c) -> op.attr("shape") == null ? null : List.of(op.attr("shape")));
-        h.op("const_size").folder((op, c) -> op.attr("value") == null ? null : List.of(op.attr("value")));
+        h.op("const_size").verifier(ShapeRules::verifyConstSize).folder((op, c) -> op.attr("value") == null ? null : List.of(op.attr("value")));
         h.op("div").verifier(ShapeRules::verifySizeOrIndex).inferTypes(ShapeRules::sizeIfAnySize)
                 .ext(ReturnTypeCompatibility.class, SIZE_OR_INDEX)
                 .folder((op, c) -> {

@@ -59,6 +59,13 @@ final class ShapeRules {
         }
     }
 
+    /** {@code shape.const_size}: the value is an {@code IndexAttr}. */
+    static void verifyConstSize(Operation op) {
+        if (!(op.attr("value") instanceof org.stablehlo4j.ir.IntegerAttr i) || !(i.type() instanceof IndexType)) {
+            throw VerificationError.op(op, "attribute 'value' failed to satisfy constraint: index attribute");
+        }
+    }
+
     /** HasParent&lt;AssumingOp&gt;. */
     static void verifyAssumingYield(Operation op) {
         Operation parent = op.parentOp();

@@ -132,6 +132,8 @@ class ShapeDialectTest {
                   %0 = shape.assuming %w -> (!shape.size) {
                     shape.assuming_yield %i : index
                   }""")));
+        assertEquals("2: 'shape.const_size' op attribute 'value' failed to satisfy constraint: index attribute",
+                error(fn("", "  %0 = \"shape.const_size\"() {value = \"x\"} : () -> !shape.size")));
         // operand constraints come from ShapeBase.td's definitions
         assertEquals("2: 'shape.num_elements' op operand #0 must be shape or extent tensor, but got 'tensor<2x2xindex>'",
                 error(fn("%a: tensor<2x2xindex>", """
