@@ -27,6 +27,7 @@ module org.stablehlo4j.core {
     exports org.stablehlo4j.dialect.mlir to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.quant to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.sdy to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
+    exports org.stablehlo4j.dialect.shape to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.sparse to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.stablehlo to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.stablehlo.ops to org.stablehlo4j.interpreter, org.stablehlo4j.cli;

@@ -27,7 +27,7 @@ class ToolInfoTest {
 
     /** Known passes as the unknown-pass error lists them. */
     private static final String KNOWN = "canonicalize, cse, hlo-test-broadcast, hlo-test-infer, inline, "
-            + "stablehlo-deserialize, stablehlo-legalize-composite-to-call, stablehlo-legalize-to-vhlo, "
+            + "shape-legalize-to-stablehlo, stablehlo-deserialize, stablehlo-legalize-composite-to-call, stablehlo-legalize-to-vhlo, "
             + "strip-debuginfo, vhlo-legalize-to-stablehlo, vhlo-to-version";
 
     private int run(String... args) {

@@ -14,18 +14,21 @@ import org.stablehlo4j.dialect.check.CheckOps;
 import org.stablehlo4j.dialect.chlo.ChloOps;
 import org.stablehlo4j.dialect.func.FuncOps;
 import org.stablehlo4j.dialect.interpreter.InterpreterOps;
+import org.stablehlo4j.dialect.mlir.MlirOps;
+import org.stablehlo4j.dialect.shape.ShapeOps;
 import org.stablehlo4j.dialect.sdy.SdyOps;
 import org.stablehlo4j.dialect.stablehlo.ops.StablehloOps;
 import org.stablehlo4j.ir.AttrKind;
 import org.stablehlo4j.ir.OpDefinition;
+import org.stablehlo4j.ir.OpTrait;
 import org.stablehlo4j.ir.OpDefinition.Arity;
 import org.stablehlo4j.ir.OpDefinition.AttrSpec;
 import org.stablehlo4j.ir.OpDefinition.RegionSpec;
 import org.stablehlo4j.ir.OpDefinition.ValueSpec;
 
 /**
- * Writes the typed op classes (see {@code org.stablehlo4j.ir.TypedOp}) of stablehlo, chlo, func, sdy, check and
- * interpreter from their
+ * Writes the typed op classes (see {@code org.stablehlo4j.ir.TypedOp}) of stablehlo, chlo, func, sdy, check,
+ * interpreter, MLIR's arith and tensor, and shape from their
  * op rows, into the directory given as the only argument. Build-only: core's pom compiles this class together with
  * the rows it reads (javac's implicit compilation from core's sources) in the generate-sources phase, runs it, and
  * adds the output as a source root; it is not part of the jar. The rows are data only (the code they point at is
@@ -66,7 +69,14 @@ public final class TypedOpsGenerator {
                         "CheckOps.TABLE.spec(NAME)", "org.stablehlo4j.dialect.check", "TypedOp"),
                 new DialectRows("interpreter", InterpreterOps.SIGNATURES.all(),
                         "org.stablehlo4j.dialect.interpreter.InterpreterOpHooks", "InterpreterOpHooks.TABLE.spec(NAME)",
-                        "org.stablehlo4j.dialect.interpreter", "TypedOp"));
+                        "org.stablehlo4j.dialect.interpreter", "TypedOp"),
+                // MLIR's arith and tensor ops share one package (their class names differ)
+                new DialectRows("arith", MlirOps.ARITH_SIGNATURES.all(), "org.stablehlo4j.dialect.mlir.MlirOpHooks",
+                        "MlirOpHooks.ARITH.spec(NAME)", "org.stablehlo4j.dialect.mlir", "TypedOp"),
+                new DialectRows("tensor", MlirOps.TENSOR_SIGNATURES.all(), "org.stablehlo4j.dialect.mlir.MlirOpHooks",
+                        "MlirOpHooks.TENSOR.spec(NAME)", "org.stablehlo4j.dialect.mlir", "TypedOp"),
+                new DialectRows("shape", ShapeOps.SIGNATURES.all(), "org.stablehlo4j.dialect.shape.ShapeOpHooks",
+                        "ShapeOpHooks.TABLE.spec(NAME)", "org.stablehlo4j.dialect.shape", "TypedOp"));
         checkOnlyRowsCompiled(dialects);
         int count = 0;
         Set<Path> written = new HashSet<>();
@@ -78,6 +88,10 @@ public final class TypedOpsGenerator {
                 String cls = className(def.mnemonic());
                 classes.add(cls);
                 Path file = dir.resolve(cls + ".java");
+                // dialects sharing a package must not name two ops alike
+                if (written.contains(file.toAbsolutePath().normalize())) {
+                    throw new IllegalStateException("two typed op classes " + file);
+                }
                 write(file, generate(d, def, cls));
                 written.add(file.toAbsolutePath().normalize());
                 count++;

@@ -9,6 +9,7 @@ import org.stablehlo4j.dialect.mlir.ArithDialect;
 import org.stablehlo4j.dialect.mlir.TensorDialect;
 import org.stablehlo4j.dialect.quant.QuantDialect;
 import org.stablehlo4j.dialect.sdy.SdyDialect;
+import org.stablehlo4j.dialect.shape.ShapeDialect;
 import org.stablehlo4j.dialect.sparse.SparseTensorDialect;
 import org.stablehlo4j.dialect.stablehlo.ops.StablehloDialect;
 import org.stablehlo4j.dialect.vhlo.VhloDialect;
@@ -32,8 +33,6 @@ public final class AllDialects {
         {"hlo_test_speculatability", "stablehlo/tests/ops_speculatability.mlir"},
         {"hlo_test_infer", "stablehlo/tests/infer_stablehlo.mlir", "stablehlo/tests/infer_chlo.mlir"},
         {"hlo_test_broadcast", "stablehlo/tests/ops_broadcasting.mlir"},
-        {"shape", "stablehlo/tests/transforms/shape_legalize_to_stablehlo.mlir",
-            "stablehlo/tests/transforms/stablehlo_aggressive_simplification.mlir", "stablehlo/tests/infer_chlo.mlir"},
         {"llvm", "stablehlo/tests/verify_scatter.mlir", "stablehlo/tests/verify_select_and_scatter.mlir"},
         {"scf", "stablehlo/tests/vhlo/stablehlo_legalize_to_vhlo_mixed.mlir"},
         {"cf", "stablehlo/tests/transforms/stablehlo_refine_shapes.mlir"},
@@ -52,6 +51,7 @@ public final class AllDialects {
         registry.insert("interpreter", InterpreterDialect::new);
         registry.insert("arith", ArithDialect::new);
         registry.insert("tensor", TensorDialect::new);
+        registry.insert("shape", ShapeDialect::new);
         registry.insert("quant", QuantDialect::new);
         registry.insert("sparse_tensor", SparseTensorDialect::new);
         registry.insert("sdy", SdyDialect::new);

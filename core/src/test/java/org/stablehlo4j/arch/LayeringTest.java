@@ -69,11 +69,14 @@ class LayeringTest {
                     "dialect.stablehlo", "dialect.stablehlo.ops", "dialect.vhlo", "dialect.vhlo.ops", "dialect.vhlo.version", "ir", "pass", "verify")),
             Map.entry("dialect.builtin", Set.of("asm", "ir")),
             Map.entry("dialect.check", Set.of("asm", "asm.format", "ir")),
-            Map.entry("dialect.chlo", Set.of("asm", "asm.format", "bytecode", "dialect.stablehlo",
-                    "dialect.stablehlo.ops", "ir")),
+            // (and the shape ops CHLO's shape reification builds, as ChloOps.cpp with BroadcastUtils.cpp)
+            Map.entry("dialect.chlo", Set.of("asm", "asm.format", "bytecode", "dialect.mlir", "dialect.shape",
+                    "dialect.stablehlo", "dialect.stablehlo.ops", "ir")),
             Map.entry("dialect.func", Set.of("asm", "bytecode", "ir")),
             Map.entry("dialect.interpreter", Set.of("asm", "asm.format", "ir")),
             Map.entry("dialect.mlir", Set.of("asm", "asm.format", "ir")),
+            // MLIR's shape dialect depends on arith and tensor (ShapeBase.td's dependentDialects)
+            Map.entry("dialect.shape", Set.of("asm", "asm.format", "dialect.mlir", "ir")),
             Map.entry("dialect.quant", Set.of("asm", "ir")),
             // sdy's code matches on the typed classes of the ops it meets (its own are generated into dialect.sdy)
             Map.entry("dialect.sdy", Set.of("asm", "asm.format", "bytecode", "dialect.func",
@@ -82,16 +85,20 @@ class LayeringTest {
             Map.entry("dialect.stablehlo", Set.of("asm", "bytecode", "ir")),
             Map.entry("dialect.stablehlo.asm", Set.of("asm", "asm.format", "dialect.stablehlo", "ir")),
             // the rows, typed ops, rules, hooks and the dialect class: on top of the dialect's other packages
-            Map.entry("dialect.stablehlo.ops", Set.of("asm", "asm.format", "bytecode", "dialect.func",
-                    "dialect.stablehlo", "dialect.stablehlo.asm", "ir")),
+            // (and, for the shape reification of StablehloOps.cpp, the shape, arith and tensor ops it builds)
+            Map.entry("dialect.stablehlo.ops", Set.of("asm", "asm.format", "bytecode", "dialect.func", "dialect.mlir",
+                    "dialect.shape", "dialect.stablehlo", "dialect.stablehlo.asm", "ir")),
             // the StableHLO passes (L4 over L3 pass/rewrite); verify and dialect.chlo for type inference
+            // (shape-legalize-to-stablehlo converts shape, arith and tensor ops)
             Map.entry("dialect.stablehlo.transforms", Set.of("asm", "dialect.chlo", "dialect.func",
-                    "dialect.stablehlo", "dialect.stablehlo.ops", "ir", "pass", "rewrite", "verify")),
+                    "dialect.mlir", "dialect.shape", "dialect.stablehlo", "dialect.stablehlo.ops", "ir", "pass",
+                    "rewrite", "verify")),
             Map.entry("dialect.vhlo", Set.of("asm", "bytecode", "dialect.vhlo.ops", "ir")),
             Map.entry("dialect.vhlo.ops", Set.of("dialect.vhlo.version", "ir")),
             Map.entry("dialect.vhlo.version", Set.of()),
             Map.entry("init", Set.of("compat.legalize", "dialect.builtin", "dialect.check", "dialect.chlo",
                     "dialect.func", "dialect.interpreter", "dialect.mlir", "dialect.quant", "dialect.sdy",
+                    "dialect.shape",
                     "dialect.sparse", "dialect.stablehlo.ops", "dialect.stablehlo.transforms", "dialect.vhlo", "ir",
                     "pass")),
             Map.entry("ir", Set.of()),

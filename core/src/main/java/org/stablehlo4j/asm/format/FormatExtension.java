@@ -3,6 +3,7 @@ package org.stablehlo4j.asm.format;
 import org.stablehlo4j.asm.AsmParserContext;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.OpDefinition.AttrSpec;
+import org.stablehlo4j.ir.Type;
 
 /**
  * What a dialect adds to the declarative-format engine for its ops ({@link FormatForms#declarativeTable}): its
@@ -33,6 +34,15 @@ public interface FormatExtension {
      */
     default boolean isEnumCase(AttrSpec spec, Attribute value, String caseName) {
         return false;
+    }
+
+    /**
+     * The type ODS builds for a value of constraint {@code constraint} whose type the format does not give (a
+     * {@code BuildableType}, such as a dialect's parameterless types), or null. ODS's builtin buildable types
+     * ({@code Index}, {@code I1}, {@code I32}, {@code I64}) the engine knows itself.
+     */
+    default Type buildableType(String constraint) {
+        return null;
     }
 
     /** The dialect's structured form of an attribute read from a format variable (identity by default). */

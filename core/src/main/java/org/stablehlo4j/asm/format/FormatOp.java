@@ -164,6 +164,12 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
         return a != null && a.presence() == OpDefinition.Presence.DEFAULT_VALUED && AttrValues.isDefault(a, value, ext);
     }
 
+    /** A terminator (ODS's {@code Terminator} trait) may be left out of a region printed without terminators. */
+    @Override
+    public boolean isTerminator() {
+        return spec.hasTrait(org.stablehlo4j.ir.OpTrait.TERMINATOR);
+    }
+
     /** Ops with several named single results name them after the results (e.g. {@code %values, %indices}). */
     @Override
     public void resultNames(Operation op, java.util.function.BiConsumer<Value, String> setName) {
@@ -575,6 +581,20 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
             markTypes();
         }
 
+        /**
+         * The type ODS builds for a value of {@code constraint} that the format leaves out (a buildable type:
+         * ODS's {@code Index}, {@code I1}, {@code I32}, {@code I64}, or one of the dialect's), or null.
+         */
+        private Type buildable(String constraint) {
+            return switch (constraint) {
+                case "Index" -> org.stablehlo4j.ir.IndexType.INSTANCE;
+                case "I1" -> org.stablehlo4j.ir.IntegerType.I1;
+                case "I32" -> org.stablehlo4j.ir.IntegerType.I32;
+                case "I64" -> org.stablehlo4j.ir.IntegerType.I64;
+                default -> ext.buildableType(constraint);
+            };
+        }
+
         /** AllTypesMatch between an operand and an elements attribute (the check dialect's *_const ops). */
         private List<Type> typeFromMatchingAttribute() {
             if (!spec.hasTrait(org.stablehlo4j.ir.OpTrait.NAMED_VALUES_MATCH)) return null;
@@ -625,6 +645,10 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
                     List<Type> t = types.get(g.name());
                     if (t == null && n > 0) t = typeFromSameTypeTrait(i, n);
                     if (t == null && n > 0) t = typeFromMatchingAttribute();
+                    if (t == null && n > 0) {
+                        Type b = buildable(g.constraint());
+                        if (b != null) t = java.util.Collections.nCopies(n, b);
+                    }
                     if (t == null) {
                         if (n == 0) continue;
                         throw p.errorAt(at, "type of operand '" + g.name() + "' of " + opName + " is not given");
@@ -639,6 +663,10 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
             } else {
                 for (ValueSpec g : spec.results()) {
                     List<Type> t = types.get(g.name());
+                    if (t == null && g.arity() == Arity.SINGLE) {
+                        Type b = buildable(g.constraint());
+                        if (b != null) t = List.of(b);
+                    }
                     if (t == null) {
                         if (g.arity() == Arity.SINGLE) {
                             throw p.errorAt(at, "result type of " + opName + " is not given");

@@ -17,6 +17,7 @@ public final class ChloOpHooks {
     private ChloOpHooks() {}
 
     private static void hooks(OpHooks h) {
+        ChloShapeReification.hooks(h);
         // CHLO_Op's isCompatibleReturnTypes: HLO's compatibility; broadcast_select and scan compare shapes only
         h.all().ext(ReturnTypeCompatibility.class, ChloRules::isCompatibleReturnTypes);
         h.op("broadcast_select", "scan").ext(ReturnTypeCompatibility.class, ChloRules::isCompatibleShapes);

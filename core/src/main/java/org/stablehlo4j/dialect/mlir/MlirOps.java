@@ -10,25 +10,73 @@ import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.OpTable;
 
 /**
- * The few ops of upstream MLIR dialects (arith, tensor) whose pretty forms StableHLO's tests use. Only these ops
- * are registered; the rest of those dialects stays provisionally accepted in the generic form.
+ * The signatures of the ops of upstream MLIR's arith and tensor dialects that StableHLO's tests and passes use
+ * (upstream {@code ArithOps.td}, {@code TensorOps.td}): operands, results, attributes and traits in upstream's
+ * order, and the declarative formats where the format engine reads them. Plain data: their code (verifiers, type
+ * inference, folders) is attached by {@link MlirOpHooks}, whose tables the dialects register, and the typed
+ * classes of this package ({@code AddiOp}, {@code DimOp}, ...) are generated from these rows at build time. Ops
+ * of these dialects that are not listed here are errors, as in MLIR.
  */
 public final class MlirOps {
-    public static final DialectOpTable ARITH = OpTable.define("arith", MlirOps::arith);
-    /** The full name of {@code arith.constant}. */
-    public static final String ARITH_CONSTANT = "arith.constant";
-    public static final DialectOpTable TENSOR = OpTable.define("tensor", MlirOps::tensor);
+    /** The arith dialect's namespace. */
+    public static final String ARITH_DIALECT = "arith";
+    /** The tensor dialect's namespace. */
+    public static final String TENSOR_DIALECT = "tensor";
+
+    /** The arith rows without their code. */
+    public static final DialectOpTable ARITH_SIGNATURES = OpTable.define(ARITH_DIALECT, MlirOps::arith);
+    /** The tensor rows without their code. */
+    public static final DialectOpTable TENSOR_SIGNATURES = OpTable.define(TENSOR_DIALECT, MlirOps::tensor);
+
+    /** The type constraint of arith's integer operands ({@code SignlessIntegerOrIndexLike}). */
+    static final String INT_LIKE = "SignlessIntegerOrIndexLike";
 
     private MlirOps() {}
 
     private static void arith(OpTable t) {
-        // ConstantLike with its value as its fold, so m_Constant (ir.Folder.constantValue) sees it as upstream does
         t.op("constant")
                 .attr("value", ANY)
                 .out("result", "AnyType")
-                .traits(CONSTANT_LIKE, NO_MEMORY_EFFECT)
-                .custom()
-                .folder((op, operands) -> op.attr("value") == null ? null : List.of(op.attr("value")));
+                .traits(CONSTANT_LIKE, NO_MEMORY_EFFECT, INFER_TYPE).infers()
+                .custom();
+        // Arith_IntBinaryOp: SameOperandsAndResultType (the result type is the operands')
+        t.op("addi", "muli")
+                .in("lhs", INT_LIKE).in("rhs", INT_LIKE)
+                .out("result", INT_LIKE)
+                .traits(NO_MEMORY_EFFECT, COMMUTATIVE, INFER_TYPE).infers()
+                .custom();
+        t.op("subi")
+                .in("lhs", INT_LIKE).in("rhs", INT_LIKE)
+                .out("result", INT_LIKE)
+                .traits(NO_MEMORY_EFFECT, INFER_TYPE).infers()
+                .custom();
+        // division by zero is undefined behavior: only speculatable with a known non-zero divisor
+        t.op("divsi")
+                .in("lhs", INT_LIKE).in("rhs", INT_LIKE)
+                .out("result", INT_LIKE)
+                .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, INFER_TYPE).infers()
+                .custom();
+        t.op("maxsi", "minsi")
+                .in("lhs", INT_LIKE).in("rhs", INT_LIKE)
+                .out("result", INT_LIKE)
+                .traits(NO_MEMORY_EFFECT, COMMUTATIVE, INFER_TYPE).infers()
+                .custom();
+        t.op("cmpi")
+                .attr("predicate", I64, "CmpIPredicate")
+                .in("lhs", INT_LIKE).in("rhs", INT_LIKE)
+                .out("result", "BoolLike")
+                .traits(NO_MEMORY_EFFECT, INFER_TYPE).infers()
+                .custom();
+        t.op("select")
+                .in("condition", "BoolLike").in("true_value", "AnyType").in("false_value", "AnyType")
+                .out("result", "AnyType")
+                .traits(NO_MEMORY_EFFECT, INFER_TYPE).infers()
+                .custom();
+        t.op("index_cast")
+                .in("in", INT_LIKE)
+                .out("out", INT_LIKE)
+                .traits(NO_MEMORY_EFFECT)
+                .format("$in attr-dict `:` type($in) `to` type($out)");
     }
 
     private static void tensor(OpTable t) {
@@ -37,13 +85,28 @@ public final class MlirOps {
                 .out("dest", "AnyTensor")
                 .traits(NO_MEMORY_EFFECT)
                 .format("$source attr-dict `:` type($source) `to` type($dest)");
+        t.op("dim")
+                .in("source", "AnyTensor").in("index", "Index")
+                .out("result", "Index")
+                .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, INFER_TYPE).infers()
+                .custom();
+        t.op("extract")
+                .in("tensor", "AnyRankedTensor").varIn("indices", "Index")
+                .out("result", "AnyType")
+                .traits(NO_MEMORY_EFFECT, INFER_TYPE).infers()
+                .custom();
+        // the result type is given (TypesMatchWith derives the operands' types from it)
+        t.op("from_elements")
+                .varIn("elements", "AnyType")
+                .out("result", "AnyStaticShapeTensor")
+                .traits(NO_MEMORY_EFFECT)
+                .custom();
     }
 
-    /** Every row. */
+    /** Every signature row, arith's then tensor's. */
     public static List<OpDefinition> all() {
-        List<OpDefinition> out = new ArrayList<>(ARITH.all());
-        out.addAll(TENSOR.all());
+        List<OpDefinition> out = new ArrayList<>(ARITH_SIGNATURES.all());
+        out.addAll(TENSOR_SIGNATURES.all());
         return out;
     }
-
 }

@@ -26,6 +26,7 @@ public final class StablehloOpHooks {
         controlFlow(h);
         collective(h);
         compute(h);
+        StablehloShapeReification.hooks(h);
     }
 
     /** {@link DataMovementOps}. */

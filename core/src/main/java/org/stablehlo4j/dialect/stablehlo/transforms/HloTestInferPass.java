@@ -16,10 +16,12 @@ import org.stablehlo4j.ir.OpResult;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.PatternRewriter;
 import org.stablehlo4j.ir.PatternSet;
+import org.stablehlo4j.ir.ReifyReturnTypeShapes;
 import org.stablehlo4j.ir.RewritePattern;
 import org.stablehlo4j.ir.ShapedType;
 import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.TypeAttr;
+import org.stablehlo4j.ir.Value;
 import org.stablehlo4j.rewrite.GreedyRewriteDriver;
 import org.stablehlo4j.verify.Verifier;
 
@@ -27,8 +29,9 @@ import org.stablehlo4j.verify.Verifier;
  * {@code --hlo-test-infer}, upstream's test pass for type inference: an {@code hlo_test_infer.get_return_types}
  * (or {@code get_return_type_components}) op whose operand is produced by an op with type inference becomes an
  * {@code hlo_test_infer.return_types} ({@code return_type_components}) op carrying the inferred types as
- * {@code types0}, {@code types1}, ... attributes. Ops whose producer has no inference, or whose inference fails,
- * stay as they are.
+ * {@code types0}, {@code types1}, ... attributes; an {@code hlo_test_infer.reify_return_type_shapes} op is replaced
+ * by the shape computation of its operand's producer ({@code reifyReturnTypeShapes}). Ops whose producer has no
+ * inference (reification), or whose inference fails, stay as they are.
  */
 public final class HloTestInferPass implements Pass {
     public static final String NAME = "hlo-test-infer";
@@ -46,9 +49,27 @@ public final class HloTestInferPass implements Pass {
         PatternSet patterns = new PatternSet()
                 .add(RewritePattern.of("hlo_test_infer.get_return_types", 1, (op, r) -> rewrite(ctx, op, r, false)))
                 .add(RewritePattern.of("hlo_test_infer.get_return_type_components", 1,
-                        (op, r) -> rewrite(ctx, op, r, true)));
+                        (op, r) -> rewrite(ctx, op, r, true)))
+                .add(RewritePattern.of("hlo_test_infer.reify_return_type_shapes", 1,
+                        (op, r) -> reify(op, r, context)));
         GreedyRewriteDriver.apply(module.op(), patterns,
                 GreedyRewriteDriver.Config.DEFAULT.withIsPure(Effects.triviallyDeadIfUnused(ctx)));
+    }
+
+    /**
+     * {@code reify_return_type_shapes}: replaced by the shape computation its operand's producer reifies (the
+     * row's {@link ReifyReturnTypeShapes}); producers without reification, or whose reification fails, stay.
+     */
+    private static boolean reify(Operation op, PatternRewriter rewriter, PassContext context) {
+        if (op.numOperands() != 1 || !(op.operand(0) instanceof OpResult producer)) return false;
+        OpDefinition spec = producer.owner().opName().definition();
+        ReifyReturnTypeShapes reification = spec == null ? null : spec.ext(ReifyReturnTypeShapes.class);
+        if (reification == null) return false;
+        List<Value> shapes = reification.reify(rewriter, producer.owner(), List.copyOf(producer.owner().operands()),
+                context::emit);
+        if (shapes == null || shapes.size() != op.numResults()) return false;
+        rewriter.replaceOp(op, shapes);
+        return true;
     }
 
     private static boolean rewrite(Context ctx, Operation op, PatternRewriter rewriter, boolean components) {

@@ -16,5 +16,7 @@ public final class StablehloPasses {
         r.register(HloTestInferPass.NAME, HloTestInferPass.DESCRIPTION, options -> new HloTestInferPass());
         r.register(HloTestBroadcastPass.NAME, HloTestBroadcastPass.DESCRIPTION, options -> new HloTestBroadcastPass());
         r.register(LegalizeCompositeToCallPass.NAME, LegalizeCompositeToCallPass.DESCRIPTION, LegalizeCompositeToCallPass::fromOptions);
+        r.register(ShapeLegalizeToStablehloPass.NAME, ShapeLegalizeToStablehloPass.DESCRIPTION,
+                options -> new ShapeLegalizeToStablehloPass());
     }
 }

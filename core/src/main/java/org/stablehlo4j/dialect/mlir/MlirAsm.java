@@ -1,0 +1,293 @@
+package org.stablehlo4j.dialect.mlir;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.function.BiConsumer;
+import org.stablehlo4j.asm.AsmCustomOpParser;
+import org.stablehlo4j.asm.AsmParserContext;
+import org.stablehlo4j.asm.AsmParserContext.OperandRef;
+import org.stablehlo4j.asm.AsmPrinterContext;
+import org.stablehlo4j.asm.AsmPrinterCustomOp;
+import org.stablehlo4j.asm.OpAsmTable;
+import org.stablehlo4j.ir.DictionaryAttr;
+import org.stablehlo4j.ir.IndexType;
+import org.stablehlo4j.ir.IntegerAttr;
+import org.stablehlo4j.ir.IntegerType;
+import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.RankedTensorType;
+import org.stablehlo4j.ir.ShapedType;
+import org.stablehlo4j.ir.Type;
+import org.stablehlo4j.ir.Value;
+
+/**
+ * The pretty forms of the arith and tensor ops whose upstream formats derive operand or result types that the
+ * declarative engine does not (ODS's {@code SameOperandsAndResultType}, {@code TypesMatchWith}, buildable
+ * {@code index} operands, the {@code CmpIPredicate} keyword, {@code arith.select}'s hand-written form):
+ * {@code arith.addi %a, %b : index}, {@code arith.cmpi slt, %a, %b : index},
+ * {@code arith.select %c, %a, %b : index}, {@code tensor.dim %t, %c0 : tensor<?xf32>},
+ * {@code tensor.extract %t[%i] : tensor<4xindex>}, {@code tensor.from_elements %a, %b : tensor<2xindex>}.
+ */
+final class MlirAsm {
+    private MlirAsm() {}
+
+    /** A form that prints and parses one op. */
+    private abstract static class Form implements AsmPrinterCustomOp, AsmCustomOpParser {
+        private final String resultName;
+
+        Form(String resultName) {
+            this.resultName = resultName;
+        }
+
+        @Override
+        public void resultNames(Operation op, BiConsumer<Value, String> setName) {
+            if (resultName != null && op.numResults() == 1) setName.accept(op.result(0), resultName);
+        }
+    }
+
+    /** Adds the forms of the arith ops to {@code asm}. */
+    static void addArith(OpAsmTable asm) {
+        for (String name : List.of(AddiOp.NAME, SubiOp.NAME, MuliOp.NAME, DivsiOp.NAME, MaxsiOp.NAME, MinsiOp.NAME)) {
+            asm.format(name, BINARY);
+        }
+        asm.format(CmpiOp.NAME, CMPI);
+        asm.format(SelectOp.NAME, SELECT);
+    }
+
+    /** Adds the forms of the tensor ops to {@code asm}. */
+    static void addTensor(OpAsmTable asm) {
+        asm.format(DimOp.NAME, DIM);
+        asm.format(ExtractOp.NAME, EXTRACT);
+        asm.format(FromElementsOp.NAME, FROM_ELEMENTS);
+    }
+
+    /** {@code $lhs , $rhs attr-dict : type($result)}, every type the result's. */
+    private static final Form BINARY = new Form(null) {
+        @Override
+        public boolean canPrint(Operation op) {
+            return op.numOperands() == 2 && op.numResults() == 1;
+        }
+
+        @Override
+        public void print(Operation op, AsmPrinterContext p) {
+            p.printOpName(op);
+            p.append(" ");
+            p.printOperands(op.operands());
+            p.printOptionalAttrDict(p.allAttributes(op), List.of());
+            p.append(" : ");
+            p.printType(op.result(0).type());
+        }
+
+        @Override
+        public Operation parse(String opName, AsmParserContext p, int opStart) {
+            OperandRef lhs = p.parseOperand();
+            p.expect(",");
+            OperandRef rhs = p.parseOperand();
+            DictionaryAttr attrs = p.parseOptionalAttrDict();
+            p.expect(":");
+            int at = p.offset();
+            Type t = p.parseType();
+            List<Value> operands = p.resolve(List.of(lhs, rhs), List.of(t, t), at);
+            return p.build(opName, operands, List.of(t), DictionaryAttr.EMPTY, attrs, List.of(), opStart);
+        }
+    };
+
+    /** {@code $predicate , $lhs , $rhs attr-dict : type($lhs)}; the result is i1 of the operands' shape. */
+    private static final Form CMPI = new Form(null) {
+        @Override
+        public boolean canPrint(Operation op) {
+            return op.numOperands() == 2 && op.numResults() == 1 && op.attr("predicate") instanceof IntegerAttr p
+                    && p.value().signum() >= 0
+                    && p.value().compareTo(BigInteger.valueOf(MlirOpHooks.CMPI_PREDICATES.size())) < 0;
+        }
+
+        @Override
+        public void print(Operation op, AsmPrinterContext p) {
+            p.printOpName(op);
+            p.append(" " + MlirOpHooks.CMPI_PREDICATES.get(((IntegerAttr) op.attr("predicate")).value().intValue()));
+            p.append(", ");
+            p.printOperands(op.operands());
+            p.printOptionalAttrDict(p.allAttributes(op), List.of("predicate"));
+            p.append(" : ");
+            p.printType(op.operand(0).type());
+        }
+
+        @Override
+        public Operation parse(String opName, AsmParserContext p, int opStart) {
+            int at = p.offset();
+            String keyword = p.parseKeywordOrString("expected string or keyword containing one of the following "
+                    + "enum values for attribute 'predicate' [" + String.join(", ", MlirOpHooks.CMPI_PREDICATES) + "]");
+            int predicate = MlirOpHooks.CMPI_PREDICATES.indexOf(keyword);
+            if (predicate < 0) {
+                throw p.errorAt(at, "invalid predicate attribute specification: \"" + keyword + "\"");
+            }
+            p.expect(",");
+            OperandRef lhs = p.parseOperand();
+            p.expect(",");
+            OperandRef rhs = p.parseOperand();
+            DictionaryAttr attrs = p.parseOptionalAttrDict();
+            p.expect(":");
+            int typeAt = p.offset();
+            Type t = p.parseType();
+            List<Value> operands = p.resolve(List.of(lhs, rhs), List.of(t, t), typeAt);
+            DictionaryAttr props = DictionaryAttr.EMPTY.with("predicate", IntegerAttr.of(IntegerType.I64, predicate));
+            return p.build(opName, operands, List.of(MlirOpHooks.boolLike(t)), props, attrs, List.of(), opStart);
+        }
+    };
+
+    /** {@code %c, %t, %f attr-dict : [type($c) ,] type($result)}: the condition's type only when it is no i1. */
+    private static final Form SELECT = new Form(null) {
+        @Override
+        public boolean canPrint(Operation op) {
+            return op.numOperands() == 3 && op.numResults() == 1;
+        }
+
+        @Override
+        public void print(Operation op, AsmPrinterContext p) {
+            p.printOpName(op);
+            p.append(" ");
+            p.printOperands(op.operands());
+            p.printOptionalAttrDict(p.allAttributes(op), List.of());
+            p.append(" : ");
+            if (op.operand(0).type() instanceof ShapedType) {
+                p.printType(op.operand(0).type());
+                p.append(", ");
+            }
+            p.printType(op.result(0).type());
+        }
+
+        @Override
+        public Operation parse(String opName, AsmParserContext p, int opStart) {
+            List<OperandRef> refs = new ArrayList<>();
+            do {
+                refs.add(p.parseOperand());
+            } while (p.consumeIf(","));
+            DictionaryAttr attrs = p.parseOptionalAttrDict();
+            p.expect(":");
+            int at = p.offset();
+            Type cond = IntegerType.I1;
+            Type t = p.parseType();
+            if (p.consumeIf(",")) {
+                cond = t;
+                t = p.parseType();
+            }
+            List<Value> operands = p.resolve(refs, List.of(cond, t, t), at);
+            return p.build(opName, operands, List.of(t), DictionaryAttr.EMPTY, attrs, List.of(), opStart);
+        }
+    };
+
+    /** {@code attr-dict $source , $index : type($source)}. */
+    private static final Form DIM = new Form("dim") {
+        @Override
+        public boolean canPrint(Operation op) {
+            return op.numOperands() == 2 && op.numResults() == 1;
+        }
+
+        @Override
+        public void print(Operation op, AsmPrinterContext p) {
+            p.printOpName(op);
+            p.printOptionalAttrDict(p.allAttributes(op), List.of());
+            p.append(" ");
+            p.printOperands(op.operands());
+            p.append(" : ");
+            p.printType(op.operand(0).type());
+        }
+
+        @Override
+        public Operation parse(String opName, AsmParserContext p, int opStart) {
+            DictionaryAttr attrs = p.parseOptionalAttrDict();
+            OperandRef source = p.parseOperand();
+            p.expect(",");
+            OperandRef index = p.parseOperand();
+            p.expect(":");
+            int at = p.offset();
+            Type t = p.parseType();
+            List<Value> operands = p.resolve(List.of(source, index), List.of(t, IndexType.INSTANCE), at);
+            return p.build(opName, operands, List.of(IndexType.INSTANCE), DictionaryAttr.EMPTY, attrs, List.of(),
+                    opStart);
+        }
+    };
+
+    /** {@code $tensor [ $indices ] attr-dict : type($tensor)}; the result is the element type. */
+    private static final Form EXTRACT = new Form("extracted") {
+        @Override
+        public boolean canPrint(Operation op) {
+            return op.numOperands() >= 1 && op.numResults() == 1;
+        }
+
+        @Override
+        public void print(Operation op, AsmPrinterContext p) {
+            p.printOpName(op);
+            p.append(" ");
+            p.printOperand(op.operand(0));
+            p.append("[");
+            p.printOperands(op.operands().subList(1, op.numOperands()));
+            p.append("]");
+            p.printOptionalAttrDict(p.allAttributes(op), List.of());
+            p.append(" : ");
+            p.printType(op.operand(0).type());
+        }
+
+        @Override
+        public Operation parse(String opName, AsmParserContext p, int opStart) {
+            List<OperandRef> refs = new ArrayList<>();
+            refs.add(p.parseOperand());
+            p.expect("[");
+            if (!p.consumeIf("]")) {
+                do {
+                    refs.add(p.parseOperand());
+                } while (p.consumeIf(","));
+                p.expect("]");
+            }
+            DictionaryAttr attrs = p.parseOptionalAttrDict();
+            p.expect(":");
+            int at = p.offset();
+            Type t = p.parseType();
+            if (!(t instanceof RankedTensorType rt)) throw p.errorAt(at, "expected ranked tensor type");
+            List<Type> types = new ArrayList<>();
+            types.add(t);
+            types.addAll(Collections.nCopies(refs.size() - 1, IndexType.INSTANCE));
+            List<Value> operands = p.resolve(refs, types, at);
+            return p.build(opName, operands, List.of(rt.elementType()), DictionaryAttr.EMPTY, attrs, List.of(),
+                    opStart);
+        }
+    };
+
+    /** {@code $elements attr-dict : type($result)}; every element of the result's element type. */
+    private static final Form FROM_ELEMENTS = new Form("from_elements") {
+        @Override
+        public boolean canPrint(Operation op) {
+            return op.numResults() == 1;
+        }
+
+        @Override
+        public void print(Operation op, AsmPrinterContext p) {
+            p.printOpName(op);
+            if (op.numOperands() > 0) {
+                p.append(" ");
+                p.printOperands(op.operands());
+            }
+            p.printOptionalAttrDict(p.allAttributes(op), List.of());
+            p.append(" : ");
+            p.printType(op.result(0).type());
+        }
+
+        @Override
+        public Operation parse(String opName, AsmParserContext p, int opStart) {
+            List<OperandRef> refs = new ArrayList<>();
+            if (p.atOperand()) {
+                do {
+                    refs.add(p.parseOperand());
+                } while (p.consumeIf(","));
+            }
+            DictionaryAttr attrs = p.parseOptionalAttrDict();
+            p.expect(":");
+            int at = p.offset();
+            Type t = p.parseType();
+            if (!(t instanceof ShapedType st)) throw p.errorAt(at, "expected a tensor type");
+            List<Value> operands = p.resolve(refs, Collections.nCopies(refs.size(), st.elementType()), at);
+            return p.build(opName, operands, List.of(t), DictionaryAttr.EMPTY, attrs, List.of(), opStart);
+        }
+    };
+}
