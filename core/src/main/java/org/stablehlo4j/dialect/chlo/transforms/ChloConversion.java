@@ -53,17 +53,26 @@ final class ChloConversion {
      * @return whether every CHLO op was legalized
      */
     static boolean apply(Operation root, PatternSet patterns, java.util.function.Consumer<Diagnostic> errors) {
+        return apply(root, patterns, errors, false);
+    }
+
+    /**
+     * {@link #apply(Operation, PatternSet, java.util.function.Consumer)}, or with {@code lenient} a best effort: a
+     * CHLO op no pattern legalizes is left as it is (no error) and the conversion goes on with the next one.
+     */
+    static boolean apply(Operation root, PatternSet patterns, java.util.function.Consumer<Diagnostic> errors,
+                         boolean lenient) {
         boolean ok = true;
         if (ModuleOp.isModule(root)) {
             for (Region region : root.regions()) {
                 for (Block block : region.blocks()) {
                     for (Operation unit : new ArrayList<>(block.operations())) {
-                        ok &= convertUnit(unit, true, patterns, errors);
+                        ok &= convertUnit(unit, true, patterns, errors, lenient);
                     }
                 }
             }
         } else {
-            ok = convertUnit(root, false, patterns, errors);
+            ok = convertUnit(root, false, patterns, errors, lenient);
         }
         return ok;
     }
@@ -87,7 +96,7 @@ final class ChloConversion {
 
     /** Converts the CHLO ops of one unit (the unit itself too when {@code includeSelf}). */
     private static boolean convertUnit(Operation unit, boolean includeSelf, PatternSet patterns,
-                                       java.util.function.Consumer<Diagnostic> errors) {
+                                       java.util.function.Consumer<Diagnostic> errors, boolean lenient) {
         List<Operation> order = new ArrayList<>();
         unit.walk(org.stablehlo4j.ir.WalkOrder.PRE_ORDER, op -> {
             if (includeSelf || op != unit) order.add(op);
@@ -95,15 +104,18 @@ final class ChloConversion {
         });
         Tracker tracker = new Tracker();
         PatternRewriter rewriter = new PatternRewriter(tracker);
+        boolean ok = true;
         for (Operation op : order) {
             if (tracker.erased.contains(op) || !isIllegal(op)) continue;
             if (!legalize(op, patterns, rewriter, tracker)) {
+                ok = false;
+                if (lenient) continue;
                 errors.accept(Diagnostic.error(op.location(),
                         "failed to legalize operation '" + op.name() + "' that was explicitly marked illegal"));
                 return false;
             }
         }
-        return true;
+        return ok;
     }
 
     /** Whether the conversion must remove {@code op}: every op of the CHLO dialect. */

@@ -69,6 +69,18 @@ public final class ChloLegalizeToStablehloPass implements Pass {
         return found[0];
     }
 
+    /**
+     * Rewrites every CHLO op under {@code root} that a pattern legalizes and leaves the others as they are (no
+     * error): for a consumer with its own semantics for the CHLO ops this build cannot decompose, such as the
+     * interpreter.
+     *
+     * @param root the op whose nested CHLO ops are rewritten
+     * @return whether no CHLO op is left
+     */
+    public static boolean legalizeWherePossible(Operation root) {
+        return ChloConversion.apply(root, patterns(d -> { }), d -> { }, true);
+    }
+
     @Override
     public String name() {
         return NAME;
