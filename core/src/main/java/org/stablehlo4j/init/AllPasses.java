@@ -72,6 +72,16 @@ public final class AllPasses {
         return new NamedPipeline(CHLO_PRE_SERIALIZATION_PIPELINE, pm);
     }
 
+    /**
+     * Whether {@code module} holds a CHLO op, which {@link #chloPreSerializationPipeline} would lower.
+     *
+     * @param module the module
+     * @return whether any op in it is of the CHLO dialect
+     */
+    public static boolean containsChlo(ModuleOp module) {
+        return ChloLegalizeToStablehloPass.containsChlo(module.op());
+    }
+
     /** A pass pipeline registered under its own name (MLIR's {@code PassPipelineRegistration}). */
     private record NamedPipeline(String name, OpPassManager pipeline) implements Pass {
         @Override
