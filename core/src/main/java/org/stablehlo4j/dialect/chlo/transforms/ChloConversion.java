@@ -132,7 +132,6 @@ final class ChloConversion {
             try {
                 applied = pattern.matchAndRewrite(op, rewriter);
             } catch (RuntimeException e) {
-                if (Boolean.getBoolean("chlo.debug")) e.printStackTrace();
                 // a pattern meeting input its construction does not expect (a type inference refusing it): the op
                 // stays, and is reported as not legalized
                 applied = false;
