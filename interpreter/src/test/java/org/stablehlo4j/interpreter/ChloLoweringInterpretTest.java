@@ -27,7 +27,7 @@ import org.stablehlo4j.testing.TestContexts;
  * programs check what the decomposed programs compute against independent references (exact integer arithmetic,
  * {@link Math#nextAfter}, a total-order sort, plain loops), on random and edge inputs.
  */
-class ChloDecompositionsTest {
+class ChloLoweringInterpretTest {
     private static final Random RANDOM = new Random(27);
 
     private static List<Object> run(String text) throws Exception {
