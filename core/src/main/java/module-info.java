@@ -31,7 +31,6 @@ module org.stablehlo4j.core {
     exports org.stablehlo4j.dialect.sparse to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.stablehlo to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.stablehlo.ops to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
-    exports org.stablehlo4j.dialect.stablehlo.rules to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.stablehlo.transforms to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.vhlo to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.vhlo.ops to org.stablehlo4j.interpreter, org.stablehlo4j.cli;

@@ -6,9 +6,8 @@ import org.stablehlo4j.ir.ModuleOp;
 
 /**
  * The parts of the tools that other components of stablehlo4j provide: MLIR bytecode reading and writing,
- * portable-artifact (de)serialization and the interpreter. Each is null until implemented; the tools then
- * fail with a clear "not implemented" error. Implementations are installed by assigning the fields (e.g. from
- * a static initializer of this class once the component exists).
+ * portable-artifact (de)serialization and the interpreter. Each is an interface the tools call, and a field here
+ * holds its implementation: the one place where the drivers name the bytecode, compat and interpreter code.
  */
 public final class Backends {
     private Backends() {}
@@ -109,7 +108,7 @@ public final class Backends {
         }
     }
 
-    public static volatile BytecodeReader bytecodeReader = new BytecodeReader() {
+    public static final BytecodeReader bytecodeReader = new BytecodeReader() {
         // an anonymous class rather than a method reference: no invokedynamic bootstrap at start-up
         @Override
         public ModuleOp read(Context context, byte[] bytes, String bufferName, boolean allowUnregisteredDialect)
@@ -120,7 +119,7 @@ public final class Backends {
     /** Producer string of {@code -emit-bytecode} files, as MLIR writes it ("MLIR" + LLVM version). */
     static final String PRODUCER = "MLIR22.0.0git";
 
-    public static volatile BytecodeWriter bytecodeWriter = new BytecodeWriter() {
+    public static final BytecodeWriter bytecodeWriter = new BytecodeWriter() {
         @Override
         public byte[] write(Context context, ModuleOp module) throws DiagnosticException {
             return encoded(context, module).toByteArray();
@@ -142,7 +141,7 @@ public final class Backends {
             }
         }
     };
-    public static volatile Serializer serializer = new Serializer() {
+    public static final Serializer serializer = new Serializer() {
         @Override
         public byte[] serialize(Context context, ModuleOp module, String target, boolean allowOtherDialects)
                 throws DiagnosticException {
@@ -158,7 +157,7 @@ public final class Backends {
             return bytes::writeTo;
         }
     };
-    public static volatile Deserializer deserializer = new Deserializer() {
+    public static final Deserializer deserializer = new Deserializer() {
         @Override
         public ModuleOp deserialize(Context context, byte[] artifact, String bufferName) throws DiagnosticException {
             return org.stablehlo4j.compat.legalize.PortableArtifacts.deserializePortableArtifact(context, artifact,
@@ -172,14 +171,14 @@ public final class Backends {
                     bufferName);
         }
     };
-    public static volatile ArtifactVersion artifactVersion = new ArtifactVersion() {
+    public static final ArtifactVersion artifactVersion = new ArtifactVersion() {
         @Override
         public String versionOf(byte[] artifact) {
             return org.stablehlo4j.compat.CompatibilityApi.getPortableArtifactVersion(artifact)
                     .map(Object::toString).orElse(null);
         }
     };
-    public static volatile Interpreter interpreter = new Interpreter() {
+    public static final Interpreter interpreter = new Interpreter() {
         @Override
         public String interpret(Context context, ModuleOp module, String args, String probeDir, boolean printDense)
                 throws DiagnosticException {
@@ -187,7 +186,7 @@ public final class Backends {
         }
     };
 
-    public static volatile JsonInterpreter jsonInterpreter = new JsonInterpreter() {
+    public static final JsonInterpreter jsonInterpreter = new JsonInterpreter() {
         @Override
         public String[] interpret(Context context, ModuleOp module, String args, byte[] argsJson, String probeDir)
                 throws DiagnosticException, JsonInputsException {
@@ -202,9 +201,4 @@ public final class Backends {
         }
     };
 
-    /** Fails unless the backend is installed. */
-    static <T> T require(T backend, String what) throws ToolException {
-        if (backend == null) throw new ToolException("error: " + what + " is not implemented in stablehlo4j");
-        return backend;
-    }
-}
+    /** Fails unless the backend is installed. */}

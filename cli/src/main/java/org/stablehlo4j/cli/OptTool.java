@@ -1,6 +1,5 @@
 package org.stablehlo4j.cli;
 
-import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.pass.OpPassManager;
@@ -8,7 +7,6 @@ import org.stablehlo4j.pass.Pass;
 import org.stablehlo4j.pass.PassContext;
 import org.stablehlo4j.pass.PassRegistry;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -31,7 +29,6 @@ final class OptTool extends Tool {
 
     final List<PassSpec> passSpecs = new ArrayList<>();
     private final List<Pass> passes = new ArrayList<>();
-    private Backends.BytecodeWriter bytecodeWriter;
 
     OptTool() {
         super("stablehlo-opt", OPTIONS, new String[] {
@@ -69,7 +66,6 @@ final class OptTool extends Tool {
                 throw new ToolException("error: " + spec.display() + ": " + e.getMessage());
             }
         }
-        if (emitBytecode) bytecodeWriter = Backends.require(Backends.bytecodeWriter, "'-emit-bytecode'");
     }
 
     /** The configured pass a flag (or an item of a pipeline) names. */
@@ -135,7 +131,7 @@ final class OptTool extends Tool {
                     org.stablehlo4j.verify.Verifier.verify(context(), module);
                 }
             }
-            if (bytecodeWriter != null) return bytecodeWriter.encode(context(), module);
+            if (emitBytecode) return Backends.bytecodeWriter.encode(context(), module);
         } catch (DiagnosticException e) {
             report(e, handler);
             return null;

@@ -392,7 +392,7 @@ abstract class Tool implements LlvmArgs.Target {
 
     /** Reads a bytecode buffer into a module; null on failure (diagnostics reported). */
     ModuleOp readBytecode(byte[] bytes, String name, DiagnosticHandler handler) throws ToolException {
-        Backends.BytecodeReader reader = Backends.require(Backends.bytecodeReader, "reading MLIR bytecode");
+        Backends.BytecodeReader reader = Backends.bytecodeReader;
         try {
             ModuleOp module = reader.read(context(), bytes, name, allowUnregisteredDialect);
             org.stablehlo4j.verify.Verifier.verify(context(), module);

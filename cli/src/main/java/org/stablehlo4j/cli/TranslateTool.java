@@ -1,6 +1,5 @@
 package org.stablehlo4j.cli;
 
-import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.init.AllPasses;
@@ -98,13 +97,6 @@ final class TranslateTool extends Tool {
         if (translations.isEmpty()) {
             throw new ToolException(toolName + ": a translation is required: --serialize, --deserialize or --interpret");
         }
-        for (Translation t : translations) {
-            switch (t) {
-                case SERIALIZE -> Backends.require(Backends.serializer, "'--serialize'");
-                case DESERIALIZE -> Backends.require(Backends.deserializer, "'--deserialize'");
-                case INTERPRET -> Backends.require(Backends.interpreter, "'--interpret'");
-            }
-        }
         if (!argsJson.isEmpty() || !resultsJson.isEmpty()) prepareJson();
     }
 
@@ -113,7 +105,6 @@ final class TranslateTool extends Tool {
         if (!translations.contains(Translation.INTERPRET)) {
             throw new ToolException("error: --args-json and --results-json need --interpret");
         }
-        Backends.require(Backends.jsonInterpreter, "'--args-json'");
         if (!argsJson.isEmpty() && !interpreterArgs.isEmpty()) {
             throw new ToolException("error: --args and --args-json cannot be used together");
         }
@@ -251,7 +242,7 @@ final class TranslateTool extends Tool {
     private ModuleOp parseForInterpreter(byte[] data, String name, int firstLine, DiagnosticHandler handler)
             throws ToolException, DiagnosticException {
         SourceBuffer buf = new SourceBuffer(name, data);
-        if (buf.isBytecode() && Backends.deserializer != null && usesVhlo(data, name)) {
+        if (buf.isBytecode() && usesVhlo(data, name)) {
             return Backends.deserializer.deserialize(context(), data, name);
         }
         return parseAny(data, name, firstLine, handler);

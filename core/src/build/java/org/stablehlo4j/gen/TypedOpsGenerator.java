@@ -28,7 +28,8 @@ import org.stablehlo4j.ir.OpDefinition.ValueSpec;
  * interpreter from their
  * op rows, into the directory given as the only argument. Build-only: core's pom compiles this class together with
  * the rows it reads (javac's implicit compilation from core's sources) in the generate-sources phase, runs it, and
- * adds the output as a source root; it is not part of the jar.
+ * adds the output as a source root; it is not part of the jar. The rows are data only (the code they point at is
+ * attached by each dialect's hooks class), which the generator checks before it writes anything.
  */
 public final class TypedOpsGenerator {
     /** One dialect: its rows, the expression that finds a row by name, and the package the classes go to. */
@@ -45,28 +46,28 @@ public final class TypedOpsGenerator {
             "operation", "location", "toString", "hashCode", "equals", "getClass", "notify", "notifyAll", "wait",
             "clone", "finalize", "is", "match", "cast", "create", "createWithTypes", "NAME", "DEFINITION",
             // the builders' parameters
-            "builder", "resultTypes", "resultType");
+            "builder", "resultTypes", "resultType", "regionBuilder");
 
     private TypedOpsGenerator() {}
 
     public static void main(String[] args) throws IOException {
         Path out = Path.of(args[0]);
         List<DialectRows> dialects = List.of(
-                new DialectRows("stablehlo", StablehloOps.all(), "org.stablehlo4j.dialect.stablehlo.ops.StablehloFolding",
-                        "StablehloFolding.TABLE.spec(NAME)", "org.stablehlo4j.dialect.stablehlo.ops", "TypedOp"),
-                new DialectRows("chlo", ChloOps.TABLE.all(), "org.stablehlo4j.dialect.chlo.ChloFolding",
-                        "ChloFolding.TABLE.spec(NAME)", "org.stablehlo4j.dialect.chlo", "TypedOp"),
+                new DialectRows("stablehlo", StablehloOps.SIGNATURES.all(),
+                        "org.stablehlo4j.dialect.stablehlo.ops.StablehloOpHooks", "StablehloOpHooks.TABLE.spec(NAME)",
+                        "org.stablehlo4j.dialect.stablehlo.ops", "TypedOp"),
+                new DialectRows("chlo", ChloOps.SIGNATURES.all(), "org.stablehlo4j.dialect.chlo.ChloOpHooks",
+                        "ChloOpHooks.TABLE.spec(NAME)", "org.stablehlo4j.dialect.chlo", "TypedOp"),
                 new DialectRows("func", FuncOps.SIGNATURES.all(), "org.stablehlo4j.dialect.func.FuncOpHooks",
                         "FuncOpHooks.TABLE.spec(NAME)", "org.stablehlo4j.dialect.func", "TypedOp"),
-                // sdy's signatures carry no code (SdyOpHooks attaches it), so its verifiers and patterns can use the
-                // typed classes, which compare with the registered (hooked) rows
                 new DialectRows("sdy", SdyOps.SIGNATURES.all(), "org.stablehlo4j.dialect.sdy.SdyOpHooks",
                         "SdyOpHooks.TABLE.spec(NAME)", "org.stablehlo4j.dialect.sdy", "TypedOp"),
                 new DialectRows("check", CheckOps.TABLE.all(), "org.stablehlo4j.dialect.check.CheckOps",
                         "CheckOps.TABLE.spec(NAME)", "org.stablehlo4j.dialect.check", "TypedOp"),
-                new DialectRows("interpreter", InterpreterOps.TABLE.all(),
-                        "org.stablehlo4j.dialect.interpreter.InterpreterOps", "InterpreterOps.TABLE.spec(NAME)",
+                new DialectRows("interpreter", InterpreterOps.SIGNATURES.all(),
+                        "org.stablehlo4j.dialect.interpreter.InterpreterOpHooks", "InterpreterOpHooks.TABLE.spec(NAME)",
                         "org.stablehlo4j.dialect.interpreter", "TypedOp"));
+        checkOnlyRowsCompiled(dialects);
         int count = 0;
         Set<Path> written = new HashSet<>();
         for (DialectRows d : dialects) {
@@ -83,6 +84,10 @@ public final class TypedOpsGenerator {
             }
 
         }
+        Path api = out.resolve("org/stablehlo4j/api/build/ElementwiseOps.java");
+        Files.createDirectories(api.getParent());
+        write(api, elementwiseBuilders(StablehloOps.SIGNATURES.all()));
+        written.add(api.toAbsolutePath().normalize());
         // classes of ops (or packages) that are gone
         if (Files.isDirectory(out)) {
             try (java.util.stream.Stream<Path> files = Files.walk(out)) {
@@ -92,6 +97,49 @@ public final class TypedOpsGenerator {
             }
         }
         System.out.println("TypedOpsGenerator: " + count + " typed op classes in " + out);
+    }
+
+    /**
+     * Fails unless javac compiled nothing but {@code ir}, this generator and the row classes (named {@code *Ops}, in
+     * the dialects' packages) to run it. A row that names code (a verifier, an inference, a folder, ...) pulls that
+     * code in here, and that code could then not use the typed classes generated from the rows: rows are data, and
+     * each dialect attaches its code from a hooks class ({@code StablehloOpHooks}, {@code ChloOpHooks}, ... through
+     * {@code ir.OpHooks}).
+     */
+    private static void checkOnlyRowsCompiled(List<DialectRows> dialects) throws IOException {
+        Path root;
+        try {
+            root = Path.of(TypedOpsGenerator.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (java.net.URISyntaxException e) {
+            throw new IOException(e);
+        }
+        if (!Files.isDirectory(root)) return;
+        Set<String> rowPackages = new HashSet<>();
+        for (DialectRows d : dialects) rowPackages.add(d.pkg.replace('.', '/'));
+        List<String> notRows = new ArrayList<>();
+        try (java.util.stream.Stream<Path> files = Files.walk(root)) {
+            for (Path p : files.filter(p -> p.toString().endsWith(".class")).sorted().toList()) {
+                String rel = root.relativize(p).toString().replace(java.io.File.separatorChar, '/');
+                if (rel.equals("module-info.class") || rel.startsWith("org/stablehlo4j/ir/")
+                        || rel.startsWith("org/stablehlo4j/gen/")) {
+                    continue;
+                }
+                int slash = rel.lastIndexOf('/');
+                String pkg = slash < 0 ? "" : rel.substring(0, slash);
+                String top = rel.substring(slash + 1).replaceFirst("[$.].*", "");
+                String cls = rel.replaceFirst("\\.class$", "");
+                // what sits beside the rows is most likely what a row names: listed first
+                if (rowPackages.contains(pkg) && !top.endsWith("Ops")) notRows.add(0, cls);
+                else if (!rowPackages.contains(pkg)) notRows.add(cls);
+            }
+        }
+        if (!notRows.isEmpty()) {
+            List<String> shown = notRows.size() > 12 ? notRows.subList(0, 12) : notRows;
+            throw new IllegalStateException("TypedOpsGenerator: the op rows must be data only, but they pull in "
+                    + notRows.size() + " classes " + shown + (shown.size() < notRows.size() ? " ..." : "")
+                    + "; attach verifiers, inference, folders and patterns from the dialect's hooks class"
+                    + " (ir.OpHooks, DialectOpTable.withHooks) instead of naming them in a row");
+        }
     }
 
     private static void write(Path p, String text) throws IOException {
@@ -281,7 +329,7 @@ public final class TypedOpsGenerator {
         s.append("    public static ").append(cls).append(" createWithTypes(OpBuilder builder, Location location, List<Type> resultTypes")
                 .append(paramList).append(") {\n").append(body.replace("%TYPES%", "resultTypes")).append("    }\n\n");
         boolean noResults = outs.isEmpty();
-        boolean infers = def.inferTypes() != null && regions.isEmpty();
+        boolean infers = def.infersResultTypes() && regions.isEmpty();
         if (noResults || infers) {
             s.append("    /**\n     * Creates a {@code ").append(def.name()).append("} at {@code builder}'s insertion point")
                     .append(noResults ? "" : ", its result types inferred by the op's own inference")
@@ -299,6 +347,89 @@ public final class TypedOpsGenerator {
             s.append("    public static ").append(cls).append(" create(OpBuilder builder, Location location, Type resultType")
                     .append(paramList).append(") {\n").append(body.replace("%TYPES%", "List.of(resultType)"))
                     .append("    }\n\n");
+        }
+        if (!regions.isEmpty()) regionBuilders(s, def, cls, body, paramList, regionCount, fixedRegions, regionCountParam);
+        s.append("}\n");
+        return s.toString();
+    }
+
+    /**
+     * The builders of an op with regions that fill them before the op is made: with explicit result types, and
+     * with inferred ones when the op infers them (its inference reads the regions).
+     */
+    private static void regionBuilders(StringBuilder s, OpDefinition def, String cls, String body, String paramList,
+                                       String regionCount, int fixedRegions, String regionCountParam) {
+        String which = regionCountParam == null ? fixedRegions + (fixedRegions == 1 ? " region" : " regions")
+                : "regions";
+        String regionBody = body.replace("build(builder, location, NAME, $operands, DictionaryAttr.of($props), "
+                + regionCount + ", %TYPES%)", "buildWithRegions(builder, location, NAME, $operands, "
+                + "DictionaryAttr.of($props), " + regionCount + ", %TYPES%, regionBuilder)");
+        String regionParam = ", java.util.function.Consumer<List<Region>> regionBuilder";
+        s.append("    /**\n     * Creates a {@code ").append(def.name()).append("} with explicit result types at {@code builder}'s")
+                .append(" insertion point,\n     * its ").append(which).append(" filled by {@code regionBuilder} first.\n")
+                .append("     *\n     * @param builder the builder\n")
+                .append("     * @param location the location (null: the builder's default)\n")
+                .append("     * @param resultTypes the result types\n")
+                .append("     * @param regionBuilder fills the op's regions (given in order) with blocks\n")
+                .append("     * @return the new op's view\n     */\n");
+        s.append("    public static ").append(cls).append(" createWithTypes(OpBuilder builder, Location location, ")
+                .append("List<Type> resultTypes").append(paramList).append(regionParam).append(") {\n")
+                .append(regionBody.replace("%TYPES%", "resultTypes")).append("    }\n\n");
+        if (!def.infersResultTypes() || def.results().isEmpty()) return;
+        s.append("    /**\n     * Creates a {@code ").append(def.name()).append("} at {@code builder}'s insertion point: ")
+                .append("{@code regionBuilder}\n     * fills its ").append(which)
+                .append(", then the op's own inference gives its result types.\n     *\n")
+                .append("     * @param builder the builder\n")
+                .append("     * @param location the location (null: the builder's default)\n")
+                .append("     * @param regionBuilder fills the op's regions (given in order) with blocks\n")
+                .append("     * @return the new op's view\n     */\n");
+        s.append("    public static ").append(cls).append(" create(OpBuilder builder, Location location").append(paramList)
+                .append(regionParam).append(") {\n").append(regionBody.replace("%TYPES%", "null")).append("    }\n\n");
+    }
+
+    /** api.build method names that differ from the camel-cased mnemonic (Kotlin's boolean operators). */
+    private static final Set<String> API_SUFFIXED = Set.of("not", "and", "or");
+
+    /**
+     * {@code api.build.ElementwiseOps}: one public method per element-wise StableHLO op that infers its result
+     * types from one or two operands and takes no required attribute (its optional ones left out), each calling
+     * the op's typed builder. The element-wise ops with attributes or explicit types have hand-written methods in
+     * {@code ExtraOps} and {@code Ops}.
+     */
+    static String elementwiseBuilders(Collection<OpDefinition> rows) {
+        StringBuilder s = new StringBuilder();
+        s.append("package org.stablehlo4j.api.build;\n\n");
+        s.append("import org.stablehlo4j.dialect.stablehlo.ops.*;\nimport org.stablehlo4j.ir.Block;\n")
+                .append("import org.stablehlo4j.ir.Context;\nimport org.stablehlo4j.ir.Value;\n\n");
+        s.append("/**\n * The element-wise StableHLO ops, one method each (result types inferred, each op verified as it")
+                .append(" is built),\n * generated from the op rows: every element-wise op that infers its result types")
+                .append(" and needs no\n * attribute. {@link ExtraOps} and {@link Ops} add the others. Names follow the")
+                .append(" op mnemonics in camel case\n * ({@code not_}, {@code and_}, {@code or_} avoid Kotlin's boolean")
+                .append(" operators).\n */\n");
+        s.append("public abstract class ElementwiseOps extends GenericOps {\n");
+        s.append("    ElementwiseOps(Context context, Block block, Terminator terminator) {\n")
+                .append("        super(context, block, terminator);\n    }\n");
+        for (OpDefinition def : rows) {
+            List<ValueSpec> ins = def.operands();
+            boolean fits = def.hasTrait(org.stablehlo4j.ir.OpTrait.ELEMENTWISE) && def.infersResultTypes()
+                    && def.regions().isEmpty() && (ins.size() == 1 || ins.size() == 2)
+                    && ins.stream().allMatch(v -> v.arity() == Arity.SINGLE)
+                    && def.attributes().stream().noneMatch(a -> a.presence() == OpDefinition.Presence.REQUIRED);
+            if (!fits) continue;
+            String method = camel(def.mnemonic()) + (API_SUFFIXED.contains(def.mnemonic()) ? "_" : "");
+            List<String> params = ins.size() == 1 ? List.of("operand") : List.of("lhs", "rhs");
+            List<String> args = new ArrayList<>(params);
+            for (int i = 0; i < def.attributes().size(); i++) args.add("null");
+            s.append("\n    /**\n     * {@code ").append(def.name()).append("}.\n     *\n");
+            if (ins.size() == 1) {
+                s.append("     * @param operand the operand\n");
+            } else {
+                s.append("     * @param lhs the left operand\n     * @param rhs the right operand\n");
+            }
+            s.append("     * @return the result\n     */\n");
+            s.append("    public Value ").append(method).append("(Value ").append(String.join(", Value ", params))
+                    .append(") {\n        return build1((ob, l) -> ").append(className(def.mnemonic()))
+                    .append(".create(ob, l, ").append(String.join(", ", args)).append("));\n    }\n");
         }
         s.append("}\n");
         return s.toString();

@@ -1,5 +1,6 @@
 package org.stablehlo4j.asm;
 
+import org.stablehlo4j.ir.AsmSink;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.ModuleOp;
@@ -28,7 +29,7 @@ public final class AsmPrinter {
      */
     public static String print(Context context, ModuleOp module, PrintOptions options) {
         StringBuilder sb = new StringBuilder();
-        new AsmPrinterImpl(context, sb, options, module.op()).printModule(module);
+        AsmPrinterImpl.printModule(context, module, options, sb, null);
         return sb.toString();
     }
 
@@ -62,10 +63,8 @@ public final class AsmPrinter {
     }
 
     private static void stream(Context context, ModuleOp module, PrintOptions options, PrinterSink sink) {
-        AsmPrinterImpl p = new AsmPrinterImpl(context, new StringBuilder(PrinterValues.FLUSH_CHARS + (PrinterValues.FLUSH_CHARS >> 1)),
-                sink, options, module.op());
-        p.printModule(module);
-        p.flushAll();
+        int capacity = AttrTypePrinter.FLUSH_CHARS + (AttrTypePrinter.FLUSH_CHARS >> 1);
+        AsmPrinterImpl.printModule(context, module, options, new StringBuilder(capacity), sink);
     }
 
     /**
@@ -78,7 +77,7 @@ public final class AsmPrinter {
      */
     public static String printOperation(Context context, Operation op) {
         StringBuilder sb = new StringBuilder();
-        new AsmPrinterImpl(context, sb, null, new PrintOptions(false, false, true), op).printFullOp(op);
+        AsmPrinterImpl.printLocalOp(context, op, sb);
         return sb.toString();
     }
 
@@ -89,9 +88,9 @@ public final class AsmPrinter {
      * @return the text
      */
     public static String printType(Type type) {
-        StringBuilder sb = new StringBuilder();
-        new AsmPrinterImpl(null, sb, new PrintOptions(false, false, true), null).printType(type);
-        return sb.toString();
+        AttrTypePrinter p = new AttrTypePrinter(new StringBuilder(), null, null);
+        p.printType(type);
+        return p.toString();
     }
 
     /**
@@ -101,43 +100,22 @@ public final class AsmPrinter {
      * @return the text
      */
     public static String printAttribute(Attribute attribute) {
-        StringBuilder sb = new StringBuilder();
-        new AsmPrinterImpl(null, sb, new PrintOptions(false, false, true), null).printAttribute(attribute);
-        return sb.toString();
+        AttrTypePrinter p = new AttrTypePrinter(new StringBuilder(), null, null);
+        p.printAttribute(attribute, AttrTypePrinter.Elision.NEVER);
+        return p.toString();
     }
 
     /**
-     * A float literal exactly as MLIR prints it ({@code 1.000000e+00}, {@code 0.33333333333333331},
-     * {@code 0x7FC00000}), for custom printers.
+     * The text a dialect's printer writes to a sink (an attribute or type body, or part of one), with nested types
+     * and attributes printed as {@link #printType} and {@link #printAttribute} print them (local scope, no
+     * aliases).
      *
-     * @param kind the float format
-     * @param bits the value's encoding
-     * @return the literal
+     * @param body writes to the sink it is given
+     * @return the text
      */
-    public static String formatFloat(org.stablehlo4j.ir.FloatKind kind, java.math.BigInteger bits) {
-        StringBuilder sb = new StringBuilder();
-        PrinterFloats.appendFloat(sb, kind, bits);
-        return sb.toString();
-    }
-
-    /** The pretty printer of op {@code opName} contributed by its dialect in {@code context}, or null. */
-    static AsmPrinterCustomOp customPrinter(Context context, String opName) {
-        if (context == null) return null;
-        org.stablehlo4j.ir.Dialect d = context.opDialect(opName);
-        OpAsmDialectInterface asm = d != null ? d.getInterface(OpAsmDialectInterface.class)
-                : context.opDialectInterface(opName, OpAsmDialectInterface.class);
-        return asm == null ? null : asm.customPrinter(opName);
-    }
-
-    /**
-     * A double as MLIR prints it in attributes ({@code 1.000000e+00}), for dialect printers.
-     *
-     * @param value the value
-     * @return the literal
-     */
-    public static String formatDouble(double value) {
-        StringBuilder sb = new StringBuilder();
-        PrinterFloats.appendDouble(sb, value);
-        return sb.toString();
+    public static String printBody(java.util.function.Consumer<? super AsmSink> body) {
+        AttrTypePrinter p = new AttrTypePrinter(new StringBuilder(), null, null);
+        body.accept(p);
+        return p.toString();
     }
 }

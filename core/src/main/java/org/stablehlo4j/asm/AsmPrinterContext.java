@@ -89,7 +89,13 @@ public interface AsmPrinterContext {
      * @param op the op
      * @return the attributes
      */
-    List<NamedAttribute> allAttributes(Operation op);
+    default List<NamedAttribute> allAttributes(Operation op) {
+        if (op.properties().isEmpty()) return op.attributes().entries();
+        if (op.attributes().isEmpty()) return op.properties().entries();
+        List<NamedAttribute> all = new java.util.ArrayList<>(op.attributes().entries());
+        all.addAll(op.properties().entries());
+        return DictionaryAttr.of(all).entries();
+    }
 
     /**
      * {@code {\n ... }} with the region's blocks, indented.

@@ -2,12 +2,15 @@ package org.stablehlo4j.asm;
 
 import static org.stablehlo4j.asm.PrinterText.*;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
+import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.BlockArgument;
 import org.stablehlo4j.ir.DictionaryAttr;
 import org.stablehlo4j.ir.FunctionType;
@@ -18,55 +21,80 @@ import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.Region;
 import org.stablehlo4j.ir.ResourceBlob;
 import org.stablehlo4j.ir.Type;
-import org.stablehlo4j.ir.UnitAttr;
 import org.stablehlo4j.ir.Value;
 
 /**
- * The printing engine: modules, ops (pretty and generic forms), blocks and regions, and the
- * {@link AsmPrinterContext} that pretty printers write through; types, attributes and locations are
- * {@link PrinterValues}'. One instance prints one module (or one standalone type/attribute).
+ * The emitter: modules, ops (pretty and generic forms), blocks and regions, and the {@link AsmPrinterContext}
+ * that pretty printers write through. It is composed of the parts of a print, each made once per print and
+ * knowing nothing of the others' insides: the op plans ({@link PrinterOpPlans}), the SSA and block names
+ * ({@link PrinterNames}, numbered before anything is written), the aliases ({@link PrinterAliases}, chosen by
+ * the alias pass, {@link PrinterAliasPass}) and the emitter of attributes, types and locations
+ * ({@link AttrTypePrinter}, which shares the output buffer and writes the aliases).
  */
-final class AsmPrinterImpl extends PrinterValues {
-    AsmPrinterImpl(org.stablehlo4j.ir.Context context, StringBuilder out, PrintOptions options, Operation top) {
-        this(context, out, null, options, top);
-    }
+final class AsmPrinterImpl implements AsmPrinterContext {
+    static final int INDENT_WIDTH = 2;
 
-    AsmPrinterImpl(org.stablehlo4j.ir.Context context, StringBuilder out, PrinterSink sink, PrintOptions options,
-                   Operation top) {
-        super(context, out, sink, options, top);
+    private final StringBuilder out;
+    private final AttrTypePrinter attrTypes;
+    private final PrinterNames names;
+    private final PrinterOpPlans plans;
+    private final boolean generic;
+    private final boolean debugInfo;
+    private int indent;
+    /** The default dialect of each enclosing region's op (whose prefix op names may leave out). */
+    private final Deque<String> defaultDialects = new ArrayDeque<>();
+    private final Map<Region, Map<Block, List<Block>>> predecessorCache = new IdentityHashMap<>();
+
+    private AsmPrinterImpl(PrinterOpPlans plans, PrinterNames names, AttrTypePrinter attrTypes, PrintOptions options) {
+        this.out = attrTypes.out;
+        this.attrTypes = attrTypes;
+        this.names = names;
+        this.plans = plans;
+        this.generic = options.generic();
+        this.debugInfo = options.debugInfo();
+        defaultDialects.push("builtin");
     }
 
     // ------------------------------------------------------------------ top level
 
-    void printModule(ModuleOp module) {
+    /**
+     * Prints {@code module} into {@code out} as {@link AsmPrinter#print(Context, ModuleOp, PrintOptions)}
+     * describes, streaming it to {@code sink} if that is not null: numbers the values, chooses the aliases,
+     * then emits.
+     */
+    static void printModule(Context context, ModuleOp module, PrintOptions options, StringBuilder out,
+                            PrinterSink sink) {
         Operation top = module.op();
-        if (aliases != null && (options.debugInfo() || collector.prescanFound)) {
-            collecting = true;
-            printCustomOrGeneric(top);
-            collecting = false;
+        PrinterOpPlans plans = new PrinterOpPlans(context);
+        PrinterAliases aliases = options.localScope() ? null : new PrinterAliases(context);
+        PrinterCollector collector = aliases == null ? null : new PrinterCollector(aliases);
+        // Without debug info the numbering's walk also tells whether the alias pass can find anything.
+        boolean prescan = collector != null && !options.debugInfo();
+        PrinterNames names = new PrinterNames(plans, top, options.generic(), prescan ? collector::prescanOp : null);
+        boolean collect = collector != null && (options.debugInfo() || collector.prescanFound);
+        if (collect) {
+            new PrinterAliasPass(plans, collector, options).visitOp(top);
             aliases.finish();
-            referencedResources.clear();
-            printAliases(false);
         }
-        printFullOp(top);
-        if (options.localScope()) {
+        AttrTypePrinter attrTypes = new AttrTypePrinter(out, sink, aliases);
+        AsmPrinterImpl printer = new AsmPrinterImpl(plans, names, attrTypes, options);
+        if (collect) attrTypes.printAliases(false);
+        printer.printFullOp(top);
+        out.append('\n');
+        if (!options.localScope()) {
+            attrTypes.printAliases(true);
+            printer.printResources(module);
             out.append('\n');
-            return;
         }
-        out.append('\n');
-        printAliases(true);
-        printResources(module);
-        out.append('\n');
+        attrTypes.flushAll();
     }
 
-    void printAliases(boolean deferred) {
-        for (Map.Entry<Object, PrinterAliases.Alias> e : aliases.all().entrySet()) {
-            if (e.getValue().deferred() != deferred) continue;
-            out.append(e.getValue().name()).append(" = ");
-            if (e.getKey() instanceof Type t) printTypeImpl(t);
-            else printAttributeImpl((Attribute) e.getKey(), Elision.NEVER);
-            out.append('\n');
-        }
+    /** Prints {@code op} alone, in local scope, as MLIR streams it into a diagnostic. */
+    static void printLocalOp(Context context, Operation op, StringBuilder out) {
+        PrinterOpPlans plans = new PrinterOpPlans(context);
+        PrinterNames names = new PrinterNames(plans, op, false, null);
+        AttrTypePrinter attrTypes = new AttrTypePrinter(out, null, null);
+        new AsmPrinterImpl(plans, names, attrTypes, new PrintOptions(false, false, true)).printFullOp(op);
     }
 
     /** One resource entry: its group (dialect or external name), key, and how to write its value. */
@@ -76,7 +104,7 @@ final class AsmPrinterImpl extends PrinterValues {
         List<ResourceEntry> dialectEntries = new ArrayList<>();
         Map<String, ResourceBlob> builtin = module.dialectResources().get("builtin");
         if (builtin != null) {
-            for (String key : referencedResources) {
+            for (String key : attrTypes.referencedResources) {
                 ResourceBlob blob = builtin.get(key);
                 if (blob != null) dialectEntries.add(new ResourceEntry("builtin", key, () -> printBlob(blob)));
             }
@@ -126,15 +154,15 @@ final class AsmPrinterImpl extends PrinterValues {
         out.append("\"0x");
         long a = blob.alignment();
         for (int i = 0; i < 4; i++) appendHexByte(out, (int) (a >>> (8 * i)));
-        appendBulkHex(blob.rawArray(), blob.offset(), blob.length());
+        attrTypes.appendBulkHex(blob.rawArray(), blob.offset(), blob.length());
         out.append('"');
     }
 
     // ------------------------------------------------------------------ operations
 
     void printFullOp(Operation op) {
-        emitIndent(indent);
-        if (op.numResults() > 0 && !collecting) {
+        emitIndent();
+        if (op.numResults() > 0) {
             // groups start after result 0, so a single result is a single group (no lookup)
             int[] groups = op.numResults() == 1 ? null : names.resultGroups(op);
             if (groups == null) {
@@ -148,24 +176,15 @@ final class AsmPrinterImpl extends PrinterValues {
             }
             out.append(" = ");
         }
-        printCustomOrGeneric(op);
+        AsmPrinterCustomOp custom = customForm(op);
+        if (custom != null) custom.print(op, this);
+        else printGeneric(op);
         printTrailingLocation(op.location(), true);
     }
 
-    void printResultGroup(Operation op, int start, int count) {
+    private void printResultGroup(Operation op, int start, int count) {
         names.appendValue(out, op.result(start), false);
         if (count > 1) out.append(':').append(count);
-    }
-
-    void printCustomOrGeneric(Operation op) {
-        if (collecting && options.debugInfo()) collector.visit(op.location(), true, false);
-        AsmPrinterCustomOp custom = customForm(op);
-        if (custom != null) {
-            custom.print(op, this);
-            return;
-        }
-        if (collecting) collectGeneric(op);
-        else printGeneric(op);
     }
 
     /**
@@ -174,19 +193,11 @@ final class AsmPrinterImpl extends PrinterValues {
      * that fails verification generically).
      */
     private AsmPrinterCustomOp customForm(Operation op) {
-        return options.generic() ? null : plans.customForm(op);
+        return generic ? null : plans.customForm(op);
     }
 
-    /** What the alias pass visits for a generic op: regions, operand and result types, then attributes. */
-    void collectGeneric(Operation op) {
-        for (Region r : op.regions()) printRegion(r, true, true, true);
-        for (Value v : op.operands()) collector.visit(v.type(), false, false);
-        for (Value v : op.results()) collector.visit(v.type(), false, false);
-        for (NamedAttribute na : allAttributes(op)) collector.visit(na.value(), false, false);
-    }
-
-    void printGeneric(Operation op) {
-        printEscapedString(op.name());
+    private void printGeneric(Operation op) {
+        appendQuoted(out, op.name());
         out.append('(');
         printOperands(op.operands());
         out.append(')');
@@ -216,16 +227,22 @@ final class AsmPrinterImpl extends PrinterValues {
         printFunctionalType(op);
     }
 
+    private void printTrailingLocation(Location loc, boolean allowAlias) {
+        if (!debugInfo) return;
+        out.append(' ');
+        attrTypes.printLocation(loc, allowAlias);
+    }
+
     @Override
     public void printRegion(Region region, boolean printEntryBlockArgs, boolean printBlockTerminators,
                             boolean printEmptyBlock) {
-        append("{\n");
+        out.append("{\n");
         if (!region.isEmpty()) {
             AsmPrinterCustomOp parentPrinter = region.parent() == null ? null : customForm(region.parent());
             defaultDialects.push(parentPrinter == null ? "" : parentPrinter.defaultDialect());
             try {
                 Block entry = region.entry();
-                boolean header = collecting ? printEntryBlockArgs : (printEmptyBlock && entry.operations().isEmpty())
+                boolean header = (printEmptyBlock && entry.operations().isEmpty())
                         || (printEntryBlockArgs && entry.numArguments() != 0);
                 printBlock(entry, header, printBlockTerminators);
                 List<Block> blocks = region.blocks();
@@ -234,56 +251,41 @@ final class AsmPrinterImpl extends PrinterValues {
                 defaultDialects.pop();
             }
         }
-        emitIndent(indent);
-        append("}");
+        emitIndent();
+        out.append('}');
     }
 
-    void printBlock(Block block, boolean printHeader, boolean printTerminator) {
+    private void printBlock(Block block, boolean printHeader, boolean printTerminator) {
         if (printHeader) {
-            if (collecting) {
-                for (BlockArgument a : block.arguments()) {
-                    collector.visit(a.type(), false, false);
-                    if (options.debugInfo()) collector.visit(a.location(), false, false);
+            emitIndent();
+            out.append(names.blockName(block));
+            if (block.numArguments() > 0) {
+                out.append('(');
+                for (int i = 0; i < block.numArguments(); i++) {
+                    if (i > 0) out.append(", ");
+                    BlockArgument a = block.argument(i);
+                    printOperand(a);
+                    out.append(": ");
+                    printType(a.type());
+                    printTrailingLocation(a.location(), false);
                 }
-            } else {
-                emitIndent(indent);
-                out.append(names.blockName(block));
-                if (block.numArguments() > 0) {
-                    out.append('(');
-                    for (int i = 0; i < block.numArguments(); i++) {
-                        if (i > 0) out.append(", ");
-                        BlockArgument a = block.argument(i);
-                        printOperand(a);
-                        out.append(": ");
-                        printType(a.type());
-                        printTrailingLocation(a.location(), false);
-                    }
-                    out.append(')');
-                }
-                out.append(':');
-                printPredecessorComment(block);
-                out.append('\n');
+                out.append(')');
             }
+            out.append(':');
+            printPredecessorComment(block);
+            out.append('\n');
         }
         indent += INDENT_WIDTH;
-        Operation stop = null;
-        if (!printTerminator && block.last() != null) {
-            AsmPrinterCustomOp last = plans.plan(block.last().name()).printer();
-            if (last != null && last.isTerminator()) stop = block.last();
-        }
+        Operation stop = plans.stopBefore(block, printTerminator);
         for (Operation op = block.first(); op != null && op != stop; op = op.next()) {
-            if (collecting) {
-                printCustomOrGeneric(op);
-            } else {
-                printFullOp(op);
-                out.append('\n');
-                maybeFlush();
-            }
+            printFullOp(op);
+            out.append('\n');
+            attrTypes.maybeFlush();
         }
         indent -= INDENT_WIDTH;
     }
 
-    void printPredecessorComment(Block block) {
+    private void printPredecessorComment(Block block) {
         Region region = block.parent();
         if (region == null) {
             out.append("  // block is not in a region!");
@@ -305,7 +307,7 @@ final class AsmPrinterImpl extends PrinterValues {
         }
     }
 
-    Map<Block, List<Block>> predecessors(Region region) {
+    private Map<Block, List<Block>> predecessors(Region region) {
         return predecessorCache.computeIfAbsent(region, r -> {
             Map<Block, List<Block>> preds = new IdentityHashMap<>();
             for (Block b : r.blocks()) {
@@ -317,64 +319,49 @@ final class AsmPrinterImpl extends PrinterValues {
         });
     }
 
+    private void emitIndent() {
+        for (int i = 0; i < indent; i++) out.append(' ');
+    }
+
     // ------------------------------------------------------------------ AsmPrinterContext
 
     @Override
     public AsmPrinterContext append(String text) {
-        if (!collecting) out.append(text);
+        out.append(text);
         return this;
     }
 
     @Override
     public void printOperand(Value value) {
-        if (!collecting) names.appendValue(out, value, true);
+        names.appendValue(out, value, true);
     }
 
     @Override
     public void printOperands(List<? extends Value> values) {
         for (int i = 0; i < values.size(); i++) {
-            if (i > 0) append(", ");
-            printOperand(values.get(i));
+            if (i > 0) out.append(", ");
+            names.appendValue(out, values.get(i), true);
         }
     }
 
     @Override
     public void printType(Type type) {
-        if (collecting) {
-            collector.visit(type, collector.childDeferrable, false);
-            return;
-        }
-        PrinterAliases.Alias a = aliases == null || aliases.none() ? null : aliases.alias(type);
-        if (a != null) out.append(a.name());
-        else printTypeImpl(type);
+        attrTypes.printType(type);
     }
 
     @Override
     public void printTypes(List<? extends Type> types) {
-        for (int i = 0; i < types.size(); i++) {
-            if (i > 0) append(", ");
-            printType(types.get(i));
-        }
+        attrTypes.printTypes(types);
     }
 
     @Override
     public void printAttribute(Attribute attribute) {
-        printAttribute(attribute, Elision.NEVER);
+        attrTypes.printAttribute(attribute, AttrTypePrinter.Elision.NEVER);
     }
 
     @Override
     public void printAttributeWithoutType(Attribute attribute) {
-        printAttribute(attribute, Elision.MUST);
-    }
-
-    void printAttribute(Attribute attr, Elision elision) {
-        if (collecting) {
-            collector.visit(attr, collector.childDeferrable, elision == Elision.MUST);
-            return;
-        }
-        PrinterAliases.Alias a = aliases == null || aliases.none() ? null : aliases.alias(attr);
-        if (a != null) out.append(a.name());
-        else printAttributeImpl(attr, elision);
+        attrTypes.printAttribute(attribute, AttrTypePrinter.Elision.MUST);
     }
 
     @Override
@@ -387,19 +374,12 @@ final class AsmPrinterImpl extends PrinterValues {
         printAttrDict(attrs, elided, true);
     }
 
-    void printAttrDict(List<NamedAttribute> attrs, List<String> elided, boolean keyword) {
+    private void printAttrDict(List<NamedAttribute> attrs, List<String> elided, boolean keyword) {
         int n = attrs.size();
         if (n == 0) return;
         boolean any = false;
         for (int i = 0; i < n && !any; i++) any = !elided.contains(attrs.get(i).name());
         if (!any) return;
-        if (collecting) {
-            for (int i = 0; i < n; i++) {
-                NamedAttribute na = attrs.get(i);
-                if (!elided.contains(na.name())) collector.visit(na.value(), false, false);
-            }
-            return;
-        }
         if (keyword) out.append(" attributes");
         out.append(" {");
         boolean first = true;
@@ -408,45 +388,16 @@ final class AsmPrinterImpl extends PrinterValues {
             if (elided.contains(na.name())) continue;
             if (!first) out.append(", ");
             first = false;
-            printNamedAttribute(na);
+            attrTypes.printNamedAttribute(na);
         }
         out.append('}');
     }
 
-    void printNamedAttributes(List<NamedAttribute> entries) {
-        for (int i = 0; i < entries.size(); i++) {
-            if (i > 0) out.append(", ");
-            printNamedAttribute(entries.get(i));
-        }
-    }
-
-    private void printNamedAttribute(NamedAttribute na) {
-        printKeywordOrString(na.name());
-        if (na.value() instanceof UnitAttr) return;
-        out.append(" = ");
-        printAttribute(na.value());
-    }
-
-    @Override
-    public List<NamedAttribute> allAttributes(Operation op) {
-        if (op.properties().isEmpty()) return op.attributes().entries();
-        if (op.attributes().isEmpty()) return op.properties().entries();
-        List<NamedAttribute> all = new ArrayList<>(op.attributes().entries());
-        all.addAll(op.properties().entries());
-        return DictionaryAttr.of(all).entries();
-    }
-
     @Override
     public void printRegionArgument(BlockArgument arg, DictionaryAttr attrs, boolean omitType) {
-        if (collecting) {
-            // MLIR's alias pass looks at the argument's type and location only.
-            collector.visit(arg.type(), false, false);
-            if (options.debugInfo()) collector.visit(arg.location(), false, false);
-            return;
-        }
         printOperand(arg);
         if (!omitType) {
-            append(": ");
+            out.append(": ");
             printType(arg.type());
         }
         if (attrs != null) printOptionalAttrDict(attrs.entries(), List.of());
@@ -455,67 +406,75 @@ final class AsmPrinterImpl extends PrinterValues {
 
     @Override
     public void printSymbolName(String name) {
-        if (!collecting) appendSymbol(out, name);
+        appendSymbol(out, name);
     }
 
     @Override
     public void printKeywordOrString(String keyword) {
-        if (!collecting) appendKeywordOrString(out, keyword);
+        appendKeywordOrString(out, keyword);
     }
 
     @Override
     public void printString(String text) {
-        if (!collecting) printEscapedString(text);
+        appendQuoted(out, text);
     }
 
     @Override
     public void printFunctionalType(Operation op) {
-        List<Type> in = new ArrayList<>(op.numOperands());
-        for (Value v : op.operands()) in.add(v.type());
-        List<Type> res = new ArrayList<>(op.numResults());
-        for (Value v : op.results()) res.add(v.type());
-        printFunctionalType(in, res);
+        out.append('(');
+        for (int i = 0, n = op.numOperands(); i < n; i++) {
+            if (i > 0) out.append(", ");
+            printType(op.operand(i).type());
+        }
+        out.append(") -> ");
+        int results = op.numResults();
+        boolean wrap = results != 1 || op.result(0).type() instanceof FunctionType;
+        if (wrap) out.append('(');
+        for (int i = 0; i < results; i++) {
+            if (i > 0) out.append(", ");
+            printType(op.result(i).type());
+        }
+        if (wrap) out.append(')');
     }
 
     @Override
     public void printFunctionalType(List<? extends Type> inputs, List<? extends Type> results) {
-        append("(");
+        out.append('(');
         printTypes(inputs);
-        append(")");
+        out.append(')');
         printArrowTypeList(results);
     }
 
     @Override
     public void printArrowTypeList(List<? extends Type> types) {
-        append(" -> ");
+        out.append(" -> ");
         boolean wrap = types.size() != 1 || types.get(0) instanceof FunctionType;
-        if (wrap) append("(");
+        if (wrap) out.append('(');
         printTypes(types);
-        if (wrap) append(")");
+        if (wrap) out.append(')');
     }
 
     @Override
     public void printSuccessor(Block block) {
-        append(names.blockName(block));
+        out.append(names.blockName(block));
     }
 
     @Override
     public void printSuccessorAndUseList(Block block, List<? extends Value> operands) {
         printSuccessor(block);
         if (operands.isEmpty()) return;
-        append("(");
+        out.append('(');
         printOperands(operands);
-        append(" : ");
+        out.append(" : ");
         for (int i = 0; i < operands.size(); i++) {
-            if (i > 0) append(", ");
+            if (i > 0) out.append(", ");
             printType(operands.get(i).type());
         }
-        append(")");
+        out.append(')');
     }
 
     @Override
     public void printOpName(Operation op) {
-        if (collecting) return;
         String name = op.name();
         String dialect = defaultDialects.peek();
         int n = dialect == null ? 0 : dialect.length();
@@ -529,22 +488,18 @@ final class AsmPrinterImpl extends PrinterValues {
 
     @Override
     public void printOptionalLocationSpecifier(Location loc) {
-        if (collecting) {
-            if (options.debugInfo()) collector.visit(loc, collector.childDeferrable, false);
-            return;
-        }
         printTrailingLocation(loc, true);
     }
 
     @Override
     public void shadowRegionArgs(Region region, List<? extends Value> namesToUse) {
-        if (!collecting) names.shadow(region, namesToUse);
+        names.shadow(region, namesToUse);
     }
 
     @Override
     public void printNewline() {
-        append("\n");
-        if (!collecting) emitIndent(indent);
+        out.append('\n');
+        emitIndent();
     }
 
     @Override
@@ -556,5 +511,4 @@ final class AsmPrinterImpl extends PrinterValues {
     public void decreaseIndent() {
         indent -= INDENT_WIDTH;
     }
-
 }

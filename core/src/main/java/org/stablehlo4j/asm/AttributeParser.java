@@ -50,7 +50,7 @@ final class AttributeParser {
     // =====================================================================================================
 
     /** Parses an attribute; {@code type} is the type the context expects (may be null). */
-    final Attribute parseAttribute(Type type) {
+    Attribute parseAttribute(Type type) {
         if (type == null && (in.tok.kind == Kind.HASH_IDENTIFIER || in.tok.kind == Kind.BARE_IDENTIFIER)) {
             int start = in.tok.start;
             long scan = simpleAttributeSpan(start);
@@ -218,7 +218,7 @@ final class AttributeParser {
     }
 
     /** dictionary-attribute ::= '{' (attribute-entry (',' attribute-entry)*)? '}' */
-    final DictionaryAttr parseDictionary() {
+    DictionaryAttr parseDictionary() {
         in.enter();
         in.expect(Kind.L_BRACE, "expected '{' in attribute dictionary");
         List<NamedAttribute> entries = new ArrayList<>();
@@ -314,7 +314,7 @@ final class AttributeParser {
     }
 
     /** Raw bits of a hexadecimal float literal such as {@code 0x7FC00000}. */
-    final BigInteger hexFloatBits(FloatKind k, Token t, boolean neg) {
+    BigInteger hexFloatBits(FloatKind k, Token t, boolean neg) {
         if (neg) throw ParserState.errorAt(t.start, "hexadecimal float literal should not have a leading minus");
         BigInteger v = types.integerTokenValue(t);
         if (v == null || v.bitLength() > k.width) {
@@ -324,7 +324,7 @@ final class AttributeParser {
     }
 
     /** Bits of a decimal float (or decimal integer) literal rounded to format {@code k}. */
-    final BigInteger floatBits(FloatKind k, Token t, boolean neg) {
+    BigInteger floatBits(FloatKind k, Token t, boolean neg) {
         String lit = in.text.substring(t.start, t.end);
         if (k == FloatKind.F32) {
             float f = Float.parseFloat(lit);
@@ -348,7 +348,7 @@ final class AttributeParser {
      * normalized to the signed value for signless (width > 1) and signed types and to the unsigned value for
      * unsigned types and i1.
      */
-    final BigInteger checkedInteger(Type type, Token t, boolean neg, String rangeMessage) {
+    BigInteger checkedInteger(Type type, Token t, boolean neg, String rangeMessage) {
         int width;
         IntegerType.Signedness sg;
         if (type instanceof IntegerType it) {
@@ -386,7 +386,7 @@ final class AttributeParser {
     // =====================================================================================================
 
     /** {@code loc(...)} with the lexer on {@code loc}. */
-    final Location parseLocation() {
+    Location parseLocation() {
         in.consume();
         in.expect(Kind.L_PAREN, "expected '(' in location");
         Location l = parseLocationInstance();
@@ -394,7 +394,7 @@ final class AttributeParser {
         return l;
     }
 
-    final Location parseLocationInstance() {
+    Location parseLocationInstance() {
         if (in.is(Kind.HASH_IDENTIFIER)) {
             int at = in.tok.start;
             Attribute a = parseExtendedAttr();

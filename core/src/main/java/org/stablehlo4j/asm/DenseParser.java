@@ -13,7 +13,6 @@ import org.stablehlo4j.ir.DenseElementsAttr;
 import org.stablehlo4j.ir.DenseStringElementsAttr;
 import org.stablehlo4j.ir.FloatKind;
 import org.stablehlo4j.ir.FloatType;
-import org.stablehlo4j.ir.IndexType;
 import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.StringAttr;
@@ -74,7 +73,7 @@ final class DenseParser {
         if (!rt.hasStaticShape()) throw ParserState.errorAt(typeAt, "elements literal type must have static shape");
         if (n < 0) throw ParserState.errorAt(typeAt, "elements literal type has too many elements");
         Type elt = rt.elementType();
-        int eb = elementBytes(elt);
+        int eb = DenseElementsAttr.elementStorageBytes(elt); // -1: strings
         if (eb < 0) return stringElements(rt, hex, shape, n, typeAt);
         if (hex != null) return hexElements(rt, hex, n, eb);
         if (shape == null) {
@@ -137,18 +136,6 @@ final class DenseParser {
             sb.append(shape[i]);
         }
         return sb.append(']').toString();
-    }
-
-    /** Bytes per element in the packed layout, or -1 when the element type holds strings. */
-    static int elementBytes(Type t) {
-        if (t instanceof IntegerType it) return Math.max(1, (it.width() + 7) / 8);
-        if (t instanceof IndexType) return 8;
-        if (t instanceof FloatType ft) return ft.kind().storageBytes();
-        if (t instanceof ComplexType ct) {
-            int b = elementBytes(ct.elementType());
-            return b < 0 ? -1 : 2 * b;
-        }
-        return -1;
     }
 
     private Attribute hexElements(RankedTensorType rt, Token hex, long n, int eb) {
@@ -349,7 +336,7 @@ final class DenseParser {
             } while (in.consumeIf(Kind.COMMA));
         }
         in.expect(Kind.GREATER, "expected '>' to close an array attribute");
-        int eb = elementBytes(elt);
+        int eb = DenseElementsAttr.elementStorageBytes(elt); // -1: strings
         long total = (long) count * eb;
         if (tooLarge(total)) throw ParserState.errorAt(typeAt, "array attribute is too large");
         byte[] out = new byte[(int) total];

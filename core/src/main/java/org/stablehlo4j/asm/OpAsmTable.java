@@ -16,21 +16,15 @@ public final class OpAsmTable implements OpAsmDialectInterface {
     private final List<Function<Object, String>> aliases = new ArrayList<>();
 
     /**
-     * The pretty forms of the core ops of dialect {@code namespace}: {@code builtin} (module,
-     * unrealized_conversion_cast) or {@code func} (func, return, call). They live here because the parser itself
-     * relies on them (the module is the top level, {@code func} the default dialect of unqualified names).
+     * The pretty forms of the builtin ops ({@code module}, {@code unrealized_conversion_cast}). They live here
+     * because the parser itself relies on them (the module is the top level).
      *
-     * @param namespace {@code builtin} or {@code func}
      * @return the table
      */
-    public static OpAsmTable coreForms(String namespace) {
-        OpAsmTable all = new OpAsmTable();
-        BuiltinCustomParsers.registerAll(all);
-        AsmPrinterBuiltin.registerAll(all);
-        String prefix = namespace + ".";
+    public static OpAsmTable builtinForms() {
         OpAsmTable t = new OpAsmTable();
-        all.parsers.forEach((k, v) -> { if (k.startsWith(prefix)) t.parsers.put(k, v); });
-        all.printers.forEach((k, v) -> { if (k.startsWith(prefix)) t.printers.put(k, v); });
+        BuiltinCustomParsers.registerAll(t);
+        AsmPrinterBuiltin.registerAll(t);
         return t;
     }
 

@@ -14,6 +14,7 @@ import org.stablehlo4j.asm.Token.Kind;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.BlockArgument;
+import org.stablehlo4j.ir.BuiltinOps;
 import org.stablehlo4j.ir.DictionaryAttr;
 import org.stablehlo4j.ir.FunctionType;
 import org.stablehlo4j.ir.Location;
@@ -65,7 +66,7 @@ final class OperationParser {
         Map<String, Map<String, ResourceBlob>> dialectResources = new LinkedHashMap<>();
         Map<String, Map<String, String>> externalResources = new LinkedHashMap<>();
         ssa.pushRegionScope(true);
-        defaultDialects.push("func");
+        defaultDialects.push(BuiltinOps.DIALECT);
         while (!in.is(Kind.EOF)) {
             switch (in.tok.kind) {
                 case HASH_IDENTIFIER -> parseAliasDefinition(false);
@@ -217,10 +218,6 @@ final class OperationParser {
         block.append(op);
     }
 
-    private static boolean isIsolated(String opName) {
-        return opName.equals("builtin.module") || opName.equals("func.func");
-    }
-
     private void checkRegistered(String name, int nameAt, int opStart) {
         if (types.mlirContext.opDefinition(name) != null) return;
         int dot = name.indexOf('.');
@@ -278,7 +275,6 @@ final class OperationParser {
 
     private Operation parseGenericOperation(int opStart) {
         OpName on = genericOpName(opStart);
-        String name = on.name;
         in.consume();
         in.expect(Kind.L_PAREN, "expected '(' to start operand list");
         int base = ssa.useTop;
@@ -309,7 +305,9 @@ final class OperationParser {
         if (in.consumeIf(Kind.L_PAREN)) {
             regions = new ArrayList<>();
             do {
-                regions.add(parseRegion(isIsolated(name), null));
+                // as upstream's parser: a region in the generic form is no isolated name scope, whatever the op
+                // (values from outside an isolated-from-above op are the verifier's to report)
+                regions.add(parseRegion(false, null));
             } while (in.consumeIf(Kind.COMMA));
             in.expect(Kind.R_PAREN, "expected ')' to end region list");
         }

@@ -39,44 +39,44 @@ final class ParserState {
 
     // ---- tokens
 
-    final void consume() {
+    void consume() {
         prevEnd = tok.end;
         tok = lex.next();
     }
 
-    final boolean is(Kind k) { return tok.kind == k; }
+    boolean is(Kind k) { return tok.kind == k; }
 
-    final boolean consumeIf(Kind k) {
+    boolean consumeIf(Kind k) {
         if (tok.kind != k) return false;
         consume();
         return true;
     }
 
     /** Consumes a token of kind {@code k} or fails with {@code message} at the current token. */
-    final Token expect(Kind k, String message) {
+    Token expect(Kind k, String message) {
         if (tok.kind != k) throw wrongToken(message);
         Token t = tok;
         consume();
         return t;
     }
 
-    final boolean isKeyword(String word) {
+    boolean isKeyword(String word) {
         return tok.kind == Kind.BARE_IDENTIFIER && lex.spells(tok, word);
     }
 
-    final boolean consumeKeyword(String word) {
+    boolean consumeKeyword(String word) {
         if (!isKeyword(word)) return false;
         consume();
         return true;
     }
 
-    final String spelling() { return lex.spelling(tok); }
+    String spelling() { return lex.spelling(tok); }
 
     /**
      * The text of the current token as one String per spelling for the whole parse (attribute names, keywords):
      * no new String each time, and later lookups by the name find its hash cached and equal names identical.
      */
-    final String internedSpelling() {
+    String internedSpelling() {
         int at = tok.start;
         int len = tok.end - at;
         char[] buf = lex.buffer();
@@ -93,27 +93,27 @@ final class ParserState {
     private SpanTable<String> spellings;
 
     /** Re-lexes from {@code offset} (used to split tokens such as {@code 0x3} or {@code x3xf32}). */
-    final void resetTo(int offset) {
+    void resetTo(int offset) {
         lex.reset(offset);
         tok = lex.next();
     }
 
     // ---- nesting
 
-    final void enter() {
+    void enter() {
         if (++depth > MAX_NESTING) {
             throw new ParseError(tok.start, "nesting depth exceeded: more than " + MAX_NESTING + " nested levels");
         }
     }
 
-    final void leave() { depth--; }
+    void leave() { depth--; }
 
     /** {@return the current nesting depth} */
-    final int depth() { return depth; }
+    int depth() { return depth; }
 
     // ---- errors
 
-    final ParseError error(String message) { return new ParseError(tok.start, message); }
+    ParseError error(String message) { return new ParseError(tok.start, message); }
 
     static ParseError errorAt(int offset, String message) { return new ParseError(offset, message); }
 
@@ -121,14 +121,14 @@ final class ParserState {
      * An error about the current token. Like MLIR, when the token starts a line the error is moved back to the
      * end of the previous non-blank, non-comment text, where the missing piece belongs.
      */
-    final ParseError wrongToken(String message) {
+    ParseError wrongToken(String message) {
         int loc = tok.start;
         if (tok.kind == Kind.EOF && loc > 0) loc--;
         return wrongTokenAt(loc, message);
     }
 
     /** {@link #wrongToken(String)} for a token starting at {@code loc}. */
-    final ParseError wrongTokenAt(int loc, String message) {
+    ParseError wrongTokenAt(int loc, String message) {
         int original = loc;
         int end = loc;
         while (true) {
@@ -168,7 +168,7 @@ final class ParserState {
 
     // ---- locations of source positions
 
-    final Location.FileLineCol locationOf(int offset) {
+    Location.FileLineCol locationOf(int offset) {
         if (openOps > 0 && openOpAt[openOps - 1] == offset) {
             int l = openOpLine[openOps - 1] + options.firstLine() - 1;
             int col = openOpCol[openOps - 1];
@@ -187,7 +187,7 @@ final class ParserState {
     private int openOps;
 
     /** Notes the line and column of an op starting at {@code offset} (until {@link #closeOp}). */
-    final void openOp(int offset) {
+    void openOp(int offset) {
         if (openOps == openOpAt.length) {
             openOpAt = java.util.Arrays.copyOf(openOpAt, openOps * 2);
             openOpLine = java.util.Arrays.copyOf(openOpLine, openOps * 2);
@@ -200,7 +200,7 @@ final class ParserState {
         openOps++;
     }
 
-    final void closeOp() { openOps--; }
+    void closeOp() { openOps--; }
 
     /** {@code loc("buffer":line:col)} of a character offset, lines shifted so the text starts at firstLine. */
     static Location.FileLineCol pointLocation(Lexer lex, StringAttr buffer, int firstLine, int offset) {
@@ -212,7 +212,7 @@ final class ParserState {
 
     private StringAttr bufferName;
 
-    final StringAttr bufferNameAttr() {
+    StringAttr bufferNameAttr() {
         if (bufferName == null) bufferName = StringAttr.of(options.bufferName());
         return bufferName;
     }

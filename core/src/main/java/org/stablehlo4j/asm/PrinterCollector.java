@@ -2,9 +2,8 @@ package org.stablehlo4j.asm;
 
 import static org.stablehlo4j.asm.PrinterText.*;
 
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.IdentityHashMap;
-import java.util.List;
 import org.stablehlo4j.ir.AffineMapAttr;
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.AsmSink;
@@ -36,18 +35,22 @@ import org.stablehlo4j.ir.UnitAttr;
 import org.stablehlo4j.ir.UnrankedTensorType;
 
 /**
- * The printer's alias collection: the visit of every attribute and type the printers pass it (collect mode, see
- * {@link PrinterValues}), and the prescan that tells, from the ops alone, whether that visit can find an alias
- * at all. Composed, not inherited: the emitter ({@link PrinterValues}, {@link AsmPrinterImpl}) holds one per print and
- * calls it; it shares only the {@link PrinterAliases} with the emitter.
+ * The printer's alias collection over attributes and types: the visit of every attribute and type the alias pass
+ * meets, nested ones included, into {@link PrinterAliases}; and the prescan that tells,
+ * from the ops alone, whether that pass can find an alias at all. A dialect's type or attribute printer writes its
+ * body to it as an {@link AsmSink}, which visits the nested types and attributes and drops the text.
  */
-final class PrinterCollector {
+final class PrinterCollector implements AsmSink {
     /** The aliases of this print, or null in local scope. */
     final PrinterAliases aliases;
-    /** Alias collection: child indices and max depth of the symbol currently being visited. */
-    List<Integer> childSink;
-    int childDepth;
-    boolean childDeferrable;
+    /**
+     * Of the symbol being visited: the indices of its children ({@link #childCount} of them; null outside a
+     * visit), their greatest depth, and whether it may be deferred.
+     */
+    private int[] children;
+    private int childCount;
+    private int childDepth;
+    private boolean childDeferrable;
 
     PrinterCollector(PrinterAliases aliases) {
         this.aliases = aliases;
@@ -126,7 +129,7 @@ final class PrinterCollector {
             return;
         }
         if (symbol instanceof IntegerAttr || symbol instanceof FloatAttr || symbol instanceof DenseElementsAttr) {
-            prescanSymbol(attributeType((Attribute) symbol));
+            prescanSymbol(Attribute.typeOf((Attribute) symbol));
             return;
         }
         if (aliases.aliasName(symbol) != null) {
@@ -137,40 +140,48 @@ final class PrinterCollector {
         else visitAttributeChildren((Attribute) symbol, false);
     }
 
-    /** Visits a symbol for aliases (collect mode); returns {depth, index}. */
-    int[] visit(Object symbol, boolean canBeDeferred, boolean elideType) {
+    /**
+     * Visits a symbol for aliases, then its children; it is deferrable (printed after the module) if it is
+     * only ever met where {@code canBeDeferred}.
+     */
+    void visit(Object symbol, boolean canBeDeferred, boolean elideType) {
         Integer existing = aliases.indexOf(symbol);
         if (existing != null) {
             if (!canBeDeferred) aliases.markNonDeferrable(existing);
-            return record(aliases.info(existing).depth, existing);
+            record(aliases.info(existing).depth, existing);
+            return;
         }
         int idx = aliases.add(symbol, canBeDeferred);
-        List<Integer> savedSink = childSink;
+        int[] savedChildren = children;
+        int savedCount = childCount;
         int savedDepth = childDepth;
         boolean savedDeferrable = childDeferrable;
-        childSink = new ArrayList<>();
+        children = new int[4];
+        childCount = 0;
         childDepth = 0;
         childDeferrable = canBeDeferred;
         try {
             if (symbol instanceof Type t) visitTypeChildren(t);
             else visitAttributeChildren((Attribute) symbol, elideType);
             PrinterAliases.Info info = aliases.info(idx);
-            info.children = childSink.stream().mapToInt(Integer::intValue).toArray();
+            info.children = Arrays.copyOf(children, childCount);
             if (childDepth > 0) info.depth = childDepth + 1;
         } finally {
-            childSink = savedSink;
+            children = savedChildren;
+            childCount = savedCount;
             childDepth = savedDepth;
             childDeferrable = savedDeferrable;
         }
-        return record(aliases.info(idx).depth, idx);
+        record(aliases.info(idx).depth, idx);
     }
 
-    int[] record(int depth, int idx) {
-        if (childSink != null) {
-            childSink.add(idx);
+    /** Notes a visited symbol as a child of the one being visited, if any. */
+    private void record(int depth, int idx) {
+        if (children != null) {
+            if (childCount == children.length) children = Arrays.copyOf(children, 2 * childCount);
+            children[childCount++] = idx;
             if (depth > childDepth) childDepth = depth;
         }
-        return new int[] {depth, idx};
     }
 
     void visitChild(Object symbol) {
@@ -188,10 +199,6 @@ final class PrinterCollector {
             if (t.memorySpace() != null) visitChild(t.memorySpace());
         } else if (type instanceof UnrankedTensorType t) {
             visitChild(t.elementType());
-        } else if (type instanceof org.stablehlo4j.ir.MemRefType m) {
-            visitChild(m.elementType());
-            if (m.layout() != null) visitChild(m.layout());
-            if (m.memorySpace() != null) visitChild(m.memorySpace());
         } else if (type instanceof ComplexType t) {
             visitChild(t.elementType());
         } else if (type instanceof TupleType t) {
@@ -200,13 +207,13 @@ final class PrinterCollector {
             for (Type e : f.inputs()) visitChild(e);
             for (Type e : f.results()) visitChild(e);
         } else if (type instanceof DialectPrintable d) {
-            d.printBody(collectSink());
+            d.printBody(this);
         }
     }
 
     void visitAttributeChildren(Attribute attr, boolean elideType) {
         if (attr instanceof DialectPrintable d) {
-            d.printBody(collectSink());
+            d.printBody(this);
             return;
         }
         if (attr instanceof IntegerAttr || attr instanceof FloatAttr || attr instanceof BoolAttr
@@ -232,29 +239,25 @@ final class PrinterCollector {
             for (Location l : f.locations()) visitChild(l);
         }
         if (!elideType) {
-            Type t = attributeType(attr);
+            Type t = Attribute.typeOf(attr);
             if (t != null && !(t instanceof NoneType)) visitChild(t);
         }
     }
 
-    AsmSink collectSink() {
-        return new AsmSink() {
-            @Override
-            public AsmSink append(String text) {
-                return this;
-            }
+    @Override
+    public AsmSink append(String text) {
+        return this; // only the nested types and attributes of a dialect body matter
+    }
 
-            @Override
-            public AsmSink type(Type type) {
-                visitChild(type);
-                return this;
-            }
+    @Override
+    public AsmSink type(Type type) {
+        visitChild(type);
+        return this;
+    }
 
-            @Override
-            public AsmSink attribute(Attribute attribute) {
-                visitChild(attribute);
-                return this;
-            }
-        };
+    @Override
+    public AsmSink attribute(Attribute attribute) {
+        visitChild(attribute);
+        return this;
     }
 }

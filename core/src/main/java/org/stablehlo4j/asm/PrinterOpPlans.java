@@ -125,8 +125,15 @@ final class PrinterOpPlans {
         OpDefinition spec = context.opDefinition(opName);
         Dialect dialect = spec == null ? null : context.opDialect(opName);
         boolean complete = dialect != null && dialect.hasCompleteSignatures();
-        return new Plan(spec, AsmPrinter.customPrinter(context, opName), complete,
-                spec == null ? null : new Shape(spec, complete));
+        return new Plan(spec, customPrinter(opName), complete, spec == null ? null : new Shape(spec, complete));
+    }
+
+    /** The pretty printer of op {@code opName} contributed by its dialect, or null. */
+    private AsmPrinterCustomOp customPrinter(String opName) {
+        Dialect d = context.opDialect(opName);
+        OpAsmDialectInterface asm = d != null ? d.getInterface(OpAsmDialectInterface.class)
+                : context.opDialectInterface(opName, OpAsmDialectInterface.class);
+        return asm == null ? null : asm.customPrinter(opName);
     }
 
     /**
@@ -138,5 +145,16 @@ final class PrinterOpPlans {
         Plan p = plan(op.name());
         AsmPrinterCustomOp custom = p.registeredPrinter();
         return custom != null && p.shape.fits(op) && custom.canPrint(op) ? custom : null;
+    }
+
+    /**
+     * Where printing the ops of {@code block} stops: its last op when the terminator is to be left out
+     * ({@code printTerminator} false) and that op's printer says it is one, else null (every op is printed).
+     */
+    Operation stopBefore(org.stablehlo4j.ir.Block block, boolean printTerminator) {
+        Operation last = block.last();
+        if (printTerminator || last == null) return null;
+        AsmPrinterCustomOp printer = plan(last.name()).printer();
+        return printer != null && printer.isTerminator() ? last : null;
     }
 }

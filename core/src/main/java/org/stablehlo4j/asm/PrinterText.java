@@ -3,15 +3,7 @@ package org.stablehlo4j.asm;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import org.stablehlo4j.ir.AffineMapAttr;
-import org.stablehlo4j.ir.Attribute;
-import org.stablehlo4j.ir.ComplexType;
 import org.stablehlo4j.ir.DenseElementsAttr;
-import org.stablehlo4j.ir.DenseResourceElementsAttr;
-import org.stablehlo4j.ir.DenseStringElementsAttr;
-import org.stablehlo4j.ir.FloatAttr;
-import org.stablehlo4j.ir.FloatType;
-import org.stablehlo4j.ir.IndexType;
-import org.stablehlo4j.ir.IntegerAttr;
 import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.MemRefType;
 import org.stablehlo4j.ir.StringAttr;
@@ -26,17 +18,6 @@ final class PrinterText {
 
     static final String HEX = "0123456789ABCDEF";
 
-    /** The type of a typed attribute that is printed as {@code : type}, or null. */
-    static Type attributeType(Attribute attr) {
-        if (attr instanceof StringAttr s) return s.type();
-        if (attr instanceof DenseElementsAttr d) return d.type();
-        if (attr instanceof DenseStringElementsAttr d) return d.type();
-        if (attr instanceof DenseResourceElementsAttr d) return d.type();
-        if (attr instanceof IntegerAttr i) return i.type();
-        if (attr instanceof FloatAttr f) return f.type();
-        return null;
-    }
-
     /** A memref layout other than absent or the identity affine map {@code (d0, ..) -> (d0, ..)}. */
     static boolean hasNonIdentityLayout(MemRefType t) {
         if (t.layout() == null) return false;
@@ -48,8 +29,8 @@ final class PrinterText {
     }
 
     /** MLIR's rule: an identifier (letters, digits, '.', '_') optionally followed by a {@code <...>} group. */
-    static boolean isPrettyDialectBody(String body) {
-        if (body.isEmpty() || !isAlpha(body.charAt(0))) return false;
+    static boolean isPrettyDialectBody(CharSequence body) {
+        if (body.length() == 0 || !isAlpha(body.charAt(0))) return false;
         int i = 0;
         while (i < body.length()) {
             char c = body.charAt(i);
@@ -123,12 +104,9 @@ final class PrinterText {
         return t instanceof IntegerType it && it.width() == 1;
     }
 
+    /** Bytes per element of dense data ({@link DenseElementsAttr#elementStorageBytes}), at least one. */
     static int elementBytes(Type elem) {
-        if (elem instanceof ComplexType c) return 2 * elementBytes(c.elementType());
-        if (elem instanceof IntegerType it) return Math.max(1, (it.width() + 7) / 8);
-        if (elem instanceof IndexType) return 8;
-        if (elem instanceof FloatType f) return f.kind().storageBytes();
-        return 1;
+        return Math.max(1, DenseElementsAttr.elementStorageBytes(elem));
     }
 
     static BigInteger readUnsigned(byte[] data, int off, int n) {
@@ -147,6 +125,11 @@ final class PrinterText {
         sb.append('"');
         for (byte b : bytes) appendEscaped(sb, b & 0xFF);
         sb.append('"');
+    }
+
+    /** {@link #appendQuoted(StringBuilder, byte[])} of the UTF-8 bytes of {@code s}. */
+    static void appendQuoted(StringBuilder sb, String s) {
+        appendQuoted(sb, s.getBytes(StandardCharsets.UTF_8));
     }
 
     /** {@link #appendQuoted(StringBuilder, byte[])} of a string attribute's bytes (read in place, not copied). */
@@ -175,7 +158,7 @@ final class PrinterText {
 
     static void appendKeywordOrString(StringBuilder sb, String s) {
         if (isBareIdentifier(s)) sb.append(s);
-        else appendQuoted(sb, s.getBytes(StandardCharsets.UTF_8));
+        else appendQuoted(sb, s);
     }
 
     static void appendSymbol(StringBuilder sb, String name) {

@@ -111,7 +111,7 @@ final class SsaScope {
     }
 
     /** The {@code #number} after an SSA name. */
-    final int parseResultNumber() {
+    int parseResultNumber() {
         int from = in.tok.start + 1;
         int digits = in.tok.end - from;
         if (digits == 0 || digits > 9) throw in.error("invalid SSA value result number");
@@ -145,7 +145,7 @@ final class SsaScope {
     }
 
     /** Resolves the use {@code %name#number} whose name is the {@code len} characters at {@code nameAt}. */
-    final Value resolve(int nameAt, int len, int number, int offset, Type type) {
+    Value resolve(int nameAt, int len, int number, int offset, Type type) {
         return resolve(in.lex.buffer(), nameAt, len, SpanTable.hash(in.lex.buffer(), nameAt, len), number, offset, type);
     }
 
@@ -194,7 +194,7 @@ final class SsaScope {
     }
 
     /** Defines {@code %name#number}, the name being the {@code len} characters of the text at {@code nameAt}. */
-    final void defineValue(int nameAt, int len, int number, Value value, int offset) {
+    void defineValue(int nameAt, int len, int number, Value value, int offset) {
         char[] buf = in.lex.buffer();
         defineValue(buf, nameAt, len, SpanTable.hash(buf, nameAt, len), number, value, offset);
     }
@@ -236,7 +236,7 @@ final class SsaScope {
     int groupTop;
 
     /** Notes {@code %name:count} (count 1 without {@code :}) before the op that defines it is parsed. */
-    final void pushResultGroup(int nameAt, int len, int count) {
+    void pushResultGroup(int nameAt, int len, int count) {
         if (groupTop + 3 > groupStack.length) groupStack = Arrays.copyOf(groupStack, groupTop * 2);
         groupStack[groupTop++] = nameAt;
         groupStack[groupTop++] = len;
@@ -244,7 +244,7 @@ final class SsaScope {
     }
 
     /** Defines the result names noted from {@code base} on as the results of {@code op}, and drops them. */
-    final void defineResults(int base, Operation op) {
+    void defineResults(int base, Operation op) {
         int idx = 0;
         int[] g = groupStack;
         for (int k = base; k < groupTop; k += 3) {
@@ -258,7 +258,7 @@ final class SsaScope {
     int useTop;
 
     /** {@code %name} or {@code %name#number}, pushed onto the uses of the op being parsed. */
-    final void pushSsaUse() {
+    void pushSsaUse() {
         if (!in.is(Kind.PERCENT_IDENTIFIER)) throw in.wrongToken("expected SSA operand");
         int at = in.tok.start;
         int len = in.tok.end - at;
@@ -272,7 +272,7 @@ final class SsaScope {
     }
 
     /** Resolves the uses pushed from {@code base} on with their types (as many), and drops them. */
-    final List<Value> resolveUses(int base, List<Type> types) {
+    List<Value> resolveUses(int base, List<Type> types) {
         int n = types.size();
         if (n == 0) {
             useTop = base;

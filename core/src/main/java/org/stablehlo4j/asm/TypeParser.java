@@ -49,7 +49,7 @@ final class TypeParser {
     java.util.function.Function<String, AsmDialectInterface> hookLookup;
 
     /** The parse hooks of dialect {@code namespace} (loading it), or null. */
-    final AsmDialectInterface asmHooks(String namespace) {
+    AsmDialectInterface asmHooks(String namespace) {
         if (hookLookup != null) return hookLookup.apply(namespace);
         return mlirContext == null ? null : mlirContext.dialectInterface(namespace, AsmDialectInterface.class);
     }
@@ -59,7 +59,7 @@ final class TypeParser {
     // =====================================================================================================
 
     /** type ::= function-type | non-function-type */
-    final Type parseType() {
+    Type parseType() {
         int start = in.tok.start;
         long scan = simpleTypeSpan(start);
         if (scan < 0) return parseTypeUncached();
@@ -98,7 +98,7 @@ final class TypeParser {
      * a type that went through the table of types, and ends where that type ended: its last token is a closing
      * bracket, or a word that the next character does not continue. The type there is then the same type.
      */
-    final boolean sameTypeText(int start, int len, int opens) {
+    boolean sameTypeText(int start, int len, int opens) {
         char[] b = in.lex.buffer();
         int at = in.tok.start;
         int end = at + len;
@@ -166,7 +166,7 @@ final class TypeParser {
     }
 
     /** {@link #simpleTypeSpan} for a type starting at {@code start} (not at the current token). */
-    final long simpleTypeSpanAt(int start) { return simpleTypeSpan(start); }
+    long simpleTypeSpanAt(int start) { return simpleTypeSpan(start); }
 
     /** The text hash ({@link SpanTable#hash}) of what {@link #simpleTypeSpan} read, computed as it reads. */
     private int scanHash;
@@ -234,7 +234,7 @@ final class TypeParser {
 
 
     /** Whether the current token can start a type. */
-    final boolean atTypeStart() {
+    boolean atTypeStart() {
         if (in.is(Kind.L_PAREN) || in.is(Kind.EXCLAMATION_IDENTIFIER)) return true;
         if (!in.is(Kind.BARE_IDENTIFIER)) return false;
         String s = in.spelling();
@@ -242,7 +242,7 @@ final class TypeParser {
                 || s.equals("none") || s.equals("tensor") || s.equals("memref") || s.equals("complex") || s.equals("tuple");
     }
 
-    final FunctionType parseFunctionType() {
+    FunctionType parseFunctionType() {
         in.enter();
         List<Type> inputs = parseTypeListParens();
         in.expect(Kind.ARROW, "expected '->' in function type");
@@ -252,12 +252,12 @@ final class TypeParser {
     }
 
     /** function-result-types ::= '(' type-list? ')' | non-function-type */
-    final List<Type> parseFunctionResultTypes() {
+    List<Type> parseFunctionResultTypes() {
         if (in.is(Kind.L_PAREN)) return parseTypeListParens();
         return List.of(parseType()); // not '(': a non-function type, through the table of types
     }
 
-    final List<Type> parseTypeListParens() {
+    List<Type> parseTypeListParens() {
         in.expect(Kind.L_PAREN, "expected '('");
         List<Type> types = new ArrayList<>();
         if (in.consumeIf(Kind.R_PAREN)) return types;
@@ -269,7 +269,7 @@ final class TypeParser {
     }
 
     /** A comma separated list of types without delimiters (at least one). */
-    final List<Type> parseTypeList() {
+    List<Type> parseTypeList() {
         List<Type> types = new ArrayList<>();
         do {
             types.add(parseType());
@@ -277,7 +277,7 @@ final class TypeParser {
         return types;
     }
 
-    final Type parseNonFunctionType() {
+    Type parseNonFunctionType() {
         switch (in.tok.kind) {
             case EXCLAMATION_IDENTIFIER:
                 return parseExtendedType();
@@ -351,11 +351,9 @@ final class TypeParser {
         in.consume();
         in.enter();
         in.expect(Kind.LESS, "expected '<' in tuple type");
-        List<Type> types = new ArrayList<>();
+        List<Type> types = List.of();
         if (!in.consumeIf(Kind.GREATER)) {
-            do {
-                types.add(parseType());
-            } while (in.consumeIf(Kind.COMMA));
+            types = parseTypeList();
             in.expect(Kind.GREATER, "expected '>' in tuple type");
         }
         in.leave();
@@ -460,7 +458,7 @@ final class TypeParser {
      * {@code <>()[]{}} with strings skipped and {@code ->} not closing anything. Returns the offset after the
      * matching {@code '>'} and positions the lexer there.
      */
-    final int scanDialectSymbolBody(int start) {
+    int scanDialectSymbolBody(int start) {
         char[] stack = new char[16];
         int sp = 0;
         int p = start;
@@ -543,7 +541,7 @@ final class TypeParser {
      * the opaque hook are placed in the body; {@code attributeErrors} adds the attribute rules (an "expected 'x'"
      * points after the last token, and a struct parser's follow-up error is reported too).
      */
-    final <T> T parseExtendedSymbol(Map<String, T> aliases, LiveHook<T> live,
+    <T> T parseExtendedSymbol(Map<String, T> aliases, LiveHook<T> live,
                                     java.util.function.BiFunction<ExtendedSymbol, String, T> opaque,
                                     java.util.function.BiFunction<AsmDialectInterface, T, T> resolve,
                                     boolean attributeErrors) {
@@ -600,7 +598,7 @@ final class TypeParser {
     }
 
     /** An optionally negative decimal integer that fits in a long. */
-    final long parseSignedLong() {
+    long parseSignedLong() {
         boolean neg = in.consumeIf(Kind.MINUS);
         if (!in.is(Kind.INTEGER)) throw in.wrongToken("expected integer value");
         BigInteger v = integerTokenValue(in.tok);
@@ -613,7 +611,7 @@ final class TypeParser {
      * The unsigned value of an integer token (decimal or {@code 0x} hex), or null if it has more digits than any
      * supported width allows (such literals are rejected without building a huge number).
      */
-    final BigInteger integerTokenValue(Token t) {
+    BigInteger integerTokenValue(Token t) {
         int len = t.end - t.start;
         boolean hex = len > 2 && in.text.charAt(t.start + 1) == 'x';
         if (len <= 18 && !hex) {
@@ -629,7 +627,7 @@ final class TypeParser {
         return new BigInteger(in.text.substring(from, t.end), hex ? 16 : 10);
     }
 
-    final boolean isHex(Token t) {
+    boolean isHex(Token t) {
         return t.end - t.start > 2 && in.text.charAt(t.start + 1) == 'x';
     }
 

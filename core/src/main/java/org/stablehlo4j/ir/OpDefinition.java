@@ -214,6 +214,24 @@ public record OpDefinition(String name, List<ValueSpec> operands, List<AttrSpec>
         return actual >= fixed && (variadic || actual <= fixed + optional);
     }
 
+    /**
+     * Whether the op infers its result types: it has an inference, or its signature-only row declares one that
+     * its dialect's hooks attach ({@link OpTable.Row#infers()}, {@link OpHooks}). The typed op classes give a
+     * {@code create} without result types to such ops.
+     *
+     * @return whether the op infers its result types
+     */
+    public boolean infersResultTypes() {
+        return inferTypes != null || extensions.containsKey(DeclaredInference.class);
+    }
+
+    /** The mark of a row that declares an inference its hooks attach (an extension of the signature row). */
+    static final class DeclaredInference {
+        static final DeclaredInference INSTANCE = new DeclaredInference();
+
+        private DeclaredInference() {}
+    }
+
     /** {@return whether the op has a pretty form (declarative or hand-written) that the printer uses by default} */
     public boolean hasPrettyForm() {
         return customAssembly || assemblyFormat != null;

@@ -11,11 +11,30 @@ import java.util.function.Consumer;
  * type inference, folder and extensions such as canonicalization patterns and symbol-use rules, attached to a
  * dialect's signature-only table by mnemonic ({@link DialectOpTable#withHooks}). Keeping them apart lets the rows
  * be compiled, and the typed op classes generated from them, before the code that uses those classes.
+ *
+ * <p>An op may be named by several hooks (e.g. one giving the inference a group of ops shares, another the op's
+ * own verifier), but each piece of its code is given once: a second verifier, inference, folder or extension of
+ * the same kind for one op is an error, and so is code for a mnemonic without a row. The code {@link #all()}
+ * gives every op is a default (an ODS base class's method) that an op's own hook may replace. A row that declares
+ * an inference ({@link OpTable.Row#infers()}) must get one, and only such rows may.
  */
 public final class OpHooks {
-    private final Map<String, Hook> hooks = new LinkedHashMap<>();
+    private final Map<String, List<Hook>> hooks = new LinkedHashMap<>();
+    private final List<Hook> defaults = new ArrayList<>();
 
     OpHooks() {}
+
+    /**
+     * The default code of every op of the table, to chain on: an op's own hook ({@link #op}) replaces a piece of
+     * it of the same kind (as an op overrides a method of its ODS base class).
+     *
+     * @return the hooks, shared by all ops
+     */
+    public Hook all() {
+        Hook h = new Hook();
+        defaults.add(h);
+        return h;
+    }
 
     /**
      * The hooks of ops {@code mnemonics} (without the dialect prefix), to chain on.
@@ -25,9 +44,7 @@ public final class OpHooks {
      */
     public Hook op(String... mnemonics) {
         Hook h = new Hook();
-        for (String m : mnemonics) {
-            if (hooks.put(m, h) != null) throw new IllegalStateException("hooks of '" + m + "' given twice");
-        }
+        for (String m : mnemonics) hooks.computeIfAbsent(m, k -> new ArrayList<>()).add(h);
         return h;
     }
 
@@ -135,16 +152,6 @@ public final class OpHooks {
         Hook self() {
             return this;
         }
-
-        OpDefinition apply(OpDefinition d) {
-            Map<Class<?>, Object> ext = new LinkedHashMap<>(d.extensions());
-            ext.putAll(extensions);
-            return new OpDefinition(d.name(), d.operands(), d.attributes(), d.results(), d.regions(), d.successors(),
-                    d.traits(), d.assemblyFormat(), d.customAssembly(),
-                    verifier != null ? verifier : d.verifier(),
-                    regionVerifier != null ? regionVerifier : d.regionVerifier(),
-                    inferTypes != null ? inferTypes : d.inferTypes(), folder != null ? folder : d.folder(), ext);
-        }
     }
 
     /** {@code table}'s rows with these hooks attached; every hooked mnemonic must name a row. */
@@ -152,13 +159,75 @@ public final class OpHooks {
         OpHooks h = new OpHooks();
         define.accept(h);
         Map<String, OpDefinition> out = new LinkedHashMap<>();
-        List<String> unknown = new ArrayList<>(h.hooks.keySet());
+        Map<String, List<Hook>> unused = new LinkedHashMap<>(h.hooks);
         for (OpDefinition d : table.all()) {
-            Hook hook = h.hooks.get(d.mnemonic());
-            unknown.remove(d.mnemonic());
-            out.put(d.name(), hook == null ? d : hook.apply(d));
+            List<Hook> mine = unused.remove(d.mnemonic());
+            OpDefinition hooked = apply(d, h.defaults, mine == null ? List.of() : mine);
+            boolean declared = d.ext(OpDefinition.DeclaredInference.class) != null;
+            if (declared && hooked.inferTypes() == null) {
+                throw new IllegalStateException(d.name() + " declares a result type inference its hooks do not give");
+            }
+            if (!declared && d.inferTypes() == null && hooked.inferTypes() != null) {
+                throw new IllegalStateException(d.name() + " gets a result type inference its row does not declare"
+                        + " (OpTable.Row#infers)");
+            }
+            out.put(d.name(), hooked);
         }
-        if (!unknown.isEmpty()) throw new IllegalStateException("hooks for ops without a row: " + unknown);
+        if (!unused.isEmpty()) throw new IllegalStateException("hooks for ops without a row: " + unused.keySet());
         return new DialectOpTable(java.util.Collections.unmodifiableMap(out));
+    }
+
+    /**
+     * Row {@code d} with the code of {@code defaults}, then of {@code own}, which replaces a default of the same
+     * kind; code the row has itself is never replaced, and each list gives each kind once.
+     */
+    private static OpDefinition apply(OpDefinition d, List<Hook> defaults, List<Hook> own) {
+        if (defaults.isEmpty() && own.isEmpty()) return d;
+        Hook base = merge(d, defaults);
+        Hook mine = merge(d, own);
+        Map<Class<?>, Object> ext = new LinkedHashMap<>(d.extensions());
+        ext.remove(OpDefinition.DeclaredInference.class);
+        Map<Class<?>, Object> added = new LinkedHashMap<>(base.extensions);
+        added.putAll(mine.extensions);
+        for (Map.Entry<Class<?>, Object> e : added.entrySet()) {
+            if (ext.put(e.getKey(), e.getValue()) != null) {
+                throw new IllegalStateException(d.name() + ": " + e.getKey().getSimpleName() + " given twice");
+            }
+        }
+        return new OpDefinition(d.name(), d.operands(), d.attributes(), d.results(), d.regions(), d.successors(),
+                d.traits(), d.assemblyFormat(), d.customAssembly(),
+                once(d, "verifier", d.verifier(), pick(mine.verifier, base.verifier)),
+                once(d, "region verifier", d.regionVerifier(), pick(mine.regionVerifier, base.regionVerifier)),
+                once(d, "result type inference", d.inferTypes(), pick(mine.inferTypes, base.inferTypes)),
+                once(d, "folder", d.folder(), pick(mine.folder, base.folder)), ext);
+    }
+
+    /** The code of {@code hooks} together; each kind given once. */
+    private static Hook merge(OpDefinition d, List<Hook> hooks) {
+        Hook all = new Hook();
+        for (Hook k : hooks) {
+            all.verifier = once(d, "verifier", all.verifier, k.verifier);
+            all.regionVerifier = once(d, "region verifier", all.regionVerifier, k.regionVerifier);
+            all.inferTypes = once(d, "result type inference", all.inferTypes, k.inferTypes);
+            all.folder = once(d, "folder", all.folder, k.folder);
+            for (Map.Entry<Class<?>, Object> e : k.extensions.entrySet()) {
+                if (all.extensions.put(e.getKey(), e.getValue()) != null) {
+                    throw new IllegalStateException(d.name() + ": " + e.getKey().getSimpleName() + " given twice");
+                }
+            }
+        }
+        return all;
+    }
+
+    /** {@code own} when given, else {@code fallback}. */
+    private static <T> T pick(T own, T fallback) {
+        return own != null ? own : fallback;
+    }
+
+    /** {@code given} when {@code current} is unset, {@code current} when nothing is given; both set is an error. */
+    private static <T> T once(OpDefinition d, String what, T current, T given) {
+        if (given == null) return current;
+        if (current != null) throw new IllegalStateException(d.name() + ": " + what + " given twice");
+        return given;
     }
 }

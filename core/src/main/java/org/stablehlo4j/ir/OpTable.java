@@ -351,6 +351,17 @@ public final class OpTable {
             return part.apply(this);
         }
 
+        /**
+         * Declares that the op infers its result types (MLIR's {@code InferTypeOpInterface} declared in the .td,
+         * its body in the .cpp): the inference itself is attached by the dialect's hooks ({@link OpHooks}), which
+         * must give it. A signature-only row says so, so its typed class gets a {@code create} without result types.
+         *
+         * @return this row
+         */
+        public Row infers() {
+            return ext(OpDefinition.DeclaredInference.class, OpDefinition.DeclaredInference.INSTANCE);
+        }
+
         /** {@return whether the row has result type inference already} */
         public boolean hasInferTypes() {
             return inferTypes != null;

@@ -1,6 +1,7 @@
 package org.stablehlo4j.ir;
 
 import java.util.List;
+import java.util.function.BiPredicate;
 
 /**
  * Making traits, and the bodies of the generic MLIR traits of {@link OpTrait} (IsTerminator,
@@ -121,50 +122,54 @@ public final class Traits {
         }
     }
 
+    /**
+     * The check of the "same/compatible ... for all operands (and results)" traits: {@code test(type, expected)}
+     * holds for the type of each operand and, if {@code withResults}, of each result of {@code op}.
+     *
+     * @param op the op
+     * @param withResults whether the results' types are checked too
+     * @param expected what each type is held against
+     * @param test the check of one type against {@code expected}
+     * @param message the error when a type fails it
+     * @throws VerificationError with {@code message} at the first type that fails
+     */
+    public static void requireAll(Operation op, boolean withResults, Type expected, BiPredicate<Type, Type> test,
+                                  String message) {
+        int nOperands = op.numOperands();
+        int all = withResults ? nOperands + op.numResults() : nOperands;
+        for (int i = 0; i < all; i++) {
+            if (!test.test(typeAt(op, i, nOperands), expected)) throw VerificationError.op(op, message);
+        }
+    }
+
+    /** Whether {@code type}'s element type is {@code element}. */
+    private static boolean hasElementType(Type type, Type element) {
+        return TypeCompat.elementType(type).equals(element);
+    }
+
     static void verifySameOperandsAndResultShape(Operation op) {
         atLeastOperands(op, 1);
         atLeastResults(op, 1);
-        int nOperands = op.numOperands();
-        int all = nOperands + op.numResults();
-        Type first = op.operand(0).type();
-        for (int i = 0; i < all; i++) {
-            if (!TypeCompat.compatibleShape(typeAt(op, i, nOperands), first)) {
-                throw VerificationError.op(op, "requires the same shape for all operands and results");
-            }
-        }
+        requireAll(op, true, op.operand(0).type(), TypeCompat::compatibleShape,
+                "requires the same shape for all operands and results");
     }
 
     static void verifySameOperandsAndResultElementType(Operation op) {
         atLeastOperands(op, 1);
         atLeastResults(op, 1);
-        int nOperands = op.numOperands();
-        int all = nOperands + op.numResults();
-        Type element = TypeCompat.elementType(op.result(0).type());
-        for (int i = 0; i < all; i++) {
-            if (!TypeCompat.elementType(typeAt(op, i, nOperands)).equals(element)) {
-                throw VerificationError.op(op, "requires the same element type for all operands and results");
-            }
-        }
+        requireAll(op, true, TypeCompat.elementType(op.result(0).type()), Traits::hasElementType,
+                "requires the same element type for all operands and results");
     }
 
     static void verifySameOperandsElementType(Operation op) {
         atLeastOperands(op, 1);
-        int nOperands = op.numOperands();
-        Type element = TypeCompat.elementType(op.operand(0).type());
-        for (int i = 0; i < nOperands; i++) {
-            if (!TypeCompat.elementType(op.operand(i).type()).equals(element)) {
-                throw VerificationError.op(op, "requires the same element type for all operands");
-            }
-        }
+        requireAll(op, false, TypeCompat.elementType(op.operand(0).type()), Traits::hasElementType,
+                "requires the same element type for all operands");
     }
 
     static void verifySameTypeOperands(Operation op) {
-        int nOperands = op.numOperands();
-        for (int i = 0; i < nOperands; i++) {
-            if (!op.operand(i).type().equals(op.operand(0).type())) {
-                throw VerificationError.op(op, "requires all operands to have the same type");
-            }
-        }
+        if (op.numOperands() == 0) return;
+        requireAll(op, false, op.operand(0).type(), Object::equals, "requires all operands to have the same type");
     }
 
     /** MLIR's Elementwise trait: non-scalar operands and results share one shape and kind of tensor. */

@@ -28,16 +28,20 @@ import java.util.List;
  *   <li>accessors named after the row's operand, result, attribute and region names (camel case;
  *       {@code Value}/{@code List<Value>}, {@code OpResult}, the attribute class its kind is held as,
  *       {@code Region});</li>
- *   <li>{@code createWithTypes(builder, location, resultTypes, operands..., attributes...)}, and
- *       {@code create(builder, location, ...)} with the result types from the op's own inference (a row with an
- *       inference and no regions), or with one explicit {@code Type} for single-result ops without one.</li>
+ *   <li>{@code createWithTypes(builder, location, resultTypes, operands..., attributes...)} (regions created
+ *       empty), and {@code create(builder, location, ...)} with the result types from the op's own inference (a
+ *       row that has or declares one, {@link OpDefinition#infersResultTypes()}; for an op with regions it takes a
+ *       {@code regionBuilder} that fills them first, since the inference reads them), or with one explicit
+ *       {@code Type} for single-result ops without one.</li>
  * </ul>
  *
- * <h2>Limit</h2>
- * Code that a row references (verifiers, inference, folders, canonicalization patterns) is compiled before the
- * classes exist, so it cannot use them, unless the dialect keeps that code apart from its signatures as sdy does
- * ({@code SdyOps} signatures, {@code SdyOpHooks} code, joined by {@link DialectOpTable#withHooks}); StableHLO's,
- * CHLO's and func's rules still sit in their rows.
+ * <h2>Rows are data</h2>
+ * Code that a row named (verifiers, inference, folders, canonicalization patterns) would be compiled with the
+ * generator, before the classes exist, so it could not use them. The rows are therefore data only (signatures:
+ * {@code StablehloOps}, {@code ChloOps}, {@code FuncOps}, {@code SdyOps}, ...), a dialect's hooks class attaches
+ * the code ({@code StablehloOpHooks}, {@code ChloOpHooks}, ... through {@link DialectOpTable#withHooks}) and the
+ * typed classes compare with the hooked rows the dialect registers. The generator fails when a row pulls in
+ * anything but {@code ir} and other rows.
  */
 public abstract class TypedOp {
     private final Operation op;
@@ -169,8 +173,8 @@ public abstract class TypedOp {
 
     /**
      * The row's inference failed on operands it does not expect (the ODS checks it relies on do not hold). Holds
-     * the result-less probe op it ran on, still using its operands, so a caller can verify it for the reason and
-     * must then {@link Operation#dropOperandUses() drop its uses}.
+     * the result-less probe op it ran on, still using its operands (and its regions' ops theirs), so a caller can
+     * verify it for the reason and must then {@link Operation#dropAllReferences() drop its references}.
      */
     public static final class InferenceFailure extends RuntimeException {
         private static final long serialVersionUID = 1L;
@@ -204,27 +208,83 @@ public abstract class TypedOp {
         OperationName n = b.opName(name);
         List<Type> types = resultTypes;
         if (types == null) {
-            OpDefinition def = n.definition();
-            if (def == null || def.inferTypes() == null) {
-                throw new IllegalArgumentException(name + " cannot infer its result types; give them");
-            }
             Operation probe = Operation.create(n, operands, List.of(), properties, DictionaryAttr.EMPTY, numRegions,
                     List.of(), loc);
-            try {
-                types = def.inferTypes().infer(probe);
-            } catch (VerificationError e) {
-                probe.dropOperandUses();
-                throw e;
-            } catch (RuntimeException e) {
-                // the inference assumes what the ODS checks guarantee; the caller may verify the probe for why
-                throw new InferenceFailure(probe, e);
-            }
+            types = infer(probe, operands);
             probe.dropOperandUses();
-            if (def.hasTrait(OpTrait.INFER_SHAPED_TYPE) && !def.hasTrait(OpTrait.INFER_TYPE)) {
-                types = withOperandElementType(types, operands);
-            }
         }
         return b.create(loc, n, operands, types, properties, DictionaryAttr.EMPTY, numRegions, List.of());
+    }
+
+    /**
+     * Creates an op of kind {@code name} with regions at {@code b}'s insertion point: {@code regionBuilder} fills
+     * the regions of a result-less probe op with the same operands and properties, the row's inference gives the
+     * result types from it when {@code resultTypes} is null (as for an op without regions, {@link #build}), and the
+     * filled regions' blocks move to the new op. Nothing is inserted when building the regions or the inference
+     * fails.
+     *
+     * @param b the builder
+     * @param loc the location (null: the builder's default)
+     * @param name the op's full name
+     * @param operands the operands, in row order (optional groups already left out when absent)
+     * @param properties the inherent attributes
+     * @param numRegions how many regions the op has
+     * @param resultTypes the result types, or null to infer them
+     * @param regionBuilder fills the regions (given in order) with blocks
+     * @return the new op
+     */
+    protected static Operation buildWithRegions(OpBuilder b, Location loc, String name, List<Value> operands,
+                                                DictionaryAttr properties, int numRegions, List<Type> resultTypes,
+                                                java.util.function.Consumer<List<Region>> regionBuilder) {
+        OperationName n = b.opName(name);
+        Operation probe = Operation.create(n, operands, List.of(), properties, DictionaryAttr.EMPTY, numRegions,
+                List.of(), loc);
+        List<Region> regions = new ArrayList<>(numRegions);
+        for (int i = 0; i < numRegions; i++) regions.add(probe.region(i));
+        try {
+            regionBuilder.accept(List.copyOf(regions));
+        } catch (RuntimeException e) {
+            probe.dropAllReferences();
+            throw e;
+        }
+        List<Type> types = resultTypes != null ? resultTypes : infer(probe, operands);
+        Operation op = b.create(loc, n, operands, types, properties, DictionaryAttr.EMPTY, numRegions, List.of());
+        for (int i = 0; i < numRegions; i++) {
+            for (Block block : new ArrayList<>(probe.region(i).blocks())) {
+                probe.region(i).remove(block);
+                op.region(i).append(block);
+            }
+        }
+        probe.dropOperandUses();
+        return op;
+    }
+
+    /**
+     * The result types the row of {@code probe}, a result-less op, infers.
+     *
+     * @throws VerificationError when the operands admit no result type (the probe's references dropped)
+     * @throws InferenceFailure when the inference fails on operands it does not expect (references kept)
+     */
+    private static List<Type> infer(Operation probe, List<Value> operands) {
+        OpDefinition def = probe.opName().definition();
+        if (def == null || def.inferTypes() == null) {
+            probe.dropAllReferences();
+            throw new IllegalArgumentException(probe.name() + " cannot infer its result types; give them");
+        }
+        List<Type> types;
+        try {
+            types = def.inferTypes().infer(probe);
+        } catch (VerificationError e) {
+            probe.dropAllReferences();
+            throw e;
+        } catch (RuntimeException e) {
+            // the inference assumes what the ODS checks guarantee; the caller may verify the probe for why
+            throw new InferenceFailure(probe, e);
+        }
+        if (def.hasTrait(OpTrait.INFER_SHAPED_TYPE) && !def.hasTrait(OpTrait.INFER_TYPE)) {
+            types = withOperandElementType(types, operands);
+        }
+        return types;
     }
 
     /**

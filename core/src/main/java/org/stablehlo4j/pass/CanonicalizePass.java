@@ -18,7 +18,7 @@ import org.stablehlo4j.rewrite.GreedyRewriteDriver;
  * Options: {@code top-down=true|false}, {@code max-iterations=N},
  * {@code region-simplify=disabled|normal|aggressive} (default normal); {@code test-convergence} is accepted.
  */
-public final class CanonicalizePass implements Pass {
+public final class CanonicalizePass implements OpAgnosticPass {
     /** The command-line name. */
     public static final String NAME = "canonicalize";
     /** One line for {@code --help}. */
@@ -105,15 +105,6 @@ public final class CanonicalizePass implements Pass {
     public void run(ModuleOp module) {
         throw new IllegalStateException(NAME + " needs the context of its dialects");
     }
-
-    @Override
-    public void run(ModuleOp module, PassContext context) {
-        runOn(module.op(), context);
-    }
-
-    /** Canonicalize runs on any op (MLIR's canonicalizer is op-agnostic). */
-    @Override
-    public String anchor() { return null; }
 
     /** Canonicalizes the ops nested in {@code op}'s regions. */
     @Override

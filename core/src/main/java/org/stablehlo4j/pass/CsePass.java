@@ -11,8 +11,8 @@ import java.util.Set;
 import java.util.function.Predicate;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.Context;
+import org.stablehlo4j.ir.Dominators;
 import org.stablehlo4j.ir.Location;
-import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.OpResult;
 import org.stablehlo4j.ir.OpTrait;
@@ -34,7 +34,7 @@ import org.stablehlo4j.ir.Value;
  * When the kept op has an unknown location and the erased one has not, the kept op takes the erased op's location.
  * Ops that only read memory are not merged: stablehlo4j's op rows do not say which ops only read.
  */
-public final class CsePass implements Pass {
+public final class CsePass implements OpAgnosticPass {
     /** The command-line name. */
     public static final String NAME = "cse";
     /** What {@code --help} says of it (MLIR's summary). */
@@ -42,15 +42,6 @@ public final class CsePass implements Pass {
 
     @Override
     public String name() { return NAME; }
-
-    /** CSE runs on any op. */
-    @Override
-    public String anchor() { return null; }
-
-    @Override
-    public void run(ModuleOp module, PassContext context) {
-        runOn(module.op(), context);
-    }
 
     @Override
     public void runOn(Operation root, PassContext context) {
@@ -113,7 +104,7 @@ public final class CsePass implements Pass {
             }
             if (!ssa) return;
             // Walk the dominator tree depth first: a block sees the ops of the blocks that dominate it.
-            Map<Block, List<Block>> children = DominatorTree.children(region);
+            Map<Block, List<Block>> children = dominatorChildren(region);
             record Frame(Block block, List<Block> children, int[] next) {}
             List<Frame> stack = new ArrayList<>();
             Block entry = region.entry();
@@ -337,77 +328,14 @@ public final class CsePass implements Pass {
         }
     }
 
-    /** Immediate dominators of a multi-block region's reachable blocks (Cooper, Harvey and Kennedy). */
-    static final class DominatorTree {
-        private DominatorTree() {}
-
-        /** Each reachable block's children in the dominator tree, in block order. */
-        static Map<Block, List<Block>> children(Region region) {
-            List<Block> postOrder = new ArrayList<>();
-            Set<Block> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-            // Iterative DFS for the post order over successor edges.
-            record Visit(Block block, int[] next) {}
-            List<Visit> stack = new ArrayList<>();
-            Block entry = region.entry();
-            seen.add(entry);
-            stack.add(new Visit(entry, new int[1]));
-            while (!stack.isEmpty()) {
-                Visit v = stack.get(stack.size() - 1);
-                List<Block> succs = successors(v.block());
-                if (v.next()[0] < succs.size()) {
-                    Block s = succs.get(v.next()[0]++);
-                    if (s.parent() == region && seen.add(s)) stack.add(new Visit(s, new int[1]));
-                } else {
-                    postOrder.add(v.block());
-                    stack.remove(stack.size() - 1);
-                }
-            }
-            Map<Block, Integer> index = new IdentityHashMap<>();
-            for (int i = 0; i < postOrder.size(); i++) index.put(postOrder.get(i), i);
-            Map<Block, List<Block>> preds = new IdentityHashMap<>();
-            for (Block b : postOrder) {
-                for (Block s : successors(b)) {
-                    if (index.containsKey(s)) preds.computeIfAbsent(s, k -> new ArrayList<>()).add(b);
-                }
-            }
-            Map<Block, Block> idom = new IdentityHashMap<>();
-            idom.put(entry, entry);
-            boolean changed = true;
-            while (changed) {
-                changed = false;
-                for (int i = postOrder.size() - 1; i >= 0; i--) {
-                    Block b = postOrder.get(i);
-                    if (b == entry) continue;
-                    Block newIdom = null;
-                    for (Block p : preds.getOrDefault(b, List.of())) {
-                        if (!idom.containsKey(p)) continue;
-                        newIdom = newIdom == null ? p : intersect(p, newIdom, idom, index);
-                    }
-                    if (newIdom != null && idom.get(b) != newIdom) {
-                        idom.put(b, newIdom);
-                        changed = true;
-                    }
-                }
-            }
-            Map<Block, List<Block>> children = new IdentityHashMap<>();
-            for (Block b : region.blocks()) {
-                Block parent = idom.get(b);
-                if (parent != null && b != entry) children.computeIfAbsent(parent, k -> new ArrayList<>()).add(b);
-            }
-            return children;
+    /** Each reachable block's children in the dominator tree of a multi-block region, in block order. */
+    static Map<Block, List<Block>> dominatorChildren(Region region) {
+        Map<Block, Block> idom = Dominators.immediate(region);
+        Map<Block, List<Block>> children = new IdentityHashMap<>();
+        for (Block b : region.blocks()) {
+            Block parent = idom.get(b);
+            if (parent != null && parent != b) children.computeIfAbsent(parent, k -> new ArrayList<>()).add(b);
         }
-
-        private static Block intersect(Block a, Block b, Map<Block, Block> idom, Map<Block, Integer> index) {
-            while (a != b) {
-                while (index.get(a) < index.get(b)) a = idom.get(a);
-                while (index.get(b) < index.get(a)) b = idom.get(b);
-            }
-            return a;
-        }
-
-        private static List<Block> successors(Block b) {
-            Operation t = b.terminator();
-            return t == null ? List.of() : t.successors();
-        }
+        return children;
     }
 }

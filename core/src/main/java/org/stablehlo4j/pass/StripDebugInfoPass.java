@@ -3,7 +3,6 @@ package org.stablehlo4j.pass;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.BlockArgument;
 import org.stablehlo4j.ir.Location;
-import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.Region;
 
@@ -11,7 +10,7 @@ import org.stablehlo4j.ir.Region;
  * {@code --strip-debuginfo}: replaces the location of every operation and block argument with
  * {@code loc(unknown)}. Uses {@link Operation#walk} (an explicit stack: deep nesting cannot overflow).
  */
-public final class StripDebugInfoPass implements Pass {
+public final class StripDebugInfoPass implements OpAgnosticPass {
     /** The command-line name. */
     public static final String NAME = "strip-debuginfo";
     /** One line for {@code --help}. */
@@ -19,15 +18,6 @@ public final class StripDebugInfoPass implements Pass {
 
     @Override
     public String name() { return NAME; }
-
-    @Override
-    public void run(ModuleOp module, PassContext context) {
-        runOn(module.op(), context);
-    }
-
-    /** strip-debuginfo runs on any op. */
-    @Override
-    public String anchor() { return null; }
 
     @Override
     public void runOn(Operation root, PassContext context) {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 import org.stablehlo4j.ir.Block;
+import org.stablehlo4j.ir.Dominators;
 import org.stablehlo4j.ir.BlockArgument;
 import org.stablehlo4j.ir.OpResult;
 import org.stablehlo4j.ir.Operation;
@@ -185,86 +186,8 @@ final class Dominance {
         }
     }
 
-    /**
-     * The immediate dominators of a region's reachable blocks (Cooper, Harvey and Kennedy's iterative algorithm
-     * over the reverse post order), computed once per region.
-     */
+    /** The immediate dominators of a region's reachable blocks ({@link Dominators}), computed once per region. */
     private Map<Block, Block> tree(Region region) {
-        Map<Block, Block> cached = trees.get(region);
-        if (cached != null) return cached;
-        List<Block> postOrder = postOrder(region);
-        Map<Block, Integer> rpo = new IdentityHashMap<>();
-        int n = postOrder.size();
-        for (int i = 0; i < n; i++) rpo.put(postOrder.get(i), n - 1 - i);
-        Map<Block, List<Block>> preds = new IdentityHashMap<>();
-        for (Block b : postOrder) {
-            Operation term = b.terminator();
-            if (term == null) continue;
-            for (Block s : term.successors()) {
-                if (rpo.containsKey(s)) preds.computeIfAbsent(s, k -> new ArrayList<>()).add(b);
-            }
-        }
-        Map<Block, Block> idom = new IdentityHashMap<>();
-        Block entry = region.entry();
-        idom.put(entry, entry);
-        boolean changed = true;
-        while (changed) {
-            changed = false;
-            for (int i = n - 1; i >= 0; i--) {
-                Block b = postOrder.get(i);
-                if (b == entry) continue;
-                Block newIdom = null;
-                for (Block p : preds.getOrDefault(b, List.of())) {
-                    if (!idom.containsKey(p)) continue;
-                    newIdom = newIdom == null ? p : intersect(p, newIdom, idom, rpo);
-                }
-                if (newIdom != null && idom.get(b) != newIdom) {
-                    idom.put(b, newIdom);
-                    changed = true;
-                }
-            }
-        }
-        trees.put(region, idom);
-        return idom;
-    }
-
-    private static Block intersect(Block a, Block b, Map<Block, Block> idom, Map<Block, Integer> rpo) {
-        while (a != b) {
-            while (rpo.get(a) > rpo.get(b)) a = idom.get(a);
-            while (rpo.get(b) > rpo.get(a)) b = idom.get(b);
-        }
-        return a;
-    }
-
-    /** The region's blocks reachable from its entry, in post order (iterative depth-first search). */
-    private static List<Block> postOrder(Region region) {
-        List<Block> out = new ArrayList<>();
-        Block entry = region.entry();
-        if (entry == null) return out;
-        Map<Block, Boolean> seen = new IdentityHashMap<>();
-        List<Block> stack = new ArrayList<>();
-        List<Integer> next = new ArrayList<>();
-        stack.add(entry);
-        next.add(0);
-        seen.put(entry, true);
-        while (!stack.isEmpty()) {
-            int top = stack.size() - 1;
-            Block b = stack.get(top);
-            Operation term = b.terminator();
-            int i = next.get(top);
-            if (term != null && i < term.numSuccessors()) {
-                next.set(top, i + 1);
-                Block s = term.successor(i);
-                if (s.parent() == region && seen.putIfAbsent(s, true) == null) {
-                    stack.add(s);
-                    next.add(0);
-                }
-                continue;
-            }
-            stack.remove(top);
-            next.remove(top);
-            out.add(b);
-        }
-        return out;
+        return trees.computeIfAbsent(region, Dominators::immediate);
     }
 }

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The package layering of core (design/ARCHITECTURE.md §3.1), read from the sources: every import and fully
  * qualified reference {@code org.stablehlo4j.x.y.Z} of a main source file is an edge from its package to
- * {@code x.y}. Every package is its own node, a subpackage too ({@code dialect.stablehlo.rules} is not
+ * {@code x.y}. Every package is its own node, a subpackage too ({@code dialect.stablehlo.ops} is not
  * {@code dialect.stablehlo}). The test fails on an edge of core not in {@link #ALLOWED} and on a cycle not in
  * {@link #KNOWN_CYCLES} among the packages of core, interpreter and cli; both tables may only shrink.
  */
@@ -35,7 +35,6 @@ class LayeringTest {
      * Today's edges (after the Context/Dialect change). The format engine ({@code asm.format}) knows no dialect:
      * StableHLO's custom directives, enum handling and while/reduce forms live in {@code dialect.stablehlo.asm}
      * behind {@code asm.format.FormatExtension}. Still wrong w.r.t. §3.1, to be removed:
-     * {@code dialect.stablehlo -> dialect.vhlo} (FloatText: fold into ir.FloatFormats);
      * {@code verify -> asm} (messages print types through asm: allowed); {@code compat.legalize -> pass}
      * (RewritePass: fine, L5 over L3).
      * From the merge of main (CHLO verification, the rewrite driver, plain bytecode per dialect):
@@ -44,11 +43,12 @@ class LayeringTest {
      * {@code dialect.chlo -> dialect.stablehlo} (shared HLO types/enums/bytecode and rule helpers, as ChloOps.td)
      * respect §3.1. The verifier reads each op's row (hooks verifier/regionVerifier/inferTypes) from the Context and
      * imports no dialect; the rules live with their dialects.
-     * StableHLO is four packages, bottom up: {@code dialect.stablehlo} (attributes, types, enums, their text and
-     * the namespace), {@code dialect.stablehlo.rules} (verification and inference) and {@code dialect.stablehlo.asm}
-     * (custom assembly), then {@code dialect.stablehlo.ops} (the op rows naming those rules and forms, the table,
-     * the dialect class and its bytecode, whose op properties follow the rows). The rules and forms that need an
-     * op's row get it from the dialect ({@code WhileReduceForms.reduce(rows)}), never from the table.
+     * StableHLO is three packages, bottom up: {@code dialect.stablehlo} (attributes, types, enums, their text and
+     * the namespace) and {@code dialect.stablehlo.asm} (custom assembly), then {@code dialect.stablehlo.ops}: the op
+     * rows (data only), the typed op classes generated from them, the rules that use those classes, the hooks class
+     * that attaches the rules to the rows, the dialect class and its bytecode. The typed classes compare with the
+     * hooked rows and the rules use the typed classes, so rows, rules and hooks are one package. A form that needs
+     * an op's row gets it from the dialect ({@code WhileReduceForms.reduce(rows)}), never from the table.
      * Versions are a leaf ({@code dialect.vhlo.version}, upstream's Version.h) read by the VHLO op tables, the
      * dialect and compat; {@code bytecode.writer} sits above {@code bytecode} and knows no versions
      * ({@code compat.PortableArtifactWriter} turns a target version into a writer config).
@@ -70,7 +70,7 @@ class LayeringTest {
             Map.entry("dialect.builtin", Set.of("asm", "ir")),
             Map.entry("dialect.check", Set.of("asm", "asm.format", "ir")),
             Map.entry("dialect.chlo", Set.of("asm", "asm.format", "bytecode", "dialect.stablehlo",
-                    "dialect.stablehlo.ops", "dialect.stablehlo.rules", "ir")),
+                    "dialect.stablehlo.ops", "ir")),
             // the CHLO lowering (upstream's ChloLegalizeToStablehlo): CHLO ops to StableHLO ops, with StableHLO's
             // NumPy broadcasting helper (dialect.stablehlo.transforms, which knows no CHLO transform)
             Map.entry("dialect.chlo.transforms", Set.of("dialect.chlo", "dialect.stablehlo", "dialect.stablehlo.ops",
@@ -83,12 +83,11 @@ class LayeringTest {
             Map.entry("dialect.sdy", Set.of("asm", "asm.format", "bytecode", "dialect.func",
                     "dialect.stablehlo.ops", "ir")),
             Map.entry("dialect.sparse", Set.of("asm", "ir")),
-            Map.entry("dialect.stablehlo", Set.of("asm", "bytecode", "dialect.vhlo", "ir")),
+            Map.entry("dialect.stablehlo", Set.of("asm", "bytecode", "ir")),
             Map.entry("dialect.stablehlo.asm", Set.of("asm", "asm.format", "dialect.stablehlo", "ir")),
-            Map.entry("dialect.stablehlo.rules", Set.of("asm", "dialect.stablehlo", "ir")),
-            // the rows and the dialect class: on top of the dialect's other packages
-            Map.entry("dialect.stablehlo.ops", Set.of("asm", "asm.format", "bytecode", "dialect.stablehlo",
-                    "dialect.stablehlo.asm", "dialect.stablehlo.rules", "ir")),
+            // the rows, typed ops, rules, hooks and the dialect class: on top of the dialect's other packages
+            Map.entry("dialect.stablehlo.ops", Set.of("asm", "asm.format", "bytecode", "dialect.func",
+                    "dialect.stablehlo", "dialect.stablehlo.asm", "ir")),
             // the StableHLO passes (L4 over L3 pass/rewrite); verify and dialect.chlo for type inference
             Map.entry("dialect.stablehlo.transforms", Set.of("asm", "dialect.chlo", "dialect.func",
                     "dialect.stablehlo", "dialect.stablehlo.ops", "ir", "pass", "rewrite", "verify")),
@@ -246,7 +245,7 @@ class LayeringTest {
         List<Path> roots = new ArrayList<>(mainRoots());
         for (Path p : ABOVE) if (Files.isDirectory(p)) roots.add(p);
         Map<String, Set<String>> g = edges(roots);
-        assertTrue(g.containsKey("dialect.stablehlo.rules") && g.containsKey("dialect.stablehlo"),
+        assertTrue(g.containsKey("dialect.stablehlo.ops") && g.containsKey("dialect.stablehlo"),
                 "a subpackage is a node of its own: " + g.keySet());
         assertEquals(List.of(), cycles(g, KNOWN_CYCLES), "import cycles between packages");
         // a doc comment that links to a package above its own makes a cycle for any reader that follows links

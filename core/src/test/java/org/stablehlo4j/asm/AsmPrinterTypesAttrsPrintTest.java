@@ -38,7 +38,6 @@ import org.stablehlo4j.ir.SymbolRefAttr;
 import org.stablehlo4j.ir.TupleType;
 import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.TypeAttr;
-import org.stablehlo4j.ir.UniformQuantizedType;
 import org.stablehlo4j.ir.UnitAttr;
 import org.stablehlo4j.ir.UnrankedTensorType;
 
@@ -178,7 +177,7 @@ class AsmPrinterTypesAttrsPrintTest {
         // no '.' in the shortest form: MLIR falls back to the bits
         assertEquals("0x419D6F3454000000 : f64", a(f64(123456789)));
         assertEquals("0.0039215482917486456 : f64", a(f64(0.0039215482917486456)));
-        assertEquals("-2.500000e-01", AsmPrinter.formatFloat(FloatKind.F16, BigInteger.valueOf(0xB400)));
+        assertEquals("-2.500000e-01", org.stablehlo4j.ir.FloatText.format(FloatKind.F16, BigInteger.valueOf(0xB400)));
         // f64 type elided inside arrays only
         assertEquals("[1.000000e+00, 2.000000e+00 : f32]", a(new ArrayAttr(List.of(f64(1.0), f32(2.0f)))));
         // small formats

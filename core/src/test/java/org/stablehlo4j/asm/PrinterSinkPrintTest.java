@@ -85,7 +85,7 @@ class PrinterSinkPrintTest {
             AsmPrinter.print(TestContexts.standard(), module, options, chars);
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
             AsmPrinter.print(TestContexts.standard(), module, options, bytes);
-            assertTrue(chars.getBuffer().length() > PrinterValues.FLUSH_CHARS, "more than one chunk");
+            assertTrue(chars.getBuffer().length() > AttrTypePrinter.FLUSH_CHARS, "more than one chunk");
             assertArrayEquals(chars.toString().getBytes(StandardCharsets.UTF_8), bytes.toByteArray());
             assertEquals(AsmPrinter.print(TestContexts.standard(), module, options), chars.toString());
         }

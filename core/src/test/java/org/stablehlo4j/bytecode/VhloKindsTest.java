@@ -2,13 +2,11 @@ package org.stablehlo4j.bytecode;
 
 import org.junit.jupiter.api.Test;
 import org.stablehlo4j.asm.AsmPrinter;
-import org.stablehlo4j.dialect.vhlo.FloatText;
 import org.stablehlo4j.dialect.vhlo.VhloAttr;
 import org.stablehlo4j.dialect.vhlo.ops.VhloAttrKind;
 import org.stablehlo4j.dialect.vhlo.VhloType;
 import org.stablehlo4j.dialect.vhlo.ops.VhloTypeKind;
 import org.stablehlo4j.ir.Attribute;
-import org.stablehlo4j.ir.FloatKind;
 import org.stablehlo4j.ir.ShapedType;
 import org.stablehlo4j.ir.Type;
 
@@ -80,17 +78,5 @@ class VhloKindsTest {
         assertEquals(e, VhloAttr.enumValue(VhloAttrKind.COMPARISON_DIRECTION, 0));
         assertNotEquals(e, VhloAttr.enumValue(VhloAttrKind.COMPARISON_DIRECTION, 1));
         assertThrows(IllegalArgumentException.class, () -> VhloAttr.enumValue(VhloAttrKind.PRECISION, 7));
-    }
-
-    @Test
-    void floatText() {
-        assertEquals("1.000000e-03", FloatText.format(FloatKind.F32, BigInteger.valueOf(Float.floatToIntBits(1e-3f))));
-        assertEquals("0.000000e+00", FloatText.format(FloatKind.F64, BigInteger.ZERO));
-        assertEquals("-2.500000e+00", FloatText.format(FloatKind.F64,
-                BigInteger.valueOf(Double.doubleToLongBits(-2.5)).and(BigInteger.ONE.shiftLeft(64).subtract(
-                        BigInteger.ONE))));
-        assertEquals("1.2345678899999999", FloatText.format(FloatKind.F64,
-                BigInteger.valueOf(Double.doubleToLongBits(1.23456789))));
-        assertEquals("0x7FC00000", FloatText.format(FloatKind.F32, BigInteger.valueOf(0x7FC00000L)));
     }
 }

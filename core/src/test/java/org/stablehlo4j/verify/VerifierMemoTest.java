@@ -145,14 +145,14 @@ class VerifierMemoTest {
                     0, List.of(), null);
             String expected;
             try {
-                expected = String.valueOf(org.stablehlo4j.dialect.stablehlo.rules.TypeInference.mostSpecific(
+                expected = String.valueOf(org.stablehlo4j.dialect.stablehlo.ops.TypeInference.mostSpecific(
                         add.location(), types));
             } catch (org.stablehlo4j.ir.VerificationError e) {
                 expected = "error " + e.getMessage();
             }
             String actual;
             try {
-                actual = String.valueOf(org.stablehlo4j.dialect.stablehlo.rules.ElementwiseTypeRules.inferAdd(add));
+                actual = String.valueOf(org.stablehlo4j.dialect.stablehlo.ops.ElementwiseTypeRules.inferAdd(add));
             } catch (org.stablehlo4j.ir.VerificationError e) {
                 actual = "error " + e.getMessage();
             }
@@ -209,7 +209,7 @@ class VerifierMemoTest {
             Type built = new RankedTensorType(operand.shape(), IntegerType.I1, operand.encoding());
             for (Type declared : declaredCompare) {
                 Operation op = opOf("stablehlo.compare", List.of(operand, operand), declared);
-                assertEquals(built, org.stablehlo4j.dialect.stablehlo.rules.ElementwiseTypeRules.inferCompare(op),
+                assertEquals(built, org.stablehlo4j.dialect.stablehlo.ops.ElementwiseTypeRules.inferCompare(op),
                         operand + " " + declared);
             }
         }
@@ -221,7 +221,7 @@ class VerifierMemoTest {
         List<Type> built = List.of(new TupleType(operands));
         for (Type declared : declaredTuple) {
             Operation op = opOf("stablehlo.tuple", operands, declared);
-            assertEquals(built, org.stablehlo4j.dialect.stablehlo.rules.CollectiveRules.inferTuple(op),
+            assertEquals(built, org.stablehlo4j.dialect.stablehlo.ops.CollectiveRules.inferTuple(op),
                     declared.toString());
         }
     }

@@ -316,7 +316,7 @@ public final class Tensor {
         BigInteger b = BigInteger.valueOf(bits);
         if (bits < 0) b = b.add(BigInteger.ONE.shiftLeft(64));
         if (w < 64) b = b.and(BigInteger.ONE.shiftLeft(w).subtract(BigInteger.ONE));
-        return org.stablehlo4j.asm.AsmPrinter.formatFloat(floatKind, b);
+        return org.stablehlo4j.ir.FloatText.format(floatKind, b);
     }
 
     /**

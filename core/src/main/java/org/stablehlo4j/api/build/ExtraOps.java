@@ -31,7 +31,6 @@ import org.stablehlo4j.dialect.stablehlo.ops.RngBitGeneratorOp;
 import org.stablehlo4j.dialect.stablehlo.ops.RngOp;
 import org.stablehlo4j.dialect.stablehlo.ops.TorchIndexSelectOp;
 import org.stablehlo4j.dialect.stablehlo.ops.TriangularSolveOp;
-import org.stablehlo4j.dialect.stablehlo.ops.UniformDequantizeOp;
 import org.stablehlo4j.dialect.stablehlo.ops.UniformQuantizeOp;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.BoolAttr;
@@ -55,7 +54,7 @@ import org.stablehlo4j.ir.Value;
  * result types where the op infers them, each op verified as it is built.
  */
 public abstract class ExtraOps extends ElementwiseOps {
-    ExtraOps(Context context, Block block, String terminator) {
+    ExtraOps(Context context, Block block, Terminator terminator) {
         super(context, block, terminator);
     }
 
@@ -98,8 +97,8 @@ public abstract class ExtraOps extends ElementwiseOps {
      * @return output, batch mean, batch variance
      */
     public List<Value> batchNormTraining(Value operand, Value scale, Value offset, float epsilon, long featureIndex) {
-        return op(BatchNormTrainingOp.NAME, List.of(operand, scale, offset),
-                attrs("epsilon", f32(epsilon), "feature_index", i64(featureIndex)), List.of(), null);
+        return buildAll((ob, l) -> BatchNormTrainingOp.create(ob, l, operand, scale, offset, f32(epsilon),
+                i64(featureIndex)));
     }
 
     /**
@@ -116,8 +115,8 @@ public abstract class ExtraOps extends ElementwiseOps {
      */
     public List<Value> batchNormGrad(Value operand, Value scale, Value mean, Value variance, Value gradOutput,
                                      float epsilon, long featureIndex) {
-        return op(BatchNormGradOp.NAME, List.of(operand, scale, mean, variance, gradOutput),
-                attrs("epsilon", f32(epsilon), "feature_index", i64(featureIndex)), List.of(), null);
+        return buildAll((ob, l) -> BatchNormGradOp.create(ob, l, operand, scale, mean, variance, gradOutput,
+                f32(epsilon), i64(featureIndex)));
     }
 
     /**
@@ -182,9 +181,8 @@ public abstract class ExtraOps extends ElementwiseOps {
      * @return the new state and the random bits
      */
     public List<Value> rngBitGenerator(Value initialState, String algorithm, Type outputType) {
-        return op(RngBitGeneratorOp.NAME, List.of(initialState),
-                attrs("rng_algorithm", enumAttr(StablehloEnum.RNG_ALGORITHM, algorithm)), List.of(),
-                List.of(initialState.type(), outputType));
+        return buildAll((ob, l) -> RngBitGeneratorOp.createWithTypes(ob, l, List.of(initialState.type(), outputType),
+                initialState, enumAttr(StablehloEnum.RNG_ALGORITHM, algorithm)));
     }
 
     /**
@@ -278,16 +276,6 @@ public abstract class ExtraOps extends ElementwiseOps {
         return build1((ob, l) -> UniformQuantizeOp.create(ob, l, resultType, operand));
     }
 
-    /**
-     * {@code stablehlo.uniform_dequantize}.
-     *
-     * @param operand a tensor of a quantized type
-     * @return the result, of the expressed type
-     */
-    public Value uniformDequantize(Value operand) {
-        return build1((ob, l) -> UniformDequantizeOp.create(ob, l, operand));
-    }
-
     // ---- collectives -------------------------------------------------------------------------------------------
 
     /**
@@ -301,8 +289,8 @@ public abstract class ExtraOps extends ElementwiseOps {
     public List<Value> allReduce(List<Value> operands, long[][] replicaGroups, RegionBody computation) {
         Type element = operands.isEmpty() ? null : elementOf(operands.get(0));
         List<Type> args = element == null ? List.of() : List.of(scalar(element), scalar(element));
-        return op(AllReduceOp.NAME, operands, attrs("replica_groups", i64Matrix(replicaGroups)),
-                List.of(new RegionDef(args, computation)), null);
+        return buildAll((ob, l) -> AllReduceOp.create(ob, l, operands, i64Matrix(replicaGroups), null, null,
+                regions(new RegionDef(args, computation))));
     }
 
     /**
@@ -318,9 +306,9 @@ public abstract class ExtraOps extends ElementwiseOps {
     public Value reduceScatter(Value operand, long scatterDimension, long[][] replicaGroups, RegionBody computation,
                                Type resultType) {
         Type element = elementOf(operand);
-        return op1(ReduceScatterOp.NAME, List.of(operand), attrs("scatter_dimension", i64(scatterDimension),
-                "replica_groups", i64Matrix(replicaGroups)),
-                List.of(new RegionDef(List.of(scalar(element), scalar(element)), computation)), List.of(resultType));
+        return build1((ob, l) -> ReduceScatterOp.createWithTypes(ob, l, List.of(resultType), operand,
+                i64(scatterDimension), i64Matrix(replicaGroups), null, null,
+                regions(new RegionDef(List.of(scalar(element), scalar(element)), computation))));
     }
 
     /**
@@ -334,8 +322,8 @@ public abstract class ExtraOps extends ElementwiseOps {
      */
     public List<Value> allGather(List<Value> operands, long allGatherDim, long[][] replicaGroups,
                                  List<Type> resultTypes) {
-        return op(AllGatherOp.NAME, operands, attrs("all_gather_dim", i64(allGatherDim),
-                "replica_groups", i64Matrix(replicaGroups)), List.of(), resultTypes);
+        return buildAll((ob, l) -> AllGatherOp.createWithTypes(ob, l, resultTypes, operands, i64(allGatherDim),
+                i64Matrix(replicaGroups), null, null));
     }
 
     /**
@@ -350,9 +338,8 @@ public abstract class ExtraOps extends ElementwiseOps {
      */
     public List<Value> allToAll(List<Value> operands, long splitDimension, long concatDimension, long splitCount,
                                 long[][] replicaGroups) {
-        return op(AllToAllOp.NAME, operands, attrs("split_dimension", i64(splitDimension),
-                "concat_dimension", i64(concatDimension), "split_count", i64(splitCount),
-                "replica_groups", i64Matrix(replicaGroups)), List.of(), null);
+        return buildAll((ob, l) -> AllToAllOp.create(ob, l, operands, i64(splitDimension), i64(concatDimension),
+                i64(splitCount), i64Matrix(replicaGroups), null));
     }
 
     /**
@@ -374,8 +361,8 @@ public abstract class ExtraOps extends ElementwiseOps {
      * @return one result per operand
      */
     public List<Value> collectiveBroadcast(List<Value> operands, long[][] replicaGroups) {
-        return op(CollectiveBroadcastOp.NAME, operands, attrs("replica_groups", i64Matrix(replicaGroups)),
-                List.of(), null);
+        return buildAll((ob, l) -> CollectiveBroadcastOp.create(ob, l, operands, i64Matrix(replicaGroups), null,
+                null));
     }
 
     // ---- tokens ------------------------------------------------------------------------------------------------
@@ -443,11 +430,5 @@ public abstract class ExtraOps extends ElementwiseOps {
 
     static RankedTensorType scalar(Type element) {
         return new RankedTensorType(new long[0], element);
-    }
-
-    static List<Value> cat(List<Value> a, List<Value> b) {
-        List<Value> all = new ArrayList<>(a);
-        all.addAll(b);
-        return all;
     }
 }

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
@@ -22,8 +23,10 @@ import org.stablehlo4j.ir.VerificationError;
 import org.stablehlo4j.ir.TypedOp;
 import org.stablehlo4j.ir.OpBuilder;
 import org.stablehlo4j.ir.OperationName;
+import org.stablehlo4j.ir.Region;
 import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.Value;
+import org.stablehlo4j.dialect.stablehlo.ops.ReturnOp;
 import org.stablehlo4j.verify.Verifier;
 
 /**
@@ -31,15 +34,31 @@ import org.stablehlo4j.verify.Verifier;
  * its row: attributes go to the op's properties when the row declares them (else they stay discardable), result
  * types are inferred by the row's inference when not given, regions are built by lambdas, and the op is verified
  * at once, in place: an invalid call throws a {@link BuildException} with the verifier's message and leaves the
- * block unchanged. {@link Ops} adds one typed method per StableHLO op on top.
+ * block unchanged. {@link Ops} adds one typed method per StableHLO op on top, each a call of the op's generated
+ * builder ({@code AddOp.create}, ...).
  */
 public abstract class GenericOps {
+    /** Appends the terminator of a block, yielding the given values. */
+    @FunctionalInterface
+    interface Terminator {
+        /**
+         * Appends the terminator to {@code ops}' block.
+         *
+         * @param ops the block's builder
+         * @param values the values it yields
+         */
+        void append(GenericOps ops, List<Value> values);
+    }
+
+    /** {@code stablehlo.return}: the terminator of the regions of StableHLO ops. */
+    static final Terminator STABLEHLO_RETURN = (ops, values) -> ops.build((b, l) -> ReturnOp.create(b, l, values));
+
     private final Context context;
     private final Block block;
-    private final String terminator;
+    private final Terminator terminator;
     private Location location = Location.UNKNOWN;
 
-    GenericOps(Context context, Block block, String terminator) {
+    GenericOps(Context context, Block block, Terminator terminator) {
         this.context = Objects.requireNonNull(context, "context");
         this.block = block;
         this.terminator = terminator;
@@ -153,7 +172,10 @@ public abstract class GenericOps {
         List<Type> types = resultTypes;
         if (types == null || !regions.isEmpty()) {
             probe = Operation.create(opName, operands, List.of(), properties, attrs, regions.size(), List.of(), location);
-            for (int i = 0; i < regions.size(); i++) buildRegion(probe.region(i), regions.get(i), def.dialect());
+            // the generic path knows no op's terminator but by the convention <dialect>.return
+            Terminator generic = (ops, values) -> ops.create(def.dialect() + ".return", values, Map.of(), List.of(),
+                    List.of());
+            for (int i = 0; i < regions.size(); i++) buildRegion(probe.region(i), regions.get(i), generic);
         }
         if (types == null) types = infer(probe, def);
         Operation op = Operation.create(opName, operands, types, properties, attrs, regions.size(), List.of(), location);
@@ -193,20 +215,44 @@ public abstract class GenericOps {
         return inferred;
     }
 
-    private void buildRegion(org.stablehlo4j.ir.Region region, RegionDef def, String dialect) {
+    /** One block with {@code def}'s arguments in {@code region}, its body built by {@code def} and ended by {@code end}. */
+    private void buildRegion(Region region, RegionDef def, Terminator end) {
         Block b = new Block();
         for (Type t : def.argumentTypes()) b.addArgument(Objects.requireNonNull(t, "region argument type"), location);
         region.append(b);
-        Ops inner = new Ops(context, b, dialect + ".return");
+        Ops inner = new Ops(context, b, end);
         inner.at(location);
         List<Value> yielded = def.body().build(inner, List.copyOf(b.arguments()));
         inner.terminate(yielded == null ? List.of() : yielded);
     }
 
-    /** Appends the terminator of this block ({@code <dialect>.return}) yielding {@code values}. */
+    /**
+     * Fills the regions of a StableHLO op from {@code defs} (for a generated builder's {@code regionBuilder}): one
+     * block each, with the def's argument types, built by its lambda and ended by {@code stablehlo.return}.
+     *
+     * @param defs the regions, in order
+     * @return the filler
+     */
+    Consumer<List<Region>> regions(RegionDef... defs) {
+        return regions(List.of(defs));
+    }
+
+    /**
+     * {@link #regions(RegionDef...)} of a list.
+     *
+     * @param defs the regions, in order
+     * @return the filler
+     */
+    Consumer<List<Region>> regions(List<RegionDef> defs) {
+        return regions -> {
+            for (int i = 0; i < defs.size(); i++) buildRegion(regions.get(i), defs.get(i), STABLEHLO_RETURN);
+        };
+    }
+
+    /** Appends the terminator of this block yielding {@code values}. */
     void terminate(List<Value> values) {
         if (terminator == null) throw new BuildException("this block has no terminator to add");
-        create(terminator, values, Map.of(), List.of(), List.of());
+        terminator.append(this, values);
     }
 
     private static void copyRegions(Operation from, Operation to) {
@@ -246,7 +292,7 @@ public abstract class GenericOps {
             } catch (DiagnosticException v) {
                 throw new BuildException(v.diagnostics());
             } finally {
-                probe.dropOperandUses();
+                probe.dropAllReferences();
             }
             throw new BuildException(e.getMessage());
         }
@@ -274,22 +320,13 @@ public abstract class GenericOps {
         return build(make).result(0);
     }
 
-    /** One result, inferred type, no regions. */
-    Value one(String name, List<Value> operands, Map<String, Attribute> attributes) {
-        return op1(name, operands, attributes, List.of(), null);
-    }
-
-    /** One result of a given type, no regions. */
-    Value typed(String name, List<Value> operands, Map<String, Attribute> attributes, Type resultType) {
-        return op1(name, operands, attributes, List.of(), List.of(resultType));
-    }
-
-    /** An attribute map without nulls (a null value means "absent"), in the given order. */
-    static Map<String, Attribute> attrs(Object... nameValuePairs) {
-        Map<String, Attribute> m = new LinkedHashMap<>();
-        for (int i = 0; i < nameValuePairs.length; i += 2) {
-            if (nameValuePairs[i + 1] != null) m.put((String) nameValuePairs[i], (Attribute) nameValuePairs[i + 1]);
-        }
-        return m;
+    /**
+     * {@link #build}; the op's results.
+     *
+     * @param make calls the generated builder
+     * @return the op's results
+     */
+    List<Value> buildAll(java.util.function.BiFunction<OpBuilder, Location, ? extends TypedOp> make) {
+        return List.copyOf(build(make).results());
     }
 }

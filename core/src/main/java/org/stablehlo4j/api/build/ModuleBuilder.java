@@ -11,11 +11,11 @@ import org.stablehlo4j.dialect.func.ReturnOp;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.DiagnosticException;
-import org.stablehlo4j.ir.DictionaryAttr;
+
 import org.stablehlo4j.ir.FunctionType;
 import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.ModuleOp;
-import org.stablehlo4j.ir.NamedAttribute;
+import org.stablehlo4j.ir.OpBuilder;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.StringAttr;
 import org.stablehlo4j.ir.Type;
@@ -94,19 +94,20 @@ public final class ModuleBuilder {
         Objects.requireNonNull(body, "body");
         if (built) throw new IllegalStateException("build() was called already");
         List<Type> args = List.copyOf(argumentTypes);
-        Operation fn = Operation.create(context.opName(FuncOp.NAME), List.of(), List.of(), properties(name, args, List.of()),
-                DictionaryAttr.EMPTY, 1, List.of(), Location.UNKNOWN);
-        module.body().append(fn);
+        OpBuilder b = new OpBuilder(context);
+        b.setInsertionPointToEnd(module.body());
+        Operation fn = FuncOp.create(b, Location.UNKNOWN, StringAttr.of(name), functionType(args, List.of()), null,
+                null, null, null).operation();
         try {
             Block entry = new Block();
             for (Type t : args) entry.addArgument(Objects.requireNonNull(t, "argument type"), Location.UNKNOWN);
             fn.region(0).append(entry);
-            Ops ops = new Ops(context, entry, ReturnOp.NAME);
+            Ops ops = new Ops(context, entry, (o, values) -> o.build((ob, l) -> ReturnOp.create(ob, l, values)));
             List<Value> results = body.build(ops, List.copyOf(entry.arguments()));
             if (results == null) results = List.of();
             List<Type> resultTypes = new ArrayList<>();
             for (Value v : results) resultTypes.add(Objects.requireNonNull(v, "returned value").type());
-            fn.setProperties(properties(name, args, resultTypes));
+            fn.setProperties(fn.properties().with("function_type", functionType(args, resultTypes)));
             ops.terminate(results);
             Verifier.verify(context, fn);
         } catch (DiagnosticException e) {
@@ -119,9 +120,8 @@ public final class ModuleBuilder {
         return this;
     }
 
-    private static DictionaryAttr properties(String name, List<Type> args, List<Type> results) {
-        return DictionaryAttr.of(List.of(new NamedAttribute("function_type", new TypeAttr(new FunctionType(args, results))),
-                new NamedAttribute("sym_name", StringAttr.of(name))));
+    private static TypeAttr functionType(List<Type> args, List<Type> results) {
+        return new TypeAttr(new FunctionType(args, results));
     }
 
     /**

@@ -65,7 +65,7 @@ import org.stablehlo4j.ir.Value;
  * {@code List<Long>}/{@code List<Value>} (no varargs-only methods), so Kotlin callers pass {@code listOf(...)}.
  */
 public final class Ops extends ExtraOps {
-    Ops(Context context, Block block, String terminator) {
+    Ops(Context context, Block block, Terminator terminator) {
         super(context, block, terminator);
     }
 
@@ -158,7 +158,7 @@ public final class Ops extends ExtraOps {
         byte[] data = new byte[len];
         raw.duplicate().get(data);
         DenseElementsAttr value = new DenseElementsAttr((ShapedType) type, data, 0, len, len == eb && n != 1);
-        return typed(ConstantOp.NAME, List.of(), Map.of("value", value), type);
+        return build1((ob, l) -> ConstantOp.createWithTypes(ob, l, List.of(type), value));
     }
 
     /** Writes element {@code i} of a Java array into the little-endian buffer. */
@@ -183,7 +183,7 @@ public final class Ops extends ExtraOps {
      * @return the result
      */
     public Value iota(long dimension, RankedTensorType type) {
-        return typed(IotaOp.NAME, List.of(), Map.of("iota_dimension", i64(dimension)), type);
+        return build1((ob, l) -> IotaOp.create(ob, l, type, i64(dimension)));
     }
 
     // ---- element-wise with attributes --------------------------------------------------------------------------
@@ -329,8 +329,7 @@ public final class Ops extends ExtraOps {
      * @return the result
      */
     public Value dynamicSlice(Value operand, List<Value> startIndices, List<Long> sliceSizes) {
-        return one(DynamicSliceOp.NAME, cat(List.of(operand), startIndices),
-                attrs("slice_sizes", i64s(sliceSizes)));
+        return build1((ob, l) -> DynamicSliceOp.create(ob, l, operand, startIndices, i64s(sliceSizes)));
     }
 
     /**
@@ -342,7 +341,7 @@ public final class Ops extends ExtraOps {
      * @return the result
      */
     public Value dynamicUpdateSlice(Value operand, Value update, List<Value> startIndices) {
-        return one(DynamicUpdateSliceOp.NAME, cat(List.of(operand, update), startIndices), Map.of());
+        return build1((ob, l) -> DynamicUpdateSliceOp.create(ob, l, operand, update, startIndices));
     }
 
     /**
@@ -449,8 +448,8 @@ public final class Ops extends ExtraOps {
      * @return one result per input
      */
     public List<Value> reduce(List<Value> inputs, List<Value> initValues, List<Long> dimensions, RegionBody body) {
-        return op(ReduceOp.NAME, cat(inputs, initValues), attrs("dimensions", i64s(dimensions)),
-                List.of(new RegionDef(scalars(initValues, 2), body)), null);
+        return buildAll((ob, l) -> ReduceOp.create(ob, l, inputs, initValues, i64s(dimensions),
+                regions(new RegionDef(scalars(initValues, 2), body))));
     }
 
     /**
@@ -464,9 +463,8 @@ public final class Ops extends ExtraOps {
      */
     public List<Value> reduceWindow(List<Value> inputs, List<Value> initValues, List<Long> windowDimensions,
                                     RegionBody body) {
-        return op(ReduceWindowOp.NAME, cat(inputs, initValues),
-                attrs("window_dimensions", i64s(windowDimensions)),
-                List.of(new RegionDef(scalars(initValues, 2), body)), null);
+        return buildAll((ob, l) -> ReduceWindowOp.create(ob, l, inputs, initValues, i64s(windowDimensions), null,
+                null, null, null, regions(new RegionDef(scalars(initValues, 2), body))));
     }
 
     /**
@@ -482,10 +480,9 @@ public final class Ops extends ExtraOps {
      */
     public Value selectAndScatter(Value operand, Value source, Value initValue, List<Long> windowDimensions,
                                   RegionBody select, RegionBody scatter) {
-        return op1(SelectAndScatterOp.NAME, List.of(operand, source, initValue),
-                attrs("window_dimensions", i64s(windowDimensions)),
-                List.of(new RegionDef(scalars(List.of(operand), 2), select),
-                        new RegionDef(scalars(List.of(initValue), 2), scatter)), null);
+        return build1((ob, l) -> SelectAndScatterOp.create(ob, l, operand, source, initValue,
+                i64s(windowDimensions), null, null, regions(new RegionDef(scalars(List.of(operand), 2), select),
+                        new RegionDef(scalars(List.of(initValue), 2), scatter))));
     }
 
     /**
@@ -500,9 +497,8 @@ public final class Ops extends ExtraOps {
      */
     public List<Value> scatter(List<Value> inputs, Value scatterIndices, List<Value> updates,
                                ScatterDimensions dimensionNumbers, RegionBody update) {
-        return op(ScatterOp.NAME, cat(cat(inputs, List.of(scatterIndices)), updates), attrs(
-                "scatter_dimension_numbers", dimensionNumbers.attribute),
-                List.of(new RegionDef(scalars(inputs, 2), update)), null);
+        return buildAll((ob, l) -> ScatterOp.create(ob, l, inputs, scatterIndices, updates, dimensionNumbers.attribute,
+                null, null, regions(new RegionDef(scalars(inputs, 2), update))));
     }
 
     /**
@@ -515,9 +511,8 @@ public final class Ops extends ExtraOps {
      * @return the sorted tensors
      */
     public List<Value> sort(List<Value> inputs, long dimension, boolean isStable, RegionBody comparator) {
-        return op(SortOp.NAME, inputs, attrs("dimension", i64(dimension),
-                "is_stable", isStable ? BoolAttr.TRUE : null),
-                List.of(new RegionDef(scalars(inputs, 2), comparator)), null);
+        return buildAll((ob, l) -> SortOp.create(ob, l, inputs, i64(dimension), isStable ? BoolAttr.TRUE : null,
+                regions(new RegionDef(scalars(inputs, 2), comparator))));
     }
 
     /**
@@ -529,8 +524,8 @@ public final class Ops extends ExtraOps {
      * @return the result
      */
     public Value map(List<Value> inputs, List<Long> dimensions, RegionBody computation) {
-        return op1(MapOp.NAME, inputs, attrs("dimensions", i64s(dimensions)),
-                List.of(new RegionDef(scalars(inputs, 1), computation)), null);
+        return build1((ob, l) -> MapOp.create(ob, l, inputs, i64s(dimensions),
+                regions(new RegionDef(scalars(inputs, 1), computation))));
     }
 
     /**
@@ -544,8 +539,8 @@ public final class Ops extends ExtraOps {
      */
     public List<Value> while_(List<Value> operands, RegionBody cond, RegionBody body) {
         List<Type> types = types(operands);
-        return op(WhileOp.NAME, operands, Map.of(), List.of(new RegionDef(types, cond),
-                new RegionDef(types, body)), null);
+        return buildAll((ob, l) -> WhileOp.create(ob, l, operands,
+                regions(new RegionDef(types, cond), new RegionDef(types, body))));
     }
 
     /**
@@ -557,8 +552,8 @@ public final class Ops extends ExtraOps {
      * @return the results
      */
     public List<Value> if_(Value pred, RegionBody trueBranch, RegionBody falseBranch) {
-        return op(IfOp.NAME, List.of(pred), Map.of(), List.of(new RegionDef(List.of(), trueBranch),
-                new RegionDef(List.of(), falseBranch)), null);
+        return buildAll((ob, l) -> IfOp.create(ob, l, pred,
+                regions(new RegionDef(List.of(), trueBranch), new RegionDef(List.of(), falseBranch))));
     }
 
     /**
@@ -569,9 +564,9 @@ public final class Ops extends ExtraOps {
      * @return the results
      */
     public List<Value> case_(Value index, List<RegionBody> branches) {
-        List<RegionDef> regions = new ArrayList<>();
-        for (RegionBody b : branches) regions.add(new RegionDef(List.of(), b));
-        return op(CaseOp.NAME, List.of(index), Map.of(), regions, null);
+        List<RegionDef> defs = new ArrayList<>();
+        for (RegionBody b : branches) defs.add(new RegionDef(List.of(), b));
+        return buildAll((ob, l) -> CaseOp.create(ob, l, index, defs.size(), regions(defs)));
     }
 
     // ---- tuples, barriers, custom calls ------------------------------------------------------------------------
@@ -608,7 +603,7 @@ public final class Ops extends ExtraOps {
      * @return the same values, past the barrier
      */
     public List<Value> optimizationBarrier(List<Value> operands) {
-        return op(OptimizationBarrierOp.NAME, operands, Map.of(), List.of(), null);
+        return buildAll((ob, l) -> OptimizationBarrierOp.create(ob, l, operands));
     }
 
     /**
@@ -620,8 +615,8 @@ public final class Ops extends ExtraOps {
      * @return the results
      */
     public List<Value> customCall(String target, List<Value> inputs, List<Type> resultTypes) {
-        return op(CustomCallOp.NAME, inputs, attrs("call_target_name", StringAttr.of(target)), List.of(),
-                resultTypes);
+        return buildAll((ob, l) -> CustomCallOp.createWithTypes(ob, l, resultTypes, inputs, StringAttr.of(target),
+                null, null, null, null, null, null, null, null));
     }
 
     /**
@@ -634,7 +629,8 @@ public final class Ops extends ExtraOps {
      * @return the results
      */
     public List<Value> call(String callee, List<Value> arguments, List<Type> resultTypes) {
-        return op(CallOp.NAME, arguments, attrs("callee", SymbolRefAttr.flat(callee)), List.of(), resultTypes);
+        return buildAll((ob, l) -> CallOp.createWithTypes(ob, l, resultTypes, arguments, SymbolRefAttr.flat(callee),
+                null, null, null));
     }
 
     // ---- attribute helpers -------------------------------------------------------------------------------------

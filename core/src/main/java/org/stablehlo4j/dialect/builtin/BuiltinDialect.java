@@ -11,6 +11,6 @@ public final class BuiltinDialect extends Dialect {
     public BuiltinDialect(Context context) {
         super(BuiltinOps.DIALECT, context);
         addOperations(BuiltinOps.TABLE.all());
-        addInterface(OpAsmDialectInterface.class, OpAsmTable.coreForms(BuiltinOps.DIALECT));
+        addInterface(OpAsmDialectInterface.class, OpAsmTable.builtinForms());
     }
 }

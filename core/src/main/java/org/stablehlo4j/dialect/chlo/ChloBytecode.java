@@ -17,7 +17,7 @@ import org.stablehlo4j.ir.DialectAttr;
  * The CHLO dialect's bytecode interface (upstream stablehlo/dialect/ChloBytecode.cpp): its two enum attributes
  * ({@code #chlo<comparison_direction EQ>} code 0, {@code #chlo<comparison_type FLOAT>} code 1, each followed by
  * the enum value as a varint; the enums are StableHLO's), no custom types, and the properties of CHLO ops laid
- * out by {@link OdsPropertyLayout} from {@link ChloOps#TABLE}.
+ * out by {@link OdsPropertyLayout} from {@link ChloOps#SIGNATURES}.
  */
 public final class ChloBytecode implements DialectBytecode {
     public static final ChloBytecode INSTANCE = new ChloBytecode();
@@ -31,7 +31,7 @@ public final class ChloBytecode implements DialectBytecode {
 
     @Override
     public List<Property> properties(String opName) {
-        return OdsPropertyLayout.of(ChloOps.TABLE.spec(opName));
+        return OdsPropertyLayout.of(ChloOps.SIGNATURES.spec(opName));
     }
 
     @Override

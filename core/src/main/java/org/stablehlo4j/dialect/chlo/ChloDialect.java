@@ -20,9 +20,9 @@ import org.stablehlo4j.ir.Dialect;
 public final class ChloDialect extends Dialect {
     public ChloDialect(Context context) {
         super("chlo", context);
-        addOperations(ChloFolding.TABLE.all());
+        addOperations(ChloOpHooks.TABLE.all());
         declareCompleteSignatures();
-        OpAsmTable asm = FormatForms.declarativeTable(ChloOps.TABLE.all());
+        OpAsmTable asm = FormatForms.declarativeTable(ChloOps.SIGNATURES.all());
         asm.format(ScanOp.NAME, ChloScanAssembly.INSTANCE);
         FormatForms.addTypedConstant(asm, ConstantOp.NAME);
         addInterface(OpAsmDialectInterface.class, asm);

@@ -4,33 +4,44 @@ import java.math.BigInteger;
 import java.util.List;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.DenseElementsAttr;
-import org.stablehlo4j.ir.DialectOpTable;
 import org.stablehlo4j.ir.FloatAttr;
 import org.stablehlo4j.ir.IntegerAttr;
 import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.OpBuilder;
-import org.stablehlo4j.ir.OpHooks;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.Type;
 
 /**
- * CHLO's folding hooks, exactly upstream's (ChloOps.td / ChloOps.cpp): {@code chlo.constant} folds to its value,
+ * CHLO's folding code, exactly upstream's (ChloOps.td / ChloOps.cpp): {@code chlo.constant} folds to its value,
  * {@code chlo.constant_like} of a statically shaped operand folds to a splat of its value in the operand's shape,
- * and the dialect materializes constants as {@code chlo.constant} from elements attributes.
+ * and the dialect materializes constants as {@code chlo.constant} from elements attributes. {@link ChloOpHooks}
+ * attaches the folders to the rows.
  */
 public final class ChloFolding {
     private ChloFolding() {}
 
-    /** CHLO's rows with the folding hooks attached: what the dialect registers and the typed classes compare with. */
-    public static final DialectOpTable TABLE = ChloOps.TABLE.withHooks(ChloFolding::hooks);
+    /**
+     * The {@code chlo.constant} folder: the op's value.
+     *
+     * @param op a constant
+     * @param operands the constant operands (none)
+     * @return the value
+     */
+    static List<Object> foldConstant(Operation op, Attribute[] operands) {
+        return List.of(ConstantOp.cast(op).value());
+    }
 
-    private static void hooks(OpHooks h) {
-        h.op("constant").folder((op, operands) -> List.of(ConstantOp.cast(op).value()));
-        h.op("constant_like").folder((op, operands) -> {
-            Attribute splat = foldConstantLike(ConstantLikeOp.cast(op));
-            return splat == null ? null : List.of(splat);
-        });
+    /**
+     * The {@code chlo.constant_like} folder: a splat of the value in the operand's static shape.
+     *
+     * @param op a constant_like
+     * @param operands the constant operands (ignored)
+     * @return the splat, or null
+     */
+    static List<Object> foldConstantLike(Operation op, Attribute[] operands) {
+        Attribute splat = foldConstantLike(ConstantLikeOp.cast(op));
+        return splat == null ? null : List.of(splat);
     }
 
     /** A splat of the op's value shaped like its operand, or null (dynamic shape, complex or unknown value). */

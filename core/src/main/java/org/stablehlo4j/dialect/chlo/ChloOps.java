@@ -1,8 +1,5 @@
 package org.stablehlo4j.dialect.chlo;
 
-import org.stablehlo4j.dialect.stablehlo.rules.TypeInference;
-import org.stablehlo4j.ir.ReturnTypeCompatibility;
-
 import static org.stablehlo4j.ir.AttrKind.*;
 import static org.stablehlo4j.ir.OpTrait.*;
 
@@ -11,8 +8,10 @@ import org.stablehlo4j.ir.DialectOpTable;
 import org.stablehlo4j.ir.OpTable;
 
 /**
- * The CHLO ("client HLO") dialect's op table (upstream stablehlo/dialect/ChloOps.td), in the same table style as
- * the StableHLO dialect: operand/result groups, inherent attributes and assembly formats.
+ * The CHLO ("client HLO") dialect's op signatures (upstream stablehlo/dialect/ChloOps.td), in the same table style
+ * as the StableHLO dialect: operand/result groups, inherent attributes, traits and assembly formats. The rows are
+ * data only: their code (inference, verifiers, folders) is attached by {@link ChloOpHooks}, whose table the dialect
+ * registers; the typed op classes of this package are generated from these rows at build time.
  */
 public final class ChloOps {
     /** The dialect namespace. */
@@ -22,8 +21,8 @@ public final class ChloOps {
             "$lhs `,` $rhs attr-dict `:` `(` type($lhs) `,` type($rhs) `)` `->` type(results)";
     private static final String UNARY_FORMAT = "$operand attr-dict `:` type($operand) `->` type($result)";
 
-    /** The CHLO ops' table. */
-    public static final DialectOpTable TABLE = OpTable.define(DIALECT, ChloOps::rows);
+    /** The rows without their code: what the typed op classes are generated from. */
+    public static final DialectOpTable SIGNATURES = OpTable.define(DIALECT, ChloOps::rows);
 
     private ChloOps() {}
 
@@ -55,8 +54,7 @@ public final class ChloOps {
                 .traits(NO_MEMORY_EFFECT, SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE);
         broadcast(t, ANY_PRED_OR_INT, ANY, "broadcast_and", "broadcast_or", "broadcast_xor")
                 .traits(COMMUTATIVE, NO_MEMORY_EFFECT);
-        broadcast(t, ANY_FP, ANY_COMPLEX, "broadcast_complex").traits(NO_MEMORY_EFFECT)
-                .inferTypes(ChloRules::inferBroadcastComplex);
+        broadcast(t, ANY_FP, ANY_COMPLEX, "broadcast_complex").traits(NO_MEMORY_EFFECT);
         t.op("broadcast_compare")
                 .in("lhs", ANY)
                 .in("rhs", ANY)
@@ -67,8 +65,7 @@ public final class ChloOps {
                 .traits(NO_MEMORY_EFFECT)
                 .classTraits(BROADCASTING_ELEMENTWISE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
                 .format(BROADCAST_FORMAT)
-                .inferTypes(ChloRules::inferBroadcastCompare)
-                .ext(ReturnTypeCompatibility.class, ChloRules::isCompatibleReturnTypes);
+                .infers();
         t.op("broadcast_select")
                 .in("pred", "HLO_PredTensor")
                 .in("on_true", ANY)
@@ -77,8 +74,7 @@ public final class ChloOps {
                 .traits(NO_MEMORY_EFFECT, BROADCASTING_ELEMENTWISE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
                 .format("$pred `,` $on_true `,` $on_false attr-dict `:` `(` type($pred) `,` type($on_true) `,` "
                         + "type($on_false) `)` `->` type(results)")
-                .inferTypes(ChloRules::inferBroadcastSelect)
-                .ext(ReturnTypeCompatibility.class, ChloRules::isCompatibleShapes);
+                .infers();
         binary(t, "next_after", "x", "y");
         binary(t, "polygamma", "n", "x");
         binary(t, "zeta", "x", "q");
@@ -89,35 +85,31 @@ public final class ChloOps {
                 .traits(COMMUTATIVE, NO_MEMORY_EFFECT, INFER_TYPE, INFER_SHAPED_TYPE,
                         COMPATIBLE_OPERANDS_AND_RESULT_TYPE)
                 .format("$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)")
-                .inferTypes(TypeInference::compatibleOperandsAndResultType)
-                .ext(ReturnTypeCompatibility.class, ChloRules::isCompatibleReturnTypes);
+                .infers();
         unary(t, ANY_COMPLEX, ANY_COMPLEX, "_asin_acos_kernel")
                 .traits(INFER_TYPE, INFER_SHAPED_TYPE, COMPATIBLE_OPERANDS_AND_RESULT_TYPE)
-                .inferTypes(TypeInference::compatibleOperandsAndResultType);
+                .infers();
         unary(t, ANY_FP_OR_COMPLEX, ANY_FP_OR_COMPLEX, "acos", "acosh", "asin", "asinh", "atan", "atanh",
                         "bessel_i1e", "conj", "cosh", "sinh", "tan", "square")
                 .traits(INFER_TYPE, INFER_SHAPED_TYPE, COMPATIBLE_OPERANDS_AND_RESULT_TYPE)
-                .inferTypes(TypeInference::compatibleOperandsAndResultType);
+                .infers();
         unary(t, ANY_FP, ANY_FP, "digamma", "erf", "erf_inv", "erfc", "lgamma")
                 .traits(INFER_TYPE, INFER_SHAPED_TYPE, COMPATIBLE_OPERANDS_AND_RESULT_TYPE)
-                .inferTypes(TypeInference::compatibleOperandsAndResultType);
+                .infers();
         unary(t, ANY_FP, ANY_PRED, "is_inf", "is_neg_inf", "is_pos_inf").traits(INFER_TYPE)
-                .inferTypes(ChloRules::inferIsInfLike);
+                .infers();
         t.op("constant")
                 .attr("value", ELEMENTS)
                 .out("output", "HLO_StaticShapeTensor")
                 .traits(CONSTANT_LIKE, NO_MEMORY_EFFECT, INFER_TYPE)
-                .inferTypes(ChloRules::inferConstant)
-                .ext(ReturnTypeCompatibility.class, ChloRules::isCompatibleReturnTypes);
+                .infers();
         t.op("constant_like")
                 .attr("value", AttrKind.ANY)
                 .in("operand", ANY)
                 .out("", ANY)
                 .traits(NO_MEMORY_EFFECT, BROADCASTING_ELEMENTWISE, SAME_OPERANDS_AND_RESULT_SHAPE, INFER_TYPE,
                         INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
-                .verifier(ChloRules::verifyConstantLike)
-                .inferTypes(ChloRules::inferConstantLike)
-                .ext(ReturnTypeCompatibility.class, ChloRules::isCompatibleReturnTypes);
+                .infers();
         t.op("ragged_dot")
                 .in("lhs", ANY)
                 .in("rhs", ANY)
@@ -125,9 +117,7 @@ public final class ChloOps {
                 .attr("ragged_dot_dimension_numbers", AttrKind.ANY)
                 .optAttr("precision_config", ARRAY)
                 .out("result", ANY)
-                .traits(NO_MEMORY_EFFECT, INFER_SHAPED_TYPE)
-                .verifier(ChloRules::verifyRaggedDot)
-                .ext(ReturnTypeCompatibility.class, ChloRules::isCompatibleReturnTypes);
+                .traits(NO_MEMORY_EFFECT, INFER_SHAPED_TYPE);
         t.op("top_k")
                 .in("operand", ANY)
                 .attr("k", I64)
@@ -137,8 +127,7 @@ public final class ChloOps {
                 .traits(NO_MEMORY_EFFECT, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
                 .format("`(`$operand `,` `k` `=` $k (`,` `is_stable` `=` $is_stable^)? `)` attr-dict `:` "
                         + "type($operand) `->` `(`type($values)`,` type($indices)`)`")
-                .inferTypes(ChloRules::inferTopK)
-                .ext(ReturnTypeCompatibility.class, ChloRules::isCompatibleReturnTypes);
+                .infers();
         t.op("scan")
                 .varIn("inputs", ANY)
                 .varIn("inits", ANY)
@@ -152,9 +141,7 @@ public final class ChloOps {
                 .traits(INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE, ISOLATED_FROM_ABOVE, ASM_NAMES,
                         RECURSIVE_MEMORY_EFFECTS)
                 .custom()
-                .verifier(ChloRules::verifyScan)
-                .inferTypes(ChloRules::inferScan)
-                .ext(ReturnTypeCompatibility.class, ChloRules::isCompatibleShapes);
+                .infers();
     }
 
     /** A CHLO_BroadcastBinaryElementwiseOp row; the caller adds the op's own traits. */
@@ -166,8 +153,7 @@ public final class ChloOps {
                 .out("", result)
                 .classTraits(BROADCASTING_ELEMENTWISE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
                 .format(BROADCAST_FORMAT)
-                .inferTypes(ChloRules::inferBroadcastBinary)
-                .ext(ReturnTypeCompatibility.class, ChloRules::isCompatibleReturnTypes);
+                .infers();
     }
 
     /** A CHLO_UnaryElementwiseOp row; the caller adds the op's own traits. */
@@ -176,8 +162,7 @@ public final class ChloOps {
                 .in("operand", operand)
                 .out("result", result)
                 .classTraits(NO_MEMORY_EFFECT, ELEMENTWISE, SAME_OPERANDS_AND_RESULT_SHAPE, INFER_SHAPED_TYPE)
-                .format(UNARY_FORMAT)
-                .ext(ReturnTypeCompatibility.class, ChloRules::isCompatibleReturnTypes);
+                .format(UNARY_FORMAT);
     }
 
     private static void binary(OpTable t, String name, String a, String b) {
@@ -188,7 +173,6 @@ public final class ChloOps {
                 .traits(NO_MEMORY_EFFECT, INFER_TYPE, INFER_SHAPED_TYPE, COMPATIBLE_OPERANDS_AND_RESULT_TYPE)
                 .format("$" + a + " `,` $" + b + " attr-dict `:` type($" + a + ") `,` type($" + b
                         + ") `->` type(results)")
-                .inferTypes(TypeInference::compatibleOperandsAndResultType)
-                .ext(ReturnTypeCompatibility.class, ChloRules::isCompatibleReturnTypes);
+                .infers();
     }
 }

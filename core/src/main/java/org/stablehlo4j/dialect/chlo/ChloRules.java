@@ -1,13 +1,13 @@
 package org.stablehlo4j.dialect.chlo;
 
-import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.checkDimInBounds;
-import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.checkDimsDistinct;
-import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.checkDotGeneralConstraints;
-import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.compatibleDims;
-import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.contains;
-import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.dimSizes;
-import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.joined;
-import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.verifyPrecisionConfig;
+import static org.stablehlo4j.dialect.stablehlo.ops.HloChecks.checkDimInBounds;
+import static org.stablehlo4j.dialect.stablehlo.ops.HloChecks.checkDimsDistinct;
+import static org.stablehlo4j.dialect.stablehlo.ops.HloChecks.checkDotGeneralConstraints;
+import static org.stablehlo4j.dialect.stablehlo.ops.HloChecks.compatibleDims;
+import static org.stablehlo4j.dialect.stablehlo.ops.HloChecks.contains;
+import static org.stablehlo4j.dialect.stablehlo.ops.HloChecks.dimSizes;
+import static org.stablehlo4j.dialect.stablehlo.ops.HloChecks.joined;
+import static org.stablehlo4j.dialect.stablehlo.ops.HloChecks.verifyPrecisionConfig;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -16,16 +16,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.dialect.stablehlo.TypeExtensionsAttr;
-import org.stablehlo4j.dialect.stablehlo.rules.TypeInference;
+import org.stablehlo4j.dialect.stablehlo.ops.TypeInference;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.ComplexType;
 import org.stablehlo4j.ir.DenseArrayAttr;
-import org.stablehlo4j.ir.DenseElementsAttr;
-import org.stablehlo4j.ir.DenseResourceElementsAttr;
-import org.stablehlo4j.ir.DenseStringElementsAttr;
 import org.stablehlo4j.ir.DialectAttr;
-import org.stablehlo4j.ir.FloatAttr;
 import org.stablehlo4j.ir.IntegerAttr;
 import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.Location;
@@ -49,8 +45,8 @@ public final class ChloRules {
     private ChloRules() {}
 
     /**
-     * CHLO_Op's {@code isCompatibleReturnTypes}: isCompatibleForHloTypeInference (the rows' default, see
-     * {@link ChloOps}).
+     * CHLO_Op's {@code isCompatibleReturnTypes}: isCompatibleForHloTypeInference (every op's default, see
+     * {@link ChloOpHooks}).
      */
     static boolean isCompatibleReturnTypes(Operation op, List<Type> inferred, List<Type> declared) {
         if (inferred.size() != declared.size()) return false;
@@ -246,13 +242,13 @@ public final class ChloRules {
 
     /** ConstantOp::inferReturnTypes: the value's type. */
     static List<Type> inferConstant(Operation op) {
-        Type type = attributeType(op.attr("value"));
+        Type type = Attribute.typeOf(op.attr("value"));
         return type == null ? null : List.of(type);
     }
 
     /** ConstantLikeOp::verify. */
     static void verifyConstantLike(Operation op) {
-        Type valueType = attributeType(op.attr("value"));
+        Type valueType = Attribute.typeOf(op.attr("value"));
         if (valueType == null || op.numResults() != 1) return;
         if (!valueType.equals(elementType(op.result(0).type()))) {
             throw VerificationError.op(op, "value's type doesn't match element return type");
@@ -261,7 +257,7 @@ public final class ChloRules {
 
     /** ConstantLikeOp::inferReturnTypeComponents: the operand's shape and encoding, the value's type. */
     static List<Type> inferConstantLike(Operation op) {
-        Type elementType = attributeType(op.attr("value"));
+        Type elementType = Attribute.typeOf(op.attr("value"));
         if (elementType == null) return null;
         Type operand = op.operand(0).type();
         if (operand instanceof RankedTensorType r) {
@@ -580,16 +576,6 @@ public final class ChloRules {
     private static Type withElementType(Type t, Type elementType) {
         if (t instanceof RankedTensorType r) return new RankedTensorType(r.shape(), elementType, r.encoding());
         return new UnrankedTensorType(elementType);
-    }
-
-    /** The type of a typed attribute (TypedAttrInterface), or null when not known here. */
-    private static Type attributeType(Attribute a) {
-        if (a instanceof IntegerAttr i) return i.type();
-        if (a instanceof FloatAttr f) return f.type();
-        if (a instanceof DenseElementsAttr d) return d.type();
-        if (a instanceof DenseResourceElementsAttr d) return d.type();
-        if (a instanceof DenseStringElementsAttr d) return d.type();
-        return null;
     }
 
     private static long[] longs(DenseArrayAttr a) {

@@ -1,18 +1,20 @@
 package org.stablehlo4j.dialect.func;
 
 import org.stablehlo4j.asm.OpAsmDialectInterface;
-import org.stablehlo4j.asm.OpAsmTable;
 import org.stablehlo4j.bytecode.DialectBytecode;
 import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.Dialect;
 
-/** MLIR's func dialect: func.func, func.return, func.call; its property layout for bytecode. */
+/**
+ * MLIR's func dialect: func.func, func.return, func.call; their pretty forms ({@code FuncOpAsm}) and property layout
+ * for bytecode.
+ */
 public final class FuncDialect extends Dialect {
     public FuncDialect(Context context) {
         super(FuncOps.DIALECT, context);
         addOperations(FuncOpHooks.TABLE.all());
         declareCompleteSignatures();
-        addInterface(OpAsmDialectInterface.class, OpAsmTable.coreForms(FuncOps.DIALECT));
+        addInterface(OpAsmDialectInterface.class, FuncOpAsm.table());
         addInterface(DialectBytecode.class, FuncBytecode.INSTANCE);
     }
 }

@@ -22,11 +22,13 @@ public final class MlirOps {
     private MlirOps() {}
 
     private static void arith(OpTable t) {
+        // ConstantLike with its value as its fold, so m_Constant (ir.Folder.constantValue) sees it as upstream does
         t.op("constant")
                 .attr("value", ANY)
                 .out("result", "AnyType")
-                .traits(NO_MEMORY_EFFECT)
-                .custom();
+                .traits(CONSTANT_LIKE, NO_MEMORY_EFFECT)
+                .custom()
+                .folder((op, operands) -> op.attr("value") == null ? null : List.of(op.attr("value")));
     }
 
     private static void tensor(OpTable t) {

@@ -2,6 +2,7 @@ package org.stablehlo4j.dialect.quant;
 
 import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.ir.AsmSink;
+import org.stablehlo4j.ir.FloatText;
 import org.stablehlo4j.ir.DialectPrintable;
 import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.Type;
@@ -58,7 +59,7 @@ public final class QuantUniformType extends UniformQuantizedType implements Dial
     }
 
     private static void appendParam(StringBuilder sb, double scale, long zeroPoint) {
-        sb.append(AsmPrinter.formatDouble(scale));
+        sb.append(FloatText.format(scale));
         if (zeroPoint != 0) sb.append(':').append(zeroPoint);
     }
 

@@ -43,7 +43,7 @@ public final class SdyOps {
                 .optAttr("in_shardings", AttrKind.ANY).optAttr("out_shardings", AttrKind.ANY)
                 .varOut("", "AnyType").region("body")
                 .traits(RECURSIVE_MEMORY_EFFECTS, SINGLE_BLOCK_IMPLICIT_TERMINATOR, ISOLATED_FROM_ABOVE, INFER_TYPE)
-                .custom();
+                .custom().infers();
         collective(t, "all_gather", "gathering_axes", false);
         collective(t, "all_slice", "slicing_axes", false);
         collective(t, "all_to_all", "params", false);

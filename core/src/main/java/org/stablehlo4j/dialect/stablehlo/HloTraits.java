@@ -34,11 +34,6 @@ public final class HloTraits {
     public static final OpTrait PAIRWISE_SAME_OPERAND_AND_RESULT_ELEMENT_TYPE = Traits.rule(
             "HLO_PairwiseSameOperandAndResultElementType", op -> pairwiseSame(op, false));
 
-    /** The type of operand {@code i}, then of the results: {@code i} runs over operands and results together. */
-    private static Type typeAt(Operation op, int i, int numOperands) {
-        return i < numOperands ? op.operand(i).type() : op.result(i - numOperands).type();
-    }
-
     /** The type the compatibility traits compare against: the first operand's, else the first result's. */
     private static Type expectedType(Operation op) {
         if (op.numOperands() > 0) return op.operand(0).type();
@@ -48,36 +43,19 @@ public final class HloTraits {
 
     private static void compatibleOperandsAndResultType(Operation op) {
         // Its InferTypeOpInterface part is checked on exit (the verifier's inferred-types check).
-        int nOperands = op.numOperands();
-        int all = nOperands + op.numResults();
-        Type expected = expectedType(op);
-        for (int i = 0; i < all; i++) {
-            if (!TypeCompat.compatible(typeAt(op, i, nOperands), expected)) {
-                throw VerificationError.op(op, "requires compatible types for all operands and results");
-            }
-        }
+        Traits.requireAll(op, true, expectedType(op), TypeCompat::compatible,
+                "requires compatible types for all operands and results");
     }
 
     private static void compatibleOperandsAndResultElementType(Operation op) {
-        int nOperands = op.numOperands();
-        int all = nOperands + op.numResults();
-        Type expected = expectedType(op);
-        for (int i = 0; i < all; i++) {
-            if (!TypeCompat.compatibleElementType(typeAt(op, i, nOperands), expected)) {
-                throw VerificationError.op(op, "requires compatible element types for all operands and results");
-            }
-        }
+        Traits.requireAll(op, true, expectedType(op), TypeCompat::compatibleElementType,
+                "requires compatible element types for all operands and results");
     }
 
     private static void compatibleOperandsElementType(Operation op) {
         Traits.atLeastOperands(op, 1);
-        int nOperands = op.numOperands();
-        Type expected = op.operand(0).type();
-        for (int i = 0; i < nOperands; i++) {
-            if (!TypeCompat.compatibleElementType(op.operand(i).type(), expected)) {
-                throw VerificationError.op(op, "requires compatible element types for all operands");
-            }
-        }
+        Traits.requireAll(op, false, op.operand(0).type(), TypeCompat::compatibleElementType,
+                "requires compatible element types for all operands");
     }
 
     private static void pairwiseSame(Operation op, boolean whole) {

@@ -1,17 +1,18 @@
 package org.stablehlo4j.dialect.stablehlo;
 
+import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.asm.DialectAsmParser;
 
 import java.util.ArrayList;
 import java.util.List;
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.AsmSink;
-import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.DenseArrayAttr;
 import org.stablehlo4j.ir.DenseElementsAttr;
 import org.stablehlo4j.ir.IntegerAttr;
 import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.StringAttr;
+import org.stablehlo4j.ir.SymbolRefAttr;
 
 /**
  * The attribute parts of StableHLO ops' pretty forms: the {@code custom<...>} directives of the assembly formats
@@ -230,7 +231,7 @@ public final class PrettyDirectives {
     // ---- custom<CustomCallTarget>: `@target` (quoted when not a bare identifier)
 
     public static void printCustomCallTarget(AsmSink sink, StringAttr target) {
-        sink.append(TextSink.symbolText(target.value()));
+        sink.append(AsmPrinter.printAttribute(SymbolRefAttr.flat(target.value())));
     }
 
     public static StringAttr parseCustomCallTarget(DialectAsmParser r) {

@@ -3,6 +3,7 @@ package org.stablehlo4j.dialect.stablehlo;
 import org.stablehlo4j.asm.DialectAsmParser;
 
 import org.stablehlo4j.ir.AsmSink;
+import org.stablehlo4j.ir.FloatText;
 
 import java.util.Objects;
 

@@ -2,6 +2,7 @@ package org.stablehlo4j.dialect.vhlo;
 
 import org.stablehlo4j.dialect.vhlo.ops.VhloAttrKind;
 import org.stablehlo4j.ir.AsmSink;
+import org.stablehlo4j.ir.FloatText;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.DenseElementsAttr;
 import org.stablehlo4j.ir.FloatType;

@@ -2,6 +2,7 @@ package org.stablehlo4j.dialect.vhlo;
 
 import org.stablehlo4j.dialect.vhlo.ops.VhloTypeKind;
 import org.stablehlo4j.ir.AsmSink;
+import org.stablehlo4j.ir.FloatText;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.ComplexType;
 import org.stablehlo4j.ir.FloatKind;

@@ -97,6 +97,69 @@ class ModuleBuilderTest {
     }
 
     @Test
+    void everyRegionOpAndCollectiveBuildsThroughItsTypedBuilder() throws Exception {
+        String cases = build(List.of(tensor(I32)), (o, a) -> o.case_(a.get(0), List.of(
+                (r, x) -> List.of(r.constant(1f)), (r, x) -> List.of(r.constant(2f)), (r, x) -> List.of(r.constant(3f)))));
+        assertTrue(cases.contains("\"stablehlo.case\"(%arg0) ({") && cases.contains("-> tensor<f32>"), cases);
+        String window = build(List.of(M23), (o, a) -> o.reduceWindow(List.of(a.get(0)), List.of(o.constant(0f)),
+                List.of(2L, 1L), (r, x) -> List.of(r.maximum(x.get(0), x.get(1)))));
+        assertTrue(window.contains("window_dimensions = array<i64: 2, 1>") && window.contains("-> tensor<1x3xf32>"),
+                window);
+        String scattered = build(List.of(T3, tensor(I32, 1, 1), tensor(F32, 1)), (o, a) -> o.scatter(
+                List.of(a.get(0)), a.get(1), List.of(a.get(2)),
+                new ScatterDimensions(List.of(), List.of(0L), List.of(), List.of(), List.of(0L), 1),
+                (r, x) -> List.of(r.add(x.get(0), x.get(1)))));
+        assertTrue(scattered.contains("\"stablehlo.scatter\"") && scattered.contains("-> tensor<3xf32>"), scattered);
+        String sas = build(List.of(T2, tensor(F32, 1)), (o, a) -> List.of(o.selectAndScatter(a.get(0), a.get(1),
+                o.constant(0f), List.of(2L), (r, x) -> List.of(r.compare(ComparisonDirection.GE, x.get(0), x.get(1))),
+                (r, x) -> List.of(r.add(x.get(0), x.get(1))))));
+        assertTrue(sas.contains("\"stablehlo.select_and_scatter\"") && sas.contains("-> tensor<2xf32>"), sas);
+        String rs = build(List.of(tensor(F32, 4)), (o, a) -> List.of(o.reduceScatter(a.get(0), 0, new long[][] {{0, 1}},
+                (r, x) -> List.of(r.add(x.get(0), x.get(1))), T2)));
+        assertTrue(rs.contains("scatter_dimension = 0 : i64") && rs.contains("-> tensor<2xf32>"), rs);
+        String gathered = build(List.of(T2), (o, a) -> o.allGather(List.of(a.get(0)), 0, new long[][] {{0, 1}},
+                List.of(tensor(F32, 4))));
+        assertTrue(gathered.contains("all_gather_dim = 0 : i64"), gathered);
+        String a2a = build(List.of(tensor(F32, 4)), (o, a) -> o.allToAll(List.of(a.get(0)), 0, 0, 2,
+                new long[][] {{0, 1}}));
+        assertTrue(a2a.contains("split_count = 2 : i64"), a2a);
+        String bcast = build(List.of(T2), (o, a) -> o.collectiveBroadcast(List.of(a.get(0)), new long[][] {{0, 1}}));
+        assertTrue(bcast.contains("stablehlo.collective_broadcast"), bcast);
+        String slices = build(List.of(T3, tensor(I32)), (o, a) -> List.of(o.dynamicUpdateSlice(a.get(0),
+                o.dynamicSlice(a.get(0), List.of(a.get(1)), List.of(2L)), List.of(a.get(1)))));
+        assertTrue(slices.contains("stablehlo.dynamic_slice %arg0, %arg1, sizes = [2]")
+                && slices.contains("stablehlo.dynamic_update_slice"), slices);
+        String misc = build(List.of(T2), (o, a) -> o.optimizationBarrier(o.customCall("foo", List.of(a.get(0)),
+                List.of(T2))));
+        assertTrue(misc.contains("stablehlo.custom_call @foo(%arg0)") && misc.contains("stablehlo.optimization_barrier"),
+                misc);
+        String bits = build(List.of(tensor(Types.I64, 2)), (o, a) -> o.rngBitGenerator(a.get(0), "DEFAULT",
+                tensor(I32, 3)));
+        assertTrue(bits.contains("algorithm = DEFAULT") && bits.contains("tensor<3xi32>"), bits);
+        Type m22 = tensor(F32, 2, 2);
+        String grad = build(List.of(m22, T2, T2, T2, m22), (o, a) -> o.batchNormGrad(a.get(0), a.get(1), a.get(2),
+                a.get(3), a.get(4), 0.001f, 1));
+        assertTrue(grad.contains("-> (tensor<2x2xf32>, tensor<2xf32>, tensor<2xf32>)"), grad);
+    }
+
+    @Test
+    void aRegionOpThatFailsLeavesTheBlockAsItWas() throws Exception {
+        ModuleOp m = ModuleBuilder.create(API).func("main", List.of(M23), (ops, a) -> {
+            BuildException body = assertThrows(BuildException.class, () -> ops.reduce(List.of(a.get(0)),
+                    List.of(ops.constant(0f)), List.of(1L), (r, x) -> List.of(r.add(x.get(0), r.constant(new int[] {1}, List.of())))));
+            assertTrue(body.firstMessage().contains("requires the same element type"), body.getMessage());
+            BuildException mismatch = assertThrows(BuildException.class, () -> ops.reduce(List.of(a.get(0)),
+                    List.of(ops.constant(0f)), List.of(1L), (r, x) -> List.of(x.get(0), x.get(1))));
+            assertTrue(mismatch.firstMessage().contains("Reduction-region here must produce 1 tensors"),
+                    mismatch.getMessage());
+            return List.of(a.get(0));
+        }).build();
+        Operation main = m.body().first();
+        // the two constants the calls made before their reduce failed, and the return
+        assertEquals(3, main.region(0).entry().numOperations(), API.print(m));
+    }
+
+    @Test
     void constantsFromArraysAndRawBits() throws Exception {
         float[] values = {1, 2, 3};
         ModuleOp m = ModuleBuilder.create(API).func("main", List.of(), (ops, a) -> {

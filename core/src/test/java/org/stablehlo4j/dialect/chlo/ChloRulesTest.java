@@ -119,7 +119,7 @@ class ChloRulesTest {
         assertArrayEquals(new long[] {D, 3}, ChloRules.broadcastedShape(new long[] {D}, new long[] {D, 3}));
         assertArrayEquals(new long[] {2, 3}, ChloRules.broadcastedShape(new long[] {2, 1}, new long[] {3}));
         assertNull(ChloRules.broadcastedShape(new long[] {2}, new long[] {3}));
-        assertEquals("[2, ?]", org.stablehlo4j.dialect.stablehlo.rules.HloChecks.dimSizes(new long[] {2, D}));
+        assertEquals("[2, ?]", org.stablehlo4j.dialect.stablehlo.ops.HloChecks.dimSizes(new long[] {2, D}));
     }
 
     private static String ragged(String dims, String types) {

@@ -172,20 +172,6 @@ class AttributesTest {
     }
 
     @Test
-    void floatText() {
-        assertEquals("1.000000e-05", FloatText.format(1e-5));
-        assertEquals("0.000000e+00", FloatText.format(0.0));
-        assertEquals("-2.500000e+00", FloatText.format(-2.5));
-        assertEquals("1.000000e-01", FloatText.format(0.1));
-        // values that do not survive six digits: APFloat's default rendering (17 significant digits, trimmed)
-        assertEquals("0.1234567", FloatText.format(0.1234567));
-        assertEquals("0.10000000000000002", FloatText.format(Math.nextUp(0.1)));
-        assertEquals("1.2345678901234567E+20", FloatText.format(1.2345678901234567e20));
-        assertEquals("0x7FF0000000000000", FloatText.format(Double.POSITIVE_INFINITY));
-        assertEquals("0x7FF8000000000000", FloatText.format(Double.NaN));
-    }
-
-    @Test
     void meshes() {
         // tests/vhlo/stablehlo_legalize_to_vhlo.1_20_0.mlir and tests/replica_groups_mesh_axes.mlir
         ReplicaGroupMeshAxesAttr g = (ReplicaGroupMeshAxesAttr) parse("#stablehlo.replica_group_mesh_axes<\n"

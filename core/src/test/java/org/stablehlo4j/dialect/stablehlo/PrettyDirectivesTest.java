@@ -12,6 +12,7 @@ import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.asm.DialectAsmParser;
 import org.stablehlo4j.asm.DialectBodyException;
 import org.stablehlo4j.ir.AsmSink;
@@ -22,9 +23,7 @@ class PrettyDirectivesTest {
     private static <T> String reprint(String text, Function<DialectAsmParser, T> parse,
                                       java.util.function.BiConsumer<AsmSink, T> print) {
         T v = StablehloAsm.parseText(text, parse);
-        TextSink s = new TextSink();
-        print.accept(s, v);
-        return s.toString();
+        return AsmPrinter.printBody(s -> print.accept(s, v));
     }
 
     @Test

@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import org.stablehlo4j.asm.AsmParserContext;
+import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.asm.AsmParserContext.OperandRef;
 import org.stablehlo4j.asm.AsmPrinterContext;
 import org.stablehlo4j.asm.format.AttrValues;
@@ -20,7 +21,6 @@ import org.stablehlo4j.dialect.stablehlo.PrettyDirectives;
 import org.stablehlo4j.dialect.stablehlo.StablehloAttribute;
 import org.stablehlo4j.dialect.stablehlo.StablehloAsm;
 import org.stablehlo4j.dialect.stablehlo.StablehloEnum;
-import org.stablehlo4j.dialect.stablehlo.TextSink;
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.ComplexType;
@@ -254,9 +254,7 @@ final class StablehloDirectives {
                         s.printer().printAttribute(attr);
                         return;
                     }
-                    TextSink sink = new TextSink();
-                    PrettyDirectives.printDotDimensionNumbers(sink, d);
-                    s.printer().append(sink.toString());
+                    s.printer().append(AsmPrinter.printBody(sink -> PrettyDirectives.printDotDimensionNumbers(sink, d)));
                 }
 
                 /** Reads the tokens up to the second list after {@code contracting_dims}, then the shared parser. */
@@ -355,9 +353,7 @@ final class StablehloDirectives {
     static String bodyText(Attribute a) {
         Attribute s = StablehloAsm.parseAttribute(a);
         if (!(s instanceof StablehloAttribute sa)) return String.valueOf(a);
-        TextSink sink = new TextSink();
-        sa.printBody(sink);
-        return sink.toString();
+        return AsmPrinter.printBody(sa::printBody);
     }
 
     /** {@code [1, 2]} */

@@ -1,7 +1,6 @@
 package org.stablehlo4j.dialect.stablehlo.ops;
 
 import org.stablehlo4j.ir.OpTable;
-import org.stablehlo4j.dialect.stablehlo.rules.CollectiveRules;
 
 import static org.stablehlo4j.ir.AttrKind.*;
 import static org.stablehlo4j.ir.OpTrait.*;
@@ -15,8 +14,7 @@ final class CollectiveOps {
      * symbol-use check of replica groups given as mesh axes (the op's traits name SymbolUserOpInterface).
      */
     private static OpTable.Row deviceGroups(OpTable.Row r) {
-        return r.attr("replica_groups", REPLICA_GROUPS).optAttr("channel_handle", STRUCT, "channel_handle")
-                .symbolUses(CollectiveRules::meshSymbolUse);
+        return r.attr("replica_groups", REPLICA_GROUPS).optAttr("channel_handle", STRUCT, "channel_handle");
     }
 
     /** {@link #deviceGroups} and use_global_device_ids. */
@@ -29,30 +27,27 @@ final class CollectiveOps {
                 .out("", "UI32RankedTensor")
                 .traits(PURE, INFER_TYPE)
                 .format("attr-dict `:` type(results)")
-                .inferTypes(CollectiveRules::inferReplicaId);
+                .infers();
         t.op("all_gather")
                 .varIn("operands", "HLO_Tensor")
                 .attr("all_gather_dim", I64, "non-negative")
                 .with(CollectiveOps::deviceGroupsWithGlobalIds)
                 .varOut("", "HLO_Tensor")
-                .traits(CONDITIONALLY_SPECULATABLE, PAIRWISE_SAME_OPERAND_AND_RESULT_ELEMENT_TYPE, SYMBOL_USER)
-                .verifier(CollectiveRules::allGather);
+                .traits(CONDITIONALLY_SPECULATABLE, PAIRWISE_SAME_OPERAND_AND_RESULT_ELEMENT_TYPE, SYMBOL_USER);
         t.op("all_reduce")
                 .varIn("operands", "HLO_Tensor")
                 .with(CollectiveOps::deviceGroupsWithGlobalIds)
                 .varOut("", "HLO_Tensor")
                 .sizedRegion("computation")
                 .traits(CONDITIONALLY_SPECULATABLE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE, SINGLE_BLOCK_IMPLICIT_TERMINATOR, SYMBOL_USER)
-                .verifier(CollectiveRules::allReduce)
-                .inferTypes(CollectiveRules::inferAllReduce);
+                .infers();
         t.op("reduce_scatter")
                 .in("operand", "HLO_Tensor")
                 .attr("scatter_dimension", I64, "non-negative")
                 .with(CollectiveOps::deviceGroupsWithGlobalIds)
                 .out("", "HLO_Tensor")
                 .sizedRegion("computation")
-                .traits(CONDITIONALLY_SPECULATABLE, SYMBOL_USER)
-                .verifier(CollectiveRules::reduceScatter);
+                .traits(CONDITIONALLY_SPECULATABLE, SYMBOL_USER);
         t.op("all_to_all")
                 .varIn("operands", "HLO_Tensor")
                 .attr("split_dimension", I64, "non-negative")
@@ -61,15 +56,14 @@ final class CollectiveOps {
                 .with(CollectiveOps::deviceGroups)
                 .varOut("", "HLO_Tensor")
                 .traits(CONDITIONALLY_SPECULATABLE, PAIRWISE_SAME_OPERAND_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE, SYMBOL_USER)
-                .inferTypes(CollectiveRules::allToAll);
+                .infers();
         t.op("collective_broadcast")
                 .varIn("operands", "HLO_Tensor")
                 .with(CollectiveOps::deviceGroups)
                 .unit("has_dynamic_root")
                 .varOut("", "HLO_Tensor")
                 .traits(CONDITIONALLY_SPECULATABLE, INFER_TYPE, INFER_SHAPED_TYPE, SYMBOL_USER)
-                .verifier(CollectiveRules::collectiveBroadcast)
-                .inferTypes(CollectiveRules::inferCollectiveBroadcast);
+                .infers();
         t.op("collective_reduce")
                 .varIn("operands", "HLO_Tensor")
                 .with(CollectiveOps::deviceGroupsWithGlobalIds)
@@ -77,16 +71,14 @@ final class CollectiveOps {
                 .varOut("", "HLO_Tensor")
                 .sizedRegion("computation")
                 .traits(CONDITIONALLY_SPECULATABLE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE, SINGLE_BLOCK_IMPLICIT_TERMINATOR, SYMBOL_USER)
-                .verifier(CollectiveRules::collectiveReduce)
-                .inferTypes(CollectiveRules::inferCollectiveReduce);
+                .infers();
         t.op("collective_permute")
                 .in("operand", "HLO_Tensor")
                 .attr("source_target_pairs", I64_ELEMENTS)
                 .optAttr("channel_handle", STRUCT, "channel_handle")
                 .out("", "HLO_Tensor")
                 .traits(CONDITIONALLY_SPECULATABLE, SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE)
-                .verifier(CollectiveRules::collectivePermute)
-                .inferTypes(CollectiveRules::inferOperandTypes);
+                .infers();
         t.op("cross-replica-sum")
                 .in("operand", "HLO_Tensor")
                 .attr("replica_groups", I64_ELEMENTS)

@@ -1,11 +1,6 @@
 package org.stablehlo4j.dialect.stablehlo.ops;
 
-import org.stablehlo4j.dialect.stablehlo.StablehloEnum;
 import org.stablehlo4j.ir.OpTable;
-import org.stablehlo4j.ir.ResultTypeInference;
-import org.stablehlo4j.dialect.stablehlo.rules.DotConvRules;
-import org.stablehlo4j.dialect.stablehlo.rules.LinalgRules;
-import org.stablehlo4j.dialect.stablehlo.rules.RegionRules;
 
 import static org.stablehlo4j.ir.AttrKind.*;
 import static org.stablehlo4j.ir.OpTrait.*;
@@ -36,13 +31,12 @@ final class ComputeOps {
     private static final String BN_TENSOR = "RankedTensorOf<[HLO_Float, HLO_QuantizedInt]>",
             BN_VECTOR = "1DTensorOf<[HLO_Float, HLO_QuantizedInt]>";
 
-    /** What the batch_norm_* ops share (attributes, traits, verifier); {@code r} has their operands and results. */
-    private static OpTable.Row batchNorm(OpTable.Row r, ResultTypeInference infer) {
+    /** What the batch_norm_* ops share (attributes, traits, inference); {@code r} has their operands and results. */
+    private static OpTable.Row batchNorm(OpTable.Row r) {
         return r.attr("epsilon", F32)
                 .attr("feature_index", I64, "non-negative")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
-                .verifier(DotConvRules::featureIndexConstraint)
-                .inferTypes(infer);
+                .infers();
     }
 
     static void define(OpTable t) {
@@ -54,36 +48,31 @@ final class ComputeOps {
                 .sizedRegion("body")
                 .traits(CONDITIONALLY_SPECULATABLE, RECURSIVE_MEMORY_EFFECTS, SAME_VARIADIC_OPERAND_SIZE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE, SINGLE_BLOCK_IMPLICIT_TERMINATOR)
                 .custom()
-                .verifier(RegionRules.REDUCE)
-                .inferTypes(RegionRules::inferReduce);
+                .infers();
         batchNorm(t.op("batch_norm_grad").in("operand", BN_TENSOR).in("scale", BN_VECTOR).in("mean", BN_VECTOR)
                 .in("variance", BN_VECTOR).in("grad_output", BN_TENSOR).out("grad_operand", BN_TENSOR)
-                .out("grad_scale", BN_VECTOR).out("grad_offset", BN_VECTOR), DotConvRules::inferBatchNormGrad);
+                .out("grad_scale", BN_VECTOR).out("grad_offset", BN_VECTOR));
         batchNorm(t.op("batch_norm_inference").in("operand", BN_TENSOR).in("scale", BN_VECTOR).in("offset", BN_VECTOR)
-                .in("mean", BN_VECTOR).in("variance", BN_VECTOR).out("result", BN_TENSOR),
-                DotConvRules::inferBatchNormInference);
+                .in("mean", BN_VECTOR).in("variance", BN_VECTOR).out("result", BN_TENSOR));
         batchNorm(t.op("batch_norm_training").in("operand", BN_TENSOR).in("scale", BN_VECTOR).in("offset", BN_VECTOR)
-                .out("output", BN_TENSOR).out("batch_mean", BN_VECTOR).out("batch_var", BN_VECTOR),
-                DotConvRules::inferBatchNormTraining);
+                .out("output", BN_TENSOR).out("batch_mean", BN_VECTOR).out("batch_var", BN_VECTOR));
         t.op("cholesky")
                 .in("a", "HLO_FpComplexOrQuantizedIntTensor")
                 .defAttr("lower", BOOL, "", "false")
                 .out("result", "HLO_FpComplexOrQuantizedIntTensor")
                 .traits(NO_MEMORY_EFFECT, COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
                 .format("$a (`,` `lower` `=` $lower^)? attr-dict `:` custom<SameOperandsAndResultType>(type($a), type($result))")
-                .inferTypes(LinalgRules::cholesky);
+                .infers();
         convolutionAttrs(contraction(t, "convolution"), true)
                 .out("", "HLO_TensorOrPerAxisQuantizedTensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT)
-                .format("`(`operands`)` `dim_numbers` `=` custom<ConvolutionDimensions>($dimension_numbers) `,` `window` `=` `{` custom<WindowAttributes>($window_strides, $padding, $lhs_dilation, $rhs_dilation, $window_reversal) `}` attr-dict `:` functional-type(operands, results)")
-                .verifier(DotConvRules::verifyConvolution);
+                .format("`(`operands`)` `dim_numbers` `=` custom<ConvolutionDimensions>($dimension_numbers) `,` `window` `=` `{` custom<WindowAttributes>($window_strides, $padding, $lhs_dilation, $rhs_dilation, $window_reversal) `}` attr-dict `:` functional-type(operands, results)");
         contraction(t, "dot")
                 .optAttr("precision_config", ENUM_ARRAY, "precision")
                 .out("", "HLO_TensorOrPerAxisQuantizedTensor")
                 .traits(PURE, INFER_SHAPED_TYPE)
                 .format("$lhs `,` $rhs `` custom<PrecisionConfig>($precision_config) attr-dict `:` functional-type(operands, results)")
-                .verifier(DotConvRules::dot)
-                .inferTypes(DotConvRules::inferDot);
+                .infers();
         contraction(t, "dot_general")
                 .attr("dot_dimension_numbers", STRUCT, "dot")
                 .optAttr("precision_config", ENUM_ARRAY, "precision")
@@ -91,8 +80,7 @@ final class ComputeOps {
                 .out("", "HLO_TensorOrPerAxisQuantizedTensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, INFER_SHAPED_TYPE)
                 .format("$lhs `,` $rhs `,` custom<DotDimensionNumbers>($dot_dimension_numbers) `` custom<PrecisionConfigAndAlgorithm>($precision_config, $algorithm) attr-dict `:` functional-type(operands, results)")
-                .verifier(DotConvRules::dotGeneral)
-                .inferTypes(DotConvRules::inferDotGeneral);
+                .infers();
         t.op("einsum")
                 .in("lhs", "HLO_Tensor")
                 .in("rhs", "HLO_Tensor")
@@ -108,12 +96,12 @@ final class ComputeOps {
                 .format("$operand `,` `config` `=` $einsum_config attr-dict `:` functional-type(operands, results)");
         t.op("fft")
                 .in("operand", "HLO_FpOrComplexTensor")
-                .enumAttr("fft_type", StablehloEnum.FFT_TYPE.mnemonic())
+                .enumAttr("fft_type", "fft_type")
                 .attr("fft_length", DENSE_I64_ARRAY)
                 .out("", "HLO_FpOrComplexTensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
                 .format("$operand `,` `type` `=` $fft_type `,` `length` `=` $fft_length attr-dict `:` functional-type(operands, results)")
-                .inferTypes(LinalgRules::fft);
+                .infers();
         t.op("select_and_scatter")
                 .in("operand", "HLO_Tensor")
                 .in("source", "HLO_Tensor")
@@ -125,8 +113,7 @@ final class ComputeOps {
                 .sizedRegion("select")
                 .sizedRegion("scatter")
                 .traits(CONDITIONALLY_SPECULATABLE, INFER_TYPE, RECURSIVE_MEMORY_EFFECTS)
-                .verifier(RegionRules.SELECT_AND_SCATTER)
-                .inferTypes(RegionRules::inferSelectAndScatter);
+                .infers();
         t.op("sort")
                 .varIn("inputs", "HLO_Tensor")
                 .defAttr("dimension", I64, "", "-1")
@@ -134,18 +121,17 @@ final class ComputeOps {
                 .varOut("", "HLO_Tensor")
                 .sizedRegion("comparator")
                 .traits(CONDITIONALLY_SPECULATABLE, RECURSIVE_MEMORY_EFFECTS, SAME_OPERANDS_AND_RESULT_SHAPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
-                .verifier(RegionRules.SORT)
-                .inferTypes(RegionRules::inferOperandTypes);
+                .infers();
         t.op("triangular_solve")
                 .in("a", "HLO_FpOrComplexTensor")
                 .in("b", "HLO_FpOrComplexTensor")
                 .attr("left_side", BOOL)
                 .attr("lower", BOOL)
                 .attr("unit_diagonal", BOOL)
-                .enumAttr("transpose_a", StablehloEnum.TRANSPOSE.mnemonic())
+                .enumAttr("transpose_a", "transpose")
                 .out("", "HLO_FpOrComplexTensor")
                 .traits(NO_MEMORY_EFFECT, CONDITIONALLY_SPECULATABLE, COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
-                .inferTypes(LinalgRules::triangularSolve);
+                .infers();
         t.op("reduce_window")
                 .varIn("inputs", "HLO_Tensor")
                 .varIn("init_values", "HLO_Tensor")
@@ -157,8 +143,7 @@ final class ComputeOps {
                 .varOut("", "HLO_Tensor")
                 .sizedRegion("body")
                 .traits(CONDITIONALLY_SPECULATABLE, RECURSIVE_MEMORY_EFFECTS, SAME_VARIADIC_OPERAND_SIZE, SINGLE_BLOCK_IMPLICIT_TERMINATOR, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
-                .verifier(RegionRules.REDUCE_WINDOW)
-                .inferTypes(RegionRules::inferReduceWindow);
+                .infers();
         t.op("torch_index_select")
                 .in("operand", "HLO_Tensor")
                 .in("index", "HLO_Tensor")
@@ -170,25 +155,23 @@ final class ComputeOps {
                 .in("a", "0DTensorOf<[HLO_Pred, HLO_Int, HLO_Float]>")
                 .in("b", "0DTensorOf<[HLO_Pred, HLO_Int, HLO_Float]>")
                 .in("shape", "HLO_StaticDimensionTensor")
-                .enumAttr("rng_distribution", StablehloEnum.RNG_DISTRIBUTION.mnemonic())
+                .enumAttr("rng_distribution", "rng_distribution")
                 .out("result", "HLO_PredIntOrFpTensor")
                 .traits(INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE, NAMED_VALUES_MATCH)
                 .format("$a `,` $b `,` $shape `,` `distribution` `=` $rng_distribution attr-dict `:` functional-type(operands, results)")
-                .inferTypes(LinalgRules::rng);
+                .infers();
         t.op("rng_bit_generator")
-                .enumAttr("rng_algorithm", StablehloEnum.RNG_ALGORITHM.mnemonic())
+                .enumAttr("rng_algorithm", "rng_algorithm")
                 .in("initial_state", "HLO_IntOrFpTensor")
                 .out("output_state", "HLO_IntOrFpTensor")
                 .out("output", "HLO_StaticShapeIntOrFpTensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT)
-                .format("$initial_state `,` `algorithm` `=` $rng_algorithm attr-dict `:` functional-type(operands, results)")
-                .verifier(DotConvRules::rngBitGenerator);
+                .format("$initial_state `,` `algorithm` `=` $rng_algorithm attr-dict `:` functional-type(operands, results)");
         convolutionAttrs(t.op("dynamic_conv")
                 .in("lhs", "HLO_Tensor")
                 .in("rhs", "HLO_Tensor")
                 .in("padding", "HLO_Static2DIntTensor"), false)
                 .out("", "HLO_Tensor")
-                .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT)
-                .verifier(DotConvRules::verifyDynamicConv);
+                .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT);
     }
 }

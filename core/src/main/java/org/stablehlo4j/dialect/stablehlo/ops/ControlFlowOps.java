@@ -1,10 +1,6 @@
 package org.stablehlo4j.dialect.stablehlo.ops;
 
 import org.stablehlo4j.ir.OpTable;
-import org.stablehlo4j.dialect.stablehlo.rules.CollectiveCustomCall;
-import org.stablehlo4j.dialect.stablehlo.rules.CollectiveRules;
-import org.stablehlo4j.dialect.stablehlo.rules.RegionRules;
-import org.stablehlo4j.dialect.stablehlo.rules.ControlFlowRules;
 
 import static org.stablehlo4j.ir.AttrKind.*;
 import static org.stablehlo4j.ir.OpTrait.*;
@@ -16,8 +12,7 @@ final class ControlFlowOps {
     /** What if and case share: traits, the single-block check and the results inferred from the branches. */
     private static OpTable.Row conditional(OpTable.Row r) {
         return r.traits(RECURSIVE_MEMORY_EFFECTS, CONDITIONALLY_SPECULATABLE, SINGLE_BLOCK_IMPLICIT_TERMINATOR, INFER_TYPE)
-                .verifier(RegionRules::singleBlockRegions)
-                .inferTypes(ControlFlowRules::inferConditional);
+                .infers();
     }
 
     static void define(OpTable t) {
@@ -25,21 +20,20 @@ final class ControlFlowOps {
                 .out("output", "HLO_Token")
                 .traits(PURE, INFER_TYPE)
                 .format("attr-dict `:` type(results)")
-                .inferTypes(CollectiveRules::inferToken);
+                .infers();
         t.op("infeed")
                 .in("token", "HLO_Token")
                 .defAttr("infeed_config", STRING, "", "")
                 .optAttr("layout", ARRAY)
                 .varOut("", "HLO_StaticShapeTensorOrPerAxisQuantizedTensorOrToken")
-                .traits(SIDE_EFFECTING)
-                .verifier(CollectiveRules::infeed);
+                .traits(SIDE_EFFECTING);
         t.op("outfeed")
                 .varIn("inputs", "HLO_TensorOrPerAxisQuantizedTensor")
                 .in("token", "HLO_Token")
                 .defAttr("outfeed_config", STRING, "", "")
                 .out("", "HLO_Token")
                 .traits(INFER_TYPE, SIDE_EFFECTING)
-                .inferTypes(CollectiveRules::inferToken);
+                .infers();
         t.op("send")
                 .varIn("inputs", "HLO_TensorOrPerAxisQuantizedTensor")
                 .in("token", "HLO_Token")
@@ -48,21 +42,20 @@ final class ControlFlowOps {
                 .optAttr("source_target_pairs", I64_ELEMENTS)
                 .out("", "HLO_Token")
                 .traits(INFER_TYPE, SIDE_EFFECTING)
-                .inferTypes(CollectiveRules::send);
+                .infers();
         t.op("recv")
                 .in("token", "HLO_Token")
                 .attr("channel_handle", STRUCT, "channel_handle")
                 .defAttr("is_host_transfer", BOOL, "", "false")
                 .optAttr("source_target_pairs", I64_ELEMENTS)
                 .varOut("", "HLO_StaticShapeTensorOrPerAxisQuantizedTensorOrToken")
-                .traits(SIDE_EFFECTING)
-                .verifier(CollectiveRules::recv);
+                .traits(SIDE_EFFECTING);
         t.op("after_all")
                 .varIn("inputs", "HLO_Token")
                 .out("result", "HLO_Token")
                 .traits(PURE, INFER_TYPE)
                 .format("$inputs attr-dict `:` custom<VariadicSameOperandsAndResultType>(ref($inputs), type($inputs), type($result))")
-                .inferTypes(CollectiveRules::inferToken);
+                .infers();
         t.op("if")
                 .in("pred", "HLO_PredTensor")
                 .varOut("", "HLO_TensorOrPerAxisQuantizedTensorOrToken")
@@ -81,32 +74,31 @@ final class ControlFlowOps {
                 .sizedRegion("body")
                 .traits(RECURSIVE_MEMORY_EFFECTS, CONDITIONALLY_SPECULATABLE, SINGLE_BLOCK_IMPLICIT_TERMINATOR, INFER_TYPE, ASM_NAMES)
                 .custom()
-                .verifier(RegionRules.WHILE)
-                .inferTypes(RegionRules::inferOperandTypes);
+                .infers();
         t.op("async_start")
                 .varIn("operands", "HLO_Tensor")
                 .out("", "HLO_Future")
                 .sizedRegion("body")
                 .traits(SINGLE_BLOCK_IMPLICIT_TERMINATOR, CONDITIONALLY_SPECULATABLE, ISOLATED_FROM_ABOVE, INFER_TYPE)
-                .inferTypes(CollectiveRules::asyncStart);
+                .infers();
         t.op("async_done")
                 .in("operand", "HLO_Future")
                 .out("", "HLO_Tensor")
                 .traits(INFER_TYPE)
-                .inferTypes(CollectiveRules::asyncDone);
+                .infers();
         t.op("get_tuple_element")
                 .in("operand", "HLO_Tuple")
                 .attr("index", I32, "non-negative")
                 .out("", "HLO_TensorOrPerAxisQuantizedTensorOrTokenOrTupleOrBuffer")
                 .traits(PURE, INFER_TYPE)
                 .format("$operand `[` $index `]` attr-dict `:` functional-type(operands, results)")
-                .inferTypes(CollectiveRules::getTupleElement);
+                .infers();
         t.op("tuple")
                 .varIn("val", "HLO_TensorOrPerAxisQuantizedTensorOrTokenOrTupleOrBuffer")
                 .out("result", "HLO_Tuple")
                 .traits(PURE, INFER_TYPE)
                 .format("$val attr-dict `:` custom<TupleOpType>(type($val), type($result))")
-                .inferTypes(CollectiveRules::inferTuple);
+                .infers();
         t.op("composite")
                 .varIn("inputs", "HLO_TensorOrPerAxisQuantizedTensorOrTokenOrTuple")
                 .attr("name", STRING)
@@ -116,8 +108,7 @@ final class ControlFlowOps {
                 .varOut("", "HLO_TensorOrPerAxisQuantizedTensorOrTokenOrTuple")
                 .varRegion("composite_regions")
                 .traits(SYMBOL_USER)
-                .format("$name operands (` ` `(` $composite_regions^ `)`)? attr-dict `:` functional-type(operands, results)")
-                .symbolUses(CollectiveRules::composite);
+                .format("$name operands (` ` `(` $composite_regions^ `)`)? attr-dict `:` functional-type(operands, results)");
         t.op("custom_call")
                 .varIn("inputs", "HLO_CustomCallValue")
                 .attr("call_target_name", STRING)
@@ -131,8 +122,7 @@ final class ControlFlowOps {
                 .optAttr("result_tilings", TILING_ARRAY)
                 .varOut("", "HLO_CustomCallValue")
                 .traits(SIDE_EFFECTING)
-                .format("custom<CustomCallTarget>($call_target_name) `(` $inputs `)` attr-dict `:` functional-type(operands, results)")
-                .verifier(CollectiveCustomCall::verify);
+                .format("custom<CustomCallTarget>($call_target_name) `(` $inputs `)` attr-dict `:` functional-type(operands, results)");
         t.op("return")
                 .varIn("results", "HLO_TensorOrPerAxisQuantizedTensorOrTokenOrBuffer")
                 .traits(PURE, TERMINATOR)
@@ -142,6 +132,6 @@ final class ControlFlowOps {
                 .varOut("result", "HLO_TensorOrToken")
                 .traits(PURE, PAIRWISE_SAME_OPERAND_AND_RESULT_TYPE, INFER_TYPE)
                 .format("attr-dict ($operand^ `:` custom<PairwiseOpType>(type($operand), type($result))):(`(` `)`)?")
-                .inferTypes(CollectiveRules::inferOperandTypes);
+                .infers();
     }
 }

@@ -1,11 +1,6 @@
 package org.stablehlo4j.dialect.stablehlo.ops;
 
 import org.stablehlo4j.ir.OpTable;
-import org.stablehlo4j.dialect.stablehlo.rules.RegionRules;
-import org.stablehlo4j.dialect.stablehlo.rules.ShapeRules;
-import org.stablehlo4j.dialect.stablehlo.rules.ReshapeRules;
-
-import static org.stablehlo4j.dialect.stablehlo.rules.RuleSupport.single;
 
 import static org.stablehlo4j.ir.AttrKind.*;
 import static org.stablehlo4j.ir.OpTrait.*;
@@ -20,20 +15,18 @@ final class DataMovementOps {
                 .out("output", "HLO_StaticShapeTensorOrPerAxisQuantizedTensor")
                 .traits(CONSTANT_LIKE, PURE, INFER_TYPE, ASM_NAMES)
                 .custom()
-                .inferTypes(single(ShapeRules::inferConstant));
+                .infers();
         t.op("iota")
                 .attr("iota_dimension", I64, "non-negative")
                 .out("output", "HLO_StaticShapeIntFpComplexOrQuantizedTensor")
                 .traits(PURE)
-                .format("`dim` `=` $iota_dimension attr-dict `:` type($output)")
-                .verifier(ShapeRules::iota);
+                .format("`dim` `=` $iota_dimension attr-dict `:` type($output)");
         t.op("dynamic_iota")
                 .in("output_shape", "HLO_StaticDimensionTensor")
                 .attr("iota_dimension", I64, "non-negative")
                 .out("result", "HLO_Tensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, INFER_SHAPED_TYPE)
-                .format("$output_shape `,` `dim` `=` $iota_dimension attr-dict `:` functional-type(operands, results)")
-                .verifier(ShapeRules::dynamicIota);
+                .format("$output_shape `,` `dim` `=` $iota_dimension attr-dict `:` functional-type(operands, results)");
         t.op("slice")
                 .in("operand", "HLO_Tensor")
                 .attr("start_indices", DENSE_I64_ARRAY)
@@ -42,7 +35,7 @@ final class DataMovementOps {
                 .out("", "HLO_Tensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE, NAMED_VALUES_MATCH, INFER_TYPE)
                 .format("$operand custom<SliceRanges>($start_indices, $limit_indices, $strides) attr-dict `:` functional-type(operands, results)")
-                .inferTypes(single(ShapeRules::inferSlice));
+                .infers();
         t.op("dynamic_slice")
                 .in("operand", "HLO_Tensor")
                 .varIn("start_indices", "HLO_ScalarIntTensor")
@@ -50,7 +43,7 @@ final class DataMovementOps {
                 .out("result", "HLO_Tensor")
                 .traits(PURE, NAMED_VALUES_MATCH, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
                 .format("$operand `,` custom<VariadicOperandWithAttribute>($start_indices) `sizes` `=` $slice_sizes attr-dict `:` functional-type(operands, results)")
-                .inferTypes(single(ShapeRules::inferDynamicSlice));
+                .infers();
         t.op("dynamic_update_slice")
                 .in("operand", "HLO_Tensor")
                 .in("update", "HLO_Tensor")
@@ -58,27 +51,25 @@ final class DataMovementOps {
                 .out("result", "HLO_Tensor")
                 .traits(PURE, NAMED_VALUES_MATCH, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
                 .format("operands attr-dict `:` functional-type(operands, results)")
-                .inferTypes(single(ShapeRules::inferDynamicUpdateSlice));
+                .infers();
         t.op("bitcast_convert")
                 .in("operand", "HLO_TensorOrPerAxisQuantizedTensor")
                 .out("", "HLO_TensorOrPerAxisQuantizedTensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, INFER_SHAPED_TYPE)
-                .format("operands attr-dict `:` functional-type(operands, results)")
-                .verifier(ReshapeRules::bitcastConvert);
+                .format("operands attr-dict `:` functional-type(operands, results)");
         t.op("broadcast")
                 .in("operand", "HLO_Tensor")
                 .attr("broadcast_sizes", DENSE_I64_ARRAY)
                 .out("", "HLO_TensorOrPerAxisQuantizedTensor")
                 .traits(PURE, SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
                 .format("$operand `,` `sizes` `=` $broadcast_sizes attr-dict `:` functional-type(operands, results)")
-                .inferTypes(single(ReshapeRules::inferBroadcast));
+                .infers();
         t.op("broadcast_in_dim")
                 .in("operand", "HLO_TensorOrPerAxisQuantizedTensor")
                 .attr("broadcast_dimensions", DENSE_I64_ARRAY)
                 .out("", "HLO_StaticShapeTensorPerAxisQuantizedTensorOrBoundedTensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE)
-                .format("$operand `,` `dims` `=` $broadcast_dimensions attr-dict `:` functional-type(operands, results)")
-                .verifier(ReshapeRules::broadcastInDim);
+                .format("$operand `,` `dims` `=` $broadcast_dimensions attr-dict `:` functional-type(operands, results)");
         t.op("dynamic_broadcast_in_dim")
                 .in("operand", "HLO_TensorOrPerAxisQuantizedTensor")
                 .in("output_dimensions", "HLO_StaticDimensionTensor")
@@ -87,15 +78,14 @@ final class DataMovementOps {
                 .optAttr("known_nonexpanding_dimensions", DENSE_I64_ARRAY)
                 .out("", "HLO_TensorOrPerAxisQuantizedTensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, INFER_SHAPED_TYPE)
-                .format("$operand `,` $output_dimensions `,` `dims` `=` $broadcast_dimensions attr-dict `:` functional-type(operands, results)")
-                .verifier(ReshapeRules::dynamicBroadcastInDim);
+                .format("$operand `,` $output_dimensions `,` `dims` `=` $broadcast_dimensions attr-dict `:` functional-type(operands, results)");
         t.op("concatenate")
                 .varIn("inputs", "HLO_Tensor")
                 .attr("dimension", I64, "non-negative")
                 .out("", "HLO_Tensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE)
                 .format("custom<VariadicOperandWithAttribute>($inputs) `dim` `=` $dimension attr-dict `:` functional-type(operands, results)")
-                .inferTypes(single(ReshapeRules::inferConcatenate));
+                .infers();
         t.op("gather")
                 .in("operand", "HLO_Tensor")
                 .in("start_indices", "HLO_IntTensor")
@@ -104,27 +94,25 @@ final class DataMovementOps {
                 .defAttr("indices_are_sorted", BOOL, "", "false")
                 .out("result", "HLO_Tensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE, NAMED_VALUES_MATCH)
-                .inferTypes(single(ShapeRules::inferGather));
+                .infers();
         t.op("get_dimension_size")
                 .in("operand", "HLO_TensorOrPerAxisQuantizedTensor")
                 .attr("dimension", I64, "non-negative")
                 .out("", "I32RankedTensor")
                 .traits(PURE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
                 .format("$operand `,` `dim` `=` $dimension attr-dict `:` functional-type(operands, results)")
-                .inferTypes(single(ShapeRules::inferGetDimensionSize));
+                .infers();
         t.op("reshape")
                 .in("operand", "HLO_TensorOrPerAxisQuantizedTensor")
                 .out("", "HLO_StaticShapeTensorPerAxisQuantizedTensorOrBoundedTensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE)
-                .format("operands attr-dict `:` functional-type(operands, results)")
-                .verifier(ReshapeRules::reshape);
+                .format("operands attr-dict `:` functional-type(operands, results)");
         t.op("dynamic_reshape")
                 .in("operand", "HLO_TensorOrPerAxisQuantizedTensor")
                 .in("output_shape", "HLO_StaticDimensionTensor")
                 .out("result", "HLO_TensorOrPerAxisQuantizedTensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, INFER_SHAPED_TYPE)
-                .format("operands attr-dict `:` functional-type(operands, results)")
-                .verifier(ReshapeRules::dynamicReshape);
+                .format("operands attr-dict `:` functional-type(operands, results)");
         t.op("scatter")
                 .varIn("inputs", "HLO_Tensor")
                 .in("scatter_indices", "RankedTensorOf<[AnyInteger, Index]>")
@@ -135,8 +123,7 @@ final class DataMovementOps {
                 .varOut("", "HLO_Tensor")
                 .sizedRegion("update_computation")
                 .traits(CONDITIONALLY_SPECULATABLE, RECURSIVE_MEMORY_EFFECTS, SAME_VARIADIC_OPERAND_SIZE, INFER_TYPE)
-                .verifier(RegionRules.SCATTER)
-                .inferTypes(RegionRules::inferScatter);
+                .infers();
         t.op("set_dimension_size")
                 .in("operand", "HLO_Tensor")
                 .in("size", "I32RankedTensor")
@@ -144,15 +131,14 @@ final class DataMovementOps {
                 .out("", "HLO_Tensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
                 .format("$operand `,` $size `,` `dim` `=` $dimension attr-dict `:` functional-type(operands, results)")
-                .inferTypes(single(ShapeRules::inferSetDimensionSize));
+                .infers();
         t.op("reverse")
                 .in("operand", "HLO_Tensor")
                 .attr("dimensions", DENSE_I64_ARRAY)
                 .out("result", "HLO_Tensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE)
                 .format("$operand `,` `dims` `=` $dimensions attr-dict `:` custom<SameOperandsAndResultType>(type($operand), type($result))")
-                .verifier(ReshapeRules::reverse)
-                .inferTypes(single(ShapeRules::inferReverse));
+                .infers();
         t.op("pad")
                 .in("operand", "HLO_Tensor")
                 .in("padding_value", "HLO_ScalarTensor")
@@ -162,15 +148,14 @@ final class DataMovementOps {
                 .out("", "HLO_Tensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE, NAMED_VALUES_MATCH, INFER_TYPE, INFER_SHAPED_TYPE)
                 .format("$operand `,` $padding_value `,` `low` `=` $edge_padding_low `,` `high` `=` $edge_padding_high `,` `interior` `=` $interior_padding attr-dict `:` functional-type(operands, results)")
-                .inferTypes(single(ReshapeRules::inferPad));
+                .infers();
         t.op("transpose")
                 .in("operand", "HLO_TensorOrPerAxisQuantizedTensor")
                 .attr("permutation", DENSE_I64_ARRAY)
                 .out("result", "HLO_TensorOrPerAxisQuantizedTensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE, INFER_TYPE, INFER_SHAPED_TYPE)
                 .format("$operand `,` `dims` `=` $permutation attr-dict `:` functional-type(operands, results)")
-                .verifier(ReshapeRules::transposeQuant)
-                .inferTypes(single(ReshapeRules::inferTranspose));
+                .infers();
         t.op("real_dynamic_slice")
                 .in("operand", "HLO_Tensor")
                 .in("start_indices", "HLO_DimensionTensor")
@@ -178,8 +163,7 @@ final class DataMovementOps {
                 .in("strides", "HLO_DimensionTensor")
                 .out("result", "HLO_Tensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, NAMED_VALUES_MATCH, INFER_SHAPED_TYPE)
-                .format("operands attr-dict `:` functional-type(operands, results)")
-                .verifier(ShapeRules::realDynamicSlice);
+                .format("operands attr-dict `:` functional-type(operands, results)");
         t.op("dynamic_pad")
                 .in("operand", "HLO_Tensor")
                 .in("padding_value", "HLO_ScalarTensor")
@@ -188,8 +172,7 @@ final class DataMovementOps {
                 .in("interior_padding", "HLO_StaticDimensionTensor")
                 .out("result", "HLO_Tensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, NAMED_VALUES_MATCH, INFER_SHAPED_TYPE)
-                .format("operands attr-dict `:` functional-type(operands, results)")
-                .verifier(ReshapeRules::dynamicPad);
+                .format("operands attr-dict `:` functional-type(operands, results)");
         t.op("dynamic_gather")
                 .in("operand", "HLO_Tensor")
                 .in("start_indices", "HLO_IntTensor")
@@ -198,6 +181,6 @@ final class DataMovementOps {
                 .defAttr("indices_are_sorted", BOOL, "", "false")
                 .out("", "HLO_Tensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
-                .inferTypes(single(ShapeRules::inferDynamicGather));
+                .infers();
     }
 }

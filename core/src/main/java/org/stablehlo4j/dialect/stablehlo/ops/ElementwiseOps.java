@@ -1,15 +1,6 @@
 package org.stablehlo4j.dialect.stablehlo.ops;
 
-import org.stablehlo4j.dialect.stablehlo.StablehloEnum;
 import org.stablehlo4j.ir.OpTable;
-import org.stablehlo4j.dialect.stablehlo.rules.ElementwiseRules;
-import org.stablehlo4j.dialect.stablehlo.rules.RegionRules;
-import org.stablehlo4j.dialect.stablehlo.rules.ControlFlowRules;
-import org.stablehlo4j.dialect.stablehlo.rules.ShapeRules;
-import org.stablehlo4j.dialect.stablehlo.rules.ElementwiseTypeRules;
-import org.stablehlo4j.dialect.stablehlo.rules.TypeInference;
-
-import static org.stablehlo4j.dialect.stablehlo.rules.RuleSupport.single;
 
 import static org.stablehlo4j.ir.AttrKind.*;
 import static org.stablehlo4j.ir.OpTrait.*;
@@ -44,34 +35,34 @@ final class ElementwiseOps {
 
     /**
      * HLO_CompatibleOperandsAndResultType with the result type inference it brings (the op's other own traits,
-     * if any, were added to {@code r} before).
+     * if any, were added to {@code r} before; the inference is {@code TypeInference.compatibleOperandsAndResultType},
+     * attached by {@link StablehloOpHooks}).
      */
     private static OpTable.Row compatibleTypes(OpTable.Row r) {
-        return r.traits(COMPATIBLE_OPERANDS_AND_RESULT_TYPE).inferTypes(TypeInference::compatibleOperandsAndResultType);
+        return r.traits(COMPATIBLE_OPERANDS_AND_RESULT_TYPE).infers();
     }
 
     static void define(OpTable t) {
         unary(t, "RankedTensorOf<[HLO_SInt, HLO_Float, HLO_Complex, HLO_QuantizedInt] >", "RankedTensorOf<[HLO_SInt, HLO_Float, HLO_QuantizedInt]>",
                 "abs")
                 .traits(INFER_TYPE)
-                .inferTypes(single(ElementwiseTypeRules::inferRealPart));
+                .infers();
         compatibleTypes(unary(t, "HLO_FpComplexOrQuantizedIntTensor", "HLO_FpComplexOrQuantizedIntTensor",
                 "cbrt", "cosine", "exponential", "exponential_minus_one", "log", "log_plus_one", "logistic", "rsqrt", "sine", "sqrt", "tan", "tanh")
-                .defAttr("result_accuracy", STRUCT, "result_accuracy", "ResultAccuracyMode::DEFAULT")
-                .verifier(ElementwiseRules::resultAccuracy));
+                .defAttr("result_accuracy", STRUCT, "result_accuracy", "ResultAccuracyMode::DEFAULT"));
         compatibleTypes(unary(t, "HLO_FpOrQuantizedIntTensor", "HLO_FpOrQuantizedIntTensor",
                 "ceil", "floor", "round_nearest_afz", "round_nearest_even"));
         unary(t, "HLO_NonQuantizedTensor", "HLO_NonQuantizedTensor", "convert");
         compatibleTypes(unary(t, "HLO_IntTensor", "HLO_IntTensor", "count_leading_zeros", "popcnt"));
         unary(t, "HLO_FpOrComplexTensor", "HLO_FpTensor", "imag", "real")
                 .traits(INFER_TYPE)
-                .inferTypes(single(ElementwiseTypeRules::inferRealPart));
+                .infers();
         t.op("is_finite")
                 .in("x", "HLO_FpOrQuantizedIntTensor")
                 .out("y", "HLO_PredTensor")
                 .traits(INFER_TYPE, ELEMENTWISE, INFER_SHAPED_TYPE, SAME_OPERANDS_AND_RESULT_SHAPE, CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT)
                 .format("operands attr-dict `:` functional-type(operands, results)")
-                .inferTypes(single(ElementwiseTypeRules::inferIsFinite));
+                .infers();
         compatibleTypes(unary(t, "HLO_PredOrIntTensor", "HLO_PredOrIntTensor", "not"));
         compatibleTypes(unary(t, "HLO_IntFpOrComplexOrQuantizedIntTensor", "HLO_IntFpOrComplexOrQuantizedIntTensor",
                 "negate"));
@@ -79,8 +70,7 @@ final class ElementwiseOps {
                 "sign"));
         binary(t, "HLO_TensorOrPerAxisQuantizedTensor", "HLO_TensorOrPerAxisQuantizedTensor", "add")
                 .traits(COMMUTATIVE, INFER_TYPE)
-                .verifier(ElementwiseRules::add)
-                .inferTypes(single(ElementwiseTypeRules::inferAdd));
+                .infers();
         compatibleTypes(binary(t, "HLO_FpComplexOrQuantizedIntTensor", "HLO_FpComplexOrQuantizedIntTensor", "atan2"));
         t.op("complex")
                 .in("lhs", "HLO_Fp32Or64Tensor")
@@ -88,7 +78,7 @@ final class ElementwiseOps {
                 .out("result", "HLO_ComplexTensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, SAME_OPERANDS_ELEMENT_TYPE, SAME_OPERANDS_AND_RESULT_SHAPE, INFER_TYPE, INFER_SHAPED_TYPE, ELEMENTWISE)
                 .format("operands attr-dict `:` custom<ComplexOpType>(type($lhs), type($rhs), type($result))")
-                .inferTypes(single(ElementwiseTypeRules::inferComplex));
+                .infers();
         compatibleTypes(binary(t, "HLO_IntFpOrComplexOrQuantizedIntTensor", "HLO_IntFpOrComplexOrQuantizedIntTensor",
                 "divide", "power", "remainder", "subtract"));
         compatibleTypes(binary(t, "HLO_Tensor", "HLO_Tensor", "maximum", "minimum", "multiply")
@@ -100,12 +90,12 @@ final class ElementwiseOps {
         t.op("compare")
                 .in("lhs", "HLO_Tensor")
                 .in("rhs", "HLO_Tensor")
-                .enumAttr("comparison_direction", StablehloEnum.COMPARISON_DIRECTION.mnemonic())
+                .enumAttr("comparison_direction", "comparison_direction")
                 .optAttr("compare_type", ENUM, "comparison_type")
                 .out("", "HLO_PredTensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, ELEMENTWISE, COMPATIBLE_OPERANDS_ELEMENT_TYPE, SAME_OPERANDS_AND_RESULT_SHAPE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
                 .format("$comparison_direction `,` $lhs `,` $rhs (`,` $compare_type^)? attr-dict `:` functional-type(operands, results)")
-                .inferTypes(single(ElementwiseTypeRules::inferCompare));
+                .infers();
         t.op("clamp")
                 .in("min", "HLO_Tensor")
                 .in("operand", "HLO_Tensor")
@@ -113,15 +103,14 @@ final class ElementwiseOps {
                 .out("result", "HLO_Tensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, COMPATIBLE_OPERANDS_AND_RESULT_ELEMENT_TYPE, BROADCASTING_ELEMENTWISE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
                 .format("$min `,` $operand `,` $max attr-dict `:` custom<SameOperandsAndResultType>(type($min), type($operand), type($max), type($result))")
-                .inferTypes(single(ElementwiseTypeRules::inferClamp));
+                .infers();
         t.op("map")
                 .varIn("inputs", "HLO_Tensor")
                 .attr("dimensions", DENSE_I64_ARRAY)
                 .out("", "HLO_Tensor")
                 .sizedRegion("computation")
                 .traits(CONDITIONALLY_SPECULATABLE, RECURSIVE_MEMORY_EFFECTS, SAME_OPERANDS_AND_RESULT_SHAPE, SINGLE_BLOCK_IMPLICIT_TERMINATOR, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
-                .verifier(RegionRules::singleBlockRegions)
-                .inferTypes(ControlFlowRules::inferMap);
+                .infers();
         t.op("select")
                 .in("pred", "HLO_PredTensor")
                 .in("on_true", "HLO_Tensor")
@@ -129,13 +118,12 @@ final class ElementwiseOps {
                 .out("result", "HLO_Tensor")
                 .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, BROADCASTING_ELEMENTWISE, INFER_TYPE, INFER_SHAPED_TYPE, INFER_TENSOR_TYPE)
                 .format("operands attr-dict `:` custom<SelectOpType>(type($pred), type($on_true), type($on_false), type($result))")
-                .inferTypes(single(ElementwiseTypeRules::inferSelect));
+                .infers();
         unary(t, "HLO_FloatOrQuantizedIntOrPerAxisQuantizedIntTensor", "HLO_QuantizedIntOrPerAxisQuantizedIntTensor",
-                "uniform_quantize")
-                .verifier(ElementwiseTypeRules::uniformQuantize);
+                "uniform_quantize");
         unary(t, "HLO_QuantizedIntOrPerAxisQuantizedIntTensor", "HLO_FpTensor", "uniform_dequantize")
                 .traits(INFER_TYPE, INFER_TENSOR_TYPE)
-                .inferTypes(single(ElementwiseTypeRules::inferUniformDequantize));
+                .infers();
         compatibleTypes(t.op("reduce_precision")
                 .in("operand", "HLO_FpOrQuantizedIntTensor")
                 .attr("exponent_bits", I32, "positive")

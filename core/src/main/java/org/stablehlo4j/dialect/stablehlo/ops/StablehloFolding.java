@@ -1,20 +1,14 @@
 package org.stablehlo4j.dialect.stablehlo.ops;
 
-import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.DenseElementsAttr;
-import org.stablehlo4j.ir.DialectOpTable;
 import org.stablehlo4j.ir.Folder;
 import org.stablehlo4j.ir.IRMapping;
 import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.OpBuilder;
-import org.stablehlo4j.ir.OpDefinition;
-import org.stablehlo4j.ir.OpHooks;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.PatternRewriter;
 import org.stablehlo4j.ir.Region;
@@ -23,11 +17,12 @@ import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.Value;
 
 /**
- * StableHLO's folding hooks, exactly upstream's (StablehloOps.td / StablehloOps.cpp): {@code stablehlo.constant}
+ * StableHLO's folding code, exactly upstream's (StablehloOps.td / StablehloOps.cpp): {@code stablehlo.constant}
  * folds to its value ({@code hasFolder}), {@code stablehlo.case} has the canonicalization pattern
  * {@code FoldConstantCaseOp} (a constant branch index inlines that branch), and the dialect materializes
  * constants as {@code stablehlo.constant} from elements attributes of the result type. The folds of
- * {@code --stablehlo-aggressive-folder} are patterns of that pass, not fold hooks.
+ * {@code --stablehlo-aggressive-folder} are patterns of that pass, not fold hooks. {@link StablehloOpHooks}
+ * attaches them to the rows.
  */
 public final class StablehloFolding {
     private StablehloFolding() {}
@@ -60,22 +55,15 @@ public final class StablehloFolding {
     };
 
     /**
-     * StableHLO's rows with the folding hooks attached: what the dialect registers and what the typed op classes
-     * compare with.
+     * The {@code stablehlo.constant} folder: the op's value.
+     *
+     * @param op a constant
+     * @param operands the constant operands (none)
+     * @return the value
      */
-    public static final DialectOpTable TABLE = attach(StablehloOps.all());
-
-    private static DialectOpTable attach(Collection<OpDefinition> rows) {
-        Map<String, OpDefinition> m = new LinkedHashMap<>();
-        for (OpDefinition d : rows) m.put(d.name(), d);
-        return new DialectOpTable(java.util.Collections.unmodifiableMap(m)).withHooks(StablehloFolding::hooks);
+    static List<Object> foldConstant(Operation op, Attribute[] operands) {
+        return List.of(ConstantOp.cast(op).value());
     }
-
-    private static void hooks(OpHooks h) {
-        h.op("constant").folder((op, operands) -> List.of(ConstantOp.cast(op).value()));
-        h.op("case").canonicalization(FOLD_CONSTANT_CASE);
-    }
-
 
     /** The first element of integer elements {@code d}, as MLIR's {@code getValues<int>().begin()}. */
     private static long firstInt(DenseElementsAttr d, IntegerType it) {

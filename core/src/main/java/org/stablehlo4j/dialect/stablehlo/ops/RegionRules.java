@@ -1,14 +1,13 @@
-package org.stablehlo4j.dialect.stablehlo.rules;
+package org.stablehlo4j.dialect.stablehlo.ops;
 
-import static org.stablehlo4j.dialect.stablehlo.rules.ScatterRules.*;
-import static org.stablehlo4j.dialect.stablehlo.rules.ControlFlowRules.*;
+import static org.stablehlo4j.dialect.stablehlo.ops.ScatterRules.*;
+import static org.stablehlo4j.dialect.stablehlo.ops.ControlFlowRules.*;
 import org.stablehlo4j.ir.VerificationError;
 import org.stablehlo4j.ir.TypeCompat;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.stablehlo4j.dialect.stablehlo.StablehloAsm;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.ComplexType;
@@ -242,16 +241,14 @@ public final class RegionRules {
         }
     }
 
-    /** StableHLO's one op with the Terminator trait (OpTableTest holds the rows to it). */
-    public static final String TERMINATOR = "stablehlo.return";
-
     /**
      * Whether the block ends in an op that is or may be a terminator (MLIR's mightHaveTerminator): of StableHLO's
-     * ops only {@link #TERMINATOR} is one; other dialects' ops are not known here, so they may be.
+     * ops only {@code stablehlo.return} is one (OpTableTest holds the rows to it); other dialects' ops are not known
+     * here, so they may be.
      */
     static boolean mightBeTerminator(Operation last) {
         if (last == null) return false;
-        return !last.dialect().equals(StablehloAsm.DIALECT) || last.name().equals(TERMINATOR);
+        return !last.dialect().equals(StablehloOps.DIALECT) || ReturnOp.is(last);
     }
 
     /** Shape compatibility and equal element types, floats of any precision alike when {@code ignoreFp}. */

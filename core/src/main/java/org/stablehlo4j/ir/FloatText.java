@@ -1,17 +1,41 @@
-package org.stablehlo4j.asm;
+package org.stablehlo4j.ir;
 
 import java.math.BigInteger;
-import org.stablehlo4j.ir.FloatFormats;
-import org.stablehlo4j.ir.FloatKind;
 
 /**
- * Float literal formatting with the same observable results as MLIR's printer: a value is printed in
- * six-digit scientific notation ({@code 1.000000e+00}) when that text reads back to the same bits, otherwise
- * in the shortest "round-trip" decimal form of LLVM's APFloat ({@code 1.537725862903607E-5}), and NaN,
- * infinity or anything else that would not survive as hexadecimal bits ({@code 0x7FC00000}).
+ * Float values as text, exactly as MLIR prints them ({@code printFloatValue}): in six-digit scientific notation
+ * ({@code 1.000000e+00}) when that text reads back to the same bits, otherwise in the shortest "round-trip"
+ * decimal form of LLVM's APFloat ({@code 1.537725862903607E-5}), and NaN, infinity or anything else that would
+ * not survive as hexadecimal bits ({@code 0x7FC00000}). The one place that knows these rules: the printer writes
+ * float attributes and dense elements with them, dialects the float parameters of their attributes and types.
  */
-final class PrinterFloats {
-    private PrinterFloats() {}
+public final class FloatText {
+    private FloatText() {}
+
+    /**
+     * The literal of a value of a float format.
+     *
+     * @param kind the float format
+     * @param bits the value's encoding (unsigned, at most {@code kind.width} bits)
+     * @return the literal, such as {@code 1.000000e+00}, {@code 0.33333333333333331} or {@code 0x7FC00000}
+     */
+    public static String format(FloatKind kind, BigInteger bits) {
+        StringBuilder sb = new StringBuilder();
+        append(sb, kind, bits);
+        return sb.toString();
+    }
+
+    /**
+     * The literal of a double as an f64 value (how MLIR prints f64 parameters such as quantization scales).
+     *
+     * @param value the value
+     * @return the literal, such as {@code 1.000000e-05} or {@code 0x7FF8000000000000}
+     */
+    public static String format(double value) {
+        StringBuilder sb = new StringBuilder();
+        append(sb, FloatKind.F64, Double.doubleToRawLongBits(value));
+        return sb.toString();
+    }
 
     /** Number of significand bits including the leading one (APFloat's "precision"). */
     static int precision(FloatKind k) {
@@ -19,33 +43,40 @@ final class PrinterFloats {
     }
 
     /**
-     * Appends the literal for {@code bits} of format {@code k}.
+     * Appends the literal of a value of a float format.
      *
+     * @param out where the literal goes
+     * @param k the float format
+     * @param bits the value's encoding (unsigned, at most {@code k.width} bits)
      * @return true if it was written as hexadecimal bits
      */
-    static boolean appendFloat(StringBuilder out, FloatKind k, BigInteger bits) {
+    public static boolean append(StringBuilder out, FloatKind k, BigInteger bits) {
         if (k.width <= 64 && bits.signum() >= 0 && bits.bitLength() <= k.width) {
-            return appendFloat(out, k, bits.longValue());
+            return append(out, k, bits.longValue());
         }
-        return appendFloatExact(out, k, bits);
+        return appendExact(out, k, bits);
     }
 
     /**
-     * Appends the literal for the {@code k.width} low bits {@code bits} of a format of at most 64 bits: the same
-     * text as {@link #appendFloatExact}, with the decimal digits worked out on longs ({@link FastDecimal}).
+     * Appends the literal of a value of a format of at most 64 bits given as a long: the same text as
+     * {@link #append(StringBuilder, FloatKind, BigInteger)} without a BigInteger (the decimal digits are worked
+     * out on longs), for printing many elements.
      *
+     * @param out where the literal goes
+     * @param k the float format, at most 64 bits wide
+     * @param bits the value's encoding in the {@code k.width} low bits (the others zero)
      * @return true if it was written as hexadecimal bits
      */
-    static boolean appendFloat(StringBuilder out, FloatKind k, long bits) {
+    public static boolean append(StringBuilder out, FloatKind k, long bits) {
         if (!FastDecimal.isNaN(k, bits) && !FastDecimal.isInf(k, bits)) {
             FastDecimal d = new FastDecimal(k, bits, 6);
-            if (!d.valid()) return appendFloatExact(out, k, BigInteger.valueOf(bits).and(WIDTH64));
+            if (!d.valid()) return appendExact(out, k, BigInteger.valueOf(bits).and(WIDTH64));
             int start = out.length();
             d.append(out, 0, false);
             if (d.readsBack(out, start)) return false;
             out.setLength(start);
             d = new FastDecimal(k, bits, 0);
-            if (!d.valid()) return appendFloatExact(out, k, BigInteger.valueOf(bits).and(WIDTH64));
+            if (!d.valid()) return appendExact(out, k, BigInteger.valueOf(bits).and(WIDTH64));
             d.append(out, 3, true);
             if (out.indexOf(".", start) >= 0) return false;
             out.setLength(start);
@@ -54,15 +85,15 @@ final class PrinterFloats {
         return true;
     }
 
-    /** {@link #appendFloat} on arbitrary-precision arithmetic, for formats wider than 64 bits (and for tests). */
-    static boolean appendFloatExact(StringBuilder out, FloatKind k, BigInteger bits) {
+    /** {@link #append} on arbitrary-precision arithmetic, for formats wider than 64 bits (and for tests). */
+    static boolean appendExact(StringBuilder out, FloatKind k, BigInteger bits) {
         if (!FloatFormats.isNaN(k, bits) && !FloatFormats.isInf(k, bits)) {
-            String sci = format(k, bits, 6, 0, false);
+            String sci = toDecimal(k, bits, 6, 0, false);
             if (readsBack(k, sci, bits)) {
                 out.append(sci);
                 return false;
             }
-            String shortest = format(k, bits, 0, 3, true);
+            String shortest = toDecimal(k, bits, 0, 3, true);
             if (shortest.indexOf('.') >= 0) {
                 out.append(shortest);
                 return false;
@@ -96,17 +127,12 @@ final class PrinterFloats {
         return p;
     }
 
-    /** Convenience for double values (e.g. quantization scales, which MLIR prints as f64). */
-    static void appendDouble(StringBuilder out, double v) {
-        appendFloat(out, FloatKind.F64, Double.doubleToRawLongBits(v));
-    }
-
     /**
      * Decimal text of a finite value with APFloat's toString parameters: {@code maxDigits} significant digits
      * (0 = enough to round-trip, derived from the format's precision), {@code maxPadding} zeros allowed before
      * switching to scientific notation (0 = always scientific), and whether trailing zeros are dropped.
      */
-    static String format(FloatKind k, BigInteger bits, int maxDigits, int maxPadding, boolean truncateZero) {
+    static String toDecimal(FloatKind k, BigInteger bits, int maxDigits, int maxPadding, boolean truncateZero) {
         StringBuilder sb = new StringBuilder();
         boolean negative = FloatFormats.isNegative(k, bits);
         // Decompose into significand * 2^exp.

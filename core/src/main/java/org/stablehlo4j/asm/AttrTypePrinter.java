@@ -3,9 +3,6 @@ package org.stablehlo4j.asm;
 import static org.stablehlo4j.asm.PrinterText.*;
 
 import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -15,7 +12,6 @@ import org.stablehlo4j.ir.AffineMapAttr;
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.AsmSink;
 import org.stablehlo4j.ir.Attribute;
-import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.BoolAttr;
 import org.stablehlo4j.ir.ComplexType;
 import org.stablehlo4j.ir.DenseArrayAttr;
@@ -28,6 +24,7 @@ import org.stablehlo4j.ir.DialectType;
 import org.stablehlo4j.ir.DictionaryAttr;
 import org.stablehlo4j.ir.FloatAttr;
 import org.stablehlo4j.ir.FloatKind;
+import org.stablehlo4j.ir.FloatText;
 import org.stablehlo4j.ir.FloatType;
 import org.stablehlo4j.ir.FunctionType;
 import org.stablehlo4j.ir.IndexType;
@@ -37,9 +34,7 @@ import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.MemRefType;
 import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.NoneType;
-import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.RankedTensorType;
-import org.stablehlo4j.ir.Region;
 import org.stablehlo4j.ir.ShapedType;
 import org.stablehlo4j.ir.StringAttr;
 import org.stablehlo4j.ir.SymbolRefAttr;
@@ -50,76 +45,115 @@ import org.stablehlo4j.ir.UnitAttr;
 import org.stablehlo4j.ir.UnrankedTensorType;
 
 /**
- * The printing engine's half for values: types, attributes (dense elements included), locations, and the alias
- * collection that visits them. {@link AsmPrinterImpl} adds modules, ops, blocks and regions. One instance prints one
- * module (or one standalone type/attribute), either in output mode or in "collect" mode, the silent first pass
- * that visits every attribute and type in print order to choose aliases (mirroring MLIR's dummy alias printer;
- * the visiting is {@link PrinterCollector}'s).
+ * Emits attributes, types and locations (dense elements included), writing an alias name instead of a symbol that
+ * has one. The op emitter holds one and hands it every attribute and type it prints; a dialect's type or
+ * attribute printer writes to it as an {@link AsmSink}. It decides nothing about aliases: the alias pass has
+ * chosen them before emission starts. Standalone types and attributes are printed by one without aliases.
+ *
+ * <p>Output goes to {@link #out}; when streaming, full chunks go on to a {@link PrinterSink} between lines and
+ * within bulk hex. Whether a dialect body takes the pretty {@code ns.body} form is decided by printing it first
+ * into a probe: a second instance, with its own buffer, that abbreviates bulk hex.
  */
-abstract class PrinterValues implements AsmPrinterContext {
-    /** The aliases of this print, or null in local scope. */
-    final PrinterAliases aliases;
-    /** Alias collection (the visit in collect mode and the prescan), over {@link #aliases}. */
-    final PrinterCollector collector;
-
-    static final int INDENT_WIDTH = 2;
+final class AttrTypePrinter implements AsmSink {
     /** MLIR prints non-splat dense elements as a hex string above this many elements. */
     static final long HEX_ELEMENT_LIMIT = 100;
-
-    enum Elision { NEVER, MAY, MUST }
-
-    StringBuilder out;
-    /** Where full chunks of output go when streaming (null: everything stays in {@link #out}). */
-    final PrinterSink sink;
-    /** Where op rows and pretty printers come from; null when printing only types/attributes. */
-    final org.stablehlo4j.ir.Context context;
-    /** Probe mode: only the shape of dialect bodies matters, so bulk hex data is abbreviated. */
-    boolean probing;
     /**
      * A streaming printer hands its text to the sink once this much has collected (after a line, or within bulk
      * hex): small enough that the buffer, allocated with room for it, never grows and stays in cache.
      */
     static final int FLUSH_CHARS = 1 << 16;
-    final PrintOptions options;
-    /** Per op name: row, pretty printer (looked up once per printer). */
-    final PrinterOpPlans plans;
-    final PrinterNames names;
-    boolean collecting;
-    int indent;
-    final Deque<String> defaultDialects = new ArrayDeque<>();
-    /** Resource handles (builtin dialect) in order of first reference. */
-    final Set<String> referencedResources = new LinkedHashSet<>();
-    final Map<Region, Map<Block, List<Block>>> predecessorCache = new IdentityHashMap<>();
 
-    PrinterValues(org.stablehlo4j.ir.Context context, StringBuilder out, PrinterSink sink, PrintOptions options,
-                   Operation top) {
-        this.aliases = top == null || options.localScope() ? null : new PrinterAliases(context);
-        this.collector = new PrinterCollector(aliases);
-        this.context = context;
-        this.out = out;
-        this.sink = sink;
-        this.options = options;
-        this.plans = new PrinterOpPlans(context);
-        boolean prescan = top != null && aliases != null && !options.debugInfo();
-        this.names = top == null ? null : new PrinterNames(plans, top, options.generic(), prescan ? collector::prescanOp : null);
-        defaultDialects.push("builtin");
+    /** Whether an attribute's {@code : type} is printed: always, unless it is the default one, or never. */
+    enum Elision { NEVER, MAY, MUST }
+
+    /** Where the text goes (and stays, unless streaming). */
+    final StringBuilder out;
+    /** Where full chunks of output go when streaming (null: everything stays in {@link #out}). */
+    private final PrinterSink sink;
+    /** The aliases of this print, or null in local scope. */
+    private final PrinterAliases aliases;
+    /** Resource handles (builtin dialect) in order of first reference, shared with the probe. */
+    final Set<String> referencedResources;
+    /** Probe mode: only the shape of dialect bodies matters, so bulk hex data is abbreviated. */
+    private final boolean probing;
+    /** The printer dialect bodies are first printed into (made with the first). */
+    private AttrTypePrinter probe;
+
+    /**
+     * A printer writing to {@code out}.
+     *
+     * @param sink where full chunks go when streaming, or null
+     * @param aliases the aliases chosen for this print, or null for none (local scope)
+     */
+    AttrTypePrinter(StringBuilder out, PrinterSink sink, PrinterAliases aliases) {
+        this(out, sink, aliases, new LinkedHashSet<>(), false);
     }
 
+    private AttrTypePrinter(StringBuilder out, PrinterSink sink, PrinterAliases aliases,
+                            Set<String> referencedResources, boolean probing) {
+        this.out = out;
+        this.sink = sink;
+        this.aliases = aliases;
+        this.referencedResources = referencedResources;
+        this.probing = probing;
+    }
 
-    /** Prints an attribute, eliding its type as {@code elision} says. */
-    abstract void printAttribute(Attribute attr, Elision elision);
+    // ------------------------------------------------------------------ with aliases
 
-    /** Prints {@code name = value} entries of a dictionary. */
-    abstract void printNamedAttributes(List<NamedAttribute> entries);
+    /** Prints a type, or its alias. */
+    void printType(Type type) {
+        PrinterAliases.Alias a = aliases == null || aliases.none() ? null : aliases.alias(type);
+        if (a != null) out.append(a.name());
+        else printTypeImpl(type);
+    }
+
+    /** Prints an attribute, or its alias, eliding its type as {@code elision} says. */
+    void printAttribute(Attribute attr, Elision elision) {
+        PrinterAliases.Alias a = aliases == null || aliases.none() ? null : aliases.alias(attr);
+        if (a != null) out.append(a.name());
+        else printAttributeImpl(attr, elision);
+    }
+
+    /** The alias definitions ({@code #alias = ...}) printed before the module, or the deferred ones after it. */
+    void printAliases(boolean deferred) {
+        for (Map.Entry<Object, PrinterAliases.Alias> e : aliases.all().entrySet()) {
+            if (e.getValue().deferred() != deferred) continue;
+            out.append(e.getValue().name()).append(" = ");
+            if (e.getKey() instanceof Type t) printTypeImpl(t);
+            else printAttributeImpl((Attribute) e.getKey(), Elision.NEVER);
+            out.append('\n');
+        }
+    }
+
+    // ------------------------------------------------------------------ AsmSink (dialect bodies)
+
+    @Override
+    public AsmSink append(String text) {
+        out.append(text);
+        return this;
+    }
+
+    @Override
+    public AsmSink type(Type type) {
+        printType(type);
+        return this;
+    }
+
+    @Override
+    public AsmSink attribute(Attribute attribute) {
+        printAttribute(attribute, Elision.NEVER);
+        return this;
+    }
+
+    /** The text printed so far (when not streaming). */
+    @Override
+    public String toString() {
+        return out.toString();
+    }
 
     // ------------------------------------------------------------------ locations
 
-    void printTrailingLocation(Location loc, boolean allowAlias) {
-        if (!options.debugInfo() || collecting) return;
-        out.append(' ');
-        printLocation(loc, allowAlias);
-    }
-
+    /** {@code loc(...)}: the alias, if {@code allowAlias} and the location has one, else the location itself. */
     void printLocation(Location loc, boolean allowAlias) {
         out.append("loc(");
         PrinterAliases.Alias a = allowAlias && aliases != null ? aliases.alias(loc) : null;
@@ -128,7 +162,7 @@ abstract class PrinterValues implements AsmPrinterContext {
         out.append(')');
     }
 
-    void printLocationInternal(Location loc, boolean topLevel) {
+    private void printLocationInternal(Location loc, boolean topLevel) {
         if (!topLevel && aliases != null) {
             PrinterAliases.Alias a = aliases.alias(loc);
             if (a != null) {
@@ -163,7 +197,7 @@ abstract class PrinterValues implements AsmPrinterContext {
             out.append("fused");
             if (f.metadata() != null) {
                 out.append('<');
-                printAttribute(f.metadata());
+                printAttribute(f.metadata(), Elision.NEVER);
                 out.append('>');
             }
             out.append('[');
@@ -177,7 +211,7 @@ abstract class PrinterValues implements AsmPrinterContext {
 
     // ------------------------------------------------------------------ types
 
-    void printTypeImpl(Type type) {
+    private void printTypeImpl(Type type) {
         if (type instanceof IntegerType it) {
             // IntegerType#toString without its string
             out.append(it.isSignless() ? "i" : it.isUnsigned() ? "ui" : "si").append(it.width());
@@ -196,7 +230,7 @@ abstract class PrinterValues implements AsmPrinterContext {
             printType(t.elementType());
             if (t.encoding() != null) {
                 out.append(", ");
-                printAttribute(t.encoding());
+                printAttribute(t.encoding(), Elision.NEVER);
             }
             out.append('>');
         } else if (type instanceof MemRefType t) {
@@ -222,13 +256,9 @@ abstract class PrinterValues implements AsmPrinterContext {
             }
             out.append('>');
         } else if (type instanceof UnrankedTensorType t) {
-            out.append("tensor<*x");
-            printType(t.elementType());
-            out.append('>');
+            printElementType("tensor<*x", t.elementType());
         } else if (type instanceof ComplexType t) {
-            out.append("complex<");
-            printType(t.elementType());
-            out.append('>');
+            printElementType("complex<", t.elementType());
         } else if (type instanceof TupleType t) {
             out.append("tuple<");
             printTypes(t.types());
@@ -245,18 +275,6 @@ abstract class PrinterValues implements AsmPrinterContext {
                 printTypes(res);
                 out.append(')');
             }
-        } else if (type instanceof org.stablehlo4j.ir.MemRefType m) {
-            out.append("memref<");
-            long[] shape = m.shape();
-            if (shape == null) out.append("*x");
-            else for (long d : shape) out.append(d == ShapedType.DYNAMIC ? "?" : Long.toString(d)).append('x');
-            printType(m.elementType());
-            for (Attribute a : new Attribute[] {m.layout(), m.memorySpace()}) {
-                if (a == null) continue;
-                out.append(", ");
-                printAttribute(a);
-            }
-            out.append('>');
         } else if (type instanceof DialectType d) {
             printDialectSymbol("!", d.dialect(), d.body());
         } else if (type instanceof DialectPrintable d) {
@@ -272,28 +290,19 @@ abstract class PrinterValues implements AsmPrinterContext {
      * buffer (bulk hex abbreviated), then printed for real straight into the output, which keeps huge constants
      * streamable.
      */
-    void printDialectPrintable(String prefix, DialectPrintable d) {
-        StringBuilder saved = out;
-        boolean savedProbing = probing;
-        String probe;
-        out = new StringBuilder();
-        probing = true;
-        try {
-            d.printBody(outputSink());
-            probe = out.toString();
-        } finally {
-            out = saved;
-            probing = savedProbing;
-        }
-        boolean pretty = isPrettyDialectBody(probe);
+    private void printDialectPrintable(String prefix, DialectPrintable d) {
+        if (probe == null) probe = new AttrTypePrinter(new StringBuilder(), null, aliases, referencedResources, true);
+        probe.out.setLength(0);
+        d.printBody(probe);
+        boolean pretty = isPrettyDialectBody(probe.out);
         out.append(prefix).append(d.dialectNamespace()).append(pretty ? '.' : '<');
-        d.printBody(outputSink());
+        d.printBody(this);
         if (!pretty) out.append('>');
     }
 
     /** Hands complete output to the streaming sink when allowed. */
     void maybeFlush() {
-        if (sink == null || probing || out.length() < FLUSH_CHARS) return;
+        if (sink == null || out.length() < FLUSH_CHARS) return;
         writeOut();
     }
 
@@ -317,29 +326,7 @@ abstract class PrinterValues implements AsmPrinterContext {
         }
     }
 
-    AsmSink outputSink() {
-        return new AsmSink() {
-            @Override
-            public AsmSink append(String text) {
-                out.append(text);
-                return this;
-            }
-
-            @Override
-            public AsmSink type(Type type) {
-                printType(type);
-                return this;
-            }
-
-            @Override
-            public AsmSink attribute(Attribute attribute) {
-                printAttribute(attribute);
-                return this;
-            }
-        };
-    }
-
-    void printDialectSymbol(String prefix, String dialect, String body) {
+    private void printDialectSymbol(String prefix, String dialect, String body) {
         out.append(prefix).append(dialect);
         if (isPrettyDialectBody(body)) out.append('.').append(body);
         else out.append('<').append(body).append('>');
@@ -347,7 +334,7 @@ abstract class PrinterValues implements AsmPrinterContext {
 
     // ------------------------------------------------------------------ attributes
 
-    void printAttributeImpl(Attribute attr, Elision elision) {
+    private void printAttributeImpl(Attribute attr, Elision elision) {
         if (attr instanceof StringAttr s) { // the commonest attribute: its rule below without the other tests
             appendQuoted(out, s);
             Type t = s.type();
@@ -390,10 +377,8 @@ abstract class PrinterValues implements AsmPrinterContext {
             appendInteger(out, i.value(), t);
             if (elision == Elision.MAY && t instanceof IntegerType it && it.width() == 64 && it.isSignless()) return;
         } else if (attr instanceof FloatAttr f) {
-            PrinterFloats.appendFloat(out, f.type().kind(), f.bits());
+            FloatText.append(out, f.type().kind(), f.bits());
             if (elision == Elision.MAY && f.type().kind() == FloatKind.F64) return;
-        } else if (attr instanceof StringAttr s) {
-            appendQuoted(out, s.bytes());
         } else if (attr instanceof ArrayAttr a) {
             out.append('[');
             for (int i = 0; i < a.elements().size(); i++) {
@@ -436,7 +421,7 @@ abstract class PrinterValues implements AsmPrinterContext {
             return;
         }
         if (elision != Elision.MUST) {
-            Type t = attributeType(attr);
+            Type t = Attribute.typeOf(attr);
             if (t != null && !(t instanceof NoneType)) {
                 out.append(" : ");
                 printType(t);
@@ -455,8 +440,8 @@ abstract class PrinterValues implements AsmPrinterContext {
     /** How many times the text went to the sink (a dictionary printed across a flush is not kept). */
     int flushes;
 
-    void printDictionary(DictionaryAttr d) {
-        boolean keep = d.size() >= CACHED_DICTIONARY_ENTRIES && !probing && !collecting;
+    private void printDictionary(DictionaryAttr d) {
+        boolean keep = d.size() >= CACHED_DICTIONARY_ENTRIES && !probing;
         if (keep && dictionaryText != null) {
             String text = dictionaryText.get(d);
             if (text != null) {
@@ -464,21 +449,35 @@ abstract class PrinterValues implements AsmPrinterContext {
                 return;
             }
         }
-        StringBuilder target = out;
         int start = out.length();
         int flushed = flushes;
         out.append('{');
         printNamedAttributes(d.entries());
         out.append('}');
-        if (keep && out == target && flushes == flushed) {
+        if (keep && flushes == flushed) {
             if (dictionaryText == null) dictionaryText = new IdentityHashMap<>();
             dictionaryText.put(d, out.substring(start));
         }
     }
 
+    /** {@code name = value} entries of a dictionary, separated by {@code ", "} (a unit value prints the name only). */
+    private void printNamedAttributes(List<NamedAttribute> entries) {
+        for (int i = 0; i < entries.size(); i++) {
+            if (i > 0) out.append(", ");
+            printNamedAttribute(entries.get(i));
+        }
+    }
+
+    void printNamedAttribute(NamedAttribute na) {
+        appendKeywordOrString(out, na.name());
+        if (na.value() instanceof UnitAttr) return;
+        out.append(" = ");
+        printAttribute(na.value(), Elision.NEVER);
+    }
+
     // ------------------------------------------------------------------ dense elements
 
-    void printDenseElements(DenseElementsAttr d) {
+    private void printDenseElements(DenseElementsAttr d) {
         ShapedType type = d.type();
         Type elem = type.elementType();
         long numElements = type instanceof RankedTensorType r ? r.numElements() : 1;
@@ -503,7 +502,7 @@ abstract class PrinterValues implements AsmPrinterContext {
         printElementList(type, splat, numElements, i -> appendElement(elem, raw, base + (int) (i * eltBytes)));
     }
 
-    void printDenseStrings(DenseStringElementsAttr d) {
+    private void printDenseStrings(DenseStringElementsAttr d) {
         List<StringAttr> values = d.values();
         long numElements = d.type() instanceof RankedTensorType r ? r.numElements() : values.size();
         boolean splat = d.splat() && !values.isEmpty() || numElements == 1
@@ -511,12 +510,12 @@ abstract class PrinterValues implements AsmPrinterContext {
         printElementList(d.type(), splat, numElements, i -> appendQuoted(out, values.get((int) i).bytes()));
     }
 
-    interface ElementPrinter {
+    private interface ElementPrinter {
         void print(long index);
     }
 
     /** Nested {@code [[a, b], [c, d]]} structure (or the single splat value). */
-    void printElementList(ShapedType type, boolean splat, long numElements, ElementPrinter eltFn) {
+    private void printElementList(ShapedType type, boolean splat, long numElements, ElementPrinter eltFn) {
         if (splat) {
             eltFn.print(0);
             return;
@@ -546,7 +545,7 @@ abstract class PrinterValues implements AsmPrinterContext {
         while (open-- > 0) out.append(']');
     }
 
-    static boolean allEqual(DenseElementsAttr d, int eltBytes, long numElements) {
+    private static boolean allEqual(DenseElementsAttr d, int eltBytes, long numElements) {
         if (numElements <= 1 || (long) d.length() < numElements * eltBytes) return numElements <= 1;
         // every element equals the first exactly when every byte equals the one an element before it
         int n = (int) ((numElements - 1) * eltBytes);
@@ -554,7 +553,7 @@ abstract class PrinterValues implements AsmPrinterContext {
         return b.slice(eltBytes, n).equals(b.slice(0, n));
     }
 
-    void appendElement(Type elem, byte[] data, int off) {
+    private void appendElement(Type elem, byte[] data, int off) {
         if (elem instanceof ComplexType c) {
             int half = elementBytes(c.elementType());
             out.append('(');
@@ -567,9 +566,9 @@ abstract class PrinterValues implements AsmPrinterContext {
             int n = k.storageBytes();
             if (k.width <= 64 && n <= 8) {
                 long bits = readLong(data, off, n);
-                PrinterFloats.appendFloat(out, k, k.width == 64 ? bits : bits & ((1L << k.width) - 1));
+                FloatText.append(out, k, k.width == 64 ? bits : bits & ((1L << k.width) - 1));
             } else {
-                PrinterFloats.appendFloat(out, k, readUnsigned(data, off, n)
+                FloatText.append(out, k, readUnsigned(data, off, n)
                         .and(BigInteger.ONE.shiftLeft(k.width).subtract(BigInteger.ONE)));
             }
         } else if (isBool(elem)) {
@@ -582,7 +581,7 @@ abstract class PrinterValues implements AsmPrinterContext {
         }
     }
 
-    void printDenseArray(DenseArrayAttr d) {
+    private void printDenseArray(DenseArrayAttr d) {
         Type elem = d.elementType();
         byte[] raw = d.rawBytes();
         int eb = d.size() == 0 ? 0 : raw.length / d.size();
@@ -593,10 +592,6 @@ abstract class PrinterValues implements AsmPrinterContext {
     }
 
     // ------------------------------------------------------------------ strings and helpers
-
-    void printEscapedString(String s) {
-        appendQuoted(out, s.getBytes(StandardCharsets.UTF_8));
-    }
 
     /** Hex of bulk element data: chunked so a streaming printer never holds more than a few MB. */
     void appendBulkHex(byte[] data, int offset, int length) {
@@ -612,7 +607,7 @@ abstract class PrinterValues implements AsmPrinterContext {
     }
 
     /** Hex of bulk element data held in a buffer (its remaining bytes), copied out in chunks as it is printed. */
-    void appendBulkHex(java.nio.ByteBuffer data) {
+    private void appendBulkHex(java.nio.ByteBuffer data) {
         if (probing) {
             out.append("00");
             return;
@@ -627,8 +622,17 @@ abstract class PrinterValues implements AsmPrinterContext {
         }
     }
 
-    void emitIndent(int n) {
-        if (collecting) return;
-        for (int i = 0; i < n; i++) out.append(' ');
+    void printTypes(List<? extends Type> types) {
+        for (int i = 0; i < types.size(); i++) {
+            if (i > 0) out.append(", ");
+            printType(types.get(i));
+        }
+    }
+
+    /** A type that wraps an element type: {@code open}, the element type, {@code >} (e.g. {@code complex<f32>}). */
+    private void printElementType(String open, Type elementType) {
+        out.append(open);
+        printType(elementType);
+        out.append('>');
     }
 }

@@ -1,4 +1,4 @@
-package org.stablehlo4j.dialect.stablehlo.rules;
+package org.stablehlo4j.dialect.stablehlo.ops;
 
 import org.stablehlo4j.ir.VerificationError;
 import org.stablehlo4j.ir.TypeCompat;
@@ -12,7 +12,7 @@ import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.Region;
 import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.Value;
-import static org.stablehlo4j.dialect.stablehlo.rules.RegionRules.*;
+import static org.stablehlo4j.dialect.stablehlo.ops.RegionRules.*;
 
 /**
  * Verification rules of sort, while, map and if/case (split out of {@link RegionRules}, whose helpers they

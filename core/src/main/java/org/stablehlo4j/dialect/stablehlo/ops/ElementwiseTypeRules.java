@@ -1,6 +1,6 @@
-package org.stablehlo4j.dialect.stablehlo.rules;
+package org.stablehlo4j.dialect.stablehlo.ops;
 
-import static org.stablehlo4j.dialect.stablehlo.rules.ReshapeRules.*;
+import static org.stablehlo4j.dialect.stablehlo.ops.ReshapeRules.*;
 import org.stablehlo4j.ir.VerificationError;
 import org.stablehlo4j.ir.TypeCompat;
 import java.util.ArrayList;
@@ -14,7 +14,7 @@ import org.stablehlo4j.ir.ShapedType;
 import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.UniformQuantizedType;
 import org.stablehlo4j.ir.Value;
-import static org.stablehlo4j.dialect.stablehlo.rules.ShapeRules.*;
+import static org.stablehlo4j.dialect.stablehlo.ops.ShapeRules.*;
 
 /**
  * Type inference rules of the non-arithmetic elementwise ops (compare, select, clamp, complex, real/imag,

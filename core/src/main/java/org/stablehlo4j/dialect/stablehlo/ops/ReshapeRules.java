@@ -1,4 +1,4 @@
-package org.stablehlo4j.dialect.stablehlo.rules;
+package org.stablehlo4j.dialect.stablehlo.ops;
 
 import org.stablehlo4j.ir.TypeCompat;
 import java.util.ArrayList;
@@ -12,7 +12,7 @@ import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.UniformQuantizedType;
 import org.stablehlo4j.ir.Value;
-import static org.stablehlo4j.dialect.stablehlo.rules.ShapeRules.*;
+import static org.stablehlo4j.dialect.stablehlo.ops.ShapeRules.*;
 
 /**
  * Verification and type inference rules of the broadcast, reshape, transpose, reverse, bitcast_convert,
@@ -126,11 +126,11 @@ public final class ReshapeRules {
             throw err(op, "broadcast_dimensions size (" + dims.length + ") does not match operand rank ("
                     + operand.rank() + ")");
         }
-        if (op.name().equals("stablehlo.dynamic_broadcast_in_dim") && result.rank() < operand.rank()) {
+        boolean dynamic = DynamicBroadcastInDimOp.is(op);
+        if (dynamic && result.rank() < operand.rank()) {
             throw err(op, "result rank (" + result.rank() + ") is less than operand rank (" + operand.rank() + ")");
         }
         if (!isUnique(dims)) throw err(op, "broadcast_dimensions should not have duplicates");
-        boolean dynamic = op.name().equals("stablehlo.dynamic_broadcast_in_dim");
         for (int i = 0; i < dims.length; i++) {
             long d = dims[i];
             if (d < 0 || d >= result.rank()) {

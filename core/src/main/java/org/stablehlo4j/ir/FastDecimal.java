@@ -1,11 +1,10 @@
-package org.stablehlo4j.asm;
+package org.stablehlo4j.ir;
 
 import java.math.BigInteger;
-import org.stablehlo4j.ir.FloatKind;
 
 /**
  * The decimal digits APFloat's {@code toString} prints for a float of at most 64 bits, on longs: the same
- * arithmetic as {@link PrinterFloats#format} (exact value, low digits truncated by APFloat's bit-count
+ * arithmetic as {@link FloatText#toDecimal} (exact value, low digits truncated by APFloat's bit-count
  * heuristic, trailing zeros dropped, then rounded half-up to the requested digits) without BigInteger.
  * Values whose exact decimal expansion fits in 63 bits use one multiply and one division; the rest use a small
  * array of 32-bit limbs. {@link #readsBack} decides whether the six-digit form reads back to the same bits with
@@ -45,7 +44,7 @@ final class FastDecimal {
         this.bits = bits;
         this.negative = k.signed && ((bits >>> (k.width - 1)) & 1) != 0;
         this.maxDigits = maxDigits;
-        this.precisionDigits = maxDigits == 0 ? 2 + PrinterFloats.precision(k) * 59 / 196 : maxDigits;
+        this.precisionDigits = maxDigits == 0 ? 2 + FloatText.precision(k) * 59 / 196 : maxDigits;
         int mb = k.mantissaBits;
         int expField = (int) ((bits >>> mb) & ((1L << k.exponentBits) - 1));
         long man = bits & ((1L << mb) - 1);
@@ -92,14 +91,14 @@ final class FastDecimal {
         int sigBits = 64 - Long.numberOfLeadingZeros(sig);
         if (e2 >= 0 && sigBits + e2 <= 63) {
             long n = sig << e2;
-            int r = PrinterFloats.tensRemovable(sigBits + e2, precisionDigits);
+            int r = FloatText.tensRemovable(sigBits + e2, precisionDigits);
             digits = n / POW10[r];
             exp = r;
             return;
         }
         if (e2 < 0 && -e2 < POW5.length && Math.multiplyHigh(sig, POW5[-e2]) == 0 && sig * POW5[-e2] > 0) {
             long n = sig * POW5[-e2];
-            int r = PrinterFloats.tensRemovable(64 - Long.numberOfLeadingZeros(n), precisionDigits);
+            int r = FloatText.tensRemovable(64 - Long.numberOfLeadingZeros(n), precisionDigits);
             digits = n / POW10[r];
             exp = r + e2;
             return;
@@ -127,7 +126,7 @@ final class FastDecimal {
         }
         len = trim(a, len);
         int bitLength = 32 * (len - 1) + 32 - Integer.numberOfLeadingZeros(a[len - 1]);
-        int r = PrinterFloats.tensRemovable(bitLength, precisionDigits);
+        int r = FloatText.tensRemovable(bitLength, precisionDigits);
         exp = r + Math.min(e2, 0);
         for (; r >= 9; r -= 9) len = divide(a, len, 1_000_000_000);
         if (r > 0) len = divide(a, len, (int) POW10[r]);
@@ -177,7 +176,7 @@ final class FastDecimal {
         return valid;
     }
 
-    /** Appends the text as {@link PrinterFloats#format} writes it with these padding and zero rules. */
+    /** Appends the text as {@link FloatText#toDecimal} writes it with these padding and zero rules. */
     void append(StringBuilder sb, int maxPadding, boolean truncateZero) {
         char[] c = new char[96]; // sign, at most 19 digits, point, padding zeros, exponent
         int k = 0;
@@ -204,7 +203,7 @@ final class FastDecimal {
             d[i] = (char) ('0' + v % 10);
             v /= 10;
         }
-        if (PrinterFloats.scientific(n, exp, maxPadding, precisionDigits)) {
+        if (FloatText.scientific(n, exp, maxPadding, precisionDigits)) {
             int e10 = exp + n - 1;
             c[k++] = d[0];
             c[k++] = '.';
@@ -262,7 +261,7 @@ final class FastDecimal {
                 if (!Float.isNaN(f) && !Float.isInfinite(f)) return Float.floatToRawIntBits(f) == (int) (bits & 0x7FFFFFFFL);
             }
         }
-        return PrinterFloats.readsBack(kind, sb.substring(start), BigInteger.valueOf(bits & widthMask(kind)));
+        return FloatText.readsBack(kind, sb.substring(start), BigInteger.valueOf(bits & widthMask(kind)));
     }
 
     private static long widthMask(FloatKind k) {

@@ -1,4 +1,4 @@
-package org.stablehlo4j.dialect.stablehlo.rules;
+package org.stablehlo4j.dialect.stablehlo.ops;
 
 import java.util.HashSet;
 import java.util.List;

@@ -1,4 +1,4 @@
-package org.stablehlo4j.dialect.stablehlo.rules;
+package org.stablehlo4j.dialect.stablehlo.ops;
 
 import org.stablehlo4j.ir.VerificationError;
 import java.util.ArrayList;
@@ -6,6 +6,7 @@ import java.util.List;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.DenseArrayAttr;
 import org.stablehlo4j.ir.DenseElementsAttr;
+import org.stablehlo4j.ir.Folder;
 import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.OpResult;
@@ -94,14 +95,13 @@ final class DotConvSupport {
     }
 
     /**
-     * The integer elements of a constant operand (an op named {@code *.constant} holding dense integers in
-     * {@code value}), or null when the value is not such a constant.
+     * The integer elements of a constant operand (MLIR's {@code m_Constant}: a constant-like op, e.g.
+     * {@code stablehlo.constant} or {@code arith.constant}, folding to dense integers), or null when the value is
+     * not such a constant.
      */
     static long[] constantInts(Value v) {
         if (!(v instanceof OpResult r)) return null;
-        String name = r.owner().name();
-        if (!name.equals("stablehlo.constant") && !name.equals("arith.constant")) return null;
-        return ints(r.owner().attr("value"));
+        return ints(Folder.constantValue(r.owner()));
     }
 
     /**

@@ -1,7 +1,7 @@
-package org.stablehlo4j.dialect.stablehlo.rules;
+package org.stablehlo4j.dialect.stablehlo.ops;
 
-import static org.stablehlo4j.dialect.stablehlo.rules.RuleSupport.longs;
-import static org.stablehlo4j.dialect.stablehlo.rules.ControlFlowRules.*;
+import static org.stablehlo4j.dialect.stablehlo.ops.RuleSupport.longs;
+import static org.stablehlo4j.dialect.stablehlo.ops.ControlFlowRules.*;
 import org.stablehlo4j.ir.VerificationError;
 import org.stablehlo4j.ir.TypeCompat;
 import java.util.ArrayList;
@@ -13,7 +13,7 @@ import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.Type;
-import static org.stablehlo4j.dialect.stablehlo.rules.RegionRules.*;
+import static org.stablehlo4j.dialect.stablehlo.ops.RegionRules.*;
 
 /**
  * Verification and type inference rules of scatter (split out of {@link RegionRules}, whose helpers it shares).

@@ -1,10 +1,10 @@
-package org.stablehlo4j.dialect.stablehlo.rules;
+package org.stablehlo4j.dialect.stablehlo.ops;
 
 import org.stablehlo4j.ir.VerificationError;
 import org.stablehlo4j.ir.TypeCompat;
-import static org.stablehlo4j.dialect.stablehlo.rules.CollectiveRules.attr;
-import static org.stablehlo4j.dialect.stablehlo.rules.CollectiveRules.isTensor;
-import static org.stablehlo4j.dialect.stablehlo.rules.CollectiveRules.quote;
+import static org.stablehlo4j.dialect.stablehlo.ops.CollectiveRules.attr;
+import static org.stablehlo4j.dialect.stablehlo.ops.CollectiveRules.isTensor;
+import static org.stablehlo4j.dialect.stablehlo.ops.CollectiveRules.quote;
 
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -1,15 +1,15 @@
-package org.stablehlo4j.dialect.stablehlo.rules;
+package org.stablehlo4j.dialect.stablehlo.ops;
 
 import org.stablehlo4j.ir.VerificationError;
 import org.stablehlo4j.ir.TypeCompat;
-import static org.stablehlo4j.dialect.stablehlo.rules.CollectiveSupport.channelId;
-import static org.stablehlo4j.dialect.stablehlo.rules.CollectiveSupport.channelType;
-import static org.stablehlo4j.dialect.stablehlo.rules.CollectiveSupport.count;
-import static org.stablehlo4j.dialect.stablehlo.rules.CollectiveSupport.element;
-import static org.stablehlo4j.dialect.stablehlo.rules.CollectiveSupport.flag;
-import static org.stablehlo4j.dialect.stablehlo.rules.CollectiveSupport.integer;
-import static org.stablehlo4j.dialect.stablehlo.rules.CollectiveSupport.intElements;
-import static org.stablehlo4j.dialect.stablehlo.rules.RuleSupport.str;
+import static org.stablehlo4j.dialect.stablehlo.ops.CollectiveSupport.channelId;
+import static org.stablehlo4j.dialect.stablehlo.ops.CollectiveSupport.channelType;
+import static org.stablehlo4j.dialect.stablehlo.ops.CollectiveSupport.count;
+import static org.stablehlo4j.dialect.stablehlo.ops.CollectiveSupport.element;
+import static org.stablehlo4j.dialect.stablehlo.ops.CollectiveSupport.flag;
+import static org.stablehlo4j.dialect.stablehlo.ops.CollectiveSupport.integer;
+import static org.stablehlo4j.dialect.stablehlo.ops.CollectiveSupport.intElements;
+import static org.stablehlo4j.dialect.stablehlo.ops.RuleSupport.str;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -36,6 +36,7 @@ import org.stablehlo4j.ir.Region;
 import org.stablehlo4j.ir.ShapedType;
 import org.stablehlo4j.ir.TupleType;
 import org.stablehlo4j.ir.TypeAttr;
+import org.stablehlo4j.dialect.func.FuncOp;
 import org.stablehlo4j.ir.UniformQuantizedType;
 import org.stablehlo4j.ir.UnrankedTensorType;
 import org.stablehlo4j.ir.Type;
@@ -563,7 +564,7 @@ public final class CollectiveRules {
         if (block.operations().size() != 2) {
             throw VerificationError.at(loc, prefix + "region must contain exactly one operation and a return");
         }
-        if (!ASYNC_WRAPPABLE.contains(block.operations().get(0).name())) {
+        if (!asyncWrappable(block.operations().get(0))) {
             throw VerificationError.at(loc, prefix + "region must contain a collective or slice operation");
         }
         if (op.numOperands() != block.numArguments()) {
@@ -586,11 +587,12 @@ public final class CollectiveRules {
         return List.of(new FutureType(List.of(terminator.operand(0).type())));
     }
 
-    /** The ops an async_start region may wrap. */
-    private static final Set<String> ASYNC_WRAPPABLE = Set.of("stablehlo.all_gather", "stablehlo.all_reduce",
-            "stablehlo.all_to_all", "stablehlo.collective_broadcast", "stablehlo.collective_permute",
-            "stablehlo.collective_reduce", "stablehlo.dynamic_slice", "stablehlo.dynamic_update_slice",
-            "stablehlo.reduce_scatter", "stablehlo.slice");
+    /** Whether an async_start region may wrap {@code op}: a collective or a slice. */
+    private static boolean asyncWrappable(Operation op) {
+        return AllGatherOp.is(op) || AllReduceOp.is(op) || AllToAllOp.is(op) || CollectiveBroadcastOp.is(op)
+                || CollectivePermuteOp.is(op) || CollectiveReduceOp.is(op) || DynamicSliceOp.is(op)
+                || DynamicUpdateSliceOp.is(op) || ReduceScatterOp.is(op) || SliceOp.is(op);
+    }
 
     public static List<Type> asyncDone(Operation op) {
         if (op.numOperands() != 1) return null;
@@ -632,7 +634,7 @@ public final class CollectiveRules {
     /** The type of the {@code func.func} named {@code symbol} as seen from {@code op}, or null. */
     private static FunctionType functionType(Operation op, String symbol) {
         Operation callee = CollectiveSupport.lookupSymbol(op, symbol);
-        if (callee == null || !callee.name().equals("func.func")) return null;
+        if (callee == null || !FuncOp.is(callee)) return null;
         return callee.attr("function_type") instanceof TypeAttr ta && ta.value() instanceof FunctionType fn ? fn : null;
     }
 

@@ -1,4 +1,4 @@
-package org.stablehlo4j.asm;
+package org.stablehlo4j.ir;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -6,22 +6,21 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import org.stablehlo4j.ir.FloatKind;
 
 /**
- * The long-arithmetic float printer ({@link FastDecimal} behind {@link PrinterFloats#appendFloat(StringBuilder,
- * FloatKind, long)}) writes exactly what the BigInteger one ({@link PrinterFloats#appendFloatExact}) writes:
+ * The long-arithmetic float printer ({@link FastDecimal} behind {@link FloatText#append(StringBuilder,
+ * FloatKind, long)}) writes exactly what the BigInteger one ({@link FloatText#appendExact}) writes:
  * every bit pattern of the 8- and 16-bit formats, and many f32/f64/tf32 patterns, random and chosen near the
  * places where the two could differ (short decimals, halfway cases, subnormals, extreme exponents).
  */
-class FastDecimalPrintTest {
+class FastDecimalTest {
     private static void same(FloatKind k, long bits) {
         StringBuilder fast = new StringBuilder("x");
-        boolean fastHex = PrinterFloats.appendFloat(fast, k, bits);
+        boolean fastHex = FloatText.append(fast, k, bits);
         StringBuilder exact = new StringBuilder("x");
         BigInteger b = BigInteger.valueOf(bits);
         if (bits < 0) b = b.add(BigInteger.ONE.shiftLeft(64));
-        boolean exactHex = PrinterFloats.appendFloatExact(exact, k, b);
+        boolean exactHex = FloatText.appendExact(exact, k, b);
         assertEquals(exact.toString(), fast.toString(), k + " 0x" + Long.toHexString(bits));
         assertEquals(exactHex, fastHex, k + " 0x" + Long.toHexString(bits));
     }

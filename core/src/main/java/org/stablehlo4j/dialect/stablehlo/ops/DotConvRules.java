@@ -1,17 +1,17 @@
-package org.stablehlo4j.dialect.stablehlo.rules;
+package org.stablehlo4j.dialect.stablehlo.ops;
 
-import static org.stablehlo4j.dialect.stablehlo.rules.RuleSupport.longs;
-import static org.stablehlo4j.dialect.stablehlo.rules.LinalgRules.*;
+import static org.stablehlo4j.dialect.stablehlo.ops.RuleSupport.longs;
+import static org.stablehlo4j.dialect.stablehlo.ops.LinalgRules.*;
 import org.stablehlo4j.ir.VerificationError;
 import org.stablehlo4j.ir.TypeCompat;
-import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.compatibleDims;
-import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.dimSizes;
-import static org.stablehlo4j.dialect.stablehlo.rules.DotConvSupport.ints;
-import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.joined;
-import static org.stablehlo4j.dialect.stablehlo.rules.DotConvSupport.q;
-import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.checkDotGeneralConstraints;
-import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.contains;
-import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.verifyPrecisionConfig;
+import static org.stablehlo4j.dialect.stablehlo.ops.HloChecks.compatibleDims;
+import static org.stablehlo4j.dialect.stablehlo.ops.HloChecks.dimSizes;
+import static org.stablehlo4j.dialect.stablehlo.ops.DotConvSupport.ints;
+import static org.stablehlo4j.dialect.stablehlo.ops.HloChecks.joined;
+import static org.stablehlo4j.dialect.stablehlo.ops.DotConvSupport.q;
+import static org.stablehlo4j.dialect.stablehlo.ops.HloChecks.checkDotGeneralConstraints;
+import static org.stablehlo4j.dialect.stablehlo.ops.HloChecks.contains;
+import static org.stablehlo4j.dialect.stablehlo.ops.HloChecks.verifyPrecisionConfig;
 
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,8 +1,8 @@
-package org.stablehlo4j.dialect.stablehlo.rules;
+package org.stablehlo4j.dialect.stablehlo.ops;
 
-import static org.stablehlo4j.dialect.stablehlo.rules.RuleSupport.longs;
-import static org.stablehlo4j.dialect.stablehlo.rules.ElementwiseTypeRules.*;
-import static org.stablehlo4j.dialect.stablehlo.rules.ReshapeRules.*;
+import static org.stablehlo4j.dialect.stablehlo.ops.RuleSupport.longs;
+import static org.stablehlo4j.dialect.stablehlo.ops.ElementwiseTypeRules.*;
+import static org.stablehlo4j.dialect.stablehlo.ops.ReshapeRules.*;
 import org.stablehlo4j.ir.VerificationError;
 import org.stablehlo4j.ir.TypeCompat;
 import java.util.ArrayList;
@@ -17,6 +17,7 @@ import org.stablehlo4j.ir.DenseArrayAttr;
 import org.stablehlo4j.ir.DenseElementsAttr;
 import org.stablehlo4j.ir.DenseResourceElementsAttr;
 import org.stablehlo4j.ir.DenseStringElementsAttr;
+import org.stablehlo4j.ir.Folder;
 import org.stablehlo4j.ir.FloatType;
 import org.stablehlo4j.ir.IntegerAttr;
 import org.stablehlo4j.ir.IntegerType;
@@ -119,10 +120,7 @@ public final class ShapeRules {
      */
     static long[] constInts(Value v) {
         if (!(v instanceof OpResult r)) return null;
-        Operation def = r.owner();
-        if (!def.name().equals("stablehlo.constant") || !(def.attr("value") instanceof DenseElementsAttr d)) {
-            return null;
-        }
+        if (!(Folder.constantValue(r.owner()) instanceof DenseElementsAttr d)) return null;
         if (!(d.type().elementType() instanceof IntegerType it) || !(d.type() instanceof RankedTensorType t)) {
             return null;
         }

@@ -1,12 +1,12 @@
-package org.stablehlo4j.dialect.stablehlo.rules;
+package org.stablehlo4j.dialect.stablehlo.ops;
 
-import static org.stablehlo4j.dialect.stablehlo.rules.RuleSupport.longs;
+import static org.stablehlo4j.dialect.stablehlo.ops.RuleSupport.longs;
 import org.stablehlo4j.ir.VerificationError;
 import org.stablehlo4j.ir.TypeCompat;
-import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.compatibleDims;
-import static org.stablehlo4j.dialect.stablehlo.rules.DotConvSupport.ints;
-import static org.stablehlo4j.dialect.stablehlo.rules.HloChecks.joined;
-import static org.stablehlo4j.dialect.stablehlo.rules.DotConvSupport.q;
+import static org.stablehlo4j.dialect.stablehlo.ops.HloChecks.compatibleDims;
+import static org.stablehlo4j.dialect.stablehlo.ops.DotConvSupport.ints;
+import static org.stablehlo4j.dialect.stablehlo.ops.HloChecks.joined;
+import static org.stablehlo4j.dialect.stablehlo.ops.DotConvSupport.q;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -19,7 +19,7 @@ import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.ShapedType;
 import org.stablehlo4j.ir.Type;
-import static org.stablehlo4j.dialect.stablehlo.rules.DotConvRules.*;
+import static org.stablehlo4j.dialect.stablehlo.ops.DotConvRules.*;
 
 /**
  * Result type inference of cholesky, triangular_solve, fft and rng (split out of {@link DotConvRules}, whose helpers
