@@ -3,7 +3,6 @@ package org.stablehlo4j.pass;
 import java.util.ArrayList;
 import java.util.List;
 import org.stablehlo4j.ir.BuiltinOps;
-import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.Value;
 
@@ -13,7 +12,7 @@ import org.stablehlo4j.ir.Value;
  * through a chain of one-to-one casts, already have its result types is replaced by them; casts left without uses
  * are erased. Casts that convert to another type for real stay.
  */
-public final class ReconcileUnrealizedCastsPass implements Pass {
+public final class ReconcileUnrealizedCastsPass implements OpAgnosticPass {
     /** The command-line name. */
     public static final String NAME = "reconcile-unrealized-casts";
     /** One line for {@code --help}. */
@@ -21,15 +20,6 @@ public final class ReconcileUnrealizedCastsPass implements Pass {
 
     @Override
     public String name() { return NAME; }
-
-    /** The pass runs on any op. */
-    @Override
-    public String anchor() { return null; }
-
-    @Override
-    public void run(ModuleOp module, PassContext context) {
-        runOn(module.op(), context);
-    }
 
     @Override
     public void runOn(Operation root, PassContext context) {

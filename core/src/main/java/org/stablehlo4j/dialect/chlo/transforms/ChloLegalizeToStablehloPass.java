@@ -3,10 +3,9 @@ package org.stablehlo4j.dialect.chlo.transforms;
 import java.util.function.Consumer;
 import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.DiagnosticException;
-import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.PatternSet;
-import org.stablehlo4j.pass.Pass;
+import org.stablehlo4j.pass.OpAgnosticPass;
 import org.stablehlo4j.pass.PassContext;
 
 /**
@@ -18,7 +17,7 @@ import org.stablehlo4j.pass.PassContext;
  * with upstream's {@code failed to legalize operation 'chlo.X' that was explicitly marked illegal}. The pass runs
  * on any op (upstream anchors it on {@code func.func}); on a module, each function is converted on its own.
  */
-public final class ChloLegalizeToStablehloPass implements Pass {
+public final class ChloLegalizeToStablehloPass implements OpAgnosticPass {
     /** The command-line name. */
     public static final String NAME = "chlo-legalize-to-stablehlo";
     /** One line for {@code --help} (upstream's summary). */
@@ -84,16 +83,6 @@ public final class ChloLegalizeToStablehloPass implements Pass {
     @Override
     public String name() {
         return NAME;
-    }
-
-    @Override
-    public String anchor() {
-        return null;
-    }
-
-    @Override
-    public void run(ModuleOp module, PassContext context) throws DiagnosticException {
-        runOn(module.op(), context);
     }
 
     @Override
