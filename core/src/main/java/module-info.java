@@ -22,6 +22,7 @@ module org.stablehlo4j.core {
     // dialects with typed op classes (AddOp, ReturnOp, ...; generated from the rows into the rows' package), for
     // stablehlo4j's own modules until the typed ops are a documented public API
     exports org.stablehlo4j.dialect.chlo to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
+    exports org.stablehlo4j.dialect.chlo.transforms to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.func to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.interpreter to org.stablehlo4j.interpreter, org.stablehlo4j.cli;
     exports org.stablehlo4j.dialect.mlir to org.stablehlo4j.interpreter, org.stablehlo4j.cli;

@@ -2,6 +2,8 @@ package org.stablehlo4j.cli;
 
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.ModuleOp;
+import org.stablehlo4j.init.AllPasses;
+import org.stablehlo4j.pass.PassContext;
 import org.stablehlo4j.pass.StripDebugInfoPass;
 
 import java.io.IOException;
@@ -23,6 +25,8 @@ final class TranslateTool extends Tool {
             OptionDef.flag("interpret", "Interpreter for StableHLO"),
             OptionDef.value("target", "<version>", "Target version for serialization (or 'current')"),
             OptionDef.flag("allow-other-dialects", "Allow mixed dialect in serialization"),
+            OptionDef.flag("lower-chlo", "Lower CHLO to StableHLO before --serialize (the "
+                    + "--chlo-pre-serialization-pipeline of stablehlo-opt), as JAX does; without it CHLO is an error"),
             OptionDef.flag("strip-debuginfo", "Strip debug info from all operations"),
             OptionDef.flag("print-stablehlo-version",
                     "When deserializing a portable artifact, print the StableHLO version"),
@@ -37,6 +41,7 @@ final class TranslateTool extends Tool {
 
     String target = "";
     boolean allowOtherDialects;
+    boolean lowerChlo;
     boolean stripDebugInfo;
     boolean printVersion;
     String interpreterArgs = "";
@@ -66,6 +71,7 @@ final class TranslateTool extends Tool {
             case "interpret" -> addTranslation(Translation.INTERPRET, value);
             case "target" -> target = (String) value;
             case "allow-other-dialects" -> allowOtherDialects = (Boolean) value;
+            case "lower-chlo" -> lowerChlo = (Boolean) value;
             case "strip-debuginfo" -> stripDebugInfo = (Boolean) value;
             case "print-stablehlo-version" -> printVersion = (Boolean) value;
             case "args" -> interpreterArgs = (String) value;
@@ -192,6 +198,12 @@ final class TranslateTool extends Tool {
                     ModuleOp m = parseAny(data, name, firstLine, handler);
                     if (m == null) return null;
                     if (stripDebugInfo) new StripDebugInfoPass().run(m);
+                    if (lowerChlo && AllPasses.containsChlo(m)) {
+                        // as stablehlo-opt --chlo-pre-serialization-pipeline would, verified after the pipeline
+                        AllPasses.chloPreSerializationPipeline(AllPasses.registry())
+                                .run(m, new PassContext(context(), handler::handle));
+                        org.stablehlo4j.verify.Verifier.verify(context(), m);
+                    }
                     // parseAny verified m (strip-debuginfo keeps it valid): it is not verified again
                     return Backends.serializer.serializeVerified(context(), m, target, allowOtherDialects);
                 }

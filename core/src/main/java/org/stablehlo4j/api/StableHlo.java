@@ -27,6 +27,7 @@ import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.pass.OpPassManager;
+import org.stablehlo4j.pass.Pass;
 import org.stablehlo4j.pass.PassContext;
 import org.stablehlo4j.pass.PassRegistry;
 import org.stablehlo4j.verify.Verifier;
@@ -330,6 +331,50 @@ public final class StableHlo {
         verify(module);
         return guarded("serialization", () -> PortableArtifacts.serializeVerified(context, module, v.toString(),
                 allowOtherDialects).toByteArray());
+    }
+
+    /**
+     * {@link #serializePortableArtifact(ModuleOp, String, boolean)} with {@link SerializeOptions}: with
+     * {@link SerializeOptions#lowerChlo()}, a copy of the module goes through the CHLO pre-serialization pipeline
+     * ({@code --chlo-pre-serialization-pipeline}) first, so CHLO ops become StableHLO ops in the artifact (the same
+     * bytes as running that pipeline, then serializing). {@code module} is not modified.
+     *
+     * @param module the module
+     * @param target the target version {@code X.Y.Z}, {@code current} or {@code minimum}
+     * @param options other dialects and CHLO
+     * @return the artifact's bytes
+     * @throws StableHloException on bad input, or a CHLO op the lowering cannot legalize; the message is the
+     *                            diagnostics
+     */
+    public byte[] serializePortableArtifact(ModuleOp module, String target, SerializeOptions options)
+            throws StableHloException {
+        Objects.requireNonNull(module, "module");
+        Objects.requireNonNull(options, "options");
+        Version v = resolveTarget(target);
+        verify(module);
+        ModuleOp m = options.lowerChlo() ? withChloLowered(module) : module;
+        return guarded("serialization", () -> PortableArtifacts.serializeVerified(context, m, v.toString(),
+                options.allowOtherDialects()).toByteArray());
+    }
+
+    /**
+     * {@code module} itself when it holds no CHLO op, else a copy run through the CHLO pre-serialization pipeline
+     * (the one {@link #runPasses} knows by that name, else stablehlo4j's) and verified.
+     */
+    private ModuleOp withChloLowered(ModuleOp module) throws StableHloException {
+        if (!AllPasses.containsChlo(module)) return module;
+        ModuleOp copy = new ModuleOp(module.op().cloneDeep());
+        copy.dialectResources().putAll(module.dialectResources());
+        copy.externalResources().putAll(module.externalResources());
+        PassRegistry.Factory registered = passes.lookup(AllPasses.CHLO_PRE_SERIALIZATION_PIPELINE);
+        Pass pipeline = registered != null ? registered.create("")
+                : AllPasses.chloPreSerializationPipeline(AllPasses.registry());
+        guarded("CHLO lowering", () -> {
+            pipeline.run(copy, new PassContext(context, d -> { }));
+            Verifier.verify(context, copy);
+            return null;
+        });
+        return copy;
     }
 
     /**

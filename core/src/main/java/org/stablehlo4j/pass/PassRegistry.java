@@ -48,6 +48,12 @@ public final class PassRegistry {
         });
         r.register(InlinePass.NAME, InlinePass.DESCRIPTION, options -> new InlinePass());
         r.register(CanonicalizePass.NAME, CanonicalizePass.DESCRIPTION, CanonicalizePass::fromOptions);
+        r.register(ReconcileUnrealizedCastsPass.NAME, ReconcileUnrealizedCastsPass.DESCRIPTION, options -> {
+            if (!options.isEmpty()) {
+                throw new IllegalArgumentException("pass '" + ReconcileUnrealizedCastsPass.NAME + "' takes no options");
+            }
+            return new ReconcileUnrealizedCastsPass();
+        });
         r.register(CsePass.NAME, CsePass.DESCRIPTION, options -> {
             if (!options.isEmpty()) throw new IllegalArgumentException("pass '" + CsePass.NAME + "' takes no options");
             return new CsePass();

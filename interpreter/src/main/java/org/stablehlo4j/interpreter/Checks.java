@@ -9,20 +9,30 @@ import org.stablehlo4j.interpreter.Tensor.Kind;
 final class Checks {
     private Checks() {}
 
-    /** Exact element equality (floats compare as values: NaN never equals NaN, 0.0 equals -0.0). */
+    /**
+     * Exact element equality. Floats compare as values (0.0 equals -0.0), except that a NaN matches a NaN: the
+     * expected outputs of upstream's testdata hold NaNs where a result is NaN (upstream compares with IEEE
+     * {@code !=}, which reports {@code 0x7FC00000 (actual) vs 0x7FC00000 (expected)} as a mismatch).
+     */
     static void expectEq(Tensor actual, Tensor expected) {
         sameShape(actual, expected);
         for (int i = 0; i < actual.size; i++) {
             boolean eq;
             if (actual.ints != null) eq = actual.ints[i] == expected.ints[i];
             else if (actual.kind == Kind.COMPLEX) {
-                eq = actual.reals[2 * i] == expected.reals[2 * i] && actual.reals[2 * i + 1] == expected.reals[2 * i + 1];
-            } else eq = actual.reals[i] == expected.reals[i];
+                eq = sameValue(actual.reals[2 * i], expected.reals[2 * i])
+                        && sameValue(actual.reals[2 * i + 1], expected.reals[2 * i + 1]);
+            } else eq = sameValue(actual.reals[i], expected.reals[i]);
             if (!eq) {
                 throw new InterpreterException("Element values don't match: " + actual.elementText(i)
                         + " (actual) vs " + expected.elementText(i) + " (expected) at index " + indexText(actual, i));
             }
         }
+    }
+
+    /** Equal as values, or both NaN. */
+    static boolean sameValue(double a, double b) {
+        return a == b || (Double.isNaN(a) && Double.isNaN(b));
     }
 
     /** Equality within an absolute tolerance (integers compare exactly). */

@@ -1,7 +1,6 @@
 package org.stablehlo4j.interpreter;
 
-import org.stablehlo4j.dialect.chlo.NextAfterOp;
-import org.stablehlo4j.dialect.chlo.TopKOp;
+import org.stablehlo4j.dialect.chlo.transforms.ChloLegalizeToStablehloPass;
 import org.stablehlo4j.dialect.func.CallOp;
 import org.stablehlo4j.dialect.func.FuncOp;
 import org.stablehlo4j.dialect.stablehlo.EnumAttr;
@@ -118,6 +117,8 @@ public final class Interpreter {
     }
 
     private final Map<String, Operation> functions;
+    /** The program this interpreter runs (the constructor's module, or its copy with CHLO lowered). */
+    private final ModuleOp module;
     final Session session;
     /** The process this interpreter runs as inside {@code interpreter.run_parallel}, or null outside of it. */
     final ProcessGrid.Process process;
@@ -134,6 +135,8 @@ public final class Interpreter {
     }
 
     Interpreter(ModuleOp module, Session session) {
+        module = withChloLowered(module);
+        this.module = module;
         this.session = session;
         functions = new HashMap<>();
         process = null;
@@ -144,8 +147,24 @@ public final class Interpreter {
         }
     }
 
+    /**
+     * The module to run: {@code module} itself when it holds no CHLO op, else a copy in which every CHLO op with a
+     * decomposition is rewritten into StableHLO ops by the patterns of {@code --chlo-legalize-to-stablehlo} (as
+     * upstream's CHLO tests run: lowered, then interpreted), so that CHLO runs with exactly the semantics of the
+     * lowered program. The caller's module is not changed. CHLO ops the lowering leaves run by their kernels.
+     */
+    static ModuleOp withChloLowered(ModuleOp module) {
+        if (!ChloLegalizeToStablehloPass.containsChlo(module.op())) return module;
+        ModuleOp copy = new ModuleOp(module.op().cloneDeep());
+        copy.dialectResources().putAll(module.dialectResources());
+        copy.externalResources().putAll(module.externalResources());
+        ChloLegalizeToStablehloPass.legalizeWherePossible(copy.op());
+        return copy;
+    }
+
     private Interpreter(Interpreter parent, ProcessGrid.Process process) {
         this.functions = parent.functions;
+        this.module = parent.module;
         this.session = parent.session;
         this.process = process;
     }
@@ -153,6 +172,11 @@ public final class Interpreter {
     /** An interpreter over the same functions that runs as {@code p} of a process grid (one per thread). */
     Interpreter forProcess(ProcessGrid.Process p) {
         return new Interpreter(this, p);
+    }
+
+    /** {@return the program this interpreter runs: its module, with the CHLO ops that have a decomposition lowered} */
+    ModuleOp module() {
+        return module;
     }
 
     /** The function named {@code name}; fails if there is none. */
@@ -326,8 +350,6 @@ public final class Interpreter {
             if (v instanceof DenseElementsAttr d) return one(Tensor.fromAttr(d));
             throw new InterpreterException("unsupported constant value " + v);
         });
-        ops.put(NextAfterOp.DEFINITION, (in, op, a, sc, rt) -> one(Elementwise.nextAfter(tensor(a[0]), tensor(a[1]), resultType(op, rt, 0))));
-        ops.put(TopKOp.DEFINITION, (in, op, a, sc, rt) -> topK(tensor(a[0]), resultType(op, rt, 0), resultType(op, rt, 1)));
         ops.put(FftOp.DEFINITION, (in, op, a, sc, rt) -> one(Fourier.fft(tensor(a[0]), enumAttr(op, "fft_type"),
                 longs(op, "fft_length"), resultType(op, rt, 0))));
         ops.put(RealOp.DEFINITION, (in, op, a, sc, rt) -> one(Elementwise.part(tensor(a[0]), 0, resultType(op, rt, 0))));
@@ -413,34 +435,6 @@ public final class Interpreter {
             if (tensor(c.get(0)).ints[0] == 0) return vals;
             vals = runRegion(op.region(1), vals, scope);
         }
-    }
-
-    /** {@code chlo.top_k}: the k largest elements along the last dimension (stable for ties), with their indices. */
-    static List<Object> topK(Tensor x, RankedTensorType valuesType, RankedTensorType indicesType) {
-        Tensor values = Tensor.zeros(valuesType);
-        Tensor indices = Tensor.zeros(indicesType);
-        int n = x.rank() == 0 ? 1 : x.dim(x.rank() - 1);
-        int k = values.rank() == 0 ? 1 : values.dim(values.rank() - 1);
-        int rows = n == 0 ? 0 : x.size / n;
-        for (int row = 0; row < rows; row++) {
-            int[] perm = new int[n];
-            for (int i = 0; i < n; i++) perm[i] = i;
-            int base = row * n;
-            Structured.mergeSort(perm, new int[n], 0, n, (p, q) -> greater(x, base + p, base + q));
-            for (int i = 0; i < k; i++) {
-                values.copyElement(row * k + i, x, base + perm[i]);
-                indices.ints[row * k + i] = perm[i];
-            }
-        }
-        return List.of(values, indices);
-    }
-
-    private static boolean greater(Tensor x, int i, int j) {
-        if (x.ints != null) return Elementwise.cmpInt(x.ints[i], x.ints[j], x) > 0;
-        double a = x.reals[i];
-        double b = x.reals[j];
-        if (Double.isNaN(a) || Double.isNaN(b)) return Double.isNaN(a) && !Double.isNaN(b);
-        return a > b;
     }
 
     static Tensor select(Tensor pred, Tensor onTrue, Tensor onFalse) {

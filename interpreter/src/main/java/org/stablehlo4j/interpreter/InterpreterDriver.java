@@ -40,7 +40,8 @@ public final class InterpreterDriver {
         if (module.body().operations().isEmpty()) return "";
         Interpreter.Session session = new Interpreter.Session(probeDir);
         Interpreter in = new Interpreter(module, session);
-        org.stablehlo4j.ir.Operation main = entryFunction(module);
+        // the function of the program the interpreter runs (with CHLO lowered, see Interpreter.withChloLowered)
+        org.stablehlo4j.ir.Operation main = entryFunction(in.module());
         List<Object> inputs = checkedArgs(main, argAttrs);
         try {
             Probes.startRun(session);
@@ -154,7 +155,8 @@ public final class InterpreterDriver {
         List<DenseElementsAttr> argAttrs = entries == null ? parseArgs(context, args) : null;
         Interpreter.Session session = new Interpreter.Session(probeDir);
         Interpreter in = new Interpreter(module, session);
-        org.stablehlo4j.ir.Operation main = entryFunction(module);
+        // the function of the program the interpreter runs (with CHLO lowered, see Interpreter.withChloLowered)
+        org.stablehlo4j.ir.Operation main = entryFunction(in.module());
         List<Object> inputs = entries == null ? checkedArgs(main, argAttrs) : jsonInputs(argsJson, entries, main);
         try {
             Probes.startRun(session);

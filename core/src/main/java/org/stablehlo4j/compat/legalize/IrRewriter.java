@@ -102,8 +102,19 @@ final class IrRewriter {
      * not shown, so that upstream's expected-error annotations match.
      */
     private void error(Operation at, String reason) {
-        errors.add(new Diagnostic(Diagnostic.Severity.ERROR, at.location(), failureMessage(at.name()), List.of()));
+        List<Diagnostic> notes = at.dialect().equals(CHLO) ? List.of(new Diagnostic(Diagnostic.Severity.NOTE,
+                at.location(), CHLO_HINT, List.of())) : List.of();
+        errors.add(new Diagnostic(Diagnostic.Severity.ERROR, at.location(), failureMessage(at.name()), notes));
     }
+
+    /** The namespace of CHLO, whose ops a portable artifact cannot hold. */
+    private static final String CHLO = "chlo";
+
+    /** What a CHLO op that stops serialization is told: how to lower CHLO first, as JAX does before it serializes. */
+    static final String CHLO_HINT = "CHLO ops are not part of portable artifacts: lower them to StableHLO first with "
+            + "the CHLO pre-serialization pipeline (stablehlo-opt --chlo-pre-serialization-pipeline), or let "
+            + "serialization run it: stablehlo-translate --serialize --lower-chlo, or "
+            + "StableHlo.serializePortableArtifact with SerializeOptions.withLowerChlo(true)";
 
     static String failureMessage(String opName) {
         return "failed to legalize operation '" + opName + "' that was explicitly marked illegal";

@@ -34,41 +34,7 @@ public final class Legalize {
      * the other dialects' builtin types; chains of casts that lead back to the original type collapse.
      */
     static void reconcileUnrealizedCasts(ModuleOp m) {
-        List<Operation> casts = new ArrayList<>();
-        m.op().walk(op -> {
-            if (BuiltinOps.isUnrealizedConversionCast(op)) casts.add(op);
-        });
-        boolean changed = true;
-        while (changed) {
-            changed = false;
-            for (Operation c : casts) {
-                if (c.parent() == null || c.numOperands() != c.numResults()) continue;
-                List<org.stablehlo4j.ir.Value> sources = new ArrayList<>();
-                for (int i = 0; i < c.numOperands(); i++) {
-                    org.stablehlo4j.ir.Value v = c.operand(i);
-                    // Look through casts to the value the chain started from.
-                    while (v.definingOp() != null && BuiltinOps.isUnrealizedConversionCast(v.definingOp())
-                            && v.definingOp().numOperands() == 1 && v.definingOp().numResults() == 1) {
-                        v = v.definingOp().operand(0);
-                    }
-                    sources.add(v.type().equals(c.result(i).type()) ? v : null);
-                }
-                if (sources.contains(null)) continue;
-                for (int i = 0; i < c.numResults(); i++) c.result(i).replaceAllUsesWith(sources.get(i));
-                c.erase();
-                changed = true;
-            }
-            // Drop casts left without users.
-            for (Operation c : casts) {
-                if (c.parent() == null) continue;
-                boolean used = false;
-                for (org.stablehlo4j.ir.Value r : c.results()) used |= r.hasUses();
-                if (!used) {
-                    c.erase();
-                    changed = true;
-                }
-            }
-        }
+        org.stablehlo4j.pass.ReconcileUnrealizedCastsPass.reconcile(m.op());
     }
 
     /**

@@ -298,13 +298,27 @@ public final class ChloRules {
 
     // ---- ragged_dot
 
-    /** The fields of a {@code #chlo.ragged_dot<...>} attribute. */
-    record RaggedDotDimensionNumbers(long[] lhsBatching, long[] rhsBatching, long[] lhsContracting,
+    /**
+     * The fields of a {@code #chlo.ragged_dot<...>} attribute.
+     *
+     * @param lhsBatching {@code lhs_batching_dimensions}
+     * @param rhsBatching {@code rhs_batching_dimensions}
+     * @param lhsContracting {@code lhs_contracting_dimensions}
+     * @param rhsContracting {@code rhs_contracting_dimensions}
+     * @param lhsRagged {@code lhs_ragged_dimensions}
+     * @param rhsGroup {@code rhs_group_dimensions}
+     */
+    public record RaggedDotDimensionNumbers(long[] lhsBatching, long[] rhsBatching, long[] lhsContracting,
                                      long[] rhsContracting, long[] lhsRagged, long[] rhsGroup) {
         private static final Pattern FIELD = Pattern.compile("([a-z_]+)\\s*=\\s*\\[([^\\]]*)\\]");
 
-        /** Reads the attribute's text; null when it is not a ragged_dot attribute with integer lists. */
-        static RaggedDotDimensionNumbers of(Attribute a) {
+        /**
+         * Reads the attribute's text; null when it is not a ragged_dot attribute with integer lists.
+         *
+         * @param a the attribute
+         * @return its fields (absent lists empty), or null
+         */
+        public static RaggedDotDimensionNumbers of(Attribute a) {
             if (!(a instanceof DialectAttr d) || !d.dialect().equals("chlo") || !d.body().startsWith("ragged_dot")) {
                 return null;
             }

@@ -1,0 +1,6 @@
+/**
+ * CHLO to StableHLO: the {@code --chlo-legalize-to-stablehlo} pass ({@link
+ * org.stablehlo4j.dialect.chlo.transforms.ChloLegalizeToStablehloPass}) and its patterns, one per CHLO op, as
+ * upstream's {@code ChloLegalizeToStablehlo.cpp} and {@code ChloDecompositionPatterns*.td}.
+ */
+package org.stablehlo4j.dialect.chlo.transforms;
