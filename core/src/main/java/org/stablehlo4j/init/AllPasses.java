@@ -1,6 +1,7 @@
 package org.stablehlo4j.init;
 
 import org.stablehlo4j.compat.legalize.LegalizePasses;
+import org.stablehlo4j.dialect.chlo.transforms.ChloLegalizeToStablehloPass;
 import org.stablehlo4j.dialect.stablehlo.transforms.StablehloPasses;
 import org.stablehlo4j.pass.PassRegistry;
 
@@ -13,6 +14,7 @@ public final class AllPasses {
         PassRegistry.registerCorePasses(registry);
         StablehloPasses.registerAll(registry);
         LegalizePasses.registerAll(registry);
+        ChloLegalizeToStablehloPass.register(registry);
         return registry;
     }
 

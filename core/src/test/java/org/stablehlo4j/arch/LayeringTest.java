@@ -71,6 +71,9 @@ class LayeringTest {
             Map.entry("dialect.check", Set.of("asm", "asm.format", "ir")),
             Map.entry("dialect.chlo", Set.of("asm", "asm.format", "bytecode", "dialect.stablehlo",
                     "dialect.stablehlo.ops", "dialect.stablehlo.rules", "ir")),
+            // CHLO's lowering to StableHLO (L4 over L3 pass/rewrite), building with the typed ops of both
+            Map.entry("dialect.chlo.transforms", Set.of("dialect.chlo", "dialect.stablehlo", "dialect.stablehlo.ops",
+                    "ir", "pass", "rewrite")),
             Map.entry("dialect.func", Set.of("asm", "bytecode", "ir")),
             Map.entry("dialect.interpreter", Set.of("asm", "asm.format", "ir")),
             Map.entry("dialect.mlir", Set.of("asm", "asm.format", "ir")),
@@ -92,6 +95,7 @@ class LayeringTest {
             Map.entry("dialect.vhlo.ops", Set.of("dialect.vhlo.version", "ir")),
             Map.entry("dialect.vhlo.version", Set.of()),
             Map.entry("init", Set.of("compat.legalize", "dialect.builtin", "dialect.check", "dialect.chlo",
+                    "dialect.chlo.transforms",
                     "dialect.func", "dialect.interpreter", "dialect.mlir", "dialect.quant", "dialect.sdy",
                     "dialect.sparse", "dialect.stablehlo.ops", "dialect.stablehlo.transforms", "dialect.vhlo", "ir",
                     "pass")),
