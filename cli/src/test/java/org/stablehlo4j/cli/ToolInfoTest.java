@@ -26,7 +26,8 @@ class ToolInfoTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     /** Known passes as the unknown-pass error lists them. */
-    private static final String KNOWN = "canonicalize, cse, hlo-test-broadcast, hlo-test-infer, inline, "
+    private static final String KNOWN = "canonicalize, chlo-legalize-to-stablehlo, chlo-pre-serialization-pipeline, "
+            + "cse, hlo-test-broadcast, hlo-test-infer, inline, "
             + "stablehlo-deserialize, stablehlo-legalize-composite-to-call, stablehlo-legalize-to-vhlo, "
             + "strip-debuginfo, vhlo-legalize-to-stablehlo, vhlo-to-version";
 
@@ -99,8 +100,8 @@ class ToolInfoTest {
         assertEquals(1, run("opt", "--stablehlo-refine-shapes", "-"));
         assertEquals("error: pass '--stablehlo-refine-shapes' is not implemented in stablehlo4j\n", err());
         err.reset();
-        assertEquals(1, run("opt", "--chlo-pre-serialization-pipeline", "-"));
-        assertEquals("error: pass '--chlo-pre-serialization-pipeline' is not implemented in stablehlo4j\n", err());
+        assertEquals(1, run("opt", "--stablehlo-legalize-to-linalg", "-"));
+        assertEquals("error: pass '--stablehlo-legalize-to-linalg' is not implemented in stablehlo4j\n", err());
         err.reset();
         // core MLIR's namespaces: not listed in full, so not called unknown
         assertEquals(1, run("opt", "--tosa-infer-shapes", "-"));

@@ -139,7 +139,7 @@ final class Elementwise {
         unary(CbrtOp.DEFINITION, null, Math::cbrt, Complex::cbrt);
         unary(SineOp.DEFINITION, null, Math::sin, (ar, ai, br, bi, o, t) -> set(o, Math.sin(ar) * Math.cosh(ai), Math.cos(ar) * Math.sinh(ai)));
         unary(CosineOp.DEFINITION, null, Math::cos, (ar, ai, br, bi, o, t) -> set(o, Math.cos(ar) * Math.cosh(ai), -Math.sin(ar) * Math.sinh(ai)));
-        unary(TanOp.DEFINITION, null, Math::tan, null);
+        unary(TanOp.DEFINITION, null, Math::tan, Complex::tan);
         unary(TanhOp.DEFINITION, null, Math::tanh, (ar, ai, br, bi, o, t) -> {
             double d = Math.cosh(2 * ar) + Math.cos(2 * ai);
             set(o, Math.sinh(2 * ar) / d, Math.sin(2 * ai) / d);
@@ -634,6 +634,31 @@ final class Elementwise {
             double theta = Math.atan2(ai, ar) / 3;
             double m = Math.pow(ar * ar + ai * ai, 1.0 / 6);
             set(o, m * Math.cos(theta), m * Math.sin(theta));
+        }
+
+        /**
+         * {@code tan(x + iy) = -i tanh(-y + ix)}, {@code tanh(u + iv)} by Kahan's formula: with {@code t = tan v},
+         * {@code s = sinh u}, {@code (1 + t^2) s cosh(u) + i t} over {@code 1 + (1 + t^2) s^2}; beyond
+         * {@code |u| = 22} the real part is {@code sign(u)} and the imaginary one {@code 4 sin v cos v e^(-2|u|)}
+         * (no overflow for large imaginary parts).
+         */
+        static void tan(double ar, double ai, double br, double bi, double[] o, Tensor t) {
+            double u = -ai;
+            double v = ar;
+            double re;
+            double im;
+            if (Math.abs(u) > 22) {
+                re = Math.copySign(1, u);
+                im = 4 * Math.sin(v) * Math.cos(v) * Math.exp(-2 * Math.abs(u));
+            } else {
+                double tv = Math.tan(v);
+                double beta = 1 + tv * tv;
+                double s = Math.sinh(u);
+                double d = 1 + beta * s * s;
+                re = beta * Math.sqrt(1 + s * s) * s / d;
+                im = tv / d;
+            }
+            set(o, im, -re);
         }
 
         static void pow(double ar, double ai, double br, double bi, double[] o, Tensor t) {
