@@ -23,7 +23,8 @@ import org.stablehlo4j.ir.Value;
  *
  * <ul>
  *   <li>{@link ChloTrigDecompositions}: {@code acos}, {@code acosh}, {@code asin}, {@code asinh}, {@code atan},
- *       {@code atanh} (real and complex), {@code asin_acos_kernel}, {@code cosh}, {@code sinh}, {@code tan};</li>
+ *       {@code atanh} (real and complex), {@code asin_acos_kernel}, {@code cosh}, {@code sinh}, {@code tan},
+ *       {@code square};</li>
  *   <li>{@link ChloErfDecompositions}: {@code erf}, {@code erfc}, {@code erf_inv};</li>
  *   <li>{@link ChloGammaDecompositions}: {@code lgamma}, {@code digamma}, {@code zeta}, {@code polygamma};</li>
  *   <li>{@link ChloBesselDecompositions}: {@code bessel_i1e}.</li>

@@ -15,6 +15,7 @@ import org.stablehlo4j.dialect.chlo.AtanOp;
 import org.stablehlo4j.dialect.chlo.AtanhOp;
 import org.stablehlo4j.dialect.chlo.CoshOp;
 import org.stablehlo4j.dialect.chlo.SinhOp;
+import org.stablehlo4j.dialect.chlo.SquareOp;
 import org.stablehlo4j.dialect.chlo.TanOp;
 import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.OpBuilder;
@@ -22,8 +23,8 @@ import org.stablehlo4j.ir.PatternSet;
 import org.stablehlo4j.ir.Value;
 
 /**
- * Inverse trigonometric and hyperbolic functions, {@code cosh}, {@code sinh} and {@code tan}. The inverse
- * functions, real and complex, are upstream's generated templates (from the functional_algorithms package), written
+ * Inverse trigonometric and hyperbolic functions, {@code cosh}, {@code sinh}, {@code tan} and {@code square}. The
+ * inverse functions and {@code square}, real and complex, are upstream's generated templates (from the functional_algorithms package), written
  * here as their formulas; {@code cosh} and {@code sinh} are upstream's C++ (computed in f32 for narrower floats).
  */
 final class ChloTrigDecompositions extends MathEmitter {
@@ -56,6 +57,8 @@ final class ChloTrigDecompositions extends MathEmitter {
             return COMPLEX.test(a[0]) ? e.sinhForLargeX(a[0]) : e.withUpcast(a, x -> e.sinh(x[0]));
         }));
         p.add(pattern(TanOp.NAME, REAL.or(COMPLEX), (b, loc, a) -> new ChloTrigDecompositions(b, loc).tan(a[0])));
+        p.add(pattern(SquareOp.NAME, COMPLEX.negate(), (b, loc, a) -> new ChloTrigDecompositions(b, loc).squareReal(a[0])));
+        p.add(pattern(SquareOp.NAME, COMPLEX, (b, loc, a) -> new ChloTrigDecompositions(b, loc).squareComplex(a[0])));
     }
 
     // ---- real inverse functions (upstream's templates)
@@ -352,5 +355,25 @@ final class ChloTrigDecompositions extends MathEmitter {
                         mul(select(ge(y, c(0, y)), one, negOne), c(Math.PI, x))),
                 c(0.5, x));
         return complex(re, im);
+    }
+
+    // ---- square (upstream's templates)
+
+    /** {@code square(x) = x * x} for real (and integer) x. */
+    private Value squareReal(Value x) {
+        return mul(x, x);
+    }
+
+    /**
+     * {@code square(x + iy) = (x - y)(x + y) + 2i xy}, the real part exactly 0 where {@code |x| = |y|} (finite), which
+     * the product could round away from.
+     */
+    private Value squareComplex(Value z) {
+        Value x;
+        Value y;
+        Value re = select(and(isFinite(x = real(z)), eq(abs(x), abs(y = imag(z)))),
+                c(0, x),
+                mul(sub(x, y), add(x, y)));
+        return complex(re, mul(c(2, x), mul(x, y)));
     }
 }

@@ -67,6 +67,16 @@ class ChloMathDecompositionsTest {
     }
 
     @Test
+    void squareOfRealsIsAProductAndOfComplexNumbersKeepsAnExactZero() throws Exception {
+        assertEquals(List.of("%0 = stablehlo.multiply %arg0, %arg0 : tensor<2xi32>"),
+                body(decompose("square", "tensor<2xi32>", "tensor<2xi32>")));
+        List<String> complex = body(decompose("square", "tensor<complex<f64>>", "tensor<complex<f64>>"));
+        assertTrue(complex.get(0).startsWith("%0 = stablehlo.real %arg0"), complex.get(0));
+        assertTrue(complex.get(1).startsWith("%1 = stablehlo.is_finite %0"), complex.get(1));
+        assertTrue(complex.get(complex.size() - 1).startsWith("%13 = stablehlo.complex %10, %12"), String.join("\n", complex));
+    }
+
+    @Test
     void narrowFloatsAreComputedInF32() throws Exception {
         for (String op : new String[] {"erf", "erfc", "erf_inv", "lgamma", "digamma", "cosh", "sinh", "bessel_i1e"}) {
             List<String> body = body(decompose(op, "tensor<3xf16>", "tensor<3xf16>"));
