@@ -14,6 +14,7 @@ import org.stablehlo4j.ir.PatternSet;
 import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.RewritePattern;
 import org.stablehlo4j.ir.Type;
+import org.stablehlo4j.ir.UnrankedTensorType;
 import org.stablehlo4j.ir.Value;
 
 /**
@@ -121,7 +122,7 @@ public final class ChloMathDecompositions {
             }
             List<Value> operands = new ArrayList<>(op.operands());
             for (Value v : operands) {
-                if (!(v.type() instanceof RankedTensorType) && !(v.type() instanceof org.stablehlo4j.ir.UnrankedTensorType)) {
+                if (!(v.type() instanceof RankedTensorType) && !(v.type() instanceof UnrankedTensorType)) {
                     return rewriter.notifyMatchFailure(op, "operands are not tensors");
                 }
             }
