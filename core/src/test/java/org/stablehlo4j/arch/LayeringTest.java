@@ -76,7 +76,8 @@ class LayeringTest {
             // NumPy broadcasting helper (dialect.stablehlo.transforms, which knows no CHLO transform); the shape
             // and arith/tensor ops of dynamic broadcasting
             Map.entry("dialect.chlo.transforms", Set.of("dialect.chlo", "dialect.mlir", "dialect.shape",
-                    "dialect.stablehlo", "dialect.stablehlo.ops", "dialect.stablehlo.transforms", "ir", "pass")),
+                    "dialect.stablehlo", "dialect.stablehlo.ops", "dialect.stablehlo.transforms", "ir", "pass",
+                    "rewrite")),
             Map.entry("dialect.func", Set.of("asm", "bytecode", "ir")),
             Map.entry("dialect.interpreter", Set.of("asm", "asm.format", "ir")),
             Map.entry("dialect.mlir", Set.of("asm", "asm.format", "ir")),

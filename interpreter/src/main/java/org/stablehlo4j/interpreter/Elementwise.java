@@ -139,7 +139,7 @@ final class Elementwise {
         unary(CbrtOp.DEFINITION, null, Math::cbrt, Complex::cbrt);
         unary(SineOp.DEFINITION, null, Math::sin, (ar, ai, br, bi, o, t) -> set(o, Math.sin(ar) * Math.cosh(ai), Math.cos(ar) * Math.sinh(ai)));
         unary(CosineOp.DEFINITION, null, Math::cos, (ar, ai, br, bi, o, t) -> set(o, Math.cos(ar) * Math.cosh(ai), -Math.sin(ar) * Math.sinh(ai)));
-        unary(TanOp.DEFINITION, null, Math::tan, null);
+        unary(TanOp.DEFINITION, null, Math::tan, Complex::tan);
         unary(TanhOp.DEFINITION, null, Math::tanh, (ar, ai, br, bi, o, t) -> {
             double d = Math.cosh(2 * ar) + Math.cos(2 * ai);
             set(o, Math.sinh(2 * ar) / d, Math.sin(2 * ai) / d);
@@ -152,44 +152,6 @@ final class Elementwise {
         unary(CeilOp.DEFINITION, null, Math::ceil, null);
         unary(RoundNearestEvenOp.DEFINITION, null, Math::rint, null);
         unary(RoundNearestAfzOp.DEFINITION, null, Elementwise::roundAfz, null);
-    }
-
-    private static void chlo(OpDefinition op, RealUnary r) {
-        chlo(op, r, null);
-    }
-
-    /**
-     * Kernels of the CHLO special functions, for the ops the CHLO lowering of this build does not decompose: the
-     * interpreter first rewrites every CHLO op that has a decomposition into StableHLO ({@link
-     * Interpreter#withChloLowered}), as upstream's tests run CHLO, so an op runs either decomposed or here, never
-     * both ways. Once the special functions' decompositions are in the lowering these kernels are no longer reached
-     * for the types they cover.
-     */
-    private static void chlo(OpDefinition op, RealUnary r, ComplexFn c) {
-        UNARY.put(op, new Def(null, (a, b) -> r.apply(a), c));
-    }
-
-    static {
-        chlo(org.stablehlo4j.dialect.chlo.AcoshOp.DEFINITION, a -> a < 1 ? Double.NaN : Math.log(a + Math.sqrt(a - 1) * Math.sqrt(a + 1)));
-        chlo(org.stablehlo4j.dialect.chlo.AsinOp.DEFINITION, Math::asin);
-        chlo(org.stablehlo4j.dialect.chlo.AcosOp.DEFINITION, Math::acos);
-        chlo(org.stablehlo4j.dialect.chlo.AsinhOp.DEFINITION, a -> Double.isInfinite(a) ? a
-                : Math.copySign(Math.abs(a) > 1e150 ? Math.log(Math.abs(a)) + Math.log(2)
-                : Math.log1p(Math.abs(a) + a * a / (1 + Math.sqrt(1 + a * a))), a));
-        chlo(org.stablehlo4j.dialect.chlo.AtanOp.DEFINITION, Math::atan);
-        chlo(org.stablehlo4j.dialect.chlo.AtanhOp.DEFINITION, a -> Math.abs(a) > 1 ? Double.NaN : 0.5 * Math.log1p(2 * a / (1 - a)));
-        chlo(org.stablehlo4j.dialect.chlo.CoshOp.DEFINITION, Math::cosh, (ar, ai, br, bi, o, t) -> set(o, Math.cosh(ar) * Math.cos(ai), Math.sinh(ar) * Math.sin(ai)));
-        chlo(org.stablehlo4j.dialect.chlo.SinhOp.DEFINITION, Math::sinh, (ar, ai, br, bi, o, t) -> set(o, Math.sinh(ar) * Math.cos(ai), Math.cosh(ar) * Math.sin(ai)));
-        chlo(org.stablehlo4j.dialect.chlo.TanOp.DEFINITION, Math::tan, (ar, ai, br, bi, o, t) -> {
-            double d = Math.cos(2 * ar) + Math.cosh(2 * ai);
-            set(o, Math.sin(2 * ar) / d, Math.sinh(2 * ai) / d);
-        });
-        chlo(org.stablehlo4j.dialect.chlo.LgammaOp.DEFINITION, SpecialFunctions::lgamma);
-        chlo(org.stablehlo4j.dialect.chlo.DigammaOp.DEFINITION, SpecialFunctions::digamma);
-        chlo(org.stablehlo4j.dialect.chlo.ErfOp.DEFINITION, SpecialFunctions::erf);
-        chlo(org.stablehlo4j.dialect.chlo.ErfcOp.DEFINITION, SpecialFunctions::erfc);
-        chlo(org.stablehlo4j.dialect.chlo.ErfInvOp.DEFINITION, SpecialFunctions::erfInv);
-        chlo(org.stablehlo4j.dialect.chlo.BesselI1eOp.DEFINITION, SpecialFunctions::besselI1e);
     }
 
     private static double roundAfz(double a) {
@@ -620,6 +582,31 @@ final class Elementwise {
             double theta = Math.atan2(ai, ar) / 3;
             double m = Math.pow(ar * ar + ai * ai, 1.0 / 6);
             set(o, m * Math.cos(theta), m * Math.sin(theta));
+        }
+
+        /**
+         * {@code tan(x + iy) = -i tanh(-y + ix)}, {@code tanh(u + iv)} by Kahan's formula: with {@code t = tan v},
+         * {@code s = sinh u}, {@code (1 + t^2) s cosh(u) + i t} over {@code 1 + (1 + t^2) s^2}; beyond
+         * {@code |u| = 22} the real part is {@code sign(u)} and the imaginary one {@code 4 sin v cos v e^(-2|u|)}
+         * (no overflow for large imaginary parts).
+         */
+        static void tan(double ar, double ai, double br, double bi, double[] o, Tensor t) {
+            double u = -ai;
+            double v = ar;
+            double re;
+            double im;
+            if (Math.abs(u) > 22) {
+                re = Math.copySign(1, u);
+                im = 4 * Math.sin(v) * Math.cos(v) * Math.exp(-2 * Math.abs(u));
+            } else {
+                double tv = Math.tan(v);
+                double beta = 1 + tv * tv;
+                double s = Math.sinh(u);
+                double d = 1 + beta * s * s;
+                re = beta * Math.sqrt(1 + s * s) * s / d;
+                im = tv / d;
+            }
+            set(o, im, -re);
         }
 
         static void pow(double ar, double ai, double br, double bi, double[] o, Tensor t) {

@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.stablehlo4j.api.StableHlo;
-import org.stablehlo4j.dialect.chlo.ErfOp;
+import org.stablehlo4j.dialect.check.ExpectEqOp;
 import org.stablehlo4j.dialect.stablehlo.ops.AddOp;
 import org.stablehlo4j.dialect.stablehlo.ops.CholeskyOp;
 import org.stablehlo4j.ir.Context;
@@ -32,10 +32,10 @@ class OpKernelsTest {
         assertSame(table, OpKernels.of(stablehlo(a)));
         assertNotSame(table, OpKernels.of(stablehlo(StableHlo.create().context())));
         assertNotNull(table.get(AddOp.DEFINITION));
-        assertNull(table.get(ErfOp.DEFINITION), "chlo's kernels live with chlo");
-        assertNotNull(OpKernels.of(a.opName(ErfOp.NAME).dialect()).get(ErfOp.DEFINITION));
+        assertNull(table.get(ExpectEqOp.DEFINITION), "check's kernels live with check");
+        assertNotNull(OpKernels.of(a.opName(ExpectEqOp.NAME).dialect()).get(ExpectEqOp.DEFINITION));
         assertThrows(IllegalArgumentException.class, () -> table.register(AddOp.DEFINITION, (in, op, x, sc, rt) -> null));
-        assertThrows(IllegalArgumentException.class, () -> table.register(ErfOp.DEFINITION, (in, op, x, sc, rt) -> null));
+        assertThrows(IllegalArgumentException.class, () -> table.register(ExpectEqOp.DEFINITION, (in, op, x, sc, rt) -> null));
     }
 
     @Test

@@ -10,7 +10,6 @@ import org.stablehlo4j.dialect.chlo.IsNegInfOp;
 import org.stablehlo4j.dialect.chlo.IsPosInfOp;
 import org.stablehlo4j.dialect.chlo.MulhiOp;
 import org.stablehlo4j.dialect.chlo.NextAfterOp;
-import org.stablehlo4j.dialect.chlo.SquareOp;
 import org.stablehlo4j.ir.DenseElementsAttr;
 import org.stablehlo4j.ir.FloatFormats;
 import org.stablehlo4j.ir.FloatType;
@@ -33,7 +32,8 @@ public final class ChloOpDecompositions {
     private ChloOpDecompositions() {}
 
     /**
-     * Adds the patterns of this class: constant, conj, is_inf, is_neg_inf, is_pos_inf, mulhi, next_after, square.
+     * Adds the patterns of this class: constant, conj, is_inf, is_neg_inf, is_pos_inf, mulhi, next_after (square
+     * is with the special functions, {@link ChloTrigDecompositions}).
      *
      * @param patterns the set to add to
      */
@@ -46,7 +46,6 @@ public final class ChloOpDecompositions {
         patterns.add(template(IsNegInfOp.NAME, (b, op) -> isInfinity(b, op.operand(0), true)));
         patterns.add(template(MulhiOp.NAME, ChloOpDecompositions::mulhi));
         patterns.add(template(NextAfterOp.NAME, ChloOpDecompositions::nextAfter));
-        patterns.add(template(SquareOp.NAME, ChloOpDecompositions::square));
     }
 
     /**
@@ -96,24 +95,6 @@ public final class ChloOpDecompositions {
         if (!(Hlo.elementType(x) instanceof FloatType ft)) return null;
         BigInteger inf = FloatFormats.fromDouble(ft.kind(), negative ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY);
         return b.compare("EQ", x, b.constLikeBits(inf, x));
-    }
-
-    // ---- square
-
-    /**
-     * {@code square(x) = x * x}; for complex {@code z = x + iy}: real part {@code (x - y)(x + y)}, exactly 0 when
-     * {@code |x| == |y|} and x is finite, imaginary part {@code 2xy}.
-     */
-    private static Value square(Hlo b, Operation op) {
-        Value z = op.operand(0);
-        if (!Hlo.isComplex(z)) return b.mul(z, z);
-        Value x = b.real(z);
-        Value finite = b.isFinite(x);
-        Value absX = b.abs(x);
-        Value y = b.imag(z);
-        Value sameMagnitude = b.and(finite, b.compare("EQ", absX, b.abs(y)));
-        Value re = b.select(sameMagnitude, b.constLike(0.0, x), b.mul(b.sub(x, y), b.add(x, y)));
-        return b.complex(re, b.mul(b.constLike(2.0, x), b.mul(x, y)));
     }
 
     // ---- mulhi

@@ -1,7 +1,7 @@
 package org.stablehlo4j.interpreter;
 
 /**
- * Special functions of the CHLO dialect evaluated in double precision (then rounded to the element type):
+ * Reference values of CHLO's special functions for the tests of their decompositions, in double precision:
  * log-gamma (Lanczos approximation with reflection), digamma (recurrence plus asymptotic series), erf/erfc (power
  * series near zero, continued fraction in the tails), erf_inv (initial guess refined by Newton steps) and the
  * exponentially scaled modified Bessel function i1e (power series, asymptotic expansion for large arguments).
