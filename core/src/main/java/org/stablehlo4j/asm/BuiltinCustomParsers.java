@@ -16,12 +16,16 @@ import org.stablehlo4j.ir.SymbolRefAttr;
 import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.TypeAttr;
 
-/** Custom forms of the builtin and func ops: {@code module}, {@code func.func}, {@code return}, {@code call}. */
+/**
+ * Custom forms of the builtin and func ops: {@code module}, {@code unrealized_conversion_cast}, {@code func.func},
+ * {@code return}, {@code call}.
+ */
 final class BuiltinCustomParsers {
     private BuiltinCustomParsers() {}
 
     static void registerAll(OpAsmTable t) {
         t.parser("builtin.module", BuiltinCustomParsers::module);
+        t.parser("builtin.unrealized_conversion_cast", BuiltinCustomParsers::unrealizedCast);
         t.parser("func.func", BuiltinCustomParsers::func);
         t.parser("func.return", BuiltinCustomParsers::ret);
         t.parser("func.call", BuiltinCustomParsers::call);
@@ -33,6 +37,19 @@ final class BuiltinCustomParsers {
         state.addAttributes(p.parseOptionalAttrDictWithKeyword());
         List<Block> body = p.parseRegion(null, true, "func");
         state.addRegion(body.isEmpty() ? List.of(new Block()) : body);
+    }
+
+    /** {@code ($inputs^ `:` type($inputs))? `to` type($outputs) attr-dict} */
+    private static void unrealizedCast(OpAsmParser p, OperationState state) {
+        List<UnresolvedOperand> operands = p.parseOptionalOperandList();
+        if (!operands.isEmpty()) {
+            p.parse(Kind.COLON, "expected ':'");
+            int at = p.offset();
+            state.addOperands(p.resolveOperands(operands, p.parseTypeList(), at));
+        }
+        p.parseKeyword("to");
+        state.addResultTypes(p.parseTypeList());
+        state.addAttributes(p.parseOptionalAttrDict());
     }
 
     /** {@code func.func visibility? @name(args) (-> results)? (attributes {...})? region?} */

@@ -6,13 +6,16 @@ import org.stablehlo4j.bytecode.DialectBytecode;
 import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.Dialect;
 
-/** MLIR's func dialect: func.func, func.return, func.call; its property layout for bytecode. */
+/**
+ * MLIR's func dialect: func.func, func.return, func.call, func.constant, func.call_indirect; its property layout for
+ * bytecode.
+ */
 public final class FuncDialect extends Dialect {
     public FuncDialect(Context context) {
         super(FuncOps.DIALECT, context);
         addOperations(FuncOpHooks.TABLE.all());
         declareCompleteSignatures();
-        addInterface(OpAsmDialectInterface.class, OpAsmTable.coreForms(FuncOps.DIALECT));
+        addInterface(OpAsmDialectInterface.class, FuncForms.addTo(OpAsmTable.coreForms(FuncOps.DIALECT)));
         addInterface(DialectBytecode.class, FuncBytecode.INSTANCE);
     }
 }

@@ -10,7 +10,7 @@ import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.OpTable;
 
 /**
- * The few ops of upstream MLIR dialects (arith, tensor) whose pretty forms StableHLO's tests use. Only these ops
+ * The few ops of upstream MLIR dialects (arith, tensor, cf) whose pretty forms StableHLO's tests use. Only these ops
  * are registered; the rest of those dialects stays provisionally accepted in the generic form.
  */
 public final class MlirOps {
@@ -18,6 +18,12 @@ public final class MlirOps {
     /** The full name of {@code arith.constant}. */
     public static final String ARITH_CONSTANT = "arith.constant";
     public static final DialectOpTable TENSOR = OpTable.define("tensor", MlirOps::tensor);
+    /** The full name of {@code tensor.dim}. */
+    public static final String TENSOR_DIM = "tensor.dim";
+    /** The control-flow ops ({@code cf.br}). */
+    public static final DialectOpTable CF = OpTable.define("cf", MlirOps::cf);
+    /** The full name of {@code cf.br}. */
+    public static final String CF_BR = "cf.br";
 
     private MlirOps() {}
 
@@ -35,12 +41,29 @@ public final class MlirOps {
                 .out("dest", "AnyTensor")
                 .traits(NO_MEMORY_EFFECT)
                 .format("$source attr-dict `:` type($source) `to` type($dest)");
+        // attr-dict $source `,` $index `:` type($source), the index operand and the result of type index
+        t.op("dim")
+                .in("source", "AnyNonZeroRankedOrUnrankedTensor")
+                .in("index", "Index")
+                .out("result", "Index")
+                .traits(NO_MEMORY_EFFECT)
+                .custom();
+    }
+
+    private static void cf(OpTable t) {
+        // $dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict
+        t.op("br")
+                .varIn("destOperands", "AnyType")
+                .successors(1)
+                .traits(PURE, TERMINATOR)
+                .custom();
     }
 
     /** Every row. */
     public static List<OpDefinition> all() {
         List<OpDefinition> out = new ArrayList<>(ARITH.all());
         out.addAll(TENSOR.all());
+        out.addAll(CF.all());
         return out;
     }
 

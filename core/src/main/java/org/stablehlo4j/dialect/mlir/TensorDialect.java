@@ -10,6 +10,7 @@ public final class TensorDialect extends Dialect {
     public TensorDialect(Context context) {
         super("tensor", context);
         addOperations(MlirOps.TENSOR.all());
-        addInterface(OpAsmDialectInterface.class, FormatForms.declarativeTable(MlirOps.TENSOR.all()));
+        addInterface(OpAsmDialectInterface.class,
+                MlirForms.addTensorDim(FormatForms.declarativeTable(MlirOps.TENSOR.all())));
     }
 }
