@@ -13,6 +13,7 @@ import org.stablehlo4j.dialect.func.CallOp;
 import org.stablehlo4j.dialect.func.FuncOp;
 import org.stablehlo4j.dialect.func.ReturnOp;
 import org.stablehlo4j.dialect.stablehlo.TokenType;
+import org.stablehlo4j.dialect.stablehlo.ops.CompositeOp;
 import org.stablehlo4j.dialect.stablehlo.ops.ConstantOp;
 import org.stablehlo4j.dialect.stablehlo.ops.CustomCallOp;
 import org.stablehlo4j.ir.ArrayAttr;
@@ -237,6 +238,7 @@ public final class RefineShapesPass implements Pass {
             PatternSet patterns = new PatternSet();
             new RefinePatterns(ctx, errors).addTo(patterns);
             patterns.add(new RefineCallPattern(this));
+            patterns.add(new RefineCompositePattern(this));
             ShapeFolder.addTo(patterns);
             GreedyRewriteDriver.Config config = GreedyRewriteDriver.Config.DEFAULT.withTopDown(true)
                     .withRegionSimplify(GreedyRewriteDriver.RegionSimplification.AGGRESSIVE)
@@ -341,6 +343,32 @@ public final class RefineShapesPass implements Pass {
             replacement.setAttributes(op.attributes());
             rewriter.replaceOp(op, replacement);
             return replacement;
+        }
+    }
+
+    /**
+     * stablehlo.composite: its decomposition function is refined to the composite's operand types (all of them
+     * ordinary arguments), then the composite's results to the decomposition's result types, so the composite
+     * keeps matching its decomposition. (An addition to upstream, whose pass leaves composites to an earlier
+     * inlining: JAX recomposes or inlines them before refining.)
+     */
+    static final class RefineCompositePattern extends RewritePattern {
+        private final State state;
+
+        RefineCompositePattern(State state) {
+            super(CompositeOp.NAME, 1);
+            this.state = state;
+        }
+
+        @Override
+        public boolean matchAndRewrite(Operation op, PatternRewriter rewriter) {
+            String name = SymbolTable.flatSymbol(op.attr("decomposition"));
+            Operation callee = name == null ? null : SymbolTable.lookupSymbol(op, name);
+            if (callee == null || !FuncOp.is(callee)) return rewriter.notifyMatchFailure(op, "no decomposition");
+            List<Type> operandTypes = new ArrayList<>();
+            for (Value v : op.operands()) operandTypes.add(v.type());
+            if (!state.refineFunction(new Key(callee, 0, List.of(), operandTypes))) return false;
+            return ShapeRefinement.refineReturnTypes(rewriter, op, RefinePatterns.resultTypes(callee));
         }
     }
 
