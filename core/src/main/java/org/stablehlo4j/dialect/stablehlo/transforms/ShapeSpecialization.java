@@ -72,9 +72,10 @@ public final class ShapeSpecialization {
             throw new DiagnosticException(Diagnostic.error(func.location(),
                     "'" + func.name() + "' op must have exactly one block"));
         }
-        List<Diagnostic> errors = new ArrayList<>();
+        // a pattern reports its problem each time it is tried: each diagnostic once
+        java.util.Set<Diagnostic> errors = new java.util.LinkedHashSet<>();
         if (!RefineArgumentsPass.refineArguments(ctx, func, argumentTypes, errors::add)) {
-            throw new DiagnosticException(errors);
+            throw new DiagnosticException(List.copyOf(errors));
         }
         RefineShapesPass.refineEntryFunction(ctx, func, errors::add);
         PassContext pc = new PassContext(ctx, errors::add);
@@ -82,9 +83,9 @@ public final class ShapeSpecialization {
             if (!FuncOp.is(op)) continue;
             CanonicalizeDynamismPass.canonicalize(ctx, op, errors::add);
         }
-        if (!errors.isEmpty()) throw new DiagnosticException(errors);
+        if (!errors.isEmpty()) throw new DiagnosticException(List.copyOf(errors));
         new CheckShapeAssertionsPass(true).run(module, pc);
-        if (!errors.isEmpty()) throw new DiagnosticException(errors);
+        if (!errors.isEmpty()) throw new DiagnosticException(List.copyOf(errors));
         Verifier.verify(ctx, module);
     }
 
@@ -105,7 +106,27 @@ public final class ShapeSpecialization {
         return out;
     }
 
-    private static Operation find(ModuleOp module, String name) {
+    /**
+     * A deep copy of {@code module}, its resources included (specializing the copy leaves the original as it is).
+     *
+     * @param module the module
+     * @return the copy
+     */
+    public static ModuleOp copy(ModuleOp module) {
+        ModuleOp copy = new ModuleOp(module.op().cloneDeep());
+        module.dialectResources().forEach((k, v) -> copy.dialectResources().put(k, new java.util.LinkedHashMap<>(v)));
+        module.externalResources().forEach((k, v) -> copy.externalResources().put(k, new java.util.LinkedHashMap<>(v)));
+        return copy;
+    }
+
+    /**
+     * The function {@code name} of {@code module}, or null.
+     *
+     * @param module the module
+     * @param name the function's name
+     * @return the function
+     */
+    public static Operation find(ModuleOp module, String name) {
         for (Operation op : module.body().operations()) {
             if (FuncOp.is(op) && op.attr("sym_name") instanceof StringAttr s && s.value().equals(name)) return op;
         }
