@@ -256,7 +256,7 @@ class ShapeRefinementPassesTest {
         assertTrue(emitted.isEmpty(), emitted.toString());
         assertTrue(out.contains("chlo.top_k(%arg0, k = 2) : tensor<3x6xf32> -> (tensor<3x2xf32>, tensor<3x2xi32>)"),
                 out);
-        assertTrue(out.contains("stablehlo.rng_bit_generator %arg1, algorithm =  THREE_FRY : (tensor<2xui64>) -> "
+        assertTrue(out.contains("stablehlo.rng_bit_generator %arg1, algorithm = THREE_FRY : (tensor<2xui64>) -> "
                 + "(tensor<2xui64>, tensor<3xui32>)"), out);
     }
 
