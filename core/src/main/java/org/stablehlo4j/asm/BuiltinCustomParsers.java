@@ -25,7 +25,7 @@ final class BuiltinCustomParsers {
 
     static void registerAll(OpAsmTable t) {
         t.parser("builtin.module", BuiltinCustomParsers::module);
-        t.parser("builtin.unrealized_conversion_cast", BuiltinCustomParsers::unrealizedCast);
+        t.parser(org.stablehlo4j.ir.BuiltinOps.UNREALIZED_CONVERSION_CAST, BuiltinCustomParsers::unrealizedCast);
         t.parser("func.func", BuiltinCustomParsers::func);
         t.parser("func.return", BuiltinCustomParsers::ret);
         t.parser("func.call", BuiltinCustomParsers::call);
