@@ -2,8 +2,9 @@
 # lit configuration of the byte-exact oracle checks: the real JAX exports in ../shared/jax-samples (and,
 # once the Shardy dialect exists, ../shared/shardy/samples) against our bin/ tools. Each sample yields one
 # lit test per check (deserialize, serialize-T, plain, fixed-point, interpret), named e.g.
-# "jax-samples/mlp/serialize-1.9.0"; the CPU exports of ../shared/jax-runtime (JAX's LAPACK custom calls) are
-# checked by running them alone ("jax-runtime/linalg_qr/interpret"); conformance/expected-failures.txt lists the
+# "jax-samples/mlp/serialize-1.9.0"; the CPU exports of ../shared/jax-runtime (JAX's LAPACK custom calls) and its
+# shape-polymorphic ones are checked by running them alone ("jax-runtime/linalg_qr/interpret",
+# "jax-runtime/poly_mlp/interpret", "jax-runtime/poly_mlp/shape-assertion"); conformance/expected-failures.txt lists the
 # ones that do not pass yet.
 # See oracles_lit.py for what each check compares and README.md ("Conformance") for how it is run.
 

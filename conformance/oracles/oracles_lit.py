@@ -14,9 +14,13 @@ test per (NAME, check), all run inside the sample folder, as the oracles were ma
   fixed-point   stablehlo-opt NAME.jax.mlir, printed again by stablehlo-opt: the same text
   interpret     stablehlo-translate --interpret --args-json=NAME.io.json: NAME.io.json's outputs (tolerances below)
 
-../shared/jax-runtime (area jax-runtime) holds exports that need more than StableHLO ops: only its CPU ones
-(linalg_* without a platform suffix, i.e. JAX's LAPACK custom calls) are checked here, by `interpret` alone, run on
-the artifact as JAX wrote it: stablehlo-translate --interpret --args-json=NAME.io.json NAME.mlir.bc.
+../shared/jax-runtime (area jax-runtime) holds exports that need more than StableHLO ops: its CPU ones (linalg_*
+without a platform suffix, i.e. JAX's LAPACK custom calls) and its shape-polymorphic ones (poly_*, specialized to
+the inputs' shapes before they run) are checked here, by `interpret` alone, run on the artifact as JAX wrote it:
+stablehlo-translate --interpret --args-json=NAME.io.json NAME.mlir.bc. poly_mlp has one more check:
+
+  shape-assertion  poly_mlp with a [0, 8] input (its io.json's weights) fails, exit status 1, with JAX's shape
+                assertion message, its placeholders filled in: 'b' = 0
 
 The one sanctioned byte difference: an i1 splat (dense<true>) is 0xFF in upstream's frozen compatibility files,
 which are the authority, and 0x01 in the samples' bytes (jaxlib's newer MLIR; see jax-samples/SOURCE.md).
@@ -72,14 +76,19 @@ def collections(shared_root):
 
 
 def runtime_sample(name):
-    """The jax-runtime programs checked here: the CPU exports (no _cuda/_rocm lowering, no poly_ program)."""
-    return name.startswith("linalg_") and not re.search(r"_(cuda|rocm)$", name)
+    """The jax-runtime programs checked here: the CPU exports (no _cuda/_rocm lowering) and the poly_ ones."""
+    return (name.startswith("linalg_") and not re.search(r"_(cuda|rocm)$", name)) or name.startswith("poly_")
+
+
+# The jax-runtime export whose shape assertion is checked with an input that violates it.
+ASSERTION_SAMPLE = "poly_mlp"
 
 
 def checks(folder, name):
     if os.path.basename(folder) == "jax-runtime":
-        return ["interpret"] if runtime_sample(name) and os.path.exists(
-            os.path.join(folder, name + ".io.json")) else []
+        if not runtime_sample(name) or not os.path.exists(os.path.join(folder, name + ".io.json")):
+            return []
+        return ["interpret", "shape-assertion"] if name == ASSERTION_SAMPLE else ["interpret"]
     result = ["deserialize"]
     for path in sorted(glob.glob(os.path.join(folder, glob.escape(name) + ".*.mlir.bc"))):
         target = os.path.basename(path)[len(name) + 1:-len(".mlir.bc")]
@@ -206,7 +215,29 @@ class OracleTest(lit.formats.TestFormat):
                 return False, "unreadable results JSON: %s" % e
             expected = json.loads(read(os.path.join(folder, name + ".io.json")))["outputs"]
             return same_outputs(ours, expected, SAMPLE_RTOL.get(name))
+        if check == "shape-assertion":
+            return self.check_shape_assertion(folder, name, work, env)
         return False, "unknown check " + check
+
+    def check_shape_assertion(self, folder, name, work, env):
+        """The export run on a first input of shape [0, ...]: JAX's assertion message with 'b' = 0, exit 1."""
+        inputs = json.loads(read(os.path.join(folder, name + ".io.json")))["inputs"]
+        first = dict(inputs[0])
+        first["shape"] = [0] + list(first["shape"][1:])
+        first["data"] = []
+        args_path = os.path.join(work, "empty-batch.json")
+        with open(args_path, "w", encoding="utf-8") as f:
+            json.dump({"inputs": [first] + inputs[1:]}, f)
+        args = [self.tool("stablehlo-translate"), "--interpret", "--args-json=" + args_path, name + ".mlir.bc"]
+        code, _, err = self.run(args, folder, env)
+        expected = ("Input shapes do not match the polymorphic shapes specification", "'b' = 0",
+                    "args[0].shape[0] (= 0)")
+        if code != 1 or not all(e in err for e in expected):
+            return False, "%s\nexit status %d, expected 1 with JAX's assertion message ('b' = 0)\n%s" % (
+                " ".join(args), code, err[-4000:])
+        if "{0}" in err:
+            return False, "placeholder left in the message:\n" + err[-4000:]
+        return True, ""
 
 
 def read(path):

@@ -20,12 +20,14 @@ import org.stablehlo4j.compat.CompatibilityRequirement;
 import org.stablehlo4j.compat.legalize.PortableArtifacts;
 import org.stablehlo4j.dialect.vhlo.version.Version;
 import org.stablehlo4j.dialect.vhlo.version.VersionException;
+import org.stablehlo4j.dialect.stablehlo.transforms.ShapeSpecialization;
 import org.stablehlo4j.init.AllDialects;
 import org.stablehlo4j.init.AllPasses;
 import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.ModuleOp;
+import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.pass.OpPassManager;
 import org.stablehlo4j.pass.Pass;
 import org.stablehlo4j.pass.PassContext;
@@ -293,6 +295,51 @@ public final class StableHlo {
             throw internal("pass pipeline '" + pm.name() + "'", e);
         }
         return emitted;
+    }
+
+    // ---- shape refinement -----------------------------------------------------------------------------------
+
+    /**
+     * A copy of {@code module} specialized to concrete argument types, as JAX specializes a shape-polymorphic export
+     * before it runs it: the arguments of {@code @main} (or of the module's only function) become
+     * {@code argumentTypes}, static shapes are propagated through the program (into the functions it calls, JAX's
+     * dimension arguments becoming constants), dynamic ops whose shape operands became constants are replaced by
+     * their static forms, and the {@code shape_assertion} custom calls are checked and removed. This is the pipeline
+     * {@code stablehlo-refine-arguments{types=...}, stablehlo-refine-shapes,
+     * func.func(stablehlo-canonicalize-dynamism, stablehlo-check-shape-assertions)}, followed by the verifier.
+     * {@code module} is not modified, so a server can specialize an export once per input shape and keep the
+     * results (the specialization of one module to one list of types is always the same program).
+     *
+     * @param module the (shape-polymorphic) module
+     * @param argumentTypes one type per argument: a refinement of the argument's type (same element type and rank,
+     *                      the same size in each static dimension)
+     * @return the specialized copy
+     * @throws StableHloException on an invalid refinement (the diagnostic names the argument), a failed shape
+     *                            assertion (JAX's message with its placeholders filled in, e.g. {@code 'b' = 0}),
+     *                            or a program that does not verify once specialized
+     */
+    public ModuleOp refineShapes(ModuleOp module, List<Type> argumentTypes) throws StableHloException {
+        return refineShapes(module, null, argumentTypes);
+    }
+
+    /**
+     * {@link #refineShapes(ModuleOp, List)} for the arguments of function {@code function}.
+     *
+     * @param module the (shape-polymorphic) module
+     * @param function the function whose arguments are given (null: {@code @main}, or the only function)
+     * @param argumentTypes one type per argument of {@code function}
+     * @return the specialized copy
+     * @throws StableHloException as {@link #refineShapes(ModuleOp, List)} does, or when there is no such function
+     */
+    public ModuleOp refineShapes(ModuleOp module, String function, List<Type> argumentTypes)
+            throws StableHloException {
+        Objects.requireNonNull(module, "module");
+        List<Type> types = List.copyOf(argumentTypes);
+        return guarded("shape refinement", () -> {
+            ModuleOp copy = ShapeSpecialization.copy(module);
+            ShapeSpecialization.specialize(context, copy, function, types);
+            return copy;
+        });
     }
 
     /**

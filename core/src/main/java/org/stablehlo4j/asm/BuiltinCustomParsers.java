@@ -4,13 +4,16 @@ import java.util.List;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.BuiltinOps;
 import org.stablehlo4j.ir.ModuleOp;
+import org.stablehlo4j.asm.OpAsmParser.UnresolvedOperand;
+import org.stablehlo4j.asm.Token.Kind;
 
-/** The custom form of the builtin module: {@code module @name? (attributes {...})? region}. */
+/** The custom forms of the builtin ops: {@code module}, {@code unrealized_conversion_cast}. */
 final class BuiltinCustomParsers {
     private BuiltinCustomParsers() {}
 
     static void registerAll(OpAsmTable t) {
         t.parser(ModuleOp.NAME, BuiltinCustomParsers::module);
+        t.parser(BuiltinOps.UNREALIZED_CONVERSION_CAST, BuiltinCustomParsers::unrealizedCast);
     }
 
     /** {@code module @name? (attributes {...})? region}; unqualified op names inside default to builtin. */
@@ -20,4 +23,18 @@ final class BuiltinCustomParsers {
         List<Block> body = p.parseRegion(null, true, BuiltinOps.DIALECT);
         state.addRegion(body.isEmpty() ? List.of(new Block()) : body);
     }
+
+    /** {@code ($inputs^ `:` type($inputs))? `to` type($outputs) attr-dict} */
+    private static void unrealizedCast(OpAsmParser p, OperationState state) {
+        List<UnresolvedOperand> operands = p.parseOptionalOperandList();
+        if (!operands.isEmpty()) {
+            p.parse(Kind.COLON, "expected ':'");
+            int at = p.offset();
+            state.addOperands(p.resolveOperands(operands, p.parseTypeList(), at));
+        }
+        p.parseKeyword("to");
+        state.addResultTypes(p.parseTypeList());
+        state.addAttributes(p.parseOptionalAttrDict());
+    }
+
 }

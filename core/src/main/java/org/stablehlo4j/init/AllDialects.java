@@ -6,6 +6,7 @@ import org.stablehlo4j.dialect.chlo.ChloDialect;
 import org.stablehlo4j.dialect.func.FuncDialect;
 import org.stablehlo4j.dialect.interpreter.InterpreterDialect;
 import org.stablehlo4j.dialect.mlir.ArithDialect;
+import org.stablehlo4j.dialect.mlir.CfDialect;
 import org.stablehlo4j.dialect.mlir.TensorDialect;
 import org.stablehlo4j.dialect.quant.QuantDialect;
 import org.stablehlo4j.dialect.sdy.SdyDialect;
@@ -35,7 +36,6 @@ public final class AllDialects {
         {"hlo_test_broadcast", "stablehlo/tests/ops_broadcasting.mlir"},
         {"llvm", "stablehlo/tests/verify_scatter.mlir", "stablehlo/tests/verify_select_and_scatter.mlir"},
         {"scf", "stablehlo/tests/vhlo/stablehlo_legalize_to_vhlo_mixed.mlir"},
-        {"cf", "stablehlo/tests/transforms/stablehlo_refine_shapes.mlir"},
         {"memref", "stablehlo/tests/transforms/stablehlo_convert_to_signless.mlir"},
         {"bufferization", "stablehlo/tests/transforms/stablehlo_convert_to_signless.mlir"},
     };
@@ -52,6 +52,7 @@ public final class AllDialects {
         registry.insert("arith", ArithDialect::new);
         registry.insert("tensor", TensorDialect::new);
         registry.insert("shape", ShapeDialect::new);
+        registry.insert("cf", CfDialect::new);
         registry.insert("quant", QuantDialect::new);
         registry.insert("sparse_tensor", SparseTensorDialect::new);
         registry.insert("sdy", SdyDialect::new);

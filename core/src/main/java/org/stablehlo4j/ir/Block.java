@@ -58,6 +58,20 @@ public final class Block {
     public int numArguments() { return arguments.size(); }
 
     /**
+     * Removes argument {@code i}, which must be unused; the arguments after it move one position down (MLIR's
+     * {@code Block::eraseArgument}).
+     *
+     * @param i the position, from 0
+     * @throws IllegalStateException if the argument still has uses
+     */
+    public void eraseArgument(int i) {
+        BlockArgument a = arguments.get(i);
+        if (a.hasUses()) throw new IllegalStateException("cannot erase block argument #" + i + ": it still has uses");
+        arguments.remove(i);
+        for (int k = i; k < arguments.size(); k++) arguments.get(k).setIndex(k);
+    }
+
+    /**
      * The operations in order, as a read-only list. The list is a snapshot: it is built lazily and cached until
      * the next change, and a list obtained before a change does not see it (iterating it while mutating the block
      * is safe).

@@ -7,7 +7,7 @@ package org.stablehlo4j.ir;
  */
 public abstract sealed class PositionalValue<O> extends Value permits OpResult, BlockArgument {
     private final O owner;
-    private final int index;
+    private int index;
 
     PositionalValue(O owner, int index, Type type) {
         super(type);
@@ -19,4 +19,7 @@ public abstract sealed class PositionalValue<O> extends Value permits OpResult, 
     public final O owner() { return owner; }
     /** {@return the value's position among its owner's arguments or results} */
     public final int index() { return index; }
+
+    /** Renumbers this value after an earlier sibling was removed (block arguments only). */
+    final void setIndex(int index) { this.index = index; }
 }

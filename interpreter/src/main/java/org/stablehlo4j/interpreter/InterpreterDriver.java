@@ -3,6 +3,7 @@ package org.stablehlo4j.interpreter;
 import org.stablehlo4j.asm.AsmParser;
 import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.dialect.func.FuncOp;
+import org.stablehlo4j.dialect.stablehlo.transforms.ShapeSpecialization;
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.DenseElementsAttr;
@@ -39,10 +40,12 @@ public final class InterpreterDriver {
         // Like upstream's evalModule, an empty module (e.g. a comment-only chunk of --split-input-file) runs nothing.
         if (module.body().operations().isEmpty()) return "";
         Interpreter.Session session = new Interpreter.Session(probeDir);
+        org.stablehlo4j.ir.Operation main = entryFunction(module);
+        List<Object> inputs = checkedArgs(main, argAttrs);
+        specializeIfNeeded(context, module, main, inputs);
         Interpreter in = new Interpreter(module, session);
         // the function of the program the interpreter runs (with CHLO lowered, see Interpreter.withChloLowered)
-        org.stablehlo4j.ir.Operation main = entryFunction(in.module());
-        List<Object> inputs = checkedArgs(main, argAttrs);
+        main = entryFunction(in.module());
         try {
             Probes.startRun(session);
         } catch (InterpreterException e) {
@@ -64,6 +67,26 @@ public final class InterpreterDriver {
             sb.append('\n');
         }
         return sb.toString();
+    }
+
+    /**
+     * Specializes a shape-polymorphic program to the inputs' types before it runs, as JAX does when it calls an
+     * export (and upstream's interpreter when the entry function has dynamic arguments): the arguments are refined
+     * to the inputs' types, shapes refined through the program, dynamic ops canonicalized and the shape assertions
+     * checked ({@link ShapeSpecialization}). A failed assertion is an error with its message filled in.
+     *
+     * @param context the module's context
+     * @param module the module, specialized in place
+     * @param main the function that runs
+     * @param inputs its inputs ({@link Tensor}s)
+     * @throws DiagnosticException when the specialization fails
+     */
+    static void specializeIfNeeded(org.stablehlo4j.ir.Context context, ModuleOp module,
+                                   org.stablehlo4j.ir.Operation main, List<Object> inputs) throws DiagnosticException {
+        if (!ShapeSpecialization.needed(module, main)) return;
+        List<org.stablehlo4j.ir.Type> types = new ArrayList<>();
+        for (Object in : inputs) types.add(((Tensor) in).type());
+        ShapeSpecialization.specialize(context, module, name(main), types);
     }
 
     /** The name of the function the interpreter runs. */
@@ -154,10 +177,12 @@ public final class InterpreterDriver {
         JsonTensors.EntryList entries = argsJson == null ? null : JsonTensors.readList(argsJson, "inputs");
         List<DenseElementsAttr> argAttrs = entries == null ? parseArgs(context, args) : null;
         Interpreter.Session session = new Interpreter.Session(probeDir);
+        org.stablehlo4j.ir.Operation main = entryFunction(module);
+        List<Object> inputs = entries == null ? checkedArgs(main, argAttrs) : jsonInputs(argsJson, entries, main);
+        specializeIfNeeded(context, module, main, inputs);
         Interpreter in = new Interpreter(module, session);
         // the function of the program the interpreter runs (with CHLO lowered, see Interpreter.withChloLowered)
-        org.stablehlo4j.ir.Operation main = entryFunction(in.module());
-        List<Object> inputs = entries == null ? checkedArgs(main, argAttrs) : jsonInputs(argsJson, entries, main);
+        main = entryFunction(in.module());
         try {
             Probes.startRun(session);
         } catch (InterpreterException e) {

@@ -68,7 +68,7 @@ public class ReadmeExamplesTest {
             assertEquals(Files.readString(ROOT.resolve(file)), m.group(2), "README block of " + file);
             n++;
         }
-        assertEquals(5, n, "README example and consumer blocks");
+        assertEquals(6, n, "README example and consumer blocks");
     }
 
     @Test
@@ -106,6 +106,22 @@ public class ReadmeExamplesTest {
         Files.write(own, api.serializePortableArtifact(SerializeMlp.buildMlp(api), "1.9.0"));
         String out = capture(() -> ReadArtifact.main(new String[] {own.toString()}));
         assertTrue(out.startsWith("StableHLO_v1.9.0: 13 ops, dialects [builtin, vhlo]\nmodule {\n"), out);
+    }
+
+    @Test
+    void specializeExport() throws Exception {
+        String shared = System.getProperty("stablehlo.shared", "../../shared/stablehlo");
+        Path export = Path.of(shared).resolve("../jax-runtime/poly_mlp.mlir.bc");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(export), "no " + export);
+        String out = capture(() -> SpecializeExport.main(new String[] {export.toString()}));
+        String[] lines = out.split("\n");
+        assertEquals(5, lines.length, out);
+        assertEquals("3: func.func public @main(%arg0: tensor<3x8xf32>, %arg1: tensor<8x4xf32>) -> (tensor<3xf32> "
+                + "{jax.result_info = \"result\"}) {", lines[0]);
+        assertEquals(lines[0].replace("3x8", "5x8").replace("<3xf32>", "<5xf32>").replaceFirst("^3", "5"), lines[1]);
+        assertEquals(lines[0], lines[2]);
+        assertTrue(lines[3].startsWith("0: ") && lines[3].contains("'b' = 0"), lines[3]);
+        assertEquals("2 specializations", lines[4]);
     }
 
     /**

@@ -27,6 +27,12 @@ public final class ChloDialect extends Dialect {
         FormatForms.addTypedConstant(asm, ConstantOp.NAME);
         addInterface(OpAsmDialectInterface.class, asm);
         addInterface(DialectBytecode.class, ChloBytecode.INSTANCE);
+        addInterface(org.stablehlo4j.asm.AsmDialectInterface.class, new org.stablehlo4j.asm.AsmDialectInterface() {
+            @Override
+            public Attribute parseAttribute(org.stablehlo4j.ir.DialectAttr opaque) {
+                return ChloRules.canonicalRaggedDot(opaque);
+            }
+        });
         // ChloOps.td includes StableHLO's Base.td: the HLO_* type constraints and traits
         HloBase.attachTo(this);
     }

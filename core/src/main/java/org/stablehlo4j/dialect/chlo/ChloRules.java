@@ -345,6 +345,33 @@ public final class ChloRules {
         }
     }
 
+    /**
+     * A {@code #chlo.ragged_dot<...>} attribute in the form upstream prints it (one line, fields in declaration
+     * order, empty ones left out); any other attribute, or one this rule cannot read, as it is.
+     *
+     * @param a an attribute of the chlo dialect read as text
+     * @return the attribute in canonical form
+     */
+    static Attribute canonicalRaggedDot(DialectAttr a) {
+        if (!a.pretty() || !a.body().startsWith("ragged_dot")) return a;
+        RaggedDotDimensionNumbers dn = RaggedDotDimensionNumbers.of(a);
+        if (dn == null) return a;
+        StringBuilder sb = new StringBuilder("ragged_dot<");
+        String[] names = {"lhs_batching_dimensions", "rhs_batching_dimensions", "lhs_contracting_dimensions",
+            "rhs_contracting_dimensions", "lhs_ragged_dimensions", "rhs_group_dimensions"};
+        long[][] fields = {dn.lhsBatching(), dn.rhsBatching(), dn.lhsContracting(), dn.rhsContracting(),
+            dn.lhsRagged(), dn.rhsGroup()};
+        String separator = "";
+        for (int i = 0; i < names.length; i++) {
+            if (fields[i].length == 0) continue;
+            sb.append(separator).append(names[i]).append(" = [");
+            for (int k = 0; k < fields[i].length; k++) sb.append(k == 0 ? "" : ", ").append(fields[i][k]);
+            sb.append(']');
+            separator = ", ";
+        }
+        return new DialectAttr(a.dialect(), sb.append('>').toString(), true);
+    }
+
     /** RaggedDotOp::verify: inference must succeed and its shape be compatible with the result's. */
     static void verifyRaggedDot(Operation op) {
         long[] inferred = inferRaggedDotShape(op);
@@ -363,8 +390,11 @@ public final class ChloRules {
     /**
      * RaggedDotOp::inferReturnTypeComponents (inferRaggedDotOp): the result's dimensions only (no element type).
      * Null for operands it cannot judge (unranked, or an unreadable attribute).
+     *
+     * @param op the ragged_dot op
+     * @return the result's dimension sizes, or null
      */
-    static long[] inferRaggedDotShape(Operation op) {
+    public static long[] inferRaggedDotShape(Operation op) {
         RaggedDotDimensionNumbers dn = RaggedDotDimensionNumbers.of(op.attr("ragged_dot_dimension_numbers"));
         if (dn == null || !(op.operand(0).type() instanceof RankedTensorType lhs)
                 || !(op.operand(1).type() instanceof RankedTensorType rhs)

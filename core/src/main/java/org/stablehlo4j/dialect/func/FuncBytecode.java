@@ -20,7 +20,8 @@ public final class FuncBytecode implements DialectBytecode {
                     new Property("res_attrs", false), new Property("no_inline", false)),
             CallOp.NAME, sorted(new Property("callee", true), new Property("arg_attrs", false),
                     new Property("res_attrs", false), new Property("no_inline", false)),
-            "func.constant", sorted(new Property("value", true)),
+            ConstantOp.NAME, sorted(new Property("value", true)),
+            CallIndirectOp.NAME, sorted(new Property("arg_attrs", false), new Property("res_attrs", false)),
             ReturnOp.NAME, List.of());
 
     private FuncBytecode() {}

@@ -5,9 +5,10 @@ import org.stablehlo4j.ir.DialectOpTable;
 import org.stablehlo4j.ir.OpTable;
 
 /**
- * The func dialect's op signatures: {@code func.func}, {@code func.return}, {@code func.call}. Their code (verifiers,
- * symbol-use rules) is attached by {@link FuncOpHooks}, whose table the dialect registers; the typed classes of
- * this package ({@code FuncOp}, {@code ReturnOp}, {@code CallOp}) are generated from these rows at build time.
+ * The func dialect's op signatures: {@code func.func}, {@code func.return}, {@code func.call}, {@code func.constant}
+ * and {@code func.call_indirect}. Their code (verifiers, symbol-use rules) is attached by {@link FuncOpHooks}, whose
+ * table the dialect registers; the typed classes of this package ({@code FuncOp}, {@code ReturnOp}, {@code CallOp},
+ * {@code ConstantOp}, {@code CallIndirectOp}) are generated from these rows at build time.
  */
 public final class FuncOps {
     public static final String DIALECT = "func";
@@ -27,5 +28,12 @@ public final class FuncOps {
                 .attr("callee", AttrKind.FLAT_SYMBOL_REF).optAttr("arg_attrs", AttrKind.ARRAY)
                 .optAttr("res_attrs", AttrKind.ARRAY).optAttr("no_inline", AttrKind.UNIT)
                 .traits(org.stablehlo4j.ir.OpTrait.CALL_LIKE).custom();
+        // func.constant @f : (...) -> (...): a function as a value (MLIR's FuncOps.td), used by call_indirect
+        t.op("constant").attr("value", AttrKind.FLAT_SYMBOL_REF).out("", "AnyType")
+                .traits(org.stablehlo4j.ir.OpTrait.PURE).custom();
+        // func.call_indirect %f(operands) : (...) -> (...): a call of a function value; the callee is unknown
+        t.op("call_indirect").in("callee", "FunctionType").varIn("callee_operands", "AnyType")
+                .optAttr("arg_attrs", AttrKind.ARRAY).optAttr("res_attrs", AttrKind.ARRAY)
+                .varOut("results", "AnyType").custom();
     }
 }

@@ -10,7 +10,7 @@ import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.OpTable;
 
 /**
- * The signatures of the ops of upstream MLIR's arith and tensor dialects that StableHLO's tests and passes use
+ * The signatures of the ops of upstream MLIR's arith, tensor and cf dialects that StableHLO's tests and passes use
  * (upstream {@code ArithOps.td}, {@code TensorOps.td}): operands, results, attributes and traits in upstream's
  * order, and the declarative formats where the format engine reads them. Plain data: their code (verifiers, type
  * inference, folders) is attached by {@link MlirOpHooks}, whose tables the dialects register, and the typed
@@ -27,6 +27,10 @@ public final class MlirOps {
     public static final DialectOpTable ARITH_SIGNATURES = OpTable.define(ARITH_DIALECT, MlirOps::arith);
     /** The tensor rows without their code. */
     public static final DialectOpTable TENSOR_SIGNATURES = OpTable.define(TENSOR_DIALECT, MlirOps::tensor);
+    /** The control-flow ops ({@code cf.br}); they have no code of their own. */
+    public static final DialectOpTable CF = OpTable.define("cf", MlirOps::cf);
+    /** The full name of {@code cf.br}. */
+    public static final String CF_BR = "cf.br";
 
     /** The type constraint of arith's integer operands ({@code SignlessIntegerOrIndexLike}). */
     static final String INT_LIKE = "SignlessIntegerOrIndexLike";
@@ -103,10 +107,20 @@ public final class MlirOps {
                 .custom();
     }
 
-    /** Every signature row, arith's then tensor's. */
+    private static void cf(OpTable t) {
+        // $dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict
+        t.op("br")
+                .varIn("destOperands", "AnyType")
+                .successors(1)
+                .traits(PURE, TERMINATOR)
+                .custom();
+    }
+
+    /** Every signature row, arith's, tensor's then cf's. */
     public static List<OpDefinition> all() {
         List<OpDefinition> out = new ArrayList<>(ARITH_SIGNATURES.all());
         out.addAll(TENSOR_SIGNATURES.all());
+        out.addAll(CF.all());
         return out;
     }
 }

@@ -9,12 +9,14 @@ import org.stablehlo4j.api.StableHlo;
 import org.stablehlo4j.api.StableHloException;
 import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.dialect.func.FuncOp;
+import org.stablehlo4j.dialect.stablehlo.transforms.ShapeSpecialization;
 import org.stablehlo4j.interpreter.CustomCallKernels;
 import org.stablehlo4j.interpreter.Interpreter;
 import org.stablehlo4j.interpreter.InterpreterException;
 import org.stablehlo4j.interpreter.Tensor;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.Diagnostic;
+import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.Operation;
@@ -31,6 +33,11 @@ import org.stablehlo4j.ir.Type;
  * included, can be an input and a result.
  *
  * <p>Inputs and expected outputs stored by the CLI or NumPy are read with {@link TensorJson} and {@link Npy}.
+ *
+ * <p>A shape-polymorphic program (dynamic argument dimensions, JAX's {@code shape_assertion} custom calls) runs
+ * specialized to the inputs' shapes, as JAX calls an export ({@link StableHlo#refineShapes(ModuleOp, List)}, on a
+ * copy of the module): a failed shape assertion is a {@link StableHloException} carrying JAX's message with its
+ * placeholders filled in.
  *
  * <p>Custom calls run the kernels of the facade's context: JAX's CPU targets, and those registered with
  * {@link #registerCustomCall(String, CustomCallKernel)}.
@@ -147,13 +154,29 @@ public final class StableHloRunner {
      * @return the results, one per result of the function
      * @throws StableHloException if there is no such function, the inputs do not fit its signature (or an argument
      *                            is of a type {@link TensorValue} cannot hold), the program fails while running
-     *                            (e.g. a failed {@code check.*} op), or a result is of a type {@link TensorValue}
-     *                            cannot hold (tokens, tuples, quantized, int4, float8, ...); the message is the
-     *                            diagnostic, located at the function or the failing op
+     *                            (e.g. a failed {@code check.*} op), a shape-polymorphic program cannot be
+     *                            specialized to the inputs (e.g. a failed {@code shape_assertion}, with JAX's
+     *                            message), or a result is of a type {@link TensorValue} cannot hold (tokens,
+     *                            tuples, quantized, int4, float8, ...); the message is the diagnostic, located at
+     *                            the function or the failing op
      */
     public List<TensorValue> run(ModuleOp module, String function, List<TensorValue> inputs) throws StableHloException {
         Operation f = function(module, function);
         List<RankedTensorType> types = checkInputs(f, inputs);
+        if (ShapeSpecialization.needed(module, f)) {
+            // A shape-polymorphic program runs specialized to the inputs, as JAX calls an export; the module given
+            // stays as it is.
+            ModuleOp copy = ShapeSpecialization.copy(module);
+            try {
+                ShapeSpecialization.specialize(api.context(), copy, name(f), new ArrayList<>(types));
+            } catch (DiagnosticException e) {
+                throw new StableHloException(e);
+            } catch (RuntimeException e) {
+                throw new StableHloException(List.of(Diagnostic.error(f.location(), "shape refinement: " + e)));
+            }
+            module = copy;
+            f = ShapeSpecialization.find(copy, name(f));
+        }
         List<Object> args = new ArrayList<>(inputs.size());
         for (int i = 0; i < inputs.size(); i++) {
             Tensor t = inputs.get(i).toTensor();

@@ -103,8 +103,17 @@ class TensorValueAndRunnerTest {
                   return %0 : tensor<?xi32>
                 }
                 """;
-        // the signature accepts the input; the interpreter reports that it does not run dynamic shapes, as a diagnostic
-        StableHloException d = assertThrows(StableHloException.class, () -> RUNNER.run(dyn, TensorValue.of(new int[] {1, 2, 3}, 3)));
+        // the signature accepts the input, and the program runs specialized to it (tensor<3xi32>)
+        assertArrayEquals(new int[] {2, 4, 6}, RUNNER.run(dyn, TensorValue.of(new int[] {1, 2, 3}, 3)).get(0).toIntArray());
+        // a shape that depends on an input's values stays dynamic: the interpreter reports it as a diagnostic
+        String dataDependent = """
+                func.func @main(%x: tensor<?xi32>, %n: tensor<1xi64>) -> tensor<?xi32> {
+                  %0 = stablehlo.dynamic_iota %n, dim = 0 : (tensor<1xi64>) -> tensor<?xi32>
+                  return %0 : tensor<?xi32>
+                }
+                """;
+        StableHloException d = assertThrows(StableHloException.class, () -> RUNNER.run(dataDependent,
+                TensorValue.of(new int[] {1, 2, 3}, 3), TensorValue.of(new long[] {3}, 1)));
         assertEquals("<source>:2:3: error: dynamic shapes are not supported: tensor<?xi32>", d.getMessage());
         String failing = """
                 func.func @main() {

@@ -168,6 +168,52 @@ public final class DotConvRules {
     // ---- convolution and dynamic_conv
 
     static void convolution(Operation op, boolean dynamic) {
+        long[] shape = convolutionShape(op, dynamic ? null : new long[0], dynamic);
+        if (shape == NOT_APPLICABLE) return;
+        // convolution_c25 (dynamic_conv does not compare its inferred shape with its result)
+        if (shape != null && !dynamic) inferredShapeMatches(op, shape);
+        RankedTensorType lhs = lhsTensor(op.operand(0));
+        RankedTensorType rhs = ranked(op.operand(1));
+        ConvDimensionNumbersAttr dn = struct(op, "dimension_numbers", ConvDimensionNumbersAttr.class);
+        Location loc = op.location();
+        Type result = op.result(0).type();
+        if (anyQuantized(lhs, rhs, result)) {
+            Type rhsElement = rhs.elementType();
+            Type resultElement = TypeCompat.elementType(result);
+            if (rhsElement instanceof UniformQuantizedType qr && qr.isPerAxis()
+                    && qr.quantizedDimension() != dn.kernelOutputFeatureDimension()) {
+                throw VerificationError.at(loc, "quantization dimension of rhs should be same with "
+                        + "kernel_output_feature_dimension");
+            }
+            if (resultElement instanceof UniformQuantizedType qr && qr.isPerAxis()
+                    && qr.quantizedDimension() != dn.outputFeatureDimension()) {
+                throw VerificationError.at(loc, "quantization dimension of result should be same with "
+                        + "output_feature_dimension");
+            }
+            commonQuantization(loc, lhs.elementType(), rhsElement, resultElement);
+        }
+    }
+
+    /** Marks a convolution whose operands or attributes are not of the kinds the rules judge. */
+    private static final long[] NOT_APPLICABLE = new long[0];
+
+    /**
+     * The result shape of a {@code stablehlo.convolution} or {@code stablehlo.dynamic_conv} (upstream's
+     * {@code inferConvolutionOp}): the dimension numbers, group counts and window are checked first, as the
+     * verifier does.
+     *
+     * @param op the convolution
+     * @param padding the low/high padding pairs flattened (empty: none); null reads dynamic_conv's constant
+     *                padding operand
+     * @return the shape (dynamic where an input dimension is), or null when the padding is not known
+     * @throws VerificationError when the operands or attributes admit no result (upstream's diagnostic)
+     */
+    public static long[] inferConvolutionShape(Operation op, long[] padding) {
+        long[] shape = convolutionShape(op, padding, padding == null);
+        return shape == NOT_APPLICABLE ? null : shape;
+    }
+
+    private static long[] convolutionShape(Operation op, long[] paddingOverride, boolean dynamic) {
         intConstraint(op, "feature_group_count", true);
         intConstraint(op, "batch_group_count", true);
         precisionConstraint(op);
@@ -176,7 +222,9 @@ public final class DotConvRules {
         ConvDimensionNumbersAttr dn = struct(op, "dimension_numbers", ConvDimensionNumbersAttr.class);
         Long featureGroups = integer(op, "feature_group_count");
         Long batchGroups = integer(op, "batch_group_count");
-        if (lhs == null || rhs == null || dn == null || featureGroups == null || batchGroups == null) return;
+        if (lhs == null || rhs == null || dn == null || featureGroups == null || batchGroups == null) {
+            return NOT_APPLICABLE;
+        }
         Location loc = op.location();
         int rank = lhs.rank();
         if (rank < 2) {
@@ -201,41 +249,45 @@ public final class DotConvRules {
         for (int i = 0; i < windowSizes.length; i++) {
             windowSizes[i] = rhs.dim(dn.kernelSpatialDimensions().get(i).intValue());
         }
-        long[] padding = dynamic ? dynamicPadding(op, rank) : paddingAttribute(op);
-        if (padding != null) {
-            List<DotConvSupport.WindowDim> window = DotConvSupport.window(loc, windowSizes,
-                    array(op, "window_strides"), padding, array(op, "lhs_dilation"), array(op, "rhs_dilation"),
-                    array(op, "window_reversal").length);
-            long[] base = new long[spatial];
-            for (int i = 0; i < spatial; i++) base[i] = lhs.dim(dn.inputSpatialDimensions().get(i).intValue());
-            long[] windowOut = DotConvSupport.windowOutputShape(base, window);
-            long[] shape = new long[rank];
-            Arrays.fill(shape, ShapedType.DYNAMIC);
-            for (int i = 0; i < windowOut.length; i++) {
-                shape[dn.outputSpatialDimensions().get(i).intValue()] = windowOut[i];
-            }
-            long batch = lhs.dim((int) dn.inputBatchDimension());
-            shape[(int) dn.outputBatchDimension()] = batch == ShapedType.DYNAMIC ? batch : batch / batchGroups;
-            shape[(int) dn.outputFeatureDimension()] = rhs.dim((int) dn.kernelOutputFeatureDimension());
-            // convolution_c25 (dynamic_conv does not compare its inferred shape with its result)
-            if (!dynamic) inferredShapeMatches(op, shape);
+        long[] padding = paddingOverride != null && paddingOverride.length > 0 ? paddingOverride
+                : dynamic ? dynamicPadding(op, rank) : paddingAttribute(op);
+        if (padding == null) return null;
+        List<DotConvSupport.WindowDim> window = DotConvSupport.window(loc, windowSizes,
+                array(op, "window_strides"), padding, array(op, "lhs_dilation"), array(op, "rhs_dilation"),
+                array(op, "window_reversal").length);
+        long[] base = new long[spatial];
+        for (int i = 0; i < spatial; i++) base[i] = lhs.dim(dn.inputSpatialDimensions().get(i).intValue());
+        long[] windowOut = DotConvSupport.windowOutputShape(base, window);
+        long[] shape = new long[rank];
+        Arrays.fill(shape, ShapedType.DYNAMIC);
+        for (int i = 0; i < windowOut.length; i++) {
+            shape[dn.outputSpatialDimensions().get(i).intValue()] = windowOut[i];
         }
-        Type result = op.result(0).type();
-        if (anyQuantized(lhs, rhs, result)) {
-            Type rhsElement = rhs.elementType();
-            Type resultElement = TypeCompat.elementType(result);
-            if (rhsElement instanceof UniformQuantizedType qr && qr.isPerAxis()
-                    && qr.quantizedDimension() != dn.kernelOutputFeatureDimension()) {
-                throw VerificationError.at(loc, "quantization dimension of rhs should be same with "
-                        + "kernel_output_feature_dimension");
-            }
-            if (resultElement instanceof UniformQuantizedType qr && qr.isPerAxis()
-                    && qr.quantizedDimension() != dn.outputFeatureDimension()) {
-                throw VerificationError.at(loc, "quantization dimension of result should be same with "
-                        + "output_feature_dimension");
-            }
-            commonQuantization(loc, lhs.elementType(), rhsElement, resultElement);
-        }
+        long batch = lhs.dim((int) dn.inputBatchDimension());
+        shape[(int) dn.outputBatchDimension()] = batch == ShapedType.DYNAMIC ? batch : batch / batchGroups;
+        shape[(int) dn.outputFeatureDimension()] = rhs.dim((int) dn.kernelOutputFeatureDimension());
+        return shape;
+    }
+
+    /**
+     * The output shape of a window over a base (upstream's {@code inferWindowOutputShape} after
+     * {@code verifyWindowAttributesAndInferWindowDimensions}), as reduce_window computes it.
+     *
+     * @param loc where errors are reported
+     * @param base the base's dimension sizes (dynamic ones stay dynamic)
+     * @param sizes the window dimensions
+     * @param strides the window strides (empty: 1)
+     * @param padding the low/high padding pairs flattened (empty: none)
+     * @param baseDilations the base dilations (empty: 1)
+     * @param windowDilations the window dilations (empty: 1)
+     * @return the output dimension sizes
+     * @throws VerificationError when the window attributes are invalid
+     */
+    public static long[] windowOutputShape(Location loc, long[] base, long[] sizes, long[] strides, long[] padding,
+                                           long[] baseDilations, long[] windowDilations) {
+        List<DotConvSupport.WindowDim> window = DotConvSupport.window(loc, sizes, strides, padding, baseDilations,
+                windowDilations, 0);
+        return DotConvSupport.windowOutputShape(base, window);
     }
 
     /** Upstream's verifyConvolutionAttributes: dimension numbers, group counts, precision config. */

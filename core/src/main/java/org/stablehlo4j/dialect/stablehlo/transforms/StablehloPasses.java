@@ -18,5 +18,19 @@ public final class StablehloPasses {
         r.register(LegalizeCompositeToCallPass.NAME, LegalizeCompositeToCallPass.DESCRIPTION, LegalizeCompositeToCallPass::fromOptions);
         r.register(ShapeLegalizeToStablehloPass.NAME, ShapeLegalizeToStablehloPass.DESCRIPTION,
                 options -> new ShapeLegalizeToStablehloPass());
+        // shape refinement (issue 25)
+        r.register(RefineArgumentsPass.NAME, RefineArgumentsPass.DESCRIPTION, RefineArgumentsPass::fromOptions);
+        r.register(RefineShapesPass.NAME, RefineShapesPass.DESCRIPTION, options -> noOptions(RefineShapesPass.NAME,
+                options, new RefineShapesPass()));
+        r.register(CanonicalizeDynamismPass.NAME, CanonicalizeDynamismPass.DESCRIPTION,
+                options -> noOptions(CanonicalizeDynamismPass.NAME, options, new CanonicalizeDynamismPass()));
+        r.register(CheckShapeAssertionsPass.NAME, CheckShapeAssertionsPass.DESCRIPTION,
+                CheckShapeAssertionsPass::fromOptions);
+    }
+
+    /** {@code pass}, which takes no options; any given is an error. */
+    private static <P> P noOptions(String name, String options, P pass) {
+        if (!options.isBlank()) throw new IllegalArgumentException("unknown option '" + options.trim() + "'");
+        return pass;
     }
 }
