@@ -29,7 +29,7 @@ import org.stablehlo4j.ir.Value;
  * operands' {@code shape.shape_of}s (constant shapes folded as {@code createOrFold} does), {@code constant_like}'s
  * its operand's.
  */
-final class ChloShapeReification {
+public final class ChloShapeReification {
     private ChloShapeReification() {}
 
     static void hooks(OpHooks h) {
@@ -80,9 +80,14 @@ final class ChloShapeReification {
     /**
      * {@code computeNaryElementwiseBroadcastingResultExtents}: the broadcast of the operands' shapes, as an extent
      * tensor of the largest rank (of unknown length when a rank is unknown); null (nothing built) when an operand
-     * is no tensor.
+     * is no tensor. Also what the CHLO lowering's dynamic broadcasting computes its result extents with.
+     *
+     * @param b where the shape ops are built
+     * @param loc their location
+     * @param operands the tensors whose shapes broadcast
+     * @return the result extents, or null
      */
-    static Value broadcastedExtents(OpBuilder b, Location loc, List<Value> operands) {
+    public static Value broadcastedExtents(OpBuilder b, Location loc, List<Value> operands) {
         for (Value v : operands) if (!(v.type() instanceof ShapedType)) return null;
         List<Value> shapes = new ArrayList<>();
         for (Value v : operands) shapes.add(shapeOf(b, loc, v));
@@ -90,7 +95,7 @@ final class ChloShapeReification {
         for (Value s : shapes) {
             long n = ((RankedTensorType) s.type()).dim(0);
             if (n < 0) {
-                resultRank = -1;
+                resultRank = ShapedType.DYNAMIC;
                 break;
             }
             resultRank = Math.max(resultRank, n);

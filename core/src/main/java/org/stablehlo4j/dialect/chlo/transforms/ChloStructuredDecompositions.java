@@ -55,9 +55,8 @@ import org.stablehlo4j.ir.Value;
  * <li>{@code chlo.scan}: a {@code stablehlo.while} over the scan dimension that slices the inputs, runs the body
  * and writes the outputs with {@code dynamic_update_slice}.</li>
  * </ul>
- * Where upstream reads a runtime shape with {@code shape.shape_of} (a dynamically shaped ragged_dot lhs or group
- * sizes batch, a dynamically shaped scan output), the op is not legalized: stablehlo4j has no {@code shape}
- * dialect yet.
+ * Runtime shapes that a broadcast needs (a dynamically shaped ragged_dot lhs or group sizes batch, a dynamically
+ * shaped scan output) are read with {@code shape.shape_of}, as upstream does.
  */
 public final class ChloStructuredDecompositions {
     private ChloStructuredDecompositions() {}
@@ -236,13 +235,38 @@ public final class ChloStructuredDecompositions {
             return true;
         }
 
-        private static String needsShapeDialect(String what) {
-            return what + " needs shape.shape_of (the shape dialect)";
+        /**
+         * The zero offsets of the first group, shaped like the group sizes without their group dimension: a
+         * constant, or for a dynamic batch a zero {@code dynamic_broadcast_in_dim}-ed to the leading extents of the
+         * group sizes' {@code shape.shape_of}.
+         */
+        private Value initialStart() {
+            RankedTensorType type = new RankedTensorType(batchShape, I64);
+            if (!isStatic(batchShape)) {
+                int rank = groupSizesTy.rank();
+                Value shape = b.shapeOf(op.groupSizes());
+                Value batch = Hlo.v(SliceOp.create(b.r, b.loc, shape, DenseArrayAttr.ofLongs(0),
+                        DenseArrayAttr.ofLongs(rank - 1), DenseArrayAttr.ofLongs(1)));
+                Value zero = b.constI64(0);
+                return b.dynamicBroadcastInDim(type, zero, batch);
+            }
+            return b.constant(Hlo.splat(type, java.math.BigInteger.ZERO));
         }
 
-        /** The zero offsets of the first group, shaped like the group sizes without their group dimension. */
-        private Value initialStart() {
-            return b.constant(Hlo.splat(new RankedTensorType(batchShape, I64), java.math.BigInteger.ZERO));
+        /** Zeros shaped like lhs: a constant, or a scalar zero broadcast to lhs's {@code shape.shape_of}. */
+        private Value lhsZero() {
+            if (lhsTy.hasStaticShape()) return b.constant(Hlo.splat(lhsTy, java.math.BigInteger.ZERO));
+            Value scalar = b.constant(Hlo.splat(Hlo.scalarType(lhsTy.elementType()), java.math.BigInteger.ZERO));
+            Value shape = b.shapeOf(op.lhs());
+            return b.dynamicBroadcastInDim(lhsTy, scalar, shape);
+        }
+
+        /** {@code v} broadcast to lhs's shape in i64 along {@code dims} (to lhs's runtime shape when dynamic). */
+        private Value broadcastToLhs(Value v, long[] dims) {
+            RankedTensorType i64Like = new RankedTensorType(lhsTy.shape(), I64);
+            if (lhsTy.hasStaticShape()) return b.broadcastInDim(i64Like, v, dims);
+            Value shape = b.shapeOf(op.lhs());
+            return b.dynamicBroadcastInDim(i64Like, v, shape, dims);
         }
 
         /** An iota along the ragged dimension of lhs, size 1 elsewhere (i64). */
@@ -303,10 +327,9 @@ public final class ChloStructuredDecompositions {
         /** lhs where the iota lies in [start, limit) (broadcast over the batch), zero elsewhere. */
         private Value mask(Value zero, Value start, Value limit, Value iota) {
             long[] batchDims = range(0, groupSizesTy.rank() - 1);
-            RankedTensorType i64Like = new RankedTensorType(lhsTy.shape(), I64);
-            Value startB = b.broadcastInDim(i64Like, start, batchDims);
-            Value limitB = b.broadcastInDim(i64Like, limit, batchDims);
-            Value iotaB = b.broadcastInDim(i64Like, iota, range(0, lhsTy.rank()));
+            Value startB = broadcastToLhs(start, batchDims);
+            Value limitB = broadcastToLhs(limit, batchDims);
+            Value iotaB = broadcastToLhs(iota, range(0, lhsTy.rank()));
             Value inGroup = b.and(b.compare("GE", iotaB, startB), b.compare("LT", iotaB, limitB));
             return b.select(inGroup, op.lhs(), zero);
         }
@@ -324,11 +347,9 @@ public final class ChloStructuredDecompositions {
             int lhsRaggedDim = (int) dn.lhsRagged()[0];
             long g = rhsTy.dim(rhsGroupDim);
             if (g == ShapedType.DYNAMIC) return "dynamic group count not supported";
-            if (!isStatic(batchShape)) return needsShapeDialect("a dynamic group sizes batch");
-            if (!lhsTy.hasStaticShape()) return needsShapeDialect("a dynamic lhs");
             Value start = initialStart();
             Value iota = raggedIota(lhsRaggedDim);
-            Value zero = b.constant(Hlo.splat(lhsTy, java.math.BigInteger.ZERO));
+            Value zero = lhsZero();
             long[] rhsBatching = new long[dn.rhsBatching().length];
             for (int i = 0; i < rhsBatching.length; i++) rhsBatching[i] = adjust(dn.rhsBatching()[i], rhsGroupDim);
             long[] rhsContracting = new long[dn.rhsContracting().length];
@@ -401,11 +422,9 @@ public final class ChloStructuredDecompositions {
                 if (dn.lhsContracting()[i] == lhsRaggedDim) contracting = true;
             }
             if (!contracting) return "the ragged dimension is not contracting";
-            if (!isStatic(batchShape)) return needsShapeDialect("a dynamic group sizes batch");
-            if (!lhsTy.hasStaticShape()) return needsShapeDialect("a dynamic lhs");
             Value start = initialStart();
             Value iota = raggedIota(lhsRaggedDim);
-            Value zero = b.constant(Hlo.splat(lhsTy, java.math.BigInteger.ZERO));
+            Value zero = lhsZero();
             long[] resultShape = Arrays.copyOfRange(resultTy.shape(), 1, resultTy.rank());
             RankedTensorType dotType = new RankedTensorType(resultShape, resultTy.elementType());
             List<Value> results = new ArrayList<>();
@@ -465,9 +484,15 @@ public final class ChloStructuredDecompositions {
             if (!(operation.result(i).type() instanceof RankedTensorType t) || dim >= t.rank()) {
                 return rewriter.notifyMatchFailure(operation, "unranked output");
             }
-            if (!t.hasStaticShape()) {
-                return rewriter.notifyMatchFailure(operation, "a dynamic output needs shape.shape_of (the shape dialect)");
+            if (!t.hasStaticShape() && inputs.isEmpty()) {
+                return rewriter.notifyMatchFailure(operation, "cannot determine dynamic output shape without inputs");
             }
+        }
+        if (inputs.isEmpty() && (operation.numResults() == 0
+                || !(operation.result(0).type() instanceof RankedTensorType t0) || dim >= t0.rank()
+                || t0.dim(dim) == ShapedType.DYNAMIC)) {
+            return rewriter.notifyMatchFailure(operation,
+                    "cannot determine scan dimension size from empty inputs and dynamic result");
         }
         // 1. The scan dimension's size.
         Value scanDimSize;
@@ -485,7 +510,13 @@ public final class ChloStructuredDecompositions {
         for (int i = 0; i < numOutputs; i++) {
             RankedTensorType t = (RankedTensorType) operation.result(i).type();
             Value zero = b.constant(Hlo.splat(Hlo.scalarType(t.elementType()), java.math.BigInteger.ZERO));
-            initial.add(b.broadcastInDim(t, zero));
+            if (t.hasStaticShape()) {
+                initial.add(b.broadcastInDim(t, zero));
+            } else {
+                // shaped like the input of the same index (the first input past the inputs)
+                Value shape = b.shapeOf(inputs.get(i < inputs.size() ? i : 0));
+                initial.add(b.dynamicBroadcastInDim(t, zero, shape));
+            }
         }
         List<Type> whileTypes = new ArrayList<>();
         for (Value v : initial) whileTypes.add(v.type());

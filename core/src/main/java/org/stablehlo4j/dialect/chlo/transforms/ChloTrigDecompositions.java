@@ -160,6 +160,7 @@ final class ChloTrigDecompositions extends MathEmitter {
         Value signedX;
         Value x;
         Value y;
+        Value signedY;
         Value safeMax;
         Value one;
         Value half;
@@ -191,7 +192,7 @@ final class ChloTrigDecompositions extends MathEmitter {
         // real part: y where max(x, y) >= safe_max = sqrt(max) / 8 (Hull et al. case 5), else the safe region's
         // sqrt(a^2 - x^2) with a - x by Hull et al.'s Fig. 2; r = hypot(x + 1, y) and s = hypot(x - 1, y)
         Value realPart = select(
-                ge(max(x = abs(signedX = real(z)), y = abs(imag(z))),
+                ge(max(x = abs(signedX = real(z)), y = abs(signedY = imag(z))),
                         safeMax = div(sqrt(maxFinite(signedX)), c(8, signedX))),
                 y,
                 select(le(x, one = c(1, signedX)),
@@ -239,7 +240,7 @@ final class ChloTrigDecompositions extends MathEmitter {
                                 y, x),
                         select(yGeSafeMaxOpt, safeMaxOpt, safeMax)),
                 add(add(log(two), log(mx1)),
-                        mul(half, log1p(mul(xOverY = select(and(yGeSafeMaxOpt, not(eq(y, inf(y)))), div(x, y), zero),
+                        mul(half, log1p(mul(xOverY = select(and(yGeSafeMaxOpt, not(eq(y, inf(signedY)))), div(x, y), zero),
                                 xOverY)))),
                 select(smallYAndXLtOne = and(lt(y, mul(sqrt(smallestNormal(signedX)), c(4, signedX))), lt(x, one)),
                         div(y, sq = sqrt(mul(

@@ -3,6 +3,7 @@ package org.stablehlo4j.dialect.chlo.transforms;
 import java.math.BigInteger;
 import java.util.List;
 import org.stablehlo4j.dialect.chlo.ConstantLikeOp;
+import org.stablehlo4j.dialect.shape.ShapeOfOp;
 import org.stablehlo4j.dialect.stablehlo.EnumAttr;
 import org.stablehlo4j.dialect.stablehlo.StablehloEnum;
 import org.stablehlo4j.dialect.stablehlo.ops.AbsOp;
@@ -15,6 +16,7 @@ import org.stablehlo4j.dialect.stablehlo.ops.ComplexOp;
 import org.stablehlo4j.dialect.stablehlo.ops.ConcatenateOp;
 import org.stablehlo4j.dialect.stablehlo.ops.ConstantOp;
 import org.stablehlo4j.dialect.stablehlo.ops.ConvertOp;
+import org.stablehlo4j.dialect.stablehlo.ops.DynamicBroadcastInDimOp;
 import org.stablehlo4j.dialect.stablehlo.ops.GetDimensionSizeOp;
 import org.stablehlo4j.dialect.stablehlo.ops.ImagOp;
 import org.stablehlo4j.dialect.stablehlo.ops.IsFiniteOp;
@@ -35,9 +37,12 @@ import org.stablehlo4j.ir.DialectAttr;
 import org.stablehlo4j.ir.FloatAttr;
 import org.stablehlo4j.ir.FloatFormats;
 import org.stablehlo4j.ir.FloatType;
+import org.stablehlo4j.ir.Folder;
 import org.stablehlo4j.ir.IntegerAttr;
 import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.Location;
+import org.stablehlo4j.ir.OpDefinition;
+import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.PatternRewriter;
 import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.ShapedType;
@@ -312,5 +317,46 @@ final class Hlo {
     Value dimSizeI64x1(Value x, long d) {
         Value s = convert(scalarType(IntegerType.I64), getDimensionSize(x, d));
         return reshape(vectorType(1, IntegerType.I64), s);
+    }
+
+    /** {@code dynamic_broadcast_in_dim} of {@code x} to the extents {@code shape}. */
+    Value dynamicBroadcastInDim(Type resultType, Value x, Value shape, long... dims) {
+        return v(DynamicBroadcastInDimOp.create(r, loc, resultType, x, shape, DenseArrayAttr.ofLongs(dims), null, null));
+    }
+
+    /** {@code shape.shape_of} of {@code x} (a {@code tensor<Nxindex>} for a ranked tensor). */
+    Value shapeOf(Value x) {
+        return v(ShapeOfOp.create(r, loc, x));
+    }
+
+    /**
+     * MLIR's {@code createOrFold} for a just-created single-result op: when its row's folder folds it (with the
+     * constant values of its operands) to a value, the op is erased and that value returned; to an attribute, the
+     * op's dialect materializes it as a constant at the insertion point and the op is erased. Else the op's result.
+     */
+    static Value createOrFold(PatternRewriter r, TypedOp typed) {
+        Operation op = typed.operation();
+        Value result = op.result(0);
+        OpDefinition def = op.opName().definition();
+        if (def == null || def.folder() == null) return result;
+        Attribute[] constants = new Attribute[op.numOperands()];
+        for (int i = 0; i < constants.length; i++) {
+            Operation d = op.operand(i).definingOp();
+            constants[i] = d == null ? null : Folder.constantValue(d);
+        }
+        List<Object> folded = def.folder().fold(op, constants);
+        if (folded == null || folded.size() != 1 || folded.get(0) == result) return result;
+        Value replacement;
+        if (folded.get(0) instanceof Value v) {
+            replacement = v;
+        } else if (folded.get(0) instanceof Attribute a && op.opName().dialect() != null) {
+            Operation c = op.opName().dialect().materializeConstant(r, a, result.type(), op.location());
+            if (c == null) return result;
+            replacement = c.result(0);
+        } else {
+            return result;
+        }
+        r.eraseOp(op);
+        return replacement;
     }
 }
