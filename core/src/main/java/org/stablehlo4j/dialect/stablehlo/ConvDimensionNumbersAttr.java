@@ -182,5 +182,5 @@ public record ConvDimensionNumbersAttr(long inputBatchDimension, long inputFeatu
         return this == o || o instanceof ConvDimensionNumbersAttr r && Arrays.equals(components(), r.components());
     }
 
-    @Override public int hashCode() { return Arrays.hashCode(components()); }
+    @Override public int hashCode() { return Fields.recordHash(components()); }
 }

@@ -141,5 +141,5 @@ public record DotAlgorithmAttr(Type lhsPrecisionType, Type rhsPrecisionType, Typ
         return this == o || o instanceof DotAlgorithmAttr r && Arrays.equals(components(), r.components());
     }
 
-    @Override public int hashCode() { return Arrays.hashCode(components()); }
+    @Override public int hashCode() { return Fields.recordHash(components()); }
 }

@@ -51,5 +51,5 @@ public record DotDimensionNumbersAttr(List<Long> lhsBatchingDimensions, List<Lon
         return this == o || o instanceof DotDimensionNumbersAttr r && Arrays.equals(components(), r.components());
     }
 
-    @Override public int hashCode() { return Arrays.hashCode(components()); }
+    @Override public int hashCode() { return Fields.recordHash(components()); }
 }

@@ -54,5 +54,5 @@ public record GatherDimensionNumbersAttr(List<Long> offsetDims, List<Long> colla
         return this == o || o instanceof GatherDimensionNumbersAttr r && Arrays.equals(components(), r.components());
     }
 
-    @Override public int hashCode() { return Arrays.hashCode(components()); }
+    @Override public int hashCode() { return Fields.recordHash(components()); }
 }

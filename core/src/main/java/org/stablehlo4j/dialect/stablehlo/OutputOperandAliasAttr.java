@@ -50,5 +50,5 @@ public record OutputOperandAliasAttr(List<Long> outputTupleIndices, long operand
         return this == o || o instanceof OutputOperandAliasAttr r && Arrays.equals(components(), r.components());
     }
 
-    @Override public int hashCode() { return Arrays.hashCode(components()); }
+    @Override public int hashCode() { return Fields.recordHash(components()); }
 }

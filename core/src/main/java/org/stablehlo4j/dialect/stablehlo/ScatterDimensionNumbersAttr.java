@@ -55,5 +55,5 @@ public record ScatterDimensionNumbersAttr(List<Long> updateWindowDims, List<Long
         return this == o || o instanceof ScatterDimensionNumbersAttr r && Arrays.equals(components(), r.components());
     }
 
-    @Override public int hashCode() { return Arrays.hashCode(components()); }
+    @Override public int hashCode() { return Fields.recordHash(components()); }
 }
