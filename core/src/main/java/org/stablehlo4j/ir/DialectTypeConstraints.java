@@ -1,5 +1,6 @@
 package org.stablehlo4j.ir;
 
+import java.util.Map;
 import java.util.function.Predicate;
 
 /**
@@ -65,4 +66,40 @@ public interface DialectTypeConstraints {
      * @return the predicate on ranked tensors, or null
      */
     Predicate<RankedTensorType> shapePredicate(String name);
+
+    /**
+     * The constraints a dialect states as tables: each question is a look-up in its map (a name that is not a key
+     * has no answer, i.e. null).
+     *
+     * @param definitions named definitions, by name
+     * @param elementClasses element classes, by name
+     * @param typeClasses whole-type classes, by name
+     * @param shapePredicates shape predicates, by name
+     * @return the constraints
+     */
+    static DialectTypeConstraints of(Map<String, String> definitions, Map<String, TypeClass> elementClasses,
+                                     Map<String, TypeClass> typeClasses,
+                                     Map<String, Predicate<RankedTensorType>> shapePredicates) {
+        return new DialectTypeConstraints() {
+            @Override
+            public String definition(String name) {
+                return definitions.get(name);
+            }
+
+            @Override
+            public TypeClass elementClass(String name) {
+                return elementClasses.get(name);
+            }
+
+            @Override
+            public TypeClass typeClass(String name) {
+                return typeClasses.get(name);
+            }
+
+            @Override
+            public Predicate<RankedTensorType> shapePredicate(String name) {
+                return shapePredicates.get(name);
+            }
+        };
+    }
 }

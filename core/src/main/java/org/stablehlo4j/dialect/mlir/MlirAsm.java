@@ -44,6 +44,26 @@ final class MlirAsm {
         public void resultNames(Operation op, BiConsumer<Value, String> setName) {
             if (resultName != null && op.numResults() == 1) setName.accept(op.result(0), resultName);
         }
+
+        /** Prints the common tail {@code attr-dict : type}, the attributes {@code elided} left out. */
+        static void printAttrsAndType(Operation op, AsmPrinterContext p, List<String> elided, Type type) {
+            p.printOptionalAttrDict(p.allAttributes(op), elided);
+            p.append(" : ");
+            p.printType(type);
+        }
+
+        /** Parses one or more comma-separated operands into {@code refs}. */
+        static void parseOperandList(AsmParserContext p, List<OperandRef> refs) {
+            do {
+                refs.add(p.parseOperand());
+            } while (p.consumeIf(","));
+        }
+
+        /** Builds a parsed op with one result of type {@code result}, no properties and no regions. */
+        static Operation build(AsmParserContext p, String opName, List<Value> operands, Type result,
+                               DictionaryAttr attrs, int opStart) {
+            return p.build(opName, operands, List.of(result), DictionaryAttr.EMPTY, attrs, List.of(), opStart);
+        }
     }
 
     /** Adds the forms of the arith ops to {@code asm}. */
@@ -74,9 +94,7 @@ final class MlirAsm {
             p.printOpName(op);
             p.append(" ");
             p.printOperands(op.operands());
-            p.printOptionalAttrDict(p.allAttributes(op), List.of());
-            p.append(" : ");
-            p.printType(op.result(0).type());
+            printAttrsAndType(op, p, List.of(), op.result(0).type());
         }
 
         @Override
@@ -89,7 +107,7 @@ final class MlirAsm {
             int at = p.offset();
             Type t = p.parseType();
             List<Value> operands = p.resolve(List.of(lhs, rhs), List.of(t, t), at);
-            return p.build(opName, operands, List.of(t), DictionaryAttr.EMPTY, attrs, List.of(), opStart);
+            return build(p, opName, operands, t, attrs, opStart);
         }
     };
 
@@ -108,9 +126,7 @@ final class MlirAsm {
             p.append(" " + MlirOpHooks.CMPI_PREDICATES.get(((IntegerAttr) op.attr("predicate")).value().intValue()));
             p.append(", ");
             p.printOperands(op.operands());
-            p.printOptionalAttrDict(p.allAttributes(op), List.of("predicate"));
-            p.append(" : ");
-            p.printType(op.operand(0).type());
+            printAttrsAndType(op, p, List.of("predicate"), op.operand(0).type());
         }
 
         @Override
@@ -160,9 +176,7 @@ final class MlirAsm {
         @Override
         public Operation parse(String opName, AsmParserContext p, int opStart) {
             List<OperandRef> refs = new ArrayList<>();
-            do {
-                refs.add(p.parseOperand());
-            } while (p.consumeIf(","));
+            parseOperandList(p, refs);
             DictionaryAttr attrs = p.parseOptionalAttrDict();
             p.expect(":");
             int at = p.offset();
@@ -173,7 +187,7 @@ final class MlirAsm {
                 t = p.parseType();
             }
             List<Value> operands = p.resolve(refs, List.of(cond, t, t), at);
-            return p.build(opName, operands, List.of(t), DictionaryAttr.EMPTY, attrs, List.of(), opStart);
+            return build(p, opName, operands, t, attrs, opStart);
         }
     };
 
@@ -204,8 +218,7 @@ final class MlirAsm {
             int at = p.offset();
             Type t = p.parseType();
             List<Value> operands = p.resolve(List.of(source, index), List.of(t, IndexType.INSTANCE), at);
-            return p.build(opName, operands, List.of(IndexType.INSTANCE), DictionaryAttr.EMPTY, attrs, List.of(),
-                    opStart);
+            return build(p, opName, operands, IndexType.INSTANCE, attrs, opStart);
         }
     };
 
@@ -224,9 +237,7 @@ final class MlirAsm {
             p.append("[");
             p.printOperands(op.operands().subList(1, op.numOperands()));
             p.append("]");
-            p.printOptionalAttrDict(p.allAttributes(op), List.of());
-            p.append(" : ");
-            p.printType(op.operand(0).type());
+            printAttrsAndType(op, p, List.of(), op.operand(0).type());
         }
 
         @Override
@@ -235,9 +246,7 @@ final class MlirAsm {
             refs.add(p.parseOperand());
             p.expect("[");
             if (!p.consumeIf("]")) {
-                do {
-                    refs.add(p.parseOperand());
-                } while (p.consumeIf(","));
+                parseOperandList(p, refs);
                 p.expect("]");
             }
             DictionaryAttr attrs = p.parseOptionalAttrDict();
@@ -249,8 +258,7 @@ final class MlirAsm {
             types.add(t);
             types.addAll(Collections.nCopies(refs.size() - 1, IndexType.INSTANCE));
             List<Value> operands = p.resolve(refs, types, at);
-            return p.build(opName, operands, List.of(rt.elementType()), DictionaryAttr.EMPTY, attrs, List.of(),
-                    opStart);
+            return build(p, opName, operands, rt.elementType(), attrs, opStart);
         }
     };
 
@@ -268,18 +276,14 @@ final class MlirAsm {
                 p.append(" ");
                 p.printOperands(op.operands());
             }
-            p.printOptionalAttrDict(p.allAttributes(op), List.of());
-            p.append(" : ");
-            p.printType(op.result(0).type());
+            printAttrsAndType(op, p, List.of(), op.result(0).type());
         }
 
         @Override
         public Operation parse(String opName, AsmParserContext p, int opStart) {
             List<OperandRef> refs = new ArrayList<>();
             if (p.atOperand()) {
-                do {
-                    refs.add(p.parseOperand());
-                } while (p.consumeIf(","));
+                parseOperandList(p, refs);
             }
             DictionaryAttr attrs = p.parseOptionalAttrDict();
             p.expect(":");
@@ -287,7 +291,7 @@ final class MlirAsm {
             Type t = p.parseType();
             if (!(t instanceof ShapedType st)) throw p.errorAt(at, "expected a tensor type");
             List<Value> operands = p.resolve(refs, Collections.nCopies(refs.size(), st.elementType()), at);
-            return p.build(opName, operands, List.of(t), DictionaryAttr.EMPTY, attrs, List.of(), opStart);
+            return build(p, opName, operands, t, attrs, opStart);
         }
     };
 }

@@ -1,20 +1,17 @@
 package org.stablehlo4j.dialect.mlir;
 
 import java.util.Map;
-import java.util.function.Predicate;
 import org.stablehlo4j.ir.DialectTypeConstraints;
+import org.stablehlo4j.ir.DialectTypeConstraints.TypeClass;
 import org.stablehlo4j.ir.IndexType;
 import org.stablehlo4j.ir.IntegerType;
-import org.stablehlo4j.ir.RankedTensorType;
 
 /**
  * The ODS type constraints the arith and tensor rows name (MLIR's {@code CommonTypeConstraints.td} and
  * {@code ArithBase.td}), for the generic verifier: {@code SignlessIntegerOrIndexLike}, {@code BoolLike},
  * {@code AnyTensor}, {@code AnyRankedTensor}, {@code AnyStaticShapeTensor} and {@code Index}.
  */
-final class MlirTypeConstraints implements DialectTypeConstraints {
-    static final MlirTypeConstraints INSTANCE = new MlirTypeConstraints();
-
+final class MlirTypeConstraints {
     private MlirTypeConstraints() {}
 
     private static final TypeClass INT_OR_INDEX = new TypeClass("signless integer or index",
@@ -35,24 +32,6 @@ final class MlirTypeConstraints implements DialectTypeConstraints {
     private static final Map<String, TypeClass> CLASSES = Map.of(
             "SignlessIntegerOrIndex", INT_OR_INDEX, "I1", I1, "AnyType", ANY, "Index", INDEX);
 
-    @Override
-    public String definition(String name) {
-        return DEFINITIONS.get(name);
-    }
-
-    @Override
-    public TypeClass elementClass(String name) {
-        return CLASSES.get(name);
-    }
-
-    @Override
-    public TypeClass typeClass(String name) {
-        return CLASSES.get(name);
-    }
-
-    @Override
-    public Predicate<RankedTensorType> shapePredicate(String name) {
-        return null;
-    }
-
+    /** The table the arith and tensor dialects hand over. */
+    static final DialectTypeConstraints INSTANCE = DialectTypeConstraints.of(DEFINITIONS, CLASSES, CLASSES, Map.of());
 }

@@ -1,11 +1,11 @@
 package org.stablehlo4j.dialect.shape;
 
 import java.util.Map;
-import java.util.function.Predicate;
 import org.stablehlo4j.asm.AsmDialectInterface;
 import org.stablehlo4j.asm.DialectBodyException;
 import org.stablehlo4j.ir.DialectType;
 import org.stablehlo4j.ir.DialectTypeConstraints;
+import org.stablehlo4j.ir.DialectTypeConstraints.TypeClass;
 import org.stablehlo4j.ir.IndexType;
 import org.stablehlo4j.ir.IntegerType;
 import org.stablehlo4j.ir.RankedTensorType;
@@ -72,16 +72,16 @@ public final class ShapeTypes {
     };
 
     /** The ODS constraints of ShapeBase.td and the builtin ones the rows name. */
-    static final DialectTypeConstraints CONSTRAINTS = new DialectTypeConstraints() {
-        private final Map<String, String> definitions = Map.of(
+    static final DialectTypeConstraints CONSTRAINTS = DialectTypeConstraints.of(
+            Map.of(
                 "Shape_ShapeOrSizeType", "AnyTypeOf<[Shape_SizeType, Shape_ShapeType], \"shape or size\">",
                 ShapeOps.SHAPE_OR_EXTENT_TENSOR,
                 "AnyTypeOf<[Shape_ShapeType, 1DTensorOf<[Index]>], \"shape or extent tensor\">",
                 ShapeOps.SIZE_OR_INDEX, "AnyTypeOf<[Shape_SizeType, Index], \"size or index\">",
                 "Shape_AnyShapeOrSizeType", "AnyTypeOf<[Shape_SizeOrIndexType, Shape_ShapeOrExtentTensorType], "
-                        + "\"any shape or size\">");
-
-        private final Map<String, TypeClass> classes = Map.of(
+                        + "\"any shape or size\">"),
+            Map.of(),
+            Map.of(
                 ShapeOps.SHAPE, new TypeClass("shape", SHAPE::equals),
                 ShapeOps.SIZE, new TypeClass("size", SIZE::equals),
                 ShapeOps.VALUE_SHAPE, new TypeClass("value shape", VALUE_SHAPE::equals),
@@ -89,26 +89,6 @@ public final class ShapeTypes {
                 "Index", new TypeClass("index", t -> t instanceof IndexType),
                 "I1", new TypeClass("1-bit signless integer",
                         t -> t instanceof IntegerType i && i.width() == 1 && i.isSignless()),
-                "AnyShaped", new TypeClass("shaped of any type values", t -> t instanceof ShapedType));
-
-        @Override
-        public String definition(String name) {
-            return definitions.get(name);
-        }
-
-        @Override
-        public TypeClass elementClass(String name) {
-            return null;
-        }
-
-        @Override
-        public TypeClass typeClass(String name) {
-            return classes.get(name);
-        }
-
-        @Override
-        public Predicate<RankedTensorType> shapePredicate(String name) {
-            return null;
-        }
-    };
+                "AnyShaped", new TypeClass("shaped of any type values", t -> t instanceof ShapedType)),
+            Map.of());
 }

@@ -9,7 +9,6 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import org.stablehlo4j.ir.AsmSink;
 
 /**
@@ -59,9 +58,7 @@ public record ConvDimensionNumbersAttr(long inputBatchDimension, long inputFeatu
 
     private String rawText() {
         StringBuilder sb = new StringBuilder("<");
-        Object[] values = {inputBatchDimension, inputFeatureDimension, inputSpatialDimensions,
-                kernelInputFeatureDimension, kernelOutputFeatureDimension, kernelSpatialDimensions,
-                outputBatchDimension, outputFeatureDimension, outputSpatialDimensions};
+        Object[] values = components();
         for (int i = 0; i < RAW_NAMES.length; i++) {
             sb.append(i > 0 ? ", " : "").append(RAW_NAMES[i]).append(" = ");
             sb.append(values[i] instanceof List<?> l ? l.toString() : values[i].toString());
@@ -174,20 +171,16 @@ public record ConvDimensionNumbersAttr(long inputBatchDimension, long inputFeatu
         return StablehloAsm.parseAttributeBody(body, ConvDimensionNumbersAttr.class);
     }
 
-    @Override public boolean equals(Object o) { return this == o || o instanceof ConvDimensionNumbersAttr r
-            && inputBatchDimension == r.inputBatchDimension && inputFeatureDimension == r.inputFeatureDimension
-            && kernelInputFeatureDimension == r.kernelInputFeatureDimension
-            && kernelOutputFeatureDimension == r.kernelOutputFeatureDimension
-            && outputBatchDimension == r.outputBatchDimension && outputFeatureDimension == r.outputFeatureDimension
-            && Objects.equals(inputSpatialDimensions, r.inputSpatialDimensions)
-            && Objects.equals(kernelSpatialDimensions, r.kernelSpatialDimensions)
-            && Objects.equals(outputSpatialDimensions, r.outputSpatialDimensions); }
+    /** The components in declaration order: one array serves equality, hashing and the raw form. */
+    private Object[] components() {
+        return new Object[] {inputBatchDimension, inputFeatureDimension, inputSpatialDimensions,
+                kernelInputFeatureDimension, kernelOutputFeatureDimension, kernelSpatialDimensions,
+                outputBatchDimension, outputFeatureDimension, outputSpatialDimensions};
+    }
 
-    @Override public int hashCode() { int h = Long.hashCode(inputBatchDimension);
-            h = 31 * h + Long.hashCode(inputFeatureDimension); h = 31 * h + Objects.hashCode(inputSpatialDimensions);
-            h = 31 * h + Long.hashCode(kernelInputFeatureDimension);
-            h = 31 * h + Long.hashCode(kernelOutputFeatureDimension);
-            h = 31 * h + Objects.hashCode(kernelSpatialDimensions); h = 31 * h + Long.hashCode(outputBatchDimension);
-            h = 31 * h + Long.hashCode(outputFeatureDimension); h = 31 * h + Objects.hashCode(outputSpatialDimensions);
-            return h; }
+    @Override public boolean equals(Object o) {
+        return this == o || o instanceof ConvDimensionNumbersAttr r && Arrays.equals(components(), r.components());
+    }
+
+    @Override public int hashCode() { return Fields.recordHash(components()); }
 }

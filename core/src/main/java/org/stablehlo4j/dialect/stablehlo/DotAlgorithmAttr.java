@@ -2,8 +2,8 @@ package org.stablehlo4j.dialect.stablehlo;
 
 import org.stablehlo4j.asm.DialectAsmParser;
 
+import java.util.Arrays;
 import java.util.EnumSet;
-import java.util.Objects;
 import java.util.Set;
 import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.ir.AsmSink;
@@ -131,17 +131,15 @@ public record DotAlgorithmAttr(Type lhsPrecisionType, Type rhsPrecisionType, Typ
         return StablehloAsm.parseAttributeBody(body, DotAlgorithmAttr.class);
     }
 
-    @Override public boolean equals(Object o) { return this == o || o instanceof DotAlgorithmAttr r
-            && lhsComponentCount == r.lhsComponentCount && rhsComponentCount == r.rhsComponentCount
-            && numPrimitiveOperations == r.numPrimitiveOperations
-            && allowImpreciseAccumulation == r.allowImpreciseAccumulation
-            && Objects.equals(lhsPrecisionType, r.lhsPrecisionType)
-            && Objects.equals(rhsPrecisionType, r.rhsPrecisionType)
-            && Objects.equals(accumulationType, r.accumulationType); }
+    /** The components in declaration order: one array serves equality and hashing. */
+    private Object[] components() {
+        return new Object[] {lhsPrecisionType, rhsPrecisionType, accumulationType, lhsComponentCount,
+                rhsComponentCount, numPrimitiveOperations, allowImpreciseAccumulation};
+    }
 
-    @Override public int hashCode() { int h = Objects.hashCode(lhsPrecisionType);
-            h = 31 * h + Objects.hashCode(rhsPrecisionType); h = 31 * h + Objects.hashCode(accumulationType);
-            h = 31 * h + Long.hashCode(lhsComponentCount); h = 31 * h + Long.hashCode(rhsComponentCount);
-            h = 31 * h + Long.hashCode(numPrimitiveOperations);
-            h = 31 * h + Boolean.hashCode(allowImpreciseAccumulation); return h; }
+    @Override public boolean equals(Object o) {
+        return this == o || o instanceof DotAlgorithmAttr r && Arrays.equals(components(), r.components());
+    }
+
+    @Override public int hashCode() { return Fields.recordHash(components()); }
 }

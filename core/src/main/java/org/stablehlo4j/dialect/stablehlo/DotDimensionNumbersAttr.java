@@ -4,8 +4,8 @@ import org.stablehlo4j.asm.DialectAsmParser;
 
 import static org.stablehlo4j.dialect.stablehlo.Fields.list;
 
+import java.util.Arrays;
 import java.util.List;
-import java.util.Objects;
 import org.stablehlo4j.ir.AsmSink;
 
 /**
@@ -29,8 +29,7 @@ public record DotDimensionNumbersAttr(List<Long> lhsBatchingDimensions, List<Lon
     @Override
     public void printBody(AsmSink sink) {
         sink.append("dot");
-        Fields.printSparseStruct(sink, NAMES, lhsBatchingDimensions, rhsBatchingDimensions,
-                lhsContractingDimensions, rhsContractingDimensions);
+        Fields.printSparseStruct(sink, NAMES, components());
     }
 
     static DotDimensionNumbersAttr parseParams(DialectAsmParser r) {
@@ -42,14 +41,15 @@ public record DotDimensionNumbersAttr(List<Long> lhsBatchingDimensions, List<Lon
         return StablehloAsm.parseAttributeBody(body, DotDimensionNumbersAttr.class);
     }
 
-    @Override public boolean equals(Object o) { return this == o || o instanceof DotDimensionNumbersAttr r
-            && Objects.equals(lhsBatchingDimensions, r.lhsBatchingDimensions)
-            && Objects.equals(rhsBatchingDimensions, r.rhsBatchingDimensions)
-            && Objects.equals(lhsContractingDimensions, r.lhsContractingDimensions)
-            && Objects.equals(rhsContractingDimensions, r.rhsContractingDimensions); }
+    /** The components in declaration order: one array serves equality, hashing and printing. */
+    private Object[] components() {
+        return new Object[] {lhsBatchingDimensions, rhsBatchingDimensions, lhsContractingDimensions,
+                rhsContractingDimensions};
+    }
 
-    @Override public int hashCode() { int h = Objects.hashCode(lhsBatchingDimensions);
-            h = 31 * h + Objects.hashCode(rhsBatchingDimensions);
-            h = 31 * h + Objects.hashCode(lhsContractingDimensions);
-            h = 31 * h + Objects.hashCode(rhsContractingDimensions); return h; }
+    @Override public boolean equals(Object o) {
+        return this == o || o instanceof DotDimensionNumbersAttr r && Arrays.equals(components(), r.components());
+    }
+
+    @Override public int hashCode() { return Fields.recordHash(components()); }
 }

@@ -170,6 +170,16 @@ final class Fields {
     }
 
     @SuppressWarnings("unchecked")
+    /**
+     * The hash a record's generated {@code hashCode} gives for these components ({@code h = 31 * h + hash(c)}
+     * from 0; a boxed primitive hashes as its wrapper does), for the attrs that write equals/hashCode by hand.
+     */
+    static int recordHash(Object... components) {
+        int h = 0;
+        for (Object c : components) h = 31 * h + java.util.Objects.hashCode(c);
+        return h;
+    }
+
     static List<Long> list(Object o) {
         return (List<Long>) o;
     }

@@ -4,8 +4,8 @@ import org.stablehlo4j.asm.DialectAsmParser;
 
 import static org.stablehlo4j.dialect.stablehlo.Fields.list;
 
+import java.util.Arrays;
 import java.util.List;
-import java.util.Objects;
 import org.stablehlo4j.ir.AsmSink;
 
 /**
@@ -31,8 +31,7 @@ public record GatherDimensionNumbersAttr(List<Long> offsetDims, List<Long> colla
     @Override
     public void printBody(AsmSink sink) {
         sink.append("gather");
-        Fields.printSparseStruct(sink, NAMES, offsetDims, collapsedSliceDims, operandBatchingDims,
-                startIndicesBatchingDims, startIndexMap, indexVectorDim);
+        Fields.printSparseStruct(sink, NAMES, components());
     }
 
     static GatherDimensionNumbersAttr parseParams(DialectAsmParser r) {
@@ -45,15 +44,15 @@ public record GatherDimensionNumbersAttr(List<Long> offsetDims, List<Long> colla
         return StablehloAsm.parseAttributeBody(body, GatherDimensionNumbersAttr.class);
     }
 
-    @Override public boolean equals(Object o) { return this == o || o instanceof GatherDimensionNumbersAttr r
-            && indexVectorDim == r.indexVectorDim && Objects.equals(offsetDims, r.offsetDims)
-            && Objects.equals(collapsedSliceDims, r.collapsedSliceDims)
-            && Objects.equals(operandBatchingDims, r.operandBatchingDims)
-            && Objects.equals(startIndicesBatchingDims, r.startIndicesBatchingDims)
-            && Objects.equals(startIndexMap, r.startIndexMap); }
+    /** The components in declaration order: one array serves equality, hashing and printing. */
+    private Object[] components() {
+        return new Object[] {offsetDims, collapsedSliceDims, operandBatchingDims, startIndicesBatchingDims,
+                startIndexMap, indexVectorDim};
+    }
 
-    @Override public int hashCode() { int h = Objects.hashCode(offsetDims);
-            h = 31 * h + Objects.hashCode(collapsedSliceDims); h = 31 * h + Objects.hashCode(operandBatchingDims);
-            h = 31 * h + Objects.hashCode(startIndicesBatchingDims); h = 31 * h + Objects.hashCode(startIndexMap);
-            h = 31 * h + Long.hashCode(indexVectorDim); return h; }
+    @Override public boolean equals(Object o) {
+        return this == o || o instanceof GatherDimensionNumbersAttr r && Arrays.equals(components(), r.components());
+    }
+
+    @Override public int hashCode() { return Fields.recordHash(components()); }
 }

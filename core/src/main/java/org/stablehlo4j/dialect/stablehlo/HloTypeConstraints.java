@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.function.Predicate;
 import org.stablehlo4j.ir.ComplexType;
 import org.stablehlo4j.ir.DialectTypeConstraints;
+import org.stablehlo4j.ir.DialectTypeConstraints.TypeClass;
 import org.stablehlo4j.ir.FloatKind;
 import org.stablehlo4j.ir.FloatType;
 import org.stablehlo4j.ir.IndexType;
@@ -22,39 +23,8 @@ import org.stablehlo4j.ir.UniformQuantizedType;
  * predicates ({@code IsValidQuantizedDimension}, {@code HLO_HasStaticOrSingleBoundedShapePred}) they are made of.
  * The generic verifier reads them through {@link DialectTypeConstraints}; {@link HloBase} hands them over.
  */
-public final class HloTypeConstraints implements DialectTypeConstraints {
-    /** The table (stateless: the verifier keeps its answers per run). */
-    public static final HloTypeConstraints INSTANCE = new HloTypeConstraints();
-
+public final class HloTypeConstraints {
     private HloTypeConstraints() {}
-
-    @Override
-    public String definition(String name) {
-        return DEFINITIONS.get(name);
-    }
-
-    @Override
-    public TypeClass elementClass(String name) {
-        return ELEMENTS.get(name);
-    }
-
-    @Override
-    public TypeClass typeClass(String name) {
-        return switch (name) {
-            case "HLO_Token" -> TOKEN;
-            case "HLO_Future" -> FUTURE;
-            default -> null;
-        };
-    }
-
-    @Override
-    public Predicate<RankedTensorType> shapePredicate(String name) {
-        return switch (name) {
-            case "IsValidQuantizedDimension" -> VALID_QUANTIZED_DIMENSION;
-            case "HLO_HasStaticOrSingleBoundedShapePred" -> STATIC_OR_SINGLE_BOUNDED;
-            default -> null;
-        };
-    }
 
     private static final TypeClass TOKEN = new TypeClass("token", t -> t instanceof TokenType);
     private static final TypeClass FUTURE = new TypeClass("future", t -> t instanceof FutureType);
@@ -205,4 +175,9 @@ public final class HloTypeConstraints implements DialectTypeConstraints {
             Map.entry("I32RankedTensor", "RankedTensorOf<[I32]>"),
             Map.entry("UI32RankedTensor", "RankedTensorOf<[UI32]>"));
 
+    /** The table (stateless: the verifier keeps its answers per run); declared last, after the maps it reads. */
+    public static final DialectTypeConstraints INSTANCE = DialectTypeConstraints.of(DEFINITIONS, ELEMENTS,
+            Map.of("HLO_Token", TOKEN, "HLO_Future", FUTURE),
+            Map.of("IsValidQuantizedDimension", VALID_QUANTIZED_DIMENSION,
+                    "HLO_HasStaticOrSingleBoundedShapePred", STATIC_OR_SINGLE_BOUNDED));
 }

@@ -2,8 +2,8 @@ package org.stablehlo4j.dialect.stablehlo;
 
 import org.stablehlo4j.asm.DialectAsmParser;
 
+import java.util.Arrays;
 import java.util.List;
-import java.util.Objects;
 import org.stablehlo4j.ir.AsmSink;
 
 /**
@@ -41,10 +41,14 @@ public record OutputOperandAliasAttr(List<Long> outputTupleIndices, long operand
         return StablehloAsm.parseAttributeBody(body, OutputOperandAliasAttr.class);
     }
 
-    @Override public boolean equals(Object o) { return this == o || o instanceof OutputOperandAliasAttr r
-            && operandIndex == r.operandIndex && Objects.equals(outputTupleIndices, r.outputTupleIndices)
-            && Objects.equals(operandTupleIndices, r.operandTupleIndices); }
+    /** The components in declaration order: one array serves equality and hashing. */
+    private Object[] components() {
+        return new Object[] {outputTupleIndices, operandIndex, operandTupleIndices};
+    }
 
-    @Override public int hashCode() { int h = Objects.hashCode(outputTupleIndices);
-            h = 31 * h + Long.hashCode(operandIndex); h = 31 * h + Objects.hashCode(operandTupleIndices); return h; }
+    @Override public boolean equals(Object o) {
+        return this == o || o instanceof OutputOperandAliasAttr r && Arrays.equals(components(), r.components());
+    }
+
+    @Override public int hashCode() { return Fields.recordHash(components()); }
 }

@@ -4,8 +4,8 @@ import org.stablehlo4j.asm.DialectAsmParser;
 
 import static org.stablehlo4j.dialect.stablehlo.Fields.list;
 
+import java.util.Arrays;
 import java.util.List;
-import java.util.Objects;
 import org.stablehlo4j.ir.AsmSink;
 
 /**
@@ -32,8 +32,7 @@ public record ScatterDimensionNumbersAttr(List<Long> updateWindowDims, List<Long
     @Override
     public void printBody(AsmSink sink) {
         sink.append("scatter");
-        Fields.printSparseStruct(sink, NAMES, updateWindowDims, insertedWindowDims, inputBatchingDims,
-                scatterIndicesBatchingDims, scatterDimsToOperandDims, indexVectorDim);
+        Fields.printSparseStruct(sink, NAMES, components());
     }
 
     static ScatterDimensionNumbersAttr parseParams(DialectAsmParser r) {
@@ -46,16 +45,15 @@ public record ScatterDimensionNumbersAttr(List<Long> updateWindowDims, List<Long
         return StablehloAsm.parseAttributeBody(body, ScatterDimensionNumbersAttr.class);
     }
 
-    @Override public boolean equals(Object o) { return this == o || o instanceof ScatterDimensionNumbersAttr r
-            && indexVectorDim == r.indexVectorDim && Objects.equals(updateWindowDims, r.updateWindowDims)
-            && Objects.equals(insertedWindowDims, r.insertedWindowDims)
-            && Objects.equals(inputBatchingDims, r.inputBatchingDims)
-            && Objects.equals(scatterIndicesBatchingDims, r.scatterIndicesBatchingDims)
-            && Objects.equals(scatterDimsToOperandDims, r.scatterDimsToOperandDims); }
+    /** The components in declaration order: one array serves equality, hashing and printing. */
+    private Object[] components() {
+        return new Object[] {updateWindowDims, insertedWindowDims, inputBatchingDims, scatterIndicesBatchingDims,
+                scatterDimsToOperandDims, indexVectorDim};
+    }
 
-    @Override public int hashCode() { int h = Objects.hashCode(updateWindowDims);
-            h = 31 * h + Objects.hashCode(insertedWindowDims); h = 31 * h + Objects.hashCode(inputBatchingDims);
-            h = 31 * h + Objects.hashCode(scatterIndicesBatchingDims);
-            h = 31 * h + Objects.hashCode(scatterDimsToOperandDims); h = 31 * h + Long.hashCode(indexVectorDim);
-            return h; }
+    @Override public boolean equals(Object o) {
+        return this == o || o instanceof ScatterDimensionNumbersAttr r && Arrays.equals(components(), r.components());
+    }
+
+    @Override public int hashCode() { return Fields.recordHash(components()); }
 }

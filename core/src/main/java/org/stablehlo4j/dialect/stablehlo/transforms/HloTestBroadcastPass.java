@@ -2,15 +2,11 @@ package org.stablehlo4j.dialect.stablehlo.transforms;
 
 import org.stablehlo4j.dialect.stablehlo.ops.CustomCallOp;
 import org.stablehlo4j.dialect.stablehlo.transforms.NumpyBroadcasting.NotBroadcastable;
-import org.stablehlo4j.pass.Effects;
-import org.stablehlo4j.pass.Pass;
 import org.stablehlo4j.pass.PassContext;
 import java.util.ArrayList;
 import java.util.List;
 import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.BoolAttr;
-import org.stablehlo4j.ir.DiagnosticException;
-import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.OpResult;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.PatternRewriter;
@@ -19,7 +15,6 @@ import org.stablehlo4j.ir.RewritePattern;
 import org.stablehlo4j.ir.StringAttr;
 import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.Value;
-import org.stablehlo4j.rewrite.GreedyRewriteDriver;
 
 /**
  * {@code --hlo-test-broadcast}, upstream's test pass for NumPy-style broadcasting with bounded dynamism: each
@@ -28,7 +23,7 @@ import org.stablehlo4j.rewrite.GreedyRewriteDriver;
  * {@code set_dimension_size} where a padded static size must become a bounded dynamic one). Operands that cannot
  * be broadcast together leave the op as it is, and the reason is reported as an error (the pass succeeds).
  */
-public final class HloTestBroadcastPass implements Pass {
+public final class HloTestBroadcastPass implements GreedyPatternPass {
     public static final String NAME = "hlo-test-broadcast";
     /** One line for {@code --help}. */
     public static final String DESCRIPTION = "Uses test ops to invoke BroadcastUtils methods";
@@ -43,9 +38,8 @@ public final class HloTestBroadcastPass implements Pass {
      * operands cannot be broadcast, the error is emitted (the pass still succeeds) and the op stays.
      */
     @Override
-    public void run(ModuleOp module, PassContext context) throws DiagnosticException {
-        Context ctx = context.context();
-        RewritePattern pattern = RewritePattern.of("hlo_test_broadcast.numpy_broadcast", 1, (op, rewriter) -> {
+    public PatternSet patterns(Context ctx, PassContext context) {
+        return new PatternSet().add(RewritePattern.of("hlo_test_broadcast.numpy_broadcast", 1, (op, rewriter) -> {
             try {
                 rewrite(ctx, op, rewriter);
                 return true;
@@ -53,9 +47,7 @@ public final class HloTestBroadcastPass implements Pass {
                 context.emitError(e.location, e.getMessage());
                 return false;
             }
-        });
-        GreedyRewriteDriver.apply(module.op(), new PatternSet().add(pattern),
-                GreedyRewriteDriver.Config.DEFAULT.withIsPure(Effects.triviallyDeadIfUnused(ctx)));
+        }));
     }
 
     private static void rewrite(Context ctx, Operation op, PatternRewriter rewriter) throws NotBroadcastable {

@@ -1,7 +1,5 @@
 package org.stablehlo4j.dialect.stablehlo.transforms;
 
-import org.stablehlo4j.pass.Effects;
-import org.stablehlo4j.pass.Pass;
 import org.stablehlo4j.pass.PassContext;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,7 +8,6 @@ import org.stablehlo4j.ir.OpTrait;
 import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.DictionaryAttr;
-import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.OpResult;
 import org.stablehlo4j.ir.Operation;
@@ -22,7 +19,6 @@ import org.stablehlo4j.ir.ShapedType;
 import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.TypeAttr;
 import org.stablehlo4j.ir.Value;
-import org.stablehlo4j.rewrite.GreedyRewriteDriver;
 import org.stablehlo4j.verify.Verifier;
 
 /**
@@ -33,7 +29,7 @@ import org.stablehlo4j.verify.Verifier;
  * by the shape computation of its operand's producer ({@code reifyReturnTypeShapes}). Ops whose producer has no
  * inference (reification), or whose inference fails, stay as they are.
  */
-public final class HloTestInferPass implements Pass {
+public final class HloTestInferPass implements GreedyPatternPass {
     public static final String NAME = "hlo-test-infer";
     /** One line for {@code --help}. */
     public static final String DESCRIPTION = "Uses test ops to invoke InferShapedTypeOpInterface methods";
@@ -44,16 +40,13 @@ public final class HloTestInferPass implements Pass {
     }
 
     @Override
-    public void run(ModuleOp module, PassContext context) throws DiagnosticException {
-        Context ctx = context.context();
-        PatternSet patterns = new PatternSet()
+    public PatternSet patterns(Context ctx, PassContext context) {
+        return new PatternSet()
                 .add(RewritePattern.of("hlo_test_infer.get_return_types", 1, (op, r) -> rewrite(ctx, op, r, false)))
                 .add(RewritePattern.of("hlo_test_infer.get_return_type_components", 1,
                         (op, r) -> rewrite(ctx, op, r, true)))
                 .add(RewritePattern.of("hlo_test_infer.reify_return_type_shapes", 1,
                         (op, r) -> reify(op, r, context)));
-        GreedyRewriteDriver.apply(module.op(), patterns,
-                GreedyRewriteDriver.Config.DEFAULT.withIsPure(Effects.triviallyDeadIfUnused(ctx)));
     }
 
     /**
