@@ -25,10 +25,12 @@ class LowerChloTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     private static final String PROGRAM = """
-            func.func @main(%x: tensor<4xf32>, %y: tensor<4xf32>) -> (tensor<4xf32>, tensor<2xf32>, tensor<2xi32>) {
+            func.func @main(%x: tensor<4xf32>, %y: tensor<4xf32>)
+                -> (tensor<4xf32>, tensor<2xf32>, tensor<2xi32>, tensor<4xf32>) {
               %0 = chlo.broadcast_next_after %x, %y : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
               %v, %i = chlo.top_k(%x, k = 2) : tensor<4xf32> -> (tensor<2xf32>, tensor<2xi32>)
-              return %0, %v, %i : tensor<4xf32>, tensor<2xf32>, tensor<2xi32>
+              %1 = chlo.erf %x : tensor<4xf32> -> tensor<4xf32>
+              return %0, %v, %i, %1 : tensor<4xf32>, tensor<2xf32>, tensor<2xi32>, tensor<4xf32>
             }
             """;
 

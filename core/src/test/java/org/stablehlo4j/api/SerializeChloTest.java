@@ -16,11 +16,13 @@ import org.stablehlo4j.ir.ModuleOp;
  */
 class SerializeChloTest {
     private static final String PROGRAM = """
-            func.func @main(%x: tensor<4xf32>, %y: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xi1>, tensor<2xf32>, tensor<2xi32>) {
+            func.func @main(%x: tensor<4xf32>, %y: tensor<4xf32>)
+                -> (tensor<4xf32>, tensor<4xi1>, tensor<2xf32>, tensor<2xi32>, tensor<4xf32>) {
               %0 = chlo.next_after %x, %y : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
               %1 = chlo.is_inf %x : tensor<4xf32> -> tensor<4xi1>
               %v, %i = chlo.top_k(%x, k = 2) : tensor<4xf32> -> (tensor<2xf32>, tensor<2xi32>)
-              return %0, %1, %v, %i : tensor<4xf32>, tensor<4xi1>, tensor<2xf32>, tensor<2xi32>
+              %2 = chlo.erf %x : tensor<4xf32> -> tensor<4xf32>
+              return %0, %1, %v, %i, %2 : tensor<4xf32>, tensor<4xi1>, tensor<2xf32>, tensor<2xi32>, tensor<4xf32>
             }
             """;
 
