@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.function.Consumer;
 import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.dialect.mlir.IntElements;
+import org.stablehlo4j.dialect.shape.ShapeOpHooks;
 import org.stablehlo4j.dialect.shape.BroadcastOp;
 import org.stablehlo4j.dialect.shape.ConstShapeOp;
 import org.stablehlo4j.dialect.shape.ShapeOfOp;
@@ -106,7 +107,7 @@ public final class ChloShapeReification {
         if (shapes.size() == 2) {
             long[] lhs = constantExtents(shapes.get(0));
             long[] rhs = constantExtents(shapes.get(1));
-            long[] folded = lhs == null || rhs == null ? null : broadcasted(lhs, rhs);
+            long[] folded = lhs == null || rhs == null ? null : ShapeOpHooks.broadcastedShape(lhs, rhs);
             if (folded != null && ShapeTypes.extentTensor(folded.length).equals(type)) {
                 return ConstShapeOp.createWithTypes(b, loc, List.of(type), IntElements.of(type, folded)).result();
             }
@@ -124,18 +125,5 @@ public final class ChloShapeReification {
         Attribute a = def == null ? null : Folder.constantValue(def);
         return a instanceof org.stablehlo4j.ir.DenseElementsAttr d && d.type().elementType() instanceof IndexType
                 ? IntElements.values(d) : null;
-    }
-
-    /** The broadcast of two static shapes, or null when they do not broadcast. */
-    private static long[] broadcasted(long[] a, long[] b) {
-        long[] out = (a.length >= b.length ? a : b).clone();
-        for (int i = 1; i <= Math.min(a.length, b.length); i++) {
-            long x = a[a.length - i];
-            long y = b[b.length - i];
-            if (x == y || y == 1) out[out.length - i] = x;
-            else if (x == 1) out[out.length - i] = y;
-            else return null;
-        }
-        return out;
     }
 }

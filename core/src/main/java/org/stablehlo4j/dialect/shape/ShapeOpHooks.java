@@ -156,8 +156,14 @@ public final class ShapeOpHooks {
         return result == null ? null : List.of(IntElements.of(ShapeTypes.extentTensor(result.length), result));
     }
 
-    /** MLIR's {@code getBroadcastedShape} of two static shapes, or null when they do not broadcast. */
-    static long[] broadcastedShape(long[] a, long[] b) {
+    /**
+     * MLIR's {@code getBroadcastedShape} of two static shapes (also CHLO's shape reification folds with it).
+     *
+     * @param a one shape
+     * @param b the other
+     * @return the broadcast shape, or null when they do not broadcast
+     */
+    public static long[] broadcastedShape(long[] a, long[] b) {
         long[] out = (a.length >= b.length ? a : b).clone();
         for (int i = 1; i <= Math.min(a.length, b.length); i++) {
             long x = a[a.length - i];
