@@ -16,6 +16,8 @@ public abstract class Dialect {
     private final String namespace;
     private final Context context;
     private final Map<String, OpDefinition> ops = new LinkedHashMap<>();
+    /** Tables whose rows are looked up there, so that a per-op table attaches code only to the ops a run meets. */
+    private final Map<String, DialectOpTable> tableOps = new LinkedHashMap<>();
     private final Map<Class<?>, Object> interfaces = new ConcurrentHashMap<>();
     private final Map<OpTrait, OpTrait> traitImplementations = new ConcurrentHashMap<>();
     private volatile boolean allowUnknownOperations;
@@ -49,6 +51,22 @@ public abstract class Dialect {
      */
     protected final void addOperations(Collection<OpDefinition> defs) {
         for (OpDefinition d : defs) addOperation(d);
+    }
+
+    /**
+     * Registers the ops of {@code table}; their rows are taken from the table when first asked for, so a table
+     * made by {@link DialectOpTable#withHooksPerOp} attaches code only to the ops used. Only from the constructor.
+     *
+     * @param table the ops' table
+     */
+    protected final void addOperations(DialectOpTable table) {
+        for (String name : table.names()) {
+            if (!name.startsWith(namespace) || name.length() <= namespace.length()
+                    || name.charAt(namespace.length()) != '.') {
+                throw new IllegalArgumentException("op " + name + " does not belong to dialect " + namespace);
+            }
+            tableOps.put(name, table);
+        }
     }
 
     /**
@@ -171,12 +189,22 @@ public abstract class Dialect {
      * @return the op's row, or null
      */
     public final OpDefinition opDefinition(String fullName) {
-        return ops.get(fullName);
+        OpDefinition d = ops.get(fullName);
+        if (d != null) return d;
+        DialectOpTable t = tableOps.get(fullName);
+        return t == null ? null : t.spec(fullName);
     }
 
-    /** {@return every op row, in registration order} */
+    /**
+     * Every op row, in registration order (a table's rows after the ops registered one by one).
+     *
+     * @return the rows
+     */
     public final Collection<OpDefinition> operations() {
-        return Collections.unmodifiableCollection(ops.values());
+        if (tableOps.isEmpty()) return Collections.unmodifiableCollection(ops.values());
+        java.util.List<OpDefinition> all = new java.util.ArrayList<>(ops.values());
+        for (Map.Entry<String, DialectOpTable> e : tableOps.entrySet()) all.add(e.getValue().spec(e.getKey()));
+        return Collections.unmodifiableList(all);
     }
 
     @Override

@@ -66,6 +66,9 @@ public final class OpHooks {
         /** {@return this, as its concrete class} */
         abstract S self();
 
+        /** Called before a piece named {@code what} is set over {@code current}; may refuse a second one. */
+        void given(String what, Object current) {}
+
         /**
          * The op's own verifier (MLIR {@code hasVerifier}).
          *
@@ -73,6 +76,7 @@ public final class OpHooks {
          * @return this
          */
         public S verifier(OpVerifier v) {
+            given("verifier", verifier);
             verifier = v;
             return self();
         }
@@ -84,6 +88,7 @@ public final class OpHooks {
          * @return this
          */
         public S regionVerifier(OpVerifier v) {
+            given("region verifier", regionVerifier);
             regionVerifier = v;
             return self();
         }
@@ -95,6 +100,7 @@ public final class OpHooks {
          * @return this
          */
         public S inferTypes(ResultTypeInference f) {
+            given("result type inference", inferTypes);
             inferTypes = f;
             return self();
         }
@@ -106,6 +112,7 @@ public final class OpHooks {
          * @return this
          */
         public S folder(Folder f) {
+            given("folder", folder);
             folder = f;
             return self();
         }
@@ -139,6 +146,7 @@ public final class OpHooks {
          * @return this
          */
         public <T> S ext(Class<T> kind, T value) {
+            given(kind.getSimpleName(), extensions.get(kind));
             extensions.put(kind, value);
             return self();
         }
@@ -146,12 +154,52 @@ public final class OpHooks {
 
     /** The code attached to one or more ops. */
     public static final class Hook extends Code<Hook> {
+        /** The one op this hook is for ({@link PerOp}), whose pieces may each be given once; null if shared. */
+        OpDefinition owner;
+
         private Hook() {}
+
+        boolean isEmpty() {
+            return verifier == null && regionVerifier == null && inferTypes == null && folder == null
+                    && extensions.isEmpty();
+        }
+
+        @Override
+        void given(String what, Object current) {
+            if (owner != null && current != null) throw new IllegalStateException(owner.name() + ": " + what + " given twice");
+        }
 
         @Override
         Hook self() {
             return this;
         }
+    }
+
+    /**
+     * The code of one op, given when the op is first used rather than when its dialect is loaded: a dialect with
+     * many ops writes its hooks as a {@code switch} over the mnemonic ({@link DialectOpTable#withHooksPerOp}), so
+     * that a run links only the code of the ops it meets (each method reference is linked by the JVM the first time
+     * it is evaluated, which dominates start-up when a table holds a hundred of them).
+     */
+    @FunctionalInterface
+    public interface PerOp {
+        /**
+         * Gives the code of op {@code mnemonic} to {@code hook}; nothing for an op without code.
+         *
+         * @param mnemonic the op's name without the dialect prefix
+         * @param hook where the op's code goes; each piece once
+         */
+        void attach(String mnemonic, Hook hook);
+    }
+
+    /** Row {@code d} with the code {@code code} gives it (see {@link PerOp}). */
+    static OpDefinition attachOne(OpDefinition d, PerOp code) {
+        Hook h = new Hook();
+        h.owner = d;
+        code.attach(d.mnemonic(), h);
+        OpDefinition hooked = apply(d, List.of(), List.of(h));
+        checkInference(d, hooked);
+        return hooked;
     }
 
     /** {@code table}'s rows with these hooks attached; every hooked mnemonic must name a row. */
@@ -163,18 +211,23 @@ public final class OpHooks {
         for (OpDefinition d : table.all()) {
             List<Hook> mine = unused.remove(d.mnemonic());
             OpDefinition hooked = apply(d, h.defaults, mine == null ? List.of() : mine);
-            boolean declared = d.ext(OpDefinition.DeclaredInference.class) != null;
-            if (declared && hooked.inferTypes() == null) {
-                throw new IllegalStateException(d.name() + " declares a result type inference its hooks do not give");
-            }
-            if (!declared && d.inferTypes() == null && hooked.inferTypes() != null) {
-                throw new IllegalStateException(d.name() + " gets a result type inference its row does not declare"
-                        + " (OpTable.Row#infers)");
-            }
+            checkInference(d, hooked);
             out.put(d.name(), hooked);
         }
         if (!unused.isEmpty()) throw new IllegalStateException("hooks for ops without a row: " + unused.keySet());
         return new DialectOpTable(java.util.Collections.unmodifiableMap(out));
+    }
+
+    /** A row that declares an inference ({@link OpTable.Row#infers()}) gets one, and only such rows do. */
+    private static void checkInference(OpDefinition d, OpDefinition hooked) {
+        boolean declared = d.ext(OpDefinition.DeclaredInference.class) != null;
+        if (declared && hooked.inferTypes() == null) {
+            throw new IllegalStateException(d.name() + " declares a result type inference its hooks do not give");
+        }
+        if (!declared && d.inferTypes() == null && hooked.inferTypes() != null) {
+            throw new IllegalStateException(d.name() + " gets a result type inference its row does not declare"
+                    + " (OpTable.Row#infers)");
+        }
     }
 
     /**
@@ -182,7 +235,7 @@ public final class OpHooks {
      * kind; code the row has itself is never replaced, and each list gives each kind once.
      */
     private static OpDefinition apply(OpDefinition d, List<Hook> defaults, List<Hook> own) {
-        if (defaults.isEmpty() && own.isEmpty()) return d;
+        if (defaults.stream().allMatch(Hook::isEmpty) && own.stream().allMatch(Hook::isEmpty)) return d;
         Hook base = merge(d, defaults);
         Hook mine = merge(d, own);
         Map<Class<?>, Object> ext = new LinkedHashMap<>(d.extensions());

@@ -10,7 +10,7 @@ import org.stablehlo4j.ir.Dialect;
 public final class BuiltinDialect extends Dialect {
     public BuiltinDialect(Context context) {
         super(BuiltinOps.DIALECT, context);
-        addOperations(BuiltinOps.TABLE.all());
+        addOperations(BuiltinOps.TABLE);
         addInterface(OpAsmDialectInterface.class, OpAsmTable.builtinForms());
     }
 }

@@ -9,7 +9,7 @@ import org.stablehlo4j.ir.Dialect;
 public final class CheckDialect extends Dialect {
     public CheckDialect(Context context) {
         super("check", context);
-        addOperations(CheckOps.TABLE.all());
+        addOperations(CheckOps.TABLE);
         addInterface(OpAsmDialectInterface.class, FormatForms.declarativeTable(CheckOps.TABLE.all()));
     }
 }

@@ -20,7 +20,7 @@ import org.stablehlo4j.ir.Dialect;
 public final class ChloDialect extends Dialect {
     public ChloDialect(Context context) {
         super("chlo", context);
-        addOperations(ChloOpHooks.TABLE.all());
+        addOperations(ChloOpHooks.TABLE);
         declareCompleteSignatures();
         OpAsmTable asm = FormatForms.declarativeTable(ChloOps.SIGNATURES.all());
         asm.format(ScanOp.NAME, ChloScanAssembly.INSTANCE);

@@ -12,7 +12,7 @@ import org.stablehlo4j.ir.Dialect;
 public final class FuncDialect extends Dialect {
     public FuncDialect(Context context) {
         super(FuncOps.DIALECT, context);
-        addOperations(FuncOpHooks.TABLE.all());
+        addOperations(FuncOpHooks.TABLE);
         declareCompleteSignatures();
         addInterface(OpAsmDialectInterface.class, FuncForms.addTo(FuncOpAsm.table()));
         addInterface(DialectBytecode.class, FuncBytecode.INSTANCE);

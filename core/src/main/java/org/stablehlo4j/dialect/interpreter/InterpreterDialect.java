@@ -9,7 +9,7 @@ import org.stablehlo4j.ir.Dialect;
 public final class InterpreterDialect extends Dialect {
     public InterpreterDialect(Context context) {
         super("interpreter", context);
-        addOperations(InterpreterOpHooks.TABLE.all());
+        addOperations(InterpreterOpHooks.TABLE);
         addInterface(OpAsmDialectInterface.class, FormatForms.declarativeTable(InterpreterOps.SIGNATURES.all()));
     }
 }

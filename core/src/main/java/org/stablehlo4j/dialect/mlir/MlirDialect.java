@@ -22,7 +22,7 @@ import org.stablehlo4j.ir.Type;
 abstract class MlirDialect extends Dialect {
     MlirDialect(String name, Context context, DialectOpTable ops, Consumer<OpAsmTable> forms) {
         super(name, context);
-        addOperations(ops.all());
+        addOperations(ops);
         declareCompleteSignatures();
         OpAsmTable asm = FormatForms.declarativeTable(ops.all());
         forms.accept(asm);

@@ -14,7 +14,7 @@ import org.stablehlo4j.ir.Dialect;
 public final class SdyDialect extends Dialect {
     public SdyDialect(Context context) {
         super(SdyOps.DIALECT, context);
-        addOperations(SdyOpHooks.TABLE.all());
+        addOperations(SdyOpHooks.TABLE);
         addInterface(OpAsmDialectInterface.class, SdyOpAsm.table());
         addInterface(AsmDialectInterface.class, SdyAttrParser.ASM);
         addInterface(DialectBytecode.class, SdyBytecode.INSTANCE);

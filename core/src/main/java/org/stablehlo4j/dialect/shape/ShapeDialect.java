@@ -26,7 +26,7 @@ public final class ShapeDialect extends Dialect {
      */
     public ShapeDialect(Context context) {
         super(ShapeOps.DIALECT, context);
-        addOperations(ShapeOpHooks.TABLE.all());
+        addOperations(ShapeOpHooks.TABLE);
         declareCompleteSignatures();
         // upstream's ShapeDialect::initialize allows unknown operations "during prototyping and testing"
         allowUnknownOperations();

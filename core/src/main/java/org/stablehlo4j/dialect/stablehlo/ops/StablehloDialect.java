@@ -31,7 +31,7 @@ public final class StablehloDialect extends Dialect {
      */
     public StablehloDialect(Context context) {
         super(StablehloOps.DIALECT, context);
-        addOperations(StablehloOpHooks.TABLE.all());
+        addOperations(StablehloOpHooks.TABLE);
         declareCompleteSignatures();
         OpAsmTable asm = FormatForms.declarativeTable(StablehloOps.all(), StablehloFormatExtension.INSTANCE);
         FormatForms.addConstant(asm, ConstantOp.NAME);

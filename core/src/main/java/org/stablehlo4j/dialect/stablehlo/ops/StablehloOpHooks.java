@@ -13,129 +13,163 @@ import org.stablehlo4j.ir.OpHooks;
  * which uses them, is compiled. Sections follow the row classes. The typed classes' {@code DEFINITION} is read from
  * {@link #TABLE}, so a rule class must not read one in its static initializer (this class initializes some of
  * them while it builds the table): use {@code XxxOp.is(op)} in the rule's body.
+ *
+ * <p>The code is given per op ({@link OpHooks.PerOp}, a {@code switch} on the mnemonic per section) and attached
+ * the first time an op is used: a run links only its own ops' method references instead of all ~150 of them,
+ * which cost a third of a tiny run's start-up (docs/performance.md).
  */
 public final class StablehloOpHooks {
     /** The StableHLO rows with their code. */
-    public static final DialectOpTable TABLE = StablehloOps.SIGNATURES.withHooks(StablehloOpHooks::hooks);
+    public static final DialectOpTable TABLE = StablehloOps.SIGNATURES.withHooksPerOp(StablehloOpHooks::attach);
 
     private StablehloOpHooks() {}
 
-    private static void hooks(OpHooks h) {
-        dataMovement(h);
-        elementwise(h);
-        controlFlow(h);
-        collective(h);
-        compute(h);
-        StablehloShapeReification.hooks(h);
+    /** The code of op {@code m}: each section gives what it has for it. */
+    private static void attach(String m, OpHooks.Hook h) {
+        dataMovement(m, h);
+        elementwise(m, h);
+        controlFlow(m, h);
+        collective(m, h);
+        compute(m, h);
+        StablehloShapeReification.attach(m, h);
     }
 
     /** {@link DataMovementOps}. */
-    private static void dataMovement(OpHooks h) {
-        h.op("constant").inferTypes(single(ShapeRules::inferConstant)).folder(StablehloFolding::foldConstant);
-        h.op("iota").verifier(ShapeRules::iota);
-        h.op("dynamic_iota").verifier(ShapeRules::dynamicIota);
-        h.op("slice").inferTypes(single(ShapeRules::inferSlice));
-        h.op("dynamic_slice").inferTypes(single(ShapeRules::inferDynamicSlice));
-        h.op("dynamic_update_slice").inferTypes(single(ShapeRules::inferDynamicUpdateSlice));
-        h.op("bitcast_convert").verifier(ReshapeRules::bitcastConvert);
-        h.op("broadcast").inferTypes(single(ReshapeRules::inferBroadcast));
-        h.op("broadcast_in_dim").verifier(ReshapeRules::broadcastInDim);
-        h.op("dynamic_broadcast_in_dim").verifier(ReshapeRules::dynamicBroadcastInDim);
-        h.op("concatenate").inferTypes(single(ReshapeRules::inferConcatenate));
-        h.op("gather").inferTypes(single(ShapeRules::inferGather));
-        h.op("get_dimension_size").inferTypes(single(ShapeRules::inferGetDimensionSize));
-        h.op("reshape").verifier(ReshapeRules::reshape);
-        h.op("dynamic_reshape").verifier(ReshapeRules::dynamicReshape);
-        h.op("scatter").verifier(RegionRules.SCATTER).inferTypes(RegionRules::inferScatter);
-        h.op("set_dimension_size").inferTypes(single(ShapeRules::inferSetDimensionSize));
-        h.op("reverse").verifier(ReshapeRules::reverse).inferTypes(single(ShapeRules::inferReverse));
-        h.op("pad").inferTypes(single(ReshapeRules::inferPad));
-        h.op("transpose").verifier(ReshapeRules::transposeQuant).inferTypes(single(ReshapeRules::inferTranspose));
-        h.op("real_dynamic_slice").verifier(ShapeRules::realDynamicSlice);
-        h.op("dynamic_pad").verifier(ReshapeRules::dynamicPad);
-        h.op("dynamic_gather").inferTypes(single(ShapeRules::inferDynamicGather));
+    private static void dataMovement(String m, OpHooks.Hook h) {
+        switch (m) {
+            case "constant" -> h.inferTypes(single(ShapeRules::inferConstant)).folder(StablehloFolding::foldConstant);
+            case "iota" -> h.verifier(ShapeRules::iota);
+            case "dynamic_iota" -> h.verifier(ShapeRules::dynamicIota);
+            case "slice" -> h.inferTypes(single(ShapeRules::inferSlice));
+            case "dynamic_slice" -> h.inferTypes(single(ShapeRules::inferDynamicSlice));
+            case "dynamic_update_slice" -> h.inferTypes(single(ShapeRules::inferDynamicUpdateSlice));
+            case "bitcast_convert" -> h.verifier(ReshapeRules::bitcastConvert);
+            case "broadcast" -> h.inferTypes(single(ReshapeRules::inferBroadcast));
+            case "broadcast_in_dim" -> h.verifier(ReshapeRules::broadcastInDim);
+            case "dynamic_broadcast_in_dim" -> h.verifier(ReshapeRules::dynamicBroadcastInDim);
+            case "concatenate" -> h.inferTypes(single(ReshapeRules::inferConcatenate));
+            case "gather" -> h.inferTypes(single(ShapeRules::inferGather));
+            case "get_dimension_size" -> h.inferTypes(single(ShapeRules::inferGetDimensionSize));
+            case "reshape" -> h.verifier(ReshapeRules::reshape);
+            case "dynamic_reshape" -> h.verifier(ReshapeRules::dynamicReshape);
+            case "scatter" -> h.verifier(RegionRules.SCATTER).inferTypes(RegionRules::inferScatter);
+            case "set_dimension_size" -> h.inferTypes(single(ShapeRules::inferSetDimensionSize));
+            case "reverse" -> h.verifier(ReshapeRules::reverse).inferTypes(single(ShapeRules::inferReverse));
+            case "pad" -> h.inferTypes(single(ReshapeRules::inferPad));
+            case "transpose" ->
+                    h.verifier(ReshapeRules::transposeQuant).inferTypes(single(ReshapeRules::inferTranspose));
+            case "real_dynamic_slice" -> h.verifier(ShapeRules::realDynamicSlice);
+            case "dynamic_pad" -> h.verifier(ReshapeRules::dynamicPad);
+            case "dynamic_gather" -> h.inferTypes(single(ShapeRules::inferDynamicGather));
+            default -> { }
+        }
     }
 
     /** {@link ElementwiseOps}. */
-    private static void elementwise(OpHooks h) {
-        // HLO_CompatibleOperandsAndResultType: the result is typed like the operands
-        h.op("cbrt", "cosine", "exponential", "exponential_minus_one", "log", "log_plus_one", "logistic", "rsqrt",
-                "sine", "sqrt", "tan", "tanh", "ceil", "floor", "round_nearest_afz", "round_nearest_even",
-                "count_leading_zeros", "popcnt", "not", "negate", "sign", "atan2", "divide", "power", "remainder",
-                "subtract", "maximum", "minimum", "multiply", "shift_left", "shift_right_arithmetic",
-                "shift_right_logical", "and", "or", "xor", "reduce_precision")
-                .inferTypes(TypeInference::compatibleOperandsAndResultType);
-        // the transcendental ops carry a result_accuracy
-        h.op("cbrt", "cosine", "exponential", "exponential_minus_one", "log", "log_plus_one", "logistic", "rsqrt",
-                "sine", "sqrt", "tan", "tanh").verifier(ElementwiseRules::resultAccuracy);
-        h.op("abs", "imag", "real").inferTypes(single(ElementwiseTypeRules::inferRealPart));
-        h.op("is_finite").inferTypes(single(ElementwiseTypeRules::inferIsFinite));
-        h.op("add").verifier(ElementwiseRules::add).inferTypes(single(ElementwiseTypeRules::inferAdd));
-        h.op("complex").inferTypes(single(ElementwiseTypeRules::inferComplex));
-        h.op("compare").inferTypes(single(ElementwiseTypeRules::inferCompare));
-        h.op("clamp").inferTypes(single(ElementwiseTypeRules::inferClamp));
-        h.op("map").verifier(RegionRules::singleBlockRegions).inferTypes(ControlFlowRules::inferMap);
-        h.op("select").inferTypes(single(ElementwiseTypeRules::inferSelect));
-        h.op("uniform_quantize").verifier(ElementwiseTypeRules::uniformQuantize);
-        h.op("uniform_dequantize").inferTypes(single(ElementwiseTypeRules::inferUniformDequantize));
+    private static void elementwise(String m, OpHooks.Hook h) {
+        switch (m) {
+            // HLO_CompatibleOperandsAndResultType: the result is typed like the operands
+            case "cbrt", "cosine", "exponential", "exponential_minus_one", "log", "log_plus_one", "logistic",
+                    "rsqrt", "sine", "sqrt", "tan", "tanh", "ceil", "floor", "round_nearest_afz",
+                    "round_nearest_even", "count_leading_zeros", "popcnt", "not", "negate", "sign", "atan2",
+                    "divide", "power", "remainder", "subtract", "maximum", "minimum", "multiply", "shift_left",
+                    "shift_right_arithmetic", "shift_right_logical", "and", "or", "xor", "reduce_precision" ->
+                    h.inferTypes(TypeInference::compatibleOperandsAndResultType);
+            case "abs", "imag", "real" -> h.inferTypes(single(ElementwiseTypeRules::inferRealPart));
+            case "is_finite" -> h.inferTypes(single(ElementwiseTypeRules::inferIsFinite));
+            case "add" -> h.verifier(ElementwiseRules::add).inferTypes(single(ElementwiseTypeRules::inferAdd));
+            case "complex" -> h.inferTypes(single(ElementwiseTypeRules::inferComplex));
+            case "compare" -> h.inferTypes(single(ElementwiseTypeRules::inferCompare));
+            case "clamp" -> h.inferTypes(single(ElementwiseTypeRules::inferClamp));
+            case "map" -> h.verifier(RegionRules::singleBlockRegions).inferTypes(ControlFlowRules::inferMap);
+            case "select" -> h.inferTypes(single(ElementwiseTypeRules::inferSelect));
+            case "uniform_quantize" -> h.verifier(ElementwiseTypeRules::uniformQuantize);
+            case "uniform_dequantize" -> h.inferTypes(single(ElementwiseTypeRules::inferUniformDequantize));
+            default -> { }
+        }
+        switch (m) {
+            // the transcendental ops carry a result_accuracy
+            case "cbrt", "cosine", "exponential", "exponential_minus_one", "log", "log_plus_one", "logistic",
+                    "rsqrt", "sine", "sqrt", "tan", "tanh" -> h.verifier(ElementwiseRules::resultAccuracy);
+            default -> { }
+        }
     }
 
     /** {@link ControlFlowOps}. */
-    private static void controlFlow(OpHooks h) {
-        h.op("create_token", "outfeed", "after_all").inferTypes(CollectiveRules::inferToken);
-        h.op("infeed").verifier(CollectiveRules::infeed);
-        h.op("send").inferTypes(CollectiveRules::send);
-        h.op("recv").verifier(CollectiveRules::recv);
-        h.op("if", "case").verifier(RegionRules::singleBlockRegions).inferTypes(ControlFlowRules::inferConditional);
-        h.op("case").canonicalization(StablehloFolding.FOLD_CONSTANT_CASE);
-        h.op("while").verifier(RegionRules.WHILE).inferTypes(RegionRules::inferOperandTypes);
-        h.op("async_start").inferTypes(CollectiveRules::asyncStart);
-        h.op("async_done").inferTypes(CollectiveRules::asyncDone);
-        h.op("get_tuple_element").inferTypes(CollectiveRules::getTupleElement);
-        h.op("tuple").inferTypes(CollectiveRules::inferTuple);
-        h.op("composite").symbolUses(CollectiveRules::composite);
-        h.op("custom_call").verifier(CollectiveCustomCall::verify);
-        h.op("optimization_barrier").inferTypes(CollectiveRules::inferOperandTypes);
+    private static void controlFlow(String m, OpHooks.Hook h) {
+        switch (m) {
+            case "create_token", "outfeed", "after_all" -> h.inferTypes(CollectiveRules::inferToken);
+            case "infeed" -> h.verifier(CollectiveRules::infeed);
+            case "send" -> h.inferTypes(CollectiveRules::send);
+            case "recv" -> h.verifier(CollectiveRules::recv);
+            case "if", "case" ->
+                    h.verifier(RegionRules::singleBlockRegions).inferTypes(ControlFlowRules::inferConditional);
+            case "while" -> h.verifier(RegionRules.WHILE).inferTypes(RegionRules::inferOperandTypes);
+            case "async_start" -> h.inferTypes(CollectiveRules::asyncStart);
+            case "async_done" -> h.inferTypes(CollectiveRules::asyncDone);
+            case "get_tuple_element" -> h.inferTypes(CollectiveRules::getTupleElement);
+            case "tuple" -> h.inferTypes(CollectiveRules::inferTuple);
+            case "composite" -> h.symbolUses(CollectiveRules::composite);
+            case "custom_call" -> h.verifier(CollectiveCustomCall::verify);
+            case "optimization_barrier" -> h.inferTypes(CollectiveRules::inferOperandTypes);
+            default -> { }
+        }
+        switch (m) {
+            case "case" -> h.canonicalization(StablehloFolding.FOLD_CONSTANT_CASE);
+            default -> { }
+        }
     }
 
     /** {@link CollectiveOps}. */
-    private static void collective(OpHooks h) {
-        h.op("replica_id", "partition_id").inferTypes(CollectiveRules::inferReplicaId);
-        // replica groups given as mesh axes name a mesh (SymbolUserOpInterface)
-        h.op("all_gather", "all_reduce", "reduce_scatter", "all_to_all", "collective_broadcast", "collective_reduce")
-                .symbolUses(CollectiveRules::meshSymbolUse);
-        h.op("all_gather").verifier(CollectiveRules::allGather);
-        h.op("all_reduce").verifier(CollectiveRules::allReduce).inferTypes(CollectiveRules::inferAllReduce);
-        h.op("reduce_scatter").verifier(CollectiveRules::reduceScatter);
-        h.op("all_to_all").inferTypes(CollectiveRules::allToAll);
-        h.op("collective_broadcast").verifier(CollectiveRules::collectiveBroadcast)
-                .inferTypes(CollectiveRules::inferCollectiveBroadcast);
-        h.op("collective_reduce").verifier(CollectiveRules::collectiveReduce)
-                .inferTypes(CollectiveRules::inferCollectiveReduce);
-        h.op("collective_permute").verifier(CollectiveRules::collectivePermute)
-                .inferTypes(CollectiveRules::inferOperandTypes);
+    private static void collective(String m, OpHooks.Hook h) {
+        switch (m) {
+            case "replica_id", "partition_id" -> h.inferTypes(CollectiveRules::inferReplicaId);
+            case "all_gather" -> h.verifier(CollectiveRules::allGather);
+            case "all_reduce" -> h.verifier(CollectiveRules::allReduce).inferTypes(CollectiveRules::inferAllReduce);
+            case "reduce_scatter" -> h.verifier(CollectiveRules::reduceScatter);
+            case "all_to_all" -> h.inferTypes(CollectiveRules::allToAll);
+            case "collective_broadcast" -> h.verifier(CollectiveRules::collectiveBroadcast)
+                    .inferTypes(CollectiveRules::inferCollectiveBroadcast);
+            case "collective_reduce" -> h.verifier(CollectiveRules::collectiveReduce)
+                    .inferTypes(CollectiveRules::inferCollectiveReduce);
+            case "collective_permute" -> h.verifier(CollectiveRules::collectivePermute)
+                    .inferTypes(CollectiveRules::inferOperandTypes);
+            default -> { }
+        }
+        switch (m) {
+            // replica groups given as mesh axes name a mesh (SymbolUserOpInterface)
+            case "all_gather", "all_reduce", "reduce_scatter", "all_to_all", "collective_broadcast",
+                    "collective_reduce" -> h.symbolUses(CollectiveRules::meshSymbolUse);
+            default -> { }
+        }
     }
 
     /** {@link ComputeOps}. */
-    private static void compute(OpHooks h) {
-        h.op("reduce").verifier(RegionRules.REDUCE).inferTypes(RegionRules::inferReduce);
-        h.op("batch_norm_grad", "batch_norm_inference", "batch_norm_training")
-                .verifier(DotConvRules::featureIndexConstraint);
-        h.op("batch_norm_grad").inferTypes(DotConvRules::inferBatchNormGrad);
-        h.op("batch_norm_inference").inferTypes(DotConvRules::inferBatchNormInference);
-        h.op("batch_norm_training").inferTypes(DotConvRules::inferBatchNormTraining);
-        h.op("cholesky").inferTypes(LinalgRules::cholesky);
-        h.op("convolution").verifier(DotConvRules::verifyConvolution);
-        h.op("dot").verifier(DotConvRules::dot).inferTypes(DotConvRules::inferDot);
-        h.op("dot_general").verifier(DotConvRules::dotGeneral).inferTypes(DotConvRules::inferDotGeneral);
-        h.op("fft").inferTypes(LinalgRules::fft);
-        h.op("select_and_scatter").verifier(RegionRules.SELECT_AND_SCATTER)
-                .inferTypes(RegionRules::inferSelectAndScatter);
-        h.op("sort").verifier(RegionRules.SORT).inferTypes(RegionRules::inferOperandTypes);
-        h.op("triangular_solve").inferTypes(LinalgRules::triangularSolve);
-        h.op("reduce_window").verifier(RegionRules.REDUCE_WINDOW).inferTypes(RegionRules::inferReduceWindow);
-        h.op("rng").inferTypes(LinalgRules::rng);
-        h.op("rng_bit_generator").verifier(DotConvRules::rngBitGenerator);
-        h.op("dynamic_conv").verifier(DotConvRules::verifyDynamicConv);
+    private static void compute(String m, OpHooks.Hook h) {
+        switch (m) {
+            case "reduce" -> h.verifier(RegionRules.REDUCE).inferTypes(RegionRules::inferReduce);
+            case "batch_norm_grad" -> h.inferTypes(DotConvRules::inferBatchNormGrad);
+            case "batch_norm_inference" -> h.inferTypes(DotConvRules::inferBatchNormInference);
+            case "batch_norm_training" -> h.inferTypes(DotConvRules::inferBatchNormTraining);
+            case "cholesky" -> h.inferTypes(LinalgRules::cholesky);
+            case "convolution" -> h.verifier(DotConvRules::verifyConvolution);
+            case "dot" -> h.verifier(DotConvRules::dot).inferTypes(DotConvRules::inferDot);
+            case "dot_general" -> h.verifier(DotConvRules::dotGeneral).inferTypes(DotConvRules::inferDotGeneral);
+            case "fft" -> h.inferTypes(LinalgRules::fft);
+            case "select_and_scatter" -> h.verifier(RegionRules.SELECT_AND_SCATTER)
+                    .inferTypes(RegionRules::inferSelectAndScatter);
+            case "sort" -> h.verifier(RegionRules.SORT).inferTypes(RegionRules::inferOperandTypes);
+            case "triangular_solve" -> h.inferTypes(LinalgRules::triangularSolve);
+            case "reduce_window" -> h.verifier(RegionRules.REDUCE_WINDOW).inferTypes(RegionRules::inferReduceWindow);
+            case "rng" -> h.inferTypes(LinalgRules::rng);
+            case "rng_bit_generator" -> h.verifier(DotConvRules::rngBitGenerator);
+            case "dynamic_conv" -> h.verifier(DotConvRules::verifyDynamicConv);
+            default -> { }
+        }
+        switch (m) {
+            case "batch_norm_grad", "batch_norm_inference", "batch_norm_training" ->
+                    h.verifier(DotConvRules::featureIndexConstraint);
+            default -> { }
+        }
     }
 }

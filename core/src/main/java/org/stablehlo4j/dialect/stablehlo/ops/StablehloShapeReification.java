@@ -2,6 +2,7 @@ package org.stablehlo4j.dialect.stablehlo.ops;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Consumer;
 import org.stablehlo4j.dialect.mlir.AddiOp;
 import org.stablehlo4j.dialect.mlir.CmpiOp;
@@ -47,34 +48,36 @@ final class StablehloShapeReification {
     private StablehloShapeReification() {}
 
     /** The elementwise ops: their shape is their first operand's ({@code deriveShapeFromOperand}). */
-    private static final String[] ELEMENTWISE = {"abs", "cbrt", "ceil", "convert", "count_leading_zeros", "cosine",
-        "exponential", "exponential_minus_one", "floor", "imag", "is_finite", "log", "log_plus_one", "logistic", "not",
+    private static final Set<String> ELEMENTWISE = Set.of("abs", "cbrt", "ceil", "convert", "count_leading_zeros",
+        "cosine", "exponential", "exponential_minus_one", "floor", "imag", "is_finite", "log", "log_plus_one", "logistic", "not",
         "negate", "popcnt", "real", "round_nearest_afz", "round_nearest_even", "rsqrt", "sign", "sine", "sqrt", "tan",
         "tanh", "add", "atan2", "complex", "divide", "maximum", "minimum", "multiply", "power", "remainder",
         "shift_left", "shift_right_arithmetic", "shift_right_logical", "subtract", "and", "or", "xor",
-        "uniform_quantize", "uniform_dequantize", "compare", "reverse", "map"};
+        "uniform_quantize", "uniform_dequantize", "compare", "reverse", "map");
 
-    static void hooks(OpHooks h) {
-        h.op(ELEMENTWISE).ext(ReifyReturnTypeShapes.class, (b, op, operands, diags) -> fromOperand(b, op, operands.get(0)));
-        // the first operand of select and clamp may be a scalar
-        h.op("select", "clamp").ext(ReifyReturnTypeShapes.class,
-                (b, op, operands, diags) -> fromOperand(b, op, operands.get(1)));
-        h.op("bitcast_convert").ext(ReifyReturnTypeShapes.class, StablehloShapeReification::bitcastConvert);
-        h.op("dot_general").ext(ReifyReturnTypeShapes.class, StablehloShapeReification::dotGeneral);
-        h.op("gather", "dynamic_gather").ext(ReifyReturnTypeShapes.class, StablehloShapeReification::gather);
-        h.op("dynamic_iota").ext(ReifyReturnTypeShapes.class, (b, op, operands, diags) -> indexTensor(b, op, operands.get(0)));
-        h.op("dynamic_broadcast_in_dim").ext(ReifyReturnTypeShapes.class,
-                (b, op, operands, diags) -> indexTensor(b, op, operands.get(1)));
-        h.op("dynamic_reshape").ext(ReifyReturnTypeShapes.class,
-                (b, op, operands, diags) -> indexTensor(b, op, operands.get(1)));
-        h.op("rng").ext(ReifyReturnTypeShapes.class, (b, op, operands, diags) -> indexTensor(b, op, operands.get(2)));
-        h.op("broadcast").ext(ReifyReturnTypeShapes.class, StablehloShapeReification::broadcast);
-        h.op("concatenate").ext(ReifyReturnTypeShapes.class, StablehloShapeReification::concatenate);
-        h.op("real_dynamic_slice").ext(ReifyReturnTypeShapes.class, StablehloShapeReification::realDynamicSlice);
-        h.op("reduce").ext(ReifyReturnTypeShapes.class, StablehloShapeReification::reduce);
-        h.op("pad").ext(ReifyReturnTypeShapes.class, StablehloShapeReification::pad);
-        h.op("dynamic_pad").ext(ReifyReturnTypeShapes.class, StablehloShapeReification::dynamicPad);
-        h.op("transpose").ext(ReifyReturnTypeShapes.class, StablehloShapeReification::transpose);
+    /** The reification of op {@code m}, if it has one. */
+    static void attach(String m, OpHooks.Hook h) {
+        ReifyReturnTypeShapes r = switch (m) {
+            // the first operand of select and clamp may be a scalar
+            case "select", "clamp" -> (b, op, operands, diags) -> fromOperand(b, op, operands.get(1));
+            case "bitcast_convert" -> StablehloShapeReification::bitcastConvert;
+            case "dot_general" -> StablehloShapeReification::dotGeneral;
+            case "gather", "dynamic_gather" -> StablehloShapeReification::gather;
+            case "dynamic_iota" -> (b, op, operands, diags) -> indexTensor(b, op, operands.get(0));
+            case "dynamic_broadcast_in_dim", "dynamic_reshape" ->
+                    (b, op, operands, diags) -> indexTensor(b, op, operands.get(1));
+            case "rng" -> (b, op, operands, diags) -> indexTensor(b, op, operands.get(2));
+            case "broadcast" -> StablehloShapeReification::broadcast;
+            case "concatenate" -> StablehloShapeReification::concatenate;
+            case "real_dynamic_slice" -> StablehloShapeReification::realDynamicSlice;
+            case "reduce" -> StablehloShapeReification::reduce;
+            case "pad" -> StablehloShapeReification::pad;
+            case "dynamic_pad" -> StablehloShapeReification::dynamicPad;
+            case "transpose" -> StablehloShapeReification::transpose;
+            default -> ELEMENTWISE.contains(m)
+                    ? (b, op, operands, diags) -> fromOperand(b, op, operands.get(0)) : null;
+        };
+        if (r != null) h.ext(ReifyReturnTypeShapes.class, r);
     }
 
     // ============================================================================================ helpers
