@@ -29,6 +29,7 @@ public final class StablehloPasses {
         // issue 28: small passes
         r.register(ConvertToSignlessPass.NAME, ConvertToSignlessPass.DESCRIPTION,
                 options -> noOptions(ConvertToSignlessPass.NAME, options, new ConvertToSignlessPass()));
+        r.register(WrapInCompositePass.NAME, WrapInCompositePass.DESCRIPTION, WrapInCompositePass::fromOptions);
     }
 
     /** {@code pass}, which takes no options; any given is an error. */
