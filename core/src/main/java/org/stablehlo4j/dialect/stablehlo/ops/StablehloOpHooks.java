@@ -27,6 +27,7 @@ public final class StablehloOpHooks {
         collective(h);
         compute(h);
         StablehloShapeReification.hooks(h);
+        StablehloSpeculatability.hooks(h);
     }
 
     /** {@link DataMovementOps}. */

@@ -29,6 +29,8 @@ public final class StablehloPasses {
         // issue 28: small passes
         r.register(ConvertToSignlessPass.NAME, ConvertToSignlessPass.DESCRIPTION,
                 options -> noOptions(ConvertToSignlessPass.NAME, options, new ConvertToSignlessPass()));
+        r.register(HloTestSpeculatabilityPass.NAME, HloTestSpeculatabilityPass.DESCRIPTION,
+                options -> noOptions(HloTestSpeculatabilityPass.NAME, options, new HloTestSpeculatabilityPass()));
         r.register(WrapInCompositePass.NAME, WrapInCompositePass.DESCRIPTION, WrapInCompositePass::fromOptions);
     }
 
