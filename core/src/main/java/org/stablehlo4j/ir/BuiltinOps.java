@@ -73,7 +73,8 @@ public final class BuiltinOps {
                 .traits(OpTrait.ISOLATED_FROM_ABOVE, OpTrait.NO_TERMINATOR, OpTrait.GRAPH_REGION, OpTrait.SYMBOL_TABLE)
                 .custom()
                 .verifier(BuiltinOps::verifyModule);
-        t.op("unrealized_conversion_cast").varIn("inputs", "AnyType").varOut("outputs", "AnyType").custom()
+        t.op("unrealized_conversion_cast").varIn("inputs", "AnyType").varOut("outputs", "AnyType")
+                .traits(OpTrait.PURE).custom()
                 .folder(BuiltinOps::foldCast);
     }
 }

@@ -18,7 +18,9 @@ import org.stablehlo4j.ir.VerificationError;
  * The few ops of MLIR's memref and bufferization dialects that StableHLO's tests use (upstream
  * {@code MemRefOps.td}, {@code BufferizationOps.td}): {@code memref.cast}, {@code bufferization.to_tensor} and
  * {@code bufferization.to_buffer}, with their declarative forms, a kind check of their types and the folder of
- * {@code to_buffer} (a round trip through {@code to_tensor} is the buffer itself).
+ * {@code to_buffer} (a round trip through {@code to_tensor} is the buffer itself). The unit flags of the
+ * bufferization ops ({@code restrict}, {@code writable}, {@code read_only}) are read and printed in the attribute
+ * dictionary ({@code {restrict}}), not as upstream's bare keywords, which the format engine does not have.
  */
 public final class BufferOps {
     /** The memref dialect's namespace. */
@@ -49,15 +51,14 @@ public final class BufferOps {
                 .in("buffer", "AnyType")
                 .unit("restrict").unit("writable")
                 .out("result", "AnyType")
-                .format("$buffer (`restrict` $restrict^)? (`writable` $writable^)? attr-dict `:` type($buffer) "
-                        + "`to` type($result)")
+                .format("$buffer attr-dict `:` type($buffer) `to` type($result)")
                 .verifier(op -> kinds(op, true, false));
         t.op("to_buffer")
                 .in("tensor", "AnyType")
                 .unit("read_only")
                 .out("buffer", "AnyType")
                 .traits(NO_MEMORY_EFFECT)
-                .format("$tensor (`read_only` $read_only^)? attr-dict `:` type($tensor) `to` type($buffer)")
+                .format("$tensor attr-dict `:` type($tensor) `to` type($buffer)")
                 .verifier(op -> kinds(op, false, true))
                 .folder((op, constants) -> {
                     Operation def = op.operand(0).definingOp();

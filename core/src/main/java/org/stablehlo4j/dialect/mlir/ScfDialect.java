@@ -131,11 +131,11 @@ public final class ScfDialect extends Dialect {
             int initsAt = p.offset();
             if (p.consumeKeyword("iter_args")) {
                 p.expect("(");
-                do {
+                for (boolean more = true; more; more = p.consumeIf(",")) {
                     carriedNames.add(p.parseArgumentName());
                     p.expect("=");
                     inits.add(p.parseOperand());
-                } while (p.consumeIf(","));
+                }
                 p.expect(")");
                 p.expect("->");
                 if (p.consumeIf("(")) {

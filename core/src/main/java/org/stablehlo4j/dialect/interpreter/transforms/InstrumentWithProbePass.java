@@ -61,11 +61,6 @@ public final class InstrumentWithProbePass implements Pass {
     }
 
     @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
     public void run(ModuleOp module, PassContext context) {
         List<Operation> ops = new ArrayList<>();
         module.op().walk(ops::add);
@@ -98,5 +93,10 @@ public final class InstrumentWithProbePass implements Pass {
     private static boolean probed(Type t) {
         return t instanceof RankedTensorType r && r.hasStaticShape() && (r.elementType() instanceof IntegerType
                 || r.elementType() instanceof FloatType || r.elementType() instanceof ComplexType);
+    }
+
+    @Override
+    public String name() {
+        return NAME;
     }
 }

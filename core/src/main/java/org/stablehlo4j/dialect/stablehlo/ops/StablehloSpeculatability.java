@@ -219,18 +219,20 @@ final class StablehloSpeculatability {
         return SPECULATABLE;
     }
 
+    /** Batching and contracting dimensions static; the others as StaticDimInOutputIsStaticInInput. */
     private static Speculatability dotGeneral(Operation op) {
         DotDimensionNumbersAttr d = DotConvRules.struct(op, "dot_dimension_numbers", DotDimensionNumbersAttr.class);
-        if (d == null) return NOT_SPECULATABLE;
-        Type lhs = op.operand(0).type();
-        Type rhs = op.operand(1).type();
+        return d == null ? NOT_SPECULATABLE : dotGeneral(d, op.operand(0).type(), op.operand(1).type(),
+                op.result(0).type());
+    }
+
+    private static Speculatability dotGeneral(DotDimensionNumbersAttr d, Type lhs, Type rhs, Type out) {
         List<Long> lhsSpecial = new ArrayList<>(d.lhsBatchingDimensions());
         lhsSpecial.addAll(d.lhsContractingDimensions());
         List<Long> rhsSpecial = new ArrayList<>(d.rhsBatchingDimensions());
         rhsSpecial.addAll(d.rhsContractingDimensions());
         for (long i : lhsSpecial) if (dynamic(lhs, i)) return NOT_SPECULATABLE;
         for (long i : rhsSpecial) if (dynamic(rhs, i)) return NOT_SPECULATABLE;
-        Type out = op.result(0).type();
         int resultIndex = d.lhsBatchingDimensions().size();
         for (int side = 0; side < 2; side++) {
             Type t = side == 0 ? lhs : rhs;

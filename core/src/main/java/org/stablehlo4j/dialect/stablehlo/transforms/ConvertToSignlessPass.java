@@ -40,11 +40,6 @@ public final class ConvertToSignlessPass implements Pass {
     public static final String DESCRIPTION = "Pass to transform the IR to be on signless integers.";
 
     @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
     public void run(ModuleOp module, PassContext context) throws DiagnosticException {
         List<Diagnostic> errors = new ArrayList<>();
         module.op().walk(op -> convert(op, errors));
@@ -101,5 +96,10 @@ public final class ConvertToSignlessPass implements Pass {
         if (t instanceof UnrankedTensorType) return new UnrankedTensorType(e);
         if (t instanceof MemRefType m) return new MemRefType(m.shape(), e, m.layout(), m.memorySpace());
         return t;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
     }
 }

@@ -23,11 +23,6 @@ public final class HloTestSpeculatabilityPass implements GreedyPatternPass {
     public static final String DESCRIPTION = "Uses test ops to invoke ConditionallySpeculatable::getSpeculatability.";
 
     @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
     public PatternSet patterns(Context ctx, PassContext context) {
         return new PatternSet()
                 .add(check("hlo_test_speculatability.is_speculatable", Speculatability.SPECULATABLE))
@@ -51,5 +46,10 @@ public final class HloTestSpeculatabilityPass implements GreedyPatternPass {
         rewriter.eraseOp(op);
         rewriter.eraseOp(def);
         return true;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
     }
 }

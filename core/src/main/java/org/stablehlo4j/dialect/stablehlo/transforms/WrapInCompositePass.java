@@ -81,11 +81,6 @@ public final class WrapInCompositePass implements Pass {
     }
 
     @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
     public void run(ModuleOp module, PassContext context) throws DiagnosticException {
         Context ctx = context.context();
         Set<OperationName> wrap = new LinkedHashSet<>();
@@ -159,12 +154,16 @@ public final class WrapInCompositePass implements Pass {
             for (Type t : in) entry.addArgument(t, loc);
             fn.region(0).append(entry);
             rewriter.setInsertionPointToEnd(entry);
-            IRMapping map = new IRMapping();
-            map.map(op.operands(), entry.arguments());
-            Operation copy = rewriter.clone(op, map);
+            Operation copy = rewriter.clone(op, new IRMapping());
+            for (int i = 0; i < in.size(); i++) copy.setOperand(i, entry.argument(i));
             ReturnOp.create(rewriter, loc, new ArrayList<>(copy.results()));
             rewriter.restoreInsertionPoint(ip);
             return name;
         }
+    }
+
+    @Override
+    public String name() {
+        return NAME;
     }
 }
