@@ -7,6 +7,8 @@ import org.stablehlo4j.dialect.func.FuncDialect;
 import org.stablehlo4j.dialect.interpreter.InterpreterDialect;
 import org.stablehlo4j.dialect.mlir.ArithDialect;
 import org.stablehlo4j.dialect.mlir.CfDialect;
+import org.stablehlo4j.dialect.mlir.MemRefDialect;
+import org.stablehlo4j.dialect.mlir.ScfDialect;
 import org.stablehlo4j.dialect.mlir.TensorDialect;
 import org.stablehlo4j.dialect.quant.QuantDialect;
 import org.stablehlo4j.dialect.sdy.SdyDialect;
@@ -35,9 +37,6 @@ public final class AllDialects {
         {"hlo_test_infer", "stablehlo/tests/infer_stablehlo.mlir", "stablehlo/tests/infer_chlo.mlir"},
         {"hlo_test_broadcast", "stablehlo/tests/ops_broadcasting.mlir"},
         {"llvm", "stablehlo/tests/verify_scatter.mlir", "stablehlo/tests/verify_select_and_scatter.mlir"},
-        {"scf", "stablehlo/tests/vhlo/stablehlo_legalize_to_vhlo_mixed.mlir"},
-        {"memref", "stablehlo/tests/transforms/stablehlo_convert_to_signless.mlir"},
-        {"bufferization", "stablehlo/tests/transforms/stablehlo_convert_to_signless.mlir"},
     };
 
     /** Adds every dialect stablehlo-opt loads to {@code registry}. */
@@ -56,6 +55,9 @@ public final class AllDialects {
         registry.insert("quant", QuantDialect::new);
         registry.insert("sparse_tensor", SparseTensorDialect::new);
         registry.insert("sdy", SdyDialect::new);
+        registry.insert("scf", ScfDialect::new);
+        registry.insert("memref", MemRefDialect::memref);
+        registry.insert("bufferization", MemRefDialect::bufferization);
         for (String[] stub : STUBS) {
             String ns = stub[0];
             registry.insert(ns, ctx -> new StubDialect(ns, ctx));

@@ -2,6 +2,7 @@ package org.stablehlo4j.init;
 
 import org.stablehlo4j.compat.legalize.LegalizePasses;
 import org.stablehlo4j.dialect.chlo.transforms.ChloLegalizeToStablehloPass;
+import org.stablehlo4j.dialect.interpreter.transforms.InstrumentWithProbePass;
 import org.stablehlo4j.dialect.stablehlo.transforms.StablehloPasses;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.ModuleOp;
@@ -33,6 +34,8 @@ public final class AllPasses {
         registry.register(ChloLegalizeToStablehloPass.NAME, ChloLegalizeToStablehloPass.DESCRIPTION,
                 ChloLegalizeToStablehloPass::fromOptions);
         LegalizePasses.registerAll(registry);
+        registry.register(InstrumentWithProbePass.NAME, InstrumentWithProbePass.DESCRIPTION,
+                InstrumentWithProbePass::fromOptions);
         registry.register(CHLO_PRE_SERIALIZATION_PIPELINE,
                 "Lower as much as possible to StableHLO, including CHLO, Shape dialect, and index types.",
                 options -> {

@@ -46,12 +46,35 @@ public final class BuiltinOps {
         if (op.numResults() != 0) throw VerificationError.op(op, "requires zero results");
     }
 
+    /**
+     * MLIR's fold of {@code unrealized_conversion_cast}: a cast to its operands' own types is its operands, and a
+     * cast that undoes the cast defining all of its operands is that cast's operands.
+     */
+    private static java.util.List<Object> foldCast(Operation op, Attribute[] constants) {
+        java.util.List<Value> in = op.operands();
+        if (types(in).equals(types(op.results()))) return new java.util.ArrayList<>(in);
+        Operation def = in.isEmpty() ? null : in.get(0).definingOp();
+        if (def == null || !isUnrealizedConversionCast(def) || !def.results().equals(in)
+                || !types(def.operands()).equals(types(op.results()))) {
+            return null;
+        }
+        return new java.util.ArrayList<>(def.operands());
+    }
+
+    private static java.util.List<Type> types(java.util.List<? extends Value> values) {
+        java.util.List<Type> out = new java.util.ArrayList<>(values.size());
+        for (Value v : values) out.add(v.type());
+        return out;
+    }
+
     private static void rows(OpTable t) {
         t.op("module").optAttr("sym_name", AttrKind.STRING).optAttr("sym_visibility", AttrKind.STRING)
                 .region("bodyRegion")
                 .traits(OpTrait.ISOLATED_FROM_ABOVE, OpTrait.NO_TERMINATOR, OpTrait.GRAPH_REGION, OpTrait.SYMBOL_TABLE)
                 .custom()
                 .verifier(BuiltinOps::verifyModule);
-        t.op("unrealized_conversion_cast").varIn("inputs", "AnyType").varOut("outputs", "AnyType").custom();
+        t.op("unrealized_conversion_cast").varIn("inputs", "AnyType").varOut("outputs", "AnyType")
+                .traits(OpTrait.PURE).custom()
+                .folder(BuiltinOps::foldCast);
     }
 }

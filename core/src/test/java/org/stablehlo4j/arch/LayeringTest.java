@@ -80,6 +80,9 @@ class LayeringTest {
                     "rewrite")),
             Map.entry("dialect.func", Set.of("asm", "bytecode", "ir")),
             Map.entry("dialect.interpreter", Set.of("asm", "asm.format", "ir")),
+            // the interpreter's passes (upstream's stablehlo/reference/InterpreterPasses.td)
+            Map.entry("dialect.interpreter.transforms", Set.of("dialect.interpreter", "dialect.stablehlo.ops", "ir",
+                    "pass")),
             Map.entry("dialect.mlir", Set.of("asm", "asm.format", "ir")),
             // MLIR's shape dialect depends on arith and tensor (ShapeBase.td's dependentDialects)
             Map.entry("dialect.shape", Set.of("asm", "asm.format", "dialect.mlir", "ir")),
@@ -105,7 +108,8 @@ class LayeringTest {
             Map.entry("dialect.vhlo.version", Set.of()),
             Map.entry("init", Set.of("compat.legalize", "dialect.builtin", "dialect.check", "dialect.chlo",
                     "dialect.chlo.transforms",
-                    "dialect.func", "dialect.interpreter", "dialect.mlir", "dialect.quant", "dialect.sdy",
+                    "dialect.func", "dialect.interpreter", "dialect.interpreter.transforms", "dialect.mlir",
+                    "dialect.quant", "dialect.sdy",
                     "dialect.shape",
                     "dialect.sparse", "dialect.stablehlo.ops", "dialect.stablehlo.transforms", "dialect.vhlo", "ir",
                     "pass")),

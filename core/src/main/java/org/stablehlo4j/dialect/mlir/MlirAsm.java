@@ -68,7 +68,7 @@ final class MlirAsm {
 
     /** Adds the forms of the arith ops to {@code asm}. */
     static void addArith(OpAsmTable asm) {
-        for (String name : List.of(AddiOp.NAME, SubiOp.NAME, MuliOp.NAME, DivsiOp.NAME, MaxsiOp.NAME, MinsiOp.NAME)) {
+        for (String name : List.of(AddiOp.NAME, AddfOp.NAME, SubiOp.NAME, MuliOp.NAME, DivsiOp.NAME, MaxsiOp.NAME, MinsiOp.NAME)) {
             asm.format(name, BINARY);
         }
         asm.format(CmpiOp.NAME, CMPI);
@@ -79,6 +79,7 @@ final class MlirAsm {
     static void addTensor(OpAsmTable asm) {
         asm.format(DimOp.NAME, DIM);
         asm.format(ExtractOp.NAME, EXTRACT);
+        asm.format(InsertOp.NAME, INSERT);
         asm.format(FromElementsOp.NAME, FROM_ELEMENTS);
     }
 
@@ -223,26 +224,50 @@ final class MlirAsm {
     };
 
     /** {@code $tensor [ $indices ] attr-dict : type($tensor)}; the result is the element type. */
-    private static final Form EXTRACT = new Form("extracted") {
+    private static final Form EXTRACT = new Indexed("extracted", false);
+    private static final Form INSERT = new Indexed("inserted", true);
+
+    /**
+     * {@code tensor.extract $tensor[$indices] attr-dict : type($tensor)} (the result is an element) and
+     * {@code tensor.insert $scalar into $dest[$indices] attr-dict : type($dest)} (the scalar an element, the result
+     * the tensor's type).
+     */
+    private static final class Indexed extends Form {
+        private final boolean insert;
+
+        Indexed(String resultName, boolean insert) {
+            super(resultName);
+            this.insert = insert;
+        }
+
         @Override
         public boolean canPrint(Operation op) {
-            return op.numOperands() >= 1 && op.numResults() == 1;
+            return op.numOperands() >= (insert ? 2 : 1) && op.numResults() == 1;
         }
 
         @Override
         public void print(Operation op, AsmPrinterContext p) {
+            int tensor = insert ? 1 : 0;
             p.printOpName(op);
             p.append(" ");
-            p.printOperand(op.operand(0));
+            if (insert) {
+                p.printOperand(op.operand(0));
+                p.append(" into ");
+            }
+            p.printOperand(op.operand(tensor));
             p.append("[");
-            p.printOperands(op.operands().subList(1, op.numOperands()));
+            p.printOperands(op.operands().subList(tensor + 1, op.numOperands()));
             p.append("]");
-            printAttrsAndType(op, p, List.of(), op.operand(0).type());
+            printAttrsAndType(op, p, List.of(), op.operand(tensor).type());
         }
 
         @Override
         public Operation parse(String opName, AsmParserContext p, int opStart) {
             List<OperandRef> refs = new ArrayList<>();
+            if (insert) {
+                refs.add(p.parseOperand());
+                p.expectKeyword("into");
+            }
             refs.add(p.parseOperand());
             p.expect("[");
             if (!p.consumeIf("]")) {
@@ -255,12 +280,13 @@ final class MlirAsm {
             Type t = p.parseType();
             if (!(t instanceof RankedTensorType rt)) throw p.errorAt(at, "expected ranked tensor type");
             List<Type> types = new ArrayList<>();
+            if (insert) types.add(rt.elementType());
             types.add(t);
-            types.addAll(Collections.nCopies(refs.size() - 1, IndexType.INSTANCE));
+            types.addAll(Collections.nCopies(refs.size() - types.size(), IndexType.INSTANCE));
             List<Value> operands = p.resolve(refs, types, at);
-            return build(p, opName, operands, rt.elementType(), attrs, opStart);
+            return build(p, opName, operands, insert ? t : rt.elementType(), attrs, opStart);
         }
-    };
+    }
 
     /** {@code $elements attr-dict : type($result)}; every element of the result's element type. */
     private static final Form FROM_ELEMENTS = new Form("from_elements") {

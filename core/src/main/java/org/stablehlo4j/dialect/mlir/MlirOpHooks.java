@@ -47,6 +47,7 @@ public final class MlirOpHooks {
                     if (isInt(c[0], 0)) return List.of(op.operand(1));
                     return binary(op, c, (a, b) -> a + b);
                 });
+        h.op("addf").verifier(MlirOpHooks::verifySameOperandsAndResultType).inferTypes(MlirOpHooks::lhsType);
         h.op("subi").verifier(MlirOpHooks::verifySameOperandsAndResultType).inferTypes(MlirOpHooks::lhsType)
                 .folder((op, c) -> {
                     // x - x is zero (for tensors only of a static shape)
@@ -92,6 +93,7 @@ public final class MlirOpHooks {
         h.op("dim").inferTypes(op -> List.of(IndexType.INSTANCE)).folder(MlirOpHooks::foldDim);
         h.op("extract").verifier(MlirOpHooks::verifyExtract).inferTypes(MlirOpHooks::extractType)
                 .folder(MlirOpHooks::foldExtract);
+        h.op("insert").inferTypes(op -> List.of(op.operand(1).type()));
         h.op("from_elements").verifier(MlirOpHooks::verifyFromElements).folder(MlirOpHooks::foldFromElements);
     }
 

@@ -49,6 +49,12 @@ public final class MlirOps {
                 .out("result", INT_LIKE)
                 .traits(NO_MEMORY_EFFECT, COMMUTATIVE, INFER_TYPE).infers()
                 .custom();
+        // Arith_FloatBinaryOp (its fastmath flags are kept as an attribute)
+        t.op("addf")
+                .in("lhs", "AnyType").in("rhs", "AnyType")
+                .out("result", "AnyType")
+                .traits(NO_MEMORY_EFFECT, COMMUTATIVE, INFER_TYPE).infers()
+                .custom();
         t.op("subi")
                 .in("lhs", INT_LIKE).in("rhs", INT_LIKE)
                 .out("result", INT_LIKE)
@@ -97,6 +103,11 @@ public final class MlirOps {
         t.op("extract")
                 .in("tensor", "AnyRankedTensor").varIn("indices", "Index")
                 .out("result", "AnyType")
+                .traits(NO_MEMORY_EFFECT, INFER_TYPE).infers()
+                .custom();
+        t.op("insert")
+                .in("scalar", "AnyType").in("dest", "AnyRankedTensor").varIn("indices", "Index")
+                .out("result", "AnyRankedTensor")
                 .traits(NO_MEMORY_EFFECT, INFER_TYPE).infers()
                 .custom();
         // the result type is given (TypesMatchWith derives the operands' types from it)

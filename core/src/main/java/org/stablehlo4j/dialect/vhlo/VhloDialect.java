@@ -1,5 +1,6 @@
 package org.stablehlo4j.dialect.vhlo;
 
+import org.stablehlo4j.asm.AsmDialectInterface;
 import org.stablehlo4j.asm.OpAsmDialectInterface;
 import org.stablehlo4j.asm.OpAsmTable;
 import org.stablehlo4j.bytecode.DialectBytecode;
@@ -18,5 +19,6 @@ public final class VhloDialect extends Dialect {
         addOperations(VhloOpTable.opDefinitions());
         addInterface(OpAsmDialectInterface.class, new OpAsmTable().printer(VhloFuncPrinter.OP, new VhloFuncPrinter()));
         addInterface(DialectBytecode.class, VhloBytecode.INSTANCE);
+        addInterface(AsmDialectInterface.class, VhloAttrText.INSTANCE);
     }
 }

@@ -32,6 +32,7 @@ public final class StablehloOpHooks {
         collective(m, h);
         compute(m, h);
         StablehloShapeReification.attach(m, h);
+        StablehloSpeculatability.attach(m, h);
     }
 
     /** {@link DataMovementOps}. */

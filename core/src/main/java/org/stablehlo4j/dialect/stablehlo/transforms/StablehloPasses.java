@@ -26,6 +26,12 @@ public final class StablehloPasses {
                 options -> noOptions(CanonicalizeDynamismPass.NAME, options, new CanonicalizeDynamismPass()));
         r.register(CheckShapeAssertionsPass.NAME, CheckShapeAssertionsPass.DESCRIPTION,
                 CheckShapeAssertionsPass::fromOptions);
+        // issue 28: small passes
+        r.register(ConvertToSignlessPass.NAME, ConvertToSignlessPass.DESCRIPTION,
+                options -> noOptions(ConvertToSignlessPass.NAME, options, new ConvertToSignlessPass()));
+        r.register(HloTestSpeculatabilityPass.NAME, HloTestSpeculatabilityPass.DESCRIPTION,
+                options -> noOptions(HloTestSpeculatabilityPass.NAME, options, new HloTestSpeculatabilityPass()));
+        r.register(WrapInCompositePass.NAME, WrapInCompositePass.DESCRIPTION, WrapInCompositePass::fromOptions);
     }
 
     /** {@code pass}, which takes no options; any given is an error. */
