@@ -29,7 +29,8 @@ class ToolInfoTest {
     private static final String KNOWN = "canonicalize, chlo-legalize-to-stablehlo, chlo-pre-serialization-pipeline, "
             + "cse, hlo-test-broadcast, hlo-test-infer, inline, reconcile-unrealized-casts, shape-legalize-to-stablehlo, "
             + "stablehlo-canonicalize-dynamism, stablehlo-check-shape-assertions, stablehlo-deserialize, "
-            + "stablehlo-legalize-composite-to-call, stablehlo-legalize-to-vhlo, stablehlo-refine-arguments, "
+            + "stablehlo-legalize-composite-to-call, stablehlo-legalize-qdq-to-quantized-op, "
+            + "stablehlo-legalize-quant-to-math, stablehlo-legalize-quantized-op-to-qdq, stablehlo-legalize-to-vhlo, stablehlo-refine-arguments, "
             + "stablehlo-refine-shapes, strip-debuginfo, vhlo-legalize-to-stablehlo, vhlo-to-version";
 
     private int run(String... args) {
