@@ -141,23 +141,28 @@ public final class LegalizeQuantToMathPass implements Pass {
             if (!diagnostics.isEmpty()) throw new DiagnosticException(diagnostics);
         }
 
-        /** Whether {@code op} has no quantized type left (as its operands were before the conversion). */
-        boolean isLegal(Operation op) {
+        /**
+         * Whether {@code op} has no quantized type left: among its operands as they were before the conversion
+         * (for an op of the input), or as they are (for an op a pattern created).
+         */
+        boolean isLegal(Operation op, boolean created) {
             if (!CHECKED_DIALECTS.contains(op.dialect())) return true;
             if (FuncOp.is(op)) {
                 return !(FuncOp.cast(op).functionType() instanceof TypeAttr ta && ta.value() instanceof FunctionType ft)
                         || !QuantTypes.anyQuantized(ft.inputs()) && !QuantTypes.anyQuantized(ft.results());
             }
-            for (Value v : op.operands()) if (QuantTypes.isQuantized(typeOf(v))) return false;
+            for (Value v : op.operands()) if (QuantTypes.isQuantized(created ? v.type() : typeOf(v))) return false;
             for (OpResult r : op.results()) if (QuantTypes.isQuantized(r.type())) return false;
             return true;
         }
 
-        /** Makes {@code op} legal: the first pattern that applies, then the ops it created; false if none applies. */
+        /**
+         * Makes {@code op} legal: the first pattern that applies (the ops it creates must be legal); false if none
+         * applies.
+         */
         boolean legalize(Operation op) {
-            if (isLegal(op)) return true;
+            if (isLegal(op, false)) return true;
             for (QuantToMathPatterns.Pattern pattern : QuantToMathPatterns.patternsFor(op)) {
-                List<Operation> outer = inserted;
                 List<Operation> created = new ArrayList<>();
                 inserted = created;
                 rewriter.setInsertionPoint(op);
@@ -165,10 +170,10 @@ public final class LegalizeQuantToMathPass implements Pass {
                 try {
                     applied = pattern.apply(op, this);
                 } finally {
-                    inserted = outer;
+                    inserted = null;
                 }
                 if (!applied) continue;
-                for (Operation c : created) if (!erased.contains(c) && !legalize(c)) return false;
+                for (Operation c : created) if (!erased.contains(c) && !isLegal(c, true)) return false;
                 return true;
             }
             return false;

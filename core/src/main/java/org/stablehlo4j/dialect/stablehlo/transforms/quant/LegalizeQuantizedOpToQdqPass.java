@@ -2,7 +2,6 @@ package org.stablehlo4j.dialect.stablehlo.transforms.quant;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 
 import org.stablehlo4j.dialect.stablehlo.ops.AbsOp;
 import org.stablehlo4j.dialect.stablehlo.ops.AddOp;
@@ -101,7 +100,7 @@ public final class LegalizeQuantizedOpToQdqPass extends GreedyFuncPass {
      * @return {@code set}
      */
     static PatternSet addPatterns(PatternSet set, int benefit) {
-        for (String name : OPS) set.add(RewritePattern.of(name, benefit, (op, r) -> decompose(op, r, Value::type)));
+        for (String name : OPS) set.add(RewritePattern.of(name, benefit, LegalizeQuantizedOpToQdqPass::decompose));
         return set;
     }
 
@@ -110,17 +109,17 @@ public final class LegalizeQuantizedOpToQdqPass extends GreedyFuncPass {
      *
      * @param op the op
      * @param rewriter the rewriter
-     * @param typeOf the type of an operand (in a conversion, the type it had before)
      * @return whether the op had quantized types (and was replaced)
      */
-    static boolean decompose(Operation op, PatternRewriter rewriter, Function<Value, Type> typeOf) {
-        boolean quantized = QuantTypes.anyQuantized(QuantTypes.resultTypes(op));
-        for (Value operand : op.operands()) quantized |= QuantTypes.isQuantized(typeOf.apply(operand));
-        if (!quantized) return false;
+    static boolean decompose(Operation op, PatternRewriter rewriter) {
+        if (!QuantTypes.anyQuantized(QuantTypes.types(op.operands()))
+                && !QuantTypes.anyQuantized(QuantTypes.resultTypes(op))) {
+            return false;
+        }
         rewriter.setInsertionPoint(op);
         List<Value> operands = new ArrayList<>();
         for (Value operand : op.operands()) {
-            Type type = typeOf.apply(operand);
+            Type type = operand.type();
             operands.add(QuantTypes.isQuantized(type)
                     ? UniformDequantizeOp.createWithTypes(rewriter, op.location(),
                             List.of(QuantTypes.expressed(type)), operand).result()

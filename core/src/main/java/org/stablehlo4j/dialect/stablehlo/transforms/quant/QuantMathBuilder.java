@@ -46,7 +46,8 @@ final class QuantMathBuilder {
         int n = splat ? 1 : values.length;
         byte[] data = new byte[n * bytes];
         for (int i = 0; i < n; i++) for (int k = 0; k < bytes; k++) data[i * bytes + k] = (byte) (values[i] >>> (8 * k));
-        return ConstantOp.create(rewriter, loc, new DenseElementsAttr(type, data, 0, data.length, splat)).output();
+        return ConstantOp.createWithTypes(rewriter, loc, List.of(type), new DenseElementsAttr(type, data, 0, data.length, splat))
+                .output();
     }
 
     /** {@return {@code tensor<f32>} (a scalar) or {@code tensor<Nxf32>} constant of {@code values}} */

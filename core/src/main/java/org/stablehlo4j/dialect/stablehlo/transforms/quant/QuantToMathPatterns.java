@@ -74,7 +74,7 @@ final class QuantToMathPatterns {
         else if (FuncOp.is(op)) out.add((o, c) -> c.convertSignature(o));
         else if (ReturnOp.is(op)) out.add((o, c) -> true); // its operands are already converted
         if (DECOMPOSED_OPS.contains(name)) {
-            out.add((o, c) -> LegalizeQuantizedOpToQdqPass.decompose(o, c.rewriter, c::typeOf));
+            out.add(QuantToMathPatterns::decompose);
         }
         return out;
     }
@@ -92,15 +92,7 @@ final class QuantToMathPatterns {
         UniformQuantizedType in = QuantTypes.quant(input);
         QuantMathBuilder b = new QuantMathBuilder(c.rewriter, op.location());
         if (QuantTypes.element(input).equals(FloatType.F32) && out != null) {
-            QuantMathBuilder.Params p = b.params(out, true);
-            Value min = b.f32(false, (float) out.storageMin());
-            Value max = b.f32(false, (float) out.storageMax());
-            Type floatType = QuantTypes.withElement(input, FloatType.F32);
-            Value v = b.div(floatType, operand, p.scales(), p.dims());
-            v = b.add(floatType, v, p.zeroPoints(), p.dims());
-            v = b.clamp(floatType, min, v, max);
-            v = b.roundNearestEven(floatType, v);
-            c.rewriter.replaceOp(op, List.of(b.convert(QuantTypes.withElement(floatType, out.storageType()), v)));
+            c.rewriter.replaceOp(op, List.of(quantizeFloat(b, operand, out)));
             return true;
         }
         if (in != null && out != null) {
@@ -116,18 +108,64 @@ final class QuantToMathPatterns {
         return false;
     }
 
+    /** f32 {@code input} quantized to {@code out}'s storage: {@code round(clamp(input / scale + zp))}. */
+    private static Value quantizeFloat(QuantMathBuilder b, Value input, UniformQuantizedType out) {
+        QuantMathBuilder.Params p = b.params(out, true);
+        Value min = b.f32(false, (float) out.storageMin());
+        Value max = b.f32(false, (float) out.storageMax());
+        Type floatType = QuantTypes.withElement(input.type(), FloatType.F32);
+        Value v = b.div(floatType, input, p.scales(), p.dims());
+        v = b.add(floatType, v, p.zeroPoints(), p.dims());
+        v = b.clamp(floatType, min, v, max);
+        v = b.roundNearestEven(floatType, v);
+        return b.convert(QuantTypes.withElement(floatType, out.storageType()), v);
+    }
+
     private static boolean dequantize(Operation op, Conversion c) {
         UniformQuantizedType q = quant(c, op.operand(0));
         if (q == null) return false;
         QuantMathBuilder b = new QuantMathBuilder(c.rewriter, op.location());
+        c.rewriter.replaceOp(op, List.of(dequantizeStorage(b, op.operand(0), q)));
+        return true;
+    }
+
+    /** Storage values {@code input} of quantized type {@code q} as f32: {@code (input - zp) * scale}. */
+    private static Value dequantizeStorage(QuantMathBuilder b, Value input, UniformQuantizedType q) {
         QuantMathBuilder.Params p = b.params(q, false);
-        Value input = op.operand(0);
         Type i32 = QuantTypes.withElement(input.type(), IntegerType.I32);
         Value v = b.convert(i32, input);
         v = b.sub(i32, v, p.zeroPoints(), p.dims());
         Type f32 = QuantTypes.withElement(i32, FloatType.F32);
         v = b.convert(f32, v);
-        c.rewriter.replaceOp(op, List.of(b.mul(f32, v, p.scales(), p.dims())));
+        return b.mul(f32, v, p.scales(), p.dims());
+    }
+
+    /**
+     * The fallback: the op on its dequantized operands, its quantized results quantized (upstream rewrites to
+     * uniform_dequantize, the op, uniform_quantize and converts those; the math is the same, built directly).
+     */
+    private static boolean decompose(Operation op, Conversion c) {
+        QuantMathBuilder b = new QuantMathBuilder(c.rewriter, op.location());
+        List<Value> operands = new ArrayList<>();
+        for (Value operand : op.operands()) {
+            UniformQuantizedType q = quant(c, operand);
+            operands.add(q == null ? operand : dequantizeStorage(b, operand, q));
+        }
+        List<Type> types = new ArrayList<>();
+        for (OpResult r : op.results()) types.add(QuantTypes.expressed(r.type()));
+        Operation replacement = c.rewriter.create(op.location(), op.opName(), operands, types, op.properties(),
+                op.attributes(), 0, List.of());
+        List<Value> results = new ArrayList<>();
+        for (int i = 0; i < op.numResults(); i++) {
+            UniformQuantizedType q = QuantTypes.quant(op.result(i).type());
+            Value r = replacement.result(i);
+            if (q != null && !QuantTypes.element(r.type()).equals(FloatType.F32)) {
+                c.error(op, "Unsupported input element type.");
+                return false;
+            }
+            results.add(q == null ? r : quantizeFloat(b, r, q));
+        }
+        c.rewriter.replaceOp(op, results);
         return true;
     }
 
