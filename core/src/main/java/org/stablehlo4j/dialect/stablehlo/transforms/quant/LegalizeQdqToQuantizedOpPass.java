@@ -24,9 +24,9 @@ public final class LegalizeQdqToQuantizedOpPass extends GreedyFuncPass {
     public static final String DESCRIPTION = "Fuse (de-quantize, floating-point operation and quantize) pattern "
             + "into StableHLO quantized operation";
 
-    @Override
-    public String name() {
-        return NAME;
+    /** The pass. */
+    public LegalizeQdqToQuantizedOpPass() {
+        super(NAME);
     }
 
     @Override

@@ -16,7 +16,6 @@ import org.stablehlo4j.ir.BlockArgument;
 import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.FunctionType;
-import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.OpResult;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.PatternRewriter;
@@ -26,7 +25,6 @@ import org.stablehlo4j.ir.TypeAttr;
 import org.stablehlo4j.ir.Value;
 import org.stablehlo4j.ir.WalkOrder;
 import org.stablehlo4j.ir.WalkResult;
-import org.stablehlo4j.pass.Pass;
 import org.stablehlo4j.pass.PassContext;
 
 /**
@@ -39,25 +37,15 @@ import org.stablehlo4j.pass.PassContext;
  * quantized operand or result fails the pass with upstream's
  * {@code failed to legalize operation 'X' that was explicitly marked illegal}. Runs on each {@code func.func}.
  */
-public final class LegalizeQuantToMathPass implements Pass {
+public final class LegalizeQuantToMathPass extends FuncPass {
     /** The command-line name. */
     public static final String NAME = "stablehlo-legalize-quant-to-math";
     /** One line for {@code --help}. */
     public static final String DESCRIPTION = "Convert from StableHLO quantized ops to StableHLO primitive math ops.";
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public String anchor() {
-        return FuncOp.NAME;
-    }
-
-    @Override
-    public void run(ModuleOp module, PassContext context) throws DiagnosticException {
-        for (Operation op : List.copyOf(module.body().operations())) if (FuncOp.is(op)) runOn(op, context);
+    /** The pass. */
+    public LegalizeQuantToMathPass() {
+        super(NAME);
     }
 
     @Override

@@ -77,9 +77,9 @@ public final class LegalizeQuantizedOpToQdqPass extends GreedyFuncPass {
             RsqrtOp.NAME, SelectOp.NAME, SignOp.NAME, SineOp.NAME, SqrtOp.NAME, SubtractOp.NAME, TanhOp.NAME,
             TanOp.NAME, TriangularSolveOp.NAME);
 
-    @Override
-    public String name() {
-        return NAME;
+    /** The pass. */
+    public LegalizeQuantizedOpToQdqPass() {
+        super(NAME);
     }
 
     @Override

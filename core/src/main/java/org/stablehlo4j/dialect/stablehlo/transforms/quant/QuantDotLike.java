@@ -272,7 +272,7 @@ final class QuantDotLike {
             contribution = broadcastContribution(b, contribution, reduction, dims.rhsBatching(), start, output,
                     outputType, outputDims);
             result = result == null ? contribution
-                    : AddOp.create(b.rewriter, b.loc, result, contribution).result();
+                    : AddOp.create(b.rewriter(), b.loc(), result, contribution).result();
         }
         if (lhsZp != 0 && rhsZp != 0) {
             int staticTotal = 1;
@@ -282,15 +282,15 @@ final class QuantDotLike {
                 long size = rhsType.dim((int) idx);
                 if (size == ShapedType.DYNAMIC) {
                     dynamic = true;
-                    Value dim = GetDimensionSizeOp.create(b.rewriter, b.loc, rhs, IntegerAttr.of(IntegerType.I64, idx))
+                    Value dim = GetDimensionSizeOp.create(b.rewriter(), b.loc(), rhs, IntegerAttr.of(IntegerType.I64, idx))
                             .result();
-                    dynamicTotal = MultiplyOp.create(b.rewriter, b.loc, dynamicTotal, dim).result();
+                    dynamicTotal = MultiplyOp.create(b.rewriter(), b.loc(), dynamicTotal, dim).result();
                 } else {
                     staticTotal = (int) (staticTotal * size);
                 }
             }
             Value offset = b.i32((int) lhsZp * (int) rhsZp * staticTotal);
-            if (dynamic) offset = MultiplyOp.create(b.rewriter, b.loc, offset, dynamicTotal).result();
+            if (dynamic) offset = MultiplyOp.create(b.rewriter(), b.loc(), offset, dynamicTotal).result();
             result = b.sub(null, result, offset, null);
         }
         return result;
@@ -304,14 +304,14 @@ final class QuantDotLike {
         Value converted = b.convert(QuantTypes.withElement(type, IntegerType.I32), tensor);
         RankedTensorType scalar = new RankedTensorType(new long[0], IntegerType.I32);
         Value init = b.ints(IntegerType.I32, false, 0);
-        ReduceOp reduce = ReduceOp.createWithTypes(b.rewriter, b.loc,
+        ReduceOp reduce = ReduceOp.createWithTypes(b.rewriter(), b.loc(),
                 List.of(new RankedTensorType(longs(kept), IntegerType.I32)), List.of(converted), List.of(init),
                 DenseArrayAttr.ofLongs(reduction));
-        OpBuilder.InsertPoint ip = b.rewriter.saveInsertionPoint();
-        Block block = b.rewriter.createBlock(reduce.body(), List.of(scalar, scalar), List.of(b.loc, b.loc));
-        Value sum = AddOp.create(b.rewriter, b.loc, block.argument(0), block.argument(1)).result();
-        ReturnOp.create(b.rewriter, b.loc, List.of(sum));
-        b.rewriter.restoreInsertionPoint(ip);
+        OpBuilder.InsertPoint ip = b.rewriter().saveInsertionPoint();
+        Block block = b.rewriter().createBlock(reduce.body(), List.of(scalar, scalar), List.of(b.loc(), b.loc()));
+        Value sum = AddOp.create(b.rewriter(), b.loc(), block.argument(0), block.argument(1)).result();
+        ReturnOp.create(b.rewriter(), b.loc(), List.of(sum));
+        b.rewriter().restoreInsertionPoint(ip);
         Value zp = b.i32(otherZp);
         return b.mul(null, reduce.results().get(0), zp, null);
     }
@@ -319,10 +319,10 @@ final class QuantDotLike {
     /** A dimension of {@code tensor} as {@code tensor<1xi64>}: a constant, or its get_dimension_size. */
     private static Value dimValue(QuantMathBuilder b, Value tensor, RankedTensorType type, int idx) {
         if (type.dim(idx) == ShapedType.DYNAMIC) {
-            Value size = GetDimensionSizeOp.create(b.rewriter, b.loc, tensor, IntegerAttr.of(IntegerType.I64, idx))
+            Value size = GetDimensionSizeOp.create(b.rewriter(), b.loc(), tensor, IntegerAttr.of(IntegerType.I64, idx))
                     .result();
             size = b.convert(new RankedTensorType(new long[0], IntegerType.I64), size);
-            return ReshapeOp.create(b.rewriter, b.loc, new RankedTensorType(new long[] {1}, IntegerType.I64), size)
+            return ReshapeOp.create(b.rewriter(), b.loc(), new RankedTensorType(new long[] {1}, IntegerType.I64), size)
                     .result();
         }
         return b.ints(IntegerType.I64, true, type.dim(idx));
@@ -342,15 +342,15 @@ final class QuantDotLike {
         }
         RankedTensorType out = (RankedTensorType) outputType;
         if (out.hasStaticShape()) {
-            return BroadcastInDimOp.create(b.rewriter, b.loc, outputType, contribution, DenseArrayAttr.ofLongs(dims))
+            return BroadcastInDimOp.create(b.rewriter(), b.loc(), outputType, contribution, DenseArrayAttr.ofLongs(dims))
                     .result();
         }
         if (outputDims[0] == null) {
             List<Value> parts = new ArrayList<>();
             for (int i = 0; i < out.rank(); i++) parts.add(dimValue(b, output, out, i));
-            outputDims[0] = ConcatenateOp.create(b.rewriter, b.loc, parts, IntegerAttr.of(IntegerType.I64, 0)).result();
+            outputDims[0] = ConcatenateOp.create(b.rewriter(), b.loc(), parts, IntegerAttr.of(IntegerType.I64, 0)).result();
         }
-        return DynamicBroadcastInDimOp.create(b.rewriter, b.loc, outputType, contribution, outputDims[0],
+        return DynamicBroadcastInDimOp.create(b.rewriter(), b.loc(), outputType, contribution, outputDims[0],
                 DenseArrayAttr.ofLongs(dims), null, null).result();
     }
 }

@@ -26,15 +26,7 @@ import org.stablehlo4j.ir.Value;
  * Builds the math of the quantization lowering at a rewriter's insertion point and one location: constants,
  * conversions and CHLO's broadcasting arithmetic (result types given, or inferred when {@code type} is null).
  */
-final class QuantMathBuilder {
-    final PatternRewriter rewriter;
-    final Location loc;
-
-    QuantMathBuilder(PatternRewriter rewriter, Location loc) {
-        this.rewriter = rewriter;
-        this.loc = loc;
-    }
-
+record QuantMathBuilder(PatternRewriter rewriter, Location loc) {
     /** Scales and zero points of a quantized type as constants, and the dimension they broadcast along. */
     record Params(Value scales, Value zeroPoints, DenseArrayAttr dims) {}
 
