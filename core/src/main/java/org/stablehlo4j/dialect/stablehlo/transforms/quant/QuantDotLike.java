@@ -66,6 +66,11 @@ final class QuantDotLike {
             return c.rewriter.notifyMatchFailure(op, "Invalid input/output type for Dot/Convolution op");
         }
         if (hybrid) return hybrid(op, c, rhsQ);
+        if (!(c.typeOf(op.operand(0)) instanceof RankedTensorType)
+                || !(c.typeOf(op.operand(1)) instanceof RankedTensorType)
+                || !(op.result(0).type() instanceof RankedTensorType)) {
+            return c.rewriter.notifyMatchFailure(op, "requires ranked operands and result");
+        }
         Dims dims;
         if (DotOp.is(op)) {
             dims = new Dims(NONE, NONE, new long[] {1}, NONE, NONE, new long[] {0});
