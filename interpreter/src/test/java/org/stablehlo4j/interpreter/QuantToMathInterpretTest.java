@@ -70,17 +70,29 @@ class QuantToMathInterpretTest {
             }
             """;
 
+    /** Hybrid (weight-only) quantization: a float dot_general of the dequantized per-axis weights. */
+    private static final String HYBRID = """
+            func.func @main() -> tensor<2x2xf32> {
+              %a = stablehlo.constant A
+              %b = stablehlo.constant B
+              %0 = stablehlo.uniform_quantize %b : (tensor<3x2xf32>) -> tensor<3x2x!quant.uniform<i8:f32:1, {2.500000e-01, 5.000000e-01}>>
+              %1 = stablehlo.dot_general %a, %0, contracting_dims = [1] x [0] : (tensor<2x3xf32>, tensor<3x2x!quant.uniform<i8:f32:1, {2.500000e-01, 5.000000e-01}>>) -> tensor<2x2xf32>
+              return %1 : tensor<2x2xf32>
+            }
+            """;
+
     private static double[] run(ModuleOp m) {
         return ((Tensor) new Interpreter(m).run("main", List.of()).get(0)).toDoubles();
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"add", "dot_general", "per_axis", "convolution"})
+    @ValueSource(strings = {"add", "dot_general", "per_axis", "convolution", "hybrid"})
     void loweredProgramsComputeWhatQuantizedOnesDo(String which) throws Exception {
         String program = switch (which) {
             case "add" -> ADD_REQUANTIZE;
             case "dot_general" -> DOT_GENERAL;
             case "per_axis" -> PER_AXIS;
+            case "hybrid" -> HYBRID;
             default -> CONVOLUTION;
         };
         String text = program.replace("constant A", "constant " + A).replace("constant B", "constant " + B);

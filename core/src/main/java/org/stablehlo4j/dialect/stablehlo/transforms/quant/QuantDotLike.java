@@ -132,6 +132,10 @@ final class QuantDotLike {
                 c.rewriter.notifyMatchFailure(op, "Conv quantized axis must be out channel axis");
                 return null;
             }
+            if (resQ.numScales() != rhsQ.numScales()) {
+                c.rewriter.notifyMatchFailure(op, "RHS and result must have as many scales");
+                return null;
+            }
             double first = resQ.scale(0) / rhsQ.scale(0);
             for (int i = 0; i < resQ.numScales(); i++) {
                 double ratio = resQ.scale(i) / rhsQ.scale(i);

@@ -100,6 +100,9 @@ final class QuantToMathPatterns {
                 c.error(op, "Cannot requantize while changing quantization_axis");
                 return false;
             }
+            if (in.isPerAxis() && out.isPerAxis() && in.numScales() != out.numScales()) {
+                return c.rewriter.notifyMatchFailure(op, "requantization needs as many scales on both sides");
+            }
             c.rewriter.replaceOp(op, List.of(requantize(b, operand, in, out,
                     QuantTypes.storage(op.result(0).type()))));
             return true;
