@@ -26,13 +26,15 @@ class ToolInfoTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     /** Known passes as the unknown-pass error lists them. */
-    private static final String KNOWN = "canonicalize, chlo-legalize-to-stablehlo, chlo-pre-serialization-pipeline, "
-            + "cse, hlo-test-broadcast, hlo-test-infer, hlo-test-speculatability, inline, "
+    private static final String KNOWN = "canonicalize, chlo-legalize-to-stablehlo, chlo-pre-serialization-pipeline, cse, "
+            + "hlo-test-broadcast, hlo-test-infer, hlo-test-speculatability, inline, "
             + "interpreter-instrument-with-probe, reconcile-unrealized-casts, shape-legalize-to-stablehlo, "
             + "stablehlo-canonicalize-dynamism, stablehlo-check-shape-assertions, stablehlo-convert-to-signless, "
-            + "stablehlo-deserialize, stablehlo-legalize-composite-to-call, stablehlo-legalize-to-vhlo, "
-            + "stablehlo-refine-arguments, stablehlo-refine-shapes, stablehlo-wrap-in-composite, strip-debuginfo, "
-            + "vhlo-legalize-to-stablehlo, vhlo-to-version";
+            + "stablehlo-deserialize, stablehlo-legalize-composite-to-call, "
+            + "stablehlo-legalize-qdq-to-quantized-op, stablehlo-legalize-quant-to-math, "
+            + "stablehlo-legalize-quantized-op-to-qdq, stablehlo-legalize-to-vhlo, stablehlo-refine-arguments, "
+            + "stablehlo-refine-shapes, stablehlo-wrap-in-composite, strip-debuginfo, vhlo-legalize-to-stablehlo, "
+            + "vhlo-to-version";
 
     private int run(String... args) {
         ToolIO.set(new ToolIO.Context(new ByteArrayInputStream("func.func @main() { return }\n"

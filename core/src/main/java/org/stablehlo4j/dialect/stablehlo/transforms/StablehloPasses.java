@@ -1,5 +1,8 @@
 package org.stablehlo4j.dialect.stablehlo.transforms;
 
+import org.stablehlo4j.dialect.stablehlo.transforms.quant.LegalizeQdqToQuantizedOpPass;
+import org.stablehlo4j.dialect.stablehlo.transforms.quant.LegalizeQuantToMathPass;
+import org.stablehlo4j.dialect.stablehlo.transforms.quant.LegalizeQuantizedOpToQdqPass;
 import org.stablehlo4j.pass.PassRegistry;
 
 /** Registers the StableHLO passes of this package (upstream's stablehlo/transforms and its test passes). */
@@ -32,6 +35,13 @@ public final class StablehloPasses {
         r.register(HloTestSpeculatabilityPass.NAME, HloTestSpeculatabilityPass.DESCRIPTION,
                 options -> noOptions(HloTestSpeculatabilityPass.NAME, options, new HloTestSpeculatabilityPass()));
         r.register(WrapInCompositePass.NAME, WrapInCompositePass.DESCRIPTION, WrapInCompositePass::fromOptions);
+        // quantization (issue 28)
+        r.register(LegalizeQdqToQuantizedOpPass.NAME, LegalizeQdqToQuantizedOpPass.DESCRIPTION,
+                options -> noOptions(LegalizeQdqToQuantizedOpPass.NAME, options, new LegalizeQdqToQuantizedOpPass()));
+        r.register(LegalizeQuantizedOpToQdqPass.NAME, LegalizeQuantizedOpToQdqPass.DESCRIPTION,
+                options -> noOptions(LegalizeQuantizedOpToQdqPass.NAME, options, new LegalizeQuantizedOpToQdqPass()));
+        r.register(LegalizeQuantToMathPass.NAME, LegalizeQuantToMathPass.DESCRIPTION,
+                options -> noOptions(LegalizeQuantToMathPass.NAME, options, new LegalizeQuantToMathPass()));
     }
 
     /** {@code pass}, which takes no options; any given is an error. */
