@@ -26,6 +26,11 @@ public final class StablehloPasses {
                 options -> noOptions(CanonicalizeDynamismPass.NAME, options, new CanonicalizeDynamismPass()));
         r.register(CheckShapeAssertionsPass.NAME, CheckShapeAssertionsPass.DESCRIPTION,
                 CheckShapeAssertionsPass::fromOptions);
+        // compatibility (issue 28)
+        r.register(CompatibilityExpanderPass.NAME, CompatibilityExpanderPass.DESCRIPTION,
+                CompatibilityExpanderPass::fromOptions);
+        r.register(LegalizeDeprecatedOpsPass.NAME, LegalizeDeprecatedOpsPass.DESCRIPTION,
+                LegalizeDeprecatedOpsPass::fromOptions);
     }
 
     /** {@code pass}, which takes no options; any given is an error. */
