@@ -160,6 +160,65 @@ public final class CompatibilityExpanderPass implements Pass {
         return new Expansion(target, counts);
     }
 
+    /**
+     * The expander run before a serialization to {@code target} (the opt-in of {@code stablehlo-translate
+     * --serialize --expand-for-target}): {@link #expand} for the version the serializer writes. A target the
+     * serializer refuses expands nothing (the serializer then reports it).
+     *
+     * @param module the module op, changed in place
+     * @param target the serialization target: {@code X.Y.Z}, {@code current} or {@code minimum}
+     * @return what was rewritten
+     * @throws DiagnosticException as {@link #expand}
+     */
+    public static Expansion expandForSerialization(Operation module, String target) throws DiagnosticException {
+        Version v = serializationTarget(target);
+        return v == null ? new Expansion(Version.current(), Map.of()) : expand(module, v);
+    }
+
+    /**
+     * A failed serialization's errors, with a note on the first naming the opt-in when the expander would
+     * rewrite something of {@code module} for {@code target} (an op or attribute the target lacks); else
+     * {@code failure} itself. {@code module} is not changed (the expander runs on a copy).
+     *
+     * @param failure the serialization's errors
+     * @param module the module that failed to serialize
+     * @param target the serialization target
+     * @return the errors, perhaps with the note
+     */
+    public static DiagnosticException withExpansionHint(DiagnosticException failure, Operation module,
+            String target) {
+        Version v = serializationTarget(target);
+        if (v == null || failure.diagnostics().isEmpty()) return failure;
+        Map<String, Integer> counts;
+        try {
+            counts = new LinkedHashMap<>(expand(module.cloneDeep(), v).counts());
+        } catch (DiagnosticException e) {
+            return failure;
+        }
+        counts.remove(LOCATION_RANGES);
+        if (counts.isEmpty()) return failure;
+        List<Diagnostic> out = new ArrayList<>(failure.diagnostics());
+        Diagnostic first = out.get(0);
+        List<Diagnostic> notes = new ArrayList<>(first.notes());
+        notes.add(new Diagnostic(Diagnostic.Severity.NOTE, first.location(), "the module uses "
+                + String.join(", ", counts.keySet()) + ", newer than StableHLO " + v + ": the compatibility "
+                + "expander rewrites them with what " + v + " has: stablehlo-translate --serialize "
+                + "--expand-for-target, or StableHlo.serializePortableArtifact with "
+                + "SerializeOptions.withExpandForTarget(true), or stablehlo-opt --" + NAME + "=target=" + v
+                + " first", List.of()));
+        out.set(0, new Diagnostic(first.severity(), first.location(), first.message(), notes));
+        return new DiagnosticException(out);
+    }
+
+    /** A serialization target as the serializer reads it, or null if it refuses it. */
+    private static Version serializationTarget(String target) {
+        try {
+            return Version.resolveSerializationTarget(target);
+        } catch (VersionException e) {
+            return null;
+        }
+    }
+
     /** Rewrites every range location under {@code root} (itself included) to its start; returns how many. */
     static int dropLocationRanges(Operation root) {
         int[] changed = {0};
