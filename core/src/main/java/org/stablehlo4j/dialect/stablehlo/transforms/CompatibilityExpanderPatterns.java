@@ -92,7 +92,7 @@ final class CompatibilityExpanderPatterns {
                     CompatibilityExpanderPatterns::scatterBatchingDims));
         }
         if (target.isBefore(TAN)) {
-            set.add(pattern(TanOp.NAME, "stablehlo.tan", expanded, CompatibilityExpanderPatterns::tan));
+            set.add(pattern(TanOp.NAME, TanOp.NAME, expanded, CompatibilityExpanderPatterns::tan));
         }
         if (target.isBefore(MESH_AXES)) {
             set.add(pattern(null, "replica groups as mesh axes", expanded,
