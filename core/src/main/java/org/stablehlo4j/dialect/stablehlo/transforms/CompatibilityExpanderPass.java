@@ -29,25 +29,16 @@ import org.stablehlo4j.rewrite.GreedyRewriteDriver;
  * nested locations, the module's own included) and replica groups given as mesh axes (1.16.0). See
  * {@link CompatibilityExpanderPatterns}. The patterns run top-down; replica groups that cannot be flattened (an
  * unknown mesh symbol, an axis the mesh lacks) are errors.
+ *
+ * @param target the StableHLO version to expand for
  */
-public final class CompatibilityExpanderPass implements Pass {
+public record CompatibilityExpanderPass(Version target) implements Pass {
     /** The command-line name. */
     public static final String NAME = "stablehlo-compatibility-expander";
     /** One line for {@code --help}. */
     public static final String DESCRIPTION = "Compatibility expander for StableHLO operations.";
     /** The feature name {@link Expansion#counts()} gives the rewritten source ranges of locations. */
     public static final String LOCATION_RANGES = "source ranges in locations";
-
-    private final Version target;
-
-    /**
-     * A pass expanding for {@code target}.
-     *
-     * @param target the StableHLO version to expand for
-     */
-    public CompatibilityExpanderPass(Version target) {
-        this.target = target;
-    }
 
     /**
      * Reads the options: {@code target=#.#.#} (required; the version must lie between the minimum and the current
@@ -58,17 +49,7 @@ public final class CompatibilityExpanderPass implements Pass {
      * @throws IllegalArgumentException on an unknown option, or a target missing, malformed or out of range
      */
     public static CompatibilityExpanderPass fromOptions(String options) {
-        String target = "";
-        for (String option : options.trim().split("\\s+")) {
-            if (option.isEmpty()) continue;
-            int eq = option.indexOf('=');
-            String key = eq < 0 ? option : option.substring(0, eq);
-            if (!key.equals("target")) {
-                throw new IllegalArgumentException("unknown option '" + key + "' (expected target=#.#.#)");
-            }
-            target = eq < 0 ? "" : unquote(option.substring(eq + 1));
-        }
-        return new CompatibilityExpanderPass(target(target));
+        return new CompatibilityExpanderPass(target(PassOptions.parse(options, List.of("target")).string("target")));
     }
 
     /**
@@ -88,19 +69,9 @@ public final class CompatibilityExpanderPass implements Pass {
         }
     }
 
-    private static String unquote(String s) {
-        boolean quoted = s.length() >= 2 && (s.startsWith("'") && s.endsWith("'")
-                || s.startsWith("\"") && s.endsWith("\""));
-        return quoted ? s.substring(1, s.length() - 1) : s;
-    }
+    @Override public String name() { return NAME; }
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public void run(ModuleOp module, PassContext context) throws DiagnosticException {
+    @Override public void run(ModuleOp module, PassContext context) throws DiagnosticException {
         expand(module.op(), target);
     }
 

@@ -173,47 +173,56 @@ final class CompatibilityExpanderPatterns {
 
     // ---- gather / scatter batching dims
 
+    /**
+     * What gather and scatter share: the batching dimensions become collapsed (inserted) ones indexed by iotas
+     * put in front of the indices; null (a match failure) without batching dimensions or with dynamic indices.
+     */
+    private record Unbatched(List<Long> collapsed, List<Long> indexMap, Value indices, boolean sorted) {
+        static Unbatched of(Operation op, PatternRewriter rewriter, List<Long> batching, List<Long> collapsed,
+                List<Long> indexMap, Value indices, List<Long> indicesBatching, long indexVectorDim,
+                BoolAttr sorted) {
+            if (batching.isEmpty()) {
+                rewriter.notifyMatchFailure(op, "no batching dims");
+                return null;
+            }
+            if (!Constants.isStatic(indices.type())) {
+                rewriter.notifyMatchFailure(op, "indices with dynamic shape, can't expand");
+                return null;
+            }
+            List<Long> map = new ArrayList<>(batching);
+            map.addAll(indexMap);
+            return new Unbatched(mergeSorted(batching, collapsed), map,
+                    concatIndices(rewriter, indices, indexVectorDim, indicesBatching),
+                    flag(sorted) && isSorted(indicesBatching) && isSorted(map));
+        }
+    }
+
     private static boolean gatherBatchingDims(Operation op, PatternRewriter rewriter) {
         GatherOp gather = GatherOp.cast(op);
-        if (!(gather.dimensionNumbers() instanceof GatherDimensionNumbersAttr dn) || dn.operandBatchingDims().isEmpty()) {
-            return rewriter.notifyMatchFailure(op, "gather op has no batching dims");
-        }
-        if (!Constants.isStatic(gather.startIndices().type())) {
-            return rewriter.notifyMatchFailure(op, "gather op has start indices with dynamic shape, can't expand");
-        }
-        List<Long> collapsed = mergeSorted(dn.operandBatchingDims(), dn.collapsedSliceDims());
-        List<Long> startIndexMap = concat(dn.operandBatchingDims(), dn.startIndexMap());
-        Value indices = concatIndices(rewriter, gather.startIndices(), dn.indexVectorDim(),
-                dn.startIndicesBatchingDims());
-        GatherDimensionNumbersAttr dims = new GatherDimensionNumbersAttr(dn.offsetDims(), collapsed, List.of(),
-                List.of(), startIndexMap, dn.indexVectorDim());
-        boolean sorted = flag(gather.indicesAreSorted()) && isSorted(dn.startIndicesBatchingDims())
-                && isSorted(startIndexMap);
+        if (!(gather.dimensionNumbers() instanceof GatherDimensionNumbersAttr dn)) return false;
+        Unbatched u = Unbatched.of(op, rewriter, dn.operandBatchingDims(), dn.collapsedSliceDims(),
+                dn.startIndexMap(), gather.startIndices(), dn.startIndicesBatchingDims(), dn.indexVectorDim(),
+                gather.indicesAreSorted());
+        if (u == null) return false;
+        GatherDimensionNumbersAttr dims = new GatherDimensionNumbersAttr(dn.offsetDims(), u.collapsed(), List.of(),
+                List.of(), u.indexMap(), dn.indexVectorDim());
         rewriter.replaceOp(op, GatherOp.createWithTypes(rewriter, op.location(), resultTypes(op), gather.operand(),
-                indices, dims, gather.sliceSizes(), BoolAttr.of(sorted)).operation());
+                u.indices(), dims, gather.sliceSizes(), BoolAttr.of(u.sorted())).operation());
         return true;
     }
 
     private static boolean scatterBatchingDims(Operation op, PatternRewriter rewriter) {
         ScatterOp scatter = ScatterOp.cast(op);
-        if (!(scatter.scatterDimensionNumbers() instanceof ScatterDimensionNumbersAttr dn)
-                || dn.inputBatchingDims().isEmpty()) {
-            return rewriter.notifyMatchFailure(op, "scatter op has no batching dims");
-        }
-        if (!Constants.isStatic(scatter.scatterIndices().type())) {
-            return rewriter.notifyMatchFailure(op, "scatter op has indices with dynamic shape, can't expand");
-        }
-        List<Long> inserted = mergeSorted(dn.inputBatchingDims(), dn.insertedWindowDims());
-        List<Long> toOperand = concat(dn.inputBatchingDims(), dn.scatterDimsToOperandDims());
-        Value indices = concatIndices(rewriter, scatter.scatterIndices(), dn.indexVectorDim(),
-                dn.scatterIndicesBatchingDims());
-        ScatterDimensionNumbersAttr dims = new ScatterDimensionNumbersAttr(dn.updateWindowDims(), inserted,
-                List.of(), List.of(), toOperand, dn.indexVectorDim());
-        boolean sorted = flag(scatter.indicesAreSorted()) && isSorted(dn.scatterIndicesBatchingDims())
-                && isSorted(toOperand);
+        if (!(scatter.scatterDimensionNumbers() instanceof ScatterDimensionNumbersAttr dn)) return false;
+        Unbatched u = Unbatched.of(op, rewriter, dn.inputBatchingDims(), dn.insertedWindowDims(),
+                dn.scatterDimsToOperandDims(), scatter.scatterIndices(), dn.scatterIndicesBatchingDims(),
+                dn.indexVectorDim(), scatter.indicesAreSorted());
+        if (u == null) return false;
+        ScatterDimensionNumbersAttr dims = new ScatterDimensionNumbersAttr(dn.updateWindowDims(), u.collapsed(),
+                List.of(), List.of(), u.indexMap(), dn.indexVectorDim());
         Operation replacement = ScatterOp.createWithTypes(rewriter, op.location(), resultTypes(op),
-                new ArrayList<>(scatter.inputs()), indices, new ArrayList<>(scatter.updates()), dims,
-                BoolAttr.of(sorted), BoolAttr.of(flag(scatter.uniqueIndices()))).operation();
+                new ArrayList<>(scatter.inputs()), u.indices(), new ArrayList<>(scatter.updates()), dims,
+                BoolAttr.of(u.sorted()), BoolAttr.of(flag(scatter.uniqueIndices()))).operation();
         // the update computation moves over
         for (Block block : List.copyOf(op.region(0).blocks())) {
             op.region(0).remove(block);
@@ -235,12 +244,6 @@ final class CompatibilityExpanderPatterns {
         while (i < a.size() || j < b.size()) {
             out.add(j == b.size() || i < a.size() && a.get(i) <= b.get(j) ? a.get(i++) : b.get(j++));
         }
-        return out;
-    }
-
-    private static List<Long> concat(List<Long> a, List<Long> b) {
-        List<Long> out = new ArrayList<>(a);
-        out.addAll(b);
         return out;
     }
 

@@ -56,6 +56,7 @@ public final class LegalizeDeprecatedOpsPass implements Pass {
     public static final String NAME = "stablehlo-legalize-deprecated-ops";
     /** One line for {@code --help}. */
     public static final String DESCRIPTION = "Legalize deprecated ops to well-supported ops.";
+    private static final String FAIL_ON_UNUSED = "fail-on-unused";
 
     private final boolean failOnUnused;
 
@@ -76,32 +77,13 @@ public final class LegalizeDeprecatedOpsPass implements Pass {
      * @throws IllegalArgumentException on an unknown option or value
      */
     public static LegalizeDeprecatedOpsPass fromOptions(String options) {
-        boolean fail = true;
-        for (String option : options.trim().split("\\s+")) {
-            if (option.isEmpty()) continue;
-            int eq = option.indexOf('=');
-            String key = eq < 0 ? option : option.substring(0, eq);
-            String value = eq < 0 ? "true" : option.substring(eq + 1);
-            if (!key.equals("fail-on-unused")) {
-                throw new IllegalArgumentException("unknown option '" + key + "' (expected fail-on-unused)");
-            }
-            if (!value.equals("true") && !value.equals("false")) {
-                throw new IllegalArgumentException("invalid value '" + value + "' for option 'fail-on-unused'");
-            }
-            fail = value.equals("true");
-        }
-        return new LegalizeDeprecatedOpsPass(fail);
+        return new LegalizeDeprecatedOpsPass(PassOptions.parse(options, List.of(FAIL_ON_UNUSED))
+                .flag(FAIL_ON_UNUSED, true));
     }
 
-    @Override
-    public String name() {
-        return NAME;
-    }
+    @Override public String name() { return NAME; }
 
-    @Override
-    public String anchor() {
-        return FuncOp.NAME;
-    }
+    @Override public String anchor() { return FuncOp.NAME; }
 
     @Override
     public void run(ModuleOp module, PassContext context) throws DiagnosticException {
