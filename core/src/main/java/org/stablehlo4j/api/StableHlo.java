@@ -368,7 +368,9 @@ public final class StableHlo {
      * @param allowOtherDialects keep ops of other dialects (not StableHLO, CHLO, func) as they are instead of
      *                           refusing them (upstream's {@code allowOtherDialects})
      * @throws StableHloException when the module does not verify, the target is malformed or out of range, or
-     *                            an op, type or attribute cannot be expressed at the target; nothing is written
+     *                            an op, type or attribute cannot be expressed at the target (when the
+     *                            compatibility expander could rewrite it, a note names
+     *                            {@link SerializeOptions#withExpandForTarget(boolean)}); nothing is written
      * @param module the module
      * @return the artifact's bytes
      */
