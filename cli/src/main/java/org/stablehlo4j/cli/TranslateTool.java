@@ -2,6 +2,7 @@ package org.stablehlo4j.cli;
 
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.ModuleOp;
+import org.stablehlo4j.dialect.stablehlo.transforms.CompatibilityExpanderPass;
 import org.stablehlo4j.init.AllPasses;
 import org.stablehlo4j.pass.PassContext;
 import org.stablehlo4j.pass.StripDebugInfoPass;
@@ -27,6 +28,9 @@ final class TranslateTool extends Tool {
             OptionDef.flag("allow-other-dialects", "Allow mixed dialect in serialization"),
             OptionDef.flag("lower-chlo", "Lower CHLO to StableHLO before --serialize (the "
                     + "--chlo-pre-serialization-pipeline of stablehlo-opt), as JAX does; without it CHLO is an error"),
+            OptionDef.flag("expand-for-target", "Before --serialize, rewrite what is newer than --target with ops "
+                    + "the target has (--stablehlo-compatibility-expander) and list it on stderr; without it such "
+                    + "an op is an error"),
             OptionDef.flag("strip-debuginfo", "Strip debug info from all operations"),
             OptionDef.flag("print-stablehlo-version",
                     "When deserializing a portable artifact, print the StableHLO version"),
@@ -42,6 +46,7 @@ final class TranslateTool extends Tool {
     String target = "";
     boolean allowOtherDialects;
     boolean lowerChlo;
+    boolean expandForTarget;
     boolean stripDebugInfo;
     boolean printVersion;
     String interpreterArgs = "";
@@ -72,6 +77,7 @@ final class TranslateTool extends Tool {
             case "target" -> target = (String) value;
             case "allow-other-dialects" -> allowOtherDialects = (Boolean) value;
             case "lower-chlo" -> lowerChlo = (Boolean) value;
+            case "expand-for-target" -> expandForTarget = (Boolean) value;
             case "strip-debuginfo" -> stripDebugInfo = (Boolean) value;
             case "print-stablehlo-version" -> printVersion = (Boolean) value;
             case "args" -> interpreterArgs = (String) value;
@@ -198,14 +204,26 @@ final class TranslateTool extends Tool {
                     ModuleOp m = parseAny(data, name, firstLine, handler);
                     if (m == null) return null;
                     if (stripDebugInfo) new StripDebugInfoPass().run(m);
-                    if (lowerChlo && AllPasses.containsChlo(m)) {
+                    boolean hadChlo = AllPasses.containsChlo(m);
+                    if (expandForTarget) {
+                        for (String line : CompatibilityExpanderPass.expandForSerialization(m.op(), target).lines()) {
+                            err.print(toolName + ": " + line + "\n");
+                        }
+                        org.stablehlo4j.verify.Verifier.verify(context(), m);
+                    }
+                    // CHLO the expander made (constant_like of a dynamic shape) is lowered as its own detail
+                    if ((lowerChlo || !hadChlo) && AllPasses.containsChlo(m)) {
                         // as stablehlo-opt --chlo-pre-serialization-pipeline would, verified after the pipeline
                         AllPasses.chloPreSerializationPipeline(AllPasses.registry())
                                 .run(m, new PassContext(context(), handler::handle));
                         org.stablehlo4j.verify.Verifier.verify(context(), m);
                     }
                     // parseAny verified m (strip-debuginfo keeps it valid): it is not verified again
-                    return Backends.serializer.serializeVerified(context(), m, target, allowOtherDialects);
+                    try {
+                        return Backends.serializer.serializeVerified(context(), m, target, allowOtherDialects);
+                    } catch (DiagnosticException e) {
+                        throw expandForTarget ? e : CompatibilityExpanderPass.withExpansionHint(e, m.op(), target);
+                    }
                 }
                 default -> {
                     ModuleOp m = parseForInterpreter(data, name, firstLine, handler);

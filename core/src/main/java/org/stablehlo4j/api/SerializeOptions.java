@@ -11,10 +11,25 @@ package org.stablehlo4j.api;
  *                           CHLO ops to StableHLO ops) on a copy of the module first, as JAX lowers CHLO before it
  *                           serializes ({@code stablehlo-translate --serialize --lower-chlo}); without it a CHLO op
  *                           is an error, as upstream
+ * @param expandForTarget    run the compatibility expander ({@code --stablehlo-compatibility-expander} with the
+ *                           serialization target) on a copy of the module first, so that features newer than the
+ *                           target (e.g. {@code stablehlo.tan} before 1.4.0, gather/scatter batching dimensions
+ *                           before 1.1.0) are written with ops the target has ({@code stablehlo-translate
+ *                           --serialize --expand-for-target}); without it such an op is an error, as upstream
  */
-public record SerializeOptions(boolean allowOtherDialects, boolean lowerChlo) {
-    /** Upstream's behaviour: other dialects and CHLO are refused. */
-    public static final SerializeOptions DEFAULT = new SerializeOptions(false, false);
+public record SerializeOptions(boolean allowOtherDialects, boolean lowerChlo, boolean expandForTarget) {
+    /** Upstream's behaviour: other dialects, CHLO and ops newer than the target are refused. */
+    public static final SerializeOptions DEFAULT = new SerializeOptions(false, false, false);
+
+    /**
+     * Options without the compatibility expander.
+     *
+     * @param allowOtherDialects whether ops of other dialects are kept
+     * @param lowerChlo whether CHLO is lowered to StableHLO first
+     */
+    public SerializeOptions(boolean allowOtherDialects, boolean lowerChlo) {
+        this(allowOtherDialects, lowerChlo, false);
+    }
 
     /**
      * These options with {@code allowOtherDialects} set.
@@ -23,7 +38,7 @@ public record SerializeOptions(boolean allowOtherDialects, boolean lowerChlo) {
      * @return the options
      */
     public SerializeOptions withAllowOtherDialects(boolean allow) {
-        return new SerializeOptions(allow, lowerChlo);
+        return new SerializeOptions(allow, lowerChlo, expandForTarget);
     }
 
     /**
@@ -33,6 +48,16 @@ public record SerializeOptions(boolean allowOtherDialects, boolean lowerChlo) {
      * @return the options
      */
     public SerializeOptions withLowerChlo(boolean lower) {
-        return new SerializeOptions(allowOtherDialects, lower);
+        return new SerializeOptions(allowOtherDialects, lower, expandForTarget);
+    }
+
+    /**
+     * These options with {@code expandForTarget} set.
+     *
+     * @param expand whether features newer than the target are expanded first
+     * @return the options
+     */
+    public SerializeOptions withExpandForTarget(boolean expand) {
+        return new SerializeOptions(allowOtherDialects, lowerChlo, expand);
     }
 }

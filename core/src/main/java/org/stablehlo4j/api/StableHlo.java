@@ -20,6 +20,7 @@ import org.stablehlo4j.compat.CompatibilityRequirement;
 import org.stablehlo4j.compat.legalize.PortableArtifacts;
 import org.stablehlo4j.dialect.vhlo.version.Version;
 import org.stablehlo4j.dialect.vhlo.version.VersionException;
+import org.stablehlo4j.dialect.stablehlo.transforms.CompatibilityExpanderPass;
 import org.stablehlo4j.dialect.stablehlo.transforms.ShapeSpecialization;
 import org.stablehlo4j.init.AllDialects;
 import org.stablehlo4j.init.AllPasses;
@@ -367,17 +368,15 @@ public final class StableHlo {
      * @param allowOtherDialects keep ops of other dialects (not StableHLO, CHLO, func) as they are instead of
      *                           refusing them (upstream's {@code allowOtherDialects})
      * @throws StableHloException when the module does not verify, the target is malformed or out of range, or
-     *                            an op, type or attribute cannot be expressed at the target; nothing is written
+     *                            an op, type or attribute cannot be expressed at the target (when the
+     *                            compatibility expander could rewrite it, a note names
+     *                            {@link SerializeOptions#withExpandForTarget(boolean)}); nothing is written
      * @param module the module
      * @return the artifact's bytes
      */
     public byte[] serializePortableArtifact(ModuleOp module, String target, boolean allowOtherDialects)
             throws StableHloException {
-        Objects.requireNonNull(module, "module");
-        Version v = resolveTarget(target);
-        verify(module);
-        return guarded("serialization", () -> PortableArtifacts.serializeVerified(context, module, v.toString(),
-                allowOtherDialects).toByteArray());
+        return serialize(module, target, SerializeOptions.DEFAULT.withAllowOtherDialects(allowOtherDialects)).bytes();
     }
 
     /**
@@ -395,13 +394,61 @@ public final class StableHlo {
      */
     public byte[] serializePortableArtifact(ModuleOp module, String target, SerializeOptions options)
             throws StableHloException {
+        return serialize(module, target, options).bytes();
+    }
+
+    /**
+     * {@link #serializePortableArtifact(ModuleOp, String, SerializeOptions)}, also telling what was done to the
+     * module first: with {@link SerializeOptions#expandForTarget()} a copy of the module goes through the
+     * compatibility expander ({@code --stablehlo-compatibility-expander} at the target) before anything else, and
+     * the result lists what it rewrote. Without it, an op newer than the target is an error as upstream, with a
+     * note naming the opt-in. {@code module} is not modified.
+     *
+     * @param module the module
+     * @param target the target version {@code X.Y.Z}, {@code current} or {@code minimum}
+     * @param options other dialects, CHLO and the expander
+     * @return the artifact's bytes and what the expander rewrote
+     * @throws StableHloException on bad input, or an op that cannot be expressed at the target; the message is
+     *                            the diagnostics
+     */
+    public SerializedArtifact serialize(ModuleOp module, String target, SerializeOptions options)
+            throws StableHloException {
         Objects.requireNonNull(module, "module");
         Objects.requireNonNull(options, "options");
         Version v = resolveTarget(target);
         verify(module);
-        ModuleOp m = options.lowerChlo() ? withChloLowered(module) : module;
-        return guarded("serialization", () -> PortableArtifacts.serializeVerified(context, m, v.toString(),
-                options.allowOtherDialects()).toByteArray());
+        ModuleOp expanded = module;
+        List<String> lines = List.of();
+        if (options.expandForTarget()) {
+            expanded = copyOf(module);
+            ModuleOp m = expanded;
+            lines = guarded("compatibility expansion", () -> {
+                List<String> out = CompatibilityExpanderPass.expandForSerialization(m.op(), v.toString()).lines();
+                Verifier.verify(context, m);
+                return out;
+            });
+        }
+        // CHLO the expander made (constant_like of a dynamic shape) is lowered as the expander's own detail
+        boolean lower = options.lowerChlo() || expanded != module && AllPasses.containsChlo(expanded)
+                && !AllPasses.containsChlo(module);
+        ModuleOp m = lower ? withChloLowered(expanded) : expanded;
+        byte[] bytes = guarded("serialization", () -> {
+            try {
+                return PortableArtifacts.serializeVerified(context, m, v.toString(), options.allowOtherDialects())
+                        .toByteArray();
+            } catch (DiagnosticException e) {
+                throw options.expandForTarget() ? e : CompatibilityExpanderPass.withExpansionHint(e, m.op(),
+                        v.toString());
+            }
+        });
+        return new SerializedArtifact(bytes, lines);
+    }
+
+    private static ModuleOp copyOf(ModuleOp module) {
+        ModuleOp copy = new ModuleOp(module.op().cloneDeep());
+        copy.dialectResources().putAll(module.dialectResources());
+        copy.externalResources().putAll(module.externalResources());
+        return copy;
     }
 
     /**
@@ -410,9 +457,7 @@ public final class StableHlo {
      */
     private ModuleOp withChloLowered(ModuleOp module) throws StableHloException {
         if (!AllPasses.containsChlo(module)) return module;
-        ModuleOp copy = new ModuleOp(module.op().cloneDeep());
-        copy.dialectResources().putAll(module.dialectResources());
-        copy.externalResources().putAll(module.externalResources());
+        ModuleOp copy = copyOf(module);
         PassRegistry.Factory registered = passes.lookup(AllPasses.CHLO_PRE_SERIALIZATION_PIPELINE);
         Pass pipeline = registered != null ? registered.create("")
                 : AllPasses.chloPreSerializationPipeline(AllPasses.registry());

@@ -81,6 +81,18 @@ public final class PassOptions {
     }
 
     /**
+     * A string option.
+     *
+     * @param key the option
+     * @param fallback its default
+     * @return its value
+     */
+    public String string(String key, String fallback) {
+        String v = values.get(key);
+        return v == null ? fallback : v;
+    }
+
+    /**
      * A list option ({@code a,b,c}); empty items are dropped and items trimmed.
      *
      * @param key the option

@@ -42,6 +42,11 @@ public final class StablehloPasses {
                 options -> noOptions(LegalizeQuantizedOpToQdqPass.NAME, options, new LegalizeQuantizedOpToQdqPass()));
         r.register(LegalizeQuantToMathPass.NAME, LegalizeQuantToMathPass.DESCRIPTION,
                 options -> noOptions(LegalizeQuantToMathPass.NAME, options, new LegalizeQuantToMathPass()));
+        // compatibility (issue 28)
+        r.register(CompatibilityExpanderPass.NAME, CompatibilityExpanderPass.DESCRIPTION,
+                CompatibilityExpanderPass::fromOptions);
+        r.register(LegalizeDeprecatedOpsPass.NAME, LegalizeDeprecatedOpsPass.DESCRIPTION,
+                LegalizeDeprecatedOpsPass::fromOptions);
     }
 
     /** {@code pass}, which takes no options; any given is an error. */
