@@ -26,6 +26,7 @@ public final class StablehloPasses {
                 options -> noOptions(CanonicalizeDynamismPass.NAME, options, new CanonicalizeDynamismPass()));
         r.register(CheckShapeAssertionsPass.NAME, CheckShapeAssertionsPass.DESCRIPTION,
                 CheckShapeAssertionsPass::fromOptions);
+        r.register(AggressiveFolderPass.NAME, AggressiveFolderPass.DESCRIPTION, AggressiveFolderPass::fromOptions);
     }
 
     /** {@code pass}, which takes no options; any given is an error. */
