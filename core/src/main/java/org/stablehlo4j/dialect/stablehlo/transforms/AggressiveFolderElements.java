@@ -129,10 +129,13 @@ final class AggressiveFolderElements {
      *
      * @param type the result type (of floats)
      * @param values the elements
-     * @return the attribute
+     * @return the attribute, or null when a value is NaN and the format has no NaN
      */
     static DenseElementsAttr ofFloats(RankedTensorType type, double[] values) {
         FloatKind k = ((FloatType) type.elementType()).kind();
+        if (k.nanEncoding == FloatKind.NanEncoding.NONE) {
+            for (double v : values) if (Double.isNaN(v)) return null;
+        }
         int eb = k.storageBytes();
         boolean splat = values.length == 1 && type.numElements() != 1;
         byte[] out = new byte[values.length * eb];
@@ -149,7 +152,7 @@ final class AggressiveFolderElements {
      *
      * @param type the result type
      * @param values the elements: one (a splat) or all
-     * @return the attribute
+     * @return the attribute, or null (see {@link #ofFloats})
      */
     static DenseElementsAttr of(RankedTensorType type, Values values) {
         return values.isInt() ? ofInts(type, values.ints()) : ofFloats(type, values.floats());

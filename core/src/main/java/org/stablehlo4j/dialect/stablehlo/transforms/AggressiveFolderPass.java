@@ -54,18 +54,16 @@ public final class AggressiveFolderPass implements Pass {
     }
 
     @Override
-    public String name() {
-        return NAME;
-    }
+    public String name() { return NAME; }
 
+    /** {@return {@code func.func}: the pass runs on each function} */
     @Override
-    public String anchor() {
-        return FuncOp.NAME;
-    }
+    public String anchor() { return FuncOp.NAME; }
 
     @Override
     public void run(ModuleOp module, PassContext context) throws DiagnosticException {
-        for (Operation op : List.copyOf(module.body().operations())) if (FuncOp.is(op)) runOn(op, context);
+        List<Operation> funcs = module.body().operations().stream().filter(FuncOp::is).toList();
+        for (Operation func : funcs) runOn(func, context);
     }
 
     @Override

@@ -98,10 +98,12 @@ public final class AggressiveFolderPatterns {
     }
 
     /**
-     * Replaces {@code op} (one result) by a {@code stablehlo.constant} of {@code value}; true. A single element is
-     * stored as a splat, as the parser stores it, so equal constants are equal attributes.
+     * Replaces {@code op} (one result) by a {@code stablehlo.constant} of {@code value} (null: no value, the op
+     * stays); whether it did. A single element is stored as a splat, as the parser stores it, so equal constants
+     * are equal attributes.
      */
     static boolean replaceWithConstant(PatternRewriter rewriter, Operation op, DenseElementsAttr value) {
+        if (value == null) return rewriter.notifyMatchFailure(op, "folding failed");
         if (!value.isSplat() && value.type() instanceof RankedTensorType t && t.numElements() == 1) {
             value = new DenseElementsAttr(t, value.rawBytes(), 0, value.length(), true);
         }

@@ -249,6 +249,20 @@ final class AggressiveFolderRegions {
         return ret != null && ReturnOp.is(ret) && ret.numOperands() == r.operation().numResults() ? ret : null;
     }
 
+    /**
+     * The splat constant behind {@code v} as a splat of {@code type}, or null when {@code v} is not a splat
+     * constant or {@code type} is not a static tensor of its element type.
+     */
+    private static DenseElementsAttr splatAs(Value v, Type type) {
+        DenseElementsAttr c = Constants.dense(v);
+        if (c == null || !AggressiveFolderElements.isSplat(c) || c.length() == 0) return null;
+        if (!(type instanceof RankedTensorType t) || !t.hasStaticShape()
+                || !t.elementType().equals(c.type().elementType())) {
+            return null;
+        }
+        return AggressiveFolderElements.resizeSplat(c, t);
+    }
+
     /** A reduce whose body only returns constants (defined outside it) is those constants at its result types. */
     private static boolean reduceToConstant(Operation op, PatternRewriter rewriter) {
         ReduceOp r = ReduceOp.cast(op);
@@ -259,17 +273,11 @@ final class AggressiveFolderRegions {
         List<DenseElementsAttr> values = new ArrayList<>();
         for (int i = 0; i < ret.numOperands(); i++) {
             Operation def = ret.operand(i).definingOp();
-            DenseElementsAttr c = def == null || def.opName().definition() == null
-                    || !def.opName().definition().hasTrait(OpTrait.CONSTANT_LIKE) ? null
-                    : Constants.dense(ret.operand(i));
-            if (c == null || !AggressiveFolderElements.isSplat(c) || c.length() == 0) {
-                return rewriter.notifyMatchFailure(op, "Body result must be a constant.");
-            }
-            if (!(op.result(i).type() instanceof RankedTensorType t) || !t.hasStaticShape()
-                    || !t.elementType().equals(c.type().elementType())) {
-                return rewriter.notifyMatchFailure(op, "Could not get the shape of the reduce op's result.");
-            }
-            values.add(AggressiveFolderElements.resizeSplat(c, t));
+            boolean constantLike = def != null && def.opName().definition() != null
+                    && def.opName().definition().hasTrait(OpTrait.CONSTANT_LIKE);
+            DenseElementsAttr c = constantLike ? splatAs(ret.operand(i), op.result(i).type()) : null;
+            if (c == null) return rewriter.notifyMatchFailure(op, "Body result must be a splat constant.");
+            values.add(c);
         }
         List<Value> constants = new ArrayList<>();
         for (DenseElementsAttr v : values) constants.add(Constants.materialize(rewriter, op.location(), v).output());
@@ -317,15 +325,9 @@ final class AggressiveFolderRegions {
         if (block.numArguments() != op.numOperands()) return false;
         List<DenseElementsAttr> values = new ArrayList<>();
         for (int i = 0; i < op.numOperands(); i++) {
-            DenseElementsAttr c = Constants.dense(op.operand(i));
-            if (c == null || !AggressiveFolderElements.isSplat(c) || c.length() == 0) {
-                return rewriter.notifyMatchFailure(op, "Input must be a splat constant.");
-            }
-            if (!(block.argument(i).type() instanceof RankedTensorType t) || !t.hasStaticShape()
-                    || !t.elementType().equals(c.type().elementType())) {
-                return rewriter.notifyMatchFailure(op, "Could not get the shape of the body argument.");
-            }
-            values.add(AggressiveFolderElements.resizeSplat(c, t));
+            DenseElementsAttr c = splatAs(op.operand(i), block.argument(i).type());
+            if (c == null) return rewriter.notifyMatchFailure(op, "Input must be a splat constant.");
+            values.add(c);
         }
         for (int i = 0; i < values.size(); i++) {
             Value c = Constants.materialize(rewriter, block.first().location(), values.get(i)).output();

@@ -219,6 +219,13 @@ final class AggressiveFolderStructure {
         return d;
     }
 
+    /** Replaces {@code op} by the splat {@code a} resized to {@code type} when {@code a} is a splat; whether it did. */
+    private static boolean foldedAsSplat(Operation op, PatternRewriter rewriter, DenseElementsAttr a,
+                                         RankedTensorType type) {
+        return AggressiveFolderElements.isSplat(a) && a.length() > 0
+                && replaceWithConstant(rewriter, op, AggressiveFolderElements.resizeSplat(a, type));
+    }
+
     /** Whether elements of {@code t} are integers or floats (the types upstream moves element by element). */
     private static boolean intOrFloat(RankedTensorType t) {
         return t.elementType() instanceof IntegerType || t.elementType() instanceof FloatType;
@@ -233,10 +240,7 @@ final class AggressiveFolderStructure {
             return rewriter.notifyMatchFailure(op, "expected operand with static ranked tensor type");
         }
         DenseElementsAttr a = constantOperand(op, rewriter, s.operand());
-        if (a == null) return false;
-        if (AggressiveFolderElements.isSplat(a) && a.length() > 0) {
-            return replaceWithConstant(rewriter, op, AggressiveFolderElements.resizeSplat(a, type));
-        }
+        if (a == null || foldedAsSplat(op, rewriter, a, type)) return a != null;
         int rank = in.rank();
         DenseArrayAttr start = s.startIndices();
         DenseArrayAttr limit = s.limitIndices();
@@ -270,10 +274,7 @@ final class AggressiveFolderStructure {
         if (type == null) return false;
         TransposeOp t = TransposeOp.cast(op);
         DenseElementsAttr a = constantOperand(op, rewriter, t.operand());
-        if (a == null) return false;
-        if (AggressiveFolderElements.isSplat(a) && a.length() > 0) {
-            return replaceWithConstant(rewriter, op, AggressiveFolderElements.resizeSplat(a, type));
-        }
+        if (a == null || foldedAsSplat(op, rewriter, a, type)) return a != null;
         DenseArrayAttr perm = t.permutation();
         int rank = type.rank();
         if (!(a.type() instanceof RankedTensorType in) || in.rank() != rank || perm.size() != rank) return false;
