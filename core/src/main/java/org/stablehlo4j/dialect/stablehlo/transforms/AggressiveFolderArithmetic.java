@@ -169,7 +169,7 @@ final class AggressiveFolderArithmetic {
                 rewriter.notifyMatchFailure(op, failure);
                 return null;
             }
-            Values v = AggressiveFolderElements.read(d, readCap(options));
+            Values v = ofValueType(values.get(i), d) ? AggressiveFolderElements.read(d, readCap(options)) : null;
             if (v == null || !v.splat() && v.stored() != type.numElements()
                     || !v.type().elementType().equals(out[0] == null ? v.type().elementType()
                     : out[0].type().elementType())) {
@@ -179,6 +179,14 @@ final class AggressiveFolderArithmetic {
             out[i] = v;
         }
         return out;
+    }
+
+    /**
+     * Whether constant {@code d} holds elements of {@code v}'s own element type (a quantized constant's value is
+     * its storage integers, which are not the numbers it stands for).
+     */
+    private static boolean ofValueType(Value v, DenseElementsAttr d) {
+        return v.type() instanceof ShapedType s && s.elementType().equals(d.type().elementType());
     }
 
     /** How many result elements to compute: one when every operand is a splat. */
@@ -360,7 +368,9 @@ final class AggressiveFolderArithmetic {
             return false;
         }
         DenseElementsAttr d = Constants.dense(op.operand(0));
-        if (d == null) return rewriter.notifyMatchFailure(op, "operand not constants");
+        if (d == null || !ofValueType(op.operand(0), d)) {
+            return rewriter.notifyMatchFailure(op, "operand not constants");
+        }
         Values in = AggressiveFolderElements.read(d, readCap(options));
         if (in == null || !in.type().equals(type)) return rewriter.notifyMatchFailure(op, "folding failed");
         int n = in.stored();
@@ -449,7 +459,7 @@ final class AggressiveFolderArithmetic {
             return rewriter.notifyMatchFailure(op, "skipping fold of float convert");
         }
         DenseElementsAttr d = Constants.dense(op.operand(0));
-        Values in = d == null || !AggressiveFolderElements.supported(to) ? null
+        Values in = d == null || !ofValueType(op.operand(0), d) || !AggressiveFolderElements.supported(to) ? null
                 : AggressiveFolderElements.read(d, readCap(options));
         if (in == null || !in.splat() && in.stored() != type.numElements()) {
             return rewriter.notifyMatchFailure(op, "expected constant integer or float operand");

@@ -162,10 +162,11 @@ final class AggressiveFolderElements {
      * The splat {@code d} as a splat of {@code type} (MLIR's {@code resizeSplat}).
      *
      * @param d a splat
-     * @param type the new type, of the same element type
-     * @return the resized splat
+     * @param type the new type
+     * @return the resized splat, or null when {@code type}'s element type is not {@code d}'s
      */
     static DenseElementsAttr resizeSplat(DenseElementsAttr d, ShapedType type) {
+        if (!d.type().elementType().equals(type.elementType())) return null;
         return Constants.resizeSplat(d, type);
     }
 

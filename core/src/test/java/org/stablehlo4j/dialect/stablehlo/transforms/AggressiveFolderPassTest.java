@@ -332,6 +332,26 @@ class AggressiveFolderPassTest {
     }
 
     @Test
+    void quantizedConstantsAreNotReadAsTheirStorageIntegers() throws Exception {
+        String q = "!quant.uniform<i8:f32, 1.0>";
+        String out = print(fold(parse("""
+                func.func @f(%i: tensor<i32>) -> (tensor<3x2xQ>, tensor<1x1xQ>, tensor<2x3xi1>, tensor<2x3xQ>) {
+                  %a = stablehlo.constant() {value = dense<1> : tensor<2x3xi8>} : () -> tensor<2x3xQ>
+                  %b = stablehlo.constant() {value = dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi8>} : () -> tensor<2x3xQ>
+                  %0 = stablehlo.transpose %a, dims = [1, 0] : (tensor<2x3xQ>) -> tensor<3x2xQ>
+                  %1 = stablehlo.dynamic_slice %a, %i, %i, sizes = [1, 1] : (tensor<2x3xQ>, tensor<i32>, tensor<i32>) -> tensor<1x1xQ>
+                  %2 = stablehlo.compare LT, %a, %b : (tensor<2x3xQ>, tensor<2x3xQ>) -> tensor<2x3xi1>
+                  %3 = stablehlo.negate %b : tensor<2x3xQ>
+                  return %0, %1, %2, %3 : tensor<3x2xQ>, tensor<1x1xQ>, tensor<2x3xi1>, tensor<2x3xQ>
+                }
+                """.replace("Q", q)), ""));
+        for (String op : new String[] {"stablehlo.transpose", "stablehlo.dynamic_slice", "stablehlo.compare",
+                "stablehlo.negate"}) {
+            assertTrue(out.contains(op), op + " folded a quantized constant:\n" + out);
+        }
+    }
+
+    @Test
     void withShapeRefinementsOptionsOnlyIntegersFold() throws Exception {
         // shape refinement's options: integer shape computations only, whatever the float ops around them
         String out = fold("optimize-float=false fold-op-element-limit=9223372036854775807",
