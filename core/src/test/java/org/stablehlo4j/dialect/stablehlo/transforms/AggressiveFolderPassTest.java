@@ -101,6 +101,26 @@ class AggressiveFolderPassTest {
         assertEquals("option 'fold-op-element-limit' needs a value", e.getMessage());
     }
 
+    @Test
+    void thePassRunsOnFunctionsInPipelinesWithOptions() throws Exception {
+        org.stablehlo4j.api.StableHlo api = org.stablehlo4j.api.StableHlo.create();
+        ModuleOp m = api.parse("""
+                func.func @f() -> tensor<3xi32> {
+                  %a = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi32>
+                  %b = stablehlo.add %a, %a : tensor<3xi32>
+                  return %b : tensor<3xi32>
+                }
+                """);
+        api.runPasses(m, "builtin.module(func.func(stablehlo-aggressive-folder{fold-op-element-limit=2}))");
+        assertTrue(api.print(m).contains("stablehlo.add"), api.print(m));
+        api.runPasses(m, "builtin.module(func.func(stablehlo-aggressive-folder{fold-op-element-limit=3}))");
+        assertTrue(api.print(m).contains("dense<[2, 4, 6]> : tensor<3xi32>"), api.print(m));
+        org.stablehlo4j.api.StableHloException bad = assertThrows(org.stablehlo4j.api.StableHloException.class,
+                () -> api.runPasses(m, "builtin.module(func.func(stablehlo-aggressive-folder{limit=3}))"));
+        assertTrue(bad.getMessage().contains("pass 'stablehlo-aggressive-folder' has no option 'limit'"),
+                bad.getMessage());
+    }
+
     // ---- the element limit
 
     @Test
