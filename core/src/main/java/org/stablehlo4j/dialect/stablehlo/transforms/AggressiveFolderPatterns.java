@@ -31,9 +31,11 @@ import org.stablehlo4j.ir.Type;
  *
  * <p>Options ({@link AggressiveFolderOptions}): without {@code optimize-float} float and complex arithmetic does
  * not fold; a fold that would write more than {@code fold-op-element-limit} elements into a constant that is not
- * a splat is not done (upstream checks the limit in a few patterns only; here every non-splat result is bounded
- * by it, and by the folder's own bound of {@code 2^22} elements); {@code assume-no-undeclared-side-effects} lets a
- * dead while loop whose body never runs be erased although it calls functions.
+ * a splat is not done (upstream checks the limit in a few patterns only; here every non-splat result written anew
+ * is bounded by it, and by the folder's own bound of {@code 2^22} elements; a reshape shares its operand's data and
+ * convert, concatenate, reverse and iota check it for splats too, as upstream's);
+ * {@code assume-no-undeclared-side-effects} lets a dead while loop whose body never runs be erased although it
+ * calls functions.
  *
  * <p>Values are computed in primitive arrays ({@link AggressiveFolderElements}); the arithmetic is upstream's:
  * integers wrap at their width, division and remainder by a zero integer do not fold, floats round to nearest even
