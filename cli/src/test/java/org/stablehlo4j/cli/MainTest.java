@@ -18,8 +18,8 @@ class MainTest {
 
     @Test
     void unimplementedPassesFailClearly() {
-        assertEquals(1, run("opt", "--stablehlo-aggressive-folder", "-"));
-        assertEquals("error: pass '--stablehlo-aggressive-folder' is not implemented in stablehlo4j\n",
+        assertEquals(1, run("opt", "--stablehlo-legalize-to-linalg", "-"));
+        assertEquals("error: pass '--stablehlo-legalize-to-linalg' is not implemented in stablehlo4j\n",
                 err.toString(StandardCharsets.UTF_8));
     }
 

@@ -29,7 +29,7 @@ class ToolInfoTest {
     private static final String KNOWN = "canonicalize, chlo-legalize-to-stablehlo, chlo-pre-serialization-pipeline, cse, "
             + "hlo-test-broadcast, hlo-test-infer, hlo-test-speculatability, inline, "
             + "interpreter-instrument-with-probe, reconcile-unrealized-casts, shape-legalize-to-stablehlo, "
-            + "stablehlo-canonicalize-dynamism, stablehlo-check-shape-assertions, "
+            + "stablehlo-aggressive-folder, stablehlo-canonicalize-dynamism, stablehlo-check-shape-assertions, "
             + "stablehlo-compatibility-expander, stablehlo-convert-to-signless, stablehlo-deserialize, "
             + "stablehlo-legalize-composite-to-call, stablehlo-legalize-deprecated-ops, "
             + "stablehlo-legalize-qdq-to-quantized-op, stablehlo-legalize-quant-to-math, "

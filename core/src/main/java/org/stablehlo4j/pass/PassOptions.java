@@ -81,6 +81,24 @@ public final class PassOptions {
     }
 
     /**
+     * A 64-bit integer option.
+     *
+     * @param key the option
+     * @param fallback its default
+     * @return its value
+     * @throws IllegalArgumentException when the value is not an {@code int64_t}
+     */
+    public long int64(String key, long fallback) {
+        String v = values.get(key);
+        if (v == null) return fallback;
+        try {
+            return Long.parseLong(v.trim());
+        } catch (NumberFormatException e) {
+            throw invalid(key, v);
+        }
+    }
+
+    /**
      * A string option.
      *
      * @param key the option

@@ -57,8 +57,8 @@ class RunPassesPipelineTest {
                 () -> run("builtin.module(func.func(no-such-pass))"));
         assertTrue(unknown.getMessage().contains("unknown pass 'no-such-pass' (known passes: "), unknown.getMessage());
         StableHloException upstream = assertThrows(StableHloException.class,
-                () -> run("builtin.module(func.func(stablehlo-aggressive-folder))"));
-        assertTrue(upstream.getMessage().contains("pass 'stablehlo-aggressive-folder' is not implemented in stablehlo4j"),
+                () -> run("builtin.module(func.func(stablehlo-legalize-to-linalg))"));
+        assertTrue(upstream.getMessage().contains("pass 'stablehlo-legalize-to-linalg' is not implemented in stablehlo4j"),
                 upstream.getMessage());
         StableHloException options = assertThrows(StableHloException.class, () -> run("cse{x=1}"));
         assertTrue(options.getMessage().contains("pass 'cse' takes no options"), options.getMessage());

@@ -140,8 +140,8 @@ class StableHloTest {
         String known = String.join(", ", API.passNames());
         assertEquals("error: unknown pass 'no-such-pass' (known passes: " + known + ")", unknown.getMessage());
         StableHloException missing = assertThrows(StableHloException.class,
-                () -> API.runPasses(API.parse(ADD), "builtin.module(stablehlo-aggressive-folder)"));
-        assertEquals("error: pass 'stablehlo-aggressive-folder' is not implemented in stablehlo4j (known: "
+                () -> API.runPasses(API.parse(ADD), "builtin.module(stablehlo-legalize-to-linalg)"));
+        assertEquals("error: pass 'stablehlo-legalize-to-linalg' is not implemented in stablehlo4j (known: "
                 + known + ")", missing.getMessage());
         StableHloException badOpt = assertThrows(StableHloException.class,
                 () -> API.runPasses(API.parse(ADD), "stablehlo-legalize-to-vhlo,vhlo-to-version{target=0.1.0}"));

@@ -49,7 +49,7 @@ import org.stablehlo4j.rewrite.GreedyRewriteDriver;
 /**
  * {@code --stablehlo-refine-shapes}: propagates static shapes through the function shape refinement runs on (the
  * module's only function, or {@code @main}), upstream's {@code StablehloRefineShapesPass}. The per-op patterns
- * ({@link RefinePatterns}) re-infer result types top-down while the shape folder ({@link ShapeFolder}) evaluates
+ * ({@link RefinePatterns}) re-infer result types top-down while the shape folder ({@link AggressiveFolderPatterns#populateShapeFolder}) evaluates
  * the integer shape computations they depend on, with the greedy driver (two sweeps at most). Calls are refined
  * into their callees: a callee's leading token arguments stay, the scalar integer constants that follow (JAX's
  * dimension variables) become constants inside it and are dropped from its signature and the call, and the
@@ -239,7 +239,7 @@ public final class RefineShapesPass implements Pass {
             new RefinePatterns(ctx, errors).addTo(patterns);
             patterns.add(new RefineCallPattern(this));
             patterns.add(new RefineCompositePattern(this));
-            ShapeFolder.addTo(patterns);
+            AggressiveFolderPatterns.populateShapeFolder(patterns, AggressiveFolderOptions.SHAPE_REFINEMENT, 1);
             GreedyRewriteDriver.Config config = GreedyRewriteDriver.Config.DEFAULT.withTopDown(true)
                     .withRegionSimplify(GreedyRewriteDriver.RegionSimplification.AGGRESSIVE)
                     .withMaxIterations(MAX_ITERATIONS).withMaxRewrites(GreedyRewriteDriver.NO_LIMIT);

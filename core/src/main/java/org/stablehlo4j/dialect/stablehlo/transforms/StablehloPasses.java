@@ -47,6 +47,7 @@ public final class StablehloPasses {
                 CompatibilityExpanderPass::fromOptions);
         r.register(LegalizeDeprecatedOpsPass.NAME, LegalizeDeprecatedOpsPass.DESCRIPTION,
                 LegalizeDeprecatedOpsPass::fromOptions);
+        r.register(AggressiveFolderPass.NAME, AggressiveFolderPass.DESCRIPTION, AggressiveFolderPass::fromOptions);
     }
 
     /** {@code pass}, which takes no options; any given is an error. */

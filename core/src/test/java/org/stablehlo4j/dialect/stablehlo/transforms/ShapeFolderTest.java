@@ -16,11 +16,18 @@ import org.stablehlo4j.verify.Verifier;
 
 /** The shape folder's integer evaluation: widths, signedness, and what it must leave alone. */
 class ShapeFolderTest {
+    /** The shape folder's patterns with shape refinement's options. */
+    private static PatternSet shapeFolder() {
+        PatternSet set = new PatternSet();
+        AggressiveFolderPatterns.populateShapeFolder(set, AggressiveFolderOptions.SHAPE_REFINEMENT, 1);
+        return set;
+    }
+
     /** {@code body} (ops ending in {@code return}) in a function returning {@code type}, folded and printed. */
     private static String fold(String type, String body) throws Exception {
         String text = "func.func @f() -> " + type + " {\n" + body + "\n}\n";
         ModuleOp m = AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t.mlir", 1, false));
-        GreedyRewriteDriver.apply(m.op(), ShapeFolder.addTo(new PatternSet()));
+        GreedyRewriteDriver.apply(m.op(), shapeFolder());
         Verifier.verify(TestContexts.standard(), m);
         return AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(false, false, false));
     }
@@ -143,7 +150,7 @@ class ShapeFolderTest {
                 }
                 """;
         ModuleOp m = AsmParser.parse(TestContexts.standard(), text, new ParseOptions("t.mlir", 1, false));
-        GreedyRewriteDriver.apply(m.op(), ShapeFolder.addTo(new PatternSet()));
+        GreedyRewriteDriver.apply(m.op(), shapeFolder());
         String out = AsmPrinter.print(TestContexts.standard(), m, new PrintOptions(false, false, false));
         assertTrue(out.contains("stablehlo.constant dense<3> : tensor<i32>"), out);
         assertTrue(out.contains("dim = 1"), out);
