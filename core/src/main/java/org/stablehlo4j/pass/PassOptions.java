@@ -50,14 +50,16 @@ public final class PassOptions {
      * @param key the option
      * @param fallback its default
      * @return its value
-     * @throws IllegalArgumentException when the value is not {@code true}, {@code false}, {@code 1} or {@code 0}
+     * @throws IllegalArgumentException when the value is not one LLVM reads as a boolean ({@code true}, {@code TRUE},
+     *     {@code True}, {@code 1}, and the same for false)
      */
     public boolean bool(String key, boolean fallback) {
         String v = values.get(key);
         if (v == null) return fallback;
         return switch (v) {
-            case "true", "1" -> true;
-            case "false", "0" -> false;
+            // LLVM's cl::parser<bool>
+            case "true", "TRUE", "True", "1" -> true;
+            case "false", "FALSE", "False", "0" -> false;
             default -> throw invalid(key, v);
         };
     }

@@ -59,7 +59,9 @@ public record AggressiveFolderOptions(boolean assumeNoUndeclaredSideEffects, lon
     public static AggressiveFolderOptions parse(String pass, String options) {
         PassOptions o = PassOptions.parse(pass, options,
                 Set.of(ASSUME_NO_UNDECLARED_SIDE_EFFECTS, FOLD_OP_ELEMENT_LIMIT, OPTIMIZE_FLOAT));
-        return new AggressiveFolderOptions(o.bool(ASSUME_NO_UNDECLARED_SIDE_EFFECTS, DEFAULT.assumeNoUndeclaredSideEffects),
-                o.int64(FOLD_OP_ELEMENT_LIMIT, DEFAULT.foldOpElementLimit), o.bool(OPTIMIZE_FLOAT, DEFAULT.optimizeFloat));
+        return new AggressiveFolderOptions(
+                o.bool(ASSUME_NO_UNDECLARED_SIDE_EFFECTS, DEFAULT.assumeNoUndeclaredSideEffects),
+                o.int64(FOLD_OP_ELEMENT_LIMIT, DEFAULT.foldOpElementLimit),
+                o.bool(OPTIMIZE_FLOAT, DEFAULT.optimizeFloat));
     }
 }
