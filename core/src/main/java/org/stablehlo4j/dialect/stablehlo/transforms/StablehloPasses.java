@@ -26,6 +26,8 @@ public final class StablehloPasses {
                 options -> noOptions(CanonicalizeDynamismPass.NAME, options, new CanonicalizeDynamismPass()));
         r.register(CheckShapeAssertionsPass.NAME, CheckShapeAssertionsPass.DESCRIPTION,
                 CheckShapeAssertionsPass::fromOptions);
+        r.register(AggressiveSimplificationPass.NAME, AggressiveSimplificationPass.DESCRIPTION,
+                AggressiveSimplificationPass::fromOptions);
     }
 
     /** {@code pass}, which takes no options; any given is an error. */
