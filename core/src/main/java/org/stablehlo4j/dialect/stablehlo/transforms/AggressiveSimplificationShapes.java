@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.stablehlo4j.dialect.mlir.IndexCastOp;
+import org.stablehlo4j.dialect.mlir.IntElements;
 import org.stablehlo4j.dialect.shape.ShapeOfOp;
 import org.stablehlo4j.dialect.stablehlo.ops.BroadcastInDimOp;
 import org.stablehlo4j.dialect.stablehlo.ops.ConvertOp;
@@ -234,7 +235,8 @@ final class AggressiveSimplificationShapes {
                     .operation());
             return true;
         }
-        long[] shape = Constants.ints(b.outputDimensions());
+        DenseElementsAttr dims = AggressiveSimplificationSupport.anyConstant(b.outputDimensions());
+        long[] shape = dims == null ? null : IntElements.values(dims);
         if (shape == null || shape.length != t.rank()) return false;
         for (long d : shape) if (d < 0) return false;
         Operation refined = BroadcastInDimOp.create(r, op.location(), new RankedTensorType(shape, t.elementType()),
