@@ -1,5 +1,6 @@
 package org.stablehlo4j.dialect.stablehlo.transforms;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
 
@@ -50,24 +51,20 @@ public final class AggressiveSimplificationPass implements Pass {
         return new AggressiveSimplificationPass(AggressiveSimplificationOptions.parse(options));
     }
 
-    @Override
-    public String name() {
-        return NAME;
-    }
+    @Override public String anchor() { return FuncOp.NAME; }
 
-    @Override
-    public String anchor() {
-        return FuncOp.NAME;
-    }
+    @Override public String name() { return NAME; }
 
     @Override
     public void run(ModuleOp module, PassContext context) throws DiagnosticException {
-        for (Operation op : List.copyOf(module.body().operations())) if (FuncOp.is(op)) runOn(op, context);
+        List<Operation> funcs = new ArrayList<>(module.body().operations());
+        funcs.removeIf(op -> !FuncOp.is(op));
+        for (Operation func : funcs) runOn(func, context);
     }
 
     @Override
     public void runOn(Operation func, PassContext context) throws DiagnosticException {
-        Context ctx = context.context();
+        Context ctx = func.opName().context();
         PatternSet patterns = AggressiveSimplificationPatterns.populate(new PatternSet(), ctx, options);
         if (!GreedyRewriteDriver.apply(func, patterns, config(ctx))) {
             // upstream's applyPatternsGreedily fails when it does not converge, which fails the pass
@@ -80,11 +77,11 @@ public final class AggressiveSimplificationPass implements Pass {
      * The greedy driver's configuration for these patterns: the default, with ops erased when unused if they have
      * no effects, a {@code stablehlo.custom_call} counting as effect-free unless {@code has_side_effect} is set.
      *
-     * @param ctx the context whose op rows tell the effects
+     * @param ctx the context of the IR (unused: the ops' own rows tell the effects)
      * @return the configuration
      */
     public static GreedyRewriteDriver.Config config(Context ctx) {
-        Predicate<Operation> pure = AggressiveSimplificationSupport.triviallyDeadIfUnused(ctx);
+        Predicate<Operation> pure = AggressiveSimplificationSupport.triviallyDeadIfUnused();
         return GreedyRewriteDriver.Config.DEFAULT.withIsPure(pure);
     }
 }

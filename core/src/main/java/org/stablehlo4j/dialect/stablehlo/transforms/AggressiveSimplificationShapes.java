@@ -57,42 +57,51 @@ final class AggressiveSimplificationShapes {
 
     /** Adds upstream's DRR patterns of these ops. */
     static void addDrr(PatternSet p) {
-        p.add(pattern(BroadcastInDimOp.NAME, 1, AggressiveSimplificationShapes::broadcastNoop));
-        p.add(pattern(BroadcastInDimOp.NAME, 2, AggressiveSimplificationShapes::broadcastOfBroadcast));
-        p.add(pattern(BroadcastInDimOp.NAME, 2, AggressiveSimplificationShapes::broadcastToReshape));
-        p.add(pattern(BroadcastInDimOp.NAME, 1, AggressiveSimplificationShapes::broadcastToTranspose));
-        p.add(pattern(DynamicBroadcastInDimOp.NAME, 2, AggressiveSimplificationShapes::dynamicBroadcastOfBroadcast));
-        p.add(pattern(DynamicBroadcastInDimOp.NAME, 1, AggressiveSimplificationShapes::dynamicBroadcastToConvert));
-        p.add(pattern(DynamicBroadcastInDimOp.NAME, 2, AggressiveSimplificationShapes::dynamicBroadcastOfReshape));
-        p.add(pattern(DynamicBroadcastInDimOp.NAME, 2, AggressiveSimplificationShapes::dynamicBroadcastOfOwnShape));
-        p.add(pattern(DynamicGatherOp.NAME, 2, AggressiveSimplificationShapes::dynamicGather));
-        p.add(pattern(DynamicPadOp.NAME, 1, AggressiveSimplificationShapes::dynamicPad));
-        p.add(pattern(DynamicReshapeOp.NAME, 2, AggressiveSimplificationShapes::dynamicReshapeOfReshape));
-        p.add(pattern(ShapeOfOp.NAME, 2, AggressiveSimplificationShapes::shapeOfDynamicReshape));
-        p.add(pattern(DynamicUpdateSliceOp.NAME, 1, AggressiveSimplificationShapes::emptyUpdate));
-        p.add(pattern(DynamicUpdateSliceOp.NAME, 1, AggressiveSimplificationShapes::wholeUpdate));
-        p.add(pattern(IotaOp.NAME, 1, AggressiveSimplificationShapes::iotaOfOne));
-        p.add(pattern(PadOp.NAME, 1, AggressiveSimplificationShapes::padNoop));
-        p.add(pattern(RealDynamicSliceOp.NAME, 1, CanonicalizeDynamismPass::realDynamicSliceToSlice));
-        p.add(pattern(ReshapeOp.NAME, 2, AggressiveSimplificationShapes::reshapeOfReshape));
-        p.add(pattern(ReshapeOp.NAME, 1, (op, r) -> sameTypeNoop(op, r, true)));
-        p.add(pattern(ReverseOp.NAME, 1, AggressiveSimplificationShapes::reverseNoop));
-        p.add(pattern(ReverseOp.NAME, 2, AggressiveSimplificationShapes::reverseOfSplat));
-        p.add(pattern(SliceOp.NAME, 1, (op, r) -> Constants.isStatic(op.operand(0).type()) && sameTypeNoop(op, r, true)));
-        p.add(pattern(TransposeOp.NAME, 1, (op, r) ->
+        rules(p, BroadcastInDimOp.NAME, new int[] {1, 2, 2, 1}, AggressiveSimplificationShapes::broadcastNoop,
+                AggressiveSimplificationShapes::broadcastOfBroadcast,
+                AggressiveSimplificationShapes::broadcastToReshape,
+                AggressiveSimplificationShapes::broadcastToTranspose);
+        rules(p, DynamicBroadcastInDimOp.NAME, new int[] {2, 1, 2, 2},
+                AggressiveSimplificationShapes::dynamicBroadcastOfBroadcast,
+                AggressiveSimplificationShapes::dynamicBroadcastToConvert,
+                AggressiveSimplificationShapes::dynamicBroadcastOfReshape,
+                AggressiveSimplificationShapes::dynamicBroadcastOfOwnShape);
+        rules(p, DynamicGatherOp.NAME, new int[] {2}, AggressiveSimplificationShapes::dynamicGather);
+        rules(p, DynamicPadOp.NAME, new int[] {1}, AggressiveSimplificationShapes::dynamicPad);
+        rules(p, DynamicReshapeOp.NAME, new int[] {2}, AggressiveSimplificationShapes::dynamicReshapeOfReshape);
+        rules(p, ShapeOfOp.NAME, new int[] {2}, AggressiveSimplificationShapes::shapeOfDynamicReshape);
+        rules(p, DynamicUpdateSliceOp.NAME, new int[] {1, 1}, AggressiveSimplificationShapes::emptyUpdate,
+                AggressiveSimplificationShapes::wholeUpdate);
+        rules(p, IotaOp.NAME, new int[] {1}, AggressiveSimplificationShapes::iotaOfOne);
+        rules(p, PadOp.NAME, new int[] {1}, AggressiveSimplificationShapes::padNoop);
+        rules(p, RealDynamicSliceOp.NAME, new int[] {1}, CanonicalizeDynamismPass::realDynamicSliceToSlice);
+        rules(p, ReshapeOp.NAME, new int[] {2, 1}, AggressiveSimplificationShapes::reshapeOfReshape,
+                (op, r) -> sameTypeNoop(op, r, true));
+        rules(p, ReverseOp.NAME, new int[] {1, 2}, AggressiveSimplificationShapes::reverseNoop,
+                AggressiveSimplificationShapes::reverseOfSplat);
+        rules(p, SliceOp.NAME, new int[] {1},
+                (op, r) -> Constants.isStatic(op.operand(0).type()) && sameTypeNoop(op, r, true));
+        rules(p, TransposeOp.NAME, new int[] {1, 2}, (op, r) ->
                 AggressiveSimplificationSupport.isIotaRange(longs(TransposeOp.cast(op).permutation()))
-                        && replaceMerging(op, r, op.operand(0))));
-        p.add(pattern(TransposeOp.NAME, 2, AggressiveSimplificationShapes::transposeOfTranspose));
+                        && replaceMerging(op, r, op.operand(0)),
+                AggressiveSimplificationShapes::transposeOfTranspose);
     }
 
-    /** Adds upstream's C++ patterns of these ops, in its order. */
+    /** Adds upstream's C++ patterns of these ops, in its order (all of benefit 1). */
     static void addNative(PatternSet p) {
-        p.add(pattern(DynamicIotaOp.NAME, 1, AggressiveSimplificationShapes::dynamicIotaToBroadcast));
-        p.add(pattern(DynamicReshapeOp.NAME, 1, AggressiveSimplificationShapes::dynamicReshapeAroundSameShape));
-        p.add(pattern(DynamicSliceOp.NAME, 1, AggressiveSimplificationShapes::dynamicSliceToSlice));
-        p.add(pattern(IotaOp.NAME, 1, AggressiveSimplificationShapes::iotaToBroadcast));
-        p.add(pattern(RealDynamicSliceOp.NAME, 1, CanonicalizeDynamismPass::realDynamicSliceToDynamicSlice));
-        p.add(pattern(TransposeOp.NAME, 1, AggressiveSimplificationShapes::transposeIsReshape));
+        rules(p, DynamicIotaOp.NAME, new int[] {1}, AggressiveSimplificationShapes::dynamicIotaToBroadcast);
+        rules(p, DynamicReshapeOp.NAME, new int[] {1}, AggressiveSimplificationShapes::dynamicReshapeAroundSameShape);
+        rules(p, DynamicSliceOp.NAME, new int[] {1}, AggressiveSimplificationShapes::dynamicSliceToSlice);
+        rules(p, IotaOp.NAME, new int[] {1}, AggressiveSimplificationShapes::iotaToBroadcast);
+        rules(p, RealDynamicSliceOp.NAME, new int[] {1}, CanonicalizeDynamismPass::realDynamicSliceToDynamicSlice);
+        rules(p, TransposeOp.NAME, new int[] {1}, AggressiveSimplificationShapes::transposeIsReshape);
+    }
+
+    /** Adds one pattern rooted at {@code root} per rule, with the benefit at the same index. */
+    @SafeVarargs
+    static void rules(PatternSet p, String root, int[] benefits,
+            java.util.function.BiPredicate<Operation, PatternRewriter>... fns) {
+        for (int i = 0; i < fns.length; i++) p.add(pattern(root, benefits[i], fns[i]));
     }
 
     /** Adds upstream's C++ dynamism refinements (after its generic patterns). */

@@ -1,6 +1,7 @@
 package org.stablehlo4j.dialect.stablehlo.transforms;
 
 import static org.stablehlo4j.dialect.stablehlo.transforms.AggressiveSimplificationPatterns.pattern;
+import static org.stablehlo4j.dialect.stablehlo.transforms.AggressiveSimplificationShapes.rules;
 import static org.stablehlo4j.dialect.stablehlo.transforms.AggressiveSimplificationSupport.longs;
 import static org.stablehlo4j.dialect.stablehlo.transforms.AggressiveSimplificationSupport.mergeDiscardableAttributes;
 
@@ -89,26 +90,22 @@ final class AggressiveSimplificationStructure {
 
     /** Adds upstream's C++ patterns of these ops, in its order, and the zero-extent one. */
     static void addNative(PatternSet p, Context ctx, AggressiveSimplificationOptions options) {
-        p.add(pattern(CompareOp.NAME, 1, AggressiveSimplificationStructure::compare));
-        p.add(pattern(ConcatenateOp.NAME, 1, AggressiveSimplificationStructure::concatenateFlatten));
-        p.add(pattern(ConcatenateOp.NAME, 1, (op, r) -> {
-            if (op.numOperands() != 1 || !op.operand(0).type().equals(op.result(0).type())) return false;
-            r.replaceOp(op, List.of(op.operand(0)));
+        rules(p, CompareOp.NAME, new int[] {1}, (o, r) -> compare(o, r));
+        rules(p, ConcatenateOp.NAME, new int[] {1, 1, 1}, (o, r) -> concatenateFlatten(o, r), (o, r) -> {
+            if (o.numOperands() != 1 || !o.operand(0).type().equals(o.result(0).type())) return false;
+            r.replaceOp(o, List.of(o.operand(0)));
             return true;
-        }));
-        p.add(pattern(ConcatenateOp.NAME, 1, AggressiveSimplificationStructure::concatenateRemoveEmpty));
-        p.add(pattern(CustomCallOp.NAME, 1, AggressiveSimplificationStructure::backendConfigToFfi));
-        p.add(pattern(GatherOp.NAME, 1, AggressiveSimplificationStructure::gatherToSlice));
-        p.add(pattern(PadOp.NAME, 1, AggressiveSimplificationStructure::padOfEmpty));
-        p.add(pattern(ReduceOp.NAME, 1, AggressiveSimplificationStructure::reduceOfEmpty));
-        p.add(pattern(ReduceOp.NAME, 1, AggressiveSimplificationStructure::reduceReturningOuterValues));
-        p.add(pattern(ReduceOp.NAME, 1, AggressiveSimplificationStructure::reduceUnusedResults));
-        p.add(pattern(SelectOp.NAME, 1, (op, r) -> select(op, r, options)));
-        p.add(pattern(SliceOp.NAME, 1, AggressiveSimplificationStructure::sliceOfConcatenate));
-        p.add(pattern(SortOp.NAME, 1, AggressiveSimplificationStructure::sortDropUnused));
-        p.add(pattern(SortOp.NAME, 1, AggressiveSimplificationStructure::sortSetDimension));
-        p.add(pattern(TupleOp.NAME, 1, AggressiveSimplificationStructure::tupleIsRepacking));
-        p.add(pattern(WhileOp.NAME, 1, AggressiveSimplificationStructure::whileImplicitCapture));
+        }, (o, r) -> concatenateRemoveEmpty(o, r));
+        rules(p, CustomCallOp.NAME, new int[] {1}, (o, r) -> backendConfigToFfi(o, r));
+        rules(p, GatherOp.NAME, new int[] {1}, (o, r) -> gatherToSlice(o, r));
+        rules(p, PadOp.NAME, new int[] {1}, (o, r) -> padOfEmpty(o, r));
+        rules(p, ReduceOp.NAME, new int[] {1, 1, 1}, (o, r) -> reduceOfEmpty(o, r),
+                (o, r) -> reduceReturningOuterValues(o, r), (o, r) -> reduceUnusedResults(o, r));
+        rules(p, SelectOp.NAME, new int[] {1}, (o, r) -> select(o, r, options));
+        rules(p, SliceOp.NAME, new int[] {1}, (o, r) -> sliceOfConcatenate(o, r));
+        rules(p, SortOp.NAME, new int[] {1, 1}, (o, r) -> sortDropUnused(o, r), (o, r) -> sortSetDimension(o, r));
+        rules(p, TupleOp.NAME, new int[] {1}, (o, r) -> tupleIsRepacking(o, r));
+        rules(p, WhileOp.NAME, new int[] {1}, (o, r) -> whileImplicitCapture(o, r));
         p.add(new ZeroExtentToEmptyConstant());
     }
 

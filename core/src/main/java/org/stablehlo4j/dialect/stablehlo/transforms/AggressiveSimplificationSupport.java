@@ -9,7 +9,6 @@ import org.stablehlo4j.dialect.stablehlo.ops.CustomCallOp;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.BoolAttr;
 import org.stablehlo4j.ir.ComplexType;
-import org.stablehlo4j.ir.Context;
 import org.stablehlo4j.ir.DenseArrayAttr;
 import org.stablehlo4j.ir.DenseElementsAttr;
 import org.stablehlo4j.ir.DictionaryAttr;
@@ -213,8 +212,8 @@ final class AggressiveSimplificationSupport {
      * {@code stablehlo.custom_call} without {@code has_side_effect = true} has no effects (upstream's
      * {@code CustomCallOp::getEffects}).
      */
-    static Predicate<Operation> triviallyDeadIfUnused(Context ctx) {
-        return op -> CustomCallOp.is(op) ? !declaresEffect(op) : TriviallyDead.ifUnused(op, ctx::opDefinition);
+    static Predicate<Operation> triviallyDeadIfUnused() {
+        return op -> CustomCallOp.is(op) ? !declaresEffect(op) : TriviallyDead.ifUnused(op);
     }
 
     /** The types of {@code values}. */
