@@ -28,7 +28,8 @@ class ToolInfoTest {
     /** Known passes as the unknown-pass error lists them. */
     private static final String KNOWN = "canonicalize, chlo-legalize-to-stablehlo, chlo-pre-serialization-pipeline, "
             + "cse, hlo-test-broadcast, hlo-test-infer, inline, reconcile-unrealized-casts, shape-legalize-to-stablehlo, "
-            + "stablehlo-canonicalize-dynamism, stablehlo-check-shape-assertions, stablehlo-deserialize, "
+            + "stablehlo-aggressive-simplification, stablehlo-canonicalize-dynamism, stablehlo-check-shape-assertions, "
+            + "stablehlo-deserialize, "
             + "stablehlo-legalize-composite-to-call, stablehlo-legalize-to-vhlo, stablehlo-refine-arguments, "
             + "stablehlo-refine-shapes, strip-debuginfo, vhlo-legalize-to-stablehlo, vhlo-to-version";
 
