@@ -21,7 +21,7 @@ import org.stablehlo4j.ir.WalkResult;
  * {@code applyPatternsGreedily} ({@code GreedyPatternRewriteDriver.cpp}) does:
  * <ol>
  * <li>Seed a worklist with every op nested in the root: post-order (bottom-up; popping from the back then visits
- * users before producers), or pre-order reversed (top-down). Each op is queued at most once; erased ops are
+ * users before producers), or pre-order reversed (top-down). Each op is queued at most once, followed by those of its ancestors below the root not queued yet; erased ops are
  * nulled out. With {@link Config#cseConstants}, constant ops met while seeding are handed to the
  * {@link OperationFolder} instead ({@link OperationFolder#insertKnownConstant}): deduplicated and hoisted to the
  * start of the entry block of the nearest isolated-from-above region.</li>
@@ -234,10 +234,22 @@ public final class GreedyRewriteDriver {
         for (int i = 0; i < worklist.size(); i++) positions.put(worklist.get(i), i);
     }
 
+    /**
+     * MLIR's {@code addToWorklist}: queues {@code op} and then each of its ancestors below the root that is not
+     * queued yet (so an op with regions is also revisited after a change inside them); nothing when {@code op} is
+     * not nested in the root.
+     */
     private void add(Operation op) {
-        if (op == root || positions.containsKey(op)) return;
-        positions.put(op, worklist.size());
-        worklist.add(op);
+        List<Operation> chain = new ArrayList<>(2);
+        for (Operation o = op; o != root; o = o.parentOp()) {
+            if (o == null) return;
+            chain.add(o);
+        }
+        for (Operation o : chain) {
+            if (positions.containsKey(o)) continue;
+            positions.put(o, worklist.size());
+            worklist.add(o);
+        }
     }
 
     private void remove(Operation op) {

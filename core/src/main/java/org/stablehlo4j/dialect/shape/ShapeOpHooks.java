@@ -119,7 +119,8 @@ public final class ShapeOpHooks {
             return List.of(IntElements.of(ShapeTypes.extentTensor(all.length), all));
         });
         h.op("assuming_all").verifier(ShapeRules::verifyAssumingAll);
-        h.op("assuming").regionVerifier(ShapeRules::verifyAssuming);
+        h.op("assuming").regionVerifier(ShapeRules::verifyAssuming)
+                .canonicalization(ShapeCanonicalization.ASSUMING_WITH_TRUE);
         h.op("assuming_yield").verifier(ShapeRules::verifyAssumingYield);
         h.op("cstr_broadcastable").verifier(ShapeRules::verifyCstrBroadcastable)
                 .folder(ShapeOpHooks::foldCstrBroadcastable);

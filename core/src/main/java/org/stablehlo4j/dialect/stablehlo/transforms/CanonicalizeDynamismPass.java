@@ -238,7 +238,7 @@ public final class CanonicalizeDynamismPass implements Pass {
                 ReshapeOp.createWithTypes(rewriter, op.location(), resultTypes(op), r.operand()).operation());
     }
 
-    private static boolean realDynamicSliceToDynamicSlice(Operation op, PatternRewriter rewriter) {
+    static boolean realDynamicSliceToDynamicSlice(Operation op, PatternRewriter rewriter) {
         RealDynamicSliceOp s = RealDynamicSliceOp.cast(op);
         long[] strides = Constants.ints(s.strides());
         if (strides == null) return rewriter.notifyMatchFailure(op, "expected static strides");
@@ -263,7 +263,7 @@ public final class CanonicalizeDynamismPass implements Pass {
         return replace(rewriter, op, slice);
     }
 
-    private static boolean realDynamicSliceToSlice(Operation op, PatternRewriter rewriter) {
+    static boolean realDynamicSliceToSlice(Operation op, PatternRewriter rewriter) {
         RealDynamicSliceOp s = RealDynamicSliceOp.cast(op);
         long[] start = Constants.ints(s.startIndices());
         if (start == null) return rewriter.notifyMatchFailure(op, "expected static start");

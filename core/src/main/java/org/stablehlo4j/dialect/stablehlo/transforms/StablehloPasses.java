@@ -48,6 +48,8 @@ public final class StablehloPasses {
         r.register(LegalizeDeprecatedOpsPass.NAME, LegalizeDeprecatedOpsPass.DESCRIPTION,
                 LegalizeDeprecatedOpsPass::fromOptions);
         r.register(AggressiveFolderPass.NAME, AggressiveFolderPass.DESCRIPTION, AggressiveFolderPass::fromOptions);
+        r.register(AggressiveSimplificationPass.NAME, AggressiveSimplificationPass.DESCRIPTION,
+                AggressiveSimplificationPass::fromOptions);
     }
 
     /** {@code pass}, which takes no options; any given is an error. */
