@@ -270,20 +270,6 @@ public final class ChloBroadcastDecompositions {
         return t instanceof RankedTensorType r && (r.hasStaticShape() || r.encoding() instanceof TypeExtensionsAttr);
     }
 
-    /**
-     * Upstream's {@code isLegalNumpyRankedBroadcast}: equal ranks, or broadcast dimensions that pad the smaller
-     * rank on the left.
-     */
-    static boolean isLegalNumpyRankedBroadcast(Value lhs, Value rhs, DenseArrayAttr dims) {
-        if (!(lhs.type() instanceof RankedTensorType l) || !(rhs.type() instanceof RankedTensorType r)) return false;
-        if (l.rank() == r.rank()) return true;
-        int smaller = Math.min(l.rank(), r.rank());
-        int larger = Math.max(l.rank(), r.rank());
-        if (dims.size() != smaller) return false;
-        for (int i = 0; i < smaller; i++) if (dims.getLong(i) != larger - smaller + i) return false;
-        return true;
-    }
-
     private static String dimsText(DenseArrayAttr dims) {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < dims.size(); i++) sb.append(i == 0 ? "" : ", ").append(dims.getLong(i));
@@ -318,7 +304,7 @@ public final class ChloBroadcastDecompositions {
                 return replace(op, rewriter, resultType, lhs, rhs);
             }
             DenseArrayAttr dims = op.attr("broadcast_dimensions") instanceof DenseArrayAttr d ? d : null;
-            boolean numpy = dims == null || isLegalNumpyRankedBroadcast(lhs, rhs, dims);
+            boolean numpy = dims == null || ChloShapeReification.legalNumpyRankedBroadcast(lhs, rhs, dims);
             // Static or bounded shapes: broadcast_in_dim (and set_dimension_size) to the common shape. Shapes that
             // do not broadcast get an error and, as upstream's next pattern would, the dynamic lowering below.
             if (numpy && isStaticOrBounded(l) && isStaticOrBounded(r) && isStaticOrBounded(resultType)) {
