@@ -58,7 +58,9 @@ final class MlirAsm {
 
         /** Prints the op's name and its operands, comma-separated. */
         static void printNameAndOperands(Operation op, AsmPrinterContext p) {
-            printNameAndOperands(op, p);
+            p.printOpName(op);
+            p.append(" ");
+            p.printOperands(op.operands());
         }
 
         @Override
