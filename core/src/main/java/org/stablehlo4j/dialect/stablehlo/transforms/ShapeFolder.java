@@ -107,13 +107,22 @@ final class ShapeFolder {
         return true;
     }
 
+    /** The constant values of all of {@code op}'s operands, in order, or null when one is not a constant. */
+    private static DenseElementsAttr[] constantOperands(Operation op) {
+        DenseElementsAttr[] out = new DenseElementsAttr[op.numOperands()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = Constants.dense(op.operand(i));
+            if (out[i] == null) return null;
+        }
+        return out;
+    }
+
     /** The integer elements of both operands when they are constants of the same type, else null. */
     private static long[][] intOperands(Operation op) {
-        DenseElementsAttr a = Constants.dense(op.operand(0));
-        DenseElementsAttr b = Constants.dense(op.operand(1));
-        if (a == null || b == null || !a.type().equals(b.type())) return null;
-        long[] x = Constants.ints(a);
-        long[] y = Constants.ints(b);
+        DenseElementsAttr[] in = constantOperands(op);
+        if (in == null || in.length != 2 || !in[0].type().equals(in[1].type())) return null;
+        long[] x = Constants.ints(in[0]);
+        long[] y = Constants.ints(in[1]);
         return x == null || y == null ? null : new long[][] {x, y};
     }
 
@@ -159,11 +168,11 @@ final class ShapeFolder {
     private static boolean clamp(Operation op, PatternRewriter rewriter) {
         RankedTensorType type = intResult(op);
         if (type == null) return rewriter.notifyMatchFailure(op, "skipping fold of shape op dtype");
-        ClampOp c = ClampOp.cast(op);
-        DenseElementsAttr min = Constants.dense(c.min());
-        DenseElementsAttr x = Constants.dense(c.operand());
-        DenseElementsAttr max = Constants.dense(c.max());
-        if (min == null || x == null || max == null) return rewriter.notifyMatchFailure(op, "operands not constant");
+        DenseElementsAttr[] in = constantOperands(op); // min, operand, max
+        if (in == null) return rewriter.notifyMatchFailure(op, "operands not constant");
+        DenseElementsAttr min = in[0];
+        DenseElementsAttr x = in[1];
+        DenseElementsAttr max = in[2];
         if (!min.type().equals(x.type()) || !max.type().equals(x.type())) {
             return rewriter.notifyMatchFailure(op, "failed to fold clamp");
         }
@@ -283,13 +292,13 @@ final class ShapeFolder {
     private static boolean select(Operation op, PatternRewriter rewriter) {
         RankedTensorType type = intResult(op);
         if (type == null) return rewriter.notifyMatchFailure(op, "skipping fold of shape op dtype");
-        SelectOp s = SelectOp.cast(op);
-        DenseElementsAttr pred = Constants.dense(s.pred());
-        DenseElementsAttr onTrue = Constants.dense(s.onTrue());
-        DenseElementsAttr onFalse = Constants.dense(s.onFalse());
-        if (pred == null || onTrue == null || onFalse == null || !(pred.type().elementType() instanceof IntegerType)) {
+        DenseElementsAttr[] in = constantOperands(op); // pred, on_true, on_false
+        if (in == null || !(in[0].type().elementType() instanceof IntegerType)) {
             return rewriter.notifyMatchFailure(op, "expected constant operands");
         }
+        DenseElementsAttr pred = in[0];
+        DenseElementsAttr onTrue = in[1];
+        DenseElementsAttr onFalse = in[2];
         if (pred.isSplat()) {
             DenseElementsAttr chosen = Constants.first(pred) != 0 ? onTrue : onFalse;
             if (!chosen.type().equals(type)) return false;
