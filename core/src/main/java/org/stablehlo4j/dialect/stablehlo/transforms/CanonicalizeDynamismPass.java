@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import org.stablehlo4j.dialect.chlo.TopKOp;
 import org.stablehlo4j.dialect.func.FuncOp;
@@ -49,6 +50,7 @@ import org.stablehlo4j.ir.RewritePattern;
 import org.stablehlo4j.ir.ShapedType;
 import org.stablehlo4j.ir.StringAttr;
 import org.stablehlo4j.ir.Type;
+import org.stablehlo4j.ir.TypedOp;
 import org.stablehlo4j.ir.Value;
 import org.stablehlo4j.pass.PassContext;
 import org.stablehlo4j.rewrite.GreedyRewriteDriver;
@@ -199,22 +201,22 @@ public final class CanonicalizeDynamismPass implements FunctionPass {
     }
 
     /**
-     * Whether an op of one result with an {@code output_shape} operand has its static counterpart: the shape is a
-     * constant and the result type static; else reports which is not.
+     * Replaces an op of one result with an {@code output_shape} operand by its static counterpart, made by
+     * {@code replacement}, when the shape is a constant and the result type static; else reports which is not.
      */
-    private static boolean staticOutput(Operation op, Value outputShape, PatternRewriter rewriter) {
+    private static boolean replaceWhenStatic(Operation op, Value outputShape, PatternRewriter rewriter,
+                                             Supplier<TypedOp> replacement) {
         if (!Constants.isInts(outputShape)) return rewriter.notifyMatchFailure(op, "expected static output_shape");
         if (!Constants.isStatic(op.result(0).type())) {
             return rewriter.notifyMatchFailure(op, "expected static result type");
         }
-        return true;
+        return replace(rewriter, op, replacement.get().operation());
     }
 
     private static boolean iota(Operation op, PatternRewriter rewriter) {
         DynamicIotaOp i = DynamicIotaOp.cast(op);
-        if (!staticOutput(op, i.outputShape(), rewriter)) return false;
-        return replace(rewriter, op,
-                IotaOp.createWithTypes(rewriter, op.location(), resultTypes(op), i.iotaDimension()).operation());
+        return replaceWhenStatic(op, i.outputShape(), rewriter,
+                () -> IotaOp.createWithTypes(rewriter, op.location(), resultTypes(op), i.iotaDimension()));
     }
 
     private static boolean pad(Operation op, PatternRewriter rewriter) {
@@ -229,9 +231,8 @@ public final class CanonicalizeDynamismPass implements FunctionPass {
 
     private static boolean reshape(Operation op, PatternRewriter rewriter) {
         DynamicReshapeOp r = DynamicReshapeOp.cast(op);
-        if (!staticOutput(op, r.outputShape(), rewriter)) return false;
-        return replace(rewriter, op,
-                ReshapeOp.createWithTypes(rewriter, op.location(), resultTypes(op), r.operand()).operation());
+        return replaceWhenStatic(op, r.outputShape(), rewriter,
+                () -> ReshapeOp.createWithTypes(rewriter, op.location(), resultTypes(op), r.operand()));
     }
 
     private static boolean realDynamicSliceToDynamicSlice(Operation op, PatternRewriter rewriter) {
