@@ -115,10 +115,7 @@ final class OperationParser {
         in.consume();
         if (in.consumeIf(Kind.FILE_METADATA_END)) return;
         do {
-            if (!in.is(Kind.BARE_IDENTIFIER)) throw in.wrongToken("expected identifier key in file metadata dictionary");
-            String key = in.spelling();
-            in.consume();
-            in.expect(Kind.COLON, "expected ':'");
+            String key = parseKeyAndColon("expected identifier key in file metadata dictionary");
             switch (key) {
                 case "dialect_resources" -> parseResourceSection(dialectResources, null);
                 case "external_resources" -> parseResourceSection(null, externalResources);
@@ -129,14 +126,20 @@ final class OperationParser {
         in.expect(Kind.FILE_METADATA_END, "expected '#-}'");
     }
 
+    /** A bare identifier key and the {@code :} after it; {@code missing} is the error when there is no key. */
+    private String parseKeyAndColon(String missing) {
+        if (!in.is(Kind.BARE_IDENTIFIER)) throw in.wrongToken(missing);
+        String key = in.spelling();
+        in.consume();
+        in.expect(Kind.COLON, "expected ':'");
+        return key;
+    }
+
     private void parseResourceSection(Map<String, Map<String, ResourceBlob>> blobs, Map<String, Map<String, String>> raw) {
         in.expect(Kind.L_BRACE, "expected '{'");
         if (in.consumeIf(Kind.R_BRACE)) return;
         do {
-            if (!in.is(Kind.BARE_IDENTIFIER)) throw in.wrongToken("expected identifier key for 'resource' entry");
-            String owner = in.spelling();
-            in.consume();
-            in.expect(Kind.COLON, "expected ':'");
+            String owner = parseKeyAndColon("expected identifier key for 'resource' entry");
             in.expect(Kind.L_BRACE, "expected '{'");
             if (!in.consumeIf(Kind.R_BRACE)) {
                 do {

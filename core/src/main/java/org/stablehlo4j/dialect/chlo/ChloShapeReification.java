@@ -67,8 +67,16 @@ public final class ChloShapeReification {
         return extents == null ? null : List.of(extents);
     }
 
-    /** {@code isLegalNumpyRankedBroadcast}: both ranked, and the smaller one's dimensions are the larger's last. */
-    private static boolean legalNumpyRankedBroadcast(Value lhs, Value rhs, DenseArrayAttr dims) {
+    /**
+     * Upstream's {@code isLegalNumpyRankedBroadcast}: both operands ranked, of equal ranks, or with broadcast
+     * dimensions that pad the smaller rank on the left (its dimensions are the larger's last).
+     *
+     * @param lhs the first operand
+     * @param rhs the second operand
+     * @param dims the op's {@code broadcast_dimensions}
+     * @return whether the broadcast is NumPy's
+     */
+    public static boolean legalNumpyRankedBroadcast(Value lhs, Value rhs, DenseArrayAttr dims) {
         if (!(lhs.type() instanceof RankedTensorType l) || !(rhs.type() instanceof RankedTensorType r)) return false;
         if (l.rank() == r.rank()) return true;
         int smaller = Math.min(l.rank(), r.rank());

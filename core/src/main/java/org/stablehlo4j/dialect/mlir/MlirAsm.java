@@ -35,9 +35,32 @@ final class MlirAsm {
     /** A form that prints and parses one op. */
     private abstract static class Form implements AsmPrinterCustomOp, AsmCustomOpParser {
         private final String resultName;
+        private final int minOperands;
+        private final int maxOperands;
 
-        Form(String resultName) {
+        /** A form of ops with one result and {@code numOperands} operands. */
+        Form(String resultName, int numOperands) {
+            this(resultName, numOperands, numOperands);
+        }
+
+        /** A form of ops with one result and from {@code minOperands} to {@code maxOperands} operands. */
+        Form(String resultName, int minOperands, int maxOperands) {
             this.resultName = resultName;
+            this.minOperands = minOperands;
+            this.maxOperands = maxOperands;
+        }
+
+        /** Whether the op has the form's one result and number of operands. */
+        @Override
+        public boolean canPrint(Operation op) {
+            return op.numResults() == 1 && op.numOperands() >= minOperands && op.numOperands() <= maxOperands;
+        }
+
+        /** Prints the op's name and its operands, comma-separated. */
+        static void printNameAndOperands(Operation op, AsmPrinterContext p) {
+            p.printOpName(op);
+            p.append(" ");
+            p.printOperands(op.operands());
         }
 
         @Override
@@ -57,6 +80,21 @@ final class MlirAsm {
             do {
                 refs.add(p.parseOperand());
             } while (p.consumeIf(","));
+        }
+
+        /** The parsed {@code $lhs , $rhs attr-dict : type}: the two operands, both of that type, and the attributes. */
+        record Binary(List<Value> operands, DictionaryAttr attrs, Type type) {}
+
+        /** Parses {@code $lhs , $rhs attr-dict : type}, the operands resolved to the type. */
+        static Binary parseBinary(AsmParserContext p) {
+            OperandRef lhs = p.parseOperand();
+            p.expect(",");
+            OperandRef rhs = p.parseOperand();
+            DictionaryAttr attrs = p.parseOptionalAttrDict();
+            p.expect(":");
+            int at = p.offset();
+            Type t = p.parseType();
+            return new Binary(p.resolve(List.of(lhs, rhs), List.of(t, t), at), attrs, t);
         }
 
         /** Builds a parsed op with one result of type {@code result}, no properties and no regions. */
@@ -84,39 +122,25 @@ final class MlirAsm {
     }
 
     /** {@code $lhs , $rhs attr-dict : type($result)}, every type the result's. */
-    private static final Form BINARY = new Form(null) {
-        @Override
-        public boolean canPrint(Operation op) {
-            return op.numOperands() == 2 && op.numResults() == 1;
-        }
-
+    private static final Form BINARY = new Form(null, 2) {
         @Override
         public void print(Operation op, AsmPrinterContext p) {
-            p.printOpName(op);
-            p.append(" ");
-            p.printOperands(op.operands());
+            printNameAndOperands(op, p);
             printAttrsAndType(op, p, List.of(), op.result(0).type());
         }
 
         @Override
         public Operation parse(String opName, AsmParserContext p, int opStart) {
-            OperandRef lhs = p.parseOperand();
-            p.expect(",");
-            OperandRef rhs = p.parseOperand();
-            DictionaryAttr attrs = p.parseOptionalAttrDict();
-            p.expect(":");
-            int at = p.offset();
-            Type t = p.parseType();
-            List<Value> operands = p.resolve(List.of(lhs, rhs), List.of(t, t), at);
-            return build(p, opName, operands, t, attrs, opStart);
+            Binary b = parseBinary(p);
+            return build(p, opName, b.operands(), b.type(), b.attrs(), opStart);
         }
     };
 
     /** {@code $predicate , $lhs , $rhs attr-dict : type($lhs)}; the result is i1 of the operands' shape. */
-    private static final Form CMPI = new Form(null) {
+    private static final Form CMPI = new Form(null, 2) {
         @Override
         public boolean canPrint(Operation op) {
-            return op.numOperands() == 2 && op.numResults() == 1 && op.attr("predicate") instanceof IntegerAttr p
+            return super.canPrint(op) && op.attr("predicate") instanceof IntegerAttr p
                     && p.value().signum() >= 0
                     && p.value().compareTo(BigInteger.valueOf(MlirOpHooks.CMPI_PREDICATES.size())) < 0;
         }
@@ -140,31 +164,18 @@ final class MlirAsm {
                 throw p.errorAt(at, "invalid predicate attribute specification: \"" + keyword + "\"");
             }
             p.expect(",");
-            OperandRef lhs = p.parseOperand();
-            p.expect(",");
-            OperandRef rhs = p.parseOperand();
-            DictionaryAttr attrs = p.parseOptionalAttrDict();
-            p.expect(":");
-            int typeAt = p.offset();
-            Type t = p.parseType();
-            List<Value> operands = p.resolve(List.of(lhs, rhs), List.of(t, t), typeAt);
+            Binary b = parseBinary(p);
             DictionaryAttr props = DictionaryAttr.EMPTY.with("predicate", IntegerAttr.of(IntegerType.I64, predicate));
-            return p.build(opName, operands, List.of(MlirOpHooks.boolLike(t)), props, attrs, List.of(), opStart);
+            return p.build(opName, b.operands(), List.of(MlirOpHooks.boolLike(b.type())), props, b.attrs(), List.of(),
+                    opStart);
         }
     };
 
     /** {@code %c, %t, %f attr-dict : [type($c) ,] type($result)}: the condition's type only when it is no i1. */
-    private static final Form SELECT = new Form(null) {
-        @Override
-        public boolean canPrint(Operation op) {
-            return op.numOperands() == 3 && op.numResults() == 1;
-        }
-
+    private static final Form SELECT = new Form(null, 3) {
         @Override
         public void print(Operation op, AsmPrinterContext p) {
-            p.printOpName(op);
-            p.append(" ");
-            p.printOperands(op.operands());
+            printNameAndOperands(op, p);
             p.printOptionalAttrDict(p.allAttributes(op), List.of());
             p.append(" : ");
             if (op.operand(0).type() instanceof ShapedType) {
@@ -193,12 +204,7 @@ final class MlirAsm {
     };
 
     /** {@code attr-dict $source , $index : type($source)}. */
-    private static final Form DIM = new Form("dim") {
-        @Override
-        public boolean canPrint(Operation op) {
-            return op.numOperands() == 2 && op.numResults() == 1;
-        }
-
+    private static final Form DIM = new Form("dim", 2) {
         @Override
         public void print(Operation op, AsmPrinterContext p) {
             p.printOpName(op);
@@ -236,13 +242,8 @@ final class MlirAsm {
         private final boolean insert;
 
         Indexed(String resultName, boolean insert) {
-            super(resultName);
+            super(resultName, insert ? 2 : 1, Integer.MAX_VALUE);
             this.insert = insert;
-        }
-
-        @Override
-        public boolean canPrint(Operation op) {
-            return op.numOperands() >= (insert ? 2 : 1) && op.numResults() == 1;
         }
 
         @Override
@@ -289,12 +290,7 @@ final class MlirAsm {
     }
 
     /** {@code $elements attr-dict : type($result)}; every element of the result's element type. */
-    private static final Form FROM_ELEMENTS = new Form("from_elements") {
-        @Override
-        public boolean canPrint(Operation op) {
-            return op.numResults() == 1;
-        }
-
+    private static final Form FROM_ELEMENTS = new Form("from_elements", 0, Integer.MAX_VALUE) {
         @Override
         public void print(Operation op, AsmPrinterContext p) {
             p.printOpName(op);

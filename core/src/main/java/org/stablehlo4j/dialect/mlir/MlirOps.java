@@ -37,40 +37,34 @@ public final class MlirOps {
 
     private MlirOps() {}
 
+    /**
+     * Upstream's {@code Arith_IntBinaryOp}: {@code lhs} and {@code rhs} of one integer-like type, the result of that
+     * type (SameOperandsAndResultType), result types inferred, a custom form; each op adds its traits.
+     */
+    private static OpTable.Row intBinary(OpTable.Row row) {
+        return row.in("lhs", INT_LIKE).in("rhs", INT_LIKE)
+                .out("result", INT_LIKE)
+                .infers()
+                .custom();
+    }
+
     private static void arith(OpTable t) {
         t.op("constant")
                 .attr("value", ANY)
                 .out("result", "AnyType")
                 .traits(CONSTANT_LIKE, NO_MEMORY_EFFECT, INFER_TYPE).infers()
                 .custom();
-        // Arith_IntBinaryOp: SameOperandsAndResultType (the result type is the operands')
-        t.op("addi", "muli")
-                .in("lhs", INT_LIKE).in("rhs", INT_LIKE)
-                .out("result", INT_LIKE)
-                .traits(NO_MEMORY_EFFECT, COMMUTATIVE, INFER_TYPE).infers()
-                .custom();
+        t.op("addi", "muli").with(MlirOps::intBinary).traits(NO_MEMORY_EFFECT, COMMUTATIVE, INFER_TYPE);
         // Arith_FloatBinaryOp (its fastmath flags are kept as an attribute)
         t.op("addf")
                 .in("lhs", "AnyType").in("rhs", "AnyType")
                 .out("result", "AnyType")
                 .traits(NO_MEMORY_EFFECT, COMMUTATIVE, INFER_TYPE).infers()
                 .custom();
-        t.op("subi")
-                .in("lhs", INT_LIKE).in("rhs", INT_LIKE)
-                .out("result", INT_LIKE)
-                .traits(NO_MEMORY_EFFECT, INFER_TYPE).infers()
-                .custom();
+        t.op("subi").with(MlirOps::intBinary).traits(NO_MEMORY_EFFECT, INFER_TYPE);
         // division by zero is undefined behavior: only speculatable with a known non-zero divisor
-        t.op("divsi")
-                .in("lhs", INT_LIKE).in("rhs", INT_LIKE)
-                .out("result", INT_LIKE)
-                .traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, INFER_TYPE).infers()
-                .custom();
-        t.op("maxsi", "minsi")
-                .in("lhs", INT_LIKE).in("rhs", INT_LIKE)
-                .out("result", INT_LIKE)
-                .traits(NO_MEMORY_EFFECT, COMMUTATIVE, INFER_TYPE).infers()
-                .custom();
+        t.op("divsi").with(MlirOps::intBinary).traits(CONDITIONALLY_SPECULATABLE, NO_MEMORY_EFFECT, INFER_TYPE);
+        t.op("maxsi", "minsi").with(MlirOps::intBinary).traits(NO_MEMORY_EFFECT, COMMUTATIVE, INFER_TYPE);
         t.op("cmpi")
                 .attr("predicate", I64, "CmpIPredicate")
                 .in("lhs", INT_LIKE).in("rhs", INT_LIKE)

@@ -1,12 +1,12 @@
 package org.stablehlo4j.dialect.chlo.transforms;
 
 import static org.stablehlo4j.dialect.chlo.transforms.ChloMathDecompositions.CEPHES_FLOAT;
-import static org.stablehlo4j.dialect.chlo.transforms.ChloMathDecompositions.isF64;
+import static org.stablehlo4j.dialect.chlo.transforms.ChloMathDecompositions.f64OrUpcast;
 import static org.stablehlo4j.dialect.chlo.transforms.ChloMathDecompositions.pattern;
 
 import org.stablehlo4j.dialect.chlo.BesselI1eOp;
 import org.stablehlo4j.ir.Location;
-import org.stablehlo4j.ir.OpBuilder;
+import org.stablehlo4j.ir.PatternRewriter;
 import org.stablehlo4j.ir.PatternSet;
 import org.stablehlo4j.ir.Value;
 
@@ -15,16 +15,14 @@ import org.stablehlo4j.ir.Value;
  * decomposes it: f64 with the full series, f32 (also f16 and bf16, computed in f32) with their f32 tails.
  */
 final class ChloBesselDecompositions extends MathEmitter {
-    private ChloBesselDecompositions(OpBuilder b, Location loc) {
-        super(b, loc);
+    private ChloBesselDecompositions(PatternRewriter r, Location loc) {
+        super(r, loc);
     }
 
     static void addPatterns(PatternSet p) {
-        p.add(pattern(BesselI1eOp.NAME, CEPHES_FLOAT, (b, loc, a) -> {
-            ChloBesselDecompositions e = new ChloBesselDecompositions(b, loc);
-            return isF64(a[0]) ? e.besselI1e(a[0], I1E_A_F64, I1E_B_F64)
-                    : e.withUpcast(a, x -> e.besselI1e(x[0], I1E_A_F32, I1E_B_F32));
-        }));
+        p.add(pattern(BesselI1eOp.NAME, CEPHES_FLOAT, ChloBesselDecompositions::new,
+                f64OrUpcast((e, a) -> e.besselI1e(a[0], I1E_A_F64, I1E_B_F64),
+                        (e, x) -> e.besselI1e(x[0], I1E_A_F32, I1E_B_F32))));
     }
 
     private static final double[] I1E_A_F32 = floats(

@@ -164,7 +164,7 @@ public final class ChloBroadcastDecompositions {
                 return compareAttributes(op) != null;
             }
         });
-        patterns.add(new ConstantLike(diagnostics));
+        patterns.add(RewritePattern.of(ConstantLikeOp.NAME, 1, (op, r) -> constantLike(op, r, diagnostics)));
         patterns.add(RewritePattern.of(BroadcastSelectOp.NAME, 1, ChloBroadcastDecompositions::select));
     }
 
@@ -270,20 +270,6 @@ public final class ChloBroadcastDecompositions {
         return t instanceof RankedTensorType r && (r.hasStaticShape() || r.encoding() instanceof TypeExtensionsAttr);
     }
 
-    /**
-     * Upstream's {@code isLegalNumpyRankedBroadcast}: equal ranks, or broadcast dimensions that pad the smaller
-     * rank on the left.
-     */
-    static boolean isLegalNumpyRankedBroadcast(Value lhs, Value rhs, DenseArrayAttr dims) {
-        if (!(lhs.type() instanceof RankedTensorType l) || !(rhs.type() instanceof RankedTensorType r)) return false;
-        if (l.rank() == r.rank()) return true;
-        int smaller = Math.min(l.rank(), r.rank());
-        int larger = Math.max(l.rank(), r.rank());
-        if (dims.size() != smaller) return false;
-        for (int i = 0; i < smaller; i++) if (dims.getLong(i) != larger - smaller + i) return false;
-        return true;
-    }
-
     private static String dimsText(DenseArrayAttr dims) {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < dims.size(); i++) sb.append(i == 0 ? "" : ", ").append(dims.getLong(i));
@@ -318,7 +304,7 @@ public final class ChloBroadcastDecompositions {
                 return replace(op, rewriter, resultType, lhs, rhs);
             }
             DenseArrayAttr dims = op.attr("broadcast_dimensions") instanceof DenseArrayAttr d ? d : null;
-            boolean numpy = dims == null || isLegalNumpyRankedBroadcast(lhs, rhs, dims);
+            boolean numpy = dims == null || ChloShapeReification.legalNumpyRankedBroadcast(lhs, rhs, dims);
             // Static or bounded shapes: broadcast_in_dim (and set_dimension_size) to the common shape. Shapes that
             // do not broadcast get an error and, as upstream's next pattern would, the dynamic lowering below.
             if (numpy && isStaticOrBounded(l) && isStaticOrBounded(r) && isStaticOrBounded(resultType)) {
@@ -384,49 +370,36 @@ public final class ChloBroadcastDecompositions {
      * scalar constant broadcast to the operand's shape ({@code broadcast_in_dim} to the bounds, then
      * {@code set_dimension_size} to the operand's sizes).
      */
-    private static final class ConstantLike extends RewritePattern {
-        private final Consumer<Diagnostic> diagnostics;
-
-        ConstantLike(Consumer<Diagnostic> diagnostics) {
-            super(ConstantLikeOp.NAME, 1);
-            this.diagnostics = diagnostics;
+    private static boolean constantLike(Operation op, PatternRewriter rewriter, Consumer<Diagnostic> diagnostics) {
+        ConstantLikeOp c = ConstantLikeOp.cast(op);
+        if (!(op.result(0).type() instanceof RankedTensorType resultType)) {
+            return rewriter.notifyMatchFailure(op, "unranked result");
         }
-
-        @Override
-        public boolean matchAndRewrite(Operation op, PatternRewriter rewriter) {
-            ConstantLikeOp c = ConstantLikeOp.cast(op);
-            if (!(op.result(0).type() instanceof RankedTensorType resultType)) {
-                return rewriter.notifyMatchFailure(op, "unranked result");
-            }
-            Hlo b = new Hlo(rewriter, op.location());
-            if (resultType.hasStaticShape()) {
-                DenseElementsAttr splat = Hlo.splatOf(resultType, c.value());
-                if (splat == null) return rewriter.notifyMatchFailure(op, "value is not a number");
-                rewriter.replaceOp(op, List.of(b.constant(splat)));
-                return true;
-            }
-            if (resultType.encoding() instanceof TypeExtensionsAttr) {
-                DenseElementsAttr scalar = Hlo.splatOf(Hlo.scalarType(resultType.elementType()), c.value());
-                if (scalar == null) return rewriter.notifyMatchFailure(op, "value is not a number");
-                Value constant = b.constant(scalar);
-                Value broadcast;
-                try {
-                    broadcast = NumpyBroadcasting.broadcastTo(rewriter.context(), rewriter, constant,
-                            NumpyBroadcasting.dims(c.operand()), new ArrayList<>());
-                } catch (NotBroadcastable e) {
-                    diagnostics.accept(Diagnostic.error(e.location, e.getMessage()));
-                    return rewriter.notifyMatchFailure(op, e.getMessage());
-                }
-                rewriter.replaceOp(op, List.of(broadcast));
-                return true;
-            }
-            // Unbounded: the scalar constant dynamic_broadcast_in_dim-ed to the operand's shape_of.
-            DenseElementsAttr scalar = Hlo.splatOf(Hlo.scalarType(resultType.elementType()), c.value());
-            if (scalar == null) return rewriter.notifyMatchFailure(op, "value is not a number");
-            Value constant = b.constant(scalar);
-            Value shape = b.shapeOf(c.operand());
-            rewriter.replaceOp(op, List.of(b.dynamicBroadcastInDim(resultType, constant, shape)));
+        Hlo b = new Hlo(rewriter, op.location());
+        boolean isStatic = resultType.hasStaticShape();
+        DenseElementsAttr value = Hlo.splatOf(isStatic ? resultType : Hlo.scalarType(resultType.elementType()),
+                c.value());
+        if (value == null) return rewriter.notifyMatchFailure(op, "value is not a number");
+        Value constant = b.constant(value);
+        if (isStatic) {
+            rewriter.replaceOp(op, List.of(constant));
             return true;
         }
+        if (resultType.encoding() instanceof TypeExtensionsAttr) {
+            Value broadcast;
+            try {
+                broadcast = NumpyBroadcasting.broadcastTo(rewriter.context(), rewriter, constant,
+                        NumpyBroadcasting.dims(c.operand()), new ArrayList<>());
+            } catch (NotBroadcastable e) {
+                diagnostics.accept(Diagnostic.error(e.location, e.getMessage()));
+                return rewriter.notifyMatchFailure(op, e.getMessage());
+            }
+            rewriter.replaceOp(op, List.of(broadcast));
+            return true;
+        }
+        // Unbounded: the scalar constant dynamic_broadcast_in_dim-ed to the operand's shape_of.
+        Value shape = b.shapeOf(c.operand());
+        rewriter.replaceOp(op, List.of(b.dynamicBroadcastInDim(resultType, constant, shape)));
+        return true;
     }
 }

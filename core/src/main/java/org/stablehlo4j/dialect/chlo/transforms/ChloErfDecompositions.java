@@ -2,14 +2,15 @@ package org.stablehlo4j.dialect.chlo.transforms;
 
 import static org.stablehlo4j.dialect.chlo.transforms.ChloMathDecompositions.CEPHES_FLOAT;
 import static org.stablehlo4j.dialect.chlo.transforms.ChloMathDecompositions.REAL;
-import static org.stablehlo4j.dialect.chlo.transforms.ChloMathDecompositions.isF64;
+import static org.stablehlo4j.dialect.chlo.transforms.ChloMathDecompositions.f64OrUpcast;
 import static org.stablehlo4j.dialect.chlo.transforms.ChloMathDecompositions.pattern;
+import static org.stablehlo4j.dialect.chlo.transforms.ChloMathDecompositions.unary;
 
 import org.stablehlo4j.dialect.chlo.ErfInvOp;
 import org.stablehlo4j.dialect.chlo.ErfOp;
 import org.stablehlo4j.dialect.chlo.ErfcOp;
 import org.stablehlo4j.ir.Location;
-import org.stablehlo4j.ir.OpBuilder;
+import org.stablehlo4j.ir.PatternRewriter;
 import org.stablehlo4j.ir.PatternSet;
 import org.stablehlo4j.ir.Value;
 
@@ -20,23 +21,17 @@ import org.stablehlo4j.ir.Value;
  * ranges of {@code w = -log(1 - x^2)}.
  */
 final class ChloErfDecompositions extends MathEmitter {
-    private ChloErfDecompositions(OpBuilder b, Location loc) {
-        super(b, loc);
+    private ChloErfDecompositions(PatternRewriter r, Location loc) {
+        super(r, loc);
     }
 
     static void addPatterns(PatternSet p) {
-        p.add(pattern(ErfOp.NAME, CEPHES_FLOAT, (b, loc, a) -> {
-            ChloErfDecompositions e = new ChloErfDecompositions(b, loc);
-            return isF64(a[0]) ? e.erf64(a[0]) : e.withUpcast(a, x -> e.erf32(x[0]));
-        }));
-        p.add(pattern(ErfcOp.NAME, CEPHES_FLOAT, (b, loc, a) -> {
-            ChloErfDecompositions e = new ChloErfDecompositions(b, loc);
-            return isF64(a[0]) ? e.erfc64(a[0]) : e.withUpcast(a, x -> e.erfc32(x[0]));
-        }));
-        p.add(pattern(ErfInvOp.NAME, REAL, (b, loc, a) -> {
-            ChloErfDecompositions e = new ChloErfDecompositions(b, loc);
-            return isF64(a[0]) ? e.erfInv64(a[0]) : e.withUpcast(a, x -> e.erfInv32(x[0]));
-        }));
+        p.add(pattern(ErfOp.NAME, CEPHES_FLOAT, ChloErfDecompositions::new,
+                f64OrUpcast(unary(ChloErfDecompositions::erf64), unary(ChloErfDecompositions::erf32))));
+        p.add(pattern(ErfcOp.NAME, CEPHES_FLOAT, ChloErfDecompositions::new,
+                f64OrUpcast(unary(ChloErfDecompositions::erfc64), unary(ChloErfDecompositions::erfc32))));
+        p.add(pattern(ErfInvOp.NAME, REAL, ChloErfDecompositions::new,
+                f64OrUpcast(unary(ChloErfDecompositions::erfInv64), unary(ChloErfDecompositions::erfInv32))));
     }
 
     /** {@code c[0] x^(n-1) + ... + c[n-1]} by Horner's rule: {@code p = p * x + c[i]}. */

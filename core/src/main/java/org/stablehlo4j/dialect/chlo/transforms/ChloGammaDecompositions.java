@@ -2,14 +2,18 @@ package org.stablehlo4j.dialect.chlo.transforms;
 
 import static org.stablehlo4j.dialect.chlo.transforms.ChloMathDecompositions.REAL;
 import static org.stablehlo4j.dialect.chlo.transforms.ChloMathDecompositions.pattern;
+import static org.stablehlo4j.dialect.chlo.transforms.ChloMathDecompositions.upcast;
+
+import org.stablehlo4j.dialect.chlo.transforms.ChloMathDecompositions.Body;
 
 import org.stablehlo4j.dialect.chlo.DigammaOp;
 import org.stablehlo4j.dialect.chlo.LgammaOp;
 import org.stablehlo4j.dialect.chlo.PolygammaOp;
 import org.stablehlo4j.dialect.chlo.ZetaOp;
 import org.stablehlo4j.ir.Location;
-import org.stablehlo4j.ir.OpBuilder;
+import org.stablehlo4j.ir.PatternRewriter;
 import org.stablehlo4j.ir.PatternSet;
+import org.stablehlo4j.ir.RewritePattern;
 import org.stablehlo4j.ir.Value;
 
 /**
@@ -18,27 +22,20 @@ import org.stablehlo4j.ir.Value;
  * decomposes them; all computed in f32 for floats narrower than f32.
  */
 final class ChloGammaDecompositions extends MathEmitter {
-    private ChloGammaDecompositions(OpBuilder b, Location loc) {
-        super(b, loc);
+    private ChloGammaDecompositions(PatternRewriter r, Location loc) {
+        super(r, loc);
     }
 
     static void addPatterns(PatternSet p) {
-        p.add(pattern(LgammaOp.NAME, REAL, (b, loc, a) -> {
-            ChloGammaDecompositions e = new ChloGammaDecompositions(b, loc);
-            return e.withUpcast(a, x -> e.lanczosLgamma(x[0]));
-        }));
-        p.add(pattern(DigammaOp.NAME, REAL, (b, loc, a) -> {
-            ChloGammaDecompositions e = new ChloGammaDecompositions(b, loc);
-            return e.withUpcast(a, x -> e.lanczosDigamma(x[0]));
-        }));
-        p.add(pattern(ZetaOp.NAME, REAL, (b, loc, a) -> {
-            ChloGammaDecompositions e = new ChloGammaDecompositions(b, loc);
-            return e.withUpcast(a, x -> e.hurwitzZeta(x[0], x[1]));
-        }));
-        p.add(pattern(PolygammaOp.NAME, REAL, (b, loc, a) -> {
-            ChloGammaDecompositions e = new ChloGammaDecompositions(b, loc);
-            return e.withUpcast(a, x -> e.polygamma(x[0], x[1]));
-        }));
+        p.add(gamma(LgammaOp.NAME, (e, x) -> e.lanczosLgamma(x[0])));
+        p.add(gamma(DigammaOp.NAME, (e, x) -> e.lanczosDigamma(x[0])));
+        p.add(gamma(ZetaOp.NAME, (e, x) -> e.hurwitzZeta(x[0], x[1])));
+        p.add(gamma(PolygammaOp.NAME, (e, x) -> e.polygamma(x[0], x[1])));
+    }
+
+    /** A decomposition of floats, computed in f32 for narrower ones. */
+    private static RewritePattern gamma(String rootName, Body<ChloGammaDecompositions> body) {
+        return pattern(rootName, REAL, ChloGammaDecompositions::new, upcast(body));
     }
 
     // Lanczos' approximation with g = 7 and 9 terms ("A Precision Approximation of the Gamma Function", SIAM
@@ -54,17 +51,42 @@ final class ChloGammaDecompositions extends MathEmitter {
     private static final double LOG_PI = StrictMath.log(Math.PI);
 
     /**
+     * Lanczos' argument {@code z}: {@code x - 1}, or {@code -x} where {@code x < 1/2} (then the result is
+     * reflected), with the constants 1/2 and 1 it was made of.
+     */
+    private record Reflected(Value half, Value needToReflect, Value one, Value z) {}
+
+    private Reflected reflected(Value x) {
+        Value half = c(0.5, x);
+        Value needToReflect = lt(x, half);
+        Value negX = neg(x);
+        Value one = c(1, x);
+        return new Reflected(half, needToReflect, one, select(needToReflect, negX, sub(x, one)));
+    }
+
+    /** Lanczos' {@code t = z + g + 1/2} and its log. */
+    private record LanczosT(Value t, Value logT) {}
+
+    /** {@code t}, and {@code log t = log(g + 1/2) + log1p(z / (g + 1/2))} with the first term folded here. */
+    private LanczosT lanczosT(Value z, Value x) {
+        Value lanczosPlusHalf = c(LANCZOS_GAMMA + 0.5, x);
+        Value t = add(lanczosPlusHalf, z);
+        Value logTerm = c(LOG_LANCZOS_GAMMA_PLUS_HALF, x);
+        return new LanczosT(t, add(logTerm, log1p(div(z, lanczosPlusHalf))));
+    }
+
+    /**
      * {@code lgamma(z + 1) = log(2 pi) / 2 + (z + 1/2 - t / log t) log t + log a(z)} with {@code t = z + g + 1/2}
      * and {@code a(z) = base + sum c_k / (z + k)}, where {@code z = x - 1} (or {@code -x} below 1/2, then reflected:
      * {@code lgamma(x) = log(pi) - lgamma(1 - x) - log|sin(pi x)|}, with {@code sin} of the fraction of |x| folded
      * to [0, 1/2]); {@code +inf} at infinities.
      */
     private Value lanczosLgamma(Value x) {
-        Value half = c(0.5, x);
-        Value needToReflect = lt(x, half);
-        Value negX = neg(x);
-        Value one = c(1, x);
-        Value z = select(needToReflect, negX, sub(x, one));
+        Reflected arg = reflected(x);
+        Value half = arg.half();
+        Value needToReflect = arg.needToReflect();
+        Value one = arg.one();
+        Value z = arg.z();
 
         Value a = c(LANCZOS_BASE, x);
         for (int i = 0; i < LANCZOS_COEFFICIENTS.length; i++) {
@@ -72,11 +94,9 @@ final class ChloGammaDecompositions extends MathEmitter {
             a = add(a, div(coefficient, add(z, c(i + 1, x))));
         }
 
-        // log t = log(g + 1/2) + log1p(z / (g + 1/2)), the first term folded here
-        Value lanczosPlusHalf = c(LANCZOS_GAMMA + 0.5, x);
-        Value t = add(lanczosPlusHalf, z);
-        Value logTerm = c(LOG_LANCZOS_GAMMA_PLUS_HALF, x);
-        Value logT = add(logTerm, log1p(div(z, lanczosPlusHalf)));
+        LanczosT lanczos = lanczosT(z, x);
+        Value t = lanczos.t();
+        Value logT = lanczos.logT();
 
         // (z + 1/2) log t - t, as (z + 1/2 - t / log t) log t so that large t does not overflow
         Value tOverLogT = div(t, logT);
@@ -107,11 +127,9 @@ final class ChloGammaDecompositions extends MathEmitter {
      * x shifted into [-1/2, 1/2] first; NaN at the poles (integers {@code <= 0}).
      */
     private Value lanczosDigamma(Value x) {
-        Value half = c(0.5, x);
-        Value needToReflect = lt(x, half);
-        Value negX = neg(x);
-        Value one = c(1, x);
-        Value z = select(needToReflect, negX, sub(x, one));
+        Reflected arg = reflected(x);
+        Value needToReflect = arg.needToReflect();
+        Value z = arg.z();
 
         Value zero = c(0.0, x);
         Value a = c(LANCZOS_BASE, x);
@@ -123,10 +141,9 @@ final class ChloGammaDecompositions extends MathEmitter {
             a = add(a, div(coefficient, zTerm));
         }
 
-        Value lanczosPlusHalf = c(LANCZOS_GAMMA + 0.5, x);
-        Value t = add(lanczosPlusHalf, z);
-        Value logTerm = c(LOG_LANCZOS_GAMMA_PLUS_HALF, x);
-        Value logT = add(logTerm, log1p(div(z, lanczosPlusHalf)));
+        LanczosT lanczos = lanczosT(z, x);
+        Value t = lanczos.t();
+        Value logT = lanczos.logT();
 
         Value aPrimeOverA = div(aPrime, a);
         Value gammaOverT = div(c(LANCZOS_GAMMA, x), t);

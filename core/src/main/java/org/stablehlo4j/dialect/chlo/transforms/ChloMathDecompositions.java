@@ -2,12 +2,12 @@ package org.stablehlo4j.dialect.chlo.transforms;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 import java.util.function.Predicate;
 import org.stablehlo4j.ir.ComplexType;
 import org.stablehlo4j.ir.FloatType;
 import org.stablehlo4j.ir.FloatKind;
 import org.stablehlo4j.ir.Location;
-import org.stablehlo4j.ir.OpBuilder;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.PatternRewriter;
 import org.stablehlo4j.ir.PatternSet;
@@ -51,18 +51,57 @@ public final class ChloMathDecompositions {
         ChloBesselDecompositions.addPatterns(patterns);
     }
 
-    /** What a decomposition builds: the replacement of the op's one result, from its operands. */
+    /**
+     * What a decomposition builds: the replacement of the op's one result, from its operands.
+     *
+     * @param <E> the emitter of the decomposition's ops
+     */
     @FunctionalInterface
-    interface Body {
+    interface Body<E extends MathEmitter> {
         /**
-         * Creates the decomposition at {@code b}'s insertion point.
+         * Creates the decomposition with {@code e} (at the rewriter's insertion point, the op's location).
          *
-         * @param b the builder (the rewriter)
-         * @param loc the op's location
+         * @param e the emitter
          * @param operands the op's operands
          * @return the value replacing the op's result
          */
-        Value emit(OpBuilder b, Location loc, Value[] operands);
+        Value emit(E e, Value[] operands);
+    }
+
+    /**
+     * Makes the emitter of one rewrite (a decomposition class's constructor).
+     *
+     * @param <E> the emitter type
+     */
+    @FunctionalInterface
+    interface Emitters<E extends MathEmitter> {
+        /**
+         * An emitter at the rewriter's insertion point.
+         *
+         * @param r the rewriter
+         * @param loc the op's location
+         * @return the emitter
+         */
+        E at(PatternRewriter r, Location loc);
+    }
+
+    /** {@return a body applying a function of one operand to the op's operand} */
+    static <E extends MathEmitter> Body<E> unary(BiFunction<E, Value, Value> f) {
+        return (e, a) -> f.apply(e, a[0]);
+    }
+
+    /** {@return a body computing {@code f} in f32 for floats narrower than f32 ({@link MathEmitter#withUpcast})} */
+    static <E extends MathEmitter> Body<E> upcast(Body<E> f) {
+        return (e, a) -> e.withUpcast(a, x -> f.emit(e, x));
+    }
+
+    /**
+     * {@return a body taking {@code f64} for f64 operands and {@code f32} otherwise, computed in f32 for floats
+     * narrower than f32 (the Cephes approximations' split)}
+     */
+    static <E extends MathEmitter> Body<E> f64OrUpcast(Body<E> f64, Body<E> f32) {
+        Body<E> narrow = upcast(f32);
+        return (e, a) -> isF64(a[0]) ? f64.emit(e, a) : narrow.emit(e, a);
     }
 
     /** Element types of a real-valued function: floats. */
@@ -90,23 +129,28 @@ public final class ChloMathDecompositions {
      * A pattern replacing an op of kind {@code rootName} by a decomposition when its first operand's type is
      * accepted.
      *
+     * @param <E> the emitter of the decomposition
      * @param rootName the op's full name
      * @param accepts whether the first operand's type has a decomposition here
+     * @param emitters makes the emitter of one rewrite
      * @param body the decomposition
      * @return the pattern
      */
-    static RewritePattern pattern(String rootName, Predicate<Value> accepts, Body body) {
-        return new Decomposition(rootName, accepts, body);
+    static <E extends MathEmitter> RewritePattern pattern(String rootName, Predicate<Value> accepts,
+            Emitters<E> emitters, Body<E> body) {
+        return new Decomposition<>(rootName, accepts, emitters, body);
     }
 
     /** One op's decomposition: checks the operand type, builds in place of the op and replaces its result. */
-    private static final class Decomposition extends RewritePattern {
+    private static final class Decomposition<E extends MathEmitter> extends RewritePattern {
         private final Predicate<Value> accepts;
-        private final Body body;
+        private final Emitters<E> emitters;
+        private final Body<E> body;
 
-        Decomposition(String rootName, Predicate<Value> accepts, Body body) {
+        Decomposition(String rootName, Predicate<Value> accepts, Emitters<E> emitters, Body<E> body) {
             super(rootName, 1);
             this.accepts = accepts;
+            this.emitters = emitters;
             this.body = body;
         }
 
@@ -128,7 +172,7 @@ public final class ChloMathDecompositions {
             }
             if (!accepts.test(operands.get(0))) return rewriter.notifyMatchFailure(op, "element type not decomposed");
             rewriter.setInsertionPoint(op);
-            Value result = body.emit(rewriter, op.location(), operands.toArray(new Value[0]));
+            Value result = body.emit(emitters.at(rewriter, op.location()), operands.toArray(new Value[0]));
             rewriter.replaceOp(op, List.of(result));
             return true;
         }

@@ -120,7 +120,7 @@ public final class ChloOpDecompositions {
         if (it.width() != 64) return null;
         if (it.isUnsigned()) return mulhiU64(b, lhs, rhs);
         IntegerType u64 = new IntegerType(64, IntegerType.Signedness.UNSIGNED);
-        Value hi = Hlo.v(MulhiOp.createWithTypes(b.r, b.loc, List.of(Hlo.withElementType(lhs, u64)),
+        Value hi = Hlo.v(MulhiOp.createWithTypes(b.r, b.loc, List.of(Hlo.withElementType(lhs.type(), u64)),
                 b.convertElements(u64, lhs), b.convertElements(u64, rhs)));
         Value lhsNegative = b.compare("LT", lhs, b.constLike(0L, lhs));
         Value minusRhs = b.select(lhsNegative, b.convertElements(u64, rhs), b.constLike(0L, b.convertElements(u64, rhs)));
@@ -162,7 +162,7 @@ public final class ChloOpDecompositions {
         Value y = op.operand(1);
         if (!(Hlo.elementType(x) instanceof FloatType ft)) return null;
         int bitwidth = ft.width();
-        Type intType = Hlo.withElementType(x, IntegerType.signless(bitwidth));
+        Type intType = Hlo.withElementType(x.type(), IntegerType.signless(bitwidth));
         Value xAsInt = b.bitcast(intType, x);
         Value yAsInt = b.bitcast(intType, y);
         Value nanInput = b.or(b.compare("NE", x, x), b.compare("NE", y, y));

@@ -4,7 +4,12 @@ import static org.stablehlo4j.dialect.chlo.transforms.ChloMathDecompositions.COM
 import static org.stablehlo4j.dialect.chlo.transforms.ChloMathDecompositions.REAL;
 import static org.stablehlo4j.dialect.chlo.transforms.ChloMathDecompositions.STATIC_COMPLEX;
 import static org.stablehlo4j.dialect.chlo.transforms.ChloMathDecompositions.pattern;
+import static org.stablehlo4j.dialect.chlo.transforms.ChloMathDecompositions.unary;
+import static org.stablehlo4j.dialect.chlo.transforms.ChloMathDecompositions.upcast;
 
+import org.stablehlo4j.dialect.chlo.transforms.ChloMathDecompositions.Body;
+
+import java.util.function.BiFunction;
 import java.util.function.Predicate;
 import org.stablehlo4j.dialect.chlo.AcosOp;
 import org.stablehlo4j.dialect.chlo.AcoshOp;
@@ -18,8 +23,9 @@ import org.stablehlo4j.dialect.chlo.SinhOp;
 import org.stablehlo4j.dialect.chlo.SquareOp;
 import org.stablehlo4j.dialect.chlo.TanOp;
 import org.stablehlo4j.ir.Location;
-import org.stablehlo4j.ir.OpBuilder;
+import org.stablehlo4j.ir.PatternRewriter;
 import org.stablehlo4j.ir.PatternSet;
+import org.stablehlo4j.ir.RewritePattern;
 import org.stablehlo4j.ir.Value;
 
 /**
@@ -28,37 +34,38 @@ import org.stablehlo4j.ir.Value;
  * here as their formulas; {@code cosh} and {@code sinh} are upstream's C++ (computed in f32 for narrower floats).
  */
 final class ChloTrigDecompositions extends MathEmitter {
-    private ChloTrigDecompositions(OpBuilder b, Location loc) {
-        super(b, loc);
+    private ChloTrigDecompositions(PatternRewriter r, Location loc) {
+        super(r, loc);
     }
 
     static void addPatterns(PatternSet p) {
-        p.add(pattern(AcosOp.NAME, REAL, (b, loc, a) -> new ChloTrigDecompositions(b, loc).acosReal(a[0])));
-        p.add(pattern(AcoshOp.NAME, REAL, (b, loc, a) -> new ChloTrigDecompositions(b, loc).acoshReal(a[0])));
-        p.add(pattern(AsinOp.NAME, REAL, (b, loc, a) -> new ChloTrigDecompositions(b, loc).asinReal(a[0])));
-        p.add(pattern(AsinhOp.NAME, REAL, (b, loc, a) -> new ChloTrigDecompositions(b, loc).asinhReal(a[0])));
-        p.add(pattern(AtanOp.NAME, REAL, (b, loc, a) -> new ChloTrigDecompositions(b, loc).atanReal(a[0])));
-        p.add(pattern(AtanhOp.NAME, REAL, (b, loc, a) -> new ChloTrigDecompositions(b, loc).atanhReal(a[0])));
-        p.add(pattern(AcosOp.NAME, COMPLEX, (b, loc, a) -> new ChloTrigDecompositions(b, loc).acosComplex(a[0])));
-        p.add(pattern(AcoshOp.NAME, COMPLEX, (b, loc, a) -> new ChloTrigDecompositions(b, loc).acoshComplex(a[0])));
-        p.add(pattern(AsinOp.NAME, COMPLEX, (b, loc, a) -> new ChloTrigDecompositions(b, loc).asinComplex(a[0])));
-        p.add(pattern(AsinhOp.NAME, COMPLEX, (b, loc, a) -> new ChloTrigDecompositions(b, loc).asinhComplex(a[0])));
-        p.add(pattern(AtanOp.NAME, COMPLEX, (b, loc, a) -> new ChloTrigDecompositions(b, loc).atanComplex(a[0])));
-        p.add(pattern(AtanhOp.NAME, COMPLEX, (b, loc, a) -> new ChloTrigDecompositions(b, loc).atanhComplex(a[0])));
-        p.add(pattern(AsinAcosKernelOp.NAME, COMPLEX,
-                (b, loc, a) -> new ChloTrigDecompositions(b, loc).asinAcosKernelComplex(a[0])));
+        realAndComplex(p, AcosOp.NAME, ChloTrigDecompositions::acosReal, ChloTrigDecompositions::acosComplex);
+        realAndComplex(p, AcoshOp.NAME, ChloTrigDecompositions::acoshReal, ChloTrigDecompositions::acoshComplex);
+        realAndComplex(p, AsinOp.NAME, ChloTrigDecompositions::asinReal, ChloTrigDecompositions::asinComplex);
+        realAndComplex(p, AsinhOp.NAME, ChloTrigDecompositions::asinhReal, ChloTrigDecompositions::asinhComplex);
+        realAndComplex(p, AtanOp.NAME, ChloTrigDecompositions::atanReal, ChloTrigDecompositions::atanComplex);
+        realAndComplex(p, AtanhOp.NAME, ChloTrigDecompositions::atanhReal, ChloTrigDecompositions::atanhComplex);
+        p.add(trig(AsinAcosKernelOp.NAME, COMPLEX, unary(ChloTrigDecompositions::asinAcosKernelComplex)));
         Predicate<Value> realOrStaticComplex = REAL.or(STATIC_COMPLEX);
-        p.add(pattern(CoshOp.NAME, realOrStaticComplex, (b, loc, a) -> {
-            ChloTrigDecompositions e = new ChloTrigDecompositions(b, loc);
-            return e.withUpcast(a, x -> e.cosh(x[0]));
-        }));
-        p.add(pattern(SinhOp.NAME, realOrStaticComplex, (b, loc, a) -> {
-            ChloTrigDecompositions e = new ChloTrigDecompositions(b, loc);
-            return COMPLEX.test(a[0]) ? e.sinhForLargeX(a[0]) : e.withUpcast(a, x -> e.sinh(x[0]));
-        }));
-        p.add(pattern(TanOp.NAME, REAL.or(COMPLEX), (b, loc, a) -> new ChloTrigDecompositions(b, loc).tan(a[0])));
-        p.add(pattern(SquareOp.NAME, COMPLEX.negate(), (b, loc, a) -> new ChloTrigDecompositions(b, loc).squareReal(a[0])));
-        p.add(pattern(SquareOp.NAME, COMPLEX, (b, loc, a) -> new ChloTrigDecompositions(b, loc).squareComplex(a[0])));
+        p.add(trig(CoshOp.NAME, realOrStaticComplex, upcast(unary(ChloTrigDecompositions::cosh))));
+        Body<ChloTrigDecompositions> sinh = upcast(unary(ChloTrigDecompositions::sinh));
+        p.add(trig(SinhOp.NAME, realOrStaticComplex,
+                (e, a) -> COMPLEX.test(a[0]) ? e.sinhForLargeX(a[0]) : sinh.emit(e, a)));
+        p.add(trig(TanOp.NAME, REAL.or(COMPLEX), unary(ChloTrigDecompositions::tan)));
+        p.add(trig(SquareOp.NAME, COMPLEX.negate(), unary(ChloTrigDecompositions::squareReal)));
+        p.add(trig(SquareOp.NAME, COMPLEX, unary(ChloTrigDecompositions::squareComplex)));
+    }
+
+    /** The decompositions of a function's real and complex operands. */
+    private static void realAndComplex(PatternSet p, String rootName,
+            BiFunction<ChloTrigDecompositions, Value, Value> real,
+            BiFunction<ChloTrigDecompositions, Value, Value> complex) {
+        p.add(trig(rootName, REAL, unary(real)));
+        p.add(trig(rootName, COMPLEX, unary(complex)));
+    }
+
+    private static RewritePattern trig(String rootName, Predicate<Value> accepts, Body<ChloTrigDecompositions> body) {
+        return pattern(rootName, accepts, ChloTrigDecompositions::new, body);
     }
 
     // ---- real inverse functions (upstream's templates)

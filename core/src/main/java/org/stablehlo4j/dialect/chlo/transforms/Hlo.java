@@ -48,14 +48,16 @@ import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.ShapedType;
 import org.stablehlo4j.ir.Type;
 import org.stablehlo4j.ir.TypedOp;
+import org.stablehlo4j.ir.UnrankedTensorType;
 import org.stablehlo4j.ir.Value;
 
 /**
  * Builds the StableHLO ops of a decomposition at the rewriter's insertion point and one location, a method per op,
  * each returning the op's (first) result. Nested calls create ops in the order upstream's declarative patterns do:
- * operands first, left to right, then the op.
+ * operands first, left to right, then the op. {@link MathEmitter} adds the ops and constants of the special
+ * functions' formulas.
  */
-final class Hlo {
+class Hlo {
     final PatternRewriter r;
     final Location loc;
 
@@ -79,10 +81,11 @@ final class Hlo {
         return elementType(v) instanceof ComplexType;
     }
 
-    /** {@code v}'s tensor type with another element type (its shape and encoding kept). */
-    static RankedTensorType withElementType(Value v, Type element) {
-        RankedTensorType t = (RankedTensorType) v.type();
-        return new RankedTensorType(t.shape(), element, t.encoding());
+    /** {@return {@code shaped} with its element type replaced (shape and encoding kept); a scalar type is replaced} */
+    static Type withElementType(Type shaped, Type element) {
+        if (shaped instanceof RankedTensorType t) return new RankedTensorType(t.shape(), element, t.encoding());
+        if (shaped instanceof UnrankedTensorType) return new UnrankedTensorType(element);
+        return element;
     }
 
     static RankedTensorType scalarType(Type element) {
@@ -172,13 +175,19 @@ final class Hlo {
                 && c.elementType() instanceof FloatType ft) {
             double[] parts = complexParts(d);
             if (parts == null) return null;
-            int half = DenseElementsAttr.elementStorageBytes(ft);
-            byte[] data = new byte[2 * half];
-            put(data, 0, half, FloatFormats.fromDouble(ft.kind(), parts[0]));
-            put(data, half, half, FloatFormats.fromDouble(ft.kind(), parts[1]));
-            return new DenseElementsAttr(type, data, 0, data.length, true);
+            return complexSplat(type, FloatFormats.fromDouble(ft.kind(), parts[0]),
+                    FloatFormats.fromDouble(ft.kind(), parts[1]));
         }
         return null;
+    }
+
+    /** A splat of the complex number with parts of the given bits in {@code type}, of a complex element type. */
+    static DenseElementsAttr complexSplat(RankedTensorType type, BigInteger realBits, BigInteger imagBits) {
+        int half = DenseElementsAttr.elementStorageBytes(((ComplexType) type.elementType()).elementType());
+        byte[] data = new byte[2 * half];
+        put(data, 0, half, realBits);
+        put(data, half, half, imagBits);
+        return new DenseElementsAttr(type, data, 0, data.length, true);
     }
 
     /** The real and imaginary parts of {@code #complex.number<:T re, im>}, or null. */
@@ -220,57 +229,21 @@ final class Hlo {
 
     // ---- elementwise ops
 
-    Value add(Value a, Value b) {
-        return v(AddOp.create(r, loc, a, b));
-    }
-
-    Value sub(Value a, Value b) {
-        return v(SubtractOp.create(r, loc, a, b));
-    }
-
-    Value mul(Value a, Value b) {
-        return v(MultiplyOp.create(r, loc, a, b));
-    }
-
-    Value and(Value a, Value b) {
-        return v(AndOp.create(r, loc, a, b));
-    }
-
-    Value or(Value a, Value b) {
-        return v(OrOp.create(r, loc, a, b));
-    }
-
-    Value shiftRightLogical(Value a, Value b) {
-        return v(ShiftRightLogicalOp.create(r, loc, a, b));
-    }
-
-    Value shiftRightArithmetic(Value a, Value b) {
-        return v(ShiftRightArithmeticOp.create(r, loc, a, b));
-    }
-
-    Value abs(Value x) {
-        return v(AbsOp.create(r, loc, x));
-    }
-
-    Value neg(Value x) {
-        return v(NegateOp.create(r, loc, x));
-    }
-
-    Value real(Value x) {
-        return v(RealOp.create(r, loc, x));
-    }
-
-    Value imag(Value x) {
-        return v(ImagOp.create(r, loc, x));
-    }
-
-    Value complex(Value re, Value im) {
-        return v(ComplexOp.create(r, loc, re, im));
-    }
-
+    Value add(Value a, Value b) { return v(AddOp.create(r, loc, a, b)); }
+    Value sub(Value a, Value b) { return v(SubtractOp.create(r, loc, a, b)); }
+    Value mul(Value a, Value b) { return v(MultiplyOp.create(r, loc, a, b)); }
+    Value and(Value a, Value b) { return v(AndOp.create(r, loc, a, b)); }
+    Value or(Value a, Value b) { return v(OrOp.create(r, loc, a, b)); }
+    Value shiftRightLogical(Value a, Value b) { return v(ShiftRightLogicalOp.create(r, loc, a, b)); }
+    Value shiftRightArithmetic(Value a, Value b) { return v(ShiftRightArithmeticOp.create(r, loc, a, b)); }
+    Value abs(Value x) { return v(AbsOp.create(r, loc, x)); }
+    Value neg(Value x) { return v(NegateOp.create(r, loc, x)); }
+    Value real(Value x) { return v(RealOp.create(r, loc, x)); }
+    Value imag(Value x) { return v(ImagOp.create(r, loc, x)); }
+    Value complex(Value re, Value im) { return v(ComplexOp.create(r, loc, re, im)); }
     Value isFinite(Value x) {
         // (the row's inference reads the result, which the probe op of create() does not have)
-        return v(IsFiniteOp.createWithTypes(r, loc, List.of(withElementType(x, IntegerType.I1)), x));
+        return v(IsFiniteOp.createWithTypes(r, loc, List.of(withElementType(x.type(), IntegerType.I1)), x));
     }
 
     /** {@code stablehlo.compare} without a comparison type (upstream's default). */
@@ -288,7 +261,7 @@ final class Hlo {
 
     /** {@code x} converted to the same shape with element type {@code element}. */
     Value convertElements(Type element, Value x) {
-        return convert(withElementType(x, element), x);
+        return convert(withElementType(x.type(), element), x);
     }
 
     Value bitcast(Type resultType, Value x) {

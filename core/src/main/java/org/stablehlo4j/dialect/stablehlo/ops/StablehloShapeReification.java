@@ -285,6 +285,16 @@ final class StablehloShapeReification {
         return List.of(fromElements(b, loc, shape, IndexType.INSTANCE));
     }
 
+    /**
+     * The element type of three shape tensors of one type that give one number per dimension of a ranked
+     * {@code operand} (slice limits, paddings), or null when they are not such.
+     */
+    private static Type shapeOperandsElement(Value operand, Value a, Value b, Value c) {
+        if (!ranked(operand) || !shapeTensor(a) || !shapeTensor(b) || !shapeTensor(c)) return null;
+        if (!b.type().equals(a.type()) || !c.type().equals(a.type())) return null;
+        return ((RankedTensorType) a.type()).elementType();
+    }
+
     /** {@code (limit - start + stride - 1) / stride} per dimension. */
     private static List<Value> realDynamicSlice(OpBuilder b, Operation op, List<Value> operands,
                                       Consumer<Diagnostic> diags) {
@@ -292,9 +302,8 @@ final class StablehloShapeReification {
         Value start = operands.get(1);
         Value limit = operands.get(2);
         Value strides = operands.get(3);
-        if (!ranked(operand) || !shapeTensor(start) || !shapeTensor(limit) || !shapeTensor(strides)) return null;
-        Type scalar = ((RankedTensorType) start.type()).elementType();
-        if (!limit.type().equals(start.type()) || !strides.type().equals(start.type())) return null;
+        Type scalar = shapeOperandsElement(operand, start, limit, strides);
+        if (scalar == null) return null;
         Location loc = op.location();
         Value one = castTo(b, loc, constIndex(b, loc, 1), scalar);
         List<Value> shape = new ArrayList<>();
@@ -375,9 +384,8 @@ final class StablehloShapeReification {
         Value low = operands.get(2);
         Value high = operands.get(3);
         Value interior = operands.get(4);
-        if (!ranked(operand) || !shapeTensor(low) || !shapeTensor(high) || !shapeTensor(interior)) return null;
-        Type scalar = ((RankedTensorType) low.type()).elementType();
-        if (!high.type().equals(low.type()) || !interior.type().equals(low.type())) return null;
+        Type scalar = shapeOperandsElement(operand, low, high, interior);
+        if (scalar == null) return null;
         Location loc = op.location();
         Value zero = castTo(b, loc, constIndex(b, loc, 0), scalar);
         Value one = castTo(b, loc, constIndex(b, loc, 1), scalar);

@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import org.stablehlo4j.dialect.chlo.TopKOp;
 import org.stablehlo4j.dialect.func.FuncOp;
@@ -39,7 +40,6 @@ import org.stablehlo4j.ir.DictionaryAttr;
 import org.stablehlo4j.ir.IRMapping;
 import org.stablehlo4j.ir.IntegerAttr;
 import org.stablehlo4j.ir.IntegerType;
-import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.OpResult;
 import org.stablehlo4j.ir.Operation;
@@ -50,9 +50,9 @@ import org.stablehlo4j.ir.RewritePattern;
 import org.stablehlo4j.ir.ShapedType;
 import org.stablehlo4j.ir.StringAttr;
 import org.stablehlo4j.ir.Type;
+import org.stablehlo4j.ir.TypedOp;
 import org.stablehlo4j.ir.Value;
 import org.stablehlo4j.pass.PassContext;
-import org.stablehlo4j.pass.Pass;
 import org.stablehlo4j.rewrite.GreedyRewriteDriver;
 
 /**
@@ -67,7 +67,7 @@ import org.stablehlo4j.rewrite.GreedyRewriteDriver;
  * {@code ApproxTopK} custom call). Ops whose result must be static stay when it is not. Runs on each
  * {@code func.func}.
  */
-public final class CanonicalizeDynamismPass implements Pass {
+public final class CanonicalizeDynamismPass implements FunctionPass {
     /** The command-line name. */
     public static final String NAME = "stablehlo-canonicalize-dynamism";
     /** One line for {@code --help}. */
@@ -76,16 +76,6 @@ public final class CanonicalizeDynamismPass implements Pass {
     @Override
     public String name() {
         return NAME;
-    }
-
-    @Override
-    public String anchor() {
-        return FuncOp.NAME;
-    }
-
-    @Override
-    public void run(ModuleOp module, PassContext context) throws DiagnosticException {
-        for (Operation op : List.copyOf(module.body().operations())) if (FuncOp.is(op)) runOn(op, context);
     }
 
     @Override
@@ -210,32 +200,39 @@ public final class CanonicalizeDynamismPass implements Pass {
                 g.startIndices(), g.dimensionNumbers(), array(sizes), g.indicesAreSorted()).operation());
     }
 
+    /**
+     * Replaces an op of one result with an {@code output_shape} operand by its static counterpart, made by
+     * {@code replacement}, when the shape is a constant and the result type static; else reports which is not.
+     */
+    private static boolean replaceWhenStatic(Operation op, Value outputShape, PatternRewriter rewriter,
+                                             Supplier<TypedOp> replacement) {
+        if (!Constants.isInts(outputShape)) return rewriter.notifyMatchFailure(op, "expected static output_shape");
+        if (!Constants.isStatic(op.result(0).type())) {
+            return rewriter.notifyMatchFailure(op, "expected static result type");
+        }
+        return replace(rewriter, op, replacement.get().operation());
+    }
+
     private static boolean iota(Operation op, PatternRewriter rewriter) {
         DynamicIotaOp i = DynamicIotaOp.cast(op);
-        if (!Constants.isInts(i.outputShape())) return rewriter.notifyMatchFailure(op, "expected static output_shape");
-        if (!Constants.isStatic(i.result().type())) return rewriter.notifyMatchFailure(op, "expected static result type");
-        return replace(rewriter, op,
-                IotaOp.createWithTypes(rewriter, op.location(), resultTypes(op), i.iotaDimension()).operation());
+        return replaceWhenStatic(op, i.outputShape(), rewriter,
+                () -> IotaOp.createWithTypes(rewriter, op.location(), resultTypes(op), i.iotaDimension()));
     }
 
     private static boolean pad(Operation op, PatternRewriter rewriter) {
         DynamicPadOp p = DynamicPadOp.cast(op);
-        long[] low = Constants.ints(p.edgePaddingLow());
-        if (low == null) return rewriter.notifyMatchFailure(op, "expected static low");
-        long[] high = Constants.ints(p.edgePaddingHigh());
-        if (high == null) return rewriter.notifyMatchFailure(op, "expected static high");
-        long[] interior = Constants.ints(p.interiorPadding());
-        if (interior == null) return rewriter.notifyMatchFailure(op, "expected static interior");
+        RefinePatterns.Padding padding = RefinePatterns.Padding.of(p);
+        if (padding.notConstant() != null) {
+            return rewriter.notifyMatchFailure(op, "expected static " + padding.notConstant());
+        }
         return replace(rewriter, op, PadOp.createWithTypes(rewriter, op.location(), resultTypes(op), p.operand(),
-                p.paddingValue(), array(low), array(high), array(interior)).operation());
+                p.paddingValue(), array(padding.low()), array(padding.high()), array(padding.interior())).operation());
     }
 
     private static boolean reshape(Operation op, PatternRewriter rewriter) {
         DynamicReshapeOp r = DynamicReshapeOp.cast(op);
-        if (!Constants.isInts(r.outputShape())) return rewriter.notifyMatchFailure(op, "expected static output_shape");
-        if (!Constants.isStatic(r.result().type())) return rewriter.notifyMatchFailure(op, "expected static result type");
-        return replace(rewriter, op,
-                ReshapeOp.createWithTypes(rewriter, op.location(), resultTypes(op), r.operand()).operation());
+        return replaceWhenStatic(op, r.outputShape(), rewriter,
+                () -> ReshapeOp.createWithTypes(rewriter, op.location(), resultTypes(op), r.operand()));
     }
 
     static boolean realDynamicSliceToDynamicSlice(Operation op, PatternRewriter rewriter) {
@@ -294,21 +291,13 @@ public final class CanonicalizeDynamismPass implements Pass {
         if (!DynamicCustomCalls.REDUCE_WINDOW.equals(DynamicCustomCalls.target(op))) return false;
         if (!verified(op, DynamicCustomCalls.verifyReduceWindow(op), errors)) return false;
         int n = DynamicCustomCalls.reduceWindowInputs(op);
-        int total = op.numOperands();
-        long[] sizes = Constants.ints(op.operand(total - 5));
-        if (sizes == null) return rewriter.notifyMatchFailure(op, "expected static window_dimensions");
-        long[] strides = Constants.ints(op.operand(total - 4));
-        if (strides == null) return rewriter.notifyMatchFailure(op, "expected static window_strides");
-        long[] baseDilations = Constants.ints(op.operand(total - 3));
-        if (baseDilations == null) return rewriter.notifyMatchFailure(op, "expected static base_dilations");
-        long[] windowDilations = Constants.ints(op.operand(total - 2));
-        if (windowDilations == null) return rewriter.notifyMatchFailure(op, "expected static window_dilations");
-        long[] padding = Constants.ints(op.operand(total - 1));
-        if (padding == null) return rewriter.notifyMatchFailure(op, "expected static padding");
+        DynamicCustomCalls.ReduceWindowWindow w = DynamicCustomCalls.ReduceWindowWindow.of(op);
+        if (w.notConstant() != null) return rewriter.notifyMatchFailure(op, "expected static " + w.notConstant());
         FuncOp body = DynamicCustomCalls.reduceWindowBody(op);
         Operation reduceWindow = ReduceWindowOp.createWithTypes(rewriter, op.location(), resultTypes(op),
-                DynamicCustomCalls.operands(op, 0, n), DynamicCustomCalls.operands(op, n, 2 * n), array(sizes),
-                array(strides), array(baseDilations), array(windowDilations), paddingAttr(padding)).operation();
+                DynamicCustomCalls.operands(op, 0, n), DynamicCustomCalls.operands(op, n, 2 * n), array(w.dimensions()),
+                array(w.strides()), array(w.baseDilations()), array(w.windowDilations()), paddingAttr(w.padding()))
+                .operation();
         // The body: a copy of the function's block, its func.return turned into stablehlo.return.
         Operation copy = body.operation().clone(new IRMapping());
         Block block = copy.region(0).entry();

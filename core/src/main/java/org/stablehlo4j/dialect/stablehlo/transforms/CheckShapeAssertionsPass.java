@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
-import org.stablehlo4j.dialect.func.FuncOp;
 import org.stablehlo4j.dialect.stablehlo.ops.CustomCallOp;
 import org.stablehlo4j.ir.Attribute;
 import org.stablehlo4j.ir.DenseElementsAttr;
@@ -12,12 +11,10 @@ import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.DictionaryAttr;
 import org.stablehlo4j.ir.IntegerType;
-import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.NamedAttribute;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.StringAttr;
-import org.stablehlo4j.pass.Pass;
 import org.stablehlo4j.pass.PassContext;
 
 /**
@@ -30,7 +27,7 @@ import org.stablehlo4j.pass.PassContext;
  * error too. With {@code enable-shape-assertions=false} the assertions are removed unchecked. Runs on each
  * {@code func.func}.
  */
-public final class CheckShapeAssertionsPass implements Pass {
+public final class CheckShapeAssertionsPass implements FunctionPass {
     /** The command-line name. */
     public static final String NAME = "stablehlo-check-shape-assertions";
     /** One line for {@code --help}. */
@@ -79,18 +76,6 @@ public final class CheckShapeAssertionsPass implements Pass {
     @Override
     public String name() {
         return NAME;
-    }
-
-    @Override
-    public String anchor() {
-        return FuncOp.NAME;
-    }
-
-    @Override
-    public void run(ModuleOp module, PassContext context) throws DiagnosticException {
-        List<Diagnostic> errors = new ArrayList<>();
-        for (Operation op : List.copyOf(module.body().operations())) if (FuncOp.is(op)) check(op, errors);
-        if (!errors.isEmpty()) throw new DiagnosticException(errors);
     }
 
     @Override

@@ -85,6 +85,36 @@ final class DynamicCustomCalls {
         return (op.numOperands() - 5) / 2;
     }
 
+    /**
+     * The window of a dynamic_reduce_window: the constant values of its five trailing operands, null where one is
+     * not a constant.
+     *
+     * @param dimensions {@code window_dimensions}
+     * @param strides {@code window_strides}
+     * @param baseDilations {@code base_dilations}
+     * @param windowDilations {@code window_dilations}
+     * @param padding {@code padding}, the low and high padding of each dimension
+     */
+    record ReduceWindowWindow(long[] dimensions, long[] strides, long[] baseDilations, long[] windowDilations,
+            long[] padding) {
+        /** {@return the window of {@code op}, a verified dynamic_reduce_window} */
+        static ReduceWindowWindow of(Operation op) {
+            int total = op.numOperands();
+            return new ReduceWindowWindow(Constants.ints(op.operand(total - 5)), Constants.ints(op.operand(total - 4)),
+                    Constants.ints(op.operand(total - 3)), Constants.ints(op.operand(total - 2)),
+                    Constants.ints(op.operand(total - 1)));
+        }
+
+        /** {@return the name of the first operand that is not a constant, or null when all are} */
+        String notConstant() {
+            if (dimensions == null) return "window_dimensions";
+            if (strides == null) return "window_strides";
+            if (baseDilations == null) return "base_dilations";
+            if (windowDilations == null) return "window_dilations";
+            return padding == null ? "padding" : null;
+        }
+    }
+
     /** The body function of a dynamic_reduce_window (its only called computation), or null. */
     static FuncOp reduceWindowBody(Operation op) {
         if (!(op.attr("called_computations") instanceof ArrayAttr calls) || calls.elements().size() != 1) return null;

@@ -238,15 +238,35 @@ final class RefinePatterns {
 
     private static boolean dynamicPad(Operation op, PatternRewriter rewriter) {
         DynamicPadOp p = DynamicPadOp.cast(op);
-        long[] low = Constants.ints(p.edgePaddingLow());
-        if (low == null) return rewriter.notifyMatchFailure(op, "expected constant edge_padding_low");
-        long[] high = Constants.ints(p.edgePaddingHigh());
-        if (high == null) return rewriter.notifyMatchFailure(op, "expected constant edge_padding_high");
-        long[] interior = Constants.ints(p.interiorPadding());
-        if (interior == null) return rewriter.notifyMatchFailure(op, "expected constant interior_padding");
-        Type inferred = inferPad(p.operand().type(), low, high, interior);
+        Padding padding = Padding.of(p);
+        if (padding.notConstant() != null) {
+            return rewriter.notifyMatchFailure(op, "expected constant " + padding.notConstant());
+        }
+        Type inferred = inferPad(p.operand().type(), padding.low(), padding.high(), padding.interior());
         if (inferred == null) return rewriter.notifyMatchFailure(op, "inferPadOp failed");
         return ShapeRefinement.refineReturnTypes(rewriter, op, List.of(inferred));
+    }
+
+    /**
+     * The padding of a dynamic_pad: the constant values of its padding operands, null where one is not a constant.
+     *
+     * @param low {@code edge_padding_low}
+     * @param high {@code edge_padding_high}
+     * @param interior {@code interior_padding}
+     */
+    record Padding(long[] low, long[] high, long[] interior) {
+        /** {@return the padding of {@code p}} */
+        static Padding of(DynamicPadOp p) {
+            return new Padding(Constants.ints(p.edgePaddingLow()), Constants.ints(p.edgePaddingHigh()),
+                    Constants.ints(p.interiorPadding()));
+        }
+
+        /** {@return the name of the first padding operand that is not a constant, or null when all are} */
+        String notConstant() {
+            if (low == null) return "edge_padding_low";
+            if (high == null) return "edge_padding_high";
+            return interior == null ? "interior_padding" : null;
+        }
     }
 
     /** upstream's inferPadOp (bounds aside), or null when the padding admits no result. */
@@ -559,17 +579,8 @@ final class RefinePatterns {
         if (!DynamicCustomCalls.REDUCE_WINDOW.equals(DynamicCustomCalls.target(op))) return false;
         if (!verified(op, DynamicCustomCalls.verifyReduceWindow(op))) return false;
         int n = DynamicCustomCalls.reduceWindowInputs(op);
-        int total = op.numOperands();
-        long[] sizes = Constants.ints(op.operand(total - 5));
-        if (sizes == null) return rewriter.notifyMatchFailure(op, "expected constant window_dimensions");
-        long[] strides = Constants.ints(op.operand(total - 4));
-        if (strides == null) return rewriter.notifyMatchFailure(op, "expected constant window_strides");
-        long[] baseDilations = Constants.ints(op.operand(total - 3));
-        if (baseDilations == null) return rewriter.notifyMatchFailure(op, "expected constant base_dilations");
-        long[] windowDilations = Constants.ints(op.operand(total - 2));
-        if (windowDilations == null) return rewriter.notifyMatchFailure(op, "expected constant window_dilations");
-        long[] padding = Constants.ints(op.operand(total - 1));
-        if (padding == null) return rewriter.notifyMatchFailure(op, "expected constant padding");
+        DynamicCustomCalls.ReduceWindowWindow w = DynamicCustomCalls.ReduceWindowWindow.of(op);
+        if (w.notConstant() != null) return rewriter.notifyMatchFailure(op, "expected constant " + w.notConstant());
         List<Components> refinements = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             if (!(op.operand(i).type() instanceof RankedTensorType in)) {
@@ -577,8 +588,8 @@ final class RefinePatterns {
                 continue;
             }
             try {
-                long[] shape = DotConvRules.windowOutputShape(op.location(), in.shape(), sizes, strides, padding,
-                        baseDilations, windowDilations);
+                long[] shape = DotConvRules.windowOutputShape(op.location(), in.shape(), w.dimensions(), w.strides(),
+                        w.padding(), w.baseDilations(), w.windowDilations());
                 if (shape.length != in.rank()) return rewriter.notifyMatchFailure(op, "inferReduceWindowOp failed");
                 refinements.add(Components.ofShape(shape));
             } catch (VerificationError e) {

@@ -233,12 +233,28 @@ public final class RefineShapesPass implements Pass {
             }
         }
 
+        /**
+         * stablehlo.composite: its decomposition function is refined to the composite's operand types (all of them
+         * ordinary arguments), then the composite's results to the decomposition's result types, so the composite
+         * keeps matching its decomposition. (An addition to upstream, whose pass leaves composites to an earlier
+         * inlining: JAX recomposes or inlines them before refining.)
+         */
+        private boolean refineComposite(Operation op, PatternRewriter rewriter) {
+            String name = SymbolTable.flatSymbol(op.attr("decomposition"));
+            Operation callee = name == null ? null : SymbolTable.lookupSymbol(op, name);
+            if (callee == null || !FuncOp.is(callee)) return rewriter.notifyMatchFailure(op, "no decomposition");
+            List<Type> operandTypes = new ArrayList<>();
+            for (Value v : op.operands()) operandTypes.add(v.type());
+            if (!refineFunction(new Key(callee, 0, List.of(), operandTypes))) return false;
+            return ShapeRefinement.refineReturnTypes(rewriter, op, RefinePatterns.resultTypes(callee));
+        }
+
         /** The refinement patterns applied greedily to {@code func}'s body. */
         private void applyPatterns(Operation func) {
             PatternSet patterns = new PatternSet();
             new RefinePatterns(ctx, errors).addTo(patterns);
             patterns.add(new RefineCallPattern(this));
-            patterns.add(new RefineCompositePattern(this));
+            patterns.add(RewritePattern.of(CompositeOp.NAME, 1, this::refineComposite));
             AggressiveFolderPatterns.populateShapeFolder(patterns, AggressiveFolderOptions.SHAPE_REFINEMENT, 1);
             GreedyRewriteDriver.Config config = GreedyRewriteDriver.Config.DEFAULT.withTopDown(true)
                     .withRegionSimplify(GreedyRewriteDriver.RegionSimplification.AGGRESSIVE)
@@ -343,32 +359,6 @@ public final class RefineShapesPass implements Pass {
             replacement.setAttributes(op.attributes());
             rewriter.replaceOp(op, replacement);
             return replacement;
-        }
-    }
-
-    /**
-     * stablehlo.composite: its decomposition function is refined to the composite's operand types (all of them
-     * ordinary arguments), then the composite's results to the decomposition's result types, so the composite
-     * keeps matching its decomposition. (An addition to upstream, whose pass leaves composites to an earlier
-     * inlining: JAX recomposes or inlines them before refining.)
-     */
-    static final class RefineCompositePattern extends RewritePattern {
-        private final State state;
-
-        RefineCompositePattern(State state) {
-            super(CompositeOp.NAME, 1);
-            this.state = state;
-        }
-
-        @Override
-        public boolean matchAndRewrite(Operation op, PatternRewriter rewriter) {
-            String name = SymbolTable.flatSymbol(op.attr("decomposition"));
-            Operation callee = name == null ? null : SymbolTable.lookupSymbol(op, name);
-            if (callee == null || !FuncOp.is(callee)) return rewriter.notifyMatchFailure(op, "no decomposition");
-            List<Type> operandTypes = new ArrayList<>();
-            for (Value v : op.operands()) operandTypes.add(v.type());
-            if (!state.refineFunction(new Key(callee, 0, List.of(), operandTypes))) return false;
-            return ShapeRefinement.refineReturnTypes(rewriter, op, RefinePatterns.resultTypes(callee));
         }
     }
 
