@@ -34,8 +34,8 @@ class ToolInfoTest {
             + "stablehlo-deserialize, stablehlo-legalize-composite-to-call, stablehlo-legalize-deprecated-ops, "
             + "stablehlo-legalize-qdq-to-quantized-op, stablehlo-legalize-quant-to-math, "
             + "stablehlo-legalize-quantized-op-to-qdq, stablehlo-legalize-to-vhlo, stablehlo-refine-arguments, "
-            + "stablehlo-refine-shapes, stablehlo-wrap-in-composite, strip-debuginfo, vhlo-legalize-to-stablehlo, "
-            + "vhlo-to-version";
+            + "stablehlo-refine-shapes, stablehlo-target-independent-optimization, stablehlo-wrap-in-composite, "
+            + "strip-debuginfo, vhlo-legalize-to-stablehlo, vhlo-to-version";
 
     private int run(String... args) {
         ToolIO.set(new ToolIO.Context(new ByteArrayInputStream("func.func @main() { return }\n"

@@ -73,13 +73,9 @@ public final class PassOptions {
      * @throws IllegalArgumentException when the value is not an {@code int32_t}
      */
     public int int32(String key, int fallback) {
-        String v = values.get(key);
-        if (v == null) return fallback;
-        try {
-            return Integer.parseInt(v.trim());
-        } catch (NumberFormatException e) {
-            throw invalid(key, v);
-        }
+        long v = int64(key, fallback);
+        if (v != (int) v) throw invalid(key, values.get(key));
+        return (int) v;
     }
 
     /**

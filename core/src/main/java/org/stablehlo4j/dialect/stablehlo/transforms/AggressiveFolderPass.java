@@ -19,23 +19,14 @@ import org.stablehlo4j.rewrite.GreedyRewriteDriver;
  * Runs on each {@code func.func}: the patterns of {@link AggressiveFolderPatterns} applied by the greedy driver
  * with MLIR's default settings (folding, constant deduplication, region simplification), unused ops without
  * memory effects being erased. The pass fails, as upstream's does, when the rewrites do not converge.
+ *
+ * @param options the options
  */
-public final class AggressiveFolderPass implements Pass {
+public record AggressiveFolderPass(AggressiveFolderOptions options) implements FunctionPass {
     /** The command-line name. */
     public static final String NAME = "stablehlo-aggressive-folder";
     /** One line for {@code --help} (upstream's summary). */
     public static final String DESCRIPTION = "Folds StableHLO operations";
-
-    private final AggressiveFolderOptions options;
-
-    /**
-     * A folder with {@code options}.
-     *
-     * @param options the options
-     */
-    public AggressiveFolderPass(AggressiveFolderOptions options) {
-        this.options = options;
-    }
 
     /**
      * Makes the pass from its option text ({@link AggressiveFolderOptions#parse}).
@@ -48,35 +39,28 @@ public final class AggressiveFolderPass implements Pass {
         return new AggressiveFolderPass(AggressiveFolderOptions.parse(NAME, options));
     }
 
-    /** {@return the options} */
-    public AggressiveFolderOptions options() {
-        return options;
-    }
-
     @Override
     public String name() { return NAME; }
 
-    /** {@return {@code func.func}: the pass runs on each function} */
-    @Override
-    public String anchor() { return FuncOp.NAME; }
-
-    @Override
-    public void run(ModuleOp module, PassContext context) throws DiagnosticException {
-        List<Operation> funcs = module.body().operations().stream().filter(FuncOp::is).toList();
-        for (Operation func : funcs) runOn(func, context);
-    }
-
     @Override
     public void runOn(Operation func, PassContext context) throws DiagnosticException {
-        Context ctx = context.context();
         PatternSet patterns = new PatternSet();
-        AggressiveFolderPatterns.populate(patterns, ctx, options, 1);
-        boolean converged = GreedyRewriteDriver.apply(func, patterns, GreedyRewriteDriver.Config.DEFAULT
-                .withIsPure(AggressiveFolderRegions.triviallyDeadIfUnused(ctx)));
-        if (!converged) {
-            throw new DiagnosticException(List.of(Diagnostic.error(func.location(), NAME
-                    + ": the rewrites did not converge in " + GreedyRewriteDriver.Config.DEFAULT.maxIterations()
-                    + " iterations")));
+        AggressiveFolderPatterns.populate(patterns, context.context(), options, 1);
+        apply(NAME, func, patterns, context.context());
+    }
+
+    /**
+     * Applies {@code patterns} to {@code func} with MLIR's default driver settings, an op counting as dead when
+     * unused as the folder decides ({@link AggressiveFolderRegions#triviallyDeadIfUnused}).
+     *
+     * @throws DiagnosticException naming pass {@code pass} when the rewrites do not converge
+     */
+    static void apply(String pass, Operation func, PatternSet patterns, Context ctx) throws DiagnosticException {
+        GreedyRewriteDriver.Config config = GreedyRewriteDriver.Config.DEFAULT
+                .withIsPure(AggressiveFolderRegions.triviallyDeadIfUnused(ctx));
+        if (!GreedyRewriteDriver.apply(func, patterns, config)) {
+            throw new DiagnosticException(List.of(Diagnostic.error(func.location(), pass
+                    + ": the rewrites did not converge in " + config.maxIterations() + " iterations")));
         }
     }
 }

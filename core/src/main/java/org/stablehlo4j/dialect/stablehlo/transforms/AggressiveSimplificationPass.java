@@ -22,23 +22,14 @@ import org.stablehlo4j.rewrite.GreedyRewriteDriver;
  * reduce/sort/while operands, zero-extent tensors as empty constants, ...; see
  * {@link AggressiveSimplificationPatterns}) applied by the greedy driver with its default configuration to each
  * {@code func.func}.
+ *
+ * @param options the options
  */
-public final class AggressiveSimplificationPass implements Pass {
+public record AggressiveSimplificationPass(AggressiveSimplificationOptions options) implements FunctionPass {
     /** The command-line name. */
     public static final String NAME = "stablehlo-aggressive-simplification";
     /** One line for {@code --help} (upstream's summary). */
     public static final String DESCRIPTION = "Canonicalizes StableHLO operations";
-
-    private final AggressiveSimplificationOptions options;
-
-    /**
-     * The pass with {@code options}.
-     *
-     * @param options the options
-     */
-    public AggressiveSimplificationPass(AggressiveSimplificationOptions options) {
-        this.options = options;
-    }
 
     /**
      * The pass from its command-line options.
@@ -51,16 +42,7 @@ public final class AggressiveSimplificationPass implements Pass {
         return new AggressiveSimplificationPass(AggressiveSimplificationOptions.parse(options));
     }
 
-    @Override public String anchor() { return FuncOp.NAME; }
-
     @Override public String name() { return NAME; }
-
-    @Override
-    public void run(ModuleOp module, PassContext context) throws DiagnosticException {
-        List<Operation> funcs = new ArrayList<>(module.body().operations());
-        funcs.removeIf(op -> !FuncOp.is(op));
-        for (Operation func : funcs) runOn(func, context);
-    }
 
     @Override
     public void runOn(Operation func, PassContext context) throws DiagnosticException {

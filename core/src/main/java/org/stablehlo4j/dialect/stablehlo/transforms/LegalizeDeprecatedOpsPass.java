@@ -52,24 +52,15 @@ import org.stablehlo4j.pass.PassContext;
  * and {@code unary_einsum} to {@code einsum} with a constant 1. With {@code fail-on-unused} (the default) a
  * {@code map} or {@code rng}, deprecated without a replacement, is an error. As upstream's partial conversion, the
  * first op that cannot be legalized fails the function and leaves it unchanged. Runs on each {@code func.func}.
+ *
+ * @param failOnUnused whether {@code map} and {@code rng} are errors ({@code fail-on-unused})
  */
-public final class LegalizeDeprecatedOpsPass implements Pass {
+public record LegalizeDeprecatedOpsPass(boolean failOnUnused) implements FunctionPass {
     /** The command-line name. */
     public static final String NAME = "stablehlo-legalize-deprecated-ops";
     /** One line for {@code --help}. */
     public static final String DESCRIPTION = "Legalize deprecated ops to well-supported ops.";
     private static final String FAIL_ON_UNUSED = "fail-on-unused";
-
-    private final boolean failOnUnused;
-
-    /**
-     * The pass.
-     *
-     * @param failOnUnused whether {@code map} and {@code rng} are errors
-     */
-    public LegalizeDeprecatedOpsPass(boolean failOnUnused) {
-        this.failOnUnused = failOnUnused;
-    }
 
     /**
      * Reads the options: empty, or {@code fail-on-unused[=true|false]}.
@@ -84,22 +75,6 @@ public final class LegalizeDeprecatedOpsPass implements Pass {
     }
 
     @Override public String name() { return NAME; }
-
-    @Override public String anchor() { return FuncOp.NAME; }
-
-    @Override
-    public void run(ModuleOp module, PassContext context) throws DiagnosticException {
-        List<Diagnostic> errors = new ArrayList<>();
-        for (Operation op : List.copyOf(module.body().operations())) {
-            if (!FuncOp.is(op)) continue;
-            try {
-                runOn(op, context);
-            } catch (DiagnosticException e) {
-                errors.addAll(e.diagnostics());
-            }
-        }
-        if (!errors.isEmpty()) throw new DiagnosticException(errors);
-    }
 
     @Override
     public void runOn(Operation func, PassContext context) throws DiagnosticException {

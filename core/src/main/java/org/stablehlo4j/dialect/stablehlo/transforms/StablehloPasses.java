@@ -47,6 +47,9 @@ public final class StablehloPasses {
                 CompatibilityExpanderPass::fromOptions);
         r.register(LegalizeDeprecatedOpsPass.NAME, LegalizeDeprecatedOpsPass.DESCRIPTION,
                 LegalizeDeprecatedOpsPass::fromOptions);
+        r.register(TargetIndependentOptimizationPass.NAME, TargetIndependentOptimizationPass.DESCRIPTION,
+                options -> new TargetIndependentOptimizationPass(
+                        AggressiveFolderOptions.parse(TargetIndependentOptimizationPass.NAME, options)));
         r.register(AggressiveFolderPass.NAME, AggressiveFolderPass.DESCRIPTION, AggressiveFolderPass::fromOptions);
         r.register(AggressiveSimplificationPass.NAME, AggressiveSimplificationPass.DESCRIPTION,
                 AggressiveSimplificationPass::fromOptions);
