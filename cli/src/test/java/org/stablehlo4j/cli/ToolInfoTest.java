@@ -30,7 +30,7 @@ class ToolInfoTest {
             + "hlo-test-broadcast, hlo-test-infer, hlo-test-speculatability, inline, "
             + "interpreter-instrument-with-probe, reconcile-unrealized-casts, shape-legalize-to-stablehlo, "
             + "stablehlo-aggressive-folder, stablehlo-canonicalize-dynamism, stablehlo-check-shape-assertions, "
-            + "stablehlo-compatibility-expander, stablehlo-convert-to-signless, stablehlo-deserialize, "
+            + "stablehlo-compatibility-expander, stablehlo-complex-math-expander, stablehlo-convert-to-signless, stablehlo-deserialize, "
             + "stablehlo-legalize-composite-to-call, stablehlo-legalize-deprecated-ops, "
             + "stablehlo-legalize-qdq-to-quantized-op, stablehlo-legalize-quant-to-math, "
             + "stablehlo-legalize-quantized-op-to-qdq, stablehlo-legalize-to-vhlo, stablehlo-refine-arguments, "

@@ -48,6 +48,7 @@ public final class StablehloPasses {
         r.register(LegalizeDeprecatedOpsPass.NAME, LegalizeDeprecatedOpsPass.DESCRIPTION,
                 LegalizeDeprecatedOpsPass::fromOptions);
         r.register(AggressiveFolderPass.NAME, AggressiveFolderPass.DESCRIPTION, AggressiveFolderPass::fromOptions);
+        r.register(ComplexMathExpanderPass.NAME, ComplexMathExpanderPass.DESCRIPTION, ComplexMathExpanderPass::fromOptions);
     }
 
     /** {@code pass}, which takes no options; any given is an error. */
