@@ -2,6 +2,7 @@ package org.stablehlo4j.dialect.stablehlo.transforms;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 import org.stablehlo4j.dialect.func.FuncOp;
 import org.stablehlo4j.ir.Diagnostic;
@@ -11,12 +12,13 @@ import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.pass.Effects;
 import org.stablehlo4j.pass.Pass;
 import org.stablehlo4j.pass.PassContext;
+import org.stablehlo4j.pass.PassOptions;
 import org.stablehlo4j.rewrite.GreedyRewriteDriver;
 
 /**
  * {@code --stablehlo-complex-math-expander}: the complex {@code stablehlo.log}, {@code stablehlo.log_plus_one},
  * {@code stablehlo.exponential} and {@code stablehlo.sqrt} (of the default result accuracy) become formulas of real
- * StableHLO ops ({@link ComplexMathExpanderPatterns}), on each {@code func.func}, patterns applied top-down.
+ * StableHLO ops (upstream's generated patterns), on each {@code func.func}, patterns applied top-down.
  */
 public final class ComplexMathExpanderPass implements Pass {
     /** The pass's command-line name. */
@@ -29,22 +31,11 @@ public final class ComplexMathExpanderPass implements Pass {
      *
      * @param options the option text
      * @return the pass
+     * @throws IllegalArgumentException on any option
      */
     public static ComplexMathExpanderPass fromOptions(String options) {
-        if (!options.isBlank()) {
-            throw new IllegalArgumentException("pass '" + NAME + "': unknown option '" + options.trim() + "'");
-        }
+        PassOptions.parse(NAME, options, Set.of());
         return new ComplexMathExpanderPass();
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public String anchor() {
-        return FuncOp.NAME;
     }
 
     @Override
@@ -67,5 +58,15 @@ public final class ComplexMathExpanderPass implements Pass {
                     "Failed to converge StableHLOComplexMathExpanderPass in " + config.maxIterations()
                             + " iterations")));
         }
+    }
+
+    @Override
+    public String anchor() {
+        return FuncOp.NAME;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
     }
 }

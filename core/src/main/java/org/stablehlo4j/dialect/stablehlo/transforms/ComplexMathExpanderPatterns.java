@@ -90,23 +90,7 @@ final class ComplexMathExpanderPatterns {
     // ---- log1p(x + I y) = 0.5 log((x + 1)^2 + y^2) + I atan2(y, x + 1), cases A-D of upstream's comment
 
     private static Value log1p(M m, Value z) {
-        Value x;
-        Value y;
-        Value ax;
-        Value ay;
-        Value mx;
-        Value mn;
-        Value r;
-        Value xp1;
-        Value yy;
-        Value xx;
-        Value x2h;
-        Value h2;
-        Value h1;
-        Value h0;
-        Value high;
-        Value yyLow;
-        Value xxLow;
+        Value x, y, ax, ay, mx, mn, r, xp1, yy, xx, x2h, h2, h1, h0, high, yyLow, xxLow;
         Value big = m.cmp("GT", mx = m.max(ax = m.abs(x = m.real(z)), ay = m.abs(y = m.imag(z))),
                 m.mul(m.sqrt(m.largest(x)), m.c(0.01, x)));
         Value rescaled = m.add(m.log(mx), m.mul(m.c(0.5, x), m.log1p(m.select(m.cmp("EQ", mn = m.min(ax, ay), mx),
@@ -124,17 +108,7 @@ final class ComplexMathExpanderPatterns {
     // ---- sqrt(x + I y): u = sqrt((hypot(x, y) + |x|) / 2) guarded against underflow and overflow
 
     private static Value sqrt(M m, Value z) {
-        Value x;
-        Value ax;
-        Value ay;
-        Value y;
-        Value sqAx;
-        Value sq2;
-        Value lt;
-        Value sq1h;
-        Value sqAy;
-        Value sqRh;
-        Value c0;
+        Value x, ax, ay, y, sqAx, sq2, lt, sq1h, sqAy, sqRh, c0;
         Value nonNegative = m.cmp("GE", x = m.real(z), c0 = m.c(0, x));
         Value eq = m.cmp("EQ", ax = m.abs(x), ay = m.abs(y = m.imag(z)));
         Value uEq = m.div(m.mul(sqAx = m.sqrt(ax), m.c(1.5537739740300374, x)), sq2 = m.c(1.4142135623730951, x));
@@ -164,25 +138,7 @@ final class ComplexMathExpanderPatterns {
     // ---- log(x + I y) = log(hypot(x, y)) + I atan2(y, x): Dekker squares and 2Sum near |z| = 1
 
     private static Value log(M m, Value z) {
-        Value x;
-        Value y;
-        Value minusOne;
-        Value yy;
-        Value xx;
-        Value gt;
-        Value mxh;
-        Value mnh;
-        Value h2;
-        Value h1;
-        Value h0;
-        Value high;
-        Value yyLow;
-        Value xxLow;
-        Value absX;
-        Value absY;
-        Value mx;
-        Value mn;
-        Value ratio;
+        Value x, y, minusOne, yy, xx, gt, mxh, mnh, h2, h1, h0, high, yyLow, xxLow, absX, absY, mx, mn, ratio;
         high = m.add(h0 = m.add(h1 = m.add(h2 = m.add(minusOne = m.c(-1.0, x = m.real(z)),
                 mxh = m.select(gt = m.cmp("GT", yy = m.mul(y = m.imag(z), y), xx = m.mul(x, x)), yy, xx)),
                 mnh = m.select(gt, xx, yy)), yyLow = m.squareLow(y, yy)), xxLow = m.squareLow(x, xx));
@@ -201,13 +157,7 @@ final class ComplexMathExpanderPatterns {
     // ---- exp(x + I y) = exp(x) (cos y + I sin y), exp(x / 2) twice where exp(x) overflows, imag 0 for y = 0
 
     private static Value exp(M m, Value z) {
-        Value x;
-        Value e;
-        Value e2;
-        Value cs;
-        Value y;
-        Value zero;
-        Value sn;
+        Value x, e, e2, cs, y, zero, sn;
         Value overflow = m.cmp("EQ", e = m.exp(x = m.real(z)), m.posInf(x));
         Value re = m.select(overflow, m.mul(m.mul(e2 = m.exp(m.mul(x, m.c(0.5, x))), cs = m.cos(y = m.imag(z))), e2),
                 m.mul(e, cs));
@@ -284,10 +234,7 @@ final class ComplexMathExpanderPatterns {
          */
         Value squareLow(Value v, Value vv) {
             Value m0 = neg(vv);
-            Value mv;
-            Value vh;
-            Value vl;
-            Value hl;
+            Value mv, vh, vl, hl;
             return add(add(add(add(m0, mul(vh = add(mv = mul(splitter(v), v), sub(v, mv)), vh)),
                     hl = mul(vh, vl = sub(v, vh))), hl), mul(vl, vl));
         }
@@ -317,11 +264,7 @@ final class ComplexMathExpanderPatterns {
          * sqrt pattern writes it (its {@code $one} and {@code $two} are made where it first needs them).
          */
         Value hypot(Value mx, Value a, Value b, Value sq2, Value c0) {
-            Value mn;
-            Value sqa;
-            Value rr;
-            Value mnOverMx;
-            Value one;
+            Value mn, sqa, rr, mnOverMx, one;
             Value eq = cmp("EQ", mx, mn = min(a, b));
             Value onEq = mul(sq2, mx);
             Value cond = and(cmp("EQ", sqa = sqrt(add(one = c(1, mx), rr = mul(mnOverMx = div(mn, mx), mnOverMx))), one),
