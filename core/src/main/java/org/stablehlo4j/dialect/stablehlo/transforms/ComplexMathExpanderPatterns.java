@@ -38,7 +38,6 @@ import org.stablehlo4j.ir.FloatFormats;
 import org.stablehlo4j.ir.FloatType;
 import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.OpDefinition;
-import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.PatternRewriter;
 import org.stablehlo4j.ir.PatternSet;
 import org.stablehlo4j.ir.RankedTensorType;
