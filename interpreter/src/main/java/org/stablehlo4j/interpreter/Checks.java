@@ -65,7 +65,11 @@ final class Checks {
         return Math.abs(f - g) <= tolerance;
     }
 
-    /** ULP distance between two values of the tensor's float format (as their bit patterns). */
+    /**
+     * ULP distance between two values of the tensor's float format (as their bit patterns), an unsigned 64-bit
+     * number as upstream's {@code uint64_t}: a finite and a non-finite value (or two different infinities) are the
+     * largest distance, {@code 2^64 - 1}, which is {@code -1L} here.
+     */
     static long ulpDifference(Tensor t, double f, double g) {
         long bf = Tensor.doubleToBits(t.floatKind, f);
         long bg = Tensor.doubleToBits(t.floatKind, g);
@@ -80,14 +84,17 @@ final class Checks {
             return Math.abs(a - b);
         }
         if (Double.isNaN(f) && Double.isNaN(g)) return 0;
-        return Long.MAX_VALUE;
+        return -1L;
     }
 
     private static boolean signBit(double v) {
         return Double.doubleToRawLongBits(v) < 0;
     }
 
-    /** ULP-distance closeness: every element's distance must lie in [minUlp, maxUlp]. */
+    /**
+     * ULP-distance closeness: every element's distance must lie in [minUlp, maxUlp]; distances and bounds are
+     * unsigned 64-bit numbers (a bound written {@code 18446744073709551615} reads as {@code -1L}).
+     */
     static void expectClose(Tensor actual, Tensor expected, long minUlp, long maxUlp) {
         sameShape(actual, expected);
         if (actual.ints != null) throw new InterpreterException("Unsupported element type: " + actual.type.elementType());
@@ -97,14 +104,15 @@ final class Checks {
         for (int i = 0; i < actual.size; i++) {
             long d = 0;
             for (int p = 0; p < parts; p++) {
-                d = Math.max(d, ulpDifference(actual, actual.reals[i * parts + p], expected.reals[i * parts + p]));
+                long e = ulpDifference(actual, actual.reals[i * parts + p], expected.reals[i * parts + p]);
+                if (Long.compareUnsigned(e, d) > 0) d = e;
             }
-            if (d > maxUlp || d < minUlp) {
+            if (Long.compareUnsigned(d, maxUlp) > 0 || Long.compareUnsigned(d, minUlp) < 0) {
                 mismatches.append("\n  index=").append(indexText(actual, i)).append(", actual=")
                         .append(actual.elementText(i)).append(", expected=").append(expected.elementText(i))
-                        .append(", ULP difference=").append(d == Long.MAX_VALUE ? "18446744073709551615" : d);
+                        .append(", ULP difference=").append(Long.toUnsignedString(d));
             }
-            counts[(int) Math.min(d, 4)]++;
+            counts[Long.compareUnsigned(d, 4) < 0 ? (int) d : 4]++;
         }
         if (mismatches.length() > 0) {
             for (int i = 0; i < 5; i++) {
@@ -112,7 +120,7 @@ final class Checks {
                         .append(" count is ").append(counts[i]);
             }
             throw new InterpreterException("Elements values don't match with respect to maximal ULP difference="
-                    + maxUlp + " limit:" + mismatches);
+                    + Long.toUnsignedString(maxUlp) + " limit:" + mismatches);
         }
     }
 

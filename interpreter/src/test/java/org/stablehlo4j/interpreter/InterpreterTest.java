@@ -171,9 +171,24 @@ class InterpreterTest {
         assertEquals(0, Checks.ulpDifference(f32, Double.NaN, Double.NaN));
         assertEquals(1, Checks.ulpDifference(f32, 1.0, Math.nextUp(1.0f)));
         assertEquals(2, Checks.ulpDifference(f32, Float.MIN_VALUE, -Float.MIN_VALUE));
-        assertEquals(Long.MAX_VALUE, Checks.ulpDifference(f32, Double.POSITIVE_INFINITY, 1.0));
+        assertEquals(-1L, Checks.ulpDifference(f32, Double.POSITIVE_INFINITY, 1.0));
         assertTrue(Checks.almostEqual(1.0, 1.00005, 1e-4));
         assertTrue(!Checks.almostEqual(1.0, Double.NaN, 1e-4));
+    }
+
+    @Test
+    void expectCloseBoundsAreUnsigned() {
+        // upstream's ulp_difference tests: the non-finite distance 2^64-1 (-1L) lies within [2^64-1, 2^64-1]
+        Tensor inf = Tensor.zeros(new org.stablehlo4j.ir.RankedTensorType(new long[0], org.stablehlo4j.ir.FloatType.F32));
+        inf.reals[0] = Double.POSITIVE_INFINITY;
+        Tensor one = Tensor.zeros(new org.stablehlo4j.ir.RankedTensorType(new long[0], org.stablehlo4j.ir.FloatType.F32));
+        one.reals[0] = 1.0;
+        Checks.expectClose(inf, one, -1L, -1L);
+        InterpreterException e = assertThrows(InterpreterException.class, () -> Checks.expectClose(inf, one, 0, 50));
+        assertTrue(e.getMessage().contains("ULP difference=18446744073709551615") && e.getMessage().contains(">= 4 count is 1"),
+                e.getMessage());
+        InterpreterException low = assertThrows(InterpreterException.class, () -> Checks.expectClose(one, one, -1L, -1L));
+        assertTrue(low.getMessage().contains("maximal ULP difference=18446744073709551615 limit"), low.getMessage());
     }
 
     @Test

@@ -53,6 +53,8 @@ public final class StablehloPasses {
         r.register(AggressiveFolderPass.NAME, AggressiveFolderPass.DESCRIPTION, AggressiveFolderPass::fromOptions);
         r.register(AggressiveSimplificationPass.NAME, AggressiveSimplificationPass.DESCRIPTION,
                 AggressiveSimplificationPass::fromOptions);
+        r.register(ComplexMathExpanderPass.NAME, ComplexMathExpanderPass.DESCRIPTION,
+                ComplexMathExpanderPass::fromOptions);
     }
 
     /** {@code pass}, which takes no options; any given is an error. */
