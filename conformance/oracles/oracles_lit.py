@@ -76,8 +76,8 @@ def collections(shared_root):
 
 
 def runtime_sample(name):
-    """The jax-runtime programs checked here: the CPU exports (no _cuda/_rocm lowering) and the poly_ ones."""
-    return (name.startswith("linalg_") and not re.search(r"_(cuda|rocm)$", name)) or name.startswith("poly_")
+    """The jax-runtime programs checked here: the linalg_ exports (CPU, and the _cuda/_rocm lowerings) and the poly_ ones."""
+    return name.startswith("linalg_") or name.startswith("poly_")
 
 
 # The jax-runtime export whose shape assertion is checked with an input that violates it.

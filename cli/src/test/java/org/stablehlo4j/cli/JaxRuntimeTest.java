@@ -22,11 +22,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * The CPU exports of {@code ${stablehlo.shared}/../jax-runtime} ({@code linalg_*} without a platform suffix: JAX's
- * LAPACK custom calls) and its shape-polymorphic exports ({@code poly_*}, specialized to the inputs' shapes before
+ * The linear-algebra exports of {@code ${stablehlo.shared}/../jax-runtime} ({@code linalg_*}: JAX's LAPACK custom
+ * calls on CPU, and the {@code _cuda}/{@code _rocm} lowerings' cuSOLVER/hipSOLVER/cuSPARSE calls) and its
+ * shape-polymorphic exports ({@code poly_*}, specialized to the inputs' shapes before
  * they run): {@code stablehlo-translate --interpret --args-json=NAME.io.json NAME.mlir.bc} reproduces JAX's outputs
  * within {@link JaxSamplesTest}'s tolerances, and {@code poly_mlp} given a {@code [0, 8]} input fails with JAX's
- * shape assertion message, filled in. Skipped when the folder is absent; the _cuda/_rocm lowerings are not run here.
+ * shape assertion message, filled in. Skipped when the folder is absent.
  */
 class JaxRuntimeTest {
     @TempDir
@@ -47,11 +48,12 @@ class JaxRuntimeTest {
         try (Stream<Path> s = Files.list(dir)) {
             names = s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".io.json"))
                     .map(n -> n.substring(0, n.length() - ".io.json".length()))
-                    .filter(n -> n.startsWith("linalg_") && !n.endsWith("_cuda") && !n.endsWith("_rocm")
-                            || n.startsWith("poly_"))
+                    .filter(n -> n.startsWith("linalg_") || n.startsWith("poly_"))
                     .sorted().toList();
         }
         assertTrue(names.stream().anyMatch(n -> n.startsWith("linalg_")), "no linalg_*.io.json in " + dir);
+        assertTrue(names.stream().filter(n -> n.endsWith("_cuda") || n.endsWith("_rocm")).count() >= 13,
+                "no linalg_*_cuda/_rocm.io.json in " + dir);
         assertTrue(names.stream().filter(n -> n.startsWith("poly_")).count() >= 4, "no poly_*.io.json in " + dir);
         return names.stream().map(name -> DynamicTest.dynamicTest(name, () -> run(dir, name)));
     }

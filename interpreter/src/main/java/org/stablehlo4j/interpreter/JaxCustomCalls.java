@@ -20,6 +20,11 @@ import java.util.List;
  *   <li>the other LAPACK kernels of JAX's {@code _CPU_FFI_KERNELS} ({@code lapack_?potrf_ffi}, {@code ?getrf},
  *       {@code ?geqrf}, {@code ?orgqr}/{@code ?ungqr}, {@code ?syevd}/{@code ?heevd}, {@code ?sytrd}/{@code ?hetrd},
  *       {@code ?gehrd}, {@code ?gees}, {@code ?geev}, {@code ?gesdd}, {@code ?gtsv}): {@link LapackCustomCalls}.</li>
+ *   <li>JAX's GPU kernels ({@code _GPU_FFI_KERNELS}: cuSOLVER/hipSOLVER, cuSPARSE gtsv2, LU pivots to permutation,
+ *       and the Threefry kernel) on the same LAPACK kernels: {@link GpuCustomCalls}.</li>
+ *   <li>the TPU-era {@code Qr}, {@code ProductOfElementaryHouseholderReflectors}, {@code Eigh},
+ *       {@code LuDecomposition}, and {@code AllocateBuffer}, {@code annotate_device_placement}:
+ *       {@link TpuCustomCalls}; {@code ApproxTopK} and {@code stablehlo.dynamic_approx_top_k}: {@link ApproxTopK}.</li>
  *   <li>opaque kernels ({@code tpu_custom_call}, {@code mosaic_gpu_v2}, {@code __gpu$xla.gpu.triton},
  *       {@code tf.call_tf_function}): an error naming the kernel ({@link OpaqueCustomCalls}).</li>
  *   <li>{@code Sharding}, {@code SPMDFullToShardShape}, {@code SPMDShardToFullShape} on one device: the identity.</li>
@@ -34,6 +39,9 @@ final class JaxCustomCalls {
             table.register(t, (op, a) -> trsm(op, t, a));
         }
         for (String t : LapackKernels.targets()) table.register(t, (op, a) -> LapackCustomCalls.eval(op, t, a));
+        GpuCustomCalls.registerAll(table);
+        TpuCustomCalls.registerAll(table);
+        ApproxTopK.registerAll(table);
         for (String t : List.of("Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape")) {
             table.register(t, (op, a) -> {
                 if (a.length != 1 || op.numResults() != 1) {

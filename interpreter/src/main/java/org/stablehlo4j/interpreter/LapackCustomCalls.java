@@ -23,27 +23,8 @@ final class LapackCustomCalls {
     private LapackCustomCalls() {}
 
     static List<Object> eval(Operation op, String name, Object[] a) {
-        List<LapackKernels.Operand> operands = new ArrayList<>();
-        for (Object v : a) {
-            Tensor t = Interpreter.tensor(v);
-            int[] shape = new int[t.rank()];
-            for (int i = 0; i < shape.length; i++) shape[i] = t.dim(i);
-            operands.add(new LapackKernels.Operand(shape, t.kind() == Tensor.Kind.COMPLEX, t.toDoubles()));
-        }
-        List<LapackKernels.ResultSpec> specs = new ArrayList<>();
         List<RankedTensorType> types = new ArrayList<>();
-        for (int i = 0; i < op.numResults(); i++) {
-            RankedTensorType rt = Interpreter.resultType(op, i);
-            types.add(rt);
-            int[] shape = Tensor.dims(rt);
-            Tensor.Kind k = Tensor.kindOf(rt.elementType());
-            LapackKernels.Element e = switch (k) {
-                case COMPLEX -> LapackKernels.Element.COMPLEX;
-                case FLOAT -> LapackKernels.Element.REAL;
-                default -> LapackKernels.Element.INT;
-            };
-            specs.add(new LapackKernels.ResultSpec(shape, e));
-        }
+        for (int i = 0; i < op.numResults(); i++) types.add(Interpreter.resultType(op, i));
         Map<String, Long> attrs = new HashMap<>();
         Attribute cfg = op.attr("mhlo.backend_config");
         if (cfg instanceof DictionaryAttr dict) {
@@ -52,17 +33,44 @@ final class LapackCustomCalls {
                 else if (na.value() instanceof BoolAttr b) attrs.put(na.name(), b.value() ? 1L : 0L);
             }
         }
-        Object[] out;
-        try {
-            out = LapackKernels.call(name, operands, specs, attrs);
-        } catch (IllegalArgumentException e) {
-            throw new InterpreterException(name + ": " + e.getMessage());
-        }
+        Object[] out = call(name, name, a, types, attrs);
         List<Object> results = new ArrayList<>(out.length);
-        for (int i = 0; i < out.length; i++) {
-            results.add(out[i] instanceof long[] l ? Tensor.ofLongs(types.get(i), l)
-                    : Tensor.ofDoubles(types.get(i), (double[]) out[i]));
-        }
+        for (int i = 0; i < out.length; i++) results.add(tensor(types.get(i), out[i]));
         return results;
+    }
+
+    /**
+     * Runs the LAPACK kernel {@code target} on operand values {@code a}, its results shaped as {@code types}; returns
+     * one array per result ({@code double[]}, interleaved when complex, or {@code long[]}). Errors name
+     * {@code kernel}, the custom call that asked (another platform's target may run on a LAPACK kernel).
+     */
+    static Object[] call(String kernel, String target, Object[] a, List<RankedTensorType> types,
+                         Map<String, Long> attrs) {
+        List<LapackKernels.Operand> operands = new ArrayList<>();
+        for (Object v : a) {
+            Tensor t = Interpreter.tensor(v);
+            int[] shape = new int[t.rank()];
+            for (int i = 0; i < shape.length; i++) shape[i] = t.dim(i);
+            operands.add(new LapackKernels.Operand(shape, t.kind() == Tensor.Kind.COMPLEX, t.toDoubles()));
+        }
+        List<LapackKernels.ResultSpec> specs = new ArrayList<>();
+        for (RankedTensorType rt : types) {
+            LapackKernels.Element e = switch (Tensor.kindOf(rt.elementType())) {
+                case COMPLEX -> LapackKernels.Element.COMPLEX;
+                case FLOAT -> LapackKernels.Element.REAL;
+                default -> LapackKernels.Element.INT;
+            };
+            specs.add(new LapackKernels.ResultSpec(Tensor.dims(rt), e));
+        }
+        try {
+            return LapackKernels.call(target, operands, specs, attrs);
+        } catch (IllegalArgumentException e) {
+            throw new InterpreterException(kernel + ": " + e.getMessage());
+        }
+    }
+
+    /** A result array of {@link #call} as a tensor of {@code type} (rounded to its element type). */
+    static Tensor tensor(RankedTensorType type, Object data) {
+        return data instanceof long[] l ? Tensor.ofLongs(type, l) : Tensor.ofDoubles(type, (double[]) data);
     }
 }
