@@ -90,15 +90,7 @@ final class GpuCustomCalls {
                 expect(name, "info", types.get(2), t, Element.INT, x.shape());
             }
             case "geqrf" -> expect(name, "tau", types.get(1), t, Element.SAME, x.shape(k));
-            case "orgqr" -> {
-                Tensor tau = Interpreter.tensor(a[1]);
-                boolean batchOk = tau.rank() == x.batch().length + 1;
-                for (int d = 0; batchOk && d < x.batch().length; d++) batchOk = tau.dim(d) == x.batch()[d];
-                if (!batchOk || !tau.type().elementType().equals(t.type().elementType())) {
-                    throw new InterpreterException(name + ": tau must have a's batch dimensions, one more dimension "
-                            + "and a's element type, got " + tau.type());
-                }
-            }
+            case "orgqr" -> SolverCalls.taus(name, x, a[1]);
             case "potrf" -> expect(name, "info", types.get(1), t, Element.INT, x.shape());
             case "syevd" -> {
                 expect(name, "w", types.get(1), t, Element.REAL, x.shape(n));

@@ -72,6 +72,17 @@ final class SolverCalls {
         return new Matrix(t, batch, rows, cols);
     }
 
+    /** Fails unless {@code taus} has {@code x}'s batch dimensions, one more dimension and its element type. */
+    static void taus(String name, Matrix x, Object taus) {
+        Tensor t = Interpreter.tensor(taus);
+        boolean ok = t.rank() == x.batch().length + 1 && t.type().elementType().equals(x.value().type().elementType());
+        for (int d = 0; ok && d < x.batch().length; d++) ok = t.dim(d) == x.batch()[d];
+        if (!ok) {
+            throw new InterpreterException(name + ": tau must have a's batch dimensions, one more dimension and a's "
+                    + "element type, got " + t.type() + " for a " + x.value().type());
+        }
+    }
+
     /**
      * The LAPACK kernel computing {@code routine} for {@code x}'s element type: {@code lapack_<s|d|c|z><routine>_ffi},
      * with LAPACK's complex names (ungqr, heevd, hetrd) for complex types.

@@ -51,25 +51,23 @@ final class TpuCustomCalls {
         List<RankedTensorType> types = SolverCalls.resultTypes(name, op);
         expect(name, "a", types.get(0), x.value(), Element.SAME, x.shape(x.rows(), x.cols()));
         expect(name, "taus", types.get(1), x.value(), Element.SAME, x.shape(Math.min(x.rows(), x.cols())));
-        String target = SolverCalls.lapackTarget(name, "geqrf", x.value());
-        return SolverCalls.results(op, SolverCalls.lapack(name, target, a, types, Map.of()));
+        return onLapack(op, name, "geqrf", x, a, types);
     }
 
     private static List<Object> householderProduct(Operation op, Object[] a) {
         String name = "ProductOfElementaryHouseholderReflectors";
         SolverCalls.arity(name, op, a, 2, 1);
         Matrix x = SolverCalls.matrix(name, a, 0, false);
-        Tensor taus = Interpreter.tensor(a[1]);
-        boolean ok = taus.rank() == x.batch().length + 1
-                && taus.type().elementType().equals(x.value().type().elementType());
-        for (int d = 0; ok && d < x.batch().length; d++) ok = taus.dim(d) == x.batch()[d];
-        if (!ok) {
-            throw new InterpreterException(name + ": taus must have a's batch dimensions, one more dimension and a's "
-                    + "element type, got " + taus.type() + " for a " + x.value().type());
-        }
+        SolverCalls.taus(name, x, a[1]);
         List<RankedTensorType> types = SolverCalls.resultTypes(name, op);
         expect(name, "the result", types.get(0), x.value(), Element.SAME, x.shape(x.rows(), x.cols()));
-        String target = SolverCalls.lapackTarget(name, "orgqr", x.value());
+        return onLapack(op, name, "orgqr", x, a, types);
+    }
+
+    /** Runs LAPACK's {@code routine} for {@code x}'s element type with the op's own results. */
+    private static List<Object> onLapack(Operation op, String name, String routine, Matrix x, Object[] a,
+                                         List<RankedTensorType> types) {
+        String target = SolverCalls.lapackTarget(name, routine, x.value());
         return SolverCalls.results(op, SolverCalls.lapack(name, target, a, types, Map.of()));
     }
 
