@@ -2,6 +2,7 @@ package org.stablehlo4j.interpreter;
 
 import org.stablehlo4j.ir.ArrayAttr;
 import org.stablehlo4j.ir.Attribute;
+import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.BoolAttr;
 import org.stablehlo4j.ir.DictionaryAttr;
 import org.stablehlo4j.ir.FloatAttr;
@@ -145,12 +146,18 @@ final class ApproxTopK {
         outer[dim] = 1;
         int[] idx = new int[shape.length];
         int[] perm = new int[len], tmp = new int[len];
+        Block body = comparator.region(0).entry();
+        if (body == null || body.numArguments() != 2 * n) {
+            throw new InterpreterException(name + ": the comparator must take " + 2 * n + " scalars (2 per input)");
+        }
+        // a comparator that is one compare (as JAX builds it) compares elements in place, as sort does
+        Elementwise.CompareBody fast = Elementwise.compareBody(comparator.region(0));
         List<Object> args = new ArrayList<>(2 * n);
         for (int i = 0; i < 2 * n; i++) args.add(null);
         do {
             int base = ShapeOps.flat(idx, st), obase = ShapeOps.flat(idx, ost);
             for (int i = 0; i < len; i++) perm[i] = i;
-            Structured.mergeSort(perm, tmp, 0, len, (x, y) -> {
+            Structured.Less less = fast != null ? Structured.compareLess(fast, inputs, base, st[dim]) : (x, y) -> {
                 for (int i = 0; i < n; i++) {
                     args.set(2 * i, Interpreter.scalar(inputs[i], base + x * st[dim]));
                     args.set(2 * i + 1, Interpreter.scalar(inputs[i], base + y * st[dim]));
@@ -160,7 +167,8 @@ final class ApproxTopK {
                     throw new InterpreterException(name + ": the comparator must return one i1 scalar");
                 }
                 return t.ints[0] != 0;
-            });
+            };
+            Structured.mergeSort(perm, tmp, 0, len, less);
             for (int j = 0; j < size; j++) {
                 for (int i = 0; i < n; i++) out[i].copyElement(obase + j * ost[dim], inputs[i], base + perm[j] * st[dim]);
             }

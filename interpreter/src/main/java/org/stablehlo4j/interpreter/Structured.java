@@ -348,13 +348,7 @@ final class Structured {
             for (int i = 0; i < len; i++) perm[i] = i;
             Less less;
             if (cmp != null) {
-                // the comparator is one compare of two arguments: elements compared in place
-                Tensor l = inputs[cmp.lhs() / 2];
-                Tensor r = inputs[cmp.rhs() / 2];
-                boolean lx = cmp.lhs() % 2 == 0;
-                boolean rx = cmp.rhs() % 2 == 0;
-                less = (x, y) -> Elementwise.compareAt(l, base + (lx ? x : y) * stride, r, base + (rx ? x : y) * stride,
-                        cmp.direction(), cmp.compareType());
+                less = compareLess(cmp, inputs, base, stride);
             } else {
                 less = (x, y) -> {
                     for (int k = 0; k < n; k++) {
@@ -373,6 +367,19 @@ final class Structured {
     }
 
     interface Less { boolean less(int a, int b); }
+
+    /**
+     * The order of a comparator that is one compare of two of its arguments (pairs of elements of {@code inputs}):
+     * elements {@code x} and {@code y} of the line at {@code base} (elements {@code stride} apart) compared in place.
+     */
+    static Less compareLess(Elementwise.CompareBody cmp, Tensor[] inputs, int base, int stride) {
+        Tensor l = inputs[cmp.lhs() / 2];
+        Tensor r = inputs[cmp.rhs() / 2];
+        boolean lx = cmp.lhs() % 2 == 0;
+        boolean rx = cmp.rhs() % 2 == 0;
+        return (x, y) -> Elementwise.compareAt(l, base + (lx ? x : y) * stride, r, base + (rx ? x : y) * stride,
+                cmp.direction(), cmp.compareType());
+    }
 
     /** A stable merge sort that tolerates inconsistent comparators (never throws). */
     static void mergeSort(int[] a, int[] tmp, int lo, int hi, Less less) {

@@ -80,6 +80,18 @@ class ApproxTopKTest {
     }
 
     @Test
+    void aComparatorOfSeveralOpsRunsAsAFunction() throws Exception {
+        // -a < -b orders as a > b: the comparator is interpreted (not one compare) and gives the same top k
+        double[] x = random(25, 14);
+        String text = module("ApproxTopK", "2x7", "2x3", 1, "top_k = 3 : i64, " + AGGREGATE, "LT", false).replace(
+                "%0 = stablehlo.compare LT, %a, %b, FLOAT", """
+                %na = stablehlo.negate %a : tensor<f32>
+                  %nb = stablehlo.negate %b : tensor<f32>
+                  %0 = stablehlo.compare LT, %na, %nb, FLOAT""");
+        assertTopK(x, 2, 7, run(text, CustomCallTesting.tensor(FloatType.F32, new long[] {2, 7}, x)), 3, true);
+    }
+
+    @Test
     void dynamicApproxTopKTakesKAsAnOperand() throws Exception {
         double[] x = random(22, 14);
         String text = module("stablehlo.dynamic_approx_top_k", "2x7", "2x3", 1, AGGREGATE + ", is_fallback = true",
