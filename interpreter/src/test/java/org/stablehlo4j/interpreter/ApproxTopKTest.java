@@ -100,6 +100,40 @@ class ApproxTopKTest {
     }
 
     @Test
+    void dynamicApproxTopKWithShapeOperandsAndDynamicResults() throws Exception {
+        // as a shape-polymorphic export holds it: k and the result shapes as operands (indices_of_shape_operands)
+        String text = """
+                func.func @main(%x: tensor<?xf32>, %iota: tensor<?xi32>, %k: tensor<i32>, %shape: tensor<1xi32>)
+                    -> (tensor<?xf32>, tensor<?xi32>) {
+                  %init = stablehlo.constant dense<0xFF800000> : tensor<f32>
+                  %none = stablehlo.constant dense<-1> : tensor<i32>
+                  %0:2 = stablehlo.custom_call @stablehlo.dynamic_approx_top_k(%x, %iota, %init, %none, %k, %shape, %shape)
+                      {called_computations = [@top_k_gt_f32_comparator],
+                       indices_of_shape_operands = dense<[5, 6]> : tensor<2xi64>,
+                       mhlo.backend_config = {aggregate_to_topk = true, is_fallback = true,
+                         recall_target = 0.949999988 : f32, reduction_dim = 0 : i64,
+                         reduction_input_size_override = -1 : i64}}
+                      : (tensor<?xf32>, tensor<?xi32>, tensor<f32>, tensor<i32>, tensor<i32>, tensor<1xi32>, tensor<1xi32>)
+                      -> (tensor<?xf32>, tensor<?xi32>)
+                  return %0#0, %0#1 : tensor<?xf32>, tensor<?xi32>
+                }
+                func.func private @top_k_gt_f32_comparator(%a: tensor<f32>, %b: tensor<f32>, %i: tensor<i32>, %j: tensor<i32>)
+                    -> tensor<i1> {
+                  %0 = stablehlo.compare GT, %a, %b, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+                  return %0 : tensor<i1>
+                }
+                """;
+        double[] x = random(26, 9);
+        org.stablehlo4j.ir.IntegerType i32 = org.stablehlo4j.ir.IntegerType.I32;
+        List<Object> r = run(text, CustomCallTesting.tensor(FloatType.F32, new long[] {9}, x),
+                Tensor.ofLongs(CustomCallTesting.type(i32, 9), new long[] {0, 1, 2, 3, 4, 5, 6, 7, 8}),
+                Tensor.ofLongs(CustomCallTesting.type(i32), new long[] {4}),
+                Tensor.ofLongs(CustomCallTesting.type(i32, 1), new long[] {4}));
+        assertEquals("tensor<4xf32>", ((Tensor) r.get(0)).type().toString());
+        assertTopK(x, 1, 9, r, 4, true);
+    }
+
+    @Test
     void withoutAggregationTheResultKeepsTheReductionOutputSize() throws Exception {
         // rank 1, 2048 elements, k = 10, recall 0.95: the TPU reduces to one 1024-element tile; exact = the best 1024
         double[] x = random(23, 2048);
