@@ -182,6 +182,45 @@ class GpuCustomCallsTest {
     }
 
     @Test
+    void complexSvdsConjugateV() throws Exception {
+        // gesvdj returns V (A = U S V^H); gesvd with transposed = true returns V^H in result 2 and U in result 3
+        String text = """
+                func.func @main(%a: tensor<2x3xcomplex<f64>>) -> (tensor<2xf64>, tensor<2x2xcomplex<f64>>, tensor<3x3xcomplex<f64>>,
+                    tensor<2xf64>, tensor<2x2xcomplex<f64>>, tensor<3x3xcomplex<f64>>) {
+                  %0:5 = stablehlo.custom_call @cusolver_gesvdj_ffi(%a) {mhlo.backend_config = {compute_uv = true, full_matrices = true}}
+                      : (tensor<2x3xcomplex<f64>>) -> (tensor<2x3xcomplex<f64>>, tensor<2xf64>, tensor<2x2xcomplex<f64>>,
+                         tensor<3x3xcomplex<f64>>, tensor<i32>)
+                  %1:5 = stablehlo.custom_call @cusolver_gesvd_ffi(%a) {mhlo.backend_config = {compute_uv = true,
+                      full_matrices = true, transposed = true}}
+                      : (tensor<2x3xcomplex<f64>>) -> (tensor<2x3xcomplex<f64>>, tensor<2xf64>, tensor<3x3xcomplex<f64>>,
+                         tensor<2x2xcomplex<f64>>, tensor<i32>)
+                  return %0#1, %0#2, %0#3, %1#1, %1#3, %1#2 : tensor<2xf64>, tensor<2x2xcomplex<f64>>, tensor<3x3xcomplex<f64>>,
+                      tensor<2xf64>, tensor<2x2xcomplex<f64>>, tensor<3x3xcomplex<f64>>
+                }
+                """;
+        double[] a = random(18, 12);
+        List<Object> r = run(text, CustomCallTesting.c128(new long[] {2, 3}, a));
+        for (int form = 0; form < 2; form++) {
+            double[] s = values(r.get(3 * form)), u = values(r.get(3 * form + 1)), v = values(r.get(3 * form + 2));
+            for (int i = 0; i < 2; i++) {
+                for (int j = 0; j < 3; j++) {
+                    double re = 0, im = 0;
+                    for (int k = 0; k < 2; k++) {
+                        double ur = u[2 * (2 * i + k)], ui = u[2 * (2 * i + k) + 1];
+                        // form 0: V[j][k] conjugated; form 1: V^H[k][j] as given
+                        double vr = form == 0 ? v[2 * (3 * j + k)] : v[2 * (3 * k + j)];
+                        double vi = form == 0 ? -v[2 * (3 * j + k) + 1] : v[2 * (3 * k + j) + 1];
+                        re += s[k] * (ur * vr - ui * vi);
+                        im += s[k] * (ur * vi + ui * vr);
+                    }
+                    assertEquals(a[2 * (3 * i + j)], re, 1e-12, "form " + form + ": re A(" + i + ", " + j + ")");
+                    assertEquals(a[2 * (3 * i + j) + 1], im, 1e-12, "form " + form + ": im A(" + i + ", " + j + ")");
+                }
+            }
+        }
+    }
+
+    @Test
     void syevdOnTheUpperTriangleAndSytrdKeepTheSpectrum() throws Exception {
         String text = """
                 func.func @main(%a: tensor<5x5xf64>) -> (tensor<5x5xf64>, tensor<5xf64>, tensor<5xf64>, tensor<4xf64>, tensor<i32>) {
