@@ -53,7 +53,8 @@ final class ApproxTopK {
         }
         int n = count / 2;
         if (op.numResults() != n) {
-            throw new InterpreterException(name + ": expected " + n + " result(s), one per input, got " + op.numResults());
+            throw new InterpreterException(name + ": expected " + n + " result(s), one per input, got "
+                    + op.numResults());
         }
         if (!(op.attr("mhlo.backend_config") instanceof DictionaryAttr cfg)) {
             throw new InterpreterException(name + ": missing mhlo.backend_config dictionary");
@@ -170,7 +171,9 @@ final class ApproxTopK {
             };
             Structured.mergeSort(perm, tmp, 0, len, less);
             for (int j = 0; j < size; j++) {
-                for (int i = 0; i < n; i++) out[i].copyElement(obase + j * ost[dim], inputs[i], base + perm[j] * st[dim]);
+                for (int i = 0; i < n; i++) {
+                    out[i].copyElement(obase + j * ost[dim], inputs[i], base + perm[j] * st[dim]);
+                }
             }
         } while (Tensor.next(idx, outer));
         return List.of((Object[]) out);
@@ -217,7 +220,9 @@ final class ApproxTopK {
         long logical = inputSizeOverride >= 0 ? inputSizeOverride : inputSize;
         if (topK == 1) return tiling;
         if (recallTarget == 1.0f) return inputSize;
-        if (recallTarget <= 0 || recallTarget > 1) throw new IllegalArgumentException("recall_target should range in (0,1]");
+        if (recallTarget <= 0 || recallTarget > 1) {
+            throw new IllegalArgumentException("recall_target should range in (0,1]");
+        }
         long windows = Math.min(Math.max((long) ((1.0 - topK) / Math.log(recallTarget)), tiling), inputSize);
         int log2Reduction = log2Floor(logical / windows);
         if (log2Reduction == 0) return inputSize;

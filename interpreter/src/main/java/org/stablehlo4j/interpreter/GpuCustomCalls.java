@@ -149,8 +149,8 @@ final class GpuCustomCalls {
         results.add(LapackCustomCalls.tensor(types.get(1), out[1]));
         Object u = out[2], second = out[3];
         if (kind == Svd.GESVDJ) {
-            second = adjoint((double[]) out[3], t.kind() == Tensor.Kind.COMPLEX, x.batches(), (int) vtShape[vtShape.length - 2],
-                    cols);
+            int vtRows = (int) vtShape[vtShape.length - 2];
+            second = adjoint((double[]) out[3], t.kind() == Tensor.Kind.COMPLEX, x.batches(), vtRows, cols);
         }
         if (!vectors) {
             results.add(Tensor.zeros(types.get(2)));

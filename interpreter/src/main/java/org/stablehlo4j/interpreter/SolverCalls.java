@@ -46,7 +46,7 @@ final class SolverCalls {
         }
     }
 
-    /** Fails unless {@code op} has {@code operands} operands and {@code results} results (a tuple counting as its elements). */
+    /** Fails unless {@code op} has {@code operands} operands and {@code results} results (a tuple's elements count). */
     static void arity(String name, Operation op, Object[] a, int operands, int results) {
         int got = resultTypes(name, op).size();
         if (a.length != operands || got != results) {
