@@ -209,7 +209,7 @@ public final class ArtifactFleet implements Serializable {
             v[2] = info.producer();
             v[3] = info.bytecodeVersion();
             v[4] = info.stablehloVersion().orElse(null);
-            v[5] = info.dialects().toArray(new String[0]);
+            v[5] = scala.jdk.javaapi.CollectionConverters.asScala(info.dialects()).toSeq();
             v[6] = scala.jdk.javaapi.CollectionConverters.asScala(info.opCounts());
             v[7] = info.totalOps();
             stage = "deserialize";

@@ -305,7 +305,7 @@ final class PreparedModel {
     }
 
     /**
-     * Row {@code r}'s slice of result {@code o} as a column value: a boxed scalar, or a primitive array (row-major).
+     * Row {@code r}'s slice of result {@code o} as a column value: a boxed scalar, or a Scala sequence (row-major).
      */
     Object column(int o, Result result, int r) {
         OutputLayout l = outputs.get(o);
@@ -324,7 +324,9 @@ final class PreparedModel {
             int from = (o2 * size + r) * inner, to = o2 * inner;
             for (int i = 0; i < inner; i++) set(slice, to + i, result.flat(), from + i);
         }
-        return l.sliceRank() == 0 ? java.lang.reflect.Array.get(slice, 0) : slice;
+        // an array column's value as Spark's row encoder takes it: a Scala sequence (here over the primitive array)
+        return l.sliceRank() == 0 ? java.lang.reflect.Array.get(slice, 0)
+                : scala.collection.immutable.ArraySeq.unsafeWrapArray(slice);
     }
 
     private static Object newArray(DataType t, int n) {
