@@ -13,7 +13,8 @@ import org.stablehlo4j.spark.StableHloModel;
 /**
  * Scores JAX's {@code mlp} export ({@code main(x: 8x16, w1: 16x32, w2: 32x4) -> 8x4}, log-softmax of 4 classes)
  * over a generated table with Spark: the weights come from {@code mlp.io.json}, each row's 16 features fill a
- * row of {@code x}. Prints the class counts, the first rows' scores and the throughput.
+ * row of {@code x}. Prints the class counts, the first rows' scores and the throughput (in local mode also per
+ * CPU-second, which a busy machine does not distort).
  * <pre>
  * java @spark/java17.options -cp spark/target/stablehlo4j-spark-0.1.0-SNAPSHOT.jar:$(cat spark/target/classpath.txt) \
  *     org.stablehlo4j.spark.examples.MlpScoring ../shared/jax-samples 100000 'local[*]'
@@ -21,6 +22,12 @@ import org.stablehlo4j.spark.StableHloModel;
  */
 public final class MlpScoring {
     private MlpScoring() {
+    }
+
+    /** The CPU time of this JVM (all threads), or -1 where the platform does not tell. */
+    private static long processCpuNanos() {
+        return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() : -1;
     }
 
     /**
@@ -53,9 +60,9 @@ public final class MlpScoring {
             Dataset<Row> scored = model.transform(table)
                     .selectExpr("id", "scores", "array_position(scores, array_max(scores)) - 1 as class");
 
-            long start = System.nanoTime();
+            long start = System.nanoTime(), cpuStart = processCpuNanos();
             List<Row> classes = scored.groupBy("class").count().orderBy("class").collectAsList();
-            double seconds = (System.nanoTime() - start) / 1e9;
+            double seconds = (System.nanoTime() - start) / 1e9, cpuSeconds = (processCpuNanos() - cpuStart) / 1e9;
             int cores = spark.sparkContext().defaultParallelism();
 
             for (Row c : classes) System.out.println("class " + c.get(0) + ": " + c.getLong(1) + " rows");
@@ -64,6 +71,11 @@ public final class MlpScoring {
             }
             System.out.printf("scored %d rows in %.2f s on %d cores (%d rows per run): %.0f rows/s/core%n", rows,
                     seconds, cores, model.rowsPerRun(), rows / seconds / cores);
+            if (spark.sparkContext().isLocal() && cpuStart >= 0) {
+                // in local mode the executors are threads of this JVM: its CPU time is the job's (and Spark's own)
+                System.out.printf("local mode: %.1f CPU-seconds in this JVM: %.0f rows per CPU-second%n", cpuSeconds,
+                        rows / cpuSeconds);
+            }
         } finally {
             spark.stop();
         }
