@@ -46,6 +46,7 @@ import org.stablehlo4j.ir.ModuleOp;
 public final class ArtifactFleet implements Serializable {
     private static final long serialVersionUID = 1L;
 
+    /** The version to re-serialize for, or null. */
     private final String target;
 
     private ArtifactFleet(String target) {
