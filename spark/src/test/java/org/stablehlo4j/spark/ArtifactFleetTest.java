@@ -43,6 +43,7 @@ class ArtifactFleetTest {
 
     @BeforeAll
     static void start() {
+        SparkTests.assumeCorpus();
         spark = SparkTests.session("ArtifactFleetTest");
     }
 

@@ -21,6 +21,7 @@ import org.stablehlo4j.spark.examples.MlpScoring;
 class MlpScoringExampleTest {
     @Test
     void theExampleScoresTheTable() throws Exception {
+        SparkTests.assumeCorpus();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         PrintStream out = System.out;
         System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));

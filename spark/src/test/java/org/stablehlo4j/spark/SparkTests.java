@@ -23,6 +23,13 @@ final class SparkTests {
         return Path.of(System.getProperty("stablehlo.shared", "../shared/stablehlo"));
     }
 
+    /** Skips the calling test (class) when the shared corpora are absent, as the other modules' corpus tests do. */
+    static void assumeCorpus() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isDirectory(jaxSamples())
+                && java.nio.file.Files.isDirectory(vhloTests()) && java.nio.file.Files.isDirectory(jaxRuntime()),
+                "no JAX samples / upstream tests under " + upstream());
+    }
+
     static Path jaxSamples() {
         return upstream().getParent().resolve("jax-samples");
     }

@@ -46,6 +46,7 @@ class StableHloModelTest {
 
     @BeforeAll
     static void start() throws Exception {
+        SparkTests.assumeCorpus();
         spark = SparkTests.session("StableHloModelTest");
         jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         mlp = Files.readAllBytes(SparkTests.jaxSamples().resolve("mlp.mlir.bc"));
