@@ -272,6 +272,75 @@ class StableHloModelTest {
         assertEquals(50, seen);
     }
 
+    /** Two results with different batch dimensions, integer and boolean columns, scalar columns and a struct SQL result. */
+    @Test
+    void integerProgramsWithTwoResultsAndAnotherBatchDimension() throws Exception {
+        // x: 2 x rows (dimension 1 carries the rows); sum = x + b per row, positive = (x[0] + b[0] > 0) per row
+        byte[] artifact = runner.api().serializePortableArtifact(runner.api().parse("""
+                func.func @main(%x: tensor<2x3xi32>, %b: tensor<2x1xi32>) -> (tensor<2x3xi32>, tensor<3xi1>) {
+                  %bb = stablehlo.broadcast_in_dim %b, dims = [0, 1] : (tensor<2x1xi32>) -> tensor<2x3xi32>
+                  %s = stablehlo.add %x, %bb : tensor<2x3xi32>
+                  %r0 = stablehlo.slice %s [0:1, 0:3] : (tensor<2x3xi32>) -> tensor<1x3xi32>
+                  %r = stablehlo.reshape %r0 : (tensor<1x3xi32>) -> tensor<3xi32>
+                  %zero = stablehlo.constant dense<0> : tensor<3xi32>
+                  %p = stablehlo.compare GT, %r, %zero : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi1>
+                  return %s, %p : tensor<2x3xi32>, tensor<3xi1>
+                }
+                """), "1.9.0");
+        StableHloModel model = StableHloModel.fromArtifact(artifact).bind(1, TensorValue.of(new int[] {10, -5}, 2, 1))
+                .input(0, 1, "a", "c").outputColumns("sum", "positive").outputBatchDimensions(1, 0);
+        StructType schema = new StructType().add("id", DataTypes.LongType).add("a", DataTypes.LongType)
+                .add("c", DataTypes.IntegerType);
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < 7; i++) rows.add(RowFactory.create((long) i, (long) (i * 7 - 20), 3 * i));
+        Dataset<Row> t = table(rows, 2, schema);
+        Dataset<Row> scored = model.transform(t);
+        assertEquals(3, model.rowsPerRun());
+        assertEquals(DataTypes.createArrayType(DataTypes.IntegerType, false), scored.schema().apply("sum").dataType());
+        assertEquals(DataTypes.BooleanType, scored.schema().apply("positive").dataType());
+        List<Row> out = scored.orderBy("id").collectAsList();
+        for (int i = 0; i < 7; i++) {
+            Row r = out.get(i);
+            assertEquals(List.of(i * 7 - 20 + 10, 3 * i - 5), r.getList(3), "row " + i);
+            assertEquals(i * 7 - 20 + 10 > 0, r.getBoolean(4), "row " + i);
+        }
+        t.createOrReplaceTempView("ints");
+        model.registerUdf(spark, "sum_and_sign");
+        List<Row> viaSql = spark.sql("SELECT id, sum_and_sign(a, c) AS r FROM ints ORDER BY id").collectAsList();
+        for (int i = 0; i < 7; i++) {
+            Row r = viaSql.get(i).getStruct(1);
+            assertEquals(List.of(i * 7 - 20 + 10, 3 * i - 5), r.getList(0), "row " + i);
+            assertEquals(i * 7 - 20 + 10 > 0, r.getBoolean(1), "row " + i);
+        }
+
+        // a fraction or an out-of-range value for an i32 argument is a bad row
+        StructType doubles = new StructType().add("id", DataTypes.LongType).add("a", DataTypes.DoubleType)
+                .add("c", DataTypes.LongType);
+        List<Row> bad = List.of(RowFactory.create(0L, 1.0, 2L), RowFactory.create(1L, 1.5, 2L));
+        Exception e = assertThrows(Exception.class, () -> StableHloModel.fromArtifact(artifact)
+                .bind(1, TensorValue.of(new int[] {10, -5}, 2, 1)).input(0, 1, "a", "c")
+                .transform(table(bad, 1, doubles)).collectAsList());
+        assertTrue(messages(e).contains("row 1 of partition 0: column 'a': 1.5 is not an integer (the argument is i32)"),
+                messages(e));
+        List<Row> big = List.of(RowFactory.create(0L, 1.0, 1L << 40));
+        e = assertThrows(Exception.class, () -> StableHloModel.fromArtifact(artifact)
+                .bind(1, TensorValue.of(new int[] {10, -5}, 2, 1)).input(0, 1, "a", "c")
+                .transform(table(big, 1, doubles)).collectAsList());
+        assertTrue(messages(e).contains("row 0 of partition 0: column 'c': 1099511627776 does not fit i32"), messages(e));
+    }
+
+    @Test
+    void aReleasedModelIsPreparedAgainOnItsNextUse() {
+        StableHloModel model = mlpModel();
+        List<Row> rows = randomRows(10, 7);
+        assertEquals(10, model.transform(table(rows, 1, FEATURES)).collectAsList().size());
+        assertEquals(1, PreparedModel.prepareCount(model.id()));
+        model.release();
+        assertEquals(10, model.transform(table(rows, 1, FEATURES)).collectAsList().size());
+        assertEquals(2, PreparedModel.prepareCount(model.id()));
+        model.release();
+    }
+
     @Test
     void aConfigurationThatDoesNotFitIsRefusedOnTheDriver() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
