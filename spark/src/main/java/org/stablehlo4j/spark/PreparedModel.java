@@ -28,6 +28,8 @@ import org.stablehlo4j.ir.TypeAttr;
  * program per batch size. One instance per spec and JVM ({@link #of}); thread-safe (tasks of one executor share it).
  */
 final class PreparedModel {
+    /** The most elements one batch of one argument may hold (what a run allocates grows with it). */
+    static final long MAX_BATCH_ELEMENTS = 1L << 27;
     private static final Map<String, PreparedModel> BY_ID = new ConcurrentHashMap<>();
     private static final Map<String, AtomicInteger> PREPARE_COUNTS = new ConcurrentHashMap<>();
 
@@ -168,6 +170,14 @@ final class PreparedModel {
             throw new IllegalArgumentException("the static batch dimension has size " + staticBatch);
         }
         this.batch = polymorphic ? spec.batchSize : (int) staticBatch;
+        for (InputLayout l : in) {
+            long elements = (long) l.sliceSize() * batch;
+            if (elements > MAX_BATCH_ELEMENTS) {
+                throw new IllegalArgumentException("a batch of " + batch + " rows of argument " + l.spec().argument()
+                        + " of " + fn + " holds " + elements + " elements, more than " + MAX_BATCH_ELEMENTS
+                        + (polymorphic ? "; lower batchSize" : ""));
+            }
+        }
         this.outputs = outputs(signature, spec, fn);
     }
 

@@ -342,7 +342,7 @@ class StableHloModelTest {
     }
 
     @Test
-    void aConfigurationThatDoesNotFitIsRefusedOnTheDriver() {
+    void aConfigurationThatDoesNotFitIsRefusedOnTheDriver() throws Exception {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> StableHloModel.fromArtifact(mlp).bind(1, w1).input(0, 0, "features").rowsPerRun());
         assertEquals("argument 2 of @main (tensor<32x4xf32>) is neither bound to a tensor nor an input", e.getMessage());
@@ -369,6 +369,20 @@ class StableHloModelTest {
         assertEquals("output column 'id' is already a column", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> mlpModel().batchSize(0));
         assertEquals("batch size 0 is not in 1..65536", e.getMessage());
+
+        byte[] wide = runner.api().serializePortableArtifact(runner.api().parse("""
+                func.func @main(%x: tensor<?x4096xf32>) -> tensor<?x4096xf32> {
+                  return %x : tensor<?x4096xf32>
+                }
+                """), "1.9.0");
+        e = assertThrows(IllegalArgumentException.class,
+                () -> StableHloModel.fromArtifact(wide).input(0, 0, "x").batchSize(65536).rowsPerRun());
+        assertEquals("a batch of 65536 rows of argument 0 of @main holds 268435456 elements, more than 134217728; "
+                + "lower batchSize", e.getMessage());
+        assertEquals(32768, StableHloModel.fromArtifact(wide).input(0, 0, "x").batchSize(32768).rowsPerRun());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> StableHloModel.fromArtifact(wide).input(0, 0, "x").function("other").rowsPerRun());
+        assertEquals("the artifact has no function @other", e.getMessage());
 
         StableHloModel used = mlpModel();
         assertNotNull(used.outputSchema(FEATURES));
