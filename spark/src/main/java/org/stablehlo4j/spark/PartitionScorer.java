@@ -78,7 +78,9 @@ final class PartitionScorer implements Iterator<Row> {
         List<Object[]> pendingSlices = new ArrayList<>();
         long first = rowIndex;
         int valid = 0;
-        while (valid < model.batch && in.hasNext()) {
+        // a batch's valid rows, and the bad rows (null results) between them, at most `held` rows at a time
+        int held = Math.max(1024, 2 * model.batch);
+        while (valid < model.batch && pending.size() < held && in.hasNext()) {
             Row row = in.next();
             long index = rowIndex++;
             Object[] slices = new Object[inputs];

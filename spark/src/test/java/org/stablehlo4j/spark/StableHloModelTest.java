@@ -208,6 +208,21 @@ class StableHloModelTest {
             float[] expected = interpret(List.of(floats(r.getList(1))))[0];   // rows are scored independently
             assertArrayEquals(expected, floats(r.getList(2)), "row " + id);
         }
+
+        // mostly bad rows: a partition holds at most 1024 rows at a time, good ones are still scored
+        List<Row> sparse = randomRows(1500, 8);
+        for (int i = 0; i < sparse.size(); i++) if (i % 200 != 7) sparse.set(i, RowFactory.create((long) i, null));
+        List<Row> out = mlpModel().nullOnBadRows(true).transform(table(sparse, 1, FEATURES)).collectAsList();
+        assertEquals(1500, out.size());
+        for (int i = 0; i < out.size(); i++) {
+            Row r = out.get(i);
+            assertEquals(i, r.getLong(0));
+            if (i % 200 != 7) {
+                assertTrue(r.isNullAt(2), "row " + i);
+            } else {
+                assertArrayEquals(interpret(List.of(floats(r.getList(1))))[0], floats(r.getList(2)), "row " + i);
+            }
+        }
     }
 
     @Test
