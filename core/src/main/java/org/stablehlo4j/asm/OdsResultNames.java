@@ -12,8 +12,8 @@ import org.stablehlo4j.ir.Value;
  * does not implement {@code OpAsmOpInterface} itself: mlir-tblgen ({@code OpEmitter::genOpAsmInterface}) then
  * adds the interface with a {@code getAsmResultNames} that names the first value of each non-empty group after
  * the group (the empty name of an unnamed group meaning the next number). The printer thus writes
- * {@code %grad_operand, %grad_scale, %grad_offset = "stablehlo.batch_norm_grad"(...)} even for an op printed in
- * the generic form, and a group of several values as {@code %name:N}.
+ * {@code %head, %tail = "d.split"(...)} even for an op printed in the generic form, and a group of several values
+ * as {@code %name:N}.
  *
  * <p>The printer applies this to registered ops without a pretty printer; a pretty printer stands for the op's
  * own assembly hooks ({@link AsmPrinterCustomOp#resultNames}), which call this when the op has no others (the
