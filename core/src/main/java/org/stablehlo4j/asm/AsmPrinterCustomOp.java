@@ -36,7 +36,9 @@ public interface AsmPrinterCustomOp {
     }
 
     /**
-     * Suggests SSA names for results (e.g. {@code cst}); called only when printing the custom form.
+     * Suggests SSA names for results (e.g. {@code cst}), as the op's {@code OpAsmOpInterface} does; not called
+     * with {@link PrintOptions#generic()}. Registered ops without a pretty printer get the names ODS generates
+     * ({@link OdsResultNames}); a printer standing for such an op calls that itself.
      *
      * @param op the op
      * @param setName records a name for a result

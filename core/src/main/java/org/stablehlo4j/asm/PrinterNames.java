@@ -117,12 +117,15 @@ final class PrinterNames {
 
     private void numberOp(Operation op) {
         if (eachOp != null) eachOp.accept(op);
-        if (!generic) {
-            AsmPrinterCustomOp custom = plans.plan(op.name()).registeredPrinter();
-            if (custom != null) {
+        if (!generic && op.numResults() > 0) {
+            PrinterOpPlans.Plan plan = plans.plan(op.name());
+            if (plan.spec() != null) {
+                // A pretty printer has the op's own naming hooks; other ops get the names ODS generates.
+                AsmPrinterCustomOp custom = plan.registeredPrinter();
                 resultNamer.start(op);
-                custom.resultNames(op, resultNamer);
-                if (resultNamer.count > 0 && op.numResults() > 0) resultGroups.put(op, resultNamer.groups());
+                if (custom != null) custom.resultNames(op, resultNamer);
+                else if (op.numResults() > 1) OdsResultNames.suggest(plan.spec(), op, resultNamer);
+                if (resultNamer.count > 0) resultGroups.put(op, resultNamer.groups());
             }
         }
         if (op.numResults() == 0) return;

@@ -150,23 +150,38 @@ public abstract class TypedOp {
 
     /** [start, size] of group k among {@code count} values. */
     private int[] range(List<OpDefinition.ValueSpec> specs, int k, int count, boolean results) {
+        int[] sizes = groupSizes(specs, count,
+                op.properties().get(results ? "resultSegmentSizes" : "operandSegmentSizes"));
+        int start = 0;
+        for (int i = 0; i < k; i++) start += sizes[i];
+        return new int[] {start, sizes[k]};
+    }
+
+    /**
+     * How many of {@code count} values each operand or result group of a row holds (ODS's
+     * {@code getODSOperands}/{@code getODSResults}): a single group one; with at most one optional or variadic
+     * group, that group the rest; with several, the sizes in {@code segmentSizes} (the op's
+     * {@code operandSegmentSizes}/{@code resultSegmentSizes} property) when it has one entry per group, else equal
+     * shares of the rest. The sizes need not add up to {@code count} on an op that does not fit its row.
+     *
+     * @param specs the row's groups
+     * @param count the op's number of operands or results
+     * @param segmentSizes the op's segment sizes property, or null
+     * @return one size per group
+     */
+    public static int[] groupSizes(List<OpDefinition.ValueSpec> specs, int count, Attribute segmentSizes) {
         int n = specs.size();
         int open = 0;
         for (OpDefinition.ValueSpec s : specs) if (s.arity() != OpDefinition.Arity.SINGLE) open++;
         int[] sizes = new int[n];
-        if (open <= 1) {
-            int rest = count - (n - open);
-            for (int i = 0; i < n; i++) sizes[i] = specs.get(i).arity() == OpDefinition.Arity.SINGLE ? 1 : rest;
-        } else if (op.properties().get(results ? "resultSegmentSizes" : "operandSegmentSizes")
-                instanceof DenseArrayAttr seg && seg.size() == n) {
+        if (open > 1 && segmentSizes instanceof DenseArrayAttr seg && seg.size() == n) {
             for (int i = 0; i < n; i++) sizes[i] = (int) seg.getLong(i);
-        } else {
-            int rest = (count - (n - open)) / open;
-            for (int i = 0; i < n; i++) sizes[i] = specs.get(i).arity() == OpDefinition.Arity.SINGLE ? 1 : rest;
+            return sizes;
         }
-        int start = 0;
-        for (int i = 0; i < k; i++) start += sizes[i];
-        return new int[] {start, sizes[k]};
+        int rest = count - (n - open);
+        if (open > 1) rest /= open;
+        for (int i = 0; i < n; i++) sizes[i] = specs.get(i).arity() == OpDefinition.Arity.SINGLE ? 1 : rest;
+        return sizes;
     }
 
     // ---- building

@@ -1,6 +1,7 @@
 package org.stablehlo4j.asm;
 
 import org.stablehlo4j.testing.SharedCorpus;
+import org.stablehlo4j.testing.LossyPrettyForms;
 import org.stablehlo4j.testing.TestContexts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -80,7 +81,11 @@ class AsmPrinterRoundTripPrintTest {
                 ModuleOp m = parsed.get(i);
                 if (m == null) continue;
                 chunksChecked++;
+                // Upstream's pretty form of some ops drops types (LossyPrettyForms): only the generic form
+                // must come back the same for them.
+                boolean lossy = LossyPrettyForms.contains(m.op());
                 for (PrintOptions mode : MODES) {
+                    if (lossy && !mode.generic()) continue;
                     String where = f.getFileName() + ":" + chunks.get(i).firstLine() + " " + mode;
                     String problem = roundTripProblem(m, mode, allow);
                     if (problem == null) continue;

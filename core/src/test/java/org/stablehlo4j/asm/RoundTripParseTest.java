@@ -1,5 +1,6 @@
 package org.stablehlo4j.asm;
 
+import org.stablehlo4j.testing.LossyPrettyForms;
 import org.stablehlo4j.testing.TestContexts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -26,6 +27,7 @@ class RoundTripParseTest {
     void printedCorpusParsesBackToTheSameText() throws IOException {
         int units = 0;
         int unprintable = 0;
+        int lossyUnits = 0;
         List<String> failures = new ArrayList<>();
         for (CorpusParseTest.Chunk c : CorpusParseTest.testChunks(false)) {
             Path f = c.file();
@@ -42,7 +44,12 @@ class RoundTripParseTest {
                     continue;
                 }
                 units++;
+                // Upstream's pretty form of some ops drops types (LossyPrettyForms): their units are held to the
+                // generic modes only; everything else still has to print back identically in every mode.
+                boolean lossy = LossyPrettyForms.contains(m.op());
+                if (lossy) lossyUnits++;
                 for (PrintOptions mode : MODES) {
+                    if (lossy && !mode.generic()) continue;
                     String first = AsmPrinter.print(TestContexts.standard(), m, mode);
                     try {
                         String second = AsmPrinter.print(TestContexts.standard(), AsmParser.parse(TestContexts.standard(), first, opts), mode);
@@ -55,8 +62,8 @@ class RoundTripParseTest {
                 }
             }
         }
-        System.out.printf("round-tripped units: %d x %d modes, failures: %d (skipped, not printable yet: %d)%n", units,
-                MODES.length, failures.size(), unprintable);
+        System.out.printf("round-tripped units: %d x %d modes, failures: %d (skipped, not printable yet: %d; generic"
+                + " modes only, lossy pretty form: %d)%n", units, MODES.length, failures.size(), unprintable, lossyUnits);
         failures.stream().limit(30).forEach(System.out::println);
         assertTrue(units > 1000, "the corpus should provide many parsable units");
         assertEquals(List.of(), failures);

@@ -170,13 +170,10 @@ final class FormatOp implements AsmPrinterCustomOp, AsmCustomOpParser {
         return spec.hasTrait(org.stablehlo4j.ir.OpTrait.TERMINATOR);
     }
 
-    /** Ops with several named single results name them after the results (e.g. {@code %values, %indices}). */
+    /** Ops with several result groups name them after the groups (e.g. {@code %values, %indices}), as ODS does. */
     @Override
     public void resultNames(Operation op, java.util.function.BiConsumer<Value, String> setName) {
-        List<ValueSpec> results = spec.results();
-        if (results.size() < 2 || results.size() != op.numResults()) return;
-        for (ValueSpec r : results) if (r.name().isEmpty() || r.arity() != Arity.SINGLE) return;
-        for (int i = 0; i < results.size(); i++) setName.accept(op.result(i), results.get(i).name());
+        org.stablehlo4j.asm.OdsResultNames.suggest(spec, op, setName);
     }
 
     // ============================================================================================ printing

@@ -24,6 +24,7 @@ import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.Region;
 import org.stablehlo4j.ir.ShapedType;
 import org.stablehlo4j.ir.Type;
+import org.stablehlo4j.ir.TypeCompat;
 import org.stablehlo4j.ir.Value;
 
 /** The hand-written pretty forms of {@code stablehlo.while} and {@code stablehlo.reduce} (StablehloOps.cpp). */
@@ -60,7 +61,12 @@ public final class WhileReduceForms {
             p.printRegion(op.region(1), false, true, false);
         }
 
-        /** The pretty form implies that both regions' arguments have the operand types. */
+        /**
+         * Upstream prints every while that verifies in this form (hlo::printWhileOp), also when its results or
+         * region arguments have types only compatible with the operand types: the form then loses them (it parses
+         * back with the operand types everywhere). Only a while that could not verify (wrong counts, incompatible
+         * types) is left to the generic form.
+         */
         @Override
         public boolean canPrint(Operation op) {
             if (op.numRegions() != 2) return false;
@@ -74,8 +80,8 @@ public final class WhileReduceForms {
             Block body = op.region(1).entry();
             for (int i = 0; i < n; i++) {
                 Type t = op.operand(i).type();
-                if (!same(t, op.result(i).type()) || !same(t, cond.argument(i).type())
-                        || !same(t, body.argument(i).type())) {
+                if (!TypeCompat.compatible(t, op.result(i).type()) || !TypeCompat.compatible(t, cond.argument(i).type())
+                        || !TypeCompat.compatible(t, body.argument(i).type())) {
                     return false;
                 }
             }
@@ -122,11 +128,6 @@ public final class WhileReduceForms {
         List<RegionArgument> out = new ArrayList<>(names.size());
         for (int i = 0; i < names.size(); i++) out.add(new RegionArgument(names.get(i), types.get(i), null));
         return out;
-    }
-
-    /** {@code a.equals(b)} for a non-null {@code a}, decided by identity first (types are mostly shared). */
-    static boolean same(Type a, Type b) {
-        return a == b || a.equals(b);
     }
 
     static List<Type> types(List<? extends Value> values) {
