@@ -19,31 +19,16 @@ import org.stablehlo4j.ir.Value;
  * {@code Shape.cpp}): operands that say nothing are dropped (duplicates, empty shapes, casts to an extent tensor
  * of unknown length), the constant operands of a broadcast are broadcast into one, a broadcast of one operand is
  * that operand, a broadcast's extent tensor gets its length when the operands tell it, and a constraint on one
- * shape repeated holds.
+ * shape repeated holds; the shape of a statically shaped value is a constant.
  */
 final class ShapeBroadcastCanonicalization {
     private ShapeBroadcastCanonicalization() {}
 
     /** The patterns of {@code shape.broadcast}. */
     static final RewritePattern[] BROADCAST = {
-        new RewritePattern(BroadcastOp.NAME, 1) {
-            @Override
-            public boolean matchAndRewrite(Operation op, PatternRewriter rewriter) {
-                return concretizeResultType(op, rewriter);
-            }
-        },
-        new RewritePattern(BroadcastOp.NAME, 1) {
-            @Override
-            public boolean matchAndRewrite(Operation op, PatternRewriter rewriter) {
-                return foldConstantOperands(op, rewriter);
-            }
-        },
-        new RewritePattern(BroadcastOp.NAME, 1) {
-            @Override
-            public boolean matchAndRewrite(Operation op, PatternRewriter rewriter) {
-                return forwardSingleOperand(op, rewriter);
-            }
-        },
+        RewritePattern.of(BroadcastOp.NAME, 1, ShapeBroadcastCanonicalization::concretizeResultType),
+        RewritePattern.of(BroadcastOp.NAME, 1, ShapeBroadcastCanonicalization::foldConstantOperands),
+        RewritePattern.of(BroadcastOp.NAME, 1, ShapeBroadcastCanonicalization::forwardSingleOperand),
         operandFilter(BroadcastOp.NAME, ShapeBroadcastCanonicalization::withoutLossyCasts),
         operandFilter(BroadcastOp.NAME, ShapeBroadcastCanonicalization::unique),
         operandFilter(BroadcastOp.NAME, ShapeBroadcastCanonicalization::withoutEmptyShapes),
@@ -52,12 +37,7 @@ final class ShapeBroadcastCanonicalization {
     /** The patterns of {@code shape.cstr_broadcastable}. */
     static final RewritePattern[] CSTR_BROADCASTABLE = {
         operandFilter(CstrBroadcastableOp.NAME, ShapeBroadcastCanonicalization::withoutLossyCasts),
-        new RewritePattern(CstrBroadcastableOp.NAME, 1) {
-            @Override
-            public boolean matchAndRewrite(Operation op, PatternRewriter rewriter) {
-                return allOperandsEqual(op, rewriter);
-            }
-        },
+        RewritePattern.of(CstrBroadcastableOp.NAME, 1, ShapeBroadcastCanonicalization::allOperandsEqual),
         operandFilter(CstrBroadcastableOp.NAME, ShapeBroadcastCanonicalization::unique),
         operandFilter(CstrBroadcastableOp.NAME, ShapeBroadcastCanonicalization::withoutEmptyShapes),
     };
