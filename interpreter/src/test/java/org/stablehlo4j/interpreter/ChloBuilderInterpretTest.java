@@ -36,8 +36,8 @@ import org.stablehlo4j.ir.WalkResult;
  */
 class ChloBuilderInterpretTest {
     private static final StableHlo API = StableHlo.create();
-    private static final RankedTensorType V3 = (RankedTensorType) tensor(F64, 3);
-    private static final RankedTensorType M23 = (RankedTensorType) tensor(F64, 2, 3);
+    private static final RankedTensorType V3 = tensor(F64, 3);
+    private static final RankedTensorType M23 = tensor(F64, 2, 3);
     private static final double[] X = {0.5, -2, 1};
     private static final double[] Y = {1, 2, 3, -4, 5, 6};
 
