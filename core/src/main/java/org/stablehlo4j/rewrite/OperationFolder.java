@@ -97,6 +97,8 @@ public final class OperationFolder {
         }
         OpDefinition def = op.opName().definition();
         if (def == null) return null;
+        boolean commutes = def.hasTrait(OpTrait.COMMUTATIVE) && !def.hasTrait(OpTrait.COMMUTATIVE_WITHOUT_FOLDER);
+        if (def.folder() == null && !commutes) return null;
         Attribute[] constants = constantOperands(op);
         List<Object> folded = def.folder() == null ? null : def.folder().fold(op, constants);
         // Folding to its own result is an in-place update (MLIR's single-result fold convention).
@@ -104,8 +106,8 @@ public final class OperationFolder {
                 || (folded.size() == 1 && op.numResults() == 1 && folded.get(0) == op.result(0)));
         // MLIR folds an op's traits when its own folder fails or updates in place.
         if (folded == null || inPlace) {
-            boolean traitFolded = def.hasTrait(OpTrait.COMMUTATIVE) && !def.hasTrait(OpTrait.COMMUTATIVE_WITHOUT_FOLDER)
-                    && moveConstantsLast(op, constants);
+            // (an in-place fold may have changed the operands)
+            boolean traitFolded = commutes && moveConstantsLast(op, inPlace ? constantOperands(op) : constants);
             return inPlace || traitFolded ? Boolean.TRUE : null;
         }
         List<Value> results = processFoldResults(op, folded);
