@@ -102,6 +102,9 @@ public final class TypedOpsGenerator {
         Files.createDirectories(api.getParent());
         write(api, elementwiseBuilders(StablehloOps.SIGNATURES.all()));
         written.add(api.toAbsolutePath().normalize());
+        Path chloApi = out.resolve("org/stablehlo4j/api/build/ChloBuilder.java");
+        write(chloApi, ChloBuildersGenerator.chloBuilders(ChloOps.SIGNATURES.all()));
+        written.add(chloApi.toAbsolutePath().normalize());
         // classes of ops (or packages) that are gone
         if (Files.isDirectory(out)) {
             try (java.util.stream.Stream<Path> files = Files.walk(out)) {
@@ -175,7 +178,7 @@ public final class TypedOpsGenerator {
         return sb.toString();
     }
 
-    private static String camel(String snake) {
+    static String camel(String snake) {
         String p = pascal(snake);
         return p.isEmpty() ? p : Character.toLowerCase(p.charAt(0)) + p.substring(1);
     }

@@ -56,6 +56,11 @@ public interface OpTrait {
     OpTrait BROADCASTING_ELEMENTWISE = Traits.marker("BroadcastingElementwise");
     /** operand order does not matter (Commutative) */
     OpTrait COMMUTATIVE = Traits.marker("Commutative");
+    /**
+     * beside {@link #COMMUTATIVE}: commutative without MLIR's trait folder, which moves constant operands last
+     * (StableHLO's own {@code IsCommutative}, kept free of default folders)
+     */
+    OpTrait COMMUTATIVE_WITHOUT_FOLDER = Traits.marker("IsCommutativeWithoutFolder");
     /** materializes a constant (ConstantLike) */
     OpTrait CONSTANT_LIKE = Traits.marker("ConstantLike");
     /** ends a block (IsTerminator) */

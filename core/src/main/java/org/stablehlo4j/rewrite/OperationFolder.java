@@ -96,18 +96,47 @@ public final class OperationFolder {
             return null;
         }
         OpDefinition def = op.opName().definition();
-        if (def == null || def.folder() == null) return null;
-        List<Object> folded = def.folder().fold(op, constantOperands(op));
-        if (folded == null) return null;
+        if (def == null) return null;
+        boolean commutes = def.hasTrait(OpTrait.COMMUTATIVE) && !def.hasTrait(OpTrait.COMMUTATIVE_WITHOUT_FOLDER);
+        if (def.folder() == null && !commutes) return null;
+        Attribute[] constants = constantOperands(op);
+        List<Object> folded = def.folder() == null ? null : def.folder().fold(op, constants);
         // Folding to its own result is an in-place update (MLIR's single-result fold convention).
-        if (folded.isEmpty() || (folded.size() == 1 && op.numResults() == 1 && folded.get(0) == op.result(0))) {
-            return Boolean.TRUE;
+        boolean inPlace = folded != null && (folded.isEmpty()
+                || (folded.size() == 1 && op.numResults() == 1 && folded.get(0) == op.result(0)));
+        // MLIR folds an op's traits when its own folder fails or updates in place.
+        if (folded == null || inPlace) {
+            // (an in-place fold may have changed the operands)
+            boolean traitFolded = commutes && moveConstantsLast(op, inPlace ? constantOperands(op) : constants);
+            return inPlace || traitFolded ? Boolean.TRUE : null;
         }
         List<Value> results = processFoldResults(op, folded);
         if (results == null) return null;
         notifyRemoval(op);
         rewriter.replaceOp(op, results);
         return Boolean.FALSE;
+    }
+
+    /**
+     * The fold of the {@code Commutative} trait (MLIR's {@code foldCommutative}): the constant operands move behind
+     * the others, each group keeping its order.
+     *
+     * @return whether the operands changed
+     */
+    private static boolean moveConstantsLast(Operation op, Attribute[] constants) {
+        int n = op.numOperands();
+        if (n < 2) return false;
+        List<Value> reordered = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) if (constants[i] == null) reordered.add(op.operand(i));
+        for (int i = 0; i < n; i++) if (constants[i] != null) reordered.add(op.operand(i));
+        boolean changed = false;
+        for (int i = 0; i < n; i++) {
+            if (reordered.get(i) != op.operand(i)) {
+                op.setOperand(i, reordered.get(i));
+                changed = true;
+            }
+        }
+        return changed;
     }
 
     private List<Value> processFoldResults(Operation op, List<Object> folded) {

@@ -69,6 +69,15 @@ public final class Ops extends ExtraOps {
         super(context, block, terminator);
     }
 
+    /**
+     * The CHLO ops, appended to this block like the StableHLO ones ({@code ops.chlo().erf(x)}).
+     *
+     * @return the CHLO builder of this block
+     */
+    public ChloBuilder chlo() {
+        return new ChloBuilder(this);
+    }
+
     // ---- constants ---------------------------------------------------------------------------------------------
 
     /**

@@ -90,6 +90,8 @@ public final class MlirOpHooks {
     }
 
     private static void tensor(OpHooks h) {
+        h.op("cast").folder(TensorCastCanonicalization::fold)
+                .canonicalization(TensorCastCanonicalization.CHAINED_CASTS);
         h.op("dim").inferTypes(op -> List.of(IndexType.INSTANCE)).folder(MlirOpHooks::foldDim);
         h.op("extract").verifier(MlirOpHooks::verifyExtract).inferTypes(MlirOpHooks::extractType)
                 .folder(MlirOpHooks::foldExtract);

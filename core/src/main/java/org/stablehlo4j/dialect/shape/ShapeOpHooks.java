@@ -42,7 +42,8 @@ public final class ShapeOpHooks {
                     Long b = IntElements.scalar(c[1]);
                     return a == null || b == null ? null : List.of(index(a + b));
                 });
-        h.op("broadcast").verifier(ShapeRules::verifyShapeOrExtentTensor).folder(ShapeOpHooks::foldBroadcast);
+        h.op("broadcast").verifier(ShapeRules::verifyShapeOrExtentTensor).folder(ShapeOpHooks::foldBroadcast)
+                .canonicalization(ShapeBroadcastCanonicalization.BROADCAST);
         h.op("const_shape").verifier(ShapeRules::verifyConstShape).inferTypes(ShapeRules::constShape)
                 .ext(ReturnTypeCompatibility.class, ShapeRules::constShapeCompatible)
                 .folder((op, c) -> op.attr("shape") == null ? null : List.of(op.attr("shape")));
@@ -105,9 +106,9 @@ public final class ShapeOpHooks {
                     for (long e : shape) product *= e;
                     return List.of(index(product));
                 });
-        // (no folder: upstream turns a static shape_of into a const_shape by canonicalization only)
         h.op("shape_of").verifier(ShapeRules::verifyShapeOrExtentTensor).inferTypes(ShapeRules::shapeOf)
-                .ext(ReturnTypeCompatibility.class, ShapeRules::shapeOfCompatible);
+                .ext(ReturnTypeCompatibility.class, ShapeRules::shapeOfCompatible)
+                .canonicalization(ShapeBroadcastCanonicalization.STATIC_SHAPE_OF);
         h.op("size_to_index").folder((op, c) -> c[0] instanceof IntegerAttr ? List.of(c[0]) : null);
         h.op("concat").folder((op, c) -> {
             long[] lhs = ShapeRules.constantExtents(c[0]);
@@ -123,7 +124,8 @@ public final class ShapeOpHooks {
                 .canonicalization(ShapeCanonicalization.ASSUMING_WITH_TRUE);
         h.op("assuming_yield").verifier(ShapeRules::verifyAssumingYield);
         h.op("cstr_broadcastable").verifier(ShapeRules::verifyCstrBroadcastable)
-                .folder(ShapeOpHooks::foldCstrBroadcastable);
+                .folder(ShapeOpHooks::foldCstrBroadcastable)
+                .canonicalization(ShapeBroadcastCanonicalization.CSTR_BROADCASTABLE);
         h.op("cstr_eq").folder((op, c) -> {
             for (Attribute a : c) if (a == null || !a.equals(c[0])) return null;
             return List.of(BoolAttr.TRUE);

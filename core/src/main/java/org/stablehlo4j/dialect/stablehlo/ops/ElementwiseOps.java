@@ -69,7 +69,7 @@ final class ElementwiseOps {
         compatibleTypes(unary(t, "RankedTensorOf<[HLO_SInt, HLO_Float, HLO_Complex, HLO_QuantizedInt]>", "RankedTensorOf<[HLO_SInt, HLO_Float, HLO_Complex, HLO_QuantizedInt]>",
                 "sign"));
         binary(t, "HLO_TensorOrPerAxisQuantizedTensor", "HLO_TensorOrPerAxisQuantizedTensor", "add")
-                .traits(COMMUTATIVE, INFER_TYPE)
+                .traits(COMMUTATIVE, COMMUTATIVE_WITHOUT_FOLDER, INFER_TYPE)
                 .infers();
         compatibleTypes(binary(t, "HLO_FpComplexOrQuantizedIntTensor", "HLO_FpComplexOrQuantizedIntTensor", "atan2"));
         t.op("complex")
@@ -82,11 +82,11 @@ final class ElementwiseOps {
         compatibleTypes(binary(t, "HLO_IntFpOrComplexOrQuantizedIntTensor", "HLO_IntFpOrComplexOrQuantizedIntTensor",
                 "divide", "power", "remainder", "subtract"));
         compatibleTypes(binary(t, "HLO_Tensor", "HLO_Tensor", "maximum", "minimum", "multiply")
-                .traits(COMMUTATIVE));
+                .traits(COMMUTATIVE, COMMUTATIVE_WITHOUT_FOLDER));
         compatibleTypes(binary(t, "HLO_IntTensor", "HLO_IntTensor",
                 "shift_left", "shift_right_arithmetic", "shift_right_logical"));
         compatibleTypes(binary(t, "HLO_PredOrIntTensor", "HLO_Tensor", "and", "or", "xor")
-                .traits(COMMUTATIVE));
+                .traits(COMMUTATIVE, COMMUTATIVE_WITHOUT_FOLDER));
         t.op("compare")
                 .in("lhs", "HLO_Tensor")
                 .in("rhs", "HLO_Tensor")
