@@ -1,0 +1,60 @@
+package org.stablehlo4j.interpreter.dense;
+
+/**
+ * One side of a batched matrix product read in place from a tensor's flat storage: element
+ * {@code (batch, row, col)} of the matrix, zero where the operand says so (a convolution's padding). The packing of
+ * {@link Gemm} reads a run of one row at a time.
+ */
+public abstract class Operand {
+    /** The tensor's elements (real values) the operand reads. */
+    final double[] data;
+
+    Operand(double[] data) {
+        this.data = data;
+    }
+
+    /**
+     * Writes elements {@code (batch, row, col0 .. col0 + count - 1)} to {@code out[0 .. count - 1]}.
+     *
+     * @param batch the batch index
+     * @param row the row index
+     * @param col0 the first column
+     * @param count how many columns
+     * @param out where the values go
+     */
+    abstract void read(int batch, int row, int col0, int count, double[] out);
+
+    /**
+     * A strided view: element {@code (b, i, j)} is {@code data[batches[b] + rows[i] + cols[j]]} (the offset tables of
+     * any grouping of a tensor's dimensions, so transposes and several contracting or free dimensions are free).
+     *
+     * @param data the tensor's elements
+     * @param batches the offset of each batch
+     * @param rows the offset of each row
+     * @param cols the offset of each column
+     * @return the operand
+     */
+    public static Operand strided(double[] data, int[] batches, int[] rows, int[] cols) {
+        return new Strided(data, batches, rows, cols);
+    }
+
+    /** See {@link #strided}. */
+    private static final class Strided extends Operand {
+        private final int[] batches;
+        private final int[] rows;
+        private final int[] cols;
+
+        Strided(double[] data, int[] batches, int[] rows, int[] cols) {
+            super(data);
+            this.batches = batches;
+            this.rows = rows;
+            this.cols = cols;
+        }
+
+        @Override
+        void read(int batch, int row, int col0, int count, double[] out) {
+            int base = batches[batch] + rows[row];
+            for (int j = 0; j < count; j++) out[j] = data[base + cols[col0 + j]];
+        }
+    }
+}
