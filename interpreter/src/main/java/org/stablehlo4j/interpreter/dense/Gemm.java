@@ -19,6 +19,12 @@ import java.util.Optional;
 public final class Gemm {
     private Gemm() {}
 
+    /**
+     * Multiply-adds below which the plain loops are used even with the Vector API: same bits, and a tiny product
+     * does not pay for the vector kernels' warm-up (they are slow until C2 compiles them).
+     */
+    private static final long SMALL = 1 << 15;
+
     /** The elements one product may hold in a packed operand or its accumulator. */
     private static final long MAX_ELEMENTS = Integer.MAX_VALUE - 64;
 
@@ -66,7 +72,7 @@ public final class Gemm {
     /**
      * Computes the product and writes element {@code (b, i, j)} (flat index {@code (b * m + i) * n + j}) to
      * {@code out[map[index]]}, or {@code out[index]} when {@code map} is null, with the kernels of
-     * {@link #vectorAvailable()}.
+     * {@link #vectorAvailable()} (plain loops for a product under 32 K multiply-adds).
      *
      * @param f64 compute in double (else float; the operands' values must then be floats)
      * @param batches the batch count
@@ -80,7 +86,8 @@ public final class Gemm {
      */
     public static void multiply(boolean f64, int batches, int m, int n, int k, Operand a, Operand b, double[] out,
                                 int[] map) {
-        multiply(f64, vectorAvailable(), batches, m, n, k, a, b, out, map);
+        boolean small = (long) m * n * k * batches < SMALL;
+        multiply(f64, !small && vectorAvailable(), batches, m, n, k, a, b, out, map);
     }
 
     /**

@@ -43,17 +43,26 @@ public abstract class Operand {
         private final int[] batches;
         private final int[] rows;
         private final int[] cols;
+        /** Whether column {@code j} is at {@code cols[0] + j} (a row is one run of memory: copied as it is). */
+        private final boolean consecutive;
 
         Strided(double[] data, int[] batches, int[] rows, int[] cols) {
             super(data);
             this.batches = batches;
             this.rows = rows;
             this.cols = cols;
+            boolean c = true;
+            for (int j = 1; j < cols.length && c; j++) c = cols[j] == cols[0] + j;
+            consecutive = c;
         }
 
         @Override
         void read(int batch, int row, int col0, int count, double[] out) {
             int base = batches[batch] + rows[row];
+            if (consecutive) {
+                System.arraycopy(data, base + cols[col0], out, 0, count);
+                return;
+            }
             for (int j = 0; j < count; j++) out[j] = data[base + cols[col0 + j]];
         }
     }
