@@ -51,7 +51,7 @@ public abstract class Operand {
             this.batches = batches;
             this.rows = rows;
             this.cols = cols;
-            boolean c = true;
+            boolean c = cols.length > 0;
             for (int j = 1; j < cols.length && c; j++) c = cols[j] == cols[0] + j;
             consecutive = c;
         }

@@ -104,6 +104,7 @@ final class Product {
 
     /** Packs both operands, then runs the blocked loops; tiles of output blocks go to the fork/join pool. */
     void run(Operand left, Operand right) {
+        if (k == 0) return;
         long work = (long) batches * m * n * k;
         int packs = batches * (mPanels + nPanels);
         Parallel.forTiles(packs, work, t -> {
@@ -111,22 +112,23 @@ final class Product {
             if (t < batches * mPanels) packA(left, t / mPanels, t % mPanels, row);
             else packB(right, (t - batches * mPanels) / nPanels, (t - batches * mPanels) % nPanels, row);
         });
-        if (k == 0) return;
         // on several threads, blocks small enough for every thread to get several (the bits do not depend on it)
         int mcPanels = this.mcPanels;
         int colBlocks = (nPanels + ncPanels - 1) / ncPanels;
         int threads = work >= Parallel.PARALLEL_WORK ? Parallel.threads() : 1;
-        while (threads > 1 && mcPanels > 1 && (long) batches * colBlocks * ((mPanels + mcPanels - 1) / mcPanels) < 4L * threads) {
+        while (threads > 1 && mcPanels > 1
+                && (long) batches * colBlocks * ((mPanels + mcPanels - 1) / mcPanels) < 4L * threads) {
             mcPanels = (mcPanels + 1) / 2;
         }
         int rowBlocks = (mPanels + mcPanels - 1) / mcPanels;
-        int mc = mcPanels;
+        int mc = (mPanels + rowBlocks - 1) / rowBlocks; // blocks of equal size
+        int nc = (nPanels + colBlocks - 1) / colBlocks;
         Parallel.forTiles(batches * rowBlocks * colBlocks, work, t -> {
             int b = t / (rowBlocks * colBlocks);
             int ip0 = (t / colBlocks % rowBlocks) * mc;
-            int jp0 = (t % colBlocks) * ncPanels;
+            int jp0 = (t % colBlocks) * nc;
             int ip1 = Math.min(mPanels, ip0 + mc);
-            int jp1 = Math.min(nPanels, jp0 + ncPanels);
+            int jp1 = Math.min(nPanels, jp0 + nc);
             for (int pc = 0; pc < k; pc += kc) {
                 int steps = Math.min(kc, k - pc);
                 for (int jp = jp0; jp < jp1; jp++) for (int ip = ip0; ip < ip1; ip++) block(b, ip, jp, pc, steps);
