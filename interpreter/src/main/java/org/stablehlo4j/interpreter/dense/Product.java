@@ -38,14 +38,13 @@ final class Product {
         this.single = single;
         this.vector = vector;
         int bytes = single ? Float.BYTES : Double.BYTES;
-        int mr = !vector ? ScalarKernels.MR : single ? VectorKernels.F32_MR : VectorKernels.F64_MR;
-        int nr = !vector ? ScalarKernels.NR : single ? VectorKernels.F32_NR : VectorKernels.F64_NR;
+        mr = !vector ? ScalarKernels.MR : single ? VectorKernels.F32_MR : VectorKernels.F64_MR;
+        nr = !vector ? ScalarKernels.NR : single ? VectorKernels.F32_NR : VectorKernels.F64_NR;
+        // the product's sizes: [batches] x [m x k] x [k x n]
         this.batches = batches;
         this.m = m;
         this.n = n;
         this.k = k;
-        this.mr = mr;
-        this.nr = nr;
         mPanels = (m + mr - 1) / mr;
         nPanels = (n + nr - 1) / nr;
         kc = Math.max(64, (64 * 1024 / (nr * bytes)) & ~7);
