@@ -14,17 +14,20 @@ import org.stablehlo4j.ir.RankedTensorType;
 import java.util.function.IntConsumer;
 
 /**
- * The kernels of {@code dot_general} and {@code convolution}: operands are packed once into dense primitive
- * arrays in a canonical layout (dot: {@code [batch][m][k]} times {@code [batch][k][n]}; convolution: the input
- * channel-last, the kernel as {@code [window][in-feature][out-feature]}), then multiplied by blocked loops over
- * those arrays ({@link Acc#block}), in parallel over output tiles when the product is large.
+ * The kernels of {@code dot_general} and {@code convolution}. Results in f32, f64, bf16 and f16 are batched matrix
+ * products of {@link Gemm} (operands read in place through strided views, a convolution's windows as {@link Im2col}):
+ * every output element is one chain of fused multiply-adds over its terms in the spec's order (contracting index
+ * row-major; for a convolution window position then input feature, padding included as zeros), in float for f32,
+ * bf16 and f16 (the last two rounded once at the end) and in double for f64.
  *
- * <p>Every output element is still the sequential sum, in the spec's order (contracting index row-major; for a
- * convolution window position then input feature), of products rounded to the result element type, each partial
- * sum rounded too: f32 runs in {@code float} arithmetic and f64 in {@code double} (both exactly the spec's
- * round-after-each-operation), narrower floats round after every step, integers wrap. Blocking reorders only
- * which output elements are worked on, never the order of one element's terms, so results are bit-identical to
- * the element-by-element definition whatever the tile sizes and thread count.
+ * <p>Other element types (integers, i1, complex, the f8/f6/f4/tf32 formats) are packed once into dense primitive
+ * arrays in a canonical layout (dot: {@code [batch][m][k]} times {@code [batch][k][n]}; convolution: the input
+ * channel-last, the kernel as {@code [window][in-feature][out-feature]}) and multiplied by blocked loops over those
+ * arrays ({@link Acc#block}): each output element the sequential sum of products rounded to the result element
+ * type, each partial sum rounded too; integers wrap.
+ *
+ * <p>Either way blocking and threads ({@link Parallel}, over output tiles) reorder only which output elements are
+ * worked on, never one element's terms, so results are bit-identical whatever the tile sizes and thread count.
  */
 final class Contraction {
     private Contraction() {}
@@ -137,15 +140,15 @@ final class Contraction {
             for (int d = 0; d < sp; d++) base += (reversal[d] != 0 ? kShape[d] - 1 - kIdx[d] : kIdx[d]) * rs[kSp[d]];
             for (int c = 0; c < kernelIn; c++) for (int f = 0; f < kernelOut; f++) bMap[p++] = base + c * rs[kif] + f * rs[kof];
         }
+        // output features in one chunk share the feature group and the input batch
+        int chunk = gcd(kernelOut / groups, kernelOut / batchGroups);
+        if (dense(out) && Gemm.fits(kernelOut / chunk, outBatch * pout, chunk, window * kernelIn)) {
+            return convolutionByGemm(at, lhs, rhs, pads, out, chunk, bMap, outSpOff);
+        }
         // the accumulator is [batch][output position][feature]
         int[] cMap = new int[outBatch * pout * kernelOut];
         for (int b = 0, p = 0; b < outBatch; b++) {
             for (int s = 0; s < pout; s++) for (int f = 0; f < kernelOut; f++) cMap[p++] = b * os[ob] + outSpOff[s] + f * os[of];
-        }
-        // output features in one chunk share the feature group and the input batch
-        int chunk = gcd(kernelOut / groups, kernelOut / batchGroups);
-        if (dense(out) && Gemm.fits(kernelOut / chunk, outBatch * pout, chunk, window * kernelIn)) {
-            return convolutionByGemm(at, lhs, rhs, pads, out, chunk, bMap, cMap);
         }
         // the input channel-last: [batch][input position][feature]
         int[] aMap = new int[inBatches * pin * inFeat];
@@ -203,7 +206,7 @@ final class Contraction {
      * group (the left side read as im2col by {@link Im2col}, padding and dilation holes as zeros).
      */
     private static Tensor convolutionByGemm(ConvAttrs at, Tensor lhs, Tensor rhs, long[] pads, Tensor out, int chunk,
-                                            int[] kernelMap, int[] outMap) {
+                                            int[] kernelMap, int[] outSpOff) {
         Tensor in = converted(lhs, out.type);
         Tensor kernel = converted(rhs, out.type);
         int sp = at.inSp().length;
@@ -244,16 +247,22 @@ final class Contraction {
         for (int j = 0; j < chunk; j++) cols[j] = kernelMap[j] - kernelMap[0];
         int[] chunkOff = new int[chunks];
         for (int q = 0; q < chunks; q++) chunkOff[q] = kernelMap[q * chunk] - kernelMap[0];
-        // the product is [chunk][batch, position][feature in chunk]; the output map is [batch, position][feature]
+        // the product is [chunk][batch][position][feature in chunk]: where each element goes (none: in order)
+        int[] os = Tensor.strides(out.shape);
         int[] map = new int[out.size];
+        boolean inOrder = true;
         for (int q = 0, x = 0; q < chunks; q++) {
-            for (int i = 0; i < outBatch * pout; i++) {
-                for (int j = 0; j < chunk; j++) map[x++] = outMap[i * kernelOut + q * chunk + j];
+            for (int b = 0; b < outBatch; b++) for (int s = 0; s < pout; s++) {
+                int base = b * os[at.ob()] + outSpOff[s] + q * chunk * os[at.of()];
+                for (int j = 0; j < chunk; j++, x++) {
+                    map[x] = base + j * os[at.of()];
+                    inOrder &= map[x] == x;
+                }
             }
         }
         Gemm.multiply(out.floatKind == FloatKind.F64, chunks, outBatch * pout, chunk, steps,
                 new Im2col(in.reals, bases, outBatch, pout, taps, window, kernelIn, ls[at.ifd()]),
-                Operand.strided(kernel.reals, chunkOff, rows, cols), out.reals, map);
+                Operand.strided(kernel.reals, chunkOff, rows, cols), out.reals, inOrder ? null : map);
         return roundedToNarrow(out);
     }
 

@@ -40,6 +40,24 @@ public final class Im2col extends Operand {
         this.featureStride = featureStride;
     }
 
+    /** Writes only the taps inside the input (the rest of a fresh panel is zero already). */
+    @Override
+    void packRows(int batch, int row0, int rows, int mr, int k, float[] f, double[] d, int base, double[] row) {
+        for (int r = 0; r < rows; r++) {
+            int i = row0 + r;
+            int in = bases[batch * outBatches + i / positions];
+            int tapRow = (i % positions) * window;
+            for (int w = 0; w < window; w++) {
+                int tap = taps[tapRow + w];
+                if (tap < 0) continue;
+                int at = in + tap;
+                int to = base + w * features * mr + r;
+                if (f != null) for (int c = 0; c < features; c++, at += featureStride, to += mr) f[to] = (float) data[at];
+                else for (int c = 0; c < features; c++, at += featureStride, to += mr) d[to] = data[at];
+            }
+        }
+    }
+
     @Override
     void read(int batch, int row, int col0, int count, double[] out) {
         int base = bases[batch * outBatches + row / positions];

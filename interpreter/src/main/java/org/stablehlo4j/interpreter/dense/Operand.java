@@ -25,6 +25,29 @@ public abstract class Operand {
     abstract void read(int batch, int row, int col0, int count, double[] out);
 
     /**
+     * Packs rows {@code row0 .. row0 + rows - 1} of batch {@code batch}, all {@code k} columns, step-major: element
+     * {@code (row0 + r, p)} to {@code base + p * mr + r} of {@code f} (as a float) or, when {@code f} is null, of
+     * {@code d}. The destination is zero where nothing is written. Here: a row at a time through {@link #read}.
+     *
+     * @param batch the batch index
+     * @param row0 the first row
+     * @param rows how many rows (at most {@code mr})
+     * @param mr the panel's row count
+     * @param k the columns
+     * @param f the float destination, or null
+     * @param d the double destination when {@code f} is null
+     * @param base where the panel starts
+     * @param row scratch of at least {@code k} values
+     */
+    void packRows(int batch, int row0, int rows, int mr, int k, float[] f, double[] d, int base, double[] row) {
+        for (int r = 0; r < rows; r++) {
+            read(batch, row0 + r, 0, k, row);
+            if (f != null) for (int p = 0; p < k; p++) f[base + p * mr + r] = (float) row[p];
+            else for (int p = 0; p < k; p++) d[base + p * mr + r] = row[p];
+        }
+    }
+
+    /**
      * A strided view: element {@code (b, i, j)} is {@code data[batches[b] + rows[i] + cols[j]]} (the offset tables of
      * any grouping of a tensor's dimensions, so transposes and several contracting or free dimensions are free).
      *

@@ -7,6 +7,8 @@ package org.stablehlo4j.interpreter.dense;
  * ({@code [batch][panel][k][nr]}), each padded with zeros; the accumulator is {@code [batch][m][n]}.
  */
 final class Product {
+    /** Panels packed by one task. */
+    private static final int PACK_TILE = 16;
     /** f32 (else f64). */
     private final boolean single;
     private final boolean vector;
@@ -63,12 +65,7 @@ final class Product {
 
     /** Packs row panel {@code panel} of batch {@code b} of {@code op}; {@code row} holds {@code k} values. */
     private void packA(Operand op, int b, int panel, double[] row) {
-        int base = (b * mPanels + panel) * k * mr;
-        for (int r = 0, i = panel * mr; r < mr && i < m; r++, i++) {
-            op.read(b, i, 0, k, row);
-            if (single) for (int p = 0; p < k; p++) fa[base + p * mr + r] = (float) row[p];
-            else for (int p = 0; p < k; p++) da[base + p * mr + r] = row[p];
-        }
+        op.packRows(b, panel * mr, Math.min(mr, m - panel * mr), mr, k, fa, da, (b * mPanels + panel) * k * mr, row);
     }
 
     /** Packs column panel {@code panel} of batch {@code b} of {@code op}; {@code row} holds {@code nr} values. */
@@ -105,11 +102,13 @@ final class Product {
     void run(Operand left, Operand right) {
         if (k == 0) return;
         long work = (long) batches * m * n * k;
-        int packs = batches * (mPanels + nPanels);
-        Parallel.forTiles(packs, work, t -> {
+        int panels = batches * (mPanels + nPanels);
+        Parallel.forTiles((panels + PACK_TILE - 1) / PACK_TILE, work, t -> {
             double[] row = new double[Math.max(k, nr)];
-            if (t < batches * mPanels) packA(left, t / mPanels, t % mPanels, row);
-            else packB(right, (t - batches * mPanels) / nPanels, (t - batches * mPanels) % nPanels, row);
+            for (int x = t * PACK_TILE; x < Math.min(panels, (t + 1) * PACK_TILE); x++) {
+                if (x < batches * mPanels) packA(left, x / mPanels, x % mPanels, row);
+                else packB(right, (x - batches * mPanels) / nPanels, (x - batches * mPanels) % nPanels, row);
+            }
         });
         // on several threads, blocks small enough for every thread to get several (the bits do not depend on it)
         int mcPanels = this.mcPanels;
