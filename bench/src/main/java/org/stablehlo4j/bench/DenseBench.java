@@ -18,6 +18,8 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.stablehlo4j.api.StableHloException;
 import org.stablehlo4j.api.run.StableHloRunner;
 import org.stablehlo4j.api.run.TensorValue;
+import org.stablehlo4j.interpreter.dense.Gemm;
+import org.stablehlo4j.interpreter.dense.Operand;
 import org.stablehlo4j.ir.ModuleOp;
 
 import java.util.List;
@@ -26,7 +28,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The dense kernels against the machine: {@code dotGeneral} is one f32 {@code dot_general} 1024x1024x1024 run
- * through {@link StableHloRunner} (inputs converted in and the result out included), {@code fmaPeak} a Vector API
+ * through {@link StableHloRunner} (inputs converted in and the result out included), {@code gemm} the same product
+ * as the interpreter's dot_general kernel computes it ({@link Gemm} on the tensors' element arrays: packing,
+ * blocked micro-kernels, the result written back; without the runner's conversions), {@code fmaPeak} a Vector API
  * loop of independent f32 fused multiply-adds (24 accumulators of the preferred species, enough to cover the FMA
  * latency): the single-core f32 peak the kernels are held to. Throughput in operations per nanosecond with one
  * operation per multiply-add (of one lane), so the score is 10^9 multiply-adds per second: GFLOP/s is twice it.
@@ -52,6 +56,9 @@ public class DenseBench {
     private final StableHloRunner runner = StableHloRunner.create();
     private ModuleOp module;
     private List<TensorValue> inputs;
+    private Operand left;
+    private Operand right;
+    private final double[] out = new double[N * N];
 
     @Setup
     public void setUp() throws StableHloException {
@@ -61,6 +68,21 @@ public class DenseBench {
                 + "  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (" + t + ", " + t + ") -> " + t
                 + "\n  return %0 : " + t + "\n}\n");
         inputs = List.of(random(1), random(2));
+        int[] rows = new int[N];
+        int[] cols = new int[N];
+        for (int i = 0; i < N; i++) {
+            rows[i] = i * N;
+            cols[i] = i;
+        }
+        left = Operand.strided(doubles(inputs.get(0)), new int[1], rows, cols);
+        right = Operand.strided(doubles(inputs.get(1)), new int[1], rows, cols);
+    }
+
+    private static double[] doubles(TensorValue t) {
+        float[] f = t.toFloatArray();
+        double[] d = new double[f.length];
+        for (int i = 0; i < f.length; i++) d[i] = f[i];
+        return d;
     }
 
     private static TensorValue random(long seed) {
@@ -75,6 +97,14 @@ public class DenseBench {
     @OperationsPerInvocation(N * N * N)
     public List<TensorValue> dotGeneral() throws StableHloException {
         return runner.run(module, "main", inputs);
+    }
+
+    /** The same product through {@link Gemm} alone: 2^30 multiply-adds per call. */
+    @Benchmark
+    @OperationsPerInvocation(N * N * N)
+    public double[] gemm() {
+        Gemm.multiply(false, 1, N, N, N, left, right, out, null);
+        return out;
     }
 
     /** The f32 FMA peak of one core: {@link #PEAK_LANE_FMAS} lane multiply-adds per call. */
