@@ -110,12 +110,12 @@ final class Product {
                 else packB(right, (x - batches * mPanels) / nPanels, (x - batches * mPanels) % nPanels, row);
             }
         });
-        // on several threads, blocks small enough for every thread to get several (the bits do not depend on it)
+        // on several threads, blocks small enough for 8 per thread: balanced parts (the bits do not depend on it)
         int mcPanels = this.mcPanels;
         int colBlocks = (nPanels + ncPanels - 1) / ncPanels;
         int threads = work >= Parallel.PARALLEL_WORK ? Parallel.threads() : 1;
         while (threads > 1 && mcPanels > 1
-                && (long) batches * colBlocks * ((mPanels + mcPanels - 1) / mcPanels) < 4L * threads) {
+                && (long) batches * colBlocks * ((mPanels + mcPanels - 1) / mcPanels) < 8L * threads) {
             mcPanels = (mcPanels + 1) / 2;
         }
         int rowBlocks = (mPanels + mcPanels - 1) / mcPanels;
