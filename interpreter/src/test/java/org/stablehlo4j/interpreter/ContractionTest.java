@@ -114,6 +114,7 @@ class ContractionTest {
             1x6x3xcomplex<f32> | 2x3x2xcomplex<f32> | 1x5x2xcomplex<f32> | [b, 0, f]x[0, i, o]->[b, 0, f] | stride = [1] | 1 | 1
             2x9x9x6xf32  | 3x3x1x6xf32  | 2x7x7x6xf32  | [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f] | stride = [1, 1] | 6 | 1
             4x7x7x3xf16  | 3x3x3x6xf16  | 2x5x5x6xf16  | [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f] | stride = [1, 1] | 1 | 2
+            3x12x12x2xf32 | 3x3x1x2xf32 | 3x10x20x2xf32 | [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f] | pad = [[0, 0], [1, 0]], rhs_dilate = [1, 2], lhs_dilate = [1, 2] | 2 | 1
             1x33x33x1xf64 | 7x7x1x7xf64 | 1x14x14x7xf64 | [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f] | stride = [2, 2], pad = [[0, 1], [2, 0]], rhs_dilate = [1, 2] | 1 | 1
             """)
     void convolutionMatchesTheDefinition(String l, String r, String o, String dims, String window, int groups,

@@ -109,6 +109,20 @@ public final class Gemm {
                                 double[] out, int[] map) {
         if (batches == 0 || m == 0 || n == 0) return;
         Product p = new Product(!f64, vector, batches, m, n, k);
+        long padded = (long) p.mPanels * p.mr * p.nPanels * p.nr;
+        long transposed = (long) ((n + p.mr - 1) / p.mr) * p.mr * ((m + p.nr - 1) / p.nr) * p.nr;
+        if (transposed * 2 <= padded) {
+            // narrow: C = A B as C^T = B^T A^T, the short side on the kernel's rows (same terms, same order)
+            Product t = new Product(!f64, vector, batches, n, m, k);
+            t.run(b.transposed(), a.transposed());
+            int[] where = new int[batches * m * n];
+            for (int x = 0, o = 0; x < batches; x++) for (int j = 0; j < n; j++) for (int i = 0; i < m; i++, o++) {
+                int flat = (x * m + i) * n + j;
+                where[o] = map == null ? flat : map[flat];
+            }
+            t.store(out, where);
+            return;
+        }
         p.run(a, b);
         p.store(out, map);
     }

@@ -58,6 +58,29 @@ public final class Im2col extends Operand {
         }
     }
 
+    /** Columns of the windows matrix as rows: a run of output positions at one window position and feature. */
+    @Override
+    Operand transposed() {
+        Im2col self = this;
+        return new Operand(data) {
+            @Override
+            void read(int batch, int row, int col0, int count, double[] out) {
+                int w = row / features;
+                int feature = (row % features) * featureStride;
+                for (int j = 0; j < count; j++) {
+                    int i = col0 + j;
+                    int tap = taps[(i % positions) * window + w];
+                    out[j] = tap < 0 ? 0.0 : data[bases[batch * outBatches + i / positions] + tap + feature];
+                }
+            }
+
+            @Override
+            Operand transposed() {
+                return self;
+            }
+        };
+    }
+
     @Override
     void read(int batch, int row, int col0, int count, double[] out) {
         int base = bases[batch * outBatches + row / positions];

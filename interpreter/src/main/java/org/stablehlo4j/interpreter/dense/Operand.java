@@ -48,6 +48,14 @@ public abstract class Operand {
     }
 
     /**
+     * The transposed matrix: element {@code (batch, row, col)} of the view is {@code (batch, col, row)} of this one
+     * ({@link Gemm} computes a narrow product as {@code C^T = B^T A^T}).
+     *
+     * @return the transposed operand
+     */
+    abstract Operand transposed();
+
+    /**
      * A strided view: element {@code (b, i, j)} is {@code data[batches[b] + rows[i] + cols[j]]} (the offset tables of
      * any grouping of a tensor's dimensions, so transposes and several contracting or free dimensions are free).
      *
@@ -77,6 +85,11 @@ public abstract class Operand {
             boolean c = cols.length > 0;
             for (int j = 1; j < cols.length && c; j++) c = cols[j] == cols[0] + j;
             consecutive = c;
+        }
+
+        @Override
+        Operand transposed() {
+            return new Strided(data, batches, cols, rows);
         }
 
         @Override

@@ -12,12 +12,12 @@ final class Product {
     /** f32 (else f64). */
     private final boolean single;
     private final boolean vector;
-    private final float[] fa;
-    private final float[] fb;
-    private final float[] fc;
-    private final double[] da;
-    private final double[] db;
-    private final double[] dc;
+    private float[] fa;
+    private float[] fb;
+    private float[] fc;
+    private double[] da;
+    private double[] db;
+    private double[] dc;
     final int batches;
     final int m;
     final int n;
@@ -52,6 +52,10 @@ final class Product {
         kc = Math.max(64, (96 * 1024 / (nr * bytes)) & ~7);
         mcPanels = Math.max(1, 512 * 1024 / (kc * bytes * mr));
         ncPanels = Math.max(1, 512 / nr);
+    }
+
+    /** Allocates the packed operands and the accumulator (before {@link #run}). */
+    private void allocate() {
         int aSize = Math.multiplyExact(Math.multiplyExact(batches * mPanels, mr), k);
         int bSize = Math.multiplyExact(Math.multiplyExact(batches * nPanels, nr), k);
         int cSize = Math.multiplyExact(batches * m, n);
@@ -100,6 +104,7 @@ final class Product {
 
     /** Packs both operands, then runs the blocked loops; tiles of output blocks go to the fork/join pool. */
     void run(Operand left, Operand right) {
+        allocate();
         if (k == 0) return;
         long work = (long) batches * m * n * k;
         int panels = batches * (mPanels + nPanels);

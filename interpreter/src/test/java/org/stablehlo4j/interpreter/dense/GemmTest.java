@@ -12,8 +12,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@link Gemm} against a naive triple loop (one fused multiply-add chain per element, steps in order): bit-identical
- * for the Vector API kernels and the plain-loop fallback, on odd shapes, transposed and batched layouts, in f32 and
- * f64, and for 1 and 2 threads. Surefire's default JVM has {@code --add-modules jdk.incubator.vector}, so both kernels
+ * for the Vector API kernels and the plain-loop fallback, on odd shapes (narrow ones computed as {@code C^T = B^T A^T}),
+ * transposed and batched layouts, in f32 and f64, and for 1 and 2 threads. Surefire's default JVM has {@code --add-modules jdk.incubator.vector}, so both kernels
  * run; its execution {@code no-vector-api} runs this class and {@code ContractionTest} again without the module.
  */
 class GemmTest {
@@ -84,6 +84,8 @@ class GemmTest {
             "f64, 2, 257, 7, 33, true, true",
             "f64, 3, 33, 1, 7, false, true",
             "f64, 1, 1, 1, 0, false, false",
+            "f32, 2, 257, 1, 9, true, false",
+            "f64, 1, 300, 3, 20, false, true",
     })
     void matchesTheNaiveLoop(String type, int batches, int m, int n, int k, boolean at, boolean bt) {
         boolean f64 = type.equals("f64");
