@@ -133,8 +133,9 @@ public class DenseBench {
             c16 = a.fma(b, c16); c17 = a.fma(b, c17); c18 = a.fma(b, c18); c19 = a.fma(b, c19);
             c20 = a.fma(b, c20); c21 = a.fma(b, c21); c22 = a.fma(b, c22); c23 = a.fma(b, c23);
         }
-        FloatVector s = c0.add(c1).add(c2).add(c3).add(c4).add(c5).add(c6).add(c7).add(c8).add(c9).add(c10).add(c11)
-                .add(c12).add(c13).add(c14).add(c15).add(c16).add(c17).add(c18).add(c19).add(c20).add(c21).add(c22).add(c23);
+        FloatVector s = c0.add(c1).add(c2).add(c3).add(c4).add(c5).add(c6).add(c7).add(c8).add(c9).add(c10).add(c11);
+        s = s.add(c12).add(c13).add(c14).add(c15).add(c16).add(c17).add(c18).add(c19).add(c20).add(c21).add(c22);
+        s = s.add(c23);
         return s.reduceLanes(VectorOperators.ADD);
     }
 }

@@ -52,8 +52,11 @@ public final class Im2col extends Operand {
                 if (tap < 0) continue;
                 int at = in + tap;
                 int to = base + w * features * mr + r;
-                if (f != null) for (int c = 0; c < features; c++, at += featureStride, to += mr) f[to] = (float) data[at];
-                else for (int c = 0; c < features; c++, at += featureStride, to += mr) d[to] = data[at];
+                if (f != null) {
+                    for (int c = 0; c < features; c++, at += featureStride, to += mr) f[to] = (float) data[at];
+                } else {
+                    for (int c = 0; c < features; c++, at += featureStride, to += mr) d[to] = data[at];
+                }
             }
         }
     }
