@@ -33,7 +33,7 @@ import java.util.concurrent.TimeUnit;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3)
 @Measurement(iterations = 5)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx2g"})
+@Fork(value = 1, jvmArgsAppend = {"-Xmx2g", "--add-modules", "jdk.incubator.vector"})
 public class InterpreterBench {
     @Param({"matmul4:512", "mlp:64", "cnn:8", "maxpool:128", "while:10000", "sort:2000", "map:256", "argmax:20000"})
     public String program;

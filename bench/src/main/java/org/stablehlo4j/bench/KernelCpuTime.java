@@ -9,8 +9,9 @@ import java.lang.management.ThreadMXBean;
 
 /**
  * GFLOP/s of one f32 dot_general n x n x n per CPU-second of the calling thread (kernels capped at one thread),
- * a figure that, unlike wall time, holds on a loaded machine. Run:
- * {@code java -cp bench/target/benchmarks.jar org.stablehlo4j.bench.KernelCpuTime [n] [runs]}.
+ * a figure that, unlike wall time, holds on a loaded machine, and the f32 FMA peak of the core by the same measure.
+ * Run: {@code java --add-modules jdk.incubator.vector -cp bench/target/benchmarks.jar
+ * org.stablehlo4j.bench.KernelCpuTime [n] [runs]} (without the module: the plain-loop kernels, no peak).
  */
 public final class KernelCpuTime {
     private KernelCpuTime() {}
@@ -38,5 +39,17 @@ public final class KernelCpuTime {
         }
         System.out.printf("f32 dot_general %d^3: best %.3f CPU s, %.2f GFLOP per CPU-second%n", n, best,
                 2.0 * n * n * n / best / 1e9);
+        // the single-core f32 FMA peak (DenseBench.fmaPeak) by the same measure, when the Vector API is there
+        if (ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()) {
+            int steps = 1 << 22;
+            double peak = Double.MAX_VALUE;
+            for (int i = 0; i < 10; i++) {
+                long t0 = mx.getCurrentThreadCpuTime();
+                DenseBench.peak(steps);
+                peak = Math.min(peak, (mx.getCurrentThreadCpuTime() - t0) / 1e9);
+            }
+            double flop = 2.0 * steps * 24 * jdk.incubator.vector.FloatVector.SPECIES_PREFERRED.length();
+            System.out.printf("f32 FMA peak (Vector API, 24 accumulators): %.2f GFLOP per CPU-second%n", flop / peak / 1e9);
+        }
     }
 }

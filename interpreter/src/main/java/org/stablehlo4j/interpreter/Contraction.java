@@ -2,27 +2,32 @@ package org.stablehlo4j.interpreter;
 
 import org.stablehlo4j.dialect.stablehlo.ConvDimensionNumbersAttr;
 import org.stablehlo4j.dialect.stablehlo.DotDimensionNumbersAttr;
+import org.stablehlo4j.interpreter.Tensor.Kind;
+import org.stablehlo4j.interpreter.dense.Gemm;
+import org.stablehlo4j.interpreter.dense.Im2col;
+import org.stablehlo4j.interpreter.dense.Operand;
+import org.stablehlo4j.interpreter.dense.Parallel;
+import org.stablehlo4j.ir.FloatKind;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.RankedTensorType;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.RecursiveAction;
 import java.util.function.IntConsumer;
 
 /**
- * The kernels of {@code dot_general} and {@code convolution}: operands are packed once into dense primitive
- * arrays in a canonical layout (dot: {@code [batch][m][k]} times {@code [batch][k][n]}; convolution: the input
- * channel-last, the kernel as {@code [window][in-feature][out-feature]}), then multiplied by blocked loops over
- * those arrays ({@link Acc#block}), in parallel over output tiles when the product is large.
+ * The kernels of {@code dot_general} and {@code convolution}. Results in f32, f64, bf16 and f16 are batched matrix
+ * products of {@link Gemm} (operands read in place through strided views, a convolution's windows as {@link Im2col}):
+ * every output element is one chain of fused multiply-adds over its terms in the spec's order (contracting index
+ * row-major; for a convolution window position then input feature, padding included as zeros), in float for f32,
+ * bf16 and f16 (the last two rounded once at the end) and in double for f64.
  *
- * <p>Every output element is still the sequential sum, in the spec's order (contracting index row-major; for a
- * convolution window position then input feature), of products rounded to the result element type, each partial
- * sum rounded too: f32 runs in {@code float} arithmetic and f64 in {@code double} (both exactly the spec's
- * round-after-each-operation), narrower floats round after every step, integers wrap. Blocking reorders only
- * which output elements are worked on, never the order of one element's terms, so results are bit-identical to
- * the element-by-element definition whatever the tile sizes and thread count.
+ * <p>Other element types (integers, i1, complex, the f8/f6/f4/tf32 formats) are packed once into dense primitive
+ * arrays in a canonical layout (dot: {@code [batch][m][k]} times {@code [batch][k][n]}; convolution: the input
+ * channel-last, the kernel as {@code [window][in-feature][out-feature]}) and multiplied by blocked loops over those
+ * arrays ({@link Acc#block}): each output element the sequential sum of products rounded to the result element
+ * type, each partial sum rounded too; integers wrap.
+ *
+ * <p>Either way blocking and threads ({@link Parallel}, over output tiles) reorder only which output elements are
+ * worked on, never one element's terms, so results are bit-identical whatever the tile sizes and thread count.
  */
 final class Contraction {
     private Contraction() {}
@@ -31,8 +36,6 @@ final class Contraction {
     private static final int NB = 256;
     /** Contracting indices per block (keeps a block of the right operand in L2). */
     private static final int KB = 128;
-    /** Multiply-adds above which a product is split over the fork/join pool. */
-    private static final long PARALLEL_WORK = 1L << 21;
 
     static Tensor dotGeneral(Tensor lhs, Tensor rhs, DotDimensionNumbersAttr dn, RankedTensorType type) {
         DotDims d = DotDims.of(lhs, rhs, dn);
@@ -50,6 +53,13 @@ final class Contraction {
         int m = mOff.length;
         int k = kOff.length;
         int n = nOff.length;
+        if (dense(r) && Gemm.fits(batches, m, n, k)) {
+            Tensor a = converted(lhs, type);
+            Tensor b = converted(rhs, type);
+            Gemm.multiply(r.floatKind == FloatKind.F64, batches, m, n, k, Operand.strided(a.reals, bOff, mOff, kOff),
+                    Operand.strided(b.reals, rbOff, rkOff, nOff), r.reals, null);
+            return roundedToNarrow(r);
+        }
         int[] aMap = new int[batches * m * k];
         int[] bMap = new int[batches * k * n];
         for (int b = 0, p = 0; b < batches; b++) {
@@ -122,11 +132,6 @@ final class Contraction {
         int pin = inSpOff.length;
         int pout = outSpOff.length;
         int window = Tensor.product(kShape);
-        // the input channel-last: [batch][input position][feature]
-        int[] aMap = new int[inBatches * pin * inFeat];
-        for (int b = 0, p = 0; b < inBatches; b++) {
-            for (int s = 0; s < pin; s++) for (int c = 0; c < inFeat; c++) aMap[p++] = b * ls[ib] + inSpOff[s] + c * ls[ifd];
-        }
         // the kernel as [window position][input feature][output feature], window reversal applied
         int[] bMap = new int[window * kernelIn * kernelOut];
         int[] kIdx = new int[sp];
@@ -135,14 +140,22 @@ final class Contraction {
             for (int d = 0; d < sp; d++) base += (reversal[d] != 0 ? kShape[d] - 1 - kIdx[d] : kIdx[d]) * rs[kSp[d]];
             for (int c = 0; c < kernelIn; c++) for (int f = 0; f < kernelOut; f++) bMap[p++] = base + c * rs[kif] + f * rs[kof];
         }
+        // output features in one chunk share the feature group and the input batch
+        int chunk = gcd(kernelOut / groups, kernelOut / batchGroups);
+        if (dense(out) && Gemm.fits(kernelOut / chunk, outBatch * pout, chunk, window * kernelIn)) {
+            return convolutionByGemm(at, lhs, rhs, pads, out, chunk, bMap, outSpOff);
+        }
         // the accumulator is [batch][output position][feature]
         int[] cMap = new int[outBatch * pout * kernelOut];
         for (int b = 0, p = 0; b < outBatch; b++) {
             for (int s = 0; s < pout; s++) for (int f = 0; f < kernelOut; f++) cMap[p++] = b * os[ob] + outSpOff[s] + f * os[of];
         }
+        // the input channel-last: [batch][input position][feature]
+        int[] aMap = new int[inBatches * pin * inFeat];
+        for (int b = 0, p = 0; b < inBatches; b++) {
+            for (int s = 0; s < pin; s++) for (int c = 0; c < inFeat; c++) aMap[p++] = b * ls[ib] + inSpOff[s] + c * ls[ifd];
+        }
         Acc acc = Acc.of(out, converted(lhs, type), aMap, converted(rhs, type), bMap);
-        // output features in one chunk share the feature group and the input batch
-        int chunk = gcd(kernelOut / groups, kernelOut / batchGroups);
         forTiles(outBatch * pout, (long) out.size * window * Math.max(kernelIn, 1), t -> {
             int b = t / pout;
             int s = t % pout;
@@ -171,6 +184,98 @@ final class Contraction {
         });
         acc.store(out, cMap);
         return out;
+    }
+
+    /** Whether a result is computed by {@link Gemm}: f32 and f64, and bf16/f16 accumulated in f32. */
+    private static boolean dense(Tensor r) {
+        FloatKind k = r.kind == Kind.FLOAT ? r.floatKind : null;
+        return k == FloatKind.F32 || k == FloatKind.F64 || k == FloatKind.BF16 || k == FloatKind.F16;
+    }
+
+    /** {@code r} after a bf16/f16 product accumulated in f32: each element rounded once to its format. */
+    private static Tensor roundedToNarrow(Tensor r) {
+        if (r.floatKind == FloatKind.BF16 || r.floatKind == FloatKind.F16) {
+            for (int i = 0; i < r.size; i++) r.reals[i] = r.round(r.reals[i]);
+        }
+        return r;
+    }
+
+    /**
+     * A convolution as a batched product: one batch per chunk of output features sharing a feature group and an
+     * input batch, rows the output batch and positions, steps the window positions then the input features of the
+     * group (the left side read as im2col by {@link Im2col}, padding and dilation holes as zeros).
+     */
+    private static Tensor convolutionByGemm(ConvAttrs at, Tensor lhs, Tensor rhs, long[] pads, Tensor out, int chunk,
+                                            int[] kernelMap, int[] outSpOff) {
+        Tensor in = converted(lhs, out.type);
+        Tensor kernel = converted(rhs, out.type);
+        int sp = at.inSp().length;
+        int[] ls = Tensor.strides(lhs.shape);
+        int kernelIn = rhs.shape[at.kif()];
+        int kernelOut = rhs.shape[at.kof()];
+        int outBatch = out.shape[at.ob()];
+        int[] kShape = new int[sp];
+        int[] outShape = new int[sp];
+        for (int d = 0; d < sp; d++) {
+            kShape[d] = rhs.shape[at.kSp()[d]];
+            outShape[d] = out.shape[at.outSp()[d]];
+        }
+        int window = Tensor.product(kShape);
+        int pout = Tensor.product(outShape);
+        int[] taps = new int[pout * window];
+        int[] o = new int[sp];
+        for (int s = 0, t = 0; s < pout; s++, Tensor.next(o, outShape)) {
+            int[] kk = new int[sp];
+            for (int w = 0; w < window; w++, Tensor.next(kk, kShape)) taps[t++] = tap(at, lhs.shape, ls, pads, o, kk);
+        }
+        int chunks = kernelOut / chunk;
+        int[] bases = new int[chunks * outBatch];
+        for (int q = 0; q < chunks; q++) {
+            int f0 = q * chunk;
+            int group = f0 / (kernelOut / at.groups());
+            for (int b = 0; b < outBatch; b++) {
+                int inBatch = at.batchGroups() > 1 ? (f0 / (kernelOut / at.batchGroups())) * outBatch + b : b;
+                bases[q * outBatch + b] = inBatch * ls[at.ib()] + group * kernelIn * ls[at.ifd()];
+            }
+        }
+        // the kernel map is [window position][input feature][output feature]: rows w * kernelIn + c, columns f
+        int steps = window * kernelIn;
+        if (steps == 0) return out;
+        int[] rows = new int[steps];
+        for (int p = 0; p < steps; p++) rows[p] = kernelMap[p * kernelOut];
+        int[] cols = new int[chunk];
+        for (int j = 0; j < chunk; j++) cols[j] = kernelMap[j] - kernelMap[0];
+        int[] chunkOff = new int[chunks];
+        for (int q = 0; q < chunks; q++) chunkOff[q] = kernelMap[q * chunk] - kernelMap[0];
+        // the product is [chunk][batch][position][feature in chunk]: where each element goes (none: in order)
+        int[] os = Tensor.strides(out.shape);
+        int[] map = new int[out.size];
+        boolean inOrder = true;
+        for (int q = 0, x = 0; q < chunks; q++) {
+            for (int b = 0; b < outBatch; b++) for (int s = 0; s < pout; s++) {
+                int base = b * os[at.ob()] + outSpOff[s] + q * chunk * os[at.of()];
+                for (int j = 0; j < chunk; j++, x++) {
+                    map[x] = base + j * os[at.of()];
+                    inOrder &= map[x] == x;
+                }
+            }
+        }
+        Gemm.multiply(out.floatKind == FloatKind.F64, chunks, outBatch * pout, chunk, steps,
+                new Im2col(in.reals, bases, outBatch, pout, taps, window, kernelIn, ls[at.ifd()]),
+                Operand.strided(kernel.reals, chunkOff, rows, cols), out.reals, inOrder ? null : map);
+        return roundedToNarrow(out);
+    }
+
+    /** The input's spatial offset read by output position {@code o} at window position {@code kk}, or -1. */
+    private static int tap(ConvAttrs at, int[] inShape, int[] ls, long[] pads, int[] o, int[] kk) {
+        int off = 0;
+        for (int d = 0; d < o.length; d++) {
+            long p = (long) o[d] * at.strides()[d] + (long) kk[d] * at.rhsDil()[d] - (pads == null ? 0 : pads[2 * d]);
+            long dil = at.lhsDil()[d];
+            if (p < 0 || p % dil != 0 || p / dil >= inShape[at.inSp()[d]]) return -1;
+            off += (int) (p / dil) * ls[at.inSp()[d]];
+        }
+        return off;
     }
 
     /** A dot_general's batching, contracting and free dimensions of each side, in order. */
@@ -228,39 +333,8 @@ final class Contraction {
         return out;
     }
 
-    /**
-     * Threads a large product may use: system property {@code stablehlo4j.interpreter.threads}, else the common
-     * pool's parallelism plus the calling thread.
-     */
-    static int threads() {
-        Integer n = Integer.getInteger("stablehlo4j.interpreter.threads");
-        return n != null ? n : ForkJoinPool.getCommonPoolParallelism() + 1;
-    }
-
     /** Runs {@code body} for tiles {@code 0..tiles-1}: on the fork/join pool when {@code work} is large. */
     static void forTiles(int tiles, long work, IntConsumer body) {
-        int threads = threads();
-        if (work < PARALLEL_WORK || tiles < 2 || threads < 2) {
-            for (int t = 0; t < tiles; t++) body.accept(t);
-            return;
-        }
-        int parts = Math.min(tiles, threads * 4);
-        List<RecursiveAction> tasks = new ArrayList<>(parts);
-        for (int p = 0; p < parts; p++) {
-            int from = (int) ((long) tiles * p / parts);
-            int to = (int) ((long) tiles * (p + 1) / parts);
-            tasks.add(new RecursiveAction() {
-                @Override
-                protected void compute() {
-                    for (int t = from; t < to; t++) body.accept(t);
-                }
-            });
-        }
-        ForkJoinPool.commonPool().invoke(new RecursiveAction() {
-            @Override
-            protected void compute() {
-                invokeAll(tasks);
-            }
-        });
+        Parallel.forTiles(tiles, work, body);
     }
 }

@@ -21,9 +21,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The blocked, parallel kernels of {@link Contraction} give bit-identical results to the element-by-element
- * definition ({@link Reference}: one output element at a time, its terms in the spec's order, every product and
- * sum rounded through {@code stablehlo.multiply}/{@code add}), on random data of every element kind, with shapes
- * that are not multiples of the tiles and large enough to take the parallel path.
+ * definition ({@link Reference}: one output element at a time, its terms in the spec's order; every product and
+ * sum rounded through {@code stablehlo.multiply}/{@code add}, except for f32, f64, bf16 and f16 which
+ * {@code dense.Gemm} computes as one chain of fused multiply-adds per element, in f32 for bf16/f16 with one rounding
+ * at the end), on random data of every element kind, with shapes that are not multiples of the tiles and large
+ * enough to take the parallel path.
  */
 class ContractionTest {
     private static ModuleOp parse(String text) throws Exception {
@@ -77,6 +79,11 @@ class ContractionTest {
             3x4x5x6xf64         | 6x5x4x7xf64         | 5x3x7xf64        | batching_dims = [2] x [1], contracting_dims = [3, 1] x [0, 2]
             2x33x140xbf16       | 2x140x9xbf16        | 2x33x9xbf16      | batching_dims = [0] x [0], contracting_dims = [2] x [1]
             9x17xf16            | 9x5xf16             | 17x5xf16         | contracting_dims = [0] x [0]
+            257x33xf32          | 7x257xf32           | 33x7xf32         | contracting_dims = [0] x [1]
+            3x7x1xf32           | 3x1x33xf32          | 3x7x33xf32       | batching_dims = [0] x [0], contracting_dims = [2] x [1]
+            7x33xf32            | 33x257xf32          | 7x257xf32        | contracting_dims = [1] x [0]
+            5x7xf8E4M3FN        | 7x3xf8E4M3FN        | 5x3xf8E4M3FN     | contracting_dims = [1] x [0]
+            4x7xbf16            | 7x5xbf16            | 4x5xf32          | contracting_dims = [1] x [0]
             6x7xi8              | 7x8xi8              | 6x8xi32          | contracting_dims = [1] x [0]
             6x7xui16            | 8x7xui16            | 6x8xui16         | contracting_dims = [1] x [1]
             5x9xi1              | 9x4xi1              | 5x4xi1           | contracting_dims = [1] x [0]
@@ -105,6 +112,10 @@ class ContractionTest {
             1x5x5x2xi8   | 3x3x2x3xi8   | 1x3x3x3xi32  | [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f] | stride = [1, 1] | 1 | 1
             2x20x20x16xf32 | 3x3x16x32xf32 | 2x18x18x32xf32 | [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f] | stride = [1, 1] | 1 | 1
             1x6x3xcomplex<f32> | 2x3x2xcomplex<f32> | 1x5x2xcomplex<f32> | [b, 0, f]x[0, i, o]->[b, 0, f] | stride = [1] | 1 | 1
+            2x9x9x6xf32  | 3x3x1x6xf32  | 2x7x7x6xf32  | [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f] | stride = [1, 1] | 6 | 1
+            4x7x7x3xf16  | 3x3x3x6xf16  | 2x5x5x6xf16  | [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f] | stride = [1, 1] | 1 | 2
+            3x12x12x2xf32 | 3x3x1x2xf32 | 3x10x20x2xf32 | [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f] | pad = [[0, 0], [1, 0]], rhs_dilate = [1, 2], lhs_dilate = [1, 2] | 2 | 1
+            1x33x33x1xf64 | 7x7x1x7xf64 | 1x14x14x7xf64 | [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f] | stride = [2, 2], pad = [[0, 1], [2, 0]], rhs_dilate = [1, 2] | 1 | 1
             """)
     void convolutionMatchesTheDefinition(String l, String r, String o, String dims, String window, int groups,
                                          int batchGroups) throws Exception {
@@ -129,6 +140,37 @@ class ContractionTest {
     /** The previous element-by-element implementation, kept as the oracle. */
     static final class Reference {
         private Reference() {}
+
+        /** The sum of one output element so far: a fused multiply-add chain for the kinds of dense.Gemm. */
+        private static final class Sum {
+            final RankedTensorType scalarType;
+            final org.stablehlo4j.ir.FloatKind kind;
+            Tensor acc;
+            double chain;
+
+            Sum(RankedTensorType scalarType) {
+                this.scalarType = scalarType;
+                acc = Tensor.zeros(scalarType);
+                org.stablehlo4j.ir.FloatKind k = acc.kind == Tensor.Kind.FLOAT ? acc.floatKind : null;
+                kind = k == org.stablehlo4j.ir.FloatKind.F32 || k == org.stablehlo4j.ir.FloatKind.F64
+                        || k == org.stablehlo4j.ir.FloatKind.BF16 || k == org.stablehlo4j.ir.FloatKind.F16 ? k : null;
+            }
+
+            void add(Tensor l, int li, Tensor r, int ri, Elementwise.Def mul, Elementwise.Def add) {
+                if (kind == org.stablehlo4j.ir.FloatKind.F64) chain = Math.fma(l.reals[li], r.reals[ri], chain);
+                else if (kind != null) chain = Math.fma((float) l.reals[li], (float) r.reals[ri], (float) chain);
+                else {
+                    Tensor prod = Elementwise.apply("test", mul, Interpreter.scalar(l, li), Interpreter.scalar(r, ri),
+                            scalarType);
+                    acc = Elementwise.apply("test", add, acc, prod, scalarType);
+                }
+            }
+
+            Tensor result() {
+                if (kind != null) acc.reals[0] = acc.round(chain);
+                return acc;
+            }
+        }
 
         static Tensor dotGeneral(Tensor lhs, Tensor rhs, DotDimensionNumbersAttr dn, RankedTensorType type) {
             Contraction.DotDims d = Contraction.DotDims.of(lhs, rhs, dn);
@@ -155,7 +197,7 @@ class ContractionTest {
                 }
                 for (int x : d.lf()) lbase += idx[p++] * ls[x];
                 for (int x : d.rf()) rbase += idx[p++] * rs[x];
-                Tensor acc = Tensor.zeros(scalarType);
+                Sum acc = new Sum(scalarType);
                 if (Tensor.product(cShape) > 0) {
                     int[] c = new int[d.lc().length];
                     do {
@@ -165,12 +207,10 @@ class ContractionTest {
                             li += c[i] * ls[d.lc()[i]];
                             ri += c[i] * rs[d.rc()[i]];
                         }
-                        Tensor prod = Elementwise.apply("stablehlo.dot_general", mul, Interpreter.scalar(lhsC, li),
-                                Interpreter.scalar(rhsC, ri), scalarType);
-                        acc = Elementwise.apply("stablehlo.dot_general", add, acc, prod, scalarType);
+                        acc.add(lhsC, li, rhsC, ri, mul, add);
                     } while (Tensor.next(c, cShape));
                 }
-                r.copyElement(o++, acc, 0);
+                r.copyElement(o++, acc.result(), 0);
             } while (Tensor.next(idx, r.shape));
             return r;
         }
@@ -206,7 +246,7 @@ class ContractionTest {
                 int f = idx[at.of()];
                 int inBatch = batchGroups > 1 ? (f / (kernelOut / batchGroups)) * outBatch + b : b;
                 int group = f / (kernelOut / groups);
-                Tensor acc = Tensor.zeros(scalarType);
+                Sum acc = new Sum(scalarType);
                 int[] k = new int[n];
                 boolean any = Tensor.product(kShape) > 0;
                 while (any) {
@@ -221,15 +261,12 @@ class ContractionTest {
                         int rbase = f * rs[kof];
                         for (int d = 0; d < n; d++) rbase += (at.reversal()[d] != 0 ? kShape[d] - 1 - k[d] : k[d]) * rs[kSp[d]];
                         for (int c = 0; c < kernelIn; c++) {
-                            Tensor prod = Elementwise.apply("stablehlo.convolution", mul,
-                                    Interpreter.scalar(l, lbase + (group * kernelIn + c) * ls[at.ifd()]),
-                                    Interpreter.scalar(r, rbase + c * rs[kif]), scalarType);
-                            acc = Elementwise.apply("stablehlo.convolution", add, acc, prod, scalarType);
+                            acc.add(l, lbase + (group * kernelIn + c) * ls[at.ifd()], r, rbase + c * rs[kif], mul, add);
                         }
                     }
                     any = Tensor.next(k, kShape);
                 }
-                out.copyElement(o++, acc, 0);
+                out.copyElement(o++, acc.result(), 0);
             } while (Tensor.next(idx, out.shape));
             return out;
         }
