@@ -188,6 +188,7 @@ public final class Tensor {
     static double roundTo(FloatKind k, double v) {
         if (k == null || k == FloatKind.F64 || Double.isNaN(v)) return v;
         if (k == FloatKind.F32) return (float) v;
+        if (NarrowFloats.handles(k)) return NarrowFloats.round(k, v);
         return FloatFormats.toDouble(k, FloatFormats.fromDouble(k, v));
     }
 
@@ -285,6 +286,7 @@ public final class Tensor {
     static double bitsToDouble(FloatKind k, long raw, int width) {
         if (k == FloatKind.F64) return Double.longBitsToDouble(raw);
         if (k == FloatKind.F32) return Float.intBitsToFloat((int) raw);
+        if (NarrowFloats.handles(k)) return NarrowFloats.value(k, raw);
         long masked = width >= 64 ? raw : raw & ((1L << width) - 1);
         return FloatFormats.toDouble(k, BigInteger.valueOf(masked));
     }
@@ -292,6 +294,7 @@ public final class Tensor {
     static long doubleToBits(FloatKind k, double v) {
         if (k == FloatKind.F64) return Double.doubleToRawLongBits(v);
         if (k == FloatKind.F32) return Float.floatToRawIntBits((float) v) & 0xFFFFFFFFL;
+        if (NarrowFloats.handles(k)) return NarrowFloats.bits(k, v);
         if (Double.isNaN(v)) return FloatFormats.nan(k).longValue();
         return FloatFormats.fromDouble(k, v).longValue();
     }
