@@ -1,6 +1,9 @@
 package org.stablehlo4j.interpreter;
 
+import org.stablehlo4j.dialect.stablehlo.ops.ConstantOp;
 import org.stablehlo4j.dialect.stablehlo.ops.ReturnOp;
+import org.stablehlo4j.ir.DenseElementsAttr;
+import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.Operation;
@@ -23,13 +26,20 @@ import java.util.Set;
  * the scope map first, since nested regions read enclosing values from there.
  */
 final class RegionProgram {
-    private static final Set<OpDefinition> TERMINATORS = Set.of(ReturnOp.DEFINITION, org.stablehlo4j.dialect.func.ReturnOp.DEFINITION, org.stablehlo4j.dialect.sdy.ReturnOp.DEFINITION);
+    /** Whether {@code op} ends a block (compared by identity: hashing op definitions is deep). */
+    private static boolean isTerminator(Operation op) {
+        OpDefinition d = op.opName().definition();
+        return d == ReturnOp.DEFINITION || d == org.stablehlo4j.dialect.func.ReturnOp.DEFINITION
+                || d == org.stablehlo4j.dialect.sdy.ReturnOp.DEFINITION;
+    }
 
     private final int numArguments;
     private final int numSlots;
     private final Operation[] ops;
     private final Interpreter.OpEval[] evals;
     private final boolean[] quantized;
+    /** Per op: for a (non-quantized) {@code stablehlo.constant}, its value decoded once (each run gets a copy). */
+    private final Tensor[] constants;
     /** Per op: its operands' value numbers; {@code -1 - c} is capture {@code c}. */
     private final int[][] operands;
     private final int[][] results;
@@ -54,7 +64,7 @@ final class RegionProgram {
         List<Operation> body = new ArrayList<>();
         Operation term = null;
         for (Operation op : block.operations()) {
-            if (TERMINATORS.contains(op.opName().definition())) {
+            if (isTerminator(op)) {
                 term = op;
                 break;
             }
@@ -64,6 +74,7 @@ final class RegionProgram {
         ops = body.toArray(new Operation[0]);
         evals = new Interpreter.OpEval[n];
         quantized = new boolean[n];
+        constants = new Tensor[n];
         operands = new int[n][];
         results = new int[n][];
         exported = new int[n][];
@@ -71,6 +82,15 @@ final class RegionProgram {
             Operation op = ops[k];
             evals[k] = in.kernel(op);
             quantized[k] = Quantization.needsExpressedEvaluation(op);
+            if (!quantized[k] && evals[k] != null && ConstantOp.is(op) && op.numResults() == 1
+                    && op.attr("value") instanceof DenseElementsAttr d && d.type() instanceof RankedTensorType
+                    && d.type().equals(op.result(0).type())) {
+                try {
+                    constants[k] = Tensor.fromAttr(d);
+                } catch (RuntimeException e) {
+                    constants[k] = null; // not decodable here: the kernel reports it when the op runs
+                }
+            }
             operands[k] = numbers(op, slotOf, captureOf, captured);
             if (op.numRegions() > 0) exported[k] = usedInside(op, slotOf);
             results[k] = new int[op.numResults()];
@@ -145,6 +165,10 @@ final class RegionProgram {
             if (eval == null) throw new InterpreterException("Unsupported op: " + op.name()).at(op.location());
             int[] export = exported[k];
             if (export != null) for (int s : export) if (values[s] != null) scope.put(slotValues[s], values[s]);
+            if (constants[k] != null) {
+                values[results[k][0]] = constants[k].copy();
+                continue;
+            }
             List<Object> out;
             try {
                 out = quantized[k] ? Quantization.evaluate(in, op, eval, operandValues, scope)

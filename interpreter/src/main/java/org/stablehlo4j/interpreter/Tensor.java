@@ -72,6 +72,23 @@ public final class Tensor {
         return new Tensor(this, st, null, new double[] {reals[i]});
     }
 
+    /** A copy of this tensor with storage of its own (the per-type facts shared, not recomputed). */
+    Tensor copy() {
+        return new Tensor(this, ints == null ? null : ints.clone(), reals == null ? null : reals.clone());
+    }
+
+    /** A tensor of {@code like}'s type over the given storage. */
+    private Tensor(Tensor like, long[] ints, double[] reals) {
+        this.type = like.type;
+        this.kind = like.kind;
+        this.width = like.width;
+        this.floatKind = like.floatKind;
+        this.shape = like.shape;
+        this.size = like.size;
+        this.ints = ints;
+        this.reals = reals;
+    }
+
     /** A zero-filled tensor of {@code type}. */
     public static Tensor zeros(RankedTensorType type) {
         int n = product(dims(type));
