@@ -35,15 +35,36 @@ public final class Tensor {
     final int size;
 
     private Tensor(RankedTensorType type, long[] ints, double[] reals) {
+        Layout l = layout(type);
         this.type = type;
-        Type e = type.elementType();
-        this.kind = kindOf(e);
-        this.width = widthOf(e);
-        this.floatKind = floatKindOf(e);
-        this.shape = dims(type);
-        this.size = product(shape);
+        this.kind = l.kind;
+        this.width = l.width;
+        this.floatKind = l.floatKind;
+        this.shape = l.shape;
+        this.size = l.size;
         this.ints = ints;
         this.reals = reals;
+    }
+
+    /** The per-type facts of a tensor (immutable; {@code shape} is never written). */
+    private record Layout(RankedTensorType type, Kind kind, int width, FloatKind floatKind, int[] shape, int size) {}
+
+    /**
+     * Recently used layouts, by the type's identity hash: most programs use a few types many times, and working
+     * the facts out again per tensor was a quarter of a small program's run. Entries are immutable records, so
+     * racing threads at worst compute one again.
+     */
+    private static final Layout[] LAYOUTS = new Layout[512];
+
+    private static Layout layout(RankedTensorType type) {
+        int h = System.identityHashCode(type) & (LAYOUTS.length - 1);
+        Layout l = LAYOUTS[h];
+        if (l != null && l.type == type) return l;
+        Type e = type.elementType();
+        int[] shape = dims(type);
+        l = new Layout(type, kindOf(e), widthOf(e), floatKindOf(e), shape, product(shape));
+        LAYOUTS[h] = l;
+        return l;
     }
 
     private static final int[] NO_DIMS = new int[0];
@@ -91,9 +112,9 @@ public final class Tensor {
 
     /** A zero-filled tensor of {@code type}. */
     public static Tensor zeros(RankedTensorType type) {
-        int n = product(dims(type));
-        Kind k = kindOf(type.elementType());
-        return switch (k) {
+        Layout l = layout(type);
+        int n = l.size;
+        return switch (l.kind) {
             case BOOL, SINT, UINT -> new Tensor(type, new long[n], null);
             case FLOAT -> new Tensor(type, null, new double[n]);
             case COMPLEX -> new Tensor(type, null, new double[2 * n]);
