@@ -58,6 +58,11 @@ public final class FunctionPlan {
         return entry;
     }
 
+    /** The compiled program of the function's body. */
+    RegionProgram program() {
+        return programs.get(entry.region(0));
+    }
+
     /**
      * Runs the function on {@code args} ({@link Tensor}s, lists for tuples, {@link Interpreter#TOKEN} for tokens).
      * Thread-safe; the arguments are only read.

@@ -167,6 +167,13 @@ final class RegionProgram {
         }
     }
 
+    /** How many ops of this block run inside fused groups (members and roots). */
+    int fusedOps() {
+        int n = 0;
+        for (FusedElementwise g : fused) if (g != null) n += g.members();
+        return n;
+    }
+
     private static int rootOf(int[] into, int k) {
         if (into[k] == -1) return -1;
         while (into[k] != -1) k = into[k];
