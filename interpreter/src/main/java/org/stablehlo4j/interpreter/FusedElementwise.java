@@ -114,20 +114,8 @@ final class FusedElementwise {
         Node[] nodes = new Node[members.size()];
         for (int n = 0; n < nodes.length; n++) {
             Operation op = members.get(n);
-            int[] operands = new int[op.numOperands()];
-            for (int i = 0; i < operands.length; i++) {
-                Value v = op.operand(i);
-                Integer m = nodeOf.get(v);
-                if (m == null) {
-                    m = inputOf.get(v);
-                    if (m == null) {
-                        m = -1 - inputs.size();
-                        inputOf.put(v, m);
-                        inputs.add(v);
-                    }
-                }
-                operands[i] = m;
-            }
+            // members' results are numbered by member, the rest as the group's inputs, as a block numbers captures
+            int[] operands = RegionProgram.numbers(op, nodeOf, inputOf, inputs);
             RankedTensorType rt = (RankedTensorType) op.result(0).type();
             int block = (int) Math.min(BLOCK, Math.max(1, rt.numElements()));
             RankedTensorType scratch = new RankedTensorType(new long[] {block}, rt.elementType());

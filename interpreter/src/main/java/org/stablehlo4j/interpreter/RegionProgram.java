@@ -185,7 +185,7 @@ final class RegionProgram {
         return new RegionProgram(region.entry(), in);
     }
 
-    private static int[] numbers(Operation op, Map<Value, Integer> slotOf, Map<Value, Integer> captureOf,
+    static int[] numbers(Operation op, Map<Value, Integer> slotOf, Map<Value, Integer> captureOf,
                                  List<Value> captured) {
         int[] out = new int[op.numOperands()];
         for (int i = 0; i < out.length; i++) {

@@ -69,14 +69,17 @@ public final class Tensor {
 
     private static final int[] NO_DIMS = new int[0];
 
-    /** A rank-0 tensor of {@code like}'s element type (its per-type facts copied, not recomputed). */
-    private Tensor(Tensor like, RankedTensorType scalarType, long[] ints, double[] reals) {
-        this.type = scalarType;
+    /**
+     * A tensor of {@code like}'s element type with type {@code type} of {@code shape} and {@code size} (the
+     * per-element-type facts copied, not recomputed).
+     */
+    private Tensor(Tensor like, RankedTensorType type, int[] shape, int size, long[] ints, double[] reals) {
+        this.type = type;
         this.kind = like.kind;
         this.width = like.width;
         this.floatKind = like.floatKind;
-        this.shape = NO_DIMS;
-        this.size = 1;
+        this.shape = shape;
+        this.size = size;
         this.ints = ints;
         this.reals = reals;
     }
@@ -88,26 +91,14 @@ public final class Tensor {
     Tensor elementAt(int i) {
         RankedTensorType st = scalarType;
         if (st == null) scalarType = st = withShape(type, NO_DIMS);
-        if (ints != null) return new Tensor(this, st, new long[] {ints[i]}, null);
-        if (kind == Kind.COMPLEX) return new Tensor(this, st, null, new double[] {reals[2 * i], reals[2 * i + 1]});
-        return new Tensor(this, st, null, new double[] {reals[i]});
+        if (ints != null) return new Tensor(this, st, NO_DIMS, 1, new long[] {ints[i]}, null);
+        if (kind == Kind.COMPLEX) return new Tensor(this, st, NO_DIMS, 1, null, new double[] {reals[2 * i], reals[2 * i + 1]});
+        return new Tensor(this, st, NO_DIMS, 1, null, new double[] {reals[i]});
     }
 
     /** A copy of this tensor with storage of its own (the per-type facts shared, not recomputed). */
     Tensor copy() {
-        return new Tensor(this, ints == null ? null : ints.clone(), reals == null ? null : reals.clone());
-    }
-
-    /** A tensor of {@code like}'s type over the given storage. */
-    private Tensor(Tensor like, long[] ints, double[] reals) {
-        this.type = like.type;
-        this.kind = like.kind;
-        this.width = like.width;
-        this.floatKind = like.floatKind;
-        this.shape = like.shape;
-        this.size = like.size;
-        this.ints = ints;
-        this.reals = reals;
+        return new Tensor(this, type, shape, size, ints == null ? null : ints.clone(), reals == null ? null : reals.clone());
     }
 
     /** A zero-filled tensor of {@code type}. */
