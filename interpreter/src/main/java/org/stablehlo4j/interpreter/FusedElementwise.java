@@ -4,6 +4,7 @@ import org.stablehlo4j.dialect.stablehlo.ops.AbsOp;
 import org.stablehlo4j.dialect.stablehlo.ops.BroadcastInDimOp;
 import org.stablehlo4j.dialect.stablehlo.ops.CompareOp;
 import org.stablehlo4j.dialect.stablehlo.ops.ConvertOp;
+import org.stablehlo4j.dialect.stablehlo.ops.ReduceOp;
 import org.stablehlo4j.dialect.stablehlo.ops.SelectOp;
 import org.stablehlo4j.interpreter.Tensor.Kind;
 import org.stablehlo4j.ir.OpDefinition;
@@ -25,7 +26,8 @@ import java.util.Map;
  * Members are the element-wise ops of {@link Elementwise} (integer and real element types), {@code compare},
  * {@code select}, {@code convert} and {@code broadcast_in_dim} (of a value from outside the group, through an index
  * map made once). A member's result must have exactly one use, by its consumer in the group, so no other op ever
- * needs it. Each element goes through exactly the per-element functions and roundings of the unfused kernels, in
+ * needs it. A group may end in a {@code reduce} whose body is one element-wise op: each element is folded into
+ * its accumulator as soon as its block is computed, in the reduce's own (row-major) order. Each element goes through exactly the per-element functions and roundings of the unfused kernels, in
  * the same order, so results are bit-identical ({@code FusionTest} compares them).
  */
 final class FusedElementwise {
@@ -40,17 +42,42 @@ final class FusedElementwise {
     private record Node(NodeKind kind, String name, Elementwise.Def def, String direction, String compareType,
                         int[] operands, int[] broadcastIndex, boolean scalarOperand0, RankedTensorType scratchType) {}
 
+    /**
+     * A {@code reduce} that consumes the group's last member: its body's one element-wise op folds each element,
+     * as it is computed, into the accumulator of its output element ({@code outIndex}); the reduce's init value is
+     * the group's last input. Input elements come in row-major order, the order the unfused reduce folds them in.
+     */
+    private record Sink(Elementwise.Def fold, int[] outIndex, RankedTensorType resultType) {}
+
     private final Node[] nodes;
     /** The group's inputs: the values the block gives it. */
     final Value[] inputs;
     private final RankedTensorType resultType;
+    /** Elements the last member computes. */
     private final int size;
+    /** The reduce the group ends in, or null. */
+    private final Sink sink;
 
-    private FusedElementwise(Node[] nodes, Value[] inputs, RankedTensorType resultType) {
+    private FusedElementwise(Node[] nodes, Value[] inputs, RankedTensorType lastType, Sink sink) {
         this.nodes = nodes;
         this.inputs = inputs;
-        this.resultType = resultType;
-        this.size = Tensor.product(Tensor.dims(resultType));
+        this.resultType = sink == null ? lastType : sink.resultType;
+        this.size = Tensor.product(Tensor.dims(lastType));
+        this.sink = sink;
+    }
+
+    /**
+     * Whether {@code op} is a {@code reduce} a group can end in: one input of a real or integer type, static
+     * shapes, and a body that is one element-wise op of (accumulator, element) ({@link Elementwise#foldBody}).
+     */
+    static boolean sink(Operation op) {
+        if (!ReduceOp.is(op) || op.numOperands() != 2 || op.numResults() != 1 || op.numRegions() != 1) return false;
+        if (!(op.operand(0).type() instanceof RankedTensorType in) || !plain(in) || in.numElements() > MAX_BROADCAST_MAP
+                || !(op.result(0).type() instanceof RankedTensorType out) || !plain(out)
+                || Interpreter.longs(op, "dimensions") == null) {
+            return false;
+        }
+        return Elementwise.foldBody(op.region(0), Tensor.zeros(Tensor.withShape(out, new int[0]))) != null;
     }
 
     /**
@@ -108,6 +135,11 @@ final class FusedElementwise {
      * result is an input.
      */
     static FusedElementwise of(List<Operation> members) {
+        return of(members, null);
+    }
+
+    /** The group of {@code members} ending in {@code reduce} (a {@link #sink}) that consumes the last member. */
+    static FusedElementwise of(List<Operation> members, Operation reduce) {
         Map<Value, Integer> nodeOf = new IdentityHashMap<>();
         List<Value> inputs = new ArrayList<>();
         Map<Value, Integer> inputOf = new IdentityHashMap<>();
@@ -136,8 +168,34 @@ final class FusedElementwise {
             };
             nodeOf.put(op.result(0), n);
         }
-        return new FusedElementwise(nodes, inputs.toArray(new Value[0]),
-                (RankedTensorType) members.get(members.size() - 1).result(0).type());
+        RankedTensorType last = (RankedTensorType) members.get(members.size() - 1).result(0).type();
+        Sink sink = null;
+        if (reduce != null) {
+            RegionProgram.numbers(reduce, nodeOf, inputOf, inputs); // the init value becomes the last input
+            RankedTensorType out = (RankedTensorType) reduce.result(0).type();
+            Elementwise.Def fold = Elementwise.foldBody(reduce.region(0), Tensor.zeros(Tensor.withShape(out, new int[0])));
+            sink = new Sink(fold, reduceIndex(last, Interpreter.longs(reduce, "dimensions"), out), out);
+        }
+        return new FusedElementwise(nodes, inputs.toArray(new Value[0]), last, sink);
+    }
+
+    /** For each input element of a reduce, the index of its output element (as the reduce kernel maps them). */
+    private static int[] reduceIndex(RankedTensorType from, long[] dims, RankedTensorType to) {
+        int[] shape = Tensor.dims(from);
+        boolean[] reduced = new boolean[shape.length];
+        for (long d : dims) reduced[(int) d] = true;
+        int[] outStrides = Tensor.strides(Tensor.dims(to));
+        int n = Tensor.product(shape);
+        int[] index = new int[n];
+        int[] idx = new int[shape.length];
+        for (int i = 0; i < n; i++) {
+            int o = 0;
+            int od = 0;
+            for (int d = 0; d < idx.length; d++) if (!reduced[d]) o += idx[d] * outStrides[od++];
+            index[i] = o;
+            Tensor.next(idx, shape);
+        }
+        return index;
     }
 
     private static NodeKind kindOf(Operation op) {
@@ -186,14 +244,22 @@ final class FusedElementwise {
         for (int i = 0; i < in.length; i++) in[i] = Interpreter.tensor(inputs[i]);
         Tensor out = Tensor.zeros(resultType);
         int last = nodes.length - 1;
-        Tensor[] scratch = new Tensor[last];
-        for (int n = 0; n < last; n++) scratch[n] = Tensor.zeros(nodes[n].scratchType);
+        // with a reduce, the last member's block goes to a scratch buffer too and is folded from there
+        int written = sink == null ? last : last + 1;
+        Tensor[] scratch = new Tensor[written];
+        for (int n = 0; n < written; n++) scratch[n] = Tensor.zeros(nodes[n].scratchType);
+        double[] tmp = null;
+        if (sink != null) {
+            Tensor init = in[in.length - 1];
+            for (int i = 0; i < out.size; i++) out.copyElement(i, init, 0);
+            tmp = new double[2];
+        }
         for (int base = 0; base < size; base += BLOCK) {
             int count = Math.min(BLOCK, size - base);
             for (int n = 0; n <= last; n++) {
                 Node node = nodes[n];
-                Tensor r = n == last ? out : scratch[n];
-                int ri = n == last ? base : 0;
+                Tensor r = n < written ? scratch[n] : out;
+                int ri = n < written ? 0 : base;
                 int[] o = node.operands;
                 switch (node.kind) {
                     case BROADCAST -> {
@@ -224,6 +290,11 @@ final class FusedElementwise {
                         }
                     }
                 }
+            }
+            if (sink != null) {
+                Tensor x = scratch[last];
+                int[] index = sink.outIndex;
+                for (int k = 0; k < count; k++) Elementwise.fold(sink.fold, out, index[base + k], x, k, tmp);
             }
         }
         return out;

@@ -132,7 +132,11 @@ final class RegionProgram {
         Map<Operation, Integer> index = new IdentityHashMap<>();
         for (int k = 0; k < n; k++) index.put(ops[k], k);
         boolean[] fusible = new boolean[n];
-        for (int k = 0; k < n; k++) fusible[k] = !quantized[k] && evals[k] != null && FusedElementwise.fusible(ops[k]);
+        boolean[] sink = new boolean[n];
+        for (int k = 0; k < n; k++) {
+            fusible[k] = !quantized[k] && evals[k] != null && FusedElementwise.fusible(ops[k]);
+            sink[k] = !quantized[k] && evals[k] != null && FusedElementwise.sink(ops[k]);
+        }
         int[] into = new int[n];
         java.util.Arrays.fill(into, -1);
         boolean any = false;
@@ -140,7 +144,14 @@ final class RegionProgram {
             if (!fusible[k] || !ops[k].result(0).hasOneUse()) continue;
             Value.Use use = ops[k].result(0).uses().get(0);
             Integer j = index.get(use.user());
-            if (j == null || j <= k || !fusible[j] || !FusedElementwise.takesMemberOperand(ops[j], use.index())) continue;
+            if (j == null || j <= k) continue;
+            if (sink[j] && use.index() == 0) {
+                into[k] = j; // the reduce folds this op's elements as they are computed
+                inGroup[k] = true;
+                any = true;
+                continue;
+            }
+            if (!fusible[j] || !FusedElementwise.takesMemberOperand(ops[j], use.index())) continue;
             RankedTensorType a = (RankedTensorType) ops[k].result(0).type();
             RankedTensorType b = (RankedTensorType) ops[j].result(0).type();
             if (a.numElements() != b.numElements()) continue;
@@ -150,12 +161,17 @@ final class RegionProgram {
         }
         if (!any) return;
         for (int root = 0; root < n; root++) {
-            if (into[root] != -1 || !fusible[root]) continue;
+            if (into[root] != -1 || !(fusible[root] || sink[root])) continue;
             List<Operation> members = new ArrayList<>();
             for (int k = 0; k < root; k++) if (rootOf(into, k) == root) members.add(ops[k]);
             if (members.isEmpty()) continue;
-            members.add(ops[root]);
-            FusedElementwise group = FusedElementwise.of(members);
+            FusedElementwise group;
+            if (sink[root]) {
+                group = FusedElementwise.of(members, ops[root]);
+            } else {
+                members.add(ops[root]);
+                group = FusedElementwise.of(members);
+            }
             int[] in = new int[group.inputs.length];
             for (int i = 0; i < in.length; i++) {
                 Value v = group.inputs[i];

@@ -175,4 +175,45 @@ class FusionTest {
             assertEquals((double) (float) Math.exp((float) (mi + x[i])), b.reals[i]);
         }
     }
+
+    @Test
+    void reductionsFoldTheirProducersElementsInTheSameOrder() throws Exception {
+        // f32 sums over rows and columns of x * x - 0.1 (more than one block); a bf16 sum (rounded at each step);
+        // a max over i8 sums with overflow; NaN reaching a max
+        ModuleOp module = HLO.parse("""
+                func.func @main(%x: tensor<8x40xf32>, %i: tensor<8x40xi8>)
+                    -> (tensor<8xf32>, tensor<40xf32>, tensor<40xbf16>, tensor<8xi8>, tensor<f32>) {
+                  %z = stablehlo.constant dense<0.0> : tensor<f32>
+                  %t = stablehlo.constant dense<0.1> : tensor<f32>
+                  %tb = stablehlo.broadcast_in_dim %t, dims = [] : (tensor<f32>) -> tensor<8x40xf32>
+                  %m = stablehlo.multiply %x, %x : tensor<8x40xf32>
+                  %d = stablehlo.subtract %m, %tb : tensor<8x40xf32>
+                  %r0 = stablehlo.reduce(%d init: %z) applies stablehlo.add across dimensions = [1] : (tensor<8x40xf32>, tensor<f32>) -> tensor<8xf32>
+                  %m2 = stablehlo.multiply %x, %x : tensor<8x40xf32>
+                  %r1 = stablehlo.reduce(%m2 init: %z) applies stablehlo.add across dimensions = [0] : (tensor<8x40xf32>, tensor<f32>) -> tensor<40xf32>
+                  %zb = stablehlo.constant dense<0.0> : tensor<bf16>
+                  %xb = stablehlo.convert %x : (tensor<8x40xf32>) -> tensor<8x40xbf16>
+                  %r2 = stablehlo.reduce(%xb init: %zb) applies stablehlo.add across dimensions = [0] : (tensor<8x40xbf16>, tensor<bf16>) -> tensor<40xbf16>
+                  %zi = stablehlo.constant dense<-128> : tensor<i8>
+                  %ii = stablehlo.add %i, %i : tensor<8x40xi8>
+                  %r3 = stablehlo.reduce(%ii init: %zi) applies stablehlo.maximum across dimensions = [1] : (tensor<8x40xi8>, tensor<i8>) -> tensor<8xi8>
+                  %q = stablehlo.divide %x, %x : tensor<8x40xf32>
+                  %r4 = stablehlo.reduce(%q init: %z) applies stablehlo.maximum across dimensions = [0, 1] : (tensor<8x40xf32>, tensor<f32>) -> tensor<f32>
+                  return %r0, %r1, %r2, %r3, %r4 : tensor<8xf32>, tensor<40xf32>, tensor<40xbf16>, tensor<8xi8>, tensor<f32>
+                }
+                """);
+        System.setProperty(RegionProgram.FUSION_PROPERTY, "false");
+        FunctionPlan plain = FunctionPlan.prepare(module, "main");
+        System.clearProperty(RegionProgram.FUSION_PROPERTY);
+        FunctionPlan fused = FunctionPlan.prepare(module, "main");
+        // members: tb, m, d | m2 | xb | ii | q (the reduces are the groups' roots, counted apart)
+        assertEquals(7, fused.program().fusedOps());
+        for (long seed = 0; seed < 4; seed++) {
+            List<Object> all = inputs(seed);
+            List<Object> in = List.of(all.get(0), all.get(2));
+            List<Object> a = plain.run(in);
+            List<Object> b = fused.run(in);
+            for (int i = 0; i < a.size(); i++) assertArrayEquals(bits(a.get(i)), bits(b.get(i)), "result " + i);
+        }
+    }
 }
