@@ -44,7 +44,10 @@ final class RegionProgram {
     private final Operation[] ops;
     private final Interpreter.OpEval[] evals;
     private final boolean[] quantized;
-    /** Per op: for a (non-quantized) {@code stablehlo.constant}, its value decoded once (each run gets a copy). */
+    /**
+     * Per op: for a (non-quantized) {@code stablehlo.constant}, its value decoded once and shared by every run (no
+     * kernel writes into a tensor once it is made: results are new tensors, as a reshape's shares its operand's).
+     */
     private final Tensor[] constants;
     /** Per op: the fused group it is the root of (null if none), and the value numbers of the group's inputs. */
     private final FusedElementwise[] fused;
@@ -250,7 +253,7 @@ final class RegionProgram {
         for (int k = 0; k < ops.length; k++) {
             Operation op = ops[k];
             if (constants[k] != null) {
-                values[results[k][0]] = constants[k].copy();
+                values[results[k][0]] = constants[k];
                 continue;
             }
             if (inGroup[k]) continue; // runs inside its group's root

@@ -96,11 +96,6 @@ public final class Tensor {
         return new Tensor(this, st, NO_DIMS, 1, null, new double[] {reals[i]});
     }
 
-    /** A copy of this tensor with storage of its own (the per-type facts shared, not recomputed). */
-    Tensor copy() {
-        return new Tensor(this, type, shape, size, ints == null ? null : ints.clone(), reals == null ? null : reals.clone());
-    }
-
     /** A zero-filled tensor of {@code type}. */
     public static Tensor zeros(RankedTensorType type) {
         Layout l = layout(type);
@@ -262,6 +257,7 @@ public final class Tensor {
         if (!(st instanceof RankedTensorType rt)) throw new InterpreterException("expected a ranked tensor: " + st);
         Tensor t = zeros(rt);
         int bytes = DenseElementsAttr.elementStorageBytes(rt.elementType());
+        if (!attr.isMapped() && !attr.isSplat() && readBulk(t, attr.rawArray(), attr.offset(), bytes)) return t;
         // Buffer-backed (memory-mapped) data is read element by element, never copied whole onto the heap.
         java.nio.ByteBuffer mapped = attr.isMapped() ? attr.buffer() : null;
         byte[] data = mapped == null ? attr.rawArray() : new byte[bytes];
@@ -285,6 +281,32 @@ public final class Tensor {
             }
         }
         return t;
+    }
+
+    /**
+     * Reads f32, f64 and 32/64-bit integer elements through a little-endian buffer view (a large constant's
+     * decoding was a sixth of a small MLP's run element by element); false for other element types.
+     */
+    private static boolean readBulk(Tensor t, byte[] data, int offset, int bytes) {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(data, offset, t.size * bytes).slice()
+                .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        if (t.kind == Kind.FLOAT && t.floatKind == FloatKind.F32) {
+            java.nio.FloatBuffer f = b.asFloatBuffer();
+            for (int i = 0; i < t.size; i++) t.reals[i] = f.get(i);
+        } else if (t.kind == Kind.FLOAT && t.floatKind == FloatKind.F64) {
+            b.asDoubleBuffer().get(t.reals, 0, t.size);
+        } else if (t.kind == Kind.SINT && t.width == 32 && bytes == 4) {
+            java.nio.IntBuffer v = b.asIntBuffer();
+            for (int i = 0; i < t.size; i++) t.ints[i] = v.get(i);
+        } else if (t.kind == Kind.UINT && t.width == 32 && bytes == 4) {
+            java.nio.IntBuffer v = b.asIntBuffer();
+            for (int i = 0; i < t.size; i++) t.ints[i] = v.get(i) & 0xFFFFFFFFL;
+        } else if ((t.kind == Kind.SINT || t.kind == Kind.UINT) && t.width == 64 && bytes == 8) {
+            b.asLongBuffer().get(t.ints, 0, t.size);
+        } else {
+            return false;
+        }
+        return true;
     }
 
     /** Encodes this tensor in the dense attribute layout. */
