@@ -79,13 +79,38 @@ public class JaxSampleBench {
     }
 
     /**
+     * Without JMH, for a loaded machine: {@code JaxSampleBench RUNS SAMPLE...} runs each sample RUNS times per
+     * round, 7 rounds, and prints the smallest CPU time per run of the calling thread (microseconds) per sample:
+     * {@code SAMPLE MICROSECONDS}. Thread CPU time is what other processes on the machine disturb least.
+     *
+     * @param args the runs per round, then sample names
+     * @throws Exception if a sample cannot be read or run
+     */
+    public static void main(String[] args) throws Exception {
+        int runs = Integer.parseInt(args[0]);
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        for (int a = 1; a < args.length; a++) {
+            JaxSampleBench b = new JaxSampleBench();
+            b.sample = args[a];
+            b.setUp();
+            double best = Double.MAX_VALUE;
+            for (int round = 0; round < 7; round++) {
+                long t0 = mx.getCurrentThreadCpuTime();
+                for (int i = 0; i < runs; i++) b.run();
+                best = Math.min(best, (mx.getCurrentThreadCpuTime() - t0) / 1e3 / runs);
+            }
+            System.out.printf(java.util.Locale.ROOT, "%s %.1f%n", b.sample, best);
+        }
+    }
+
+    /**
      * The {@code "inputs"} of an {@code io.json} file: arrays of {@code shape}, {@code dtype} (float32, int32,
      * uint32) and a flat {@code data} list; a small reader for exactly that layout.
      *
      * @param json the file's text
      * @return the inputs as tensors
      */
-    public static List<TensorValue> readInputs(String json) {
+    static List<TensorValue> readInputs(String json) {
         int at = json.indexOf("\"inputs\"");
         int end = json.indexOf("\"outputs\"");
         if (at < 0) throw new IllegalArgumentException("no \"inputs\" in io.json");

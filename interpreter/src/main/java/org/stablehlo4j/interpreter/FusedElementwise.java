@@ -243,19 +243,37 @@ final class FusedElementwise {
         Tensor[] in = new Tensor[inputs.length];
         for (int i = 0; i < in.length; i++) in[i] = Interpreter.tensor(inputs[i]);
         Tensor out = Tensor.zeros(resultType);
+        if (sink != null) {
+            Tensor init = in[in.length - 1];
+            for (int i = 0; i < out.size; i++) out.copyElement(i, init, 0);
+            runBlocks(in, out, 0, size); // folds in order: one thread
+        } else if (size >= PARALLEL_ELEMENTS) {
+            // independent elements: chunks of blocks on the kernels' fork/join pool, each element computed as on
+            // one thread, so the result does not depend on the thread count
+            int chunk = CHUNK_BLOCKS * BLOCK;
+            Contraction.forTiles((size + chunk - 1) / chunk, (long) size * nodes.length,
+                    c -> runBlocks(in, out, c * chunk, Math.min(size, (c + 1) * chunk)));
+        } else {
+            runBlocks(in, out, 0, size);
+        }
+        return out;
+    }
+
+    /** Elements of a group from which its blocks are shared out among threads. */
+    private static final int PARALLEL_ELEMENTS = 1 << 16;
+    /** Blocks per parallel task. */
+    private static final int CHUNK_BLOCKS = 16;
+
+    /** Computes output elements {@code from..to-1} ({@code from} a multiple of {@link #BLOCK}) into {@code out}. */
+    private void runBlocks(Tensor[] in, Tensor out, int from, int to) {
         int last = nodes.length - 1;
         // with a reduce, the last member's block goes to a scratch buffer too and is folded from there
         int written = sink == null ? last : last + 1;
         Tensor[] scratch = new Tensor[written];
         for (int n = 0; n < written; n++) scratch[n] = Tensor.zeros(nodes[n].scratchType);
-        double[] tmp = null;
-        if (sink != null) {
-            Tensor init = in[in.length - 1];
-            for (int i = 0; i < out.size; i++) out.copyElement(i, init, 0);
-            tmp = new double[2];
-        }
-        for (int base = 0; base < size; base += BLOCK) {
-            int count = Math.min(BLOCK, size - base);
+        double[] tmp = sink == null ? null : new double[2];
+        for (int base = from; base < to; base += BLOCK) {
+            int count = Math.min(BLOCK, to - base);
             for (int n = 0; n <= last; n++) {
                 Node node = nodes[n];
                 Tensor r = n < written ? scratch[n] : out;
@@ -297,7 +315,6 @@ final class FusedElementwise {
                 for (int k = 0; k < count; k++) Elementwise.fold(sink.fold, out, index[base + k], x, k, tmp);
             }
         }
-        return out;
     }
 
     private static Tensor operand(int ref, Tensor[] in, Tensor[] scratch) {

@@ -216,4 +216,38 @@ class FusionTest {
             for (int i = 0; i < a.size(); i++) assertArrayEquals(bits(a.get(i)), bits(b.get(i)), "result " + i);
         }
     }
+
+    @Test
+    void largeGroupsGiveTheSameBitsOnAnyNumberOfThreads() throws Exception {
+        ModuleOp module = HLO.parse("""
+                func.func @main(%x: tensor<300x300xf32>, %s: tensor<300xf32>) -> tensor<300x300xf32> {
+                  %b = stablehlo.broadcast_in_dim %s, dims = [1] : (tensor<300xf32>) -> tensor<300x300xf32>
+                  %m = stablehlo.multiply %x, %b : tensor<300x300xf32>
+                  %e = stablehlo.exponential %m : tensor<300x300xf32>
+                  %l = stablehlo.log_plus_one %e : tensor<300x300xf32>
+                  return %l : tensor<300x300xf32>
+                }
+                """);
+        double[] x = new double[90000];
+        SplittableRandom r = new SplittableRandom(7);
+        for (int i = 0; i < x.length; i++) x[i] = (float) r.nextGaussian();
+        double[] s = new double[300];
+        for (int i = 0; i < s.length; i++) s[i] = (float) (r.nextGaussian() * 4);
+        List<Object> in = List.of(Tensor.ofDoubles(type("tensor<300x300xf32>"), x), Tensor.ofDoubles(type("tensor<300xf32>"), s));
+        System.setProperty(RegionProgram.FUSION_PROPERTY, "false");
+        long[] expected = bits(FunctionPlan.prepare(module, "main").run(in).get(0));
+        System.clearProperty(RegionProgram.FUSION_PROPERTY);
+        FunctionPlan fused = FunctionPlan.prepare(module, "main");
+        assertEquals(4, fused.program().fusedOps());
+        String before = System.getProperty("stablehlo4j.interpreter.threads");
+        try {
+            for (String threads : new String[] {"1", "2", "3"}) {
+                System.setProperty("stablehlo4j.interpreter.threads", threads);
+                assertArrayEquals(expected, bits(fused.run(in).get(0)), threads + " threads");
+            }
+        } finally {
+            if (before == null) System.clearProperty("stablehlo4j.interpreter.threads");
+            else System.setProperty("stablehlo4j.interpreter.threads", before);
+        }
+    }
 }

@@ -1,6 +1,7 @@
 package org.stablehlo4j.api.run;
 
 import java.util.ArrayList;
+import java.lang.ref.SoftReference;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -12,15 +13,10 @@ import org.stablehlo4j.api.StableHlo;
 import org.stablehlo4j.api.StableHloException;
 import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.dialect.func.FuncOp;
-import org.stablehlo4j.dialect.stablehlo.transforms.ShapeSpecialization;
 import org.stablehlo4j.interpreter.CustomCallKernels;
-import org.stablehlo4j.interpreter.Interpreter;
-import org.stablehlo4j.interpreter.InterpreterException;
 import org.stablehlo4j.interpreter.Tensor;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.Diagnostic;
-import org.stablehlo4j.ir.DiagnosticException;
-import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.RankedTensorType;
@@ -47,8 +43,9 @@ import org.stablehlo4j.ir.Type;
  *
  * <p>Thread-safe: one instance may be used by many threads, each run gets its own interpreter. A function is
  * prepared once ({@link #prepare}: a compiled plan, see {@link PreparedFunction}) and the plan is kept per module
- * (weakly) and function name, so running a module again skips that work. The module is only read; it must not
- * change once it has been run (run a changed module from a new runner, or prepare it again).
+ * and function name (softly: memory that is needed is given back), so running a module again skips that work.
+ * The module is only read; it must not change once it has been run (run a changed module from a new runner, or
+ * prepare it again).
  */
 public final class StableHloRunner {
     private final StableHlo api;
@@ -172,8 +169,8 @@ public final class StableHloRunner {
     /**
      * Prepares function {@code function} of {@code module} (for {@code main}: the only function, if the module has
      * exactly one) for running many times: see {@link PreparedFunction}. {@link #run(ModuleOp, String, List)} uses
-     * the same plans, kept per module and function name while the module is reachable (so a module changed after
-     * it was run must be run from a new runner, or prepared again).
+     * the same plans, kept per module and function name while the module is in use (and after that until the memory
+     * is needed), so a module changed after it was run must be run from a new runner, or prepared again.
      *
      * @param module the module (only read; it must not change while the prepared function is used)
      * @param function the function name (without {@code @})
@@ -186,13 +183,19 @@ public final class StableHloRunner {
         return new PreparedFunction(this, module, function(module, function));
     }
 
-    /** Prepared functions of the modules run so far (weakly held), per function name. */
-    private final Map<ModuleOp, Map<String, PreparedFunction>> plans = new WeakHashMap<>();
+    /**
+     * Prepared functions of the modules run so far, per function name. A plan refers to its module's operations, so
+     * the plans are held softly: a module no longer used elsewhere stays cached until the memory is needed, then its
+     * entry goes (a weak key alone would be kept alive by its own plans).
+     */
+    private final Map<ModuleOp, SoftReference<Map<String, PreparedFunction>>> plans = new WeakHashMap<>();
 
     private PreparedFunction prepared(ModuleOp module, String function) throws StableHloException {
         Map<String, PreparedFunction> byName;
         synchronized (plans) {
-            byName = plans.computeIfAbsent(module, m -> new ConcurrentHashMap<>());
+            SoftReference<Map<String, PreparedFunction>> ref = plans.get(module);
+            byName = ref == null ? null : ref.get();
+            if (byName == null) plans.put(module, new SoftReference<>(byName = new ConcurrentHashMap<>()));
         }
         PreparedFunction p = byName.get(function);
         if (p == null) {
