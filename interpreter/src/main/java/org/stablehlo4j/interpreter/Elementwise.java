@@ -355,7 +355,61 @@ final class Elementwise {
     /** {@link #compare} on a range, strides as in {@link #applyRange}. */
     static void compareRange(Tensor a, int ai, int as, Tensor b, int bi, int bs, String direction, String compareType,
                              Tensor r, int ri, int n) {
-        for (int k = 0; k < n; k++) r.ints[ri + k] = compareAt(a, ai + k * as, b, bi + k * bs, direction, compareType) ? 1 : 0;
+        long[] out = r.ints;
+        if (a.kind == Kind.COMPLEX) {
+            for (int k = 0; k < n; k++) out[ri + k] = compareAt(a, ai + k * as, b, bi + k * bs, direction, compareType) ? 1 : 0;
+            return;
+        }
+        // the direction and the kind of comparison resolved once, then the same tests as compareAt per element
+        int dir = switch (direction) {
+            case "EQ" -> 0;
+            case "NE" -> 1;
+            case "GE" -> 2;
+            case "GT" -> 3;
+            case "LE" -> 4;
+            default -> 5;
+        };
+        if (a.ints != null) {
+            boolean unsigned = "UNSIGNED".equals(compareType) || a.kind == Kind.UINT || a.kind == Kind.BOOL;
+            long[] x = a.ints;
+            long[] y = b.ints;
+            for (int k = 0; k < n; k++) {
+                long p = x[ai + k * as];
+                long q = y[bi + k * bs];
+                out[ri + k] = test(dir, unsigned ? Long.compareUnsigned(p, q) : Long.compare(p, q)) ? 1 : 0;
+            }
+            return;
+        }
+        double[] x = a.reals;
+        double[] y = b.reals;
+        boolean total = "TOTALORDER".equals(compareType);
+        for (int k = 0; k < n; k++) {
+            double p = x[ai + k * as];
+            double q = y[bi + k * bs];
+            boolean v;
+            if (total) v = test(dir, Long.compare(totalKey(p), totalKey(q)));
+            else v = switch (dir) {
+                case 0 -> p == q;
+                case 1 -> p != q;
+                case 2 -> p >= q;
+                case 3 -> p > q;
+                case 4 -> p <= q;
+                default -> p < q;
+            };
+            out[ri + k] = v ? 1 : 0;
+        }
+    }
+
+    /** {@link #test(String, int)} with the direction as {@link #compareRange} numbers it. */
+    private static boolean test(int dir, int c) {
+        return switch (dir) {
+            case 0 -> c == 0;
+            case 1 -> c != 0;
+            case 2 -> c >= 0;
+            case 3 -> c > 0;
+            case 4 -> c <= 0;
+            default -> c < 0;
+        };
     }
 
     /** {@code compare} of element {@code i} of {@code a} with element {@code j} of {@code b}. */

@@ -40,7 +40,7 @@ final class FusedElementwise {
 
     /** One member op: its kind, its operands ({@code >= 0}: a member, {@code < 0}: input {@code -1 - i}). */
     private record Node(NodeKind kind, String name, Elementwise.Def def, String direction, String compareType,
-                        int[] operands, int[] broadcastIndex, boolean scalarOperand0, RankedTensorType scratchType) {}
+                        int[] operands, int[] broadcastIndex, boolean scalarOperand0, Tensor scratch) {}
 
     /**
      * A {@code reduce} that consumes the group's last member: its body's one element-wise op folds each element,
@@ -52,7 +52,8 @@ final class FusedElementwise {
     private final Node[] nodes;
     /** The group's inputs: the values the block gives it. */
     final Value[] inputs;
-    private final RankedTensorType resultType;
+    /** The result's type (a tensor without storage, see {@link Tensor#prototype}). */
+    private final Tensor resultType;
     /** Elements the last member computes. */
     private final int size;
     /** The reduce the group ends in, or null. */
@@ -61,7 +62,7 @@ final class FusedElementwise {
     private FusedElementwise(Node[] nodes, Value[] inputs, RankedTensorType lastType, Sink sink) {
         this.nodes = nodes;
         this.inputs = inputs;
-        this.resultType = sink == null ? lastType : sink.resultType;
+        this.resultType = Tensor.prototype(sink == null ? lastType : sink.resultType);
         this.size = Tensor.product(Tensor.dims(lastType));
         this.sink = sink;
     }
@@ -150,7 +151,7 @@ final class FusedElementwise {
             int[] operands = RegionProgram.numbers(op, nodeOf, inputOf, inputs);
             RankedTensorType rt = (RankedTensorType) op.result(0).type();
             int block = (int) Math.min(BLOCK, Math.max(1, rt.numElements()));
-            RankedTensorType scratch = new RankedTensorType(new long[] {block}, rt.elementType());
+            Tensor scratch = Tensor.prototype(new RankedTensorType(new long[] {block}, rt.elementType()));
             OpDefinition d = op.opName().definition();
             nodes[n] = switch (kindOf(op)) {
                 case BROADCAST -> new Node(NodeKind.BROADCAST, op.name(), null, null, null, operands,
@@ -242,7 +243,7 @@ final class FusedElementwise {
     Tensor run(Object[] inputs) {
         Tensor[] in = new Tensor[inputs.length];
         for (int i = 0; i < in.length; i++) in[i] = Interpreter.tensor(inputs[i]);
-        Tensor out = Tensor.zeros(resultType);
+        Tensor out = resultType.zerosLike();
         if (sink != null) {
             Tensor init = in[in.length - 1];
             for (int i = 0; i < out.size; i++) out.copyElement(i, init, 0);
@@ -270,7 +271,7 @@ final class FusedElementwise {
         // with a reduce, the last member's block goes to a scratch buffer too and is folded from there
         int written = sink == null ? last : last + 1;
         Tensor[] scratch = new Tensor[written];
-        for (int n = 0; n < written; n++) scratch[n] = Tensor.zeros(nodes[n].scratchType);
+        for (int n = 0; n < written; n++) scratch[n] = nodes[n].scratch.zerosLike();
         double[] tmp = sink == null ? null : new double[2];
         for (int base = from; base < to; base += BLOCK) {
             int count = Math.min(BLOCK, to - base);

@@ -54,17 +54,38 @@ public final class Tensor {
      * the facts out again per tensor was a quarter of a small program's run. Entries are immutable records, so
      * racing threads at worst compute one again.
      */
-    private static final Layout[] LAYOUTS = new Layout[512];
+    private static final Layout[] LAYOUTS = new Layout[1024];
 
+    /**
+     * The layout of {@code type}: two entries per hash (slots {@code h} and {@code h ^ 1}, the newer first), so two
+     * types a loop alternates between do not evict each other when their hashes collide.
+     */
     private static Layout layout(RankedTensorType type) {
         int h = System.identityHashCode(type) & (LAYOUTS.length - 1);
-        Layout l = LAYOUTS[h];
-        if (l != null && l.type == type) return l;
+        Layout first = LAYOUTS[h];
+        if (first != null && first.type == type) return first;
+        Layout second = LAYOUTS[h ^ 1];
+        if (second != null && second.type == type) return second;
         Type e = type.elementType();
         int[] shape = dims(type);
-        l = new Layout(type, kindOf(e), widthOf(e), floatKindOf(e), shape, product(shape));
+        Layout l = new Layout(type, kindOf(e), widthOf(e), floatKindOf(e), shape, product(shape));
+        if (first != null) LAYOUTS[h ^ 1] = first;
         LAYOUTS[h] = l;
         return l;
+    }
+
+    /** A tensor of {@code type} without storage: its per-type facts, for {@link #zerosLike()} to copy. */
+    static Tensor prototype(RankedTensorType type) {
+        return new Tensor(type, null, null);
+    }
+
+    /** A zero-filled tensor of this tensor's type (its per-type facts copied, not looked up). */
+    Tensor zerosLike() {
+        return switch (kind) {
+            case BOOL, SINT, UINT -> new Tensor(this, type, shape, size, new long[size], null);
+            case FLOAT -> new Tensor(this, type, shape, size, null, new double[size]);
+            case COMPLEX -> new Tensor(this, type, shape, size, null, new double[2 * size]);
+        };
     }
 
     private static final int[] NO_DIMS = new int[0];
