@@ -14,10 +14,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * One function of a module prepared once and run many times, from any number of threads at once. Preparing lowers
  * the CHLO ops of a copy of the module (as {@link Interpreter} does per run), indexes its functions and compiles the
  * function's body into a {@link RegionProgram} (values numbered into slots, kernels resolved per op, constants
- * decoded, element-wise chains fused, operand buffers reused by liveness); regions run later (called functions,
- * loop bodies, reduction bodies) are compiled on their first run and kept. Each {@link #run} gets its own
- * interpreter over these shared, immutable programs; the caches are concurrent maps, so runs never wait on one
- * another.
+ * decoded, element-wise chains and the reductions they feed fused into blocked loops whose scratch buffers are
+ * reused from block to block); regions run later (called functions, loop bodies, reduction bodies) are compiled
+ * on their first run and kept. Each {@link #run} gets its own interpreter over these shared, immutable programs;
+ * the caches are concurrent maps, so runs never wait on one another.
  *
  * <p>The module must not change while the plan is used: the plan holds its operations.
  */

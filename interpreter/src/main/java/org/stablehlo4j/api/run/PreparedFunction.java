@@ -23,9 +23,9 @@ import org.stablehlo4j.ir.Type;
 /**
  * One function of a module, prepared by {@link StableHloRunner#prepare} to be run many times: a reusable,
  * thread-safe callable. Preparing compiles the function into a plan once (its values numbered into slots, each
- * op's kernel resolved, constants decoded, chains of element-wise ops fused into one loop, buffers of values that
- * die reused); every {@link #run} then only checks and converts the inputs and runs the plan. Runs from many
- * threads at once share the plan and never wait on one another.
+ * op's kernel resolved, constants decoded, chains of element-wise ops and the reductions they feed fused into one
+ * loop without intermediate tensors); every {@link #run} then only checks and converts the inputs and runs the
+ * plan. Runs from many threads at once share the plan and never wait on one another.
  *
  * <p>A shape-polymorphic function (dynamic argument dimensions, {@code shape_assertion} custom calls) is
  * specialized to the inputs' shapes as {@link StableHloRunner#run(ModuleOp, String, List)} does, once per distinct
