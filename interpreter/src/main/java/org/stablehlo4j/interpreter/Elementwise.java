@@ -232,12 +232,8 @@ final class Elementwise {
     /** Applies a unary or binary op element by element; {@code b} is null for unary ops. */
     static Tensor apply(String op, Def def, Tensor a, Tensor b, RankedTensorType resultType) {
         Tensor r = Tensor.zeros(resultType);
-        if (a.ints != null) {
-            if (def.ints() == null) throw unsupported(op, a);
-            for (int i = 0; i < r.size; i++) r.ints[i] = r.normalize(def.ints().apply(a.ints[i], b == null ? 0 : b.ints[i], a));
-        } else if (a.kind == Kind.FLOAT) {
-            if (def.reals() == null) throw unsupported(op, a);
-            for (int i = 0; i < r.size; i++) r.reals[i] = r.round(def.reals().apply(a.reals[i], b == null ? 0 : b.reals[i]));
+        if (a.kind != Kind.COMPLEX) {
+            applyRange(op, def, a, 0, 1, b, 0, 1, r, 0, r.size);
         } else {
             if (def.complex() == null) throw unsupported(op, a);
             double[] o = new double[2];
@@ -249,6 +245,31 @@ final class Elementwise {
             }
         }
         return r;
+    }
+
+    /**
+     * {@link #apply} of real or integer elements on a range: {@code r[ri + k] = op(a[ai + k * as], b[bi + k * bs])}
+     * for {@code k < n} (a stride 0 repeats one element); {@code b} is null for unary ops. Used whole by
+     * {@link #apply} and per block by fused loops ({@link FusedElementwise}).
+     */
+    static void applyRange(String op, Def def, Tensor a, int ai, int as, Tensor b, int bi, int bs, Tensor r, int ri, int n) {
+        if (a.ints != null) {
+            IntFn f = def.ints();
+            if (f == null) throw unsupported(op, a);
+            long[] x = a.ints;
+            long[] y = b == null ? null : b.ints;
+            long[] out = r.ints;
+            for (int k = 0; k < n; k++) {
+                out[ri + k] = r.normalize(f.apply(x[ai + k * as], y == null ? 0 : y[bi + k * bs], a));
+            }
+        } else {
+            RealFn f = def.reals();
+            if (f == null) throw unsupported(op, a);
+            double[] x = a.reals;
+            double[] y = b == null ? null : b.reals;
+            double[] out = r.reals;
+            for (int k = 0; k < n; k++) out[ri + k] = r.round(f.apply(x[ai + k * as], y == null ? 0 : y[bi + k * bs]));
+        }
     }
 
     /**
@@ -327,8 +348,68 @@ final class Elementwise {
     /** {@code stablehlo.compare}: {@code direction} EQ..LT, {@code compareType} FLOAT/TOTALORDER/SIGNED/UNSIGNED or null. */
     static Tensor compare(Tensor a, Tensor b, String direction, String compareType, RankedTensorType resultType) {
         Tensor r = Tensor.zeros(resultType);
-        for (int i = 0; i < r.size; i++) r.ints[i] = compareAt(a, i, b, i, direction, compareType) ? 1 : 0;
+        compareRange(a, 0, 1, b, 0, 1, direction, compareType, r, 0, r.size);
         return r;
+    }
+
+    /** {@link #compare} on a range, strides as in {@link #applyRange}. */
+    static void compareRange(Tensor a, int ai, int as, Tensor b, int bi, int bs, String direction, String compareType,
+                             Tensor r, int ri, int n) {
+        long[] out = r.ints;
+        if (a.kind == Kind.COMPLEX) {
+            for (int k = 0; k < n; k++) out[ri + k] = compareAt(a, ai + k * as, b, bi + k * bs, direction, compareType) ? 1 : 0;
+            return;
+        }
+        // the direction and the kind of comparison resolved once, then the same tests as compareAt per element
+        int dir = switch (direction) {
+            case "EQ" -> 0;
+            case "NE" -> 1;
+            case "GE" -> 2;
+            case "GT" -> 3;
+            case "LE" -> 4;
+            default -> 5;
+        };
+        if (a.ints != null) {
+            boolean unsigned = "UNSIGNED".equals(compareType) || a.kind == Kind.UINT || a.kind == Kind.BOOL;
+            long[] x = a.ints;
+            long[] y = b.ints;
+            for (int k = 0; k < n; k++) {
+                long p = x[ai + k * as];
+                long q = y[bi + k * bs];
+                out[ri + k] = test(dir, unsigned ? Long.compareUnsigned(p, q) : Long.compare(p, q)) ? 1 : 0;
+            }
+            return;
+        }
+        double[] x = a.reals;
+        double[] y = b.reals;
+        boolean total = "TOTALORDER".equals(compareType);
+        for (int k = 0; k < n; k++) {
+            double p = x[ai + k * as];
+            double q = y[bi + k * bs];
+            boolean v;
+            if (total) v = test(dir, Long.compare(totalKey(p), totalKey(q)));
+            else v = switch (dir) {
+                case 0 -> p == q;
+                case 1 -> p != q;
+                case 2 -> p >= q;
+                case 3 -> p > q;
+                case 4 -> p <= q;
+                default -> p < q;
+            };
+            out[ri + k] = v ? 1 : 0;
+        }
+    }
+
+    /** {@link #test(String, int)} with the direction as {@link #compareRange} numbers it. */
+    private static boolean test(int dir, int c) {
+        return switch (dir) {
+            case 0 -> c == 0;
+            case 1 -> c != 0;
+            case 2 -> c >= 0;
+            case 3 -> c > 0;
+            case 4 -> c <= 0;
+            default -> c < 0;
+        };
     }
 
     /** {@code compare} of element {@code i} of {@code a} with element {@code j} of {@code b}. */
@@ -442,38 +523,46 @@ final class Elementwise {
     /** {@code stablehlo.convert} per the spec's conversion rules. */
     static Tensor convert(Tensor a, RankedTensorType resultType) {
         Tensor r = Tensor.zeros(resultType);
-        for (int i = 0; i < r.size; i++) {
-            if (r.ints != null) {
-                if (a.ints != null) {
-                    r.ints[i] = r.kind == Kind.BOOL ? (a.ints[i] != 0 ? 1 : 0) : r.normalize(a.ints[i]);
-                } else {
-                    double v = a.kind == Kind.COMPLEX ? a.reals[2 * i] : a.reals[i];
-                    r.ints[i] = r.kind == Kind.BOOL ? (v != 0 ? 1 : 0) : floatToInt(v, r);
-                }
-            } else {
-                double re;
-                double im = 0;
-                if (a.ints != null) {
-                    re = a.kind == Kind.UINT ? unsignedToDouble(a.ints[i]) : a.ints[i];
-                    if (a.kind == Kind.UINT && a.ints[i] < 0 || Math.abs(a.ints[i]) > (1L << 53)) {
-                        re = roundBig(a.kind == Kind.UINT ? new java.math.BigDecimal(Long.toUnsignedString(a.ints[i]))
-                                : java.math.BigDecimal.valueOf(a.ints[i]), r.floatKind);
-                    }
-                } else if (a.kind == Kind.COMPLEX) {
-                    re = a.reals[2 * i];
-                    im = a.reals[2 * i + 1];
-                } else {
-                    re = a.reals[i];
-                }
-                if (r.kind == Kind.COMPLEX) {
-                    r.reals[2 * i] = r.round(re);
-                    r.reals[2 * i + 1] = r.round(im);
-                } else {
-                    r.reals[i] = r.round(re);
-                }
-            }
-        }
+        convertRange(a, 0, 1, r, 0, r.size);
         return r;
+    }
+
+    /** {@link #convert} on a range: element {@code ai + k * as} of {@code a} to element {@code ri + k} of {@code r}. */
+    static void convertRange(Tensor a, int ai, int as, Tensor r, int ri, int n) {
+        for (int k = 0; k < n; k++) convertElement(a, ai + k * as, r, ri + k);
+    }
+
+    private static void convertElement(Tensor a, int j, Tensor r, int i) {
+        if (r.ints != null) {
+            if (a.ints != null) {
+                r.ints[i] = r.kind == Kind.BOOL ? (a.ints[j] != 0 ? 1 : 0) : r.normalize(a.ints[j]);
+            } else {
+                double v = a.kind == Kind.COMPLEX ? a.reals[2 * j] : a.reals[j];
+                r.ints[i] = r.kind == Kind.BOOL ? (v != 0 ? 1 : 0) : floatToInt(v, r);
+            }
+            return;
+        }
+        double re;
+        double im = 0;
+        if (a.ints != null) {
+            long x = a.ints[j];
+            re = a.kind == Kind.UINT ? unsignedToDouble(x) : x;
+            if (a.kind == Kind.UINT && x < 0 || Math.abs(x) > (1L << 53)) {
+                re = roundBig(a.kind == Kind.UINT ? new java.math.BigDecimal(Long.toUnsignedString(x))
+                        : java.math.BigDecimal.valueOf(x), r.floatKind);
+            }
+        } else if (a.kind == Kind.COMPLEX) {
+            re = a.reals[2 * j];
+            im = a.reals[2 * j + 1];
+        } else {
+            re = a.reals[j];
+        }
+        if (r.kind == Kind.COMPLEX) {
+            r.reals[2 * i] = r.round(re);
+            r.reals[2 * i + 1] = r.round(im);
+        } else {
+            r.reals[i] = r.round(re);
+        }
     }
 
     private static double unsignedToDouble(long v) {

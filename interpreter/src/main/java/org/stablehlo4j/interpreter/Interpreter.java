@@ -124,9 +124,9 @@ public final class Interpreter {
     final ProcessGrid.Process process;
     private int callDepth;
     /** The regions run so far, prepared for running again (per interpreter: one per thread of a process grid). */
-    private final Map<Region, RegionProgram> programs = new java.util.IdentityHashMap<>();
+    private final Map<Region, RegionProgram> programs;
     /** The kernels looked up so far, per op name (per interpreter, like {@link #programs}). */
-    private final Map<OperationName, Optional<OpEval>> kernels = new java.util.IdentityHashMap<>();
+    private final Map<OperationName, Optional<OpEval>> kernels;
     /** The kernels of ops outside any context (created on first need). */
     private OpKernels detachedKernels;
 
@@ -140,6 +140,8 @@ public final class Interpreter {
         this.session = session;
         functions = new HashMap<>();
         process = null;
+        programs = new java.util.IdentityHashMap<>();
+        kernels = new java.util.IdentityHashMap<>();
         for (Operation op : module.body().operations()) {
             if (FuncOp.is(op) && op.attr("sym_name") instanceof StringAttr s) {
                 functions.put(s.value(), op);
@@ -167,6 +169,30 @@ public final class Interpreter {
         this.module = parent.module;
         this.session = parent.session;
         this.process = process;
+        this.programs = new java.util.IdentityHashMap<>();
+        this.kernels = new java.util.IdentityHashMap<>();
+    }
+
+    /**
+     * An interpreter for one run of a prepared {@link FunctionPlan}: the plan's (CHLO-lowered) module and functions,
+     * and its thread-safe caches of region programs and kernels, which every run of the plan shares.
+     */
+    Interpreter(FunctionPlan plan) {
+        this.module = plan.module;
+        this.functions = plan.functions;
+        this.session = new Session(null);
+        this.process = null;
+        this.programs = plan.programs;
+        this.kernels = plan.kernels;
+    }
+
+    /** The functions of {@code module} by name. */
+    static Map<String, Operation> functionsOf(ModuleOp module) {
+        Map<String, Operation> out = new HashMap<>();
+        for (Operation op : module.body().operations()) {
+            if (FuncOp.is(op) && op.attr("sym_name") instanceof StringAttr s) out.put(s.value(), op);
+        }
+        return out;
     }
 
     /** An interpreter over the same functions that runs as {@code p} of a process grid (one per thread). */
@@ -218,9 +244,18 @@ public final class Interpreter {
         if (block.numArguments() != args.size()) {
             throw new InterpreterException("expected " + block.numArguments() + " arguments, got " + args.size());
         }
+        return program(region).run(this, args, scope);
+    }
+
+    /** The program of {@code region} (which has an entry block): compiled on first use, then cached. */
+    RegionProgram program(Region region) {
         RegionProgram program = programs.get(region);
-        if (program == null) programs.put(region, program = RegionProgram.compile(region, this));
-        return program.run(this, args, scope);
+        if (program == null) {
+            program = RegionProgram.compile(region, this);
+            RegionProgram raced = programs.putIfAbsent(region, program);
+            if (raced != null) program = raced;
+        }
+        return program;
     }
 
     /**
@@ -232,7 +267,9 @@ public final class Interpreter {
         Optional<OpEval> k = kernels.get(name);
         if (k == null) {
             if (name.dialect() == null && detachedKernels == null) detachedKernels = OpKernels.detached();
-            kernels.put(name, k = Optional.ofNullable(OpKernels.lookup(name, detachedKernels)));
+            k = Optional.ofNullable(OpKernels.lookup(name, detachedKernels));
+            Optional<OpEval> raced = kernels.putIfAbsent(name, k);
+            if (raced != null) k = raced;
         }
         return k.orElse(null);
     }

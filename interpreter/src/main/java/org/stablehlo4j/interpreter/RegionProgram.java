@@ -1,6 +1,9 @@
 package org.stablehlo4j.interpreter;
 
+import org.stablehlo4j.dialect.stablehlo.ops.ConstantOp;
 import org.stablehlo4j.dialect.stablehlo.ops.ReturnOp;
+import org.stablehlo4j.ir.DenseElementsAttr;
+import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.Operation;
@@ -23,13 +26,34 @@ import java.util.Set;
  * the scope map first, since nested regions read enclosing values from there.
  */
 final class RegionProgram {
-    private static final Set<OpDefinition> TERMINATORS = Set.of(ReturnOp.DEFINITION, org.stablehlo4j.dialect.func.ReturnOp.DEFINITION, org.stablehlo4j.dialect.sdy.ReturnOp.DEFINITION);
+    /**
+     * The system property that turns fusion of element-wise chains off when {@code false} (read when a region is
+     * compiled; results are the same either way, only speed differs).
+     */
+    static final String FUSION_PROPERTY = "stablehlo4j.interpreter.fusion";
+
+    /** Whether {@code op} ends a block (compared by identity: hashing op definitions is deep). */
+    private static boolean isTerminator(Operation op) {
+        OpDefinition d = op.opName().definition();
+        return d == ReturnOp.DEFINITION || d == org.stablehlo4j.dialect.func.ReturnOp.DEFINITION
+                || d == org.stablehlo4j.dialect.sdy.ReturnOp.DEFINITION;
+    }
 
     private final int numArguments;
     private final int numSlots;
     private final Operation[] ops;
     private final Interpreter.OpEval[] evals;
     private final boolean[] quantized;
+    /**
+     * Per op: for a (non-quantized) {@code stablehlo.constant}, its value decoded once and shared by every run (no
+     * kernel writes into a tensor once it is made: results are new tensors, as a reshape's shares its operand's).
+     */
+    private final Tensor[] constants;
+    /** Per op: the fused group it is the root of (null if none), and the value numbers of the group's inputs. */
+    private final FusedElementwise[] fused;
+    private final int[][] fusedInputs;
+    /** Per op: whether it is a non-root member of a fused group (it runs inside its root's loop). */
+    private final boolean[] inGroup;
     /** Per op: its operands' value numbers; {@code -1 - c} is capture {@code c}. */
     private final int[][] operands;
     private final int[][] results;
@@ -54,7 +78,7 @@ final class RegionProgram {
         List<Operation> body = new ArrayList<>();
         Operation term = null;
         for (Operation op : block.operations()) {
-            if (TERMINATORS.contains(op.opName().definition())) {
+            if (isTerminator(op)) {
                 term = op;
                 break;
             }
@@ -64,6 +88,7 @@ final class RegionProgram {
         ops = body.toArray(new Operation[0]);
         evals = new Interpreter.OpEval[n];
         quantized = new boolean[n];
+        constants = new Tensor[n];
         operands = new int[n][];
         results = new int[n][];
         exported = new int[n][];
@@ -71,6 +96,15 @@ final class RegionProgram {
             Operation op = ops[k];
             evals[k] = in.kernel(op);
             quantized[k] = Quantization.needsExpressedEvaluation(op);
+            if (!quantized[k] && evals[k] != null && ConstantOp.is(op) && op.numResults() == 1
+                    && op.attr("value") instanceof DenseElementsAttr d && d.type() instanceof RankedTensorType
+                    && d.type().equals(op.result(0).type())) {
+                try {
+                    constants[k] = Tensor.fromAttr(d);
+                } catch (RuntimeException e) {
+                    constants[k] = null; // not decodable here: the kernel reports it when the op runs
+                }
+            }
             operands[k] = numbers(op, slotOf, captureOf, captured);
             if (op.numRegions() > 0) exported[k] = usedInside(op, slotOf);
             results[k] = new int[op.numResults()];
@@ -80,6 +114,10 @@ final class RegionProgram {
                 slots.add(op.result(i));
             }
         }
+        fused = new FusedElementwise[n];
+        fusedInputs = new int[n][];
+        inGroup = new boolean[n];
+        if (!"false".equals(System.getProperty(FUSION_PROPERTY))) fuse(slotOf, captureOf, captured);
         terminator = term;
         returned = term == null ? null : numbers(term, slotOf, captureOf, captured);
         numSlots = slots.size();
@@ -87,12 +125,86 @@ final class RegionProgram {
         captures = captured.toArray(new Value[0]);
     }
 
+    /**
+     * Finds the fused groups ({@link FusedElementwise}): an element-wise op whose result has one use, by a later
+     * element-wise op of this block with as many elements, runs inside that consumer's loop; an op that others run
+     * inside of is a group's root.
+     */
+    private void fuse(Map<Value, Integer> slotOf, Map<Value, Integer> captureOf, List<Value> captured) {
+        int n = ops.length;
+        Map<Operation, Integer> index = new IdentityHashMap<>();
+        for (int k = 0; k < n; k++) index.put(ops[k], k);
+        boolean[] fusible = new boolean[n];
+        boolean[] sink = new boolean[n];
+        for (int k = 0; k < n; k++) {
+            fusible[k] = !quantized[k] && evals[k] != null && FusedElementwise.fusible(ops[k]);
+            sink[k] = !quantized[k] && evals[k] != null && FusedElementwise.sink(ops[k]);
+        }
+        int[] into = new int[n];
+        java.util.Arrays.fill(into, -1);
+        boolean any = false;
+        for (int k = 0; k < n; k++) {
+            if (!fusible[k] || !ops[k].result(0).hasOneUse()) continue;
+            Value.Use use = ops[k].result(0).uses().get(0);
+            Integer j = index.get(use.user());
+            if (j == null || j <= k) continue;
+            if (sink[j] && use.index() == 0) {
+                into[k] = j; // the reduce folds this op's elements as they are computed
+                inGroup[k] = true;
+                any = true;
+                continue;
+            }
+            if (!fusible[j] || !FusedElementwise.takesMemberOperand(ops[j], use.index())) continue;
+            RankedTensorType a = (RankedTensorType) ops[k].result(0).type();
+            RankedTensorType b = (RankedTensorType) ops[j].result(0).type();
+            if (a.numElements() != b.numElements()) continue;
+            into[k] = j;
+            inGroup[k] = true;
+            any = true;
+        }
+        if (!any) return;
+        for (int root = 0; root < n; root++) {
+            if (into[root] != -1 || !(fusible[root] || sink[root])) continue;
+            List<Operation> members = new ArrayList<>();
+            for (int k = 0; k < root; k++) if (rootOf(into, k) == root) members.add(ops[k]);
+            if (members.isEmpty()) continue;
+            FusedElementwise group;
+            if (sink[root]) {
+                group = FusedElementwise.of(members, ops[root]);
+            } else {
+                members.add(ops[root]);
+                group = FusedElementwise.of(members);
+            }
+            int[] in = new int[group.inputs.length];
+            for (int i = 0; i < in.length; i++) {
+                Value v = group.inputs[i];
+                Integer slot = slotOf.get(v);
+                in[i] = slot != null ? slot : captureOf.get(v);
+            }
+            fused[root] = group;
+            fusedInputs[root] = in;
+        }
+    }
+
+    /** How many ops of this block run inside fused groups (members and roots). */
+    int fusedOps() {
+        int n = 0;
+        for (FusedElementwise g : fused) if (g != null) n += g.members();
+        return n;
+    }
+
+    private static int rootOf(int[] into, int k) {
+        if (into[k] == -1) return -1;
+        while (into[k] != -1) k = into[k];
+        return k;
+    }
+
     /** The program of {@code region}'s entry block (which must exist), with the kernels of {@code in}. */
     static RegionProgram compile(Region region, Interpreter in) {
         return new RegionProgram(region.entry(), in);
     }
 
-    private static int[] numbers(Operation op, Map<Value, Integer> slotOf, Map<Value, Integer> captureOf,
+    static int[] numbers(Operation op, Map<Value, Integer> slotOf, Map<Value, Integer> captureOf,
                                  List<Value> captured) {
         int[] out = new int[op.numOperands()];
         for (int i = 0; i < out.length; i++) {
@@ -140,14 +252,21 @@ final class RegionProgram {
         for (int c = 0; c < outer.length; c++) outer[c] = scope.get(captures[c]);
         for (int k = 0; k < ops.length; k++) {
             Operation op = ops[k];
-            Object[] operandValues = fetch(operands[k], values, outer, op);
+            if (constants[k] != null) {
+                values[results[k][0]] = constants[k];
+                continue;
+            }
+            if (inGroup[k]) continue; // runs inside its group's root
+            FusedElementwise group = fused[k];
+            Object[] operandValues = fetch(group != null ? fusedInputs[k] : operands[k], values, outer, op);
             Interpreter.OpEval eval = evals[k];
             if (eval == null) throw new InterpreterException("Unsupported op: " + op.name()).at(op.location());
             int[] export = exported[k];
             if (export != null) for (int s : export) if (values[s] != null) scope.put(slotValues[s], values[s]);
             List<Object> out;
             try {
-                out = quantized[k] ? Quantization.evaluate(in, op, eval, operandValues, scope)
+                out = group != null ? List.of(group.run(operandValues))
+                        : quantized[k] ? Quantization.evaluate(in, op, eval, operandValues, scope)
                         : eval.eval(in, op, operandValues, scope, null);
             } catch (InterpreterException e) {
                 throw e.at(op.location());

@@ -35,27 +35,72 @@ public final class Tensor {
     final int size;
 
     private Tensor(RankedTensorType type, long[] ints, double[] reals) {
+        Layout l = layout(type);
         this.type = type;
-        Type e = type.elementType();
-        this.kind = kindOf(e);
-        this.width = widthOf(e);
-        this.floatKind = floatKindOf(e);
-        this.shape = dims(type);
-        this.size = product(shape);
+        this.kind = l.kind;
+        this.width = l.width;
+        this.floatKind = l.floatKind;
+        this.shape = l.shape;
+        this.size = l.size;
         this.ints = ints;
         this.reals = reals;
     }
 
+    /** The per-type facts of a tensor (immutable; {@code shape} is never written). */
+    private record Layout(RankedTensorType type, Kind kind, int width, FloatKind floatKind, int[] shape, int size) {}
+
+    /**
+     * Recently used layouts, by the type's identity hash: most programs use a few types many times, and working
+     * the facts out again per tensor was a quarter of a small program's run. Entries are immutable records, so
+     * racing threads at worst compute one again.
+     */
+    private static final Layout[] LAYOUTS = new Layout[1024];
+
+    /**
+     * The layout of {@code type}: two entries per hash (slots {@code h} and {@code h ^ 1}, the newer first), so two
+     * types a loop alternates between do not evict each other when their hashes collide.
+     */
+    private static Layout layout(RankedTensorType type) {
+        int h = System.identityHashCode(type) & (LAYOUTS.length - 1);
+        Layout first = LAYOUTS[h];
+        if (first != null && first.type == type) return first;
+        Layout second = LAYOUTS[h ^ 1];
+        if (second != null && second.type == type) return second;
+        Type e = type.elementType();
+        int[] shape = dims(type);
+        Layout l = new Layout(type, kindOf(e), widthOf(e), floatKindOf(e), shape, product(shape));
+        if (first != null) LAYOUTS[h ^ 1] = first;
+        LAYOUTS[h] = l;
+        return l;
+    }
+
+    /** A tensor of {@code type} without storage: its per-type facts, for {@link #zerosLike()} to copy. */
+    static Tensor prototype(RankedTensorType type) {
+        return new Tensor(type, null, null);
+    }
+
+    /** A zero-filled tensor of this tensor's type (its per-type facts copied, not looked up). */
+    Tensor zerosLike() {
+        return switch (kind) {
+            case BOOL, SINT, UINT -> new Tensor(this, type, shape, size, new long[size], null);
+            case FLOAT -> new Tensor(this, type, shape, size, null, new double[size]);
+            case COMPLEX -> new Tensor(this, type, shape, size, null, new double[2 * size]);
+        };
+    }
+
     private static final int[] NO_DIMS = new int[0];
 
-    /** A rank-0 tensor of {@code like}'s element type (its per-type facts copied, not recomputed). */
-    private Tensor(Tensor like, RankedTensorType scalarType, long[] ints, double[] reals) {
-        this.type = scalarType;
+    /**
+     * A tensor of {@code like}'s element type with type {@code type} of {@code shape} and {@code size} (the
+     * per-element-type facts copied, not recomputed).
+     */
+    private Tensor(Tensor like, RankedTensorType type, int[] shape, int size, long[] ints, double[] reals) {
+        this.type = type;
         this.kind = like.kind;
         this.width = like.width;
         this.floatKind = like.floatKind;
-        this.shape = NO_DIMS;
-        this.size = 1;
+        this.shape = shape;
+        this.size = size;
         this.ints = ints;
         this.reals = reals;
     }
@@ -67,16 +112,16 @@ public final class Tensor {
     Tensor elementAt(int i) {
         RankedTensorType st = scalarType;
         if (st == null) scalarType = st = withShape(type, NO_DIMS);
-        if (ints != null) return new Tensor(this, st, new long[] {ints[i]}, null);
-        if (kind == Kind.COMPLEX) return new Tensor(this, st, null, new double[] {reals[2 * i], reals[2 * i + 1]});
-        return new Tensor(this, st, null, new double[] {reals[i]});
+        if (ints != null) return new Tensor(this, st, NO_DIMS, 1, new long[] {ints[i]}, null);
+        if (kind == Kind.COMPLEX) return new Tensor(this, st, NO_DIMS, 1, null, new double[] {reals[2 * i], reals[2 * i + 1]});
+        return new Tensor(this, st, NO_DIMS, 1, null, new double[] {reals[i]});
     }
 
     /** A zero-filled tensor of {@code type}. */
     public static Tensor zeros(RankedTensorType type) {
-        int n = product(dims(type));
-        Kind k = kindOf(type.elementType());
-        return switch (k) {
+        Layout l = layout(type);
+        int n = l.size;
+        return switch (l.kind) {
             case BOOL, SINT, UINT -> new Tensor(type, new long[n], null);
             case FLOAT -> new Tensor(type, null, new double[n]);
             case COMPLEX -> new Tensor(type, null, new double[2 * n]);
@@ -188,6 +233,7 @@ public final class Tensor {
     static double roundTo(FloatKind k, double v) {
         if (k == null || k == FloatKind.F64 || Double.isNaN(v)) return v;
         if (k == FloatKind.F32) return (float) v;
+        if (NarrowFloats.handles(k)) return NarrowFloats.round(k, v);
         return FloatFormats.toDouble(k, FloatFormats.fromDouble(k, v));
     }
 
@@ -232,6 +278,7 @@ public final class Tensor {
         if (!(st instanceof RankedTensorType rt)) throw new InterpreterException("expected a ranked tensor: " + st);
         Tensor t = zeros(rt);
         int bytes = DenseElementsAttr.elementStorageBytes(rt.elementType());
+        if (!attr.isMapped() && !attr.isSplat() && readBulk(t, attr.rawArray(), attr.offset(), bytes)) return t;
         // Buffer-backed (memory-mapped) data is read element by element, never copied whole onto the heap.
         java.nio.ByteBuffer mapped = attr.isMapped() ? attr.buffer() : null;
         byte[] data = mapped == null ? attr.rawArray() : new byte[bytes];
@@ -255,6 +302,32 @@ public final class Tensor {
             }
         }
         return t;
+    }
+
+    /**
+     * Reads f32, f64 and 32/64-bit integer elements through a little-endian buffer view (a large constant's
+     * decoding was a sixth of a small MLP's run element by element); false for other element types.
+     */
+    private static boolean readBulk(Tensor t, byte[] data, int offset, int bytes) {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(data, offset, t.size * bytes).slice()
+                .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        if (t.kind == Kind.FLOAT && t.floatKind == FloatKind.F32) {
+            java.nio.FloatBuffer f = b.asFloatBuffer();
+            for (int i = 0; i < t.size; i++) t.reals[i] = f.get(i);
+        } else if (t.kind == Kind.FLOAT && t.floatKind == FloatKind.F64) {
+            b.asDoubleBuffer().get(t.reals, 0, t.size);
+        } else if (t.kind == Kind.SINT && t.width == 32 && bytes == 4) {
+            java.nio.IntBuffer v = b.asIntBuffer();
+            for (int i = 0; i < t.size; i++) t.ints[i] = v.get(i);
+        } else if (t.kind == Kind.UINT && t.width == 32 && bytes == 4) {
+            java.nio.IntBuffer v = b.asIntBuffer();
+            for (int i = 0; i < t.size; i++) t.ints[i] = v.get(i) & 0xFFFFFFFFL;
+        } else if ((t.kind == Kind.SINT || t.kind == Kind.UINT) && t.width == 64 && bytes == 8) {
+            b.asLongBuffer().get(t.ints, 0, t.size);
+        } else {
+            return false;
+        }
+        return true;
     }
 
     /** Encodes this tensor in the dense attribute layout. */
@@ -285,6 +358,7 @@ public final class Tensor {
     static double bitsToDouble(FloatKind k, long raw, int width) {
         if (k == FloatKind.F64) return Double.longBitsToDouble(raw);
         if (k == FloatKind.F32) return Float.intBitsToFloat((int) raw);
+        if (NarrowFloats.handles(k)) return NarrowFloats.value(k, raw);
         long masked = width >= 64 ? raw : raw & ((1L << width) - 1);
         return FloatFormats.toDouble(k, BigInteger.valueOf(masked));
     }
@@ -292,6 +366,7 @@ public final class Tensor {
     static long doubleToBits(FloatKind k, double v) {
         if (k == FloatKind.F64) return Double.doubleToRawLongBits(v);
         if (k == FloatKind.F32) return Float.floatToRawIntBits((float) v) & 0xFFFFFFFFL;
+        if (NarrowFloats.handles(k)) return NarrowFloats.bits(k, v);
         if (Double.isNaN(v)) return FloatFormats.nan(k).longValue();
         return FloatFormats.fromDouble(k, v).longValue();
     }

@@ -1,23 +1,22 @@
 package org.stablehlo4j.api.run;
 
 import java.util.ArrayList;
+import java.lang.ref.SoftReference;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.WeakHashMap;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.stablehlo4j.api.StableHlo;
 import org.stablehlo4j.api.StableHloException;
 import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.dialect.func.FuncOp;
-import org.stablehlo4j.dialect.stablehlo.transforms.ShapeSpecialization;
 import org.stablehlo4j.interpreter.CustomCallKernels;
-import org.stablehlo4j.interpreter.Interpreter;
-import org.stablehlo4j.interpreter.InterpreterException;
 import org.stablehlo4j.interpreter.Tensor;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.Diagnostic;
-import org.stablehlo4j.ir.DiagnosticException;
-import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.ModuleOp;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.RankedTensorType;
@@ -42,8 +41,11 @@ import org.stablehlo4j.ir.Type;
  * <p>Custom calls run the kernels of the facade's context: JAX's CPU targets, and those registered with
  * {@link #registerCustomCall(String, CustomCallKernel)}.
  *
- * <p>Stateless apart from its facade: one instance may be used by many threads, each run gets its own
- * interpreter. The module is only read.
+ * <p>Thread-safe: one instance may be used by many threads, each run gets its own interpreter. A function is
+ * prepared once ({@link #prepare}: a compiled plan, see {@link PreparedFunction}) and the plan is kept per module
+ * and function name (softly: memory that is needed is given back), so running a module again skips that work.
+ * The module is only read; it must not change once it has been run (run a changed module from a new runner, or
+ * prepare it again).
  */
 public final class StableHloRunner {
     private final StableHlo api;
@@ -161,52 +163,47 @@ public final class StableHloRunner {
      *                            the function or the failing op
      */
     public List<TensorValue> run(ModuleOp module, String function, List<TensorValue> inputs) throws StableHloException {
-        Operation f = function(module, function);
-        List<RankedTensorType> types = checkInputs(f, inputs);
-        if (ShapeSpecialization.needed(module, f)) {
-            // A shape-polymorphic program runs specialized to the inputs, as JAX calls an export; the module given
-            // stays as it is.
-            ModuleOp copy = ShapeSpecialization.copy(module);
-            try {
-                ShapeSpecialization.specialize(api.context(), copy, name(f), new ArrayList<>(types));
-            } catch (DiagnosticException e) {
-                throw new StableHloException(e);
-            } catch (RuntimeException e) {
-                throw new StableHloException(List.of(Diagnostic.error(f.location(), "shape refinement: " + e)));
-            }
-            module = copy;
-            f = ShapeSpecialization.find(copy, name(f));
+        return prepared(module, function).run(inputs);
+    }
+
+    /**
+     * Prepares function {@code function} of {@code module} (for {@code main}: the only function, if the module has
+     * exactly one) for running many times: see {@link PreparedFunction}. {@link #run(ModuleOp, String, List)} uses
+     * the same plans, kept per module and function name while the module is in use (and after that until the memory
+     * is needed), so a module changed after it was run must be run from a new runner, or prepared again.
+     *
+     * @param module the module (only read; it must not change while the prepared function is used)
+     * @param function the function name (without {@code @})
+     * @return the prepared function, thread-safe
+     * @throws StableHloException if there is no such function, or it cannot be prepared (the message is the
+     *                            diagnostic)
+     */
+    public PreparedFunction prepare(ModuleOp module, String function) throws StableHloException {
+        Objects.requireNonNull(module, "module");
+        return new PreparedFunction(this, module, function(module, function));
+    }
+
+    /**
+     * Prepared functions of the modules run so far, per function name. A plan refers to its module's operations, so
+     * the plans are held softly: a module no longer used elsewhere stays cached until the memory is needed, then its
+     * entry goes (a weak key alone would be kept alive by its own plans).
+     */
+    private final Map<ModuleOp, SoftReference<Map<String, PreparedFunction>>> plans = new WeakHashMap<>();
+
+    private PreparedFunction prepared(ModuleOp module, String function) throws StableHloException {
+        Map<String, PreparedFunction> byName;
+        synchronized (plans) {
+            SoftReference<Map<String, PreparedFunction>> ref = plans.get(module);
+            byName = ref == null ? null : ref.get();
+            if (byName == null) plans.put(module, new SoftReference<>(byName = new ConcurrentHashMap<>()));
         }
-        List<Object> args = new ArrayList<>(inputs.size());
-        for (int i = 0; i < inputs.size(); i++) {
-            Tensor t = inputs.get(i).toTensor();
-            if (!t.type().equals(types.get(i))) t = Tensor.fromAttr(retype(t, types.get(i)));
-            args.add(t);
+        PreparedFunction p = byName.get(function);
+        if (p == null) {
+            p = prepare(module, function);
+            PreparedFunction raced = byName.putIfAbsent(function, p);
+            if (raced != null) p = raced;
         }
-        List<Object> results;
-        try {
-            results = new Interpreter(module).run(name(f), args);
-        } catch (InterpreterException e) {
-            Location loc = e.location() == null ? f.location() : e.location();
-            throw new StableHloException(List.of(Diagnostic.error(loc, e.getMessage())));
-        } catch (StackOverflowError e) {
-            throw new StableHloException(List.of(Diagnostic.error(f.location(), "interpreter: nesting too deep")));
-        } catch (RuntimeException e) {
-            throw new StableHloException(List.of(Diagnostic.error(f.location(), "interpreter: " + e)));
-        }
-        List<TensorValue> out = new ArrayList<>(results.size());
-        for (int i = 0; i < results.size(); i++) {
-            Object r = results.get(i);
-            TensorValue v = r instanceof Tensor t ? TensorValue.fromTensor(t) : null;
-            if (v == null) {
-                String what = r instanceof Tensor t ? AsmPrinter.printType(t.type()) : r instanceof List<?> ? "a tuple"
-                        : String.valueOf(r);
-                throw new StableHloException(List.of(Diagnostic.error(f.location(), "result " + i + " of @" + name(f)
-                        + " (" + what + ") cannot be returned as a TensorValue")));
-            }
-            out.add(v);
-        }
-        return out;
+        return p;
     }
 
     /**
@@ -225,7 +222,7 @@ public final class StableHloRunner {
         return out;
     }
 
-    private static org.stablehlo4j.ir.DenseElementsAttr retype(Tensor t, RankedTensorType to) {
+    static org.stablehlo4j.ir.DenseElementsAttr retype(Tensor t, RankedTensorType to) {
         org.stablehlo4j.ir.DenseElementsAttr a = t.toAttr();
         return new org.stablehlo4j.ir.DenseElementsAttr(to, a.rawArray(), a.offset(), a.length(), a.isSplat());
     }
@@ -244,12 +241,12 @@ public final class StableHloRunner {
                 "module has no function @" + name)));
     }
 
-    private static String name(Operation f) {
+    static String name(Operation f) {
         return f.attr("sym_name") instanceof StringAttr s ? s.value() : "";
     }
 
     /** The exact argument types the inputs become, after checking them against the signature. */
-    private static List<RankedTensorType> checkInputs(Operation f, List<TensorValue> inputs) throws StableHloException {
+    static List<RankedTensorType> checkInputs(Operation f, List<TensorValue> inputs) throws StableHloException {
         Block body = f.region(0).entry();
         int n = body == null ? 0 : body.numArguments();
         String fn = "@" + name(f);
@@ -279,7 +276,7 @@ public final class StableHloRunner {
         return out;
     }
 
-    private static StableHloException error(Operation f, String message) {
+    static StableHloException error(Operation f, String message) {
         return new StableHloException(List.of(Diagnostic.error(f.location(), message)));
     }
 }
