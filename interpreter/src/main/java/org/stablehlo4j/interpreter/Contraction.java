@@ -16,7 +16,7 @@ import java.util.function.IntConsumer;
 /**
  * The kernels of {@code dot_general} and {@code convolution}. Results in f32, f64, bf16 and f16 are batched matrix
  * products of {@link Gemm} (operands read in place through strided views, a convolution's windows as {@link Im2col}):
- * every output element is one chain of fused multiply-adds over its terms in the spec's order (contracting index
+ * every output element is one chain of rounded products and sums over its terms in the spec's order (contracting index
  * row-major; for a convolution window position then input feature, padding included as zeros), in float for f32,
  * bf16 and f16 (the last two rounded once at the end) and in double for f64.
  *

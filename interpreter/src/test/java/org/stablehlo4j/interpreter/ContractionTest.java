@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The blocked, parallel kernels of {@link Contraction} give bit-identical results to the element-by-element
  * definition ({@link Reference}: one output element at a time, its terms in the spec's order; every product and
  * sum rounded through {@code stablehlo.multiply}/{@code add}, except for f32, f64, bf16 and f16 which
- * {@code dense.Gemm} computes as one chain of fused multiply-adds per element, in f32 for bf16/f16 with one rounding
+ * {@code dense.Gemm} computes as one chain of rounded products and sums per element, in f32 for bf16/f16 with one rounding
  * at the end), on random data of every element kind, with shapes that are not multiples of the tiles and large
  * enough to take the parallel path.
  */
@@ -141,7 +141,7 @@ class ContractionTest {
     static final class Reference {
         private Reference() {}
 
-        /** The sum of one output element so far: a fused multiply-add chain for the kinds of dense.Gemm. */
+        /** The sum of one output element so far: products rounded, then added, in order, for the kinds of dense.Gemm. */
         private static final class Sum {
             final RankedTensorType scalarType;
             final org.stablehlo4j.ir.FloatKind kind;
@@ -157,8 +157,8 @@ class ContractionTest {
             }
 
             void add(Tensor l, int li, Tensor r, int ri, Elementwise.Def mul, Elementwise.Def add) {
-                if (kind == org.stablehlo4j.ir.FloatKind.F64) chain = Math.fma(l.reals[li], r.reals[ri], chain);
-                else if (kind != null) chain = Math.fma((float) l.reals[li], (float) r.reals[ri], (float) chain);
+                if (kind == org.stablehlo4j.ir.FloatKind.F64) chain += l.reals[li] * r.reals[ri];
+                else if (kind != null) chain = (float) chain + (float) l.reals[li] * (float) r.reals[ri];
                 else {
                     Tensor prod = Elementwise.apply("test", mul, Interpreter.scalar(l, li), Interpreter.scalar(r, ri),
                             scalarType);

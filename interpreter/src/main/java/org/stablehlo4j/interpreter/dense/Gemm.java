@@ -7,7 +7,8 @@ import java.util.Optional;
  * A(b, i, p) * B(b, p, j)} in f32 or f64, through packed operands, cache blocking and register-blocked
  * micro-kernels.
  *
- * <p>Every element of {@code C} is one chain of fused multiply-adds, {@code c = fma(A(b, i, p), B(b, p, j), c)}
+ * <p>Every element of {@code C} is one chain of rounded products and sums, {@code c = c + A(b, i, p) * B(b, p, j)} (the product rounded, then the
+ * sum: the spec's round-after-each-operation, not a fused multiply-add, which changes results where terms cancel)
  * for {@code p} from 0 up, starting from +0, in the product's precision: blocking, packing, the kernel (Vector API
  * or plain loops) and the thread count change which elements are worked on when, never one element's operations,
  * so all of them give the same bits. Threads split the output into blocks ({@link Parallel}), never the steps.

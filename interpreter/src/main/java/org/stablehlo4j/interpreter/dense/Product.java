@@ -1,7 +1,7 @@
 package org.stablehlo4j.interpreter.dense;
 
 /**
- * One batched product {@code C[b] = A[b] * B[b]} being computed in f32 (float arrays, float fused multiply-adds)
+ * One batched product {@code C[b] = A[b] * B[b]} being computed in f32 (float arrays, float products and sums)
  * or f64 (double arrays): the packed operands, the accumulator and the blocked loops over them. {@code A} is packed
  * as row panels of {@link #mr} rows, step-major ({@code [batch][panel][k][mr]}), {@code B} as column panels of
  * {@link #nr} columns ({@code [batch][panel][k][nr]}), each padded with zeros; the accumulator is

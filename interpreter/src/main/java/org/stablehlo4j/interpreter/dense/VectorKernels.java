@@ -6,7 +6,7 @@ import jdk.incubator.vector.VectorSpecies;
 
 /**
  * The register-blocked micro-kernels on the Vector API: {@code C[mr x nr] += A-panel * B-panel} over {@code kc}
- * packed steps, one fused multiply-add per element and step, in step order (so each element gets exactly the
+ * packed steps, one multiply then one add per element and step, in step order (so each element gets exactly the
  * operations of {@link ScalarKernels}). Only loaded when {@code jdk.incubator.vector} is readable (see
  * {@link Gemm#vectorAvailable()}): its signatures use primitive arrays only.
  */
@@ -29,7 +29,7 @@ final class VectorKernels {
 
     /**
      * f32: 8 rows by 3 vectors, 24 accumulators in registers (of AVX-512's 32): per step 3 vector loads and 8
-     * broadcasts for 24 fused multiply-adds (measured: 82-87 GFLOP/s in a 1024³ product where 6 x 2 gave 73-76).
+     * broadcasts for 24 multiply-adds (measured: 82-87 GFLOP/s in a 1024³ product where 6 x 2 gave 73-76).
      * Two rows per line.
      */
     static void f32(int kc, float[] a, int ao, float[] b, int bo, float[] c, int co, int ldc) {
@@ -47,18 +47,18 @@ final class VectorKernels {
         for (int p = 0; p < kc; p++, ao += 8, bo += 3 * FL) {
             FloatVector b0 = ld(b, bo), b1 = ld(b, bo + FL), b2 = ld(b, bo + f2);
             FloatVector x;
-            x = FloatVector.broadcast(FS, a[ao]); c00 = x.fma(b0, c00); c01 = x.fma(b1, c01); c02 = x.fma(b2, c02);
-            x = FloatVector.broadcast(FS, a[ao + 1]); c10 = x.fma(b0, c10); c11 = x.fma(b1, c11);
-            c12 = x.fma(b2, c12);
-            x = FloatVector.broadcast(FS, a[ao + 2]); c20 = x.fma(b0, c20); c21 = x.fma(b1, c21); c22 = x.fma(b2, c22);
-            x = FloatVector.broadcast(FS, a[ao + 3]); c30 = x.fma(b0, c30); c31 = x.fma(b1, c31);
-            c32 = x.fma(b2, c32);
-            x = FloatVector.broadcast(FS, a[ao + 4]); c40 = x.fma(b0, c40); c41 = x.fma(b1, c41); c42 = x.fma(b2, c42);
-            x = FloatVector.broadcast(FS, a[ao + 5]); c50 = x.fma(b0, c50); c51 = x.fma(b1, c51);
-            c52 = x.fma(b2, c52);
-            x = FloatVector.broadcast(FS, a[ao + 6]); c60 = x.fma(b0, c60); c61 = x.fma(b1, c61); c62 = x.fma(b2, c62);
-            x = FloatVector.broadcast(FS, a[ao + 7]); c70 = x.fma(b0, c70); c71 = x.fma(b1, c71);
-            c72 = x.fma(b2, c72);
+            x = FloatVector.broadcast(FS, a[ao]); c00 = c00.add(x.mul(b0)); c01 = c01.add(x.mul(b1)); c02 = c02.add(x.mul(b2));
+            x = FloatVector.broadcast(FS, a[ao + 1]); c10 = c10.add(x.mul(b0)); c11 = c11.add(x.mul(b1));
+            c12 = c12.add(x.mul(b2));
+            x = FloatVector.broadcast(FS, a[ao + 2]); c20 = c20.add(x.mul(b0)); c21 = c21.add(x.mul(b1)); c22 = c22.add(x.mul(b2));
+            x = FloatVector.broadcast(FS, a[ao + 3]); c30 = c30.add(x.mul(b0)); c31 = c31.add(x.mul(b1));
+            c32 = c32.add(x.mul(b2));
+            x = FloatVector.broadcast(FS, a[ao + 4]); c40 = c40.add(x.mul(b0)); c41 = c41.add(x.mul(b1)); c42 = c42.add(x.mul(b2));
+            x = FloatVector.broadcast(FS, a[ao + 5]); c50 = c50.add(x.mul(b0)); c51 = c51.add(x.mul(b1));
+            c52 = c52.add(x.mul(b2));
+            x = FloatVector.broadcast(FS, a[ao + 6]); c60 = c60.add(x.mul(b0)); c61 = c61.add(x.mul(b1)); c62 = c62.add(x.mul(b2));
+            x = FloatVector.broadcast(FS, a[ao + 7]); c70 = c70.add(x.mul(b0)); c71 = c71.add(x.mul(b1));
+            c72 = c72.add(x.mul(b2));
         }
         c00.intoArray(c, r0); c01.intoArray(c, r0 + FL); c02.intoArray(c, r0 + f2); c10.intoArray(c, r1);
         c11.intoArray(c, r1 + FL); c12.intoArray(c, r1 + f2);
@@ -87,17 +87,17 @@ final class VectorKernels {
             DoubleVector b0 = DoubleVector.fromArray(DS, b, bo);
             DoubleVector b1 = DoubleVector.fromArray(DS, b, bo + DL);
             DoubleVector x = DoubleVector.broadcast(DS, a[ao]);
-            c00 = x.fma(b0, c00); c01 = x.fma(b1, c01);
+            c00 = c00.add(x.mul(b0)); c01 = c01.add(x.mul(b1));
             x = DoubleVector.broadcast(DS, a[ao + 1]);
-            c10 = x.fma(b0, c10); c11 = x.fma(b1, c11);
+            c10 = c10.add(x.mul(b0)); c11 = c11.add(x.mul(b1));
             x = DoubleVector.broadcast(DS, a[ao + 2]);
-            c20 = x.fma(b0, c20); c21 = x.fma(b1, c21);
+            c20 = c20.add(x.mul(b0)); c21 = c21.add(x.mul(b1));
             x = DoubleVector.broadcast(DS, a[ao + 3]);
-            c30 = x.fma(b0, c30); c31 = x.fma(b1, c31);
+            c30 = c30.add(x.mul(b0)); c31 = c31.add(x.mul(b1));
             x = DoubleVector.broadcast(DS, a[ao + 4]);
-            c40 = x.fma(b0, c40); c41 = x.fma(b1, c41);
+            c40 = c40.add(x.mul(b0)); c41 = c41.add(x.mul(b1));
             x = DoubleVector.broadcast(DS, a[ao + 5]);
-            c50 = x.fma(b0, c50); c51 = x.fma(b1, c51);
+            c50 = c50.add(x.mul(b0)); c51 = c51.add(x.mul(b1));
         }
         c00.intoArray(c, co); c01.intoArray(c, co + DL); c10.intoArray(c, r1); c11.intoArray(c, r1 + DL);
         c20.intoArray(c, r2); c21.intoArray(c, r2 + DL); c30.intoArray(c, r3); c31.intoArray(c, r3 + DL);

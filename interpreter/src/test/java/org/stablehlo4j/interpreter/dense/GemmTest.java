@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * {@link Gemm} against a naive triple loop (one fused multiply-add chain per element, steps in order): bit-identical
+ * {@link Gemm} against a naive triple loop (per element, each product rounded and then added, steps in order): bit-identical
  * for the Vector API kernels and the plain-loop fallback, on odd shapes (narrow ones computed as {@code C^T = B^T A^T}),
  * transposed and batched layouts, in f32 and f64, and for 1 and 2 threads. Surefire's default JVM has {@code --add-modules jdk.incubator.vector}, so both kernels
  * run; its execution {@code no-vector-api} runs this class and {@code ContractionTest} again without the module.
@@ -52,8 +52,8 @@ class GemmTest {
             for (int p = 0; p < k; p++) {
                 double l = at(a, x, i, p, m, k, at);
                 double r = at(b, x, p, j, k, n, bt);
-                if (f64) s = Math.fma(l, r, s);
-                else f = Math.fma((float) l, (float) r, f);
+                if (f64) s += l * r;
+                else f += (float) l * (float) r;
             }
             out[(x * m + i) * n + j] = f64 ? s : f;
         }
