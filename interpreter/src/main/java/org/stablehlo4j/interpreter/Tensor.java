@@ -374,6 +374,10 @@ public final class Tensor {
     /** Runs {@code tile} over the tiles of {@code size} elements, in parallel when there are many. */
     private static void convertTiles(int size, java.util.function.IntConsumer tile) {
         int tiles = (size + CONVERT_TILE - 1) / CONVERT_TILE;
+        if (tiles <= 1) {
+            if (tiles == 1) tile.accept(0); // small tensors: no look at the thread setting
+            return;
+        }
         org.stablehlo4j.interpreter.dense.Parallel.forTiles(tiles, 8L * size, tile);
     }
 
