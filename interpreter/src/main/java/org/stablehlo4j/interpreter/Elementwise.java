@@ -154,6 +154,67 @@ final class Elementwise {
         unary(RoundNearestAfzOp.DEFINITION, null, Elementwise::roundAfz, null);
     }
 
+    // The commonest binary ops get loops of their own in applyRange (one call site per op instead of a
+    // megamorphic call per element); each computes exactly what its Def's functions compute.
+    private static final Def ADD = BINARY.get(AddOp.DEFINITION);
+    private static final Def SUBTRACT = BINARY.get(SubtractOp.DEFINITION);
+    private static final Def MULTIPLY = BINARY.get(MultiplyOp.DEFINITION);
+    private static final Def AND = BINARY.get(AndOp.DEFINITION);
+    private static final Def OR = BINARY.get(OrOp.DEFINITION);
+    private static final Def XOR = BINARY.get(XorOp.DEFINITION);
+    private static final Def SHIFT_LEFT = BINARY.get(ShiftLeftOp.DEFINITION);
+    private static final Def SHIFT_RIGHT_LOGICAL = BINARY.get(ShiftRightLogicalOp.DEFINITION);
+
+    /**
+     * {@link #applyRange} of a common binary op on integers (not i1), as its {@link IntFn} computes it; false
+     * for other ops.
+     */
+    private static boolean intRange(Def def, Tensor a, long[] x, int ai, int as, long[] y, int bi, int bs, Tensor r,
+                                    int ri, int n) {
+        if (y == null || a.kind == Kind.BOOL) return false;
+        long[] out = r.ints;
+        if (def == ADD) for (int k = 0; k < n; k++) out[ri + k] = x[ai + k * as] + y[bi + k * bs];
+        else if (def == SUBTRACT) for (int k = 0; k < n; k++) out[ri + k] = x[ai + k * as] - y[bi + k * bs];
+        else if (def == MULTIPLY) for (int k = 0; k < n; k++) out[ri + k] = x[ai + k * as] * y[bi + k * bs];
+        else if (def == AND) for (int k = 0; k < n; k++) out[ri + k] = x[ai + k * as] & y[bi + k * bs];
+        else if (def == OR) for (int k = 0; k < n; k++) out[ri + k] = x[ai + k * as] | y[bi + k * bs];
+        else if (def == XOR) for (int k = 0; k < n; k++) out[ri + k] = x[ai + k * as] ^ y[bi + k * bs];
+        else if (def == SHIFT_LEFT) {
+            for (int k = 0; k < n; k++) {
+                long b = y[bi + k * bs];
+                out[ri + k] = outOfRangeShift(b, a) ? 0 : x[ai + k * as] << b;
+            }
+        } else if (def == SHIFT_RIGHT_LOGICAL) {
+            for (int k = 0; k < n; k++) {
+                long b = y[bi + k * bs];
+                out[ri + k] = outOfRangeShift(b, a) ? 0 : unsignedBits(x[ai + k * as], a) >>> b;
+            }
+        } else {
+            return false;
+        }
+        if (r.width >= 64) return true;
+        int sh = 64 - r.width;
+        if (r.kind == Kind.UINT) {
+            long mask = (1L << r.width) - 1;
+            for (int k = 0; k < n; k++) out[ri + k] &= mask;
+        } else {
+            for (int k = 0; k < n; k++) out[ri + k] = (out[ri + k] << sh) >> sh;
+        }
+        return true;
+    }
+
+    /** {@link #applyRange} of add, subtract or multiply on reals, as their {@link RealFn}s compute them; else false. */
+    private static boolean realRange(Def def, double[] x, int ai, int as, double[] y, int bi, int bs, Tensor r, int ri,
+                                     int n) {
+        if (y == null) return false;
+        double[] out = r.reals;
+        if (def == ADD) for (int k = 0; k < n; k++) out[ri + k] = r.round(x[ai + k * as] + y[bi + k * bs]);
+        else if (def == SUBTRACT) for (int k = 0; k < n; k++) out[ri + k] = r.round(x[ai + k * as] - y[bi + k * bs]);
+        else if (def == MULTIPLY) for (int k = 0; k < n; k++) out[ri + k] = r.round(x[ai + k * as] * y[bi + k * bs]);
+        else return false;
+        return true;
+    }
+
     private static double roundAfz(double a) {
         if (!Double.isFinite(a)) return a;
         double f = Math.floor(Math.abs(a));
@@ -258,6 +319,7 @@ final class Elementwise {
             if (f == null) throw unsupported(op, a);
             long[] x = a.ints;
             long[] y = b == null ? null : b.ints;
+            if (intRange(def, a, x, ai, as, y, bi, bs, r, ri, n)) return;
             long[] out = r.ints;
             for (int k = 0; k < n; k++) {
                 out[ri + k] = r.normalize(f.apply(x[ai + k * as], y == null ? 0 : y[bi + k * bs], a));
@@ -267,6 +329,7 @@ final class Elementwise {
             if (f == null) throw unsupported(op, a);
             double[] x = a.reals;
             double[] y = b == null ? null : b.reals;
+            if (realRange(def, x, ai, as, y, bi, bs, r, ri, n)) return;
             double[] out = r.reals;
             for (int k = 0; k < n; k++) out[ri + k] = r.round(f.apply(x[ai + k * as], y == null ? 0 : y[bi + k * bs]));
         }
@@ -613,6 +676,17 @@ final class Elementwise {
     /** {@code stablehlo.bitcast_convert}: reinterprets the bits, splitting or joining elements as widths demand. */
     static Tensor bitcast(Tensor a, RankedTensorType resultType) {
         Tensor r = Tensor.zeros(resultType);
+        if (a.kind != Kind.COMPLEX && r.kind != Kind.COMPLEX && a.width == r.width) {
+            // one element to one element of the same width: the raw bits, masked to the width, move unchanged
+            long mask = a.width >= 64 ? -1L : (1L << a.width) - 1;
+            for (int o = 0; o < r.size; o++) {
+                long bits = (a.ints != null ? unsignedBits(a.ints[o], a) : Tensor.doubleToBits(a.floatKind, a.reals[o]))
+                        & mask;
+                if (r.ints != null) r.ints[o] = r.normalize(bits);
+                else r.reals[o] = Tensor.bitsToDouble(r.floatKind, bits, r.width);
+            }
+            return r;
+        }
         BigInteger[] in = rawBits(a);
         int inW = a.width / (a.kind == Kind.COMPLEX ? 2 : 1);
         int parts = r.kind == Kind.COMPLEX ? 2 : 1;

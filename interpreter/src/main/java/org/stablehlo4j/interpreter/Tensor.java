@@ -305,35 +305,92 @@ public final class Tensor {
     }
 
     /**
-     * Reads f32, f64 and 32/64-bit integer elements through a little-endian buffer view (a large constant's
-     * decoding was a sixth of a small MLP's run element by element); false for other element types.
+     * Decodes elements of {@code type} held in {@code data} in the dense attribute layout (all elements, not a
+     * splat), in bulk where the element type allows, without making an attribute first.
+     *
+     * @param type the tensor type
+     * @param data the elements, little-endian, {@link DenseElementsAttr#elementStorageBytes} bytes each
+     * @return the tensor
+     */
+    public static Tensor fromBytes(RankedTensorType type, byte[] data) {
+        Tensor t = zeros(type);
+        int bytes = DenseElementsAttr.elementStorageBytes(type.elementType());
+        if ((long) bytes * t.size == data.length && readBulk(t, data, 0, bytes)) return t;
+        return fromAttr(new DenseElementsAttr(type, data, 0, data.length, false));
+    }
+
+    /** Elements per tile of a bulk conversion (tiles of large tensors run on the kernels' fork/join pool). */
+    private static final int CONVERT_TILE = 1 << 16;
+
+    /**
+     * Reads f32, f64 and 32/64-bit integer elements through little-endian buffer views (a large constant's
+     * decoding was a sixth of a small MLP's run element by element), tiles of a large tensor in parallel; false
+     * for other element types.
      */
     private static boolean readBulk(Tensor t, byte[] data, int offset, int bytes) {
-        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(data, offset, t.size * bytes).slice()
-                .order(java.nio.ByteOrder.LITTLE_ENDIAN);
-        if (t.kind == Kind.FLOAT && t.floatKind == FloatKind.F32) {
-            java.nio.FloatBuffer f = b.asFloatBuffer();
-            for (int i = 0; i < t.size; i++) t.reals[i] = f.get(i);
-        } else if (t.kind == Kind.FLOAT && t.floatKind == FloatKind.F64) {
-            b.asDoubleBuffer().get(t.reals, 0, t.size);
-        } else if (t.kind == Kind.SINT && t.width == 32 && bytes == 4) {
-            java.nio.IntBuffer v = b.asIntBuffer();
-            for (int i = 0; i < t.size; i++) t.ints[i] = v.get(i);
-        } else if (t.kind == Kind.UINT && t.width == 32 && bytes == 4) {
-            java.nio.IntBuffer v = b.asIntBuffer();
-            for (int i = 0; i < t.size; i++) t.ints[i] = v.get(i) & 0xFFFFFFFFL;
-        } else if ((t.kind == Kind.SINT || t.kind == Kind.UINT) && t.width == 64 && bytes == 8) {
-            b.asLongBuffer().get(t.ints, 0, t.size);
-        } else {
-            return false;
-        }
+        int code = bulkCode(t, bytes);
+        if (code < 0) return false;
+        convertTiles(t.size, tile -> {
+            int from = tile * CONVERT_TILE;
+            int n = Math.min(CONVERT_TILE, t.size - from);
+            java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(data, offset + from * bytes, n * bytes).slice()
+                    .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            switch (code) {
+                case BULK_F32 -> {
+                    java.nio.FloatBuffer f = b.asFloatBuffer();
+                    for (int i = 0; i < n; i++) t.reals[from + i] = f.get(i);
+                }
+                case BULK_F64 -> b.asDoubleBuffer().get(t.reals, from, n);
+                case BULK_I32 -> {
+                    java.nio.IntBuffer v = b.asIntBuffer();
+                    for (int i = 0; i < n; i++) t.ints[from + i] = v.get(i);
+                }
+                case BULK_U32 -> {
+                    java.nio.IntBuffer v = b.asIntBuffer();
+                    for (int i = 0; i < n; i++) t.ints[from + i] = v.get(i) & 0xFFFFFFFFL;
+                }
+                default -> b.asLongBuffer().get(t.ints, from, n);
+            }
+        });
         return true;
+    }
+
+    private static final int BULK_F32 = 0;
+    private static final int BULK_F64 = 1;
+    private static final int BULK_I32 = 2;
+    private static final int BULK_U32 = 3;
+    private static final int BULK_I64 = 4;
+
+    /** Which bulk conversion suits {@code t}'s element type stored in {@code bytes} bytes; -1 for none. */
+    private static int bulkCode(Tensor t, int bytes) {
+        if (t.kind == Kind.FLOAT && t.floatKind == FloatKind.F32 && bytes == 4) return BULK_F32;
+        if (t.kind == Kind.FLOAT && t.floatKind == FloatKind.F64 && bytes == 8) return BULK_F64;
+        if (t.kind == Kind.SINT && t.width == 32 && bytes == 4) return BULK_I32;
+        if (t.kind == Kind.UINT && t.width == 32 && bytes == 4) return BULK_U32;
+        if ((t.kind == Kind.SINT || t.kind == Kind.UINT) && t.width == 64 && bytes == 8) return BULK_I64;
+        return -1;
+    }
+
+    /** Runs {@code tile} over the tiles of {@code size} elements, in parallel when there are many. */
+    private static void convertTiles(int size, java.util.function.IntConsumer tile) {
+        int tiles = (size + CONVERT_TILE - 1) / CONVERT_TILE;
+        if (tiles <= 1) {
+            if (tiles == 1) tile.accept(0); // small tensors: no look at the thread setting
+            return;
+        }
+        org.stablehlo4j.interpreter.dense.Parallel.forTiles(tiles, 8L * size, tile);
     }
 
     /** Encodes this tensor in the dense attribute layout. */
     public DenseElementsAttr toAttr() {
         int bytes = DenseElementsAttr.elementStorageBytes(type.elementType());
         byte[] out = new byte[bytes * size];
+        int code = bulkCode(this, bytes);
+        if (code >= 0) {
+            convertTiles(size, tile -> writeBulk(code, out, tile * CONVERT_TILE,
+                    Math.min(CONVERT_TILE, size - tile * CONVERT_TILE), bytes));
+            return new DenseElementsAttr(type, out, 0, out.length, false);
+        }
         int parts = kind == Kind.COMPLEX ? 2 : 1;
         int partBytes = bytes / parts;
         for (int i = 0; i < size; i++) {
@@ -343,6 +400,24 @@ public final class Tensor {
             }
         }
         return new DenseElementsAttr(type, out, 0, out.length, false);
+    }
+
+    /** Writes elements {@code from .. from + n - 1} into {@code out} through a little-endian buffer view. */
+    private void writeBulk(int code, byte[] out, int from, int n, int bytes) {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(out, from * bytes, n * bytes).slice()
+                .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        switch (code) {
+            case BULK_F32 -> {
+                java.nio.FloatBuffer f = b.asFloatBuffer();
+                for (int i = 0; i < n; i++) f.put(i, (float) reals[from + i]);
+            }
+            case BULK_F64 -> b.asDoubleBuffer().put(reals, from, n);
+            case BULK_I32, BULK_U32 -> {
+                java.nio.IntBuffer v = b.asIntBuffer();
+                for (int i = 0; i < n; i++) v.put(i, (int) ints[from + i]);
+            }
+            default -> b.asLongBuffer().put(ints, from, n);
+        }
     }
 
     static long readLE(byte[] data, int off, int n) {

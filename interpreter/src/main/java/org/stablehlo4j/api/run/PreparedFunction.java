@@ -43,6 +43,8 @@ public final class PreparedFunction {
     private final String name;
     /** The plan of a function with static shapes, or null for a shape-polymorphic one. */
     private final FunctionPlan plan;
+    /** The argument types of the function (null for one that is not a ranked tensor). */
+    private final RankedTensorType[] argTypes;
     /** Plans of a shape-polymorphic function per list of input types. */
     private final Map<List<RankedTensorType>, FunctionPlan> specialized = new ConcurrentHashMap<>();
 
@@ -52,6 +54,11 @@ public final class PreparedFunction {
         this.function = function;
         this.name = StableHloRunner.name(function);
         this.plan = ShapeSpecialization.needed(module, function) ? null : plan(module, function);
+        org.stablehlo4j.ir.Block body = function.region(0).entry();
+        this.argTypes = new RankedTensorType[body == null ? 0 : body.numArguments()];
+        for (int i = 0; i < argTypes.length; i++) {
+            if (body.argument(i).type() instanceof RankedTensorType rt) argTypes[i] = rt;
+        }
     }
 
     private FunctionPlan plan(ModuleOp m, Operation f) throws StableHloException {
@@ -97,9 +104,9 @@ public final class PreparedFunction {
         FunctionPlan p = plan != null ? plan : specialization(types);
         List<Object> args = new ArrayList<>(inputs.size());
         for (int i = 0; i < inputs.size(); i++) {
-            Tensor t = inputs.get(i).toTensor();
-            if (!t.type().equals(types.get(i))) t = Tensor.fromAttr(StableHloRunner.retype(t, types.get(i)));
-            args.add(t);
+            // checkInputs matched the input to the argument's element type and shape: its bytes are the
+            // argument's. A static function's own argument types are used, so tensor layouts are found cached.
+            args.add(inputs.get(i).toTensor(plan != null ? argTypes[i] : types.get(i)));
         }
         List<Object> results;
         try {

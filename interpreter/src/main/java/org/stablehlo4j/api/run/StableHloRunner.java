@@ -14,7 +14,6 @@ import org.stablehlo4j.api.StableHloException;
 import org.stablehlo4j.asm.AsmPrinter;
 import org.stablehlo4j.dialect.func.FuncOp;
 import org.stablehlo4j.interpreter.CustomCallKernels;
-import org.stablehlo4j.interpreter.Tensor;
 import org.stablehlo4j.ir.Block;
 import org.stablehlo4j.ir.Diagnostic;
 import org.stablehlo4j.ir.ModuleOp;
@@ -220,11 +219,6 @@ public final class StableHloRunner {
         List<Type> out = new ArrayList<>();
         if (body != null) for (int i = 0; i < body.numArguments(); i++) out.add(body.argument(i).type());
         return out;
-    }
-
-    static org.stablehlo4j.ir.DenseElementsAttr retype(Tensor t, RankedTensorType to) {
-        org.stablehlo4j.ir.DenseElementsAttr a = t.toAttr();
-        return new org.stablehlo4j.ir.DenseElementsAttr(to, a.rawArray(), a.offset(), a.length(), a.isSplat());
     }
 
     private static Operation function(ModuleOp module, String name) throws StableHloException {

@@ -287,7 +287,12 @@ public final class TensorValue {
 
     /** The interpreter's tensor for this value. */
     Tensor toTensor() {
-        return Tensor.fromAttr(new DenseElementsAttr(type(), data, 0, data.length, false));
+        return Tensor.fromBytes(type(), data);
+    }
+
+    /** The interpreter's tensor for this value as type {@code as} (of the same shape and storage layout). */
+    Tensor toTensor(RankedTensorType as) {
+        return Tensor.fromBytes(as, data);
     }
 
     /** The value of an interpreter tensor; null if its element type has no {@link ElementType}. */
@@ -298,6 +303,9 @@ public final class TensorValue {
         int eb = et.byteWidth();
         long[] shape = t.type().shape();
         int n = t.size();
+        if (!a.isSplat() && !a.isMapped() && a.offset() == 0 && a.rawArray().length == n * eb) {
+            return new TensorValue(et, shape, a.rawArray()); // toAttr's fresh array, shared with no one
+        }
         byte[] out = new byte[n * eb];
         if (a.isSplat()) {
             for (int i = 0; i < n; i++) System.arraycopy(a.rawArray(), a.offset(), out, i * eb, eb);
