@@ -178,9 +178,14 @@ public final class Interpreter {
      * and its thread-safe caches of region programs and kernels, which every run of the plan shares.
      */
     Interpreter(FunctionPlan plan) {
+        this(plan, new Session(null));
+    }
+
+    /** An interpreter for one run of {@code plan} whose prints and probes go to {@code session}. */
+    Interpreter(FunctionPlan plan, Session session) {
         this.module = plan.module;
         this.functions = plan.functions;
-        this.session = new Session(null);
+        this.session = session;
         this.process = null;
         this.programs = plan.programs;
         this.kernels = plan.kernels;

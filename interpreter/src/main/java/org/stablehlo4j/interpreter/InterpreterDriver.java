@@ -12,8 +12,11 @@ import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.ModuleOp;
 
+import java.lang.ref.SoftReference;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.WeakHashMap;
 
 /**
  * {@code stablehlo-translate --interpret}: runs {@code main} of a module on the {@code --args} tensors and
@@ -42,10 +45,7 @@ public final class InterpreterDriver {
         Interpreter.Session session = new Interpreter.Session(probeDir);
         org.stablehlo4j.ir.Operation main = entryFunction(module);
         List<Object> inputs = checkedArgs(main, argAttrs);
-        specializeIfNeeded(context, module, main, inputs);
-        Interpreter in = new Interpreter(module, session);
-        // the function of the program the interpreter runs (with CHLO lowered, see Interpreter.withChloLowered)
-        main = entryFunction(in.module());
+        boolean specialized = specializeIfNeeded(context, module, main, inputs);
         try {
             Probes.startRun(session);
         } catch (InterpreterException e) {
@@ -53,7 +53,8 @@ public final class InterpreterDriver {
         }
         List<Object> results;
         try {
-            results = in.call(main, inputs);
+            FunctionPlan plan = plan(module, main, specialized);
+            results = new Interpreter(plan, session).call(plan.function(), inputs);
         } catch (InterpreterException e) {
             Location loc = e.location() == null ? module.op().location() : e.location();
             throw new DiagnosticException(Diagnostic.error(loc, e.getMessage()));
@@ -81,12 +82,36 @@ public final class InterpreterDriver {
      * @param inputs its inputs ({@link Tensor}s)
      * @throws DiagnosticException when the specialization fails
      */
-    static void specializeIfNeeded(org.stablehlo4j.ir.Context context, ModuleOp module,
-                                   org.stablehlo4j.ir.Operation main, List<Object> inputs) throws DiagnosticException {
-        if (!ShapeSpecialization.needed(module, main)) return;
+    static boolean specializeIfNeeded(org.stablehlo4j.ir.Context context, ModuleOp module,
+                                      org.stablehlo4j.ir.Operation main, List<Object> inputs)
+            throws DiagnosticException {
+        if (!ShapeSpecialization.needed(module, main)) return false;
         List<org.stablehlo4j.ir.Type> types = new ArrayList<>();
         for (Object in : inputs) types.add(((Tensor) in).type());
         ShapeSpecialization.specialize(context, module, name(main), types);
+        return true;
+    }
+
+    /**
+     * The compiled plans of the modules run so far (weakly keyed: a module no longer used drops its plan; softly
+     * held: memory pressure drops them too), so that running the same module object again does not compile its
+     * program and decode its constants again. A module must not change between runs (as for
+     * {@code StableHloRunner}); one specialized just now gets a new plan.
+     */
+    private static final Map<ModuleOp, SoftReference<FunctionPlan>> PLANS = new WeakHashMap<>();
+
+    /** The plan of {@code main} of {@code module}: kept from an earlier run unless the module was just specialized. */
+    private static FunctionPlan plan(ModuleOp module, org.stablehlo4j.ir.Operation main, boolean specialized) {
+        synchronized (PLANS) {
+            SoftReference<FunctionPlan> ref = specialized ? null : PLANS.get(module);
+            FunctionPlan plan = ref == null ? null : ref.get();
+            if (plan != null && name(plan.function()).equals(name(main))) return plan;
+        }
+        FunctionPlan plan = FunctionPlan.prepare(module, name(main));
+        synchronized (PLANS) {
+            PLANS.put(module, new SoftReference<>(plan));
+        }
+        return plan;
     }
 
     /** The name of the function the interpreter runs. */
