@@ -138,14 +138,23 @@ final class ShapeOps {
     static Tensor iota(RankedTensorType type, int dim) {
         Tensor r = Tensor.zeros(type);
         if (r.size == 0) return r;
-        int[] idx = new int[r.rank()];
+        // element i holds its index along dim: runs of `inner` equal values, dim's values repeated `outer` times
+        int inner = 1;
+        for (int d = dim + 1; d < r.rank(); d++) inner *= r.shape[d];
+        int along = r.shape[dim];
         int i = 0;
-        do {
-            if (r.ints != null) r.ints[i] = r.normalize(idx[dim]);
-            else if (r.kind == Tensor.Kind.COMPLEX) r.reals[2 * i] = r.round(idx[dim]);
-            else r.reals[i] = r.round(idx[dim]);
-            i++;
-        } while (Tensor.next(idx, r.shape));
+        for (int o = r.size / (inner * along); o > 0; o--) {
+            for (int v = 0; v < along; v++, i += inner) {
+                if (r.ints != null) {
+                    java.util.Arrays.fill(r.ints, i, i + inner, r.normalize(v));
+                } else if (r.kind == Tensor.Kind.COMPLEX) {
+                    double x = r.round(v);
+                    for (int k = i; k < i + inner; k++) r.reals[2 * k] = x;
+                } else {
+                    java.util.Arrays.fill(r.reals, i, i + inner, r.round(v));
+                }
+            }
+        }
         return r;
     }
 
