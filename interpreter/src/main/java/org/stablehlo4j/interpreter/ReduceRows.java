@@ -59,6 +59,16 @@ final class ReduceRows {
     /** {@code acc[o] = round(acc[o] + x[i + j])} for each {@code j} in order (as {@link Tensor#roundTo} rounds). */
     private static void addRow(double[] acc, int o, double[] x, int i, int n, boolean f32) {
         double a = acc[o];
+        if (f32 && !Double.isNaN(a)) {
+            // f32 values added in float arithmetic round as a double sum narrowed to float does (a double holds
+            // the exact sum of two floats); only a NaN, whose payload the double path keeps, needs that path
+            float s = (float) a;
+            for (int j = 0; j < n; j++) s += (float) x[i + j];
+            if (!Float.isNaN(s)) {
+                acc[o] = s;
+                return;
+            }
+        }
         if (f32) {
             for (int j = 0; j < n; j++) {
                 double v = a + x[i + j];

@@ -138,22 +138,26 @@ final class ShapeOps {
     static Tensor iota(RankedTensorType type, int dim) {
         Tensor r = Tensor.zeros(type);
         if (r.size == 0) return r;
-        // element i holds its index along dim: runs of `inner` equal values, dim's values repeated `outer` times
+        // element i holds its index along dim: runs of `inner` equal values make the first along * inner elements
         int inner = 1;
         for (int d = dim + 1; d < r.rank(); d++) inner *= r.shape[d];
         int along = r.shape[dim];
         int i = 0;
-        for (int o = r.size / (inner * along); o > 0; o--) {
-            for (int v = 0; v < along; v++, i += inner) {
-                if (r.ints != null) {
-                    java.util.Arrays.fill(r.ints, i, i + inner, r.normalize(v));
-                } else if (r.kind == Tensor.Kind.COMPLEX) {
-                    double x = r.round(v);
-                    for (int k = i; k < i + inner; k++) r.reals[2 * k] = x;
-                } else {
-                    java.util.Arrays.fill(r.reals, i, i + inner, r.round(v));
-                }
+        for (int v = 0; v < along; v++, i += inner) {
+            if (r.ints != null) {
+                java.util.Arrays.fill(r.ints, i, i + inner, r.normalize(v));
+            } else if (r.kind == Tensor.Kind.COMPLEX) {
+                double x = r.round(v);
+                for (int k = i; k < i + inner; k++) r.reals[2 * k] = x;
+            } else {
+                java.util.Arrays.fill(r.reals, i, i + inner, r.round(v));
             }
+        }
+        // the rest repeats the first along * inner elements
+        int block = r.kind == Tensor.Kind.COMPLEX ? 2 * i : i;
+        Object data = r.ints != null ? r.ints : r.reals;
+        for (int from = block, end = r.kind == Tensor.Kind.COMPLEX ? 2 * r.size : r.size; from < end; from += block) {
+            System.arraycopy(data, 0, data, from, block);
         }
         return r;
     }
