@@ -103,6 +103,16 @@ final class Product {
         for (int i = 0; i < size; i++) out[map == null ? i : map[i]] = single ? fc[i] : dc[i];
     }
 
+    /** Stores the product, each batch's {@code m x n} matrix transposed: element (x, i, j) to {@code (x, j, i)}. */
+    void storeTransposed(double[] out) {
+        for (int x = 0, i = 0; x < batches; x++) {
+            int base = x * m * n;
+            for (int r = 0; r < m; r++) {
+                for (int c = 0, o = base + r; c < n; c++, i++, o += m) out[o] = single ? fc[i] : dc[i];
+            }
+        }
+    }
+
     /** Packs both operands, then runs the blocked loops; tiles of output blocks go to the fork/join pool. */
     void run(Operand left, Operand right) {
         allocate();
