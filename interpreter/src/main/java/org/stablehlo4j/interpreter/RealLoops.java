@@ -51,18 +51,36 @@ final class RealLoops {
         double[] x = a.reals;
         double[] y = b.reals;
         double[] out = r.reals;
-        for (int k = 0; k < n; k++) {
-            double p = x[ai + k * as];
-            double q = y[bi + k * bs];
-            double v = switch (op) {
-                case ADD -> p + q;
-                case SUB -> p - q;
-                case MUL -> p * q;
-                case MAX -> Double.isNaN(p) || Double.isNaN(q) ? Double.NaN : Math.max(p, q);
-                default -> Double.isNaN(p) || Double.isNaN(q) ? Double.NaN : Math.min(p, q);
-            };
-            out[ri + k] = f32 && !Double.isNaN(v) ? (float) v : v;
+        switch (op) {
+            case ADD -> {
+                for (int k = 0; k < n; k++) out[ri + k] = rounded(x[ai + k * as] + y[bi + k * bs], f32);
+            }
+            case SUB -> {
+                for (int k = 0; k < n; k++) out[ri + k] = rounded(x[ai + k * as] - y[bi + k * bs], f32);
+            }
+            case MUL -> {
+                for (int k = 0; k < n; k++) out[ri + k] = rounded(x[ai + k * as] * y[bi + k * bs], f32);
+            }
+            case MAX -> {
+                for (int k = 0; k < n; k++) out[ri + k] = rounded(max(x[ai + k * as], y[bi + k * bs]), f32);
+            }
+            default -> {
+                for (int k = 0; k < n; k++) out[ri + k] = rounded(min(x[ai + k * as], y[bi + k * bs]), f32);
+            }
         }
         return true;
+    }
+
+    /** {@link Tensor#roundTo} for f32 ({@code f32}) or f64. */
+    private static double rounded(double v, boolean f32) {
+        return f32 && !Double.isNaN(v) ? (float) v : v;
+    }
+
+    private static double max(double p, double q) {
+        return Double.isNaN(p) || Double.isNaN(q) ? Double.NaN : Math.max(p, q);
+    }
+
+    private static double min(double p, double q) {
+        return Double.isNaN(p) || Double.isNaN(q) ? Double.NaN : Math.min(p, q);
     }
 }
