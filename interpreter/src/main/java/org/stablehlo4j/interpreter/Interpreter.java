@@ -375,7 +375,8 @@ public final class Interpreter {
         for (Map.Entry<OpDefinition, Elementwise.Def> e : Elementwise.BINARY.entrySet()) {
             String name = e.getKey().name();
             Elementwise.Def def = e.getValue();
-            ops.put(e.getKey(), (in, op, a, sc, rt) -> one(Elementwise.apply(name, def, tensor(a[0]), tensor(a[1]), resultType(op, rt, 0))));
+            ops.put(e.getKey(), (in, op, a, sc, rt) -> one(SplatOperands.binary(name, def, op, tensor(a[0]), tensor(a[1]),
+                    resultType(op, rt, 0))));
         }
         for (Map.Entry<OpDefinition, Elementwise.Def> e : Elementwise.UNARY.entrySet()) {
             String name = e.getKey().name();

@@ -220,4 +220,31 @@ class RowLoopsTest {
             assertEquals(expected.toString(), t.print(), "print of " + et);
         }
     }
+
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0} with a splat {1}")
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', textBlock = """
+            multiply | f32 | 0.3
+            subtract | f64 | -2.5
+            maximum  | f32 | 0x7FC00001
+            divide   | bf16 | 3.0
+            shift_left | i32 | 3
+            """)
+    void splatConstantOperandsAsMaterialized(String op, String et, String value) throws Exception {
+        String t = "tensor<40x7x" + et + ">";
+        String s = "tensor<" + et + ">";
+        String ramp = et.startsWith("i") ? "  %x = stablehlo.iota dim = 0 : " + t + "\n"
+                : "  %x0 = stablehlo.iota dim = 0 : " + t + "\n" + InterpreterTest.cst("h", "dense<0.37>", t)
+                + "  %x = stablehlo.subtract %x0, %h : " + t + "\n";
+        // the splat as a constant (read with stride 0) and the same value broadcast from a scalar (the general path)
+        String splat = ramp + InterpreterTest.cst("c", "dense<" + value + ">", t)
+                + "  %r = stablehlo." + op + " %x, %c : " + t + "\n  %q = stablehlo." + op + " %c, %x : " + t + "\n"
+                + "  return %r, %q : " + t + ", " + t;
+        String broadcast = ramp + InterpreterTest.cst("c0", "dense<" + value + ">", s)
+                + "  %c = stablehlo.broadcast_in_dim %c0, dims = [] : (" + s + ") -> " + t + "\n"
+                + "  %r = stablehlo." + op + " %x, %c : " + t + "\n  %q = stablehlo." + op + " %c, %x : " + t + "\n"
+                + "  return %r, %q : " + t + ", " + t;
+        String fast = InterpreterTest.run(splat, "(" + t + ", " + t + ")");
+        assertEquals(InterpreterTest.run(broadcast, "(" + t + ", " + t + ")"), fast);
+        assertTrue(InterpreterTest.values(fast).matches(".*[1-9].*"));
+    }
 }
