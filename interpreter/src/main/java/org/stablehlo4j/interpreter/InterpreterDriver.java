@@ -94,24 +94,59 @@ public final class InterpreterDriver {
 
     /**
      * The compiled plans of the modules run so far (weakly keyed: a module no longer used drops its plan; softly
-     * held: memory pressure drops them too), so that running the same module object again does not compile its
-     * program and decode its constants again. A module must not change between runs (as for
-     * {@code StableHloRunner}); one specialized just now gets a new plan.
+     * held: memory pressure drops them too; at most {@value #MAX_PLANS}), so that running the same, unchanged
+     * module object again does not compile its program and decode its constants again. Each plan is kept with
+     * the module's {@link #shape}: a module changed since (ops added, removed or moved, operands, attributes or
+     * types replaced, as passes and shape specialization do) gets a new plan.
      */
-    private static final Map<ModuleOp, SoftReference<FunctionPlan>> PLANS = new WeakHashMap<>();
+    private static final Map<ModuleOp, SoftReference<Cached>> PLANS = new WeakHashMap<>();
+    private static final int MAX_PLANS = 8;
 
-    /** The plan of {@code main} of {@code module}: kept from an earlier run unless the module was just specialized. */
+    private record Cached(FunctionPlan plan, String function, Object[] shape) {}
+
+    /** The plan of {@code main} of {@code module}: kept from an earlier run of the unchanged module, else new. */
     private static FunctionPlan plan(ModuleOp module, org.stablehlo4j.ir.Operation main, boolean specialized) {
+        Object[] shape = shape(module);
+        String function = name(main);
         synchronized (PLANS) {
-            SoftReference<FunctionPlan> ref = specialized ? null : PLANS.get(module);
-            FunctionPlan plan = ref == null ? null : ref.get();
-            if (plan != null && name(plan.function()).equals(name(main))) return plan;
+            SoftReference<Cached> ref = specialized ? null : PLANS.get(module);
+            Cached c = ref == null ? null : ref.get();
+            if (c != null && c.function.equals(function) && same(c.shape, shape)) return c.plan;
         }
-        FunctionPlan plan = FunctionPlan.prepare(module, name(main));
+        FunctionPlan plan = FunctionPlan.prepare(module, function);
         synchronized (PLANS) {
-            PLANS.put(module, new SoftReference<>(plan));
+            if (PLANS.size() >= MAX_PLANS) PLANS.clear();
+            PLANS.put(module, new SoftReference<>(new Cached(plan, function, shape)));
         }
         return plan;
+    }
+
+    /**
+     * What a plan depends on, by identity: every op of the module in order with its properties and attributes, operand
+     * values and result types, and the argument types of every block.
+     */
+    private static Object[] shape(ModuleOp module) {
+        List<Object> out = new ArrayList<>();
+        module.op().walk(op -> {
+            out.add(op);
+            out.add(op.properties());
+            out.add(op.attributes());
+            for (int i = 0; i < op.numOperands(); i++) out.add(op.operand(i));
+            for (int i = 0; i < op.numResults(); i++) out.add(op.result(i).type());
+            for (org.stablehlo4j.ir.Region r : op.regions()) {
+                for (org.stablehlo4j.ir.Block b : r.blocks()) {
+                    out.add(b);
+                    for (int i = 0; i < b.numArguments(); i++) out.add(b.argument(i).type());
+                }
+            }
+        });
+        return out.toArray();
+    }
+
+    private static boolean same(Object[] a, Object[] b) {
+        if (a.length != b.length) return false;
+        for (int i = 0; i < a.length; i++) if (a[i] != b[i]) return false;
+        return true;
     }
 
     /** The name of the function the interpreter runs. */
