@@ -249,20 +249,10 @@ final class Contraction {
         for (int q = 0; q < chunks; q++) chunkOff[q] = kernelMap[q * chunk] - kernelMap[0];
         // the product is [chunk][batch][position][feature in chunk]: where each element goes (none: in order)
         int[] os = Tensor.strides(out.shape);
-        int[] map = new int[out.size];
-        boolean inOrder = true;
-        for (int q = 0, x = 0; q < chunks; q++) {
-            for (int b = 0; b < outBatch; b++) for (int s = 0; s < pout; s++) {
-                int base = b * os[at.ob()] + outSpOff[s] + q * chunk * os[at.of()];
-                for (int j = 0; j < chunk; j++, x++) {
-                    map[x] = base + j * os[at.of()];
-                    inOrder &= map[x] == x;
-                }
-            }
-        }
+        int[] map = ConvolutionOrder.productMap(chunks, outBatch, pout, chunk, os[at.ob()], outSpOff, os[at.of()]);
         Gemm.multiply(out.floatKind == FloatKind.F64, chunks, outBatch * pout, chunk, steps,
                 new Im2col(in.reals, bases, outBatch, pout, taps, window, kernelIn, ls[at.ifd()]),
-                Operand.strided(kernel.reals, chunkOff, rows, cols), out.reals, inOrder ? null : map);
+                Operand.strided(kernel.reals, chunkOff, rows, cols), out.reals, map);
         return roundedToNarrow(out);
     }
 

@@ -324,7 +324,7 @@ final class Elementwise {
             for (int k = 0; k < n; k++) {
                 out[ri + k] = r.normalize(f.apply(x[ai + k * as], y == null ? 0 : y[bi + k * bs], a));
             }
-        } else {
+        } else if (!RealLoops.binary(def, a, ai, as, b, bi, bs, r, ri, n)) {
             RealFn f = def.reals();
             if (f == null) throw unsupported(op, a);
             double[] x = a.reals;

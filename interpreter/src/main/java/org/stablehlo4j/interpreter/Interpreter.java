@@ -178,9 +178,14 @@ public final class Interpreter {
      * and its thread-safe caches of region programs and kernels, which every run of the plan shares.
      */
     Interpreter(FunctionPlan plan) {
+        this(plan, new Session(null));
+    }
+
+    /** An interpreter for one run of {@code plan} whose prints and probes go to {@code session}. */
+    Interpreter(FunctionPlan plan, Session session) {
         this.module = plan.module;
         this.functions = plan.functions;
-        this.session = new Session(null);
+        this.session = session;
         this.process = null;
         this.programs = plan.programs;
         this.kernels = plan.kernels;
@@ -370,7 +375,8 @@ public final class Interpreter {
         for (Map.Entry<OpDefinition, Elementwise.Def> e : Elementwise.BINARY.entrySet()) {
             String name = e.getKey().name();
             Elementwise.Def def = e.getValue();
-            ops.put(e.getKey(), (in, op, a, sc, rt) -> one(Elementwise.apply(name, def, tensor(a[0]), tensor(a[1]), resultType(op, rt, 0))));
+            ops.put(e.getKey(), (in, op, a, sc, rt) -> one(SplatOperands.binary(name, def, op, tensor(a[0]), tensor(a[1]),
+                    resultType(op, rt, 0))));
         }
         for (Map.Entry<OpDefinition, Elementwise.Def> e : Elementwise.UNARY.entrySet()) {
             String name = e.getKey().name();

@@ -12,8 +12,11 @@ import org.stablehlo4j.ir.DiagnosticException;
 import org.stablehlo4j.ir.Location;
 import org.stablehlo4j.ir.ModuleOp;
 
+import java.lang.ref.SoftReference;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.WeakHashMap;
 
 /**
  * {@code stablehlo-translate --interpret}: runs {@code main} of a module on the {@code --args} tensors and
@@ -42,10 +45,7 @@ public final class InterpreterDriver {
         Interpreter.Session session = new Interpreter.Session(probeDir);
         org.stablehlo4j.ir.Operation main = entryFunction(module);
         List<Object> inputs = checkedArgs(main, argAttrs);
-        specializeIfNeeded(context, module, main, inputs);
-        Interpreter in = new Interpreter(module, session);
-        // the function of the program the interpreter runs (with CHLO lowered, see Interpreter.withChloLowered)
-        main = entryFunction(in.module());
+        boolean specialized = specializeIfNeeded(context, module, main, inputs);
         try {
             Probes.startRun(session);
         } catch (InterpreterException e) {
@@ -53,7 +53,8 @@ public final class InterpreterDriver {
         }
         List<Object> results;
         try {
-            results = in.call(main, inputs);
+            FunctionPlan plan = plan(module, main, specialized);
+            results = new Interpreter(plan, session).call(plan.function(), inputs);
         } catch (InterpreterException e) {
             Location loc = e.location() == null ? module.op().location() : e.location();
             throw new DiagnosticException(Diagnostic.error(loc, e.getMessage()));
@@ -81,12 +82,71 @@ public final class InterpreterDriver {
      * @param inputs its inputs ({@link Tensor}s)
      * @throws DiagnosticException when the specialization fails
      */
-    static void specializeIfNeeded(org.stablehlo4j.ir.Context context, ModuleOp module,
-                                   org.stablehlo4j.ir.Operation main, List<Object> inputs) throws DiagnosticException {
-        if (!ShapeSpecialization.needed(module, main)) return;
+    static boolean specializeIfNeeded(org.stablehlo4j.ir.Context context, ModuleOp module,
+                                      org.stablehlo4j.ir.Operation main, List<Object> inputs)
+            throws DiagnosticException {
+        if (!ShapeSpecialization.needed(module, main)) return false;
         List<org.stablehlo4j.ir.Type> types = new ArrayList<>();
         for (Object in : inputs) types.add(((Tensor) in).type());
         ShapeSpecialization.specialize(context, module, name(main), types);
+        return true;
+    }
+
+    /**
+     * The compiled plans of the modules run so far (weakly keyed: a module no longer used drops its plan; softly
+     * held: memory pressure drops them too; at most {@value #MAX_PLANS}), so that running the same, unchanged
+     * module object again does not compile its program and decode its constants again. Each plan is kept with
+     * the module's {@link #shape}: a module changed since (ops added, removed or moved, operands, attributes or
+     * types replaced, as passes and shape specialization do) gets a new plan.
+     */
+    private static final Map<ModuleOp, SoftReference<Cached>> PLANS = new WeakHashMap<>();
+    private static final int MAX_PLANS = 8;
+
+    private record Cached(FunctionPlan plan, String function, Object[] shape) {}
+
+    /** The plan of {@code main} of {@code module}: kept from an earlier run of the unchanged module, else new. */
+    private static FunctionPlan plan(ModuleOp module, org.stablehlo4j.ir.Operation main, boolean specialized) {
+        Object[] shape = shape(module);
+        String function = name(main);
+        synchronized (PLANS) {
+            SoftReference<Cached> ref = specialized ? null : PLANS.get(module);
+            Cached c = ref == null ? null : ref.get();
+            if (c != null && c.function.equals(function) && same(c.shape, shape)) return c.plan;
+        }
+        FunctionPlan plan = FunctionPlan.prepare(module, function);
+        synchronized (PLANS) {
+            if (PLANS.size() >= MAX_PLANS) PLANS.clear();
+            PLANS.put(module, new SoftReference<>(new Cached(plan, function, shape)));
+        }
+        return plan;
+    }
+
+    /**
+     * What a plan depends on, by identity: every op of the module in order with its properties and attributes, operand
+     * values and result types, and the argument types of every block.
+     */
+    private static Object[] shape(ModuleOp module) {
+        List<Object> out = new ArrayList<>();
+        module.op().walk(op -> {
+            out.add(op);
+            out.add(op.properties());
+            out.add(op.attributes());
+            for (int i = 0; i < op.numOperands(); i++) out.add(op.operand(i));
+            for (int i = 0; i < op.numResults(); i++) out.add(op.result(i).type());
+            for (org.stablehlo4j.ir.Region r : op.regions()) {
+                for (org.stablehlo4j.ir.Block b : r.blocks()) {
+                    out.add(b);
+                    for (int i = 0; i < b.numArguments(); i++) out.add(b.argument(i).type());
+                }
+            }
+        });
+        return out.toArray();
+    }
+
+    private static boolean same(Object[] a, Object[] b) {
+        if (a.length != b.length) return false;
+        for (int i = 0; i < a.length; i++) if (a[i] != b[i]) return false;
+        return true;
     }
 
     /** The name of the function the interpreter runs. */

@@ -138,14 +138,27 @@ final class ShapeOps {
     static Tensor iota(RankedTensorType type, int dim) {
         Tensor r = Tensor.zeros(type);
         if (r.size == 0) return r;
-        int[] idx = new int[r.rank()];
+        // element i holds its index along dim: runs of `inner` equal values make the first along * inner elements
+        int inner = 1;
+        for (int d = dim + 1; d < r.rank(); d++) inner *= r.shape[d];
+        int along = r.shape[dim];
         int i = 0;
-        do {
-            if (r.ints != null) r.ints[i] = r.normalize(idx[dim]);
-            else if (r.kind == Tensor.Kind.COMPLEX) r.reals[2 * i] = r.round(idx[dim]);
-            else r.reals[i] = r.round(idx[dim]);
-            i++;
-        } while (Tensor.next(idx, r.shape));
+        for (int v = 0; v < along; v++, i += inner) {
+            if (r.ints != null) {
+                java.util.Arrays.fill(r.ints, i, i + inner, r.normalize(v));
+            } else if (r.kind == Tensor.Kind.COMPLEX) {
+                double x = r.round(v);
+                for (int k = i; k < i + inner; k++) r.reals[2 * k] = x;
+            } else {
+                java.util.Arrays.fill(r.reals, i, i + inner, r.round(v));
+            }
+        }
+        // the rest repeats the first along * inner elements
+        int block = r.kind == Tensor.Kind.COMPLEX ? 2 * i : i;
+        Object data = r.ints != null ? r.ints : r.reals;
+        for (int from = block, end = r.kind == Tensor.Kind.COMPLEX ? 2 * r.size : r.size; from < end; from += block) {
+            System.arraycopy(data, 0, data, from, block);
+        }
         return r;
     }
 

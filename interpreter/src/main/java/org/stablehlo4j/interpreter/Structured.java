@@ -82,13 +82,7 @@ final class Structured {
         Elementwise.Def fold = n == 1 ? Elementwise.foldBody(op.region(0), out[0]) : null;
         if (fold != null) {
             // the body is one element-wise op of (accumulator, element): applied in place, same order
-            double[] tmp = new double[2];
-            do {
-                int o = 0;
-                int od = 0;
-                for (int d = 0; d < idx.length; d++) if (!reduced[d]) o += idx[d] * outStrides[od++];
-                Elementwise.fold(fold, out[0], o, inputs[0], i++, tmp);
-            } while (Tensor.next(idx, inputs[0].shape));
+            ReduceRows.fold(fold, out[0], inputs[0], reduced, outStrides);
             return results(out);
         }
         Tensor[] args = new Tensor[2 * n];

@@ -460,6 +460,17 @@ public final class Tensor {
         };
     }
 
+    /** Appends {@link #elementText} of element {@code i} (real elements of formats up to 64 bits without a string). */
+    private void appendElement(StringBuilder sb, int i) {
+        if (kind != Kind.FLOAT || floatKind.width > 64) {
+            sb.append(elementText(i));
+            return;
+        }
+        long bits = doubleToBits(floatKind, reals[i]);
+        int w = floatKind.width;
+        org.stablehlo4j.ir.FloatText.append(sb, floatKind, w < 64 ? bits & ((1L << w) - 1) : bits);
+    }
+
     private String floatText(double v) {
         long bits = doubleToBits(floatKind, v);
         int w = floatKind.width;
@@ -486,7 +497,7 @@ public final class Tensor {
         if (dim == shape.length - 1) {
             for (int i = 0; i < shape[dim]; i++) {
                 if (i > 0) sb.append(", ");
-                sb.append(elementText(offset++));
+                appendElement(sb, offset++);
             }
             sb.append(']');
             return offset;

@@ -116,6 +116,10 @@ public final class Gemm {
             // narrow: C = A B as C^T = B^T A^T, the short side on the kernel's rows (same terms, same order)
             Product t = new Product(!f64, vector, batches, n, m, k);
             t.run(b.transposed(), a.transposed());
+            if (map == null) {
+                t.storeTransposed(out);
+                return;
+            }
             int[] where = new int[batches * m * n];
             for (int x = 0, o = 0; x < batches; x++) for (int j = 0; j < n; j++) for (int i = 0; i < m; i++, o++) {
                 int flat = (x * m + i) * n + j;

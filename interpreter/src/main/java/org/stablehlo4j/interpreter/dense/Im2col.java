@@ -70,10 +70,17 @@ public final class Im2col extends Operand {
             void read(int batch, int row, int col0, int count, double[] out) {
                 int w = row / features;
                 int feature = (row % features) * featureStride;
+                // output position s of output batch ob for column col0 + j, stepped without dividing
+                int ob = batch * outBatches + col0 / positions;
+                int s = col0 % positions;
+                int base = bases[ob] + feature;
                 for (int j = 0; j < count; j++) {
-                    int i = col0 + j;
-                    int tap = taps[(i % positions) * window + w];
-                    out[j] = tap < 0 ? 0.0 : data[bases[batch * outBatches + i / positions] + tap + feature];
+                    int tap = taps[s * window + w];
+                    out[j] = tap < 0 ? 0.0 : data[base + tap];
+                    if (++s == positions && j + 1 < count) {
+                        s = 0;
+                        base = bases[++ob] + feature;
+                    }
                 }
             }
 

@@ -100,7 +100,23 @@ final class Product {
     /** Writes accumulator element {@code i} to {@code out[map[i]]} ({@code out[i]} when {@code map} is null). */
     void store(double[] out, int[] map) {
         int size = batches * m * n;
-        for (int i = 0; i < size; i++) out[map == null ? i : map[i]] = single ? fc[i] : dc[i];
+        if (map == null && single) {
+            for (int i = 0; i < size; i++) out[i] = fc[i];
+        } else if (map == null) {
+            System.arraycopy(dc, 0, out, 0, size);
+        } else {
+            for (int i = 0; i < size; i++) out[map[i]] = single ? fc[i] : dc[i];
+        }
+    }
+
+    /** Stores the product, each batch's {@code m x n} matrix transposed: element (x, i, j) to {@code (x, j, i)}. */
+    void storeTransposed(double[] out) {
+        for (int x = 0, i = 0; x < batches; x++) {
+            int base = x * m * n;
+            for (int r = 0; r < m; r++) {
+                for (int c = 0, o = base + r; c < n; c++, i++, o += m) out[o] = single ? fc[i] : dc[i];
+            }
+        }
     }
 
     /** Packs both operands, then runs the blocked loops; tiles of output blocks go to the fork/join pool. */
