@@ -47,24 +47,20 @@ final class BigMath {
 
     /** sum of t^(2k+1)/(2k+1), for |t| well below 1. */
     BigDecimal atanhSeries(BigDecimal t) {
-        BigDecimal t2 = t.multiply(t, mc);
-        BigDecimal power = t;
-        BigDecimal sum = t;
-        for (int k = 1; ; k++) {
-            power = power.multiply(t2, mc);
-            BigDecimal term = power.divide(BigDecimal.valueOf(2L * k + 1), mc);
-            sum = sum.add(term, mc);
-            if (negligible(term, sum)) return sum;
-        }
+        return oddPowerSeries(t, t.multiply(t, mc));
     }
 
     /** sum of (-1)^k t^(2k+1)/(2k+1), for |t| well below 1. */
     BigDecimal atanSeries(BigDecimal t) {
-        BigDecimal t2 = t.multiply(t, mc).negate();
+        return oddPowerSeries(t, t.multiply(t, mc).negate());
+    }
+
+    /** sum of t q^k/(2k+1) for k from 0: atanh with q = t^2, atan with q = -t^2. */
+    private BigDecimal oddPowerSeries(BigDecimal t, BigDecimal q) {
         BigDecimal power = t;
         BigDecimal sum = t;
         for (int k = 1; ; k++) {
-            power = power.multiply(t2, mc);
+            power = power.multiply(q, mc);
             BigDecimal term = power.divide(BigDecimal.valueOf(2L * k + 1), mc);
             sum = sum.add(term, mc);
             if (negligible(term, sum)) return sum;
