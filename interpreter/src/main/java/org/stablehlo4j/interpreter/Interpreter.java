@@ -242,6 +242,25 @@ public final class Interpreter {
         }
     }
 
+    /** {@link #call} with arguments and results as arrays (for compiled steps; no scope map unless needed). */
+    Object[] callArray(Operation func, Object[] args) {
+        if (++callDepth > 1000) throw new InterpreterException("call depth exceeds 1000");
+        try {
+            Region body = func.region(0);
+            if (body.entry() == null) throw new InterpreterException("cannot evaluate an empty region");
+            return program(body).runArray(this, args, null);
+        } finally {
+            callDepth--;
+        }
+    }
+
+    /** The function a {@code func.call} of {@code name} calls; fails if there is none. */
+    Operation callee(String name) {
+        Operation f = functions.get(name);
+        if (f == null) throw new InterpreterException("call to unknown function @" + name);
+        return f;
+    }
+
     /** Runs the single block of {@code region} with {@code args} bound to its arguments; returns the terminator's operands. */
     List<Object> runRegion(Region region, List<Object> args, Map<Value, Object> scope) {
         Block block = region.entry();

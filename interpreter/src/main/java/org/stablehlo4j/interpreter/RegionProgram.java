@@ -32,6 +32,17 @@ final class RegionProgram {
      */
     static final String FUSION_PROPERTY = "stablehlo4j.interpreter.fusion";
 
+    /**
+     * The system property that turns compiled steps ({@link Steps}) off when {@code false} (read when a region is
+     * compiled; results are the same either way, only speed differs).
+     */
+    static final String STEPS_PROPERTY = "stablehlo4j.interpreter.steps";
+    /**
+     * Element-wise chains of fewer elements are not fused: below one block a fused group allocates as much as the
+     * separate ops and costs more per run than their compiled steps.
+     */
+    static final int FUSE_MIN_ELEMENTS = FusedElementwise.BLOCK;
+
     /** Whether {@code op} ends a block (compared by identity: hashing op definitions is deep). */
     private static boolean isTerminator(Operation op) {
         OpDefinition d = op.opName().definition();
@@ -54,6 +65,12 @@ final class RegionProgram {
     private final int[][] fusedInputs;
     /** Per op: whether it is a non-root member of a fused group (it runs inside its root's loop). */
     private final boolean[] inGroup;
+    /** Per op: whether it need not run (a broadcast every user of which reads the broadcast's operand). */
+    private final boolean[] skipped;
+    /** Per op: its compiled step ({@link Steps}), or null when its kernel runs. */
+    private final Steps.Step[] steps;
+    /** Whether a run needs a scope map (captures, ops with regions, or kernels that may run regions). */
+    private final boolean needsScope;
     /** Per op: its operands' value numbers; {@code -1 - c} is capture {@code c}. */
     private final int[][] operands;
     private final int[][] results;
@@ -92,6 +109,23 @@ final class RegionProgram {
         operands = new int[n][];
         results = new int[n][];
         exported = new int[n][];
+        steps = new Steps.Step[n];
+        skipped = new boolean[n];
+        java.util.Set<Integer> splatValues = new java.util.HashSet<>();
+        // one-element broadcasts by result number: the op's index, its operand, the ops reading that instead
+        Map<Integer, Fill> fills = new java.util.HashMap<>();
+        int[] current = new int[1];
+        Steps.Block known = (from, i) -> {
+            int v = from[i];
+            if (splatValues.contains(v)) return 0;
+            Fill fill = fills.get(v);
+            if (fill == null) return 1;
+            from[i] = fill.operand;
+            fill.readers.add(current[0]);
+            return 0;
+        };
+        boolean scoped = false;
+        boolean compileSteps = !"false".equals(System.getProperty(STEPS_PROPERTY));
         for (int k = 0; k < n; k++) {
             Operation op = ops[k];
             evals[k] = in.kernel(op);
@@ -113,16 +147,35 @@ final class RegionProgram {
                 slotOf.put(op.result(i), slots.size());
                 slots.add(op.result(i));
             }
+            if (constants[k] != null) {
+                if (Steps.isSplatConstant(op)) splatValues.add(results[k][0]);
+                continue;
+            }
+            if (!quantized[k] && evals[k] != null && compileSteps) {
+                current[0] = k;
+                steps[k] = Steps.of(op, operands[k], results[k], known);
+                if (steps[k] instanceof Steps.Affine a && a.fill) {
+                    fills.put(results[k][0], new Fill(k, a.operands[0], new ArrayList<>()));
+                }
+            }
+            if (steps[k] == null || op.numRegions() > 0) scoped = true;
         }
         fused = new FusedElementwise[n];
         fusedInputs = new int[n][];
         inGroup = new boolean[n];
         if (!"false".equals(System.getProperty(FUSION_PROPERTY))) fuse(slotOf, captureOf, captured);
+        // a broadcast whose every use is a step reading the broadcast's operand instead need not run
+        for (Fill fill : fills.values()) {
+            int readers = 0;
+            for (int r : fill.readers) if (!inGroup[r] && fused[r] == null) readers++;
+            if (!inGroup[fill.op] && readers == ops[fill.op].result(0).uses().size()) skipped[fill.op] = true;
+        }
         terminator = term;
         returned = term == null ? null : numbers(term, slotOf, captureOf, captured);
         numSlots = slots.size();
         slotValues = slots.toArray(new Value[0]);
         captures = captured.toArray(new Value[0]);
+        needsScope = scoped || captures.length > 0;
     }
 
     /**
@@ -157,7 +210,7 @@ final class RegionProgram {
             if (!fusible[j] || !FusedElementwise.takesMemberOperand(ops[j], use.index())) continue;
             RankedTensorType a = (RankedTensorType) ops[k].result(0).type();
             RankedTensorType b = (RankedTensorType) ops[j].result(0).type();
-            if (a.numElements() != b.numElements()) continue;
+            if (a.numElements() != b.numElements() || b.numElements() < FUSE_MIN_ELEMENTS) continue;
             into[k] = j;
             inGroup[k] = true;
             any = true;
@@ -192,6 +245,16 @@ final class RegionProgram {
         for (FusedElementwise g : fused) if (g != null) n += g.members();
         return n;
     }
+
+    /** How many ops of this block need not run (broadcasts whose users read the broadcast's operand). */
+    int skippedOps() {
+        int n = 0;
+        for (boolean s : skipped) if (s) n++;
+        return n;
+    }
+
+    /** A broadcast of one element (op {@code op}) and the ops whose steps read its {@code operand} instead. */
+    private record Fill(int op, int operand, List<Integer> readers) {}
 
     private static int rootOf(int[] into, int k) {
         if (into[k] == -1) return -1;
@@ -246,9 +309,23 @@ final class RegionProgram {
 
     /** Runs the block with {@code args} bound to its arguments; returns the terminator's operands. */
     List<Object> run(Interpreter in, List<Object> args, Map<Value, Object> scope) {
+        return List.of(runArray(in, args.toArray(), scope));
+    }
+
+    private static final Object[] NONE = new Object[0];
+
+    /**
+     * {@link #run} on an argument array; returns the terminator's operands. {@code scope} may be null when the
+     * caller has none (a function body): a map is made if this block needs one.
+     */
+    Object[] runArray(Interpreter in, Object[] args, Map<Value, Object> scope) {
+        if (args.length != numArguments) {
+            throw new InterpreterException("expected " + numArguments + " arguments, got " + args.length);
+        }
         Object[] values = new Object[numSlots];
-        for (int i = 0; i < numArguments; i++) values[i] = args.get(i);
-        Object[] outer = new Object[captures.length];
+        System.arraycopy(args, 0, values, 0, numArguments);
+        if (scope == null && needsScope) scope = new java.util.HashMap<>();
+        Object[] outer = captures.length == 0 ? NONE : new Object[captures.length];
         for (int c = 0; c < outer.length; c++) outer[c] = scope.get(captures[c]);
         for (int k = 0; k < ops.length; k++) {
             Operation op = ops[k];
@@ -256,13 +333,24 @@ final class RegionProgram {
                 values[results[k][0]] = constants[k];
                 continue;
             }
-            if (inGroup[k]) continue; // runs inside its group's root
+            if (inGroup[k] || skipped[k]) continue; // runs inside its group's root, or not needed
+            int[] export = exported[k];
+            if (export != null) for (int s : export) if (values[s] != null) scope.put(slotValues[s], values[s]);
             FusedElementwise group = fused[k];
+            Steps.Step step = steps[k];
+            if (step != null && group == null) {
+                try {
+                    step.run(in, values, outer, scope);
+                } catch (InterpreterException e) {
+                    throw e.at(op.location());
+                } catch (RuntimeException e) {
+                    throw new InterpreterException("error evaluating " + op.name() + ": " + e).at(op.location());
+                }
+                continue;
+            }
             Object[] operandValues = fetch(group != null ? fusedInputs[k] : operands[k], values, outer, op);
             Interpreter.OpEval eval = evals[k];
             if (eval == null) throw new InterpreterException("Unsupported op: " + op.name()).at(op.location());
-            int[] export = exported[k];
-            if (export != null) for (int s : export) if (values[s] != null) scope.put(slotValues[s], values[s]);
             List<Object> out;
             try {
                 out = group != null ? List.of(group.run(operandValues))
@@ -277,7 +365,7 @@ final class RegionProgram {
             for (int i = 0; i < res.length; i++) values[res[i]] = out.get(i);
         }
         if (returned == null) throw new InterpreterException("block has no terminator");
-        return List.of(fetch(returned, values, outer, terminator));
+        return fetch(returned, values, outer, terminator);
     }
 
     private static Object[] fetch(int[] numbers, Object[] values, Object[] outer, Operation op) {

@@ -37,11 +37,17 @@ final class ShapeOps {
      */
     static Tensor strided(RankedTensorType type, Tensor src, int base, int[] srcStrides) {
         Tensor r = Tensor.zeros(type);
-        if (r.size == 0) return r;
+        stridedInto(r, src, base, srcStrides);
+        return r;
+    }
+
+    /** {@link #strided} into the zero-filled tensor {@code r}. */
+    static void stridedInto(Tensor r, Tensor src, int base, int[] srcStrides) {
+        if (r.size == 0) return;
         int rank = r.rank();
         if (rank == 0) {
             r.copyElement(0, src, base);
-            return r;
+            return;
         }
         int[] shape = r.shape;
         int[] idx = new int[rank];
@@ -59,7 +65,7 @@ final class ShapeOps {
                 s -= srcStrides[d] * shape[d];
                 idx[d] = 0;
             }
-            if (d < 0) return r;
+            if (d < 0) return;
         }
     }
 

@@ -88,6 +88,11 @@ public final class Tensor {
         };
     }
 
+    /** A tensor of this (prototype's) type over {@code src}'s storage (a reshape: same element type and size). */
+    Tensor sharing(Tensor src) {
+        return new Tensor(this, type, shape, size, src.ints, src.reals);
+    }
+
     private static final int[] NO_DIMS = new int[0];
 
     /**

@@ -129,26 +129,40 @@ class FusionTest {
 
     @Test
     void bf16StaysRoundedPerOp() throws Exception {
-        // (x * x) in bf16 is rounded before the add: with fusion too
+        // (x * x) in bf16 is rounded before the add: with fusion too (300 elements: smaller chains are not fused)
         ModuleOp module = HLO.parse("""
-                func.func @main(%x: tensor<3xf32>) -> tensor<3xf32> {
-                  %xb = stablehlo.convert %x : (tensor<3xf32>) -> tensor<3xbf16>
-                  %yb = stablehlo.multiply %xb, %xb : tensor<3xbf16>
-                  %zb = stablehlo.add %yb, %xb : tensor<3xbf16>
-                  %r = stablehlo.convert %zb : (tensor<3xbf16>) -> tensor<3xf32>
-                  return %r : tensor<3xf32>
+                func.func @main(%x: tensor<300xf32>) -> tensor<300xf32> {
+                  %xb = stablehlo.convert %x : (tensor<300xf32>) -> tensor<300xbf16>
+                  %yb = stablehlo.multiply %xb, %xb : tensor<300xbf16>
+                  %zb = stablehlo.add %yb, %xb : tensor<300xbf16>
+                  %r = stablehlo.convert %zb : (tensor<300xbf16>) -> tensor<300xf32>
+                  return %r : tensor<300xf32>
                 }
                 """);
         FunctionPlan plan = FunctionPlan.prepare(module, "main");
         assertEquals(3, plan.program().fusedOps()); // %xb has two users: an input of the group
-        Tensor x = Tensor.ofDoubles(type("tensor<3xf32>"), new double[] {1.0078125, 3.0, -0.5});
+        double[] in = new double[300];
+        for (int i = 0; i < in.length; i++) in[i] = i % 3 == 0 ? 1.0078125 : i % 3 == 1 ? 3.0 + i : -0.5 - i / 7.0;
+        Tensor x = Tensor.ofDoubles(type("tensor<300xf32>"), in);
         Tensor r = (Tensor) plan.run(List.of(x)).get(0);
-        double[] expected = new double[3];
-        for (int i = 0; i < 3; i++) {
+        double[] expected = new double[300];
+        for (int i = 0; i < expected.length; i++) {
             double xb = Tensor.roundTo(FloatKind.BF16, x.reals[i]);
             expected[i] = Tensor.roundTo(FloatKind.BF16, Tensor.roundTo(FloatKind.BF16, xb * xb) + xb);
         }
         assertArrayEquals(expected, r.reals);
+    }
+
+    @Test
+    void smallChainsAreNotFused() throws Exception {
+        ModuleOp module = HLO.parse("""
+                func.func @main(%x: tensor<255xf32>) -> tensor<255xf32> {
+                  %m = stablehlo.multiply %x, %x : tensor<255xf32>
+                  %a = stablehlo.add %m, %x : tensor<255xf32>
+                  return %a : tensor<255xf32>
+                }
+                """);
+        assertEquals(0, FunctionPlan.prepare(module, "main").program().fusedOps());
     }
 
     @Test

@@ -1,0 +1,400 @@
+package org.stablehlo4j.interpreter;
+
+import org.stablehlo4j.dialect.func.CallOp;
+import org.stablehlo4j.dialect.stablehlo.ops.BroadcastInDimOp;
+import org.stablehlo4j.dialect.stablehlo.ops.CompareOp;
+import org.stablehlo4j.dialect.stablehlo.ops.ConstantOp;
+import org.stablehlo4j.dialect.stablehlo.ops.ConvertOp;
+import org.stablehlo4j.dialect.stablehlo.ops.ReshapeOp;
+import org.stablehlo4j.dialect.stablehlo.ops.SelectOp;
+import org.stablehlo4j.dialect.stablehlo.ops.SliceOp;
+import org.stablehlo4j.dialect.stablehlo.ops.TransposeOp;
+import org.stablehlo4j.dialect.stablehlo.ops.WhileOp;
+import org.stablehlo4j.ir.DenseElementsAttr;
+import org.stablehlo4j.ir.OpDefinition;
+import org.stablehlo4j.ir.Operation;
+import org.stablehlo4j.ir.RankedTensorType;
+import org.stablehlo4j.ir.Region;
+import org.stablehlo4j.ir.SymbolRefAttr;
+import org.stablehlo4j.ir.Type;
+import org.stablehlo4j.ir.UniformQuantizedType;
+import org.stablehlo4j.ir.Value;
+
+import java.util.Arrays;
+import java.util.Map;
+
+/**
+ * Ops compiled once for their operand and result types and attributes, for {@link RegionProgram} to run without the
+ * generic path's per-run work (an operand array and a result list per op, attribute lookups, layout lookups of the
+ * result type, a map per call): each {@link Step} reads its operands from the block's value slots and writes its
+ * results there. The steps compute exactly what the ops' kernels compute (they call the same element functions
+ * and loops; {@code StepsTest} compares both paths); ops without a step run through their kernels.
+ */
+final class Steps {
+    private Steps() {}
+
+    /** One compiled op: reads operand slots, writes result slots. */
+    abstract static class Step {
+        /** Operand value numbers ({@code -1 - c} is capture {@code c}, as in {@link RegionProgram}). */
+        final int[] operands;
+        /** Result value numbers. */
+        final int[] results;
+
+        Step(int[] operands, int[] results) {
+            this.operands = operands;
+            this.results = results;
+        }
+
+        abstract void run(Interpreter in, Object[] values, Object[] outer, Map<Value, Object> scope);
+
+        final Object value(int i, Object[] values, Object[] outer) {
+            int s = operands[i];
+            Object v = s >= 0 ? values[s] : outer[-1 - s];
+            if (v == null) throw new InterpreterException("value used before definition");
+            return v;
+        }
+
+        final Tensor tensor(int i, Object[] values, Object[] outer) {
+            return Interpreter.tensor(value(i, values, outer));
+        }
+    }
+
+    /**
+     * The step of {@code op}, or null when it has none (its kernel runs): element-wise ops, {@code compare},
+     * {@code select}, {@code convert}, {@code reshape}, {@code broadcast_in_dim}, {@code slice} and {@code transpose}
+     * on static real or integer tensors; {@code func.call} and {@code while}.
+     *
+     * @param op the op (not quantized, with a kernel)
+     * @param operands its operands' value numbers
+     * @param results its results' value numbers
+     * @param block what the block's earlier ops give: splat constants and broadcasts of one element, which binary
+     *     ops and compares read with stride 0 (from the broadcast's operand)
+     */
+    static Step of(Operation op, int[] operands, int[] results, Block block) {
+        OpDefinition d = op.opName().definition();
+        if (d == CallOp.DEFINITION) {
+            return op.attr("callee") instanceof SymbolRefAttr s ? new Call(operands, results, s.root()) : null;
+        }
+        if (d == WhileOp.DEFINITION) {
+            return op.numRegions() == 2 ? new While(operands, results, op.region(0), op.region(1)) : null;
+        }
+        if (op.numResults() != 1 || op.numRegions() != 0 || !plain(op.result(0).type())) return null;
+        for (int i = 0; i < op.numOperands(); i++) if (!plain(op.operand(i).type())) return null;
+        RankedTensorType rt = (RankedTensorType) op.result(0).type();
+        Tensor proto = Tensor.prototype(rt);
+        if (d == ReshapeOp.DEFINITION) return new Reshape(operands, results, proto);
+        if (d == ConvertOp.DEFINITION) return new Convert(operands, results, proto);
+        if (d == CompareOp.DEFINITION) {
+            String dir = Interpreter.enumAttr(op, "comparison_direction");
+            if (dir == null || !sameShape(op, 0)) return null;
+            int[] from = operands.clone();
+            return new Compare(from, results, proto, dir, Interpreter.enumAttr(op, "compare_type"),
+                    block.stride(from, 0), block.stride(from, 1));
+        }
+        if (d == SelectOp.DEFINITION) {
+            RankedTensorType p = (RankedTensorType) op.operand(0).type();
+            return sameShape(op, 1) && (p.rank() == 0 || p.numElements() == rt.numElements())
+                    ? new Select(operands, results, proto, p.rank() == 0) : null;
+        }
+        RankedTensorType in0 = op.numOperands() > 0 ? (RankedTensorType) op.operand(0).type() : null;
+        if (d == BroadcastInDimOp.DEFINITION) {
+            long[] dims = Interpreter.longs(op, "broadcast_dimensions");
+            if (dims == null || dims.length != in0.rank()) return null;
+            int[] src = Tensor.dims(in0);
+            int[] st = Tensor.strides(src);
+            int[] strides = new int[rt.rank()];
+            for (int i = 0; i < dims.length; i++) {
+                if (dims[i] < 0 || dims[i] >= rt.rank()) return null;
+                if (src[i] != 1) strides[(int) dims[i]] += st[i];
+            }
+            return new Affine(operands, results, proto, 0, strides, in0.numElements() == 1);
+        }
+        if (d == TransposeOp.DEFINITION) {
+            long[] perm = Interpreter.longs(op, "permutation");
+            if (perm == null || perm.length != in0.rank()) return null;
+            int[] st = Tensor.strides(Tensor.dims(in0));
+            int[] strides = new int[perm.length];
+            for (int i = 0; i < perm.length; i++) {
+                if (perm[i] < 0 || perm[i] >= perm.length) return null;
+                strides[i] = st[(int) perm[i]];
+            }
+            return new Affine(operands, results, proto, 0, strides, false);
+        }
+        if (d == SliceOp.DEFINITION) {
+            long[] start = Interpreter.longs(op, "start_indices");
+            long[] step = Interpreter.longsOr(op, "strides", in0.rank(), 1);
+            if (start == null || start.length != in0.rank() || step.length != in0.rank()) return null;
+            int[] st = Tensor.strides(Tensor.dims(in0));
+            int base = 0;
+            int[] strides = new int[st.length];
+            for (int i = 0; i < st.length; i++) {
+                base += (int) start[i] * st[i];
+                strides[i] = (int) step[i] * st[i];
+            }
+            return new Affine(operands, results, proto, base, strides, false);
+        }
+        Elementwise.Def def = op.numOperands() == 2 ? Elementwise.BINARY.get(d)
+                : op.numOperands() == 1 ? Elementwise.UNARY.get(d) : null;
+        if (def == null || !sameShape(op, 0)) return null;
+        Tensor.Kind k = Tensor.kindOf(in0.elementType());
+        if (k == Tensor.Kind.FLOAT ? def.reals() == null : def.ints() == null) return null;
+        if (op.numOperands() == 1) return new Unary(operands, results, proto, op.name(), def);
+        int[] from = operands.clone();
+        return new Binary(from, results, proto, op.name(), def, block.stride(from, 0), block.stride(from, 1));
+    }
+
+    /** What a block's earlier ops tell about a value, for reading it with stride 0. */
+    interface Block {
+        /**
+         * The stride to read operand {@code i} with: 0 for a splat constant, and for a broadcast of one element,
+         * whose operand {@code operands[i]} is then made to read instead (the broadcast may then be skipped); else 1.
+         */
+        int stride(int[] operands, int i);
+    }
+
+    /** Whether {@code op} is a splat {@code stablehlo.constant} of its result type. */
+    static boolean isSplatConstant(Operation op) {
+        return ConstantOp.is(op) && op.attr("value") instanceof DenseElementsAttr d && d.isSplat()
+                && d.type().equals(op.result(0).type());
+    }
+
+    /** A static real or integer tensor type (not complex, not quantized). */
+    private static boolean plain(Type t) {
+        if (!(t instanceof RankedTensorType r) || !r.hasStaticShape() || r.elementType() instanceof UniformQuantizedType) {
+            return false;
+        }
+        try {
+            return Tensor.kindOf(r.elementType()) != Tensor.Kind.COMPLEX;
+        } catch (InterpreterException unsupported) {
+            return false;
+        }
+    }
+
+    /** Whether operands {@code from..} have the result's shape. */
+    private static boolean sameShape(Operation op, int from) {
+        RankedTensorType r = (RankedTensorType) op.result(0).type();
+        for (int i = from; i < op.numOperands(); i++) {
+            if (!Arrays.equals(((RankedTensorType) op.operand(i).type()).shape(), r.shape())) return false;
+        }
+        return true;
+    }
+
+    /** {@code reshape}: the operand's storage under the result type. */
+    private static final class Reshape extends Step {
+        private final Tensor proto;
+
+        Reshape(int[] operands, int[] results, Tensor proto) {
+            super(operands, results);
+            this.proto = proto;
+        }
+
+        @Override
+        void run(Interpreter in, Object[] values, Object[] outer, Map<Value, Object> scope) {
+            values[results[0]] = proto.sharing(tensor(0, values, outer));
+        }
+    }
+
+    /** An element-wise unary op. */
+    private static final class Unary extends Step {
+        private final Tensor proto;
+        private final String name;
+        private final Elementwise.Def def;
+
+        Unary(int[] operands, int[] results, Tensor proto, String name, Elementwise.Def def) {
+            super(operands, results);
+            this.proto = proto;
+            this.name = name;
+            this.def = def;
+        }
+
+        @Override
+        void run(Interpreter in, Object[] values, Object[] outer, Map<Value, Object> scope) {
+            Tensor r = proto.zerosLike();
+            Elementwise.applyRange(name, def, tensor(0, values, outer), 0, 1, null, 0, 1, r, 0, r.size);
+            values[results[0]] = r;
+        }
+    }
+
+    /** An element-wise binary op; a splat constant operand is read with stride 0. */
+    private static final class Binary extends Step {
+        private final Tensor proto;
+        private final String name;
+        private final Elementwise.Def def;
+        private final int strideA;
+        private final int strideB;
+
+        Binary(int[] operands, int[] results, Tensor proto, String name, Elementwise.Def def, int strideA,
+               int strideB) {
+            super(operands, results);
+            this.proto = proto;
+            this.name = name;
+            this.def = def;
+            this.strideA = strideA;
+            this.strideB = strideB;
+        }
+
+        @Override
+        void run(Interpreter in, Object[] values, Object[] outer, Map<Value, Object> scope) {
+            Tensor r = proto.zerosLike();
+            Elementwise.applyRange(name, def, tensor(0, values, outer), 0, strideA, tensor(1, values, outer), 0,
+                    strideB, r, 0, r.size);
+            values[results[0]] = r;
+        }
+    }
+
+    /** {@code convert}. */
+    private static final class Convert extends Step {
+        private final Tensor proto;
+
+        Convert(int[] operands, int[] results, Tensor proto) {
+            super(operands, results);
+            this.proto = proto;
+        }
+
+        @Override
+        void run(Interpreter in, Object[] values, Object[] outer, Map<Value, Object> scope) {
+            Tensor r = proto.zerosLike();
+            Elementwise.convertRange(tensor(0, values, outer), 0, 1, r, 0, r.size);
+            values[results[0]] = r;
+        }
+    }
+
+    /** {@code compare}, its direction and type read once. */
+    private static final class Compare extends Step {
+        private final Tensor proto;
+        private final String direction;
+        private final String compareType;
+        private final int strideA;
+        private final int strideB;
+
+        Compare(int[] operands, int[] results, Tensor proto, String direction, String compareType, int strideA,
+                int strideB) {
+            super(operands, results);
+            this.proto = proto;
+            this.direction = direction;
+            this.compareType = compareType;
+            this.strideA = strideA;
+            this.strideB = strideB;
+        }
+
+        @Override
+        void run(Interpreter in, Object[] values, Object[] outer, Map<Value, Object> scope) {
+            Tensor r = proto.zerosLike();
+            Elementwise.compareRange(tensor(0, values, outer), 0, strideA, tensor(1, values, outer), 0, strideB,
+                    direction, compareType, r, 0, r.size);
+            values[results[0]] = r;
+        }
+    }
+
+    /** {@code select}, with a scalar or an element-wise predicate. */
+    private static final class Select extends Step {
+        private final Tensor proto;
+        private final boolean scalarPredicate;
+
+        Select(int[] operands, int[] results, Tensor proto, boolean scalarPredicate) {
+            super(operands, results);
+            this.proto = proto;
+            this.scalarPredicate = scalarPredicate;
+        }
+
+        @Override
+        void run(Interpreter in, Object[] values, Object[] outer, Map<Value, Object> scope) {
+            long[] p = tensor(0, values, outer).ints;
+            Tensor t = tensor(1, values, outer);
+            Tensor f = tensor(2, values, outer);
+            Tensor r = proto.zerosLike();
+            int ps = scalarPredicate ? 0 : 1;
+            if (r.ints != null) {
+                long[] out = r.ints;
+                for (int i = 0; i < out.length; i++) out[i] = p[i * ps] != 0 ? t.ints[i] : f.ints[i];
+            } else {
+                double[] out = r.reals;
+                for (int i = 0; i < out.length; i++) out[i] = p[i * ps] != 0 ? t.reals[i] : f.reals[i];
+            }
+            values[results[0]] = r;
+        }
+    }
+
+    /**
+     * {@code broadcast_in_dim}, {@code transpose}, {@code slice}: result element {@code idx} is operand element
+     * {@code base + sum(idx[d] * strides[d])}, the offsets worked out once ({@link ShapeOps#strided}).
+     */
+    static final class Affine extends Step {
+        private final Tensor proto;
+        private final int base;
+        private final int[] strides;
+        /** A broadcast of a single element: a fill. */
+        final boolean fill;
+
+        Affine(int[] operands, int[] results, Tensor proto, int base, int[] strides, boolean fill) {
+            super(operands, results);
+            this.proto = proto;
+            this.base = base;
+            this.strides = strides;
+            this.fill = fill;
+        }
+
+        @Override
+        void run(Interpreter in, Object[] values, Object[] outer, Map<Value, Object> scope) {
+            Tensor a = tensor(0, values, outer);
+            Tensor r = proto.zerosLike();
+            if (fill) {
+                if (r.ints != null) Arrays.fill(r.ints, a.ints[0]);
+                else Arrays.fill(r.reals, a.reals[0]);
+            } else {
+                ShapeOps.stridedInto(r, a, base, strides);
+            }
+            values[results[0]] = r;
+        }
+    }
+
+    /** {@code func.call}: the callee's body run on the operand values, without argument and result lists. */
+    private static final class Call extends Step {
+        private final String callee;
+
+        Call(int[] operands, int[] results, String callee) {
+            super(operands, results);
+            this.callee = callee;
+        }
+
+        @Override
+        void run(Interpreter in, Object[] values, Object[] outer, Map<Value, Object> scope) {
+            Object[] args = new Object[operands.length];
+            for (int i = 0; i < args.length; i++) args[i] = value(i, values, outer);
+            Object[] out = in.callArray(in.callee(callee), args);
+            store(out, values);
+        }
+
+        void store(Object[] out, Object[] values) {
+            if (out.length != results.length) {
+                throw new InterpreterException("expected " + results.length + " results, got " + out.length);
+            }
+            for (int i = 0; i < out.length; i++) values[results[i]] = out[i];
+        }
+    }
+
+    /** {@code while}: the condition and body programs run on the carried values, without lists. */
+    private static final class While extends Step {
+        private final Region cond;
+        private final Region body;
+
+        While(int[] operands, int[] results, Region cond, Region body) {
+            super(operands, results);
+            this.cond = cond;
+            this.body = body;
+        }
+
+        @Override
+        void run(Interpreter in, Object[] values, Object[] outer, Map<Value, Object> scope) {
+            Object[] vals = new Object[operands.length];
+            for (int i = 0; i < vals.length; i++) vals[i] = value(i, values, outer);
+            RegionProgram c = in.program(cond);
+            RegionProgram b = in.program(body);
+            while (true) {
+                if (Interpreter.tensor(c.runArray(in, vals, scope)[0]).ints[0] == 0) break;
+                vals = b.runArray(in, vals, scope);
+            }
+            for (int i = 0; i < vals.length; i++) values[results[i]] = vals[i];
+        }
+    }
+}

@@ -1,0 +1,235 @@
+package org.stablehlo4j.interpreter;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.stablehlo4j.api.StableHlo;
+import org.stablehlo4j.ir.ModuleOp;
+import org.stablehlo4j.ir.RankedTensorType;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Compiled steps ({@link Steps}) give bit for bit what the ops' kernels give: integer wrap-around and shifts out of
+ * range, NaN in compares and selects, bf16 rounding, strided slices, transposes, broadcasts (of one element: read in
+ * place by their users, or run when another op needs the tensor), calls and while loops.
+ */
+class StepsTest {
+    private static final StableHlo HLO = StableHlo.create();
+
+    @AfterEach
+    void stepsBackOn() {
+        System.clearProperty(RegionProgram.STEPS_PROPERTY);
+    }
+
+    /** A Threefry-like round in a called function, run by a while loop; uint32 arithmetic wraps. */
+    private static final String ROUNDS = """
+            func.func @main(%k: tensor<ui32>, %x: tensor<4x4xui32>, %rot: tensor<4xui32>) -> (tensor<4x4xui32>, tensor<i32>) {
+              %zero = stablehlo.constant dense<0> : tensor<i32>
+              %r:3 = stablehlo.while(%i = %zero, %v = %x, %rr = %rot) : tensor<i32>, tensor<4x4xui32>, tensor<4xui32>
+              cond {
+                %n = stablehlo.constant dense<5> : tensor<i32>
+                %c = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+                stablehlo.return %c : tensor<i1>
+              } do {
+                %one = stablehlo.constant dense<1> : tensor<i32>
+                %i1 = stablehlo.add %i, %one : tensor<i32>
+                %v1 = func.call @round(%v, %rr, %k) : (tensor<4x4xui32>, tensor<4xui32>, tensor<ui32>) -> tensor<4x4xui32>
+                stablehlo.return %i1, %v1, %rr : tensor<i32>, tensor<4x4xui32>, tensor<4xui32>
+              }
+              return %r#1, %r#0 : tensor<4x4xui32>, tensor<i32>
+            }
+            func.func private @round(%v: tensor<4x4xui32>, %rot: tensor<4xui32>, %k: tensor<ui32>) -> tensor<4x4xui32> {
+              %c32 = stablehlo.constant dense<32> : tensor<ui32>
+              %s1 = stablehlo.slice %rot [1:2] : (tensor<4xui32>) -> tensor<1xui32>
+              %s = stablehlo.reshape %s1 : (tensor<1xui32>) -> tensor<ui32>
+              %sb = stablehlo.broadcast_in_dim %s, dims = [] : (tensor<ui32>) -> tensor<4x4xui32>
+              %l = stablehlo.shift_left %v, %sb : tensor<4x4xui32>
+              %t = stablehlo.subtract %c32, %s : tensor<ui32>
+              %tb = stablehlo.broadcast_in_dim %t, dims = [] : (tensor<ui32>) -> tensor<4x4xui32>
+              %rr = stablehlo.shift_right_logical %v, %tb : tensor<4x4xui32>
+              %o = stablehlo.or %l, %rr : tensor<4x4xui32>
+              %kb = stablehlo.broadcast_in_dim %k, dims = [] : (tensor<ui32>) -> tensor<4x4xui32>
+              %a = stablehlo.add %o, %kb : tensor<4x4xui32>
+              %m = stablehlo.multiply %a, %a : tensor<4x4xui32>
+              %tr = stablehlo.transpose %m, dims = [1, 0] : (tensor<4x4xui32>) -> tensor<4x4xui32>
+              %x = stablehlo.xor %tr, %kb : tensor<4x4xui32>
+              %big = stablehlo.broadcast_in_dim %c32, dims = [] : (tensor<ui32>) -> tensor<4x4xui32>
+              %w = stablehlo.shift_left %x, %big : tensor<4x4xui32>
+              %y = stablehlo.or %w, %x : tensor<4x4xui32>
+              return %y : tensor<4x4xui32>
+            }
+            """;
+
+    /** Reals and small integers: NaN, bf16, compares, selects, converts, strided slices, general broadcasts. */
+    private static final String MIXED = """
+            func.func @main(%x: tensor<6x5xf32>, %s: tensor<6xf32>, %i: tensor<6x5xi8>, %p: tensor<i1>)
+                -> (tensor<6x5xf32>, tensor<6x5xi8>, tensor<6x5xbf16>, tensor<3x2xf32>, tensor<6x5xi1>, tensor<6x5xf32>,
+                    tensor<5x6xi8>, tensor<6x5xf32>) {
+              %b = stablehlo.broadcast_in_dim %s, dims = [0] : (tensor<6xf32>) -> tensor<6x5xf32>
+              %d = stablehlo.subtract %x, %b : tensor<6x5xf32>
+              %q = stablehlo.divide %d, %x : tensor<6x5xf32>
+              %h = stablehlo.constant dense<0.5> : tensor<6x5xf32>
+              %m = stablehlo.multiply %h, %q : tensor<6x5xf32>
+              %c = stablehlo.compare LT, %m, %x, FLOAT : (tensor<6x5xf32>, tensor<6x5xf32>) -> tensor<6x5xi1>
+              %z = stablehlo.negate %x : tensor<6x5xf32>
+              %sel = stablehlo.select %c, %m, %z : tensor<6x5xi1>, tensor<6x5xf32>
+              %one = stablehlo.constant dense<1.5> : tensor<f32>
+              %ob = stablehlo.broadcast_in_dim %one, dims = [] : (tensor<f32>) -> tensor<6x5xf32>
+              %r0 = stablehlo.maximum %sel, %ob : tensor<6x5xf32>
+              %ii = stablehlo.add %i, %i : tensor<6x5xi8>
+              %im = stablehlo.multiply %ii, %i : tensor<6x5xi8>
+              %r1 = stablehlo.shift_right_arithmetic %im, %i : tensor<6x5xi8>
+              %xb = stablehlo.convert %x : (tensor<6x5xf32>) -> tensor<6x5xbf16>
+              %yb = stablehlo.multiply %xb, %xb : tensor<6x5xbf16>
+              %r2 = stablehlo.rsqrt %yb : tensor<6x5xbf16>
+              %r3 = stablehlo.slice %q [1:6:2, 0:4:3] : (tensor<6x5xf32>) -> tensor<3x2xf32>
+              %e = stablehlo.compare EQ, %d, %ob, FLOAT : (tensor<6x5xf32>, tensor<6x5xf32>) -> tensor<6x5xi1>
+              %r4 = stablehlo.and %e, %c : tensor<6x5xi1>
+              %ps = stablehlo.select %p, %d, %ob : tensor<i1>, tensor<6x5xf32>
+              %r6 = stablehlo.transpose %r1, dims = [1, 0] : (tensor<6x5xi8>) -> tensor<5x6xi8>
+              return %r0, %r1, %r2, %r3, %r4, %ps, %r6, %ob : tensor<6x5xf32>, tensor<6x5xi8>, tensor<6x5xbf16>,
+                  tensor<3x2xf32>, tensor<6x5xi1>, tensor<6x5xf32>, tensor<5x6xi8>, tensor<6x5xf32>
+            }
+            """;
+
+    private static RankedTensorType type(String text) {
+        try {
+            return (RankedTensorType) org.stablehlo4j.asm.AsmParser.parseType(HLO.context(), text);
+        } catch (org.stablehlo4j.ir.DiagnosticException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static long[] bits(Object v) {
+        Tensor t = (Tensor) v;
+        if (t.ints != null) return t.ints.clone();
+        long[] out = new long[t.reals.length];
+        for (int i = 0; i < out.length; i++) out[i] = Double.doubleToRawLongBits(t.reals[i]);
+        return out;
+    }
+
+    /** Runs {@code program} with and without steps on each input list; the results must be the same bits. */
+    private static void sameBothWays(String program, List<List<Object>> inputs) throws Exception {
+        ModuleOp module = HLO.parse(program);
+        System.setProperty(RegionProgram.STEPS_PROPERTY, "false");
+        FunctionPlan kernels = FunctionPlan.prepare(module, "main");
+        System.clearProperty(RegionProgram.STEPS_PROPERTY);
+        FunctionPlan steps = FunctionPlan.prepare(module, "main");
+        for (List<Object> in : inputs) {
+            List<Object> a = kernels.run(in);
+            List<Object> b = steps.run(in);
+            assertEquals(a.size(), b.size());
+            for (int i = 0; i < a.size(); i++) assertArrayEquals(bits(a.get(i)), bits(b.get(i)), "result " + i);
+        }
+    }
+
+    @Test
+    void roundsInACalledFunctionUnderAWhileLoop() throws Exception {
+        SplittableRandom r = new SplittableRandom(7);
+        List<List<Object>> inputs = new ArrayList<>();
+        for (int n = 0; n < 4; n++) {
+            long[] x = new long[16];
+            for (int i = 0; i < 16; i++) x[i] = r.nextLong() & 0xFFFFFFFFL;
+            long[] rot = {13, n == 3 ? 40 : 15, 26, 6}; // 40: shifts out of range (32 - 40 wraps to a huge shift too)
+            inputs.add(List.of(Tensor.ofLongs(type("tensor<ui32>"), new long[] {r.nextLong() & 0xFFFFFFFFL}),
+                    Tensor.ofLongs(type("tensor<4x4xui32>"), x), Tensor.ofLongs(type("tensor<4xui32>"), rot)));
+        }
+        sameBothWays(ROUNDS, inputs);
+    }
+
+    @Test
+    void realsIntegersAndDataMovement() throws Exception {
+        double[] specials = {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 0.0, -0.0, 1.0,
+                1.00390625, -1.01171875, 3.4e38, 1e-45, 65504, -2.5, 1.5};
+        List<List<Object>> inputs = new ArrayList<>();
+        for (long seed = 0; seed < 4; seed++) {
+            SplittableRandom r = new SplittableRandom(seed);
+            double[] x = new double[30];
+            for (int i = 0; i < x.length; i++) {
+                x[i] = i % 4 == 0 ? specials[(int) ((i / 4 + seed) % specials.length)] : (float) (r.nextGaussian() * 8);
+            }
+            double[] s = new double[6];
+            for (int i = 0; i < 6; i++) s[i] = i == 2 ? Double.NaN : (float) r.nextGaussian();
+            long[] i8 = new long[30];
+            for (int k = 0; k < 30; k++) i8[k] = r.nextInt(-128, 128);
+            inputs.add(List.of(Tensor.ofDoubles(type("tensor<6x5xf32>"), x), Tensor.ofDoubles(type("tensor<6xf32>"), s),
+                    Tensor.ofLongs(type("tensor<6x5xi8>"), i8), Tensor.ofLongs(type("tensor<i1>"), new long[] {seed % 2})));
+        }
+        sameBothWays(MIXED, inputs);
+    }
+
+    @Test
+    void aBroadcastIsSkippedOnlyWhenEveryUserReadsItsOperand() throws Exception {
+        // %kb feeds an add (which reads %k in place) and is returned: it must still be made; %jb feeds only adds
+        ModuleOp module = HLO.parse("""
+                func.func @main(%k: tensor<i32>, %j: tensor<i32>, %x: tensor<3xi32>) -> (tensor<3xi32>, tensor<3xi32>, tensor<3xi32>) {
+                  %kb = stablehlo.broadcast_in_dim %k, dims = [] : (tensor<i32>) -> tensor<3xi32>
+                  %jb = stablehlo.broadcast_in_dim %j, dims = [] : (tensor<i32>) -> tensor<3xi32>
+                  %a = stablehlo.add %x, %kb : tensor<3xi32>
+                  %b = stablehlo.add %jb, %a : tensor<3xi32>
+                  %c = stablehlo.subtract %b, %jb : tensor<3xi32>
+                  return %a, %c, %kb : tensor<3xi32>, tensor<3xi32>, tensor<3xi32>
+                }
+                """);
+        FunctionPlan plan = FunctionPlan.prepare(module, "main");
+        assertEquals(1, plan.program().skippedOps());
+        List<Object> out = plan.run(List.of(Tensor.ofLongs(type("tensor<i32>"), new long[] {5}),
+                Tensor.ofLongs(type("tensor<i32>"), new long[] {Integer.MAX_VALUE}),
+                Tensor.ofLongs(type("tensor<3xi32>"), new long[] {1, 2, 3})));
+        assertArrayEquals(new long[] {6, 7, 8}, ((Tensor) out.get(0)).ints);
+        assertArrayEquals(new long[] {6, 7, 8}, ((Tensor) out.get(1)).ints); // wraps around and back
+        assertArrayEquals(new long[] {5, 5, 5}, ((Tensor) out.get(2)).ints);
+    }
+
+    @Test
+    void aBroadcastReadInsideARegionIsMade() throws Exception {
+        ModuleOp module = HLO.parse("""
+                func.func @main(%k: tensor<i32>, %x: tensor<3xi32>) -> tensor<3xi32> {
+                  %kb = stablehlo.broadcast_in_dim %k, dims = [] : (tensor<i32>) -> tensor<3xi32>
+                  %a = stablehlo.add %x, %kb : tensor<3xi32>
+                  %zero = stablehlo.constant dense<0> : tensor<i32>
+                  %r:2 = stablehlo.while(%i = %zero, %v = %a) : tensor<i32>, tensor<3xi32>
+                  cond {
+                    %c = stablehlo.compare LT, %i, %k, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+                    stablehlo.return %c : tensor<i1>
+                  } do {
+                    %one = stablehlo.constant dense<1> : tensor<i32>
+                    %i1 = stablehlo.add %i, %one : tensor<i32>
+                    %v1 = stablehlo.add %v, %kb : tensor<3xi32>
+                    stablehlo.return %i1, %v1 : tensor<i32>, tensor<3xi32>
+                  }
+                  return %r#1 : tensor<3xi32>
+                }
+                """);
+        FunctionPlan plan = FunctionPlan.prepare(module, "main");
+        assertEquals(0, plan.program().skippedOps());
+        List<Object> out = plan.run(List.of(Tensor.ofLongs(type("tensor<i32>"), new long[] {3}),
+                Tensor.ofLongs(type("tensor<3xi32>"), new long[] {1, 2, 3})));
+        assertArrayEquals(new long[] {13, 14, 15}, ((Tensor) out.get(0)).ints);
+    }
+
+    @Test
+    void aFailingCallIsLocatedAtTheCall() throws Exception {
+        ModuleOp module = HLO.parse("""
+                func.func @main(%x: tensor<2xi32>) -> tensor<2xi32> {
+                  %y = func.call @f(%x) : (tensor<2xi32>) -> tensor<2xi32> loc("main.mlir":3:8)
+                  return %y : tensor<2xi32>
+                }
+                func.func private @f(%x: tensor<2xi32>) -> tensor<2xi32> {
+                  %y = func.call @f(%x) : (tensor<2xi32>) -> tensor<2xi32>
+                  return %y : tensor<2xi32>
+                }
+                """);
+        FunctionPlan plan = FunctionPlan.prepare(module, "main");
+        InterpreterException e = assertThrows(InterpreterException.class,
+                () -> plan.run(List.of(Tensor.ofLongs(type("tensor<2xi32>"), new long[] {1, 2}))));
+        assertTrue(e.getMessage().contains("call depth exceeds 1000"), e.getMessage());
+    }
+}
