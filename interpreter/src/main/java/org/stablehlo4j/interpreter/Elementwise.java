@@ -159,47 +159,17 @@ final class Elementwise {
     private static final Def ADD = BINARY.get(AddOp.DEFINITION);
     private static final Def SUBTRACT = BINARY.get(SubtractOp.DEFINITION);
     private static final Def MULTIPLY = BINARY.get(MultiplyOp.DEFINITION);
-    private static final Def AND = BINARY.get(AndOp.DEFINITION);
-    private static final Def OR = BINARY.get(OrOp.DEFINITION);
-    private static final Def XOR = BINARY.get(XorOp.DEFINITION);
-    private static final Def SHIFT_LEFT = BINARY.get(ShiftLeftOp.DEFINITION);
-    private static final Def SHIFT_RIGHT_LOGICAL = BINARY.get(ShiftRightLogicalOp.DEFINITION);
 
     /**
-     * {@link #applyRange} of a common binary op on integers (not i1), as its {@link IntFn} computes it; false
-     * for other ops.
+     * {@link #applyRange} of a common binary op on integers (not i1) through {@link IntLoops}, as its {@link IntFn}
+     * computes it; false for other ops.
      */
-    private static boolean intRange(Def def, Tensor a, long[] x, int ai, int as, long[] y, int bi, int bs, Tensor r,
-                                    int ri, int n) {
-        if (y == null || a.kind == Kind.BOOL) return false;
-        long[] out = r.ints;
-        if (def == ADD) for (int k = 0; k < n; k++) out[ri + k] = x[ai + k * as] + y[bi + k * bs];
-        else if (def == SUBTRACT) for (int k = 0; k < n; k++) out[ri + k] = x[ai + k * as] - y[bi + k * bs];
-        else if (def == MULTIPLY) for (int k = 0; k < n; k++) out[ri + k] = x[ai + k * as] * y[bi + k * bs];
-        else if (def == AND) for (int k = 0; k < n; k++) out[ri + k] = x[ai + k * as] & y[bi + k * bs];
-        else if (def == OR) for (int k = 0; k < n; k++) out[ri + k] = x[ai + k * as] | y[bi + k * bs];
-        else if (def == XOR) for (int k = 0; k < n; k++) out[ri + k] = x[ai + k * as] ^ y[bi + k * bs];
-        else if (def == SHIFT_LEFT) {
-            for (int k = 0; k < n; k++) {
-                long b = y[bi + k * bs];
-                out[ri + k] = outOfRangeShift(b, a) ? 0 : x[ai + k * as] << b;
-            }
-        } else if (def == SHIFT_RIGHT_LOGICAL) {
-            for (int k = 0; k < n; k++) {
-                long b = y[bi + k * bs];
-                out[ri + k] = outOfRangeShift(b, a) ? 0 : unsignedBits(x[ai + k * as], a) >>> b;
-            }
-        } else {
-            return false;
-        }
-        if (r.width >= 64) return true;
-        int sh = 64 - r.width;
-        if (r.kind == Kind.UINT) {
-            long mask = (1L << r.width) - 1;
-            for (int k = 0; k < n; k++) out[ri + k] &= mask;
-        } else {
-            for (int k = 0; k < n; k++) out[ri + k] = (out[ri + k] << sh) >> sh;
-        }
+    private static boolean intRange(Def def, Tensor a, int ai, int as, Tensor b, int bi, int bs, Tensor r, int ri,
+                                    int n) {
+        if (b == null || a.kind == Kind.BOOL) return false;
+        int op = IntLoops.opOf(def);
+        if (op < 0) return false;
+        IntLoops.binary(op, a, ai, as, b, bi, bs, r, ri, n);
         return true;
     }
 
@@ -319,7 +289,7 @@ final class Elementwise {
             if (f == null) throw unsupported(op, a);
             long[] x = a.ints;
             long[] y = b == null ? null : b.ints;
-            if (intRange(def, a, x, ai, as, y, bi, bs, r, ri, n)) return;
+            if (intRange(def, a, ai, as, b, bi, bs, r, ri, n)) return;
             long[] out = r.ints;
             for (int k = 0; k < n; k++) {
                 out[ri + k] = r.normalize(f.apply(x[ai + k * as], y == null ? 0 : y[bi + k * bs], a));

@@ -17,20 +17,18 @@ import org.stablehlo4j.ir.FloatKind;
 final class RealLoops {
     private RealLoops() {}
 
-    private static final int ADD = 0;
-    private static final int SUB = 1;
-    private static final int MUL = 2;
-    private static final int MAX = 3;
-    private static final int MIN = 4;
+    /** Loop numbers: indices into {@link #DEFS}. */
+    private static final int ADD = 0, SUB = 1, MUL = 2, MAX = 3;
+
+    private static final Elementwise.Def[] DEFS = {
+        Elementwise.BINARY.get(AddOp.DEFINITION), Elementwise.BINARY.get(SubtractOp.DEFINITION),
+        Elementwise.BINARY.get(MultiplyOp.DEFINITION), Elementwise.BINARY.get(MaximumOp.DEFINITION),
+        Elementwise.BINARY.get(MinimumOp.DEFINITION),
+    };
 
     /** The loop number of {@code def}, or -1 if it has no loop of its own. */
-    private static int opOf(Elementwise.Def def) {
-        if (def == Elementwise.BINARY.get(AddOp.DEFINITION)) return ADD;
-        if (def == Elementwise.BINARY.get(SubtractOp.DEFINITION)) return SUB;
-        if (def == Elementwise.BINARY.get(MultiplyOp.DEFINITION)) return MUL;
-        if (def == Elementwise.BINARY.get(MaximumOp.DEFINITION)) return MAX;
-        if (def == Elementwise.BINARY.get(MinimumOp.DEFINITION)) return MIN;
-        return -1;
+    static int opOf(Elementwise.Def def) {
+        return java.util.Arrays.asList(DEFS).indexOf(def);
     }
 
     /**
@@ -41,34 +39,48 @@ final class RealLoops {
      */
     static boolean binary(Elementwise.Def def, Tensor a, int ai, int as, Tensor b, int bi, int bs, Tensor r, int ri,
                           int n) {
-        if (b == null || r.kind != Tensor.Kind.FLOAT || a.floatKind != r.floatKind || b.floatKind != r.floatKind) {
+        return binary(opOf(def), a, ai, as, b, bi, bs, r, ri, n);
+    }
+
+    /** {@link #binary(Elementwise.Def, Tensor, int, int, Tensor, int, int, Tensor, int, int)} by loop number. */
+    static boolean binary(int op, Tensor a, int ai, int as, Tensor b, int bi, int bs, Tensor r, int ri, int n) {
+        if (op < 0 || b == null || r.kind != Tensor.Kind.FLOAT || a.floatKind != r.floatKind
+                || b.floatKind != r.floatKind) {
             return false;
         }
         boolean f32 = r.floatKind == FloatKind.F32;
         if (!f32 && r.floatKind != FloatKind.F64) return false;
-        int op = opOf(def);
-        if (op < 0) return false;
-        double[] x = a.reals;
-        double[] y = b.reals;
+        // operands of other strides than 1 are gathered into unit-stride copies first
+        double[] x = as == 1 ? a.reals : unit(a.reals, ai, as, n);
+        double[] y = bs == 1 ? b.reals : unit(b.reals, bi, bs, n);
+        ai = as == 1 ? ai : 0;
+        bi = bs == 1 ? bi : 0;
         double[] out = r.reals;
         switch (op) {
             case ADD -> {
-                for (int k = 0; k < n; k++) out[ri + k] = rounded(x[ai + k * as] + y[bi + k * bs], f32);
+                for (int k = 0; k < n; k++) out[ri + k] = rounded(x[ai + k] + y[bi + k], f32);
             }
             case SUB -> {
-                for (int k = 0; k < n; k++) out[ri + k] = rounded(x[ai + k * as] - y[bi + k * bs], f32);
+                for (int k = 0; k < n; k++) out[ri + k] = rounded(x[ai + k] - y[bi + k], f32);
             }
             case MUL -> {
-                for (int k = 0; k < n; k++) out[ri + k] = rounded(x[ai + k * as] * y[bi + k * bs], f32);
+                for (int k = 0; k < n; k++) out[ri + k] = rounded(x[ai + k] * y[bi + k], f32);
             }
             case MAX -> {
-                for (int k = 0; k < n; k++) out[ri + k] = rounded(max(x[ai + k * as], y[bi + k * bs]), f32);
+                for (int k = 0; k < n; k++) out[ri + k] = rounded(max(x[ai + k], y[bi + k]), f32);
             }
             default -> {
-                for (int k = 0; k < n; k++) out[ri + k] = rounded(min(x[ai + k * as], y[bi + k * bs]), f32);
+                for (int k = 0; k < n; k++) out[ri + k] = rounded(min(x[ai + k], y[bi + k]), f32);
             }
         }
         return true;
+    }
+
+    /** Elements {@code from + k * stride} of {@code v} for {@code k < n}, as a new array. */
+    private static double[] unit(double[] v, int from, int stride, int n) {
+        double[] out = new double[n];
+        for (int k = 0, i = from; k < n; k++, i += stride) out[k] = v[i];
+        return out;
     }
 
     /** {@link Tensor#roundTo} for f32 ({@code f32}) or f64. */

@@ -222,6 +222,10 @@ final class Steps {
         private final Elementwise.Def def;
         private final int strideA;
         private final int strideB;
+        /** The op's {@link IntLoops} number (integer types, not i1), else -1. */
+        private final int intLoop;
+        /** The op's {@link RealLoops} number, else -1. */
+        private final int realLoop;
 
         Binary(int[] operands, int[] results, Tensor proto, String name, Elementwise.Def def, int strideA,
                int strideB) {
@@ -231,13 +235,21 @@ final class Steps {
             this.def = def;
             this.strideA = strideA;
             this.strideB = strideB;
+            boolean ints = proto.kind == Tensor.Kind.SINT || proto.kind == Tensor.Kind.UINT;
+            this.intLoop = ints ? IntLoops.opOf(def) : -1;
+            this.realLoop = proto.kind == Tensor.Kind.FLOAT ? RealLoops.opOf(def) : -1;
         }
 
         @Override
         void run(Interpreter in, Object[] values, Object[] outer, Map<Value, Object> scope) {
+            Tensor a = tensor(0, values, outer);
+            Tensor b = tensor(1, values, outer);
             Tensor r = proto.zerosLike();
-            Elementwise.applyRange(name, def, tensor(0, values, outer), 0, strideA, tensor(1, values, outer), 0,
-                    strideB, r, 0, r.size);
+            if (intLoop >= 0) {
+                IntLoops.binary(intLoop, a, 0, strideA, b, 0, strideB, r, 0, r.size);
+            } else if (!RealLoops.binary(realLoop, a, 0, strideA, b, 0, strideB, r, 0, r.size)) {
+                Elementwise.applyRange(name, def, a, 0, strideA, b, 0, strideB, r, 0, r.size);
+            }
             values[results[0]] = r;
         }
     }

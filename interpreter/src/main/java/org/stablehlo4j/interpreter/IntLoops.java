@@ -1,0 +1,120 @@
+package org.stablehlo4j.interpreter;
+
+import org.stablehlo4j.dialect.stablehlo.ops.AddOp;
+import org.stablehlo4j.dialect.stablehlo.ops.AndOp;
+import org.stablehlo4j.dialect.stablehlo.ops.MultiplyOp;
+import org.stablehlo4j.dialect.stablehlo.ops.OrOp;
+import org.stablehlo4j.dialect.stablehlo.ops.ShiftLeftOp;
+import org.stablehlo4j.dialect.stablehlo.ops.ShiftRightLogicalOp;
+import org.stablehlo4j.dialect.stablehlo.ops.SubtractOp;
+import org.stablehlo4j.dialect.stablehlo.ops.XorOp;
+
+import java.util.Arrays;
+
+/**
+ * Loops of their own for the commonest binary element-wise ops on integers ({@code add}, {@code subtract},
+ * {@code multiply}, {@code and}, {@code or}, {@code xor}, {@code shift_left}, {@code shift_right_logical}; not
+ * i1), computing exactly what their {@link Elementwise.IntFn}s compute: the 64-bit result of the stored
+ * (normalized) operands, then normalized to the element width. The loops run over unit strides (an operand of
+ * another stride is gathered first, one of stride 0 filled), so the JIT can drop bounds checks and vectorize.
+ */
+final class IntLoops {
+    private IntLoops() {}
+
+    /** Loop numbers: indices into {@link #DEFS}. */
+    private static final int ADD = 0, SUB = 1, MUL = 2, AND = 3, OR = 4, XOR = 5, SHL = 6, SHRL = 7;
+
+    private static final Elementwise.Def[] DEFS = {
+        Elementwise.BINARY.get(AddOp.DEFINITION), Elementwise.BINARY.get(SubtractOp.DEFINITION),
+        Elementwise.BINARY.get(MultiplyOp.DEFINITION), Elementwise.BINARY.get(AndOp.DEFINITION),
+        Elementwise.BINARY.get(OrOp.DEFINITION), Elementwise.BINARY.get(XorOp.DEFINITION),
+        Elementwise.BINARY.get(ShiftLeftOp.DEFINITION), Elementwise.BINARY.get(ShiftRightLogicalOp.DEFINITION),
+    };
+
+    /** The loop number of {@code def}, or -1 if it has no loop here. */
+    static int opOf(Elementwise.Def def) {
+        return java.util.Arrays.asList(DEFS).indexOf(def);
+    }
+
+    /**
+     * {@code r[ri + k] = op(a[ai + k * as], b[bi + k * bs])} for {@code k < n}, on integer tensors (not i1) whose
+     * element type is {@code a}'s.
+     *
+     * @param op a loop number of {@link #opOf}
+     */
+    static void binary(int op, Tensor a, int ai, int as, Tensor b, int bi, int bs, Tensor r, int ri, int n) {
+        long[] x = a.ints;
+        long[] y = b.ints;
+        if (as != 1) {
+            x = unit(x, ai, as, n);
+            ai = 0;
+        }
+        if (bs != 1) {
+            y = unit(y, bi, bs, n);
+            bi = 0;
+        }
+        long[] out = r.ints;
+        switch (op) {
+            case ADD -> {
+                for (int k = 0; k < n; k++) out[ri + k] = x[ai + k] + y[bi + k];
+            }
+            case SUB -> {
+                for (int k = 0; k < n; k++) out[ri + k] = x[ai + k] - y[bi + k];
+            }
+            case MUL -> {
+                for (int k = 0; k < n; k++) out[ri + k] = x[ai + k] * y[bi + k];
+            }
+            case AND -> {
+                for (int k = 0; k < n; k++) out[ri + k] = x[ai + k] & y[bi + k];
+            }
+            case OR -> {
+                for (int k = 0; k < n; k++) out[ri + k] = x[ai + k] | y[bi + k];
+            }
+            case XOR -> {
+                for (int k = 0; k < n; k++) out[ri + k] = x[ai + k] ^ y[bi + k];
+            }
+            case SHL -> {
+                boolean uint = a.kind == Tensor.Kind.UINT;
+                int w = a.width;
+                for (int k = 0; k < n; k++) {
+                    long s = y[bi + k];
+                    out[ri + k] = outOfRange(s, uint, w) ? 0 : x[ai + k] << s;
+                }
+            }
+            default -> {
+                boolean uint = a.kind == Tensor.Kind.UINT;
+                int w = a.width;
+                long mask = w >= 64 ? -1L : (1L << w) - 1;
+                for (int k = 0; k < n; k++) {
+                    long s = y[bi + k];
+                    out[ri + k] = outOfRange(s, uint, w) ? 0 : (x[ai + k] & mask) >>> s;
+                }
+            }
+        }
+        normalize(r, out, ri, n);
+    }
+
+    /** A shift amount outside {@code [0, width)} (for unsigned types: as an unsigned number). */
+    private static boolean outOfRange(long s, boolean uint, int width) {
+        return uint ? Long.compareUnsigned(s, width) >= 0 : s < 0 || s >= width;
+    }
+
+    /** Elements {@code from + k * stride} of {@code v} for {@code k < n}, as a new array. */
+    private static long[] unit(long[] v, int from, int stride, int n) {
+        long[] out = new long[n];
+        for (int k = 0, i = from; k < n; k++, i += stride) out[k] = v[i];
+        return out;
+    }
+
+    /** Sign- or zero-extends {@code out[ri..ri+n)} from {@code r}'s element width (as {@link Tensor#normalize}). */
+    static void normalize(Tensor r, long[] out, int ri, int n) {
+        if (r.width >= 64) return;
+        int sh = 64 - r.width;
+        if (r.kind == Tensor.Kind.UINT) {
+            long mask = (1L << r.width) - 1;
+            for (int k = 0; k < n; k++) out[ri + k] &= mask;
+        } else {
+            for (int k = 0; k < n; k++) out[ri + k] = (out[ri + k] << sh) >> sh;
+        }
+    }
+}
