@@ -94,6 +94,67 @@ final class IntLoops {
         normalize(r, out, ri, n);
     }
 
+    /**
+     * A new array of {@code op(x[k * xs], y[k * ys])} for {@code k < n}, normalized to the element type of
+     * {@code like} (an integer tensor type, not i1, which the operands have): what {@link #binary} writes, in an
+     * array the JIT knows is not an operand, so that its loops vectorize (which loops over offsets into arrays that
+     * may alias do not).
+     *
+     * @param op a loop number of {@link #opOf}
+     * @param xs 1, or 0 to read {@code x[0]} at every position (as {@code ys} for {@code y})
+     */
+    static long[] fresh(int op, long[] x, int xs, long[] y, int ys, int n, Tensor like) {
+        if (xs == 0 && (ys == 0 || op == SUB || op == SHL || op == SHRL)) {
+            x = unit(x, 0, 0, n);
+            xs = 1;
+        } else if (xs == 0) { // a commutative op: the one-element operand goes right
+            long[] t = x;
+            x = y;
+            y = t;
+            xs = 1;
+            ys = 0;
+        }
+        boolean uint = like.kind == Tensor.Kind.UINT;
+        int w = like.width;
+        long[] out = new long[n];
+        if (ys == 1) {
+            switch (op) {
+                case ADD -> { for (int k = 0; k < n; k++) out[k] = x[k] + y[k]; }
+                case SUB -> { for (int k = 0; k < n; k++) out[k] = x[k] - y[k]; }
+                case MUL -> { for (int k = 0; k < n; k++) out[k] = x[k] * y[k]; }
+                case AND -> { for (int k = 0; k < n; k++) out[k] = x[k] & y[k]; }
+                case OR -> { for (int k = 0; k < n; k++) out[k] = x[k] | y[k]; }
+                case XOR -> { for (int k = 0; k < n; k++) out[k] = x[k] ^ y[k]; }
+                case SHL -> { for (int k = 0; k < n; k++) out[k] = outOfRange(y[k], uint, w) ? 0 : x[k] << y[k]; }
+                default -> {
+                    long mask = w >= 64 ? -1L : (1L << w) - 1;
+                    for (int k = 0; k < n; k++) out[k] = outOfRange(y[k], uint, w) ? 0 : (x[k] & mask) >>> y[k];
+                }
+            }
+        } else {
+            long c = y[0];
+            switch (op) {
+                case ADD -> { for (int k = 0; k < n; k++) out[k] = x[k] + c; }
+                case SUB -> { for (int k = 0; k < n; k++) out[k] = x[k] - c; }
+                case MUL -> { for (int k = 0; k < n; k++) out[k] = x[k] * c; }
+                case AND -> { for (int k = 0; k < n; k++) out[k] = x[k] & c; }
+                case OR -> { for (int k = 0; k < n; k++) out[k] = x[k] | c; }
+                case XOR -> { for (int k = 0; k < n; k++) out[k] = x[k] ^ c; }
+                case SHL -> { if (!outOfRange(c, uint, w)) for (int k = 0; k < n; k++) out[k] = x[k] << c; }
+                default -> {
+                    long mask = w >= 64 ? -1L : (1L << w) - 1;
+                    if (!outOfRange(c, uint, w)) for (int k = 0; k < n; k++) out[k] = (x[k] & mask) >>> c;
+                }
+            }
+        }
+        if (w < 64) {
+            int sh = 64 - w;
+            if (uint) for (int k = 0; k < n; k++) out[k] = (out[k] << sh) >>> sh;
+            else for (int k = 0; k < n; k++) out[k] = (out[k] << sh) >> sh;
+        }
+        return out;
+    }
+
     /** A shift amount outside {@code [0, width)} (for unsigned types: as an unsigned number). */
     private static boolean outOfRange(long s, boolean uint, int width) {
         return uint ? Long.compareUnsigned(s, width) >= 0 : s < 0 || s >= width;

@@ -76,6 +76,46 @@ final class RealLoops {
         return true;
     }
 
+    /**
+     * A new array of {@code op(x[k * xs], y[k * ys])} for {@code k < n} in f32 ({@code f32}) or f64: what
+     * {@link #binary} writes, in an array the JIT knows is not an operand (so that its loops vectorize).
+     *
+     * @param op a loop number of {@link #opOf}
+     * @param xs 1, or 0 to read {@code x[0]} at every position (as {@code ys} for {@code y})
+     */
+    static double[] fresh(int op, double[] x, int xs, double[] y, int ys, int n, boolean f32) {
+        if (xs == 0 && ys == 0) x = unit(x, 0, 0, n);
+        double[] out = new double[n];
+        if (xs == 0 && ys == 1) {
+            double c = x[0];
+            switch (op) {
+                case ADD -> { for (int k = 0; k < n; k++) out[k] = rounded(c + y[k], f32); }
+                case SUB -> { for (int k = 0; k < n; k++) out[k] = rounded(c - y[k], f32); }
+                case MUL -> { for (int k = 0; k < n; k++) out[k] = rounded(c * y[k], f32); }
+                case MAX -> { for (int k = 0; k < n; k++) out[k] = rounded(max(c, y[k]), f32); }
+                default -> { for (int k = 0; k < n; k++) out[k] = rounded(min(c, y[k]), f32); }
+            }
+        } else if (ys == 1) {
+            switch (op) {
+                case ADD -> { for (int k = 0; k < n; k++) out[k] = rounded(x[k] + y[k], f32); }
+                case SUB -> { for (int k = 0; k < n; k++) out[k] = rounded(x[k] - y[k], f32); }
+                case MUL -> { for (int k = 0; k < n; k++) out[k] = rounded(x[k] * y[k], f32); }
+                case MAX -> { for (int k = 0; k < n; k++) out[k] = rounded(max(x[k], y[k]), f32); }
+                default -> { for (int k = 0; k < n; k++) out[k] = rounded(min(x[k], y[k]), f32); }
+            }
+        } else {
+            double c = y[0];
+            switch (op) {
+                case ADD -> { for (int k = 0; k < n; k++) out[k] = rounded(x[k] + c, f32); }
+                case SUB -> { for (int k = 0; k < n; k++) out[k] = rounded(x[k] - c, f32); }
+                case MUL -> { for (int k = 0; k < n; k++) out[k] = rounded(x[k] * c, f32); }
+                case MAX -> { for (int k = 0; k < n; k++) out[k] = rounded(max(x[k], c), f32); }
+                default -> { for (int k = 0; k < n; k++) out[k] = rounded(min(x[k], c), f32); }
+            }
+        }
+        return out;
+    }
+
     /** Elements {@code from + k * stride} of {@code v} for {@code k < n}, as a new array. */
     private static double[] unit(double[] v, int from, int stride, int n) {
         double[] out = new double[n];

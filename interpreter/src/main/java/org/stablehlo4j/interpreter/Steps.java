@@ -11,6 +11,7 @@ import org.stablehlo4j.dialect.stablehlo.ops.SliceOp;
 import org.stablehlo4j.dialect.stablehlo.ops.TransposeOp;
 import org.stablehlo4j.dialect.stablehlo.ops.WhileOp;
 import org.stablehlo4j.ir.DenseElementsAttr;
+import org.stablehlo4j.ir.FloatKind;
 import org.stablehlo4j.ir.OpDefinition;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.RankedTensorType;
@@ -237,17 +238,22 @@ final class Steps {
             this.strideB = strideB;
             boolean ints = proto.kind == Tensor.Kind.SINT || proto.kind == Tensor.Kind.UINT;
             this.intLoop = ints ? IntLoops.opOf(def) : -1;
-            this.realLoop = proto.kind == Tensor.Kind.FLOAT ? RealLoops.opOf(def) : -1;
+            this.realLoop = proto.floatKind == FloatKind.F32 || proto.floatKind == FloatKind.F64 ? RealLoops.opOf(def)
+                    : -1;
         }
 
         @Override
         void run(Interpreter in, Object[] values, Object[] outer, Map<Value, Object> scope) {
             Tensor a = tensor(0, values, outer);
             Tensor b = tensor(1, values, outer);
-            Tensor r = proto.zerosLike();
+            Tensor r;
             if (intLoop >= 0) {
-                IntLoops.binary(intLoop, a, 0, strideA, b, 0, strideB, r, 0, r.size);
-            } else if (!RealLoops.binary(realLoop, a, 0, strideA, b, 0, strideB, r, 0, r.size)) {
+                r = proto.withInts(IntLoops.fresh(intLoop, a.ints, strideA, b.ints, strideB, proto.size, proto));
+            } else if (realLoop >= 0) {
+                r = proto.withReals(RealLoops.fresh(realLoop, a.reals, strideA, b.reals, strideB, proto.size,
+                        proto.floatKind == FloatKind.F32));
+            } else {
+                r = proto.zerosLike();
                 Elementwise.applyRange(name, def, a, 0, strideA, b, 0, strideB, r, 0, r.size);
             }
             values[results[0]] = r;

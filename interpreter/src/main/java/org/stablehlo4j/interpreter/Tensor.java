@@ -88,6 +88,16 @@ public final class Tensor {
         };
     }
 
+    /** A tensor of this (prototype's) integer type holding {@code values} (already normalized; not copied). */
+    Tensor withInts(long[] values) {
+        return new Tensor(this, type, shape, size, values, null);
+    }
+
+    /** A tensor of this (prototype's) real type holding {@code values} (already rounded; not copied). */
+    Tensor withReals(double[] values) {
+        return new Tensor(this, type, shape, size, null, values);
+    }
+
     /** A tensor of this (prototype's) type over {@code src}'s storage (a reshape: same element type and size). */
     Tensor sharing(Tensor src) {
         return new Tensor(this, type, shape, size, src.ints, src.reals);
