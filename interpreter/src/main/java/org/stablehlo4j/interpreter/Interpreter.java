@@ -242,16 +242,24 @@ public final class Interpreter {
         }
     }
 
-    /** {@link #call} with arguments and results as arrays (for compiled steps; no scope map unless needed). */
-    Object[] callArray(Operation func, Object[] args) {
+    /**
+     * {@link #call} of a function whose body's program is {@code body} (see {@link #bodyOf}), with arguments and
+     * results as arrays (for compiled steps; no scope map unless the body needs one).
+     */
+    Object[] callArray(RegionProgram body, Object[] args) {
         if (++callDepth > 1000) throw new InterpreterException("call depth exceeds 1000");
         try {
-            Region body = func.region(0);
-            if (body.entry() == null) throw new InterpreterException("cannot evaluate an empty region");
-            return program(body).runArray(this, args, null);
+            return body.runArray(this, args, null);
         } finally {
             callDepth--;
         }
+    }
+
+    /** The program of function {@code func}'s body. */
+    RegionProgram bodyOf(Operation func) {
+        Region body = func.region(0);
+        if (body.entry() == null) throw new InterpreterException("cannot evaluate an empty region");
+        return program(body);
     }
 
     /** The function a {@code func.call} of {@code name} calls; fails if there is none. */

@@ -369,6 +369,11 @@ final class Steps {
     /** {@code func.call}: the callee's body run on the operand values, without argument and result lists. */
     private static final class Call extends Step {
         private final String callee;
+        /**
+         * The callee's body program, found on the first run (the same for every interpreter of the module: a
+         * program depends only on its region; a racing first run finds the same one).
+         */
+        private RegionProgram body;
 
         Call(int[] operands, int[] results, String callee) {
             super(operands, results);
@@ -379,8 +384,9 @@ final class Steps {
         void run(Interpreter in, Object[] values, Object[] outer, Map<Value, Object> scope) {
             Object[] args = new Object[operands.length];
             for (int i = 0; i < args.length; i++) args[i] = value(i, values, outer);
-            Object[] out = in.callArray(in.callee(callee), args);
-            store(out, values);
+            RegionProgram p = body;
+            if (p == null) body = p = in.bodyOf(in.callee(callee));
+            store(in.callArray(p, args), values);
         }
 
         void store(Object[] out, Object[] values) {
@@ -395,6 +401,9 @@ final class Steps {
     private static final class While extends Step {
         private final Region cond;
         private final Region body;
+        /** The regions' programs, found on the first run (as {@link Call#body}). */
+        private RegionProgram condProgram;
+        private RegionProgram bodyProgram;
 
         While(int[] operands, int[] results, Region cond, Region body) {
             super(operands, results);
@@ -406,8 +415,12 @@ final class Steps {
         void run(Interpreter in, Object[] values, Object[] outer, Map<Value, Object> scope) {
             Object[] vals = new Object[operands.length];
             for (int i = 0; i < vals.length; i++) vals[i] = value(i, values, outer);
-            RegionProgram c = in.program(cond);
-            RegionProgram b = in.program(body);
+            RegionProgram c = condProgram;
+            RegionProgram b = bodyProgram;
+            if (c == null || b == null) {
+                condProgram = c = in.program(cond);
+                bodyProgram = b = in.program(body);
+            }
             while (true) {
                 if (Interpreter.tensor(c.runArray(in, vals, scope)[0]).ints[0] == 0) break;
                 vals = b.runArray(in, vals, scope);

@@ -243,8 +243,8 @@ public final class StableHloRunner {
     static List<RankedTensorType> checkInputs(Operation f, List<TensorValue> inputs) throws StableHloException {
         Block body = f.region(0).entry();
         int n = body == null ? 0 : body.numArguments();
-        String fn = "@" + name(f);
         if (inputs.size() != n) {
+            String fn = "@" + name(f);
             throw error(f, fn + " takes " + n + " argument" + (n == 1 ? "" : "s") + ", got " + inputs.size()
                     + " input" + (inputs.size() == 1 ? "" : "s"));
         }
@@ -252,9 +252,8 @@ public final class StableHloRunner {
         for (int i = 0; i < n; i++) {
             TensorValue in = Objects.requireNonNull(inputs.get(i), "input " + i);
             Type t = body.argument(i).type();
-            String where = "input " + i + " of " + fn;
             if (!(t instanceof RankedTensorType rt) || ElementType.of(rt.elementType()) == null) {
-                throw error(f, where + " has type " + AsmPrinter.printType(t) + ", which a TensorValue cannot hold");
+                throw error(f, "input " + i + " of @" + name(f) + " has type " + AsmPrinter.printType(t) + ", which a TensorValue cannot hold");
             }
             boolean fits = ElementType.of(rt.elementType()) == in.elementType() && rt.rank() == in.rank();
             long[] shape = in.shape();
@@ -262,10 +261,11 @@ public final class StableHloRunner {
                 fits = rt.dim(d) == ShapedType.DYNAMIC || rt.dim(d) == shape[d];
             }
             if (!fits) {
-                throw error(f, where + " must be " + AsmPrinter.printType(rt) + ", got "
+                throw error(f, "input " + i + " of @" + name(f) + " must be " + AsmPrinter.printType(rt) + ", got "
                         + AsmPrinter.printType(in.type()));
             }
-            out.add(new RankedTensorType(shape, rt.elementType()));
+            // the argument's own type when static: one type object per argument, run after run
+            out.add(rt.hasStaticShape() ? rt : new RankedTensorType(shape, rt.elementType()));
         }
         return out;
     }
