@@ -341,6 +341,12 @@ final class Elementwise {
         }
     }
 
+    /** The index of {@code def} in {@code defs} (compared by identity), or -1. */
+    static int indexOf(Def[] defs, Def def) {
+        for (int i = 0; i < defs.length; i++) if (defs[i] == def) return i;
+        return -1;
+    }
+
     static InterpreterException unsupported(String op, Tensor t) {
         return new InterpreterException("'" + op + "' does not support element type " + t.type.elementType());
     }

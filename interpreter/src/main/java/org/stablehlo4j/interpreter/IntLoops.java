@@ -33,7 +33,7 @@ final class IntLoops {
 
     /** The loop number of {@code def}, or -1 if it has no loop here. */
     static int opOf(Elementwise.Def def) {
-        return java.util.Arrays.asList(DEFS).indexOf(def);
+        return Elementwise.indexOf(DEFS, def);
     }
 
     /**
@@ -104,6 +104,13 @@ final class IntLoops {
      * @param xs 1, or 0 to read {@code x[0]} at every position (as {@code ys} for {@code y})
      */
     static long[] fresh(int op, long[] x, int xs, long[] y, int ys, int n, Tensor like) {
+        long[] out = new long[n];
+        into(op, x, xs, y, ys, out, n, like);
+        return out;
+    }
+
+    /** {@link #fresh} into {@code out[0..n)} (not an operand). */
+    static void into(int op, long[] x, int xs, long[] y, int ys, long[] out, int n, Tensor like) {
         if (xs == 0 && (ys == 0 || op == SUB || op == SHL || op == SHRL)) {
             x = unit(x, 0, 0, n);
             xs = 1;
@@ -111,48 +118,50 @@ final class IntLoops {
             long[] t = x;
             x = y;
             y = t;
-            xs = 1;
             ys = 0;
         }
-        boolean uint = like.kind == Tensor.Kind.UINT;
+        boolean u = like.kind == Tensor.Kind.UINT;
         int w = like.width;
-        long[] out = new long[n];
+        int h = 64 - w; // each result is normalized as it is stored: (v << h) >>> h, or >> h for signed types
         if (ys == 1) {
             switch (op) {
-                case ADD -> { for (int k = 0; k < n; k++) out[k] = x[k] + y[k]; }
-                case SUB -> { for (int k = 0; k < n; k++) out[k] = x[k] - y[k]; }
-                case MUL -> { for (int k = 0; k < n; k++) out[k] = x[k] * y[k]; }
-                case AND -> { for (int k = 0; k < n; k++) out[k] = x[k] & y[k]; }
-                case OR -> { for (int k = 0; k < n; k++) out[k] = x[k] | y[k]; }
-                case XOR -> { for (int k = 0; k < n; k++) out[k] = x[k] ^ y[k]; }
-                case SHL -> { for (int k = 0; k < n; k++) out[k] = outOfRange(y[k], uint, w) ? 0 : x[k] << y[k]; }
+                case ADD -> { for (int k = 0; k < n; k++) out[k] = norm(x[k] + y[k], h, u); }
+                case SUB -> { for (int k = 0; k < n; k++) out[k] = norm(x[k] - y[k], h, u); }
+                case MUL -> { for (int k = 0; k < n; k++) out[k] = norm(x[k] * y[k], h, u); }
+                case AND -> { for (int k = 0; k < n; k++) out[k] = norm(x[k] & y[k], h, u); }
+                case OR -> { for (int k = 0; k < n; k++) out[k] = norm(x[k] | y[k], h, u); }
+                case XOR -> { for (int k = 0; k < n; k++) out[k] = norm(x[k] ^ y[k], h, u); }
+                case SHL -> { for (int k = 0; k < n; k++) out[k] = outOfRange(y[k], u, w) ? 0 : norm(x[k] << y[k], h, u); }
                 default -> {
                     long mask = w >= 64 ? -1L : (1L << w) - 1;
-                    for (int k = 0; k < n; k++) out[k] = outOfRange(y[k], uint, w) ? 0 : (x[k] & mask) >>> y[k];
+                    for (int k = 0; k < n; k++) out[k] = outOfRange(y[k], u, w) ? 0 : norm((x[k] & mask) >>> y[k], h, u);
                 }
             }
         } else {
             long c = y[0];
             switch (op) {
-                case ADD -> { for (int k = 0; k < n; k++) out[k] = x[k] + c; }
-                case SUB -> { for (int k = 0; k < n; k++) out[k] = x[k] - c; }
-                case MUL -> { for (int k = 0; k < n; k++) out[k] = x[k] * c; }
-                case AND -> { for (int k = 0; k < n; k++) out[k] = x[k] & c; }
-                case OR -> { for (int k = 0; k < n; k++) out[k] = x[k] | c; }
-                case XOR -> { for (int k = 0; k < n; k++) out[k] = x[k] ^ c; }
-                case SHL -> { if (!outOfRange(c, uint, w)) for (int k = 0; k < n; k++) out[k] = x[k] << c; }
+                case ADD -> { for (int k = 0; k < n; k++) out[k] = norm(x[k] + c, h, u); }
+                case SUB -> { for (int k = 0; k < n; k++) out[k] = norm(x[k] - c, h, u); }
+                case MUL -> { for (int k = 0; k < n; k++) out[k] = norm(x[k] * c, h, u); }
+                case AND -> { for (int k = 0; k < n; k++) out[k] = norm(x[k] & c, h, u); }
+                case OR -> { for (int k = 0; k < n; k++) out[k] = norm(x[k] | c, h, u); }
+                case XOR -> { for (int k = 0; k < n; k++) out[k] = norm(x[k] ^ c, h, u); }
+                case SHL -> {
+                    if (outOfRange(c, u, w)) java.util.Arrays.fill(out, 0, n, 0L);
+                    else for (int k = 0; k < n; k++) out[k] = norm(x[k] << c, h, u);
+                }
                 default -> {
                     long mask = w >= 64 ? -1L : (1L << w) - 1;
-                    if (!outOfRange(c, uint, w)) for (int k = 0; k < n; k++) out[k] = (x[k] & mask) >>> c;
+                    if (outOfRange(c, u, w)) java.util.Arrays.fill(out, 0, n, 0L);
+                    else for (int k = 0; k < n; k++) out[k] = norm((x[k] & mask) >>> c, h, u);
                 }
             }
         }
-        if (w < 64) {
-            int sh = 64 - w;
-            if (uint) for (int k = 0; k < n; k++) out[k] = (out[k] << sh) >>> sh;
-            else for (int k = 0; k < n; k++) out[k] = (out[k] << sh) >> sh;
-        }
-        return out;
+    }
+
+    /** {@code v} sign- ({@code !unsigned}) or zero-extended from bit {@code 63 - h} ({@code h = 64 - width}). */
+    private static long norm(long v, int h, boolean unsigned) {
+        return unsigned ? (v << h) >>> h : (v << h) >> h;
     }
 
     /** A shift amount outside {@code [0, width)} (for unsigned types: as an unsigned number). */

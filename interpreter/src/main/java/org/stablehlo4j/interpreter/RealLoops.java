@@ -28,7 +28,7 @@ final class RealLoops {
 
     /** The loop number of {@code def}, or -1 if it has no loop of its own. */
     static int opOf(Elementwise.Def def) {
-        return java.util.Arrays.asList(DEFS).indexOf(def);
+        return Elementwise.indexOf(DEFS, def);
     }
 
     /**
@@ -39,7 +39,7 @@ final class RealLoops {
      */
     static boolean binary(Elementwise.Def def, Tensor a, int ai, int as, Tensor b, int bi, int bs, Tensor r, int ri,
                           int n) {
-        return binary(opOf(def), a, ai, as, b, bi, bs, r, ri, n);
+        return b != null && binary(opOf(def), a, ai, as, b, bi, bs, r, ri, n);
     }
 
     /** {@link #binary(Elementwise.Def, Tensor, int, int, Tensor, int, int, Tensor, int, int)} by loop number. */
@@ -84,8 +84,14 @@ final class RealLoops {
      * @param xs 1, or 0 to read {@code x[0]} at every position (as {@code ys} for {@code y})
      */
     static double[] fresh(int op, double[] x, int xs, double[] y, int ys, int n, boolean f32) {
-        if (xs == 0 && ys == 0) x = unit(x, 0, 0, n);
         double[] out = new double[n];
+        into(op, x, xs, y, ys, out, n, f32);
+        return out;
+    }
+
+    /** {@link #fresh} into {@code out[0..n)} (not an operand). */
+    static void into(int op, double[] x, int xs, double[] y, int ys, double[] out, int n, boolean f32) {
+        if (xs == 0 && ys == 0) x = unit(x, 0, 0, n);
         if (xs == 0 && ys == 1) {
             double c = x[0];
             switch (op) {
@@ -113,7 +119,6 @@ final class RealLoops {
                 default -> { for (int k = 0; k < n; k++) out[k] = rounded(min(x[k], c), f32); }
             }
         }
-        return out;
     }
 
     /** Elements {@code from + k * stride} of {@code v} for {@code k < n}, as a new array. */

@@ -65,6 +65,10 @@ final class RegionProgram {
     private final int[][] fusedInputs;
     /** Per op: whether it is a non-root member of a fused group (it runs inside its root's loop). */
     private final boolean[] inGroup;
+    /** The ops a run runs, in block order (not constants, members of groups or skipped broadcasts). */
+    private final int[] schedule;
+    /** The ops whose values are decoded constants, stored into a run's values first. */
+    private final int[] constantOps;
     /** Per op: whether it need not run (a broadcast every user of which reads the broadcast's operand). */
     private final boolean[] skipped;
     /** Per op: its compiled step ({@link Steps}), or null when its kernel runs. */
@@ -170,12 +174,21 @@ final class RegionProgram {
             for (int r : fill.readers) if (!inGroup[r] && fused[r] == null) readers++;
             if (!inGroup[fill.op] && readers == ops[fill.op].result(0).uses().size()) skipped[fill.op] = true;
         }
+        if (compileSteps && !"false".equals(System.getProperty(FUSION_PROPERTY))) groupSmall();
         terminator = term;
         returned = term == null ? null : numbers(term, slotOf, captureOf, captured);
         numSlots = slots.size();
         slotValues = slots.toArray(new Value[0]);
         captures = captured.toArray(new Value[0]);
         needsScope = scoped || captures.length > 0;
+        List<Integer> run = new ArrayList<>();
+        List<Integer> constant = new ArrayList<>();
+        for (int k = 0; k < n; k++) {
+            if (constants[k] != null) constant.add(k);
+            else if (!inGroup[k] && !skipped[k]) run.add(k);
+        }
+        schedule = run.stream().mapToInt(Integer::intValue).toArray();
+        constantOps = constant.stream().mapToInt(Integer::intValue).toArray();
     }
 
     /**
@@ -253,6 +266,100 @@ final class RegionProgram {
         return n;
     }
 
+    /**
+     * Gathers element-wise steps on small tensors of one size into {@link SmallGroups.Group}s, each run where its
+     * last member is: in block order, a step joins the open group when its size is the group's; an op that reads a
+     * member's value (directly or inside its regions) closes the group first, so it runs after the group. Ops
+     * between members that read no member run before the group (all ops here are free of side effects on values).
+     */
+    private void groupSmall() {
+        List<Integer> group = new ArrayList<>();
+        Set<Integer> memberValues = new java.util.HashSet<>();
+        long groupSize = -1;
+        for (int k = 0; k < ops.length; k++) {
+            if (constants[k] != null || skipped[k] || inGroup[k]) continue;
+            long size = -1;
+            if (fused[k] == null && SmallGroups.member(steps[k])) {
+                size = ((RankedTensorType) ops[k].result(0).type()).numElements();
+                if (size < 2 || size >= FUSE_MIN_ELEMENTS) size = -1;
+            }
+            if (size > 0 && (group.isEmpty() || size == groupSize)) {
+                group.add(k);
+                memberValues.add(results[k][0]);
+                groupSize = size;
+                continue;
+            }
+            if (!group.isEmpty() && (size > 0 || reads(k, memberValues))) {
+                closeGroup(group, (int) groupSize);
+                group.clear();
+                memberValues.clear();
+            }
+            if (size > 0) {
+                group.add(k);
+                memberValues.add(results[k][0]);
+                groupSize = size;
+            }
+        }
+        if (!group.isEmpty()) closeGroup(group, (int) groupSize);
+    }
+
+    /** Whether op {@code k} reads one of {@code values} (as an operand, or inside its regions). */
+    private boolean reads(int k, Set<Integer> values) {
+        for (int v : fused[k] != null ? fusedInputs[k] : operands[k]) if (values.contains(v)) return true;
+        if (exported[k] != null) for (int v : exported[k]) if (values.contains(v)) return true;
+        return false;
+    }
+
+    /** Makes {@code group} (op indices in block order) one step at its last member, if it has two members or more. */
+    private void closeGroup(List<Integer> group, int size) {
+        if (group.size() < 2) return;
+        int count = group.size();
+        Set<Operation> memberOps = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        Map<Integer, Integer> memberOf = new java.util.HashMap<>();
+        for (int m = 0; m < count; m++) {
+            memberOps.add(ops[group.get(m)]);
+            memberOf.put(results[group.get(m)][0], m);
+        }
+        Steps.Step[] members = new Steps.Step[count];
+        int[][] refs = new int[count][];
+        boolean[] output = new boolean[count];
+        int[] memberResults = new int[count];
+        List<Integer> inputs = new ArrayList<>();
+        for (int m = 0; m < count; m++) {
+            int k = group.get(m);
+            members[m] = steps[k];
+            memberResults[m] = results[k][0];
+            int[] from = steps[k].operands;
+            refs[m] = new int[from.length];
+            for (int i = 0; i < from.length; i++) {
+                Integer member = memberOf.get(from[i]);
+                if (member != null && member < m) {
+                    refs[m][i] = member;
+                } else {
+                    int at = inputs.indexOf(from[i]);
+                    if (at < 0) {
+                        at = inputs.size();
+                        inputs.add(from[i]);
+                    }
+                    refs[m][i] = -1 - at;
+                }
+            }
+            for (Value.Use use : ops[k].result(0).uses()) if (!memberOps.contains(use.user())) output[m] = true;
+        }
+        int last = group.get(count - 1);
+        output[count - 1] = true; // the group's last value is always made (it stands for the step's own result)
+        for (int m = 0; m < count - 1; m++) inGroup[group.get(m)] = true; // run by the group step
+        steps[last] = new SmallGroups.Group(members, refs, inputs.stream().mapToInt(Integer::intValue).toArray(),
+                output, memberResults, size);
+    }
+
+    /** How many ops of this block run inside small groups ({@link SmallGroups}). */
+    int groupedOps() {
+        int n = 0;
+        for (Steps.Step s : steps) if (s instanceof SmallGroups.Group g) n += g.members();
+        return n;
+    }
+
     /** A broadcast of one element (op {@code op}) and the ops whose steps read its {@code operand} instead. */
     private record Fill(int op, int operand, List<Integer> readers) {}
 
@@ -327,13 +434,9 @@ final class RegionProgram {
         if (scope == null && needsScope) scope = new java.util.HashMap<>();
         Object[] outer = captures.length == 0 ? NONE : new Object[captures.length];
         for (int c = 0; c < outer.length; c++) outer[c] = scope.get(captures[c]);
-        for (int k = 0; k < ops.length; k++) {
+        for (int k : constantOps) values[results[k][0]] = constants[k];
+        for (int k : schedule) {
             Operation op = ops[k];
-            if (constants[k] != null) {
-                values[results[k][0]] = constants[k];
-                continue;
-            }
-            if (inGroup[k] || skipped[k]) continue; // runs inside its group's root, or not needed
             int[] export = exported[k];
             if (export != null) for (int s : export) if (values[s] != null) scope.put(slotValues[s], values[s]);
             FusedElementwise group = fused[k];

@@ -196,10 +196,10 @@ final class Steps {
     }
 
     /** An element-wise unary op. */
-    private static final class Unary extends Step {
-        private final Tensor proto;
-        private final String name;
-        private final Elementwise.Def def;
+    static final class Unary extends Step {
+        final Tensor proto;
+        final String name;
+        final Elementwise.Def def;
 
         Unary(int[] operands, int[] results, Tensor proto, String name, Elementwise.Def def) {
             super(operands, results);
@@ -217,16 +217,16 @@ final class Steps {
     }
 
     /** An element-wise binary op; a splat constant operand is read with stride 0. */
-    private static final class Binary extends Step {
-        private final Tensor proto;
-        private final String name;
-        private final Elementwise.Def def;
-        private final int strideA;
-        private final int strideB;
+    static final class Binary extends Step {
+        final Tensor proto;
+        final String name;
+        final Elementwise.Def def;
+        final int strideA;
+        final int strideB;
         /** The op's {@link IntLoops} number (integer types, not i1), else -1. */
-        private final int intLoop;
+        final int intLoop;
         /** The op's {@link RealLoops} number, else -1. */
-        private final int realLoop;
+        final int realLoop;
 
         Binary(int[] operands, int[] results, Tensor proto, String name, Elementwise.Def def, int strideA,
                int strideB) {
@@ -261,8 +261,8 @@ final class Steps {
     }
 
     /** {@code convert}. */
-    private static final class Convert extends Step {
-        private final Tensor proto;
+    static final class Convert extends Step {
+        final Tensor proto;
 
         Convert(int[] operands, int[] results, Tensor proto) {
             super(operands, results);
@@ -278,12 +278,12 @@ final class Steps {
     }
 
     /** {@code compare}, its direction and type read once. */
-    private static final class Compare extends Step {
-        private final Tensor proto;
-        private final String direction;
-        private final String compareType;
-        private final int strideA;
-        private final int strideB;
+    static final class Compare extends Step {
+        final Tensor proto;
+        final String direction;
+        final String compareType;
+        final int strideA;
+        final int strideB;
 
         Compare(int[] operands, int[] results, Tensor proto, String direction, String compareType, int strideA,
                 int strideB) {
@@ -305,9 +305,9 @@ final class Steps {
     }
 
     /** {@code select}, with a scalar or an element-wise predicate. */
-    private static final class Select extends Step {
-        private final Tensor proto;
-        private final boolean scalarPredicate;
+    static final class Select extends Step {
+        final Tensor proto;
+        final boolean scalarPredicate;
 
         Select(int[] operands, int[] results, Tensor proto, boolean scalarPredicate) {
             super(operands, results);
@@ -317,19 +317,23 @@ final class Steps {
 
         @Override
         void run(Interpreter in, Object[] values, Object[] outer, Map<Value, Object> scope) {
-            long[] p = tensor(0, values, outer).ints;
-            Tensor t = tensor(1, values, outer);
-            Tensor f = tensor(2, values, outer);
             Tensor r = proto.zerosLike();
+            select(tensor(0, values, outer), tensor(1, values, outer), tensor(2, values, outer), scalarPredicate, r);
+            values[results[0]] = r;
+        }
+
+        /** {@code r[i] = p[i] != 0 ? t[i] : f[i]} ({@code p[0]} for every {@code i} with a scalar predicate). */
+        static void select(Tensor p, Tensor t, Tensor f, boolean scalarPredicate, Tensor r) {
+            long[] pred = p.ints;
             int ps = scalarPredicate ? 0 : 1;
+            int n = r.size;
             if (r.ints != null) {
                 long[] out = r.ints;
-                for (int i = 0; i < out.length; i++) out[i] = p[i * ps] != 0 ? t.ints[i] : f.ints[i];
+                for (int i = 0; i < n; i++) out[i] = pred[i * ps] != 0 ? t.ints[i] : f.ints[i];
             } else {
                 double[] out = r.reals;
-                for (int i = 0; i < out.length; i++) out[i] = p[i * ps] != 0 ? t.reals[i] : f.reals[i];
+                for (int i = 0; i < n; i++) out[i] = pred[i * ps] != 0 ? t.reals[i] : f.reals[i];
             }
-            values[results[0]] = r;
         }
     }
 
