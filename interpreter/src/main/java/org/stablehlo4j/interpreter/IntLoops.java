@@ -111,6 +111,7 @@ final class IntLoops {
 
     /** {@link #fresh} into {@code out[0..n)} (not an operand). */
     static void into(int op, long[] x, int xs, long[] y, int ys, long[] out, int n, Tensor like) {
+        if (n == 0) return; // no elements: no one-element operand to read either
         if (xs == 0 && (ys == 0 || op == SUB || op == SHL || op == SHRL)) {
             x = unit(x, 0, 0, n);
             xs = 1;

@@ -91,6 +91,7 @@ final class RealLoops {
 
     /** {@link #fresh} into {@code out[0..n)} (not an operand). */
     static void into(int op, double[] x, int xs, double[] y, int ys, double[] out, int n, boolean f32) {
+        if (n == 0) return; // no elements: no one-element operand to read either
         if (xs == 0 && ys == 0) x = unit(x, 0, 0, n);
         if (xs == 0 && ys == 1) {
             double c = x[0];

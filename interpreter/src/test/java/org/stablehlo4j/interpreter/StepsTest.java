@@ -288,6 +288,23 @@ class StepsTest {
     }
 
     @Test
+    void emptyTensors() throws Exception {
+        ModuleOp module = HLO.parse("""
+                func.func @main(%x: tensor<2x0xi32>, %y: tensor<0xf32>) -> (tensor<2x0xi32>, tensor<0xf32>) {
+                  %c = stablehlo.constant dense<3> : tensor<2x0xi32>
+                  %a = stablehlo.add %x, %c : tensor<2x0xi32>
+                  %f = stablehlo.constant dense<1.0> : tensor<0xf32>
+                  %b = stablehlo.multiply %f, %y : tensor<0xf32>
+                  return %a, %b : tensor<2x0xi32>, tensor<0xf32>
+                }
+                """);
+        List<Object> out = FunctionPlan.prepare(module, "main").run(List.of(Tensor.zeros(type("tensor<2x0xi32>")),
+                Tensor.zeros(type("tensor<0xf32>"))));
+        assertEquals(0, ((Tensor) out.get(0)).ints.length);
+        assertEquals(0, ((Tensor) out.get(1)).reals.length);
+    }
+
+    @Test
     void aBroadcastIsSkippedOnlyWhenEveryUserReadsItsOperand() throws Exception {
         // %kb feeds an add (which reads %k in place) and is returned: it must still be made; %jb feeds only adds
         ModuleOp module = HLO.parse("""
