@@ -31,26 +31,75 @@ final class SmallGroups {
 
     /** A group: its inputs are its {@link Steps.Step#operands}, its members' results go to their value numbers. */
     static final class Group extends Steps.Step {
+        private static final int INT = 0, REAL = 1, BINARY = 2, UNARY = 3, COMPARE = 4, CONVERT = 5, SELECT = 6;
+
         private final Steps.Step[] members;
-        /** Per member, per operand: {@code >= 0} a member, else input {@code -1 - ref}. */
-        private final int[][] refs;
+        /** Per member: its kind (above), result prototype, and for binary loops the loop number. */
+        private final int[] kind;
+        private final Tensor[] protos;
+        private final int[] loop;
+        /**
+         * Per member, its operands 0, 1, 2 as indices into a run's values: the group's inputs first, then the
+         * members' results ({@code inputs + member}); strides of operands 0 and 1 (1, or 0 for one element).
+         */
+        private final int[] refA;
+        private final int[] refB;
+        private final int[] refC;
+        private final int[] strideA;
+        private final int[] strideB;
         /** Per member: whether its value is needed outside the group (a new tensor per run). */
         private final boolean[] output;
         private final int size;
-        /** Per thread: the members' kept buffers (null for outputs), then this run's member values. */
+        /** Per thread: the members' kept buffers (null for outputs), then a run's values (inputs, members). */
         private final ThreadLocal<Tensor[][]> buffers;
 
         Group(Steps.Step[] members, int[][] refs, int[] inputs, boolean[] output, int[] results, int size) {
             super(inputs, results);
+            int count = members.length;
             this.members = members;
-            this.refs = refs;
             this.output = output;
             this.size = size;
+            kind = new int[count];
+            protos = new Tensor[count];
+            loop = new int[count];
+            refA = new int[count];
+            refB = new int[count];
+            refC = new int[count];
+            strideA = new int[count];
+            strideB = new int[count];
+            for (int m = 0; m < count; m++) {
+                Steps.Step s = members[m];
+                protos[m] = proto(s);
+                strideA[m] = 1;
+                strideB[m] = 1;
+                if (s instanceof Steps.Binary op) {
+                    kind[m] = op.intLoop >= 0 ? INT : op.realLoop >= 0 ? REAL : BINARY;
+                    loop[m] = op.intLoop >= 0 ? op.intLoop : op.realLoop;
+                    strideA[m] = op.strideA;
+                    strideB[m] = op.strideB;
+                } else if (s instanceof Steps.Compare op) {
+                    kind[m] = COMPARE;
+                    strideA[m] = op.strideA;
+                    strideB[m] = op.strideB;
+                } else {
+                    kind[m] = s instanceof Steps.Unary ? UNARY : s instanceof Steps.Convert ? CONVERT : SELECT;
+                }
+                int[] r = refs[m];
+                refA[m] = index(r, 0, inputs.length);
+                refB[m] = index(r, 1, inputs.length);
+                refC[m] = index(r, 2, inputs.length);
+            }
             this.buffers = ThreadLocal.withInitial(() -> {
-                Tensor[] kept = new Tensor[members.length];
-                for (int m = 0; m < kept.length; m++) if (!output[m]) kept[m] = proto(members[m]).zerosLike();
-                return new Tensor[][] {kept, new Tensor[members.length], new Tensor[operands.length]};
+                Tensor[] kept = new Tensor[count];
+                for (int m = 0; m < count; m++) if (!output[m]) kept[m] = protos[m].zerosLike();
+                return new Tensor[][] {kept, new Tensor[inputs.length + count]};
             });
+        }
+
+        /** Operand {@code i}'s place in a run's values ({@code refs[i] >= 0}: a member; else an input), or 0. */
+        private static int index(int[] refs, int i, int inputs) {
+            if (i >= refs.length) return 0;
+            return refs[i] >= 0 ? inputs + refs[i] : -1 - refs[i];
         }
 
         /** How many ops the group runs. */
@@ -58,49 +107,42 @@ final class SmallGroups {
             return members.length;
         }
 
-        private Tensor operand(int m, int i, Tensor[] current, Tensor[] inputs) {
-            int ref = refs[m][i];
-            return ref >= 0 ? current[ref] : inputs[-1 - ref];
-        }
-
         @Override
         void run(Interpreter in, Object[] values, Object[] outer, Map<Value, Object> scope) {
             Tensor[][] b = buffers.get();
             Tensor[] kept = b[0];
-            Tensor[] current = b[1];
-            Tensor[] inputs = b[2];
-            for (int i = 0; i < inputs.length; i++) inputs[i] = tensor(i, values, outer);
+            Tensor[] v = b[1];
+            int base = operands.length;
+            for (int i = 0; i < base; i++) v[i] = tensor(i, values, outer);
             int n = size;
-            for (int m = 0; m < members.length; m++) {
-                Steps.Step s = members[m];
-                Tensor r = output[m] ? proto(s).zerosLike() : kept[m];
-                Tensor x = operand(m, 0, current, inputs);
-                if (s instanceof Steps.Binary op) {
-                    Tensor y = operand(m, 1, current, inputs);
-                    if (op.intLoop >= 0) {
-                        IntLoops.into(op.intLoop, x.ints, op.strideA, y.ints, op.strideB, r.ints, n, r);
-                    } else if (op.realLoop >= 0) {
-                        RealLoops.into(op.realLoop, x.reals, op.strideA, y.reals, op.strideB, r.reals, n,
-                                r.floatKind == org.stablehlo4j.ir.FloatKind.F32);
-                    } else {
-                        Elementwise.applyRange(op.name, op.def, x, 0, op.strideA, y, 0, op.strideB, r, 0, n);
+            for (int m = 0; m < kind.length; m++) {
+                Tensor r = output[m] ? protos[m].zerosLike() : kept[m];
+                Tensor x = v[refA[m]];
+                switch (kind[m]) {
+                    case INT -> IntLoops.into(loop[m], x.ints, strideA[m], v[refB[m]].ints, strideB[m], r.ints, n, r);
+                    case REAL -> RealLoops.into(loop[m], x.reals, strideA[m], v[refB[m]].reals, strideB[m], r.reals, n,
+                            r.floatKind == org.stablehlo4j.ir.FloatKind.F32);
+                    case BINARY -> {
+                        Steps.Binary op = (Steps.Binary) members[m];
+                        Elementwise.applyRange(op.name, op.def, x, 0, strideA[m], v[refB[m]], 0, strideB[m], r, 0, n);
                     }
-                } else if (s instanceof Steps.Unary op) {
-                    Elementwise.applyRange(op.name, op.def, x, 0, 1, null, 0, 1, r, 0, n);
-                } else if (s instanceof Steps.Compare op) {
-                    Elementwise.compareRange(x, 0, op.strideA, operand(m, 1, current, inputs), 0, op.strideB,
-                            op.direction, op.compareType, r, 0, n);
-                } else if (s instanceof Steps.Convert) {
-                    Elementwise.convertRange(x, 0, 1, r, 0, n);
-                } else {
-                    Steps.Select.select(x, operand(m, 1, current, inputs), operand(m, 2, current, inputs),
-                            ((Steps.Select) s).scalarPredicate, r);
+                    case UNARY -> {
+                        Steps.Unary op = (Steps.Unary) members[m];
+                        Elementwise.applyRange(op.name, op.def, x, 0, 1, null, 0, 1, r, 0, n);
+                    }
+                    case COMPARE -> {
+                        Steps.Compare op = (Steps.Compare) members[m];
+                        Elementwise.compareRange(x, 0, strideA[m], v[refB[m]], 0, strideB[m], op.direction,
+                                op.compareType, r, 0, n);
+                    }
+                    case CONVERT -> Elementwise.convertRange(x, 0, 1, r, 0, n);
+                    default -> Steps.Select.select(x, v[refB[m]], v[refC[m]], ((Steps.Select) members[m]).scalarPredicate,
+                            r);
                 }
-                current[m] = r;
+                v[base + m] = r;
                 if (output[m]) values[results[m]] = r;
             }
-            java.util.Arrays.fill(current, null); // the run's values are not kept past it
-            java.util.Arrays.fill(inputs, null);
+            java.util.Arrays.fill(v, null); // the run's values are not kept past it
         }
     }
 }
