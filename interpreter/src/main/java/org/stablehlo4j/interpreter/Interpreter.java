@@ -99,7 +99,8 @@ public final class Interpreter {
      * and file counter of {@code interpreter.probe}.
      */
     static final class Session {
-        final StringBuilder printed = new StringBuilder();
+        /** The text printed so far (made on the first print: most runs print nothing). */
+        private StringBuilder printed;
         final String probeDir;
         final java.util.concurrent.atomic.AtomicLong probeFiles = new java.util.concurrent.atomic.AtomicLong();
 
@@ -108,11 +109,12 @@ public final class Interpreter {
         }
 
         synchronized void print(String text) {
+            if (printed == null) printed = new StringBuilder();
             printed.append(text);
         }
 
         synchronized String printed() {
-            return printed.toString();
+            return printed == null ? "" : printed.toString();
         }
     }
 

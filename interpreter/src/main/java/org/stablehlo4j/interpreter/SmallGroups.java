@@ -50,7 +50,10 @@ final class SmallGroups {
         /** Per member: whether its value is needed outside the group (a new tensor per run). */
         private final boolean[] output;
         private final int size;
-        /** Per thread: the members' kept buffers (null for outputs), then a run's values (inputs, members). */
+        /**
+         * Per thread: the members' kept buffers (null for outputs), then a run's values (inputs, members; left in
+         * place after the run: clearing them cost more than the tensors of one run kept reachable until the next).
+         */
         private final ThreadLocal<Tensor[][]> buffers;
 
         Group(Steps.Step[] members, int[][] refs, int[] inputs, boolean[] output, int[] results, int size) {
@@ -142,7 +145,6 @@ final class SmallGroups {
                 v[base + m] = r;
                 if (output[m]) values[results[m]] = r;
             }
-            java.util.Arrays.fill(v, null); // the run's values are not kept past it
         }
     }
 }

@@ -90,7 +90,7 @@ final class Steps {
             if (dir == null || !sameShape(op, 0)) return null;
             int[] from = operands.clone();
             return new Compare(from, results, proto, dir, Interpreter.enumAttr(op, "compare_type"),
-                    block.stride(from, 0), block.stride(from, 1));
+                    stride(block, from, 0, rt), stride(block, from, 1, rt));
         }
         if (d == SelectOp.DEFINITION) {
             RankedTensorType p = (RankedTensorType) op.operand(0).type();
@@ -141,7 +141,13 @@ final class Steps {
         if (k == Tensor.Kind.FLOAT ? def.reals() == null : def.ints() == null) return null;
         if (op.numOperands() == 1) return new Unary(operands, results, proto, op.name(), def);
         int[] from = operands.clone();
-        return new Binary(from, results, proto, op.name(), def, block.stride(from, 0), block.stride(from, 1));
+        return new Binary(from, results, proto, op.name(), def, stride(block, from, 0, rt), stride(block, from, 1, rt));
+    }
+
+    /** {@link Block#stride}, but 1 for a result of one element (the one element is read either way). */
+    private static int stride(Block block, int[] from, int i, RankedTensorType result) {
+        int s = block.stride(from, i);
+        return result.numElements() == 1 ? 1 : s;
     }
 
     /** What a block's earlier ops tell about a value, for reading it with stride 0. */
