@@ -160,6 +160,23 @@ final class IntLoops {
         }
     }
 
+    /** {@link #into} of one element: {@code op(x, y)} normalized to the element type of {@code like}. */
+    static long one(int op, long x, long y, Tensor like) {
+        boolean u = like.kind == Tensor.Kind.UINT;
+        int w = like.width;
+        long v = switch (op) {
+            case ADD -> x + y;
+            case SUB -> x - y;
+            case MUL -> x * y;
+            case AND -> x & y;
+            case OR -> x | y;
+            case XOR -> x ^ y;
+            case SHL -> outOfRange(y, u, w) ? 0 : x << y;
+            default -> outOfRange(y, u, w) ? 0 : (x & (w >= 64 ? -1L : (1L << w) - 1)) >>> y;
+        };
+        return norm(v, 64 - w, u);
+    }
+
     /** {@code v} sign- ({@code !unsigned}) or zero-extended from bit {@code 63 - h} ({@code h = 64 - width}). */
     private static long norm(long v, int h, boolean unsigned) {
         return unsigned ? (v << h) >>> h : (v << h) >> h;

@@ -174,6 +174,7 @@ final class RegionProgram {
             for (int r : fill.readers) if (!inGroup[r] && fused[r] == null) readers++;
             if (!inGroup[fill.op] && readers == ops[fill.op].result(0).uses().size()) skipped[fill.op] = true;
         }
+        if (compileSteps) mergeReshapes();
         if (compileSteps && !"false".equals(System.getProperty(FUSION_PROPERTY))) groupSmall();
         terminator = term;
         returned = term == null ? null : numbers(term, slotOf, captureOf, captured);
@@ -264,6 +265,25 @@ final class RegionProgram {
         int n = 0;
         for (boolean s : skipped) if (s) n++;
         return n;
+    }
+
+    /**
+     * A {@code reshape} of the result of a {@code slice}, {@code transpose} or {@code broadcast_in_dim} step that
+     * has no other user is done by that step (the data movement's new tensor is given the reshape's type).
+     */
+    private void mergeReshapes() {
+        Map<Integer, Integer> producer = new java.util.HashMap<>();
+        for (int k = 0; k < ops.length; k++) for (int r : results[k]) producer.put(r, k);
+        for (int k = 0; k < ops.length; k++) {
+            if (!(steps[k] instanceof Steps.Reshape) || inGroup[k] || fused[k] != null || skipped[k]) continue;
+            Integer p = producer.get(operands[k][0]);
+            if (p == null || !(steps[p] instanceof Steps.Affine a) || skipped[p] || inGroup[p] || fused[p] != null
+                    || !ops[p].result(0).hasOneUse()) {
+                continue;
+            }
+            steps[p] = a.reshapedBy(steps[k]);
+            skipped[k] = true;
+        }
     }
 
     /**

@@ -187,7 +187,7 @@ final class Steps {
     }
 
     /** {@code reshape}: the operand's storage under the result type. */
-    private static final class Reshape extends Step {
+    static final class Reshape extends Step {
         private final Tensor proto;
 
         Reshape(int[] operands, int[] results, Tensor proto) {
@@ -253,7 +253,9 @@ final class Steps {
             Tensor a = tensor(0, values, outer);
             Tensor b = tensor(1, values, outer);
             Tensor r;
-            if (intLoop >= 0) {
+            if (intLoop >= 0 && proto.size == 1) {
+                r = proto.withInts(new long[] {IntLoops.one(intLoop, a.ints[0], b.ints[0], proto)});
+            } else if (intLoop >= 0) {
                 r = proto.withInts(IntLoops.fresh(intLoop, a.ints, strideA, b.ints, strideB, proto.size, proto));
             } else if (realLoop >= 0) {
                 r = proto.withReals(RealLoops.fresh(realLoop, a.reals, strideA, b.reals, strideB, proto.size,
@@ -353,24 +355,44 @@ final class Steps {
         private final int[] strides;
         /** A broadcast of a single element: a fill. */
         final boolean fill;
+        /** The type the result is given (a {@code reshape} of it merged into this step), or null. */
+        private final Tensor view;
 
         Affine(int[] operands, int[] results, Tensor proto, int base, int[] strides, boolean fill) {
+            this(operands, results, proto, base, strides, fill, null);
+        }
+
+        private Affine(int[] operands, int[] results, Tensor proto, int base, int[] strides, boolean fill,
+                       Tensor view) {
             super(operands, results);
             this.proto = proto;
             this.base = base;
             this.strides = strides;
             this.fill = fill;
+            this.view = view;
+        }
+
+        /** This step giving its result the type of {@code reshape} (its only user), in the reshape's place. */
+        Affine reshapedBy(Step reshape) {
+            return new Affine(operands, reshape.results, proto, base, strides, fill, ((Reshape) reshape).proto);
         }
 
         @Override
         void run(Interpreter in, Object[] values, Object[] outer, Map<Value, Object> scope) {
             Tensor a = tensor(0, values, outer);
-            Tensor r = proto.zerosLike();
-            if (fill) {
-                if (r.ints != null) Arrays.fill(r.ints, a.ints[0]);
-                else Arrays.fill(r.reals, a.reals[0]);
+            Tensor as = view != null ? view : proto;
+            Tensor r;
+            if (proto.size == 1 && !fill) { // one element: copied without the general walk
+                r = a.ints != null ? as.withInts(new long[] {a.ints[base]}) : as.withReals(new double[] {a.reals[base]});
             } else {
-                ShapeOps.stridedInto(r, a, base, strides);
+                r = proto.zerosLike();
+                if (fill) {
+                    if (r.ints != null) Arrays.fill(r.ints, a.ints[0]);
+                    else Arrays.fill(r.reals, a.reals[0]);
+                } else {
+                    ShapeOps.stridedInto(r, a, base, strides);
+                }
+                if (view != null) r = view.sharing(r);
             }
             values[results[0]] = r;
         }

@@ -216,6 +216,31 @@ class StepsTest {
     }
 
     @Test
+    void integerScalars() throws Exception {
+        String[] ops = {"add", "subtract", "multiply", "and", "or", "xor", "shift_left", "shift_right_logical"};
+        SplittableRandom r = new SplittableRandom(5);
+        for (String type : new String[] {"i8", "ui16", "i32", "ui32", "ui64"}) {
+            int width = Integer.parseInt(type.replaceAll("[^0-9]", ""));
+            StringBuilder body = new StringBuilder();
+            StringBuilder names = new StringBuilder();
+            String t = "tensor<" + type + ">";
+            for (int i = 0; i < ops.length; i++) {
+                body.append("  %r").append(i).append(" = stablehlo.").append(ops[i]).append(" %a, %b : ").append(t)
+                        .append("\n");
+                names.append(i == 0 ? "" : ", ").append("%r").append(i);
+            }
+            String types = (t + ", ").repeat(ops.length - 1) + t;
+            String program = "func.func @main(%a: " + t + ", %b: " + t + ") -> (" + types + ") {\n" + body
+                    + "  return " + names + " : " + types + "\n}\n";
+            List<List<Object>> inputs = new ArrayList<>();
+            for (long b : new long[] {0, 1, width - 1, width, width + 5, -1, r.nextLong()}) {
+                inputs.add(List.of(Tensor.ofLongs(type(t), new long[] {r.nextLong()}), Tensor.ofLongs(type(t), new long[] {b})));
+            }
+            sameBothWays(program, inputs);
+        }
+    }
+
+    @Test
     void realLoopsInEveryOperandForm() throws Exception {
         String[] ops = {"add", "subtract", "multiply", "maximum", "minimum", "divide"};
         double nanA = Double.longBitsToDouble(0x7ff8000000000123L);
@@ -284,6 +309,29 @@ class StepsTest {
             inputs.add(List.of(Tensor.ofLongs(type("tensor<2x3xi32>"), x), Tensor.ofLongs(type("tensor<2x3xi32>"), y),
                     Tensor.ofLongs(type("tensor<i32>"), new long[] {n == 4 ? 40 : n * 3})));
         }
+        sameBothWays(program, inputs);
+    }
+
+    @Test
+    void reshapesOfDataMovementsAreMergedIntoThem() throws Exception {
+        String program = """
+                func.func @main(%x: tensor<4xui32>, %m: tensor<2x3xf32>) -> (tensor<ui32>, tensor<1xui32>, tensor<ui32>, tensor<6xf32>, tensor<3x2xf32>, tensor<2x2xui32>) {
+                  %s = stablehlo.slice %x [2:3] : (tensor<4xui32>) -> tensor<1xui32>
+                  %r = stablehlo.reshape %s : (tensor<1xui32>) -> tensor<ui32>
+                  %s2 = stablehlo.slice %x [1:2] : (tensor<4xui32>) -> tensor<1xui32>
+                  %r2 = stablehlo.reshape %s2 : (tensor<1xui32>) -> tensor<ui32>
+                  %t = stablehlo.transpose %m, dims = [1, 0] : (tensor<2x3xf32>) -> tensor<3x2xf32>
+                  %tr = stablehlo.reshape %t : (tensor<3x2xf32>) -> tensor<6xf32>
+                  %t2 = stablehlo.transpose %m, dims = [1, 0] : (tensor<2x3xf32>) -> tensor<3x2xf32>
+                  %b = stablehlo.broadcast_in_dim %r, dims = [] : (tensor<ui32>) -> tensor<4xui32>
+                  %br = stablehlo.reshape %b : (tensor<4xui32>) -> tensor<2x2xui32>
+                  return %r, %s2, %r2, %tr, %t2, %br : tensor<ui32>, tensor<1xui32>, tensor<ui32>, tensor<6xf32>, tensor<3x2xf32>, tensor<2x2xui32>
+                }
+                """;
+        // %s, %t and %b give their tensors the reshapes' types; %s2 has two users and is not merged
+        assertEquals(3, FunctionPlan.prepare(HLO.parse(program), "main").program().skippedOps());
+        List<List<Object>> inputs = List.of(List.of(Tensor.ofLongs(type("tensor<4xui32>"), new long[] {7, 4000000000L, 9, 1}),
+                Tensor.ofDoubles(type("tensor<2x3xf32>"), new double[] {1, 2, 3, Double.NaN, -0.0, 6})));
         sameBothWays(program, inputs);
     }
 
