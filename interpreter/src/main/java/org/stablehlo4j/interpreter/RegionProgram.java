@@ -1,6 +1,7 @@
 package org.stablehlo4j.interpreter;
 
 import org.stablehlo4j.dialect.stablehlo.ops.ConstantOp;
+import org.stablehlo4j.dialect.stablehlo.ops.IotaOp;
 import org.stablehlo4j.dialect.stablehlo.ops.ReturnOp;
 import org.stablehlo4j.ir.DenseElementsAttr;
 import org.stablehlo4j.ir.RankedTensorType;
@@ -42,6 +43,9 @@ final class RegionProgram {
      * separate ops and costs more per run than their compiled steps.
      */
     static final int FUSE_MIN_ELEMENTS = FusedElementwise.BLOCK;
+
+    /** The largest {@code iota} (elements) made once when a region is compiled instead of per run. */
+    static final int MAX_CONSTANT_IOTA = 4096;
 
     /** Whether {@code op} ends a block (compared by identity: hashing op definitions is deep). */
     private static boolean isTerminator(Operation op) {
@@ -141,6 +145,15 @@ final class RegionProgram {
                     constants[k] = Tensor.fromAttr(d);
                 } catch (RuntimeException e) {
                     constants[k] = null; // not decodable here: the kernel reports it when the op runs
+                }
+            } else if (!quantized[k] && evals[k] != null && IotaOp.is(op) && op.numResults() == 1
+                    && op.result(0).type() instanceof RankedTensorType t && t.hasStaticShape()
+                    && t.numElements() <= MAX_CONSTANT_IOTA) {
+                // an iota has no operands: a small one is made once, like a constant
+                try {
+                    constants[k] = Interpreter.tensor(evals[k].eval(in, op, new Object[0], Map.of(), null).get(0));
+                } catch (RuntimeException e) {
+                    constants[k] = null; // the kernel reports it when the op runs
                 }
             }
             operands[k] = numbers(op, slotOf, captureOf, captured);
@@ -371,6 +384,17 @@ final class RegionProgram {
         for (int m = 0; m < count - 1; m++) inGroup[group.get(m)] = true; // run by the group step
         steps[last] = new SmallGroups.Group(members, refs, inputs.stream().mapToInt(Integer::intValue).toArray(),
                 output, memberResults, size);
+    }
+
+    /** What a run of this block runs, for a look at a plan: per scheduled op its name, or its group's size. */
+    String describe() {
+        StringBuilder b = new StringBuilder();
+        for (int k : schedule) {
+            b.append(steps[k] instanceof SmallGroups.Group g ? "group(" + g.members() + ")"
+                    : ops[k].name().substring(ops[k].name().indexOf('.') + 1) + (steps[k] == null ? "*" : ""));
+            b.append(' ');
+        }
+        return b.toString().trim();
     }
 
     /** How many ops of this block run inside small groups ({@link SmallGroups}). */
