@@ -94,22 +94,14 @@ final class IntLoops {
         normalize(r, out, ri, n);
     }
 
+
     /**
-     * A new array of {@code op(x[k * xs], y[k * ys])} for {@code k < n}, normalized to the element type of
-     * {@code like} (an integer tensor type, not i1, which the operands have): what {@link #binary} writes, in an
-     * array the JIT knows is not an operand, so that its loops vectorize (which loops over offsets into arrays that
-     * may alias do not).
+     * {@code out[k] = op(x[k * xs], y[k * ys])} for {@code k < n} (what {@link #binary} writes), into {@code out}
+     * (not an operand), over unit strides or one element.
      *
      * @param op a loop number of {@link #opOf}
      * @param xs 1, or 0 to read {@code x[0]} at every position (as {@code ys} for {@code y})
      */
-    static long[] fresh(int op, long[] x, int xs, long[] y, int ys, int n, Tensor like) {
-        long[] out = new long[n];
-        into(op, x, xs, y, ys, out, n, like);
-        return out;
-    }
-
-    /** {@link #fresh} into {@code out[0..n)} (not an operand). */
     static void into(int op, long[] x, int xs, long[] y, int ys, long[] out, int n, Tensor like) {
         if (n == 0) return; // no elements: no one-element operand to read either
         if (xs == 0 && (ys == 0 || op == SUB || op == SHL || op == SHRL)) {

@@ -1,6 +1,12 @@
 package org.stablehlo4j.interpreter;
 
+import org.stablehlo4j.dialect.stablehlo.ops.AbsOp;
 import org.stablehlo4j.dialect.stablehlo.ops.AddOp;
+import org.stablehlo4j.dialect.stablehlo.ops.ExponentialOp;
+import org.stablehlo4j.dialect.stablehlo.ops.LogOp;
+import org.stablehlo4j.dialect.stablehlo.ops.LogPlusOneOp;
+import org.stablehlo4j.dialect.stablehlo.ops.NegateOp;
+import org.stablehlo4j.dialect.stablehlo.ops.SqrtOp;
 import org.stablehlo4j.dialect.stablehlo.ops.MaximumOp;
 import org.stablehlo4j.dialect.stablehlo.ops.MinimumOp;
 import org.stablehlo4j.dialect.stablehlo.ops.MultiplyOp;
@@ -76,20 +82,14 @@ final class RealLoops {
         return true;
     }
 
+
     /**
-     * A new array of {@code op(x[k * xs], y[k * ys])} for {@code k < n} in f32 ({@code f32}) or f64: what
-     * {@link #binary} writes, in an array the JIT knows is not an operand (so that its loops vectorize).
+     * {@code out[k] = op(x[k * xs], y[k * ys])} for {@code k < n} (what {@link #binary} writes), into {@code out}
+     * (not an operand), over unit strides or one element.
      *
      * @param op a loop number of {@link #opOf}
      * @param xs 1, or 0 to read {@code x[0]} at every position (as {@code ys} for {@code y})
      */
-    static double[] fresh(int op, double[] x, int xs, double[] y, int ys, int n, boolean f32) {
-        double[] out = new double[n];
-        into(op, x, xs, y, ys, out, n, f32);
-        return out;
-    }
-
-    /** {@link #fresh} into {@code out[0..n)} (not an operand). */
     static void into(int op, double[] x, int xs, double[] y, int ys, double[] out, int n, boolean f32) {
         if (n == 0) return; // no elements: no one-element operand to read either
         if (xs == 0 && ys == 0) x = unit(x, 0, 0, n);
@@ -119,6 +119,35 @@ final class RealLoops {
                 case MAX -> { for (int k = 0; k < n; k++) out[k] = rounded(max(x[k], c), f32); }
                 default -> { for (int k = 0; k < n; k++) out[k] = rounded(min(x[k], c), f32); }
             }
+        }
+    }
+
+    private static final Elementwise.Def[] UNARY = {
+        Elementwise.UNARY.get(NegateOp.DEFINITION), Elementwise.UNARY.get(AbsOp.DEFINITION),
+        Elementwise.UNARY.get(SqrtOp.DEFINITION), Elementwise.UNARY.get(ExponentialOp.DEFINITION),
+        Elementwise.UNARY.get(LogOp.DEFINITION), Elementwise.UNARY.get(LogPlusOneOp.DEFINITION),
+    };
+
+    /** The unary loop number of {@code def} ({@code negate}, {@code abs}, {@code sqrt}, {@code exponential},
+     * {@code log}, {@code log_plus_one}), or -1. */
+    static int unaryOf(Elementwise.Def def) {
+        return Elementwise.indexOf(UNARY, def);
+    }
+
+    /**
+     * {@code out[k] = op(x[k])} for {@code k < n} in f32 ({@code f32}) or f64, with the functions of the ops'
+     * {@link Elementwise.Def}s, rounded as {@link Tensor#roundTo} rounds.
+     *
+     * @param op a loop number of {@link #unaryOf}
+     */
+    static void unary(int op, double[] x, double[] out, int n, boolean f32) {
+        switch (op) {
+            case 0 -> { for (int k = 0; k < n; k++) out[k] = rounded(-x[k], f32); }
+            case 1 -> { for (int k = 0; k < n; k++) out[k] = rounded(Math.abs(x[k]), f32); }
+            case 2 -> { for (int k = 0; k < n; k++) out[k] = rounded(Math.sqrt(x[k]), f32); }
+            case 3 -> { for (int k = 0; k < n; k++) out[k] = rounded(Math.exp(x[k]), f32); }
+            case 4 -> { for (int k = 0; k < n; k++) out[k] = rounded(Math.log(x[k]), f32); }
+            default -> { for (int k = 0; k < n; k++) out[k] = rounded(Math.log1p(x[k]), f32); }
         }
     }
 

@@ -129,10 +129,7 @@ final class SmallGroups {
                         Steps.Binary op = (Steps.Binary) members[m];
                         Elementwise.applyRange(op.name, op.def, x, 0, strideA[m], v[refB[m]], 0, strideB[m], r, 0, n);
                     }
-                    case UNARY -> {
-                        Steps.Unary op = (Steps.Unary) members[m];
-                        Elementwise.applyRange(op.name, op.def, x, 0, 1, null, 0, 1, r, 0, n);
-                    }
+                    case UNARY -> ((Steps.Unary) members[m]).apply(x, r);
                     case COMPARE -> {
                         Steps.Compare op = (Steps.Compare) members[m];
                         Elementwise.compareRange(x, 0, strideA[m], v[refB[m]], 0, strideB[m], op.direction,

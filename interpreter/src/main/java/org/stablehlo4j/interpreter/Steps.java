@@ -207,18 +207,29 @@ final class Steps {
         final String name;
         final Elementwise.Def def;
 
+        /** The op's {@link RealLoops#unary} number (f32 and f64), else -1. */
+        final int realLoop;
+
         Unary(int[] operands, int[] results, Tensor proto, String name, Elementwise.Def def) {
             super(operands, results);
             this.proto = proto;
             this.name = name;
             this.def = def;
+            this.realLoop = proto.floatKind == FloatKind.F32 || proto.floatKind == FloatKind.F64
+                    ? RealLoops.unaryOf(def) : -1;
         }
 
         @Override
         void run(Interpreter in, Object[] values, Object[] outer, Map<Value, Object> scope) {
             Tensor r = proto.zerosLike();
-            Elementwise.applyRange(name, def, tensor(0, values, outer), 0, 1, null, 0, 1, r, 0, r.size);
+            apply(tensor(0, values, outer), r);
             values[results[0]] = r;
+        }
+
+        /** Computes this op of {@code x} into {@code r} (of the result's type). */
+        void apply(Tensor x, Tensor r) {
+            if (realLoop >= 0) RealLoops.unary(realLoop, x.reals, r.reals, r.size, r.floatKind == FloatKind.F32);
+            else Elementwise.applyRange(name, def, x, 0, 1, null, 0, 1, r, 0, r.size);
         }
     }
 
@@ -256,10 +267,12 @@ final class Steps {
             if (intLoop >= 0 && proto.size == 1) {
                 r = proto.withInts(new long[] {IntLoops.one(intLoop, a.ints[0], b.ints[0], proto)});
             } else if (intLoop >= 0) {
-                r = proto.withInts(IntLoops.fresh(intLoop, a.ints, strideA, b.ints, strideB, proto.size, proto));
+                r = proto.zerosLike();
+                IntLoops.into(intLoop, a.ints, strideA, b.ints, strideB, r.ints, r.size, proto);
             } else if (realLoop >= 0) {
-                r = proto.withReals(RealLoops.fresh(realLoop, a.reals, strideA, b.reals, strideB, proto.size,
-                        proto.floatKind == FloatKind.F32));
+                r = proto.zerosLike();
+                RealLoops.into(realLoop, a.reals, strideA, b.reals, strideB, r.reals, r.size,
+                        proto.floatKind == FloatKind.F32);
             } else {
                 r = proto.zerosLike();
                 Elementwise.applyRange(name, def, a, 0, strideA, b, 0, strideB, r, 0, r.size);

@@ -216,6 +216,29 @@ class StepsTest {
     }
 
     @Test
+    void realUnaryLoops() throws Exception {
+        String[] ops = {"negate", "abs", "sqrt", "exponential", "log", "log_plus_one", "tanh"};
+        for (String type : new String[] {"f32", "f64", "bf16"}) {
+            StringBuilder body = new StringBuilder();
+            StringBuilder names = new StringBuilder();
+            String t = "tensor<9x" + type + ">";
+            for (int i = 0; i < ops.length; i++) {
+                // each op alone (a step) and after a negate (a small group)
+                body.append("  %a").append(i).append(" = stablehlo.").append(ops[i]).append(" %x : ").append(t).append("\n");
+                body.append("  %n").append(i).append(" = stablehlo.negate %x : ").append(t).append("\n");
+                body.append("  %b").append(i).append(" = stablehlo.").append(ops[i]).append(" %n").append(i).append(" : ")
+                        .append(t).append("\n");
+                names.append(i == 0 ? "" : ", ").append("%a").append(i).append(", %b").append(i);
+            }
+            String types = (t + ", ").repeat(2 * ops.length - 1) + t;
+            String program = "func.func @main(%x: " + t + ") -> (" + types + ") {\n" + body + "  return " + names + " : "
+                    + types + "\n}\n";
+            double[] x = {Double.NaN, -0.0, 0.0, -1.5, 2.25, 1e-30, -1e30, Double.POSITIVE_INFINITY, 88.5};
+            sameBothWays(program, List.of(List.of(Tensor.ofDoubles(type(t), x))));
+        }
+    }
+
+    @Test
     void integerScalars() throws Exception {
         String[] ops = {"add", "subtract", "multiply", "and", "or", "xor", "shift_left", "shift_right_logical"};
         SplittableRandom r = new SplittableRandom(5);
