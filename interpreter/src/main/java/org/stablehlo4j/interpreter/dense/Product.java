@@ -4,8 +4,10 @@ package org.stablehlo4j.interpreter.dense;
  * One batched product {@code C[b] = A[b] * B[b]} being computed in f32 (float arrays, float products and sums)
  * or f64 (double arrays): the packed operands, the accumulator and the blocked loops over them. {@code A} is packed
  * as row panels of {@link #mr} rows, step-major ({@code [batch][panel][k][mr]}), {@code B} as column panels of
- * {@link #nr} columns ({@code [batch][panel][k][nr]}), each padded with zeros; the accumulator is
- * {@code [batch][m][n]}.
+ * {@link #nr} columns ({@code [batch][panel][k][nr]}), each padded with zeros. When the steps fit one block ({@code k <= kc}) each micro-tile is computed in a
+ * scratch tile from zero and written to the result at once; otherwise an accumulator {@code [batch][m][n]} holds
+ * the partial sums between blocks and a tile is written out after its last block. Either way each element's
+ * operations are the same.
  */
 final class Product {
     /** Panels packed by one task. */
@@ -50,16 +52,21 @@ final class Product {
         this.k = k;
         mPanels = (m + mr - 1) / mr;
         nPanels = (n + nr - 1) / nr;
-        kc = Math.max(64, (96 * 1024 / (nr * bytes)) & ~7);
+        kc = Math.max(64, (128 * 1024 / (nr * bytes)) & ~7);
         mcPanels = Math.max(1, 512 * 1024 / (kc * bytes * mr));
         ncPanels = Math.max(1, 512 / nr);
     }
 
-    /** Allocates the packed operands and the accumulator (before {@link #run}). */
+    /** The result being written: see {@link #run}. */
+    private double[] out;
+    private int[] map;
+    private boolean transposed;
+
+    /** Allocates the packed operands and, when the steps take several blocks, the accumulator. */
     private void allocate() {
         int aSize = Math.multiplyExact(Math.multiplyExact(batches * mPanels, mr), k);
         int bSize = Math.multiplyExact(Math.multiplyExact(batches * nPanels, nr), k);
-        int cSize = Math.multiplyExact(batches * m, n);
+        int cSize = k > kc ? Math.multiplyExact(batches * m, n) : 0;
         fa = single ? new float[aSize] : null;
         fb = single ? new float[bSize] : null;
         fc = single ? new float[cSize] : null;
@@ -97,32 +104,53 @@ final class Product {
         return single ? fc : dc;
     }
 
-    /** Writes accumulator element {@code i} to {@code out[map[i]]} ({@code out[i]} when {@code map} is null). */
-    void store(double[] out, int[] map) {
-        int size = batches * m * n;
-        if (map == null && single) {
-            for (int i = 0; i < size; i++) out[i] = fc[i];
-        } else if (map == null) {
-            System.arraycopy(dc, 0, out, 0, size);
-        } else {
-            for (int i = 0; i < size; i++) out[map[i]] = single ? fc[i] : dc[i];
-        }
-    }
-
-    /** Stores the product, each batch's {@code m x n} matrix transposed: element (x, i, j) to {@code (x, j, i)}. */
-    void storeTransposed(double[] out) {
-        for (int x = 0, i = 0; x < batches; x++) {
-            int base = x * m * n;
-            for (int r = 0; r < m; r++) {
-                for (int c = 0, o = base + r; c < n; c++, i++, o += m) out[o] = single ? fc[i] : dc[i];
+    /**
+     * Writes rows {@code i0 .. i0 + rows - 1}, columns {@code j0 .. j0 + cols - 1} of batch {@code b}, held in
+     * {@code src} from {@code so} with row stride {@code lds}, to the result: element {@code (b, i, j)} (flat index
+     * {@code (b * m + i) * n + j}) to {@code out[map[index]]}, to {@code out[index]} when {@code map} is null, or to
+     * {@code out[(b * n + j) * m + i]} when the result is stored transposed.
+     */
+    private void storeTile(Object src, int so, int lds, int b, int i0, int rows, int j0, int cols) {
+        float[] f = single ? (float[]) src : null;
+        double[] d = single ? null : (double[]) src;
+        for (int r = 0; r < rows; r++) {
+            int from = so + r * lds;
+            int index = (b * m + i0 + r) * n + j0;
+            if (transposed) {
+                int to = (b * n + j0) * m + i0 + r;
+                if (single) for (int c = 0; c < cols; c++, to += m) out[to] = f[from + c];
+                else for (int c = 0; c < cols; c++, to += m) out[to] = d[from + c];
+            } else if (map != null) {
+                if (single) for (int c = 0; c < cols; c++) out[map[index + c]] = f[from + c];
+                else for (int c = 0; c < cols; c++) out[map[index + c]] = d[from + c];
+            } else if (single) {
+                for (int c = 0; c < cols; c++) out[index + c] = f[from + c];
+            } else {
+                System.arraycopy(d, from, out, index, cols);
             }
         }
     }
 
-    /** Packs both operands, then runs the blocked loops; tiles of output blocks go to the fork/join pool. */
-    void run(Operand left, Operand right) {
+    /**
+     * Packs both operands, then runs the blocked loops, writing each finished tile to the result (see
+     * {@link #storeTile}); tiles of output blocks go to the fork/join pool.
+     *
+     * @param left the left operand, {@code batches x m x k}
+     * @param right the right operand, {@code batches x k x n}
+     * @param out the result's elements
+     * @param map where each element goes, or null
+     * @param transposed store each batch's matrix transposed (with a null {@code map})
+     */
+    void run(Operand left, Operand right, double[] out, int[] map, boolean transposed) {
+        this.out = out;
+        this.map = map;
+        this.transposed = transposed;
         allocate();
-        if (k == 0) return;
+        if (k == 0) {
+            Object zeros = single ? new float[n] : new double[n];
+            for (int b = 0; b < batches; b++) storeTile(zeros, 0, 0, b, 0, m, 0, n);
+            return;
+        }
         long work = (long) batches * m * n * k;
         int panels = batches * (mPanels + nPanels);
         Parallel.forTiles((panels + PACK_TILE - 1) / PACK_TILE, work, t -> {
@@ -144,6 +172,7 @@ final class Product {
         int mc = (mPanels + rowBlocks - 1) / rowBlocks; // blocks of equal size
         int nc = (nPanels + colBlocks - 1) / colBlocks;
         Parallel.forTiles(batches * rowBlocks * colBlocks, work, t -> {
+            Object scratch = single ? new float[mr * nr] : new double[mr * nr];
             int b = t / (rowBlocks * colBlocks);
             int ip0 = (t / colBlocks % rowBlocks) * mc;
             int jp0 = (t % colBlocks) * nc;
@@ -151,27 +180,43 @@ final class Product {
             int jp1 = Math.min(nPanels, jp0 + nc);
             for (int pc = 0; pc < k; pc += kc) {
                 int steps = Math.min(kc, k - pc);
-                for (int jp = jp0; jp < jp1; jp++) for (int ip = ip0; ip < ip1; ip++) block(b, ip, jp, pc, steps);
+                for (int jp = jp0; jp < jp1; jp++) for (int ip = ip0; ip < ip1; ip++) block(b, ip, jp, pc, steps, scratch);
             }
         });
     }
 
-    /** One micro-tile: in place when whole, else through a scratch tile holding the part inside the result. */
-    private void block(int b, int ip, int jp, int pc, int steps) {
+    /**
+     * One micro-tile over steps {@code pc .. pc + steps - 1}: with a single block, from zero in {@code scratch} and
+     * then stored; else in the accumulator (through {@code scratch} when the tile is not whole), stored after the
+     * last block.
+     */
+    private void block(int b, int ip, int jp, int pc, int steps, Object scratch) {
         int i0 = ip * mr;
         int j0 = jp * nr;
         int ao = ((b * mPanels + ip) * k + pc) * mr;
         int bo = ((b * nPanels + jp) * k + pc) * nr;
-        int co = (b * m + i0) * n + j0;
-        if (i0 + mr <= m && j0 + nr <= n) {
-            kernel(steps, ao, bo, acc(), co, n);
-            return;
-        }
         int rows = Math.min(mr, m - i0);
         int cols = Math.min(nr, n - j0);
-        Object t = single ? new float[mr * nr] : new double[mr * nr];
-        for (int i = 0; i < rows; i++) System.arraycopy(acc(), co + i * n, t, i * nr, cols);
-        kernel(steps, ao, bo, t, 0, nr);
-        for (int i = 0; i < rows; i++) System.arraycopy(t, i * nr, acc(), co + i * n, cols);
+        boolean last = pc + steps == k;
+        if (k <= kc) {
+            if (single) java.util.Arrays.fill((float[]) scratch, 0f);
+            else java.util.Arrays.fill((double[]) scratch, 0.0);
+            kernel(steps, ao, bo, scratch, 0, nr);
+            storeTile(scratch, 0, nr, b, i0, rows, j0, cols);
+            return;
+        }
+        int co = (b * m + i0) * n + j0;
+        if (rows == mr && cols == nr) {
+            kernel(steps, ao, bo, acc(), co, n);
+            if (last) storeTile(acc(), co, n, b, i0, rows, j0, cols);
+            return;
+        }
+        for (int i = 0; i < rows; i++) System.arraycopy(acc(), co + i * n, scratch, i * nr, cols);
+        kernel(steps, ao, bo, scratch, 0, nr);
+        if (last) {
+            storeTile(scratch, 0, nr, b, i0, rows, j0, cols);
+            return;
+        }
+        for (int i = 0; i < rows; i++) System.arraycopy(scratch, i * nr, acc(), co + i * n, cols);
     }
 }
