@@ -84,11 +84,7 @@ final class Product {
     private void packB(Operand op, int b, int panel, double[] row) {
         int base = (b * nPanels + panel) * k * nr;
         int cols = Math.min(nr, n - panel * nr);
-        for (int p = 0, at = base; p < k; p++, at += nr) {
-            op.read(b, p, panel * nr, cols, row);
-            if (single) for (int j = 0; j < cols; j++) fb[at + j] = (float) row[j];
-            else System.arraycopy(row, 0, db, at, cols);
-        }
+        for (int p = 0, at = base; p < k; p++, at += nr) op.packRun(b, p, panel * nr, cols, fb, db, at, row);
     }
 
     /** The micro-kernel over {@code steps} steps from the packed offsets into tile {@code c} at {@code co}. */
