@@ -15,6 +15,8 @@ final class Product {
     /** f32 (else f64). */
     private final boolean single;
     private final boolean vector;
+    /** The narrow f32 kernel ({@code VectorKernels.f32Narrow}). */
+    private final boolean narrow;
     private float[] fa;
     private float[] fb;
     private float[] fc;
@@ -43,8 +45,13 @@ final class Product {
         this.single = single;
         this.vector = vector;
         int bytes = single ? Float.BYTES : Double.BYTES;
-        mr = !vector ? ScalarKernels.MR : single ? VectorKernels.F32_MR : VectorKernels.F64_MR;
-        nr = !vector ? ScalarKernels.NR : single ? VectorKernels.F32_NR : VectorKernels.F64_NR;
+        int wide = single && vector ? VectorKernels.F32_NR : 0;
+        int slim = single && vector ? VectorKernels.F32N_NR : 0;
+        // the narrow f32 kernel when the wide one would pad at least a fifth more columns
+        narrow = single && vector && 5 * ((n + slim - 1) / slim) * slim <= 4 * ((n + wide - 1) / wide) * wide;
+        mr = !vector ? ScalarKernels.MR : narrow ? VectorKernels.F32N_MR : single ? VectorKernels.F32_MR
+                : VectorKernels.F64_MR;
+        nr = !vector ? ScalarKernels.NR : narrow ? slim : single ? wide : VectorKernels.F64_NR;
         // the product's sizes: [batches] x [m x k] x [k x n]
         this.batches = batches;
         this.m = m;
@@ -89,7 +96,8 @@ final class Product {
 
     /** The micro-kernel over {@code steps} steps from the packed offsets into tile {@code c} at {@code co}. */
     private void kernel(int steps, int ao, int bo, Object c, int co, int ldc) {
-        if (single && vector) VectorKernels.f32(steps, fa, ao, fb, bo, (float[]) c, co, ldc);
+        if (narrow) VectorKernels.f32Narrow(steps, fa, ao, fb, bo, (float[]) c, co, ldc);
+        else if (single && vector) VectorKernels.f32(steps, fa, ao, fb, bo, (float[]) c, co, ldc);
         else if (single) ScalarKernels.f32(steps, fa, ao, fb, bo, (float[]) c, co, ldc);
         else if (vector) VectorKernels.f64(steps, da, ao, db, bo, (double[]) c, co, ldc);
         else ScalarKernels.f64(steps, da, ao, db, bo, (double[]) c, co, ldc);

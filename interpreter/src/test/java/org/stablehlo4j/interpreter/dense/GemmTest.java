@@ -86,6 +86,14 @@ class GemmTest {
             "f64, 1, 1, 1, 0, false, false",
             "f32, 2, 257, 1, 9, true, false",
             "f64, 1, 300, 3, 20, false, true",
+            // the narrow f32 kernel (at most two vectors wide, or two vectors' multiple saving a fifth of the padding)
+            "f32, 1, 203, 32, 300, false, false",
+            "f32, 2, 61, 90, 700, false, true",
+            "f32, 1, 11, 16, 27, true, false",
+            // steps over several blocks: partial sums kept between blocks, partial edge tiles
+            "f32, 1, 23, 131, 1030, true, false",
+            "f32, 2, 64, 512, 784, false, false",
+            "f64, 1, 13, 17, 2100, false, false",
     })
     void matchesTheNaiveLoop(String type, int batches, int m, int n, int k, boolean at, boolean bt) {
         boolean f64 = type.equals("f64");
@@ -114,13 +122,14 @@ class GemmTest {
         }
     }
 
-    /** The same product on 1 and on 2 threads (large enough for the fork/join pool) gives the same bits. */
-    @Test
-    void oneAndTwoThreadsAgree() {
+    /**
+     * The same product on 1 and on 2 threads (large enough for the fork/join pool) gives the same bits: wide and
+     * narrow kernels, steps in one block or several.
+     */
+    @ParameterizedTest(name = "{0}x{1}x{2}")
+    @CsvSource({"131, 97, 257", "301, 30, 257", "131, 97, 600"})
+    void oneAndTwoThreadsAgree(int m, int n, int k) {
         int batches = 2;
-        int m = 131;
-        int n = 97;
-        int k = 257;
         double[] a = random(batches * m * k, 3, true);
         double[] b = random(batches * k * n, 4, true);
         assertTrue((long) batches * m * n * k >= Parallel.PARALLEL_WORK);
