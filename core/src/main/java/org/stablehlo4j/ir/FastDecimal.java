@@ -38,13 +38,38 @@ final class FastDecimal {
     private long digits;
     private int count;
     private int exp;
+    /** Bits of the exact value's integer (the significand times a power of two or five) before truncation. */
+    private int exactBits;
+    /** Decimal digits truncated away from that integer (APFloat's heuristic), before the rounding. */
+    private int truncated;
+    /** The truncated integer and its exponent, before trailing zeros are dropped and the digits rounded. */
+    private long truncatedDigits;
+    private int truncatedExp;
 
     FastDecimal(FloatKind k, long bits, int maxDigits) {
+        this(k, bits, maxDigits, null);
+    }
+
+    /**
+     * The same value for {@code maxDigits} worked out from {@code finer}, computed for a precision at least as
+     * high: APFloat truncates more digits for fewer requested ones, and dropping {@code t} digits and then
+     * {@code u} more is dropping {@code t + u}, so only a division remains (the same digits as computing anew).
+     */
+    FastDecimal(FastDecimal finer, int maxDigits) {
+        this(finer.kind, finer.bits, maxDigits, finer);
+    }
+
+    /** Significant digits APFloat prints for a round trip of format {@code k} ({@code FormatPrecision} 0). */
+    static int roundTripDigits(FloatKind k) {
+        return 2 + FloatText.precision(k) * 59 / 196;
+    }
+
+    private FastDecimal(FloatKind k, long bits, int maxDigits, FastDecimal finer) {
         this.kind = k;
         this.bits = bits;
         this.negative = k.signed && ((bits >>> (k.width - 1)) & 1) != 0;
         this.maxDigits = maxDigits;
-        this.precisionDigits = maxDigits == 0 ? 2 + FloatText.precision(k) * 59 / 196 : maxDigits;
+        this.precisionDigits = maxDigits == 0 ? roundTripDigits(k) : maxDigits;
         int mb = k.mantissaBits;
         int expField = (int) ((bits >>> mb) & ((1L << k.exponentBits) - 1));
         long man = bits & ((1L << mb) - 1);
@@ -64,8 +89,19 @@ final class FastDecimal {
         int tz = Long.numberOfTrailingZeros(sig);
         sig >>>= tz;
         e2 += tz;
-        decimal(sig, e2);
-        if (!valid) return;
+        int more = finer == null || !finer.valid ? -1
+                : FloatText.tensRemovable(finer.exactBits, precisionDigits) - finer.truncated;
+        if (more >= 0 && more < POW10.length) {
+            exactBits = finer.exactBits;
+            truncated = finer.truncated + more;
+            truncatedDigits = finer.truncatedDigits / POW10[more];
+            truncatedExp = finer.truncatedExp + more;
+        } else {
+            decimal(sig, e2);
+            if (!valid) return;
+        }
+        digits = truncatedDigits;
+        exp = truncatedExp;
         while (digits >= 10 && digits % 10 == 0) {
             digits /= 10;
             exp++;
@@ -86,21 +122,25 @@ final class FastDecimal {
         }
     }
 
-    /** Sets {@link #digits}/{@link #exp} to the exact {@code sig * 2^e2} with APFloat's excess digits truncated. */
+    /** Sets {@link #truncatedDigits}/{@link #truncatedExp} to the exact {@code sig * 2^e2} with APFloat's excess digits truncated. */
     private void decimal(long sig, int e2) {
         int sigBits = 64 - Long.numberOfLeadingZeros(sig);
         if (e2 >= 0 && sigBits + e2 <= 63) {
             long n = sig << e2;
-            int r = FloatText.tensRemovable(sigBits + e2, precisionDigits);
-            digits = n / POW10[r];
-            exp = r;
+            exactBits = sigBits + e2;
+            int r = FloatText.tensRemovable(exactBits, precisionDigits);
+            truncated = r;
+            truncatedDigits = n / POW10[r];
+            truncatedExp = r;
             return;
         }
         if (e2 < 0 && -e2 < POW5.length && Math.multiplyHigh(sig, POW5[-e2]) == 0 && sig * POW5[-e2] > 0) {
             long n = sig * POW5[-e2];
-            int r = FloatText.tensRemovable(64 - Long.numberOfLeadingZeros(n), precisionDigits);
-            digits = n / POW10[r];
-            exp = r + e2;
+            exactBits = 64 - Long.numberOfLeadingZeros(n);
+            int r = FloatText.tensRemovable(exactBits, precisionDigits);
+            truncated = r;
+            truncatedDigits = n / POW10[r];
+            truncatedExp = r + e2;
             return;
         }
         // Limbs, least significant first: sig * 2^e2 (e2 >= 0) or sig * 5^-e2 (then scaled by 10^e2).
@@ -127,14 +167,16 @@ final class FastDecimal {
         len = trim(a, len);
         int bitLength = 32 * (len - 1) + 32 - Integer.numberOfLeadingZeros(a[len - 1]);
         int r = FloatText.tensRemovable(bitLength, precisionDigits);
-        exp = r + Math.min(e2, 0);
+        exactBits = bitLength;
+        truncated = r;
+        truncatedExp = r + Math.min(e2, 0);
         for (; r >= 9; r -= 9) len = divide(a, len, 1_000_000_000);
         if (r > 0) len = divide(a, len, (int) POW10[r]);
         if (len > 2 || a[1] < 0) {
             valid = false; // not expected for any format up to 64 bits; the caller then uses the exact path
             return;
         }
-        digits = (a[0] & MASK32) | (len > 1 ? (a[1] & MASK32) << 32 : 0);
+        truncatedDigits = (a[0] & MASK32) | (len > 1 ? (a[1] & MASK32) << 32 : 0);
     }
 
     /** a *= m (m below 2^31); returns the new length (the array is large enough). */
