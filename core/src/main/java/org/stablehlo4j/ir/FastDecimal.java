@@ -207,10 +207,10 @@ final class FastDecimal {
         return len;
     }
 
+    /** Decimal digits of {@code v >= 0} (1 for 0): from its bit length (1233 / 4096 is just above log10(2)). */
     private static int digitCount(long v) {
-        int n = 1;
-        while (n < 19 && v >= POW10[n]) n++;
-        return n;
+        int t = (64 - Long.numberOfLeadingZeros(v)) * 1233 >>> 12;
+        return Math.max(1, v >= POW10[t] ? t + 1 : t);
     }
 
     /** Whether the digits were found (always, for the formats this handles); otherwise use the exact path. */
@@ -241,10 +241,18 @@ final class FastDecimal {
         int n = count;
         char[] d = new char[n];
         long v = digits;
-        for (int i = n - 1; i >= 0; i--) {
+        for (int i = n - 1; i >= 0 && v > Integer.MAX_VALUE; i--) {
             d[i] = (char) ('0' + v % 10);
             v /= 10;
+            n = i; // digits left for the int loop
         }
+        // the rest on ints (a 32-bit division by a constant is a multiply)
+        for (int i = n - 1, w = (int) v; i >= 0; i--) {
+            int q = w / 10;
+            d[i] = (char) ('0' + w - q * 10);
+            w = q;
+        }
+        n = count;
         if (FloatText.scientific(n, exp, maxPadding, precisionDigits)) {
             int e10 = exp + n - 1;
             c[k++] = d[0];
