@@ -48,6 +48,16 @@ public abstract class Operand {
     }
 
     /**
+     * Whether {@link #packRows} writes every element of its rows (else it leaves some at zero, as a convolution's
+     * padding, so a reused destination must be zeroed first).
+     *
+     * @return true when every element of the rows is written
+     */
+    boolean writesEveryElement() {
+        return true;
+    }
+
+    /**
      * Writes elements {@code (batch, row, col0 .. col0 + count - 1)} to {@code f[to ..]} (as floats) or, when
      * {@code f} is null, to {@code d[to ..]}. Here: through {@link #read} into {@code scratch}.
      *

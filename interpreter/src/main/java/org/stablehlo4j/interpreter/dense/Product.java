@@ -69,22 +69,73 @@ final class Product {
     private int[] map;
     private boolean transposed;
 
-    /** Allocates the packed operands and, when the steps take several blocks, the accumulator. */
+    /** Packed operands larger than this many elements are not kept for the next product. */
+    private static final int KEEP = 1 << 22;
+
+    /**
+     * The packed operands' arrays a thread keeps between products (at most {@link #KEEP} elements each), so that
+     * a run of products neither allocates nor zeroes fresh arrays; {@code busy} while a product uses them (a
+     * product started meanwhile on the same thread, by work stealing, allocates its own).
+     */
+    private static final class Kept {
+        boolean busy;
+        float[] fa;
+        float[] fb;
+        double[] da;
+        double[] db;
+    }
+
+    private static final ThreadLocal<Kept> KEPT = ThreadLocal.withInitial(Kept::new);
+    /** The kept arrays in use by this product, or null. */
+    private Kept kept;
+
+    /**
+     * Takes the packed operands' arrays (kept ones when free and large enough, else fresh ones) and, when the steps
+     * take several blocks, allocates the accumulator. A kept array holds old values: packing zeroes
+     * the panels it does not wholly write.
+     */
     private void allocate() {
         int aSize = Math.multiplyExact(Math.multiplyExact(batches * mPanels, mr), k);
         int bSize = Math.multiplyExact(Math.multiplyExact(batches * nPanels, nr), k);
         int cSize = k > kc ? Math.multiplyExact(batches * m, n) : 0;
-        fa = single ? new float[aSize] : null;
-        fb = single ? new float[bSize] : null;
+        Kept mine = KEPT.get();
+        if (!mine.busy && aSize <= KEEP && bSize <= KEEP) {
+            mine.busy = true;
+            kept = mine;
+            if (single) {
+                if (mine.fa == null || mine.fa.length < aSize) mine.fa = new float[aSize];
+                if (mine.fb == null || mine.fb.length < bSize) mine.fb = new float[bSize];
+                fa = mine.fa;
+                fb = mine.fb;
+            } else {
+                if (mine.da == null || mine.da.length < aSize) mine.da = new double[aSize];
+                if (mine.db == null || mine.db.length < bSize) mine.db = new double[bSize];
+                da = mine.da;
+                db = mine.db;
+            }
+        } else {
+            fa = single ? new float[aSize] : null;
+            fb = single ? new float[bSize] : null;
+            da = single ? null : new double[aSize];
+            db = single ? null : new double[bSize];
+        }
         fc = single ? new float[cSize] : null;
-        da = single ? null : new double[aSize];
-        db = single ? null : new double[bSize];
         dc = single ? null : new double[cSize];
+    }
+
+    /** Zeroes {@code size} packed elements from {@code from} of {@code f} (or of {@code d} when it is null). */
+    private static void clear(float[] f, double[] d, int from, int size) {
+        if (f != null) java.util.Arrays.fill(f, from, from + size, 0f);
+        else java.util.Arrays.fill(d, from, from + size, 0.0);
     }
 
     /** Packs row panel {@code panel} of batch {@code b} of {@code op}; {@code row} holds {@code k} values. */
     private void packA(Operand op, int b, int panel, double[] row) {
-        op.packRows(b, panel * mr, Math.min(mr, m - panel * mr), mr, k, fa, da, (b * mPanels + panel) * k * mr, row);
+        int rows = Math.min(mr, m - panel * mr);
+        int base = (b * mPanels + panel) * k * mr;
+        // padding rows and columns only reach padding outputs (never stored); skipped window taps must be zero
+        if (kept != null && !op.writesEveryElement()) clear(fa, da, base, k * mr);
+        op.packRows(b, panel * mr, rows, mr, k, fa, da, base, row);
     }
 
     /** Packs column panel {@code panel} of batch {@code b} of {@code op}; {@code row} holds {@code nr} values. */
@@ -150,6 +201,15 @@ final class Product {
         this.map = map;
         this.transposed = transposed;
         allocate();
+        try {
+            compute(left, right);
+        } finally {
+            if (kept != null) kept.busy = false;
+        }
+    }
+
+    /** {@link #run} once the arrays are there. */
+    private void compute(Operand left, Operand right) {
         if (k == 0) {
             Object zeros = single ? new float[n] : new double[n];
             for (int b = 0; b < batches; b++) storeTile(zeros, 0, 0, b, 0, m, 0, n);

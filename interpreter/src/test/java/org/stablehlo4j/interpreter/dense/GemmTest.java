@@ -107,6 +107,45 @@ class GemmTest {
         }
     }
 
+    /**
+     * A thread keeps its packed arrays for the next product: a convolution's windows (padding taps left unwritten
+     * by the packing) after a product that filled the arrays with other values still reads zeros there.
+     */
+    @Test
+    void keptPackedArraysStartClean() {
+        int positions = 40;
+        int features = 3;
+        int window = 3;
+        double[] in = random(positions * features, 8, true);
+        int[] taps = new int[positions * window];
+        for (int s = 0; s < positions; s++) {
+            for (int w = 0; w < window; w++) {
+                int p = s + w - 1;
+                taps[s * window + w] = p < 0 || p >= positions ? -1 : p * features;
+            }
+        }
+        Im2col windows = new Im2col(in, new int[] {0}, 1, positions, taps, window, features, 1);
+        int k = window * features;
+        int n = 70;
+        double[] a = new double[positions * k];
+        for (int i = 0; i < positions; i++) {
+            double[] row = new double[k];
+            windows.read(0, i, 0, k, row);
+            System.arraycopy(row, 0, a, i * k, k);
+        }
+        double[] b = random(k * n, 9, true);
+        double[] expected = naive(false, 1, positions, n, k, a, false, b, false);
+        for (boolean vector : Gemm.vectorAvailable() ? new boolean[] {false, true} : new boolean[] {false}) {
+            double[] big = new double[300 * 300];
+            java.util.Arrays.fill(big, 3.0);
+            Gemm.multiply(false, vector, 1, 300, 300, 300, view(big, 1, 300, 300, false),
+                    view(big, 1, 300, 300, true), new double[300 * 300], null);
+            double[] out = new double[positions * n];
+            Gemm.multiply(false, vector, 1, positions, n, k, windows, view(b, 1, k, n, false), out, null);
+            assertSameBits(expected, out, vector ? "vector" : "plain");
+        }
+    }
+
     @Test
     void vectorKernelsRunWhenTheModuleIsThere() {
         // surefire's default execution adds the module, its execution "no-vector-api" does not (plain loops only)
