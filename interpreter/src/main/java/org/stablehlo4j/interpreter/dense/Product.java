@@ -138,11 +138,18 @@ final class Product {
         op.packRows(b, panel * mr, rows, mr, k, fa, da, base, row);
     }
 
-    /** Packs column panel {@code panel} of batch {@code b} of {@code op}; {@code row} holds {@code nr} values. */
-    private void packB(Operand op, int b, int panel, double[] row) {
-        int base = (b * nPanels + panel) * k * nr;
-        int cols = Math.min(nr, n - panel * nr);
-        for (int p = 0, at = base; p < k; p++, at += nr) op.packRun(b, p, panel * nr, cols, fb, db, at, row);
+    /**
+     * Packs column panels {@code from .. to - 1} of batch {@code b} of {@code op} a step at a time across the
+     * panels (a row-major operand is then read in order, not a short run per memory page); {@code row} holds
+     * {@code nr} values.
+     */
+    private void packB(Operand op, int b, int from, int to, double[] row) {
+        for (int p = 0; p < k; p++) {
+            for (int panel = from; panel < to; panel++) {
+                int at = ((b * nPanels + panel) * k + p) * nr;
+                op.packRun(b, p, panel * nr, Math.min(nr, n - panel * nr), fb, db, at, row);
+            }
+        }
     }
 
     /** The micro-kernel over {@code steps} steps from the packed offsets into tile {@code c} at {@code co}. */
@@ -219,9 +226,18 @@ final class Product {
         int panels = batches * (mPanels + nPanels);
         Parallel.forTiles((panels + PACK_TILE - 1) / PACK_TILE, work, t -> {
             double[] row = new double[Math.max(k, nr)];
-            for (int x = t * PACK_TILE; x < Math.min(panels, (t + 1) * PACK_TILE); x++) {
-                if (x < batches * mPanels) packA(left, x / mPanels, x % mPanels, row);
-                else packB(right, (x - batches * mPanels) / nPanels, (x - batches * mPanels) % nPanels, row);
+            int end = Math.min(panels, (t + 1) * PACK_TILE);
+            for (int x = t * PACK_TILE; x < end; x++) {
+                if (x < batches * mPanels) {
+                    packA(left, x / mPanels, x % mPanels, row);
+                    continue;
+                }
+                // the tile's column panels of one batch together
+                int b = (x - batches * mPanels) / nPanels;
+                int from = (x - batches * mPanels) % nPanels;
+                int to = Math.min(nPanels, from + end - x);
+                packB(right, b, from, to, row);
+                x += to - from - 1;
             }
         });
         // on several threads, blocks small enough for 8 per thread: balanced parts (the bits do not depend on it)
