@@ -48,17 +48,9 @@ final class RealLoops {
         if (!f32 && r.floatKind != FloatKind.F64) return false;
         int op = opOf(def);
         if (op < 0) return false;
-        // constant strides for the common layouts, so that the JIT drops the index multiplications and bounds checks
-        if (as == 1 && bs == 0) loop(op, f32, a.reals, ai, 1, b.reals, bi, 0, r.reals, ri, n);
-        else if (as == 1 && bs == 1) loop(op, f32, a.reals, ai, 1, b.reals, bi, 1, r.reals, ri, n);
-        else if (as == 0 && bs == 1) loop(op, f32, a.reals, ai, 0, b.reals, bi, 1, r.reals, ri, n);
-        else loop(op, f32, a.reals, ai, as, b.reals, bi, bs, r.reals, ri, n);
-        return true;
-    }
-
-    /** The loop of {@link #binary} for op {@code op}; each call site passes its strides (inlined as constants). */
-    private static void loop(int op, boolean f32, double[] x, int ai, int as, double[] y, int bi, int bs, double[] out,
-                             int ri, int n) {
+        double[] x = a.reals;
+        double[] y = b.reals;
+        double[] out = r.reals;
         switch (op) {
             case ADD -> {
                 for (int k = 0; k < n; k++) out[ri + k] = rounded(x[ai + k * as] + y[bi + k * bs], f32);
@@ -76,6 +68,7 @@ final class RealLoops {
                 for (int k = 0; k < n; k++) out[ri + k] = rounded(min(x[ai + k * as], y[bi + k * bs]), f32);
             }
         }
+        return true;
     }
 
     /** {@link Tensor#roundTo} for f32 ({@code f32}) or f64. */
