@@ -51,21 +51,29 @@ final class RealLoops {
         double[] x = a.reals;
         double[] y = b.reals;
         double[] out = r.reals;
+        // a tensor and a splat constant (the commonest case) with constant strides: no index multiplications
+        boolean splat = as == 1 && bs == 0;
+        double c = splat ? y[bi] : 0;
         switch (op) {
             case ADD -> {
-                for (int k = 0; k < n; k++) out[ri + k] = rounded(x[ai + k * as] + y[bi + k * bs], f32);
+                if (splat) for (int k = 0; k < n; k++) out[ri + k] = rounded(x[ai + k] + c, f32);
+                else for (int k = 0; k < n; k++) out[ri + k] = rounded(x[ai + k * as] + y[bi + k * bs], f32);
             }
             case SUB -> {
-                for (int k = 0; k < n; k++) out[ri + k] = rounded(x[ai + k * as] - y[bi + k * bs], f32);
+                if (splat) for (int k = 0; k < n; k++) out[ri + k] = rounded(x[ai + k] - c, f32);
+                else for (int k = 0; k < n; k++) out[ri + k] = rounded(x[ai + k * as] - y[bi + k * bs], f32);
             }
             case MUL -> {
-                for (int k = 0; k < n; k++) out[ri + k] = rounded(x[ai + k * as] * y[bi + k * bs], f32);
+                if (splat) for (int k = 0; k < n; k++) out[ri + k] = rounded(x[ai + k] * c, f32);
+                else for (int k = 0; k < n; k++) out[ri + k] = rounded(x[ai + k * as] * y[bi + k * bs], f32);
             }
             case MAX -> {
-                for (int k = 0; k < n; k++) out[ri + k] = rounded(max(x[ai + k * as], y[bi + k * bs]), f32);
+                if (splat) for (int k = 0; k < n; k++) out[ri + k] = rounded(max(x[ai + k], c), f32);
+                else for (int k = 0; k < n; k++) out[ri + k] = rounded(max(x[ai + k * as], y[bi + k * bs]), f32);
             }
             default -> {
-                for (int k = 0; k < n; k++) out[ri + k] = rounded(min(x[ai + k * as], y[bi + k * bs]), f32);
+                if (splat) for (int k = 0; k < n; k++) out[ri + k] = rounded(min(x[ai + k], c), f32);
+                else for (int k = 0; k < n; k++) out[ri + k] = rounded(min(x[ai + k * as], y[bi + k * bs]), f32);
             }
         }
         return true;
