@@ -32,8 +32,9 @@ final class Product {
     final int mPanels;
     final int nPanels;
     /**
-     * Steps per block: a micro-panel of B is {@code kc x nr}, 96 KB (512 f32 steps of 48 columns; measured on a Zen 4
-     * core, thread CPU time of a 1024³ product: 85-87 GFLOP/s from 64 to 144 KB and for A blocks of 256 KB to 1 MB).
+     * Steps per block: a micro-panel of B is {@code kc x nr}, 128 KB (512 f32 steps of 64 columns; measured on a
+     * Zen 4 core, thread CPU time: flat from 64 to 144 KB, and for A blocks of 256 KB to 1 MB), so that the
+     * common {@code k <= 512} needs no accumulator between blocks.
      */
     final int kc;
     /** Row panels per block: a block of A ({@code mc x kc}, 512 KB) stays in L2. */
@@ -69,8 +70,11 @@ final class Product {
     private int[] map;
     private boolean transposed;
 
-    /** Packed operands larger than this many elements are not kept for the next product. */
-    private static final int KEEP = 1 << 22;
+    /**
+     * Packed operands larger than this many elements (4 MB of f32) are not kept for the next product: what a
+     * thread holds stays small, and a larger product does not notice the allocation.
+     */
+    private static final int KEEP = 1 << 20;
 
     /**
      * The packed operands' arrays a thread keeps between products (at most {@link #KEEP} elements each), so that
