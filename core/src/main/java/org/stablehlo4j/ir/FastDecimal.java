@@ -296,22 +296,34 @@ final class FastDecimal {
      * nearest even, to exactly its bits.
      */
     boolean readsBack(StringBuilder sb, int start) {
+        int quick = readsBackQuick();
+        if (quick >= 0) return quick == 1;
+        return FloatText.readsBack(kind, sb.substring(start), BigInteger.valueOf(bits & widthMask(kind)));
+    }
+
+    /**
+     * {@link #readsBack} decided on the digits alone, before any text is written: 1 when the text reads back, 0
+     * when it does not, -1 when only the text can tell.
+     */
+    int readsBackQuick() {
         if (kind == FloatKind.F64 || kind == FloatKind.F32) {
-            if (zero) return true;
+            if (zero) return 1;
             if (exp >= -22 && exp <= 22) {
                 // digits < 2^53 and 10^|exp| are exact doubles, so one operation is correctly rounded
                 double d = exp >= 0 ? digits * POW10D[exp] : digits / POW10D[-exp];
-                if (kind == FloatKind.F64) return Double.doubleToRawLongBits(d) == (bits & Long.MAX_VALUE);
+                if (kind == FloatKind.F64) return Double.doubleToRawLongBits(d) == (bits & Long.MAX_VALUE) ? 1 : 0;
                 float f = (float) d;
                 if (!Float.isInfinite(f) && (double) f != d) {
                     float other = d > f ? Math.nextUp(f) : Math.nextDown(f);
                     // only a double exactly halfway between two floats can round differently from the text
                     if (Float.isInfinite(other) || ((double) f + (double) other) * 0.5 == d) f = Float.NaN;
                 }
-                if (!Float.isNaN(f) && !Float.isInfinite(f)) return Float.floatToRawIntBits(f) == (int) (bits & 0x7FFFFFFFL);
+                if (!Float.isNaN(f) && !Float.isInfinite(f)) {
+                    return Float.floatToRawIntBits(f) == (int) (bits & 0x7FFFFFFFL) ? 1 : 0;
+                }
             }
         }
-        return FloatText.readsBack(kind, sb.substring(start), BigInteger.valueOf(bits & widthMask(kind)));
+        return -1;
     }
 
     private static long widthMask(FloatKind k) {

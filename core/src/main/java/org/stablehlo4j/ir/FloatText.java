@@ -75,9 +75,12 @@ public final class FloatText {
             FastDecimal d = roundTripFirst ? new FastDecimal(first, 6) : first;
             if (!d.valid()) return appendExact(out, k, BigInteger.valueOf(bits).and(WIDTH64));
             int start = out.length();
-            d.append(out, 0, false);
-            if (d.readsBack(out, start)) return false;
-            out.setLength(start);
+            int quick = d.readsBackQuick(); // the six-digit text is only written when it may be the answer
+            if (quick != 0) {
+                d.append(out, 0, false);
+                if (quick == 1 || d.readsBack(out, start)) return false;
+                out.setLength(start);
+            }
             d = roundTripFirst ? first : new FastDecimal(first, 0);
             if (!d.valid()) return appendExact(out, k, BigInteger.valueOf(bits).and(WIDTH64));
             d.append(out, 3, true);
