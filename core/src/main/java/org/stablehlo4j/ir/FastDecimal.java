@@ -38,13 +38,38 @@ final class FastDecimal {
     private long digits;
     private int count;
     private int exp;
+    /** Bits of the exact value's integer (the significand times a power of two or five) before truncation. */
+    private int exactBits;
+    /** Decimal digits truncated away from that integer (APFloat's heuristic), before the rounding. */
+    private int truncated;
+    /** The truncated integer and its exponent, before trailing zeros are dropped and the digits rounded. */
+    private long truncatedDigits;
+    private int truncatedExp;
 
     FastDecimal(FloatKind k, long bits, int maxDigits) {
+        this(k, bits, maxDigits, null);
+    }
+
+    /**
+     * The same value for {@code maxDigits} worked out from {@code finer}, computed for a precision at least as
+     * high: APFloat truncates more digits for fewer requested ones, and dropping {@code t} digits and then
+     * {@code u} more is dropping {@code t + u}, so only a division remains (the same digits as computing anew).
+     */
+    FastDecimal(FastDecimal finer, int maxDigits) {
+        this(finer.kind, finer.bits, maxDigits, finer);
+    }
+
+    /** Significant digits APFloat prints for a round trip of format {@code k} ({@code FormatPrecision} 0). */
+    static int roundTripDigits(FloatKind k) {
+        return 2 + FloatText.precision(k) * 59 / 196;
+    }
+
+    private FastDecimal(FloatKind k, long bits, int maxDigits, FastDecimal finer) {
         this.kind = k;
         this.bits = bits;
         this.negative = k.signed && ((bits >>> (k.width - 1)) & 1) != 0;
         this.maxDigits = maxDigits;
-        this.precisionDigits = maxDigits == 0 ? 2 + FloatText.precision(k) * 59 / 196 : maxDigits;
+        this.precisionDigits = maxDigits == 0 ? roundTripDigits(k) : maxDigits;
         int mb = k.mantissaBits;
         int expField = (int) ((bits >>> mb) & ((1L << k.exponentBits) - 1));
         long man = bits & ((1L << mb) - 1);
@@ -64,8 +89,19 @@ final class FastDecimal {
         int tz = Long.numberOfTrailingZeros(sig);
         sig >>>= tz;
         e2 += tz;
-        decimal(sig, e2);
-        if (!valid) return;
+        int more = finer == null || !finer.valid ? -1
+                : FloatText.tensRemovable(finer.exactBits, precisionDigits) - finer.truncated;
+        if (more >= 0 && more < POW10.length) {
+            exactBits = finer.exactBits;
+            truncated = finer.truncated + more;
+            truncatedDigits = finer.truncatedDigits / POW10[more];
+            truncatedExp = finer.truncatedExp + more;
+        } else {
+            decimal(sig, e2);
+            if (!valid) return;
+        }
+        digits = truncatedDigits;
+        exp = truncatedExp;
         while (digits >= 10 && digits % 10 == 0) {
             digits /= 10;
             exp++;
@@ -86,21 +122,25 @@ final class FastDecimal {
         }
     }
 
-    /** Sets {@link #digits}/{@link #exp} to the exact {@code sig * 2^e2} with APFloat's excess digits truncated. */
+    /** Sets {@link #truncatedDigits}/{@link #truncatedExp} to the exact {@code sig * 2^e2} with APFloat's excess digits truncated. */
     private void decimal(long sig, int e2) {
         int sigBits = 64 - Long.numberOfLeadingZeros(sig);
         if (e2 >= 0 && sigBits + e2 <= 63) {
             long n = sig << e2;
-            int r = FloatText.tensRemovable(sigBits + e2, precisionDigits);
-            digits = n / POW10[r];
-            exp = r;
+            exactBits = sigBits + e2;
+            int r = FloatText.tensRemovable(exactBits, precisionDigits);
+            truncated = r;
+            truncatedDigits = n / POW10[r];
+            truncatedExp = r;
             return;
         }
         if (e2 < 0 && -e2 < POW5.length && Math.multiplyHigh(sig, POW5[-e2]) == 0 && sig * POW5[-e2] > 0) {
             long n = sig * POW5[-e2];
-            int r = FloatText.tensRemovable(64 - Long.numberOfLeadingZeros(n), precisionDigits);
-            digits = n / POW10[r];
-            exp = r + e2;
+            exactBits = 64 - Long.numberOfLeadingZeros(n);
+            int r = FloatText.tensRemovable(exactBits, precisionDigits);
+            truncated = r;
+            truncatedDigits = n / POW10[r];
+            truncatedExp = r + e2;
             return;
         }
         // Limbs, least significant first: sig * 2^e2 (e2 >= 0) or sig * 5^-e2 (then scaled by 10^e2).
@@ -127,14 +167,16 @@ final class FastDecimal {
         len = trim(a, len);
         int bitLength = 32 * (len - 1) + 32 - Integer.numberOfLeadingZeros(a[len - 1]);
         int r = FloatText.tensRemovable(bitLength, precisionDigits);
-        exp = r + Math.min(e2, 0);
+        exactBits = bitLength;
+        truncated = r;
+        truncatedExp = r + Math.min(e2, 0);
         for (; r >= 9; r -= 9) len = divide(a, len, 1_000_000_000);
         if (r > 0) len = divide(a, len, (int) POW10[r]);
         if (len > 2 || a[1] < 0) {
             valid = false; // not expected for any format up to 64 bits; the caller then uses the exact path
             return;
         }
-        digits = (a[0] & MASK32) | (len > 1 ? (a[1] & MASK32) << 32 : 0);
+        truncatedDigits = (a[0] & MASK32) | (len > 1 ? (a[1] & MASK32) << 32 : 0);
     }
 
     /** a *= m (m below 2^31); returns the new length (the array is large enough). */
@@ -165,10 +207,10 @@ final class FastDecimal {
         return len;
     }
 
+    /** Decimal digits of {@code v >= 0} (1 for 0): from its bit length (1233 / 4096 is just above log10(2)). */
     private static int digitCount(long v) {
-        int n = 1;
-        while (n < 19 && v >= POW10[n]) n++;
-        return n;
+        int t = (64 - Long.numberOfLeadingZeros(v)) * 1233 >>> 12;
+        return Math.max(1, v >= POW10[t] ? t + 1 : t);
     }
 
     /** Whether the digits were found (always, for the formats this handles); otherwise use the exact path. */
@@ -199,10 +241,18 @@ final class FastDecimal {
         int n = count;
         char[] d = new char[n];
         long v = digits;
-        for (int i = n - 1; i >= 0; i--) {
+        for (int i = n - 1; i >= 0 && v > Integer.MAX_VALUE; i--) {
             d[i] = (char) ('0' + v % 10);
             v /= 10;
+            n = i; // digits left for the int loop
         }
+        // the rest on ints (a 32-bit division by a constant is a multiply)
+        for (int i = n - 1, w = (int) v; i >= 0; i--) {
+            int q = w / 10;
+            d[i] = (char) ('0' + w - q * 10);
+            w = q;
+        }
+        n = count;
         if (FloatText.scientific(n, exp, maxPadding, precisionDigits)) {
             int e10 = exp + n - 1;
             c[k++] = d[0];
@@ -246,22 +296,34 @@ final class FastDecimal {
      * nearest even, to exactly its bits.
      */
     boolean readsBack(StringBuilder sb, int start) {
+        int quick = readsBackQuick();
+        if (quick >= 0) return quick == 1;
+        return FloatText.readsBack(kind, sb.substring(start), BigInteger.valueOf(bits & widthMask(kind)));
+    }
+
+    /**
+     * {@link #readsBack} decided on the digits alone, before any text is written: 1 when the text reads back, 0
+     * when it does not, -1 when only the text can tell.
+     */
+    int readsBackQuick() {
         if (kind == FloatKind.F64 || kind == FloatKind.F32) {
-            if (zero) return true;
+            if (zero) return 1;
             if (exp >= -22 && exp <= 22) {
                 // digits < 2^53 and 10^|exp| are exact doubles, so one operation is correctly rounded
                 double d = exp >= 0 ? digits * POW10D[exp] : digits / POW10D[-exp];
-                if (kind == FloatKind.F64) return Double.doubleToRawLongBits(d) == (bits & Long.MAX_VALUE);
+                if (kind == FloatKind.F64) return Double.doubleToRawLongBits(d) == (bits & Long.MAX_VALUE) ? 1 : 0;
                 float f = (float) d;
                 if (!Float.isInfinite(f) && (double) f != d) {
                     float other = d > f ? Math.nextUp(f) : Math.nextDown(f);
                     // only a double exactly halfway between two floats can round differently from the text
                     if (Float.isInfinite(other) || ((double) f + (double) other) * 0.5 == d) f = Float.NaN;
                 }
-                if (!Float.isNaN(f) && !Float.isInfinite(f)) return Float.floatToRawIntBits(f) == (int) (bits & 0x7FFFFFFFL);
+                if (!Float.isNaN(f) && !Float.isInfinite(f)) {
+                    return Float.floatToRawIntBits(f) == (int) (bits & 0x7FFFFFFFL) ? 1 : 0;
+                }
             }
         }
-        return FloatText.readsBack(kind, sb.substring(start), BigInteger.valueOf(bits & widthMask(kind)));
+        return -1;
     }
 
     private static long widthMask(FloatKind k) {

@@ -69,13 +69,19 @@ public final class FloatText {
      */
     public static boolean append(StringBuilder out, FloatKind k, long bits) {
         if (!FastDecimal.isNaN(k, bits) && !FastDecimal.isInf(k, bits)) {
-            FastDecimal d = new FastDecimal(k, bits, 6);
+            // one exact conversion: the form with more digits first, the other one derived from it
+            boolean roundTripFirst = FastDecimal.roundTripDigits(k) >= 6;
+            FastDecimal first = new FastDecimal(k, bits, roundTripFirst ? 0 : 6);
+            FastDecimal d = roundTripFirst ? new FastDecimal(first, 6) : first;
             if (!d.valid()) return appendExact(out, k, BigInteger.valueOf(bits).and(WIDTH64));
             int start = out.length();
-            d.append(out, 0, false);
-            if (d.readsBack(out, start)) return false;
-            out.setLength(start);
-            d = new FastDecimal(k, bits, 0);
+            int quick = d.readsBackQuick(); // the six-digit text is only written when it may be the answer
+            if (quick != 0) {
+                d.append(out, 0, false);
+                if (quick == 1 || d.readsBack(out, start)) return false;
+                out.setLength(start);
+            }
+            d = roundTripFirst ? first : new FastDecimal(first, 0);
             if (!d.valid()) return appendExact(out, k, BigInteger.valueOf(bits).and(WIDTH64));
             d.append(out, 3, true);
             if (out.indexOf(".", start) >= 0) return false;

@@ -25,6 +25,41 @@ class FastDecimalTest {
         assertEquals(exactHex, fastHex, k + " 0x" + Long.toHexString(bits));
     }
 
+    /** A form derived from the other (one exact conversion per value) has the digits of one computed anew. */
+    private static void derivedSame(FloatKind k, long bits) {
+        for (int[] p : new int[][] {{0, 6}, {6, 0}}) {
+            FastDecimal from = new FastDecimal(k, bits, p[0]);
+            FastDecimal derived = new FastDecimal(from, p[1]);
+            FastDecimal direct = new FastDecimal(k, bits, p[1]);
+            assertEquals(direct.valid(), derived.valid(), k + " 0x" + Long.toHexString(bits));
+            if (!direct.valid()) continue;
+            for (int padding : new int[] {0, 3}) {
+                StringBuilder a = new StringBuilder();
+                StringBuilder b = new StringBuilder();
+                direct.append(a, padding, padding != 0);
+                derived.append(b, padding, padding != 0);
+                assertEquals(a.toString(), b.toString(), k + " 0x" + Long.toHexString(bits) + " " + p[0] + "->" + p[1]);
+            }
+        }
+    }
+
+    @Test
+    void derivedFormsMatchDirectOnes() {
+        for (FloatKind k : FloatKind.values()) {
+            if (k.width > 16) continue;
+            for (long b = 0; b < 1L << k.width; b++) {
+                if (!FastDecimal.isNaN(k, b) && !FastDecimal.isInf(k, b)) derivedSame(k, b);
+            }
+        }
+        Random r = new Random(5);
+        for (int i = 0; i < 40_000; i++) {
+            long f = r.nextInt() & 0xFFFFFFFFL;
+            if (!FastDecimal.isNaN(FloatKind.F32, f) && !FastDecimal.isInf(FloatKind.F32, f)) derivedSame(FloatKind.F32, f);
+            long d = r.nextLong();
+            if (!FastDecimal.isNaN(FloatKind.F64, d) && !FastDecimal.isInf(FloatKind.F64, d)) derivedSame(FloatKind.F64, d);
+        }
+    }
+
     @Test
     void everyPatternOfTheSmallFormats() {
         for (FloatKind k : FloatKind.values()) {

@@ -56,27 +56,35 @@ final class RealLoops {
         }
         boolean f32 = r.floatKind == FloatKind.F32;
         if (!f32 && r.floatKind != FloatKind.F64) return false;
-        // operands of other strides than 1 are gathered into unit-stride copies first
+        // operands of other strides than 1 are gathered into unit-stride copies first, but for a splat right
+        // operand (stride 0, the commonest case: a constant), whose one value is read once
+        boolean splat = bs == 0;
         double[] x = as == 1 ? a.reals : unit(a.reals, ai, as, n);
-        double[] y = bs == 1 ? b.reals : unit(b.reals, bi, bs, n);
+        double[] y = bs == 1 || splat ? b.reals : unit(b.reals, bi, bs, n);
         ai = as == 1 ? ai : 0;
-        bi = bs == 1 ? bi : 0;
+        bi = bs == 1 || splat ? bi : 0;
+        double c = splat && n > 0 ? y[bi] : 0;
         double[] out = r.reals;
         switch (op) {
             case ADD -> {
-                for (int k = 0; k < n; k++) out[ri + k] = rounded(x[ai + k] + y[bi + k], f32);
+                if (splat) for (int k = 0; k < n; k++) out[ri + k] = rounded(x[ai + k] + c, f32);
+                else for (int k = 0; k < n; k++) out[ri + k] = rounded(x[ai + k] + y[bi + k], f32);
             }
             case SUB -> {
-                for (int k = 0; k < n; k++) out[ri + k] = rounded(x[ai + k] - y[bi + k], f32);
+                if (splat) for (int k = 0; k < n; k++) out[ri + k] = rounded(x[ai + k] - c, f32);
+                else for (int k = 0; k < n; k++) out[ri + k] = rounded(x[ai + k] - y[bi + k], f32);
             }
             case MUL -> {
-                for (int k = 0; k < n; k++) out[ri + k] = rounded(x[ai + k] * y[bi + k], f32);
+                if (splat) for (int k = 0; k < n; k++) out[ri + k] = rounded(x[ai + k] * c, f32);
+                else for (int k = 0; k < n; k++) out[ri + k] = rounded(x[ai + k] * y[bi + k], f32);
             }
             case MAX -> {
-                for (int k = 0; k < n; k++) out[ri + k] = rounded(max(x[ai + k], y[bi + k]), f32);
+                if (splat) for (int k = 0; k < n; k++) out[ri + k] = rounded(max(x[ai + k], c), f32);
+                else for (int k = 0; k < n; k++) out[ri + k] = rounded(max(x[ai + k], y[bi + k]), f32);
             }
             default -> {
-                for (int k = 0; k < n; k++) out[ri + k] = rounded(min(x[ai + k], y[bi + k]), f32);
+                if (splat) for (int k = 0; k < n; k++) out[ri + k] = rounded(min(x[ai + k], c), f32);
+                else for (int k = 0; k < n; k++) out[ri + k] = rounded(min(x[ai + k], y[bi + k]), f32);
             }
         }
         return true;

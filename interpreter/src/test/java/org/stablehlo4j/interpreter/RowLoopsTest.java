@@ -224,6 +224,9 @@ class RowLoopsTest {
     @org.junit.jupiter.params.ParameterizedTest(name = "{0} with a splat {1}")
     @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', textBlock = """
             multiply | f32 | 0.3
+            add      | f32 | 1.0e-3
+            minimum  | f64 | 0x7FF8000000000001
+            minimum  | f32 | 2.5
             subtract | f64 | -2.5
             maximum  | f32 | 0x7FC00001
             divide   | bf16 | 3.0

@@ -115,9 +115,8 @@ public final class Gemm {
         if (transposed * 2 <= padded) {
             // narrow: C = A B as C^T = B^T A^T, the short side on the kernel's rows (same terms, same order)
             Product t = new Product(!f64, vector, batches, n, m, k);
-            t.run(b.transposed(), a.transposed());
             if (map == null) {
-                t.storeTransposed(out);
+                t.run(b.transposed(), a.transposed(), out, null, true);
                 return;
             }
             int[] where = new int[batches * m * n];
@@ -125,10 +124,9 @@ public final class Gemm {
                 int flat = (x * m + i) * n + j;
                 where[o] = map == null ? flat : map[flat];
             }
-            t.store(out, where);
+            t.run(b.transposed(), a.transposed(), out, where, false);
             return;
         }
-        p.run(a, b);
-        p.store(out, map);
+        p.run(a, b, out, map, false);
     }
 }

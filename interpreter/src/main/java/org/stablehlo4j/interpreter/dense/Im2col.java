@@ -40,7 +40,13 @@ public final class Im2col extends Operand {
         this.featureStride = featureStride;
     }
 
-    /** Writes only the taps inside the input (the rest of a fresh panel is zero already). */
+    /** Padding is left alone (zero in a fresh or cleared panel). */
+    @Override
+    boolean writesEveryElement() {
+        return false;
+    }
+
+    /** Writes only the taps inside the input (the rest of the panel is zero already). */
     @Override
     void packRows(int batch, int row0, int rows, int mr, int k, float[] f, double[] d, int base, double[] row) {
         for (int r = 0; r < rows; r++) {

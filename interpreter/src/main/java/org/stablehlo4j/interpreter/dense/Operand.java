@@ -48,6 +48,35 @@ public abstract class Operand {
     }
 
     /**
+     * Whether {@link #packRows} writes every element of its rows (else it leaves some at zero, as a convolution's
+     * padding, so a reused destination must be zeroed first).
+     *
+     * @return true when every element of the rows is written
+     */
+    boolean writesEveryElement() {
+        return true;
+    }
+
+    /**
+     * Writes elements {@code (batch, row, col0 .. col0 + count - 1)} to {@code f[to ..]} (as floats) or, when
+     * {@code f} is null, to {@code d[to ..]}. Here: through {@link #read} into {@code scratch}.
+     *
+     * @param batch the batch index
+     * @param row the row index
+     * @param col0 the first column
+     * @param count how many columns
+     * @param f the float destination, or null
+     * @param d the double destination when {@code f} is null
+     * @param to where the values go
+     * @param scratch at least {@code count} values
+     */
+    void packRun(int batch, int row, int col0, int count, float[] f, double[] d, int to, double[] scratch) {
+        read(batch, row, col0, count, scratch);
+        if (f != null) for (int j = 0; j < count; j++) f[to + j] = (float) scratch[j];
+        else System.arraycopy(scratch, 0, d, to, count);
+    }
+
+    /**
      * The transposed matrix: element {@code (batch, row, col)} of the view is {@code (batch, col, row)} of this one
      * ({@link Gemm} computes a narrow product as {@code C^T = B^T A^T}).
      *
@@ -90,6 +119,32 @@ public abstract class Operand {
         @Override
         Operand transposed() {
             return new Strided(data, batches, cols, rows);
+        }
+
+        /** A row of consecutive columns is read in place, without the scratch row. */
+        @Override
+        void packRows(int batch, int row0, int rows, int mr, int k, float[] f, double[] d, int base, double[] row) {
+            if (!consecutive) {
+                super.packRows(batch, row0, rows, mr, k, f, d, base, row);
+                return;
+            }
+            for (int r = 0; r < rows; r++) {
+                int at = batches[batch] + this.rows[row0 + r] + cols[0];
+                int to = base + r;
+                if (f != null) for (int p = 0; p < k; p++, to += mr) f[to] = (float) data[at + p];
+                else for (int p = 0; p < k; p++, to += mr) d[to] = data[at + p];
+            }
+        }
+
+        @Override
+        void packRun(int batch, int row, int col0, int count, float[] f, double[] d, int to, double[] scratch) {
+            if (!consecutive) {
+                super.packRun(batch, row, col0, count, f, d, to, scratch);
+                return;
+            }
+            int at = batches[batch] + rows[row] + cols[col0];
+            if (f != null) for (int j = 0; j < count; j++) f[to + j] = (float) data[at + j];
+            else System.arraycopy(data, at, d, to, count);
         }
 
         @Override

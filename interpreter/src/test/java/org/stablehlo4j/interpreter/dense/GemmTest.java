@@ -86,6 +86,14 @@ class GemmTest {
             "f64, 1, 1, 1, 0, false, false",
             "f32, 2, 257, 1, 9, true, false",
             "f64, 1, 300, 3, 20, false, true",
+            // the narrow f32 kernel (at most two vectors wide, or two vectors' multiple saving a fifth of the padding)
+            "f32, 1, 203, 32, 300, false, false",
+            "f32, 2, 61, 90, 700, false, true",
+            "f32, 1, 11, 16, 27, true, false",
+            // steps over several blocks: partial sums kept between blocks, partial edge tiles
+            "f32, 1, 23, 131, 1030, true, false",
+            "f32, 2, 64, 512, 784, false, false",
+            "f64, 1, 13, 17, 2100, false, false",
     })
     void matchesTheNaiveLoop(String type, int batches, int m, int n, int k, boolean at, boolean bt) {
         boolean f64 = type.equals("f64");
@@ -95,6 +103,45 @@ class GemmTest {
         for (boolean vector : Gemm.vectorAvailable() ? new boolean[] {false, true} : new boolean[] {false}) {
             double[] out = new double[batches * m * n];
             Gemm.multiply(f64, vector, batches, m, n, k, view(a, batches, m, k, at), view(b, batches, k, n, bt), out, null);
+            assertSameBits(expected, out, vector ? "vector" : "plain");
+        }
+    }
+
+    /**
+     * A thread keeps its packed arrays for the next product: a convolution's windows (padding taps left unwritten
+     * by the packing) after a product that filled the arrays with other values still reads zeros there.
+     */
+    @Test
+    void keptPackedArraysStartClean() {
+        int positions = 40;
+        int features = 3;
+        int window = 3;
+        double[] in = random(positions * features, 8, true);
+        int[] taps = new int[positions * window];
+        for (int s = 0; s < positions; s++) {
+            for (int w = 0; w < window; w++) {
+                int p = s + w - 1;
+                taps[s * window + w] = p < 0 || p >= positions ? -1 : p * features;
+            }
+        }
+        Im2col windows = new Im2col(in, new int[] {0}, 1, positions, taps, window, features, 1);
+        int k = window * features;
+        int n = 70;
+        double[] a = new double[positions * k];
+        for (int i = 0; i < positions; i++) {
+            double[] row = new double[k];
+            windows.read(0, i, 0, k, row);
+            System.arraycopy(row, 0, a, i * k, k);
+        }
+        double[] b = random(k * n, 9, true);
+        double[] expected = naive(false, 1, positions, n, k, a, false, b, false);
+        for (boolean vector : Gemm.vectorAvailable() ? new boolean[] {false, true} : new boolean[] {false}) {
+            double[] big = new double[300 * 300];
+            java.util.Arrays.fill(big, 3.0);
+            Gemm.multiply(false, vector, 1, 300, 300, 300, view(big, 1, 300, 300, false),
+                    view(big, 1, 300, 300, true), new double[300 * 300], null);
+            double[] out = new double[positions * n];
+            Gemm.multiply(false, vector, 1, positions, n, k, windows, view(b, 1, k, n, false), out, null);
             assertSameBits(expected, out, vector ? "vector" : "plain");
         }
     }
@@ -114,13 +161,14 @@ class GemmTest {
         }
     }
 
-    /** The same product on 1 and on 2 threads (large enough for the fork/join pool) gives the same bits. */
-    @Test
-    void oneAndTwoThreadsAgree() {
+    /**
+     * The same product on 1 and on 2 threads (large enough for the fork/join pool) gives the same bits: wide and
+     * narrow kernels, steps in one block or several.
+     */
+    @ParameterizedTest(name = "{0}x{1}x{2}")
+    @CsvSource({"131, 97, 257", "301, 30, 257", "131, 97, 600"})
+    void oneAndTwoThreadsAgree(int m, int n, int k) {
         int batches = 2;
-        int m = 131;
-        int n = 97;
-        int k = 257;
         double[] a = random(batches * m * k, 3, true);
         double[] b = random(batches * k * n, 4, true);
         assertTrue((long) batches * m * n * k >= Parallel.PARALLEL_WORK);
