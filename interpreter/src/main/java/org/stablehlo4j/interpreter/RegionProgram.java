@@ -79,6 +79,8 @@ final class RegionProgram {
     private final Steps.Step[] steps;
     /** Whether a run needs a scope map (captures, ops with regions, or kernels that may run regions). */
     private final boolean needsScope;
+    /** Per capture: its value when it is a constant ({@link #constantOf}), read without the scope map; else null. */
+    private final Tensor[] capturedConstants;
     /** Per op: its operands' value numbers; {@code -1 - c} is capture {@code c}. */
     private final int[][] operands;
     private final int[][] results;
@@ -175,7 +177,7 @@ final class RegionProgram {
                     fills.put(results[k][0], new Fill(k, a.operands[0], new ArrayList<>()));
                 }
             }
-            if (steps[k] == null || op.numRegions() > 0) scoped = true;
+            if (steps[k] == null || exported[k] != null && exported[k].length > 0) scoped = true;
         }
         fused = new FusedElementwise[n];
         fusedInputs = new int[n][];
@@ -194,7 +196,13 @@ final class RegionProgram {
         numSlots = slots.size();
         slotValues = slots.toArray(new Value[0]);
         captures = captured.toArray(new Value[0]);
-        needsScope = scoped || captures.length > 0;
+        capturedConstants = new Tensor[captures.length];
+        boolean scopedCaptures = false;
+        for (int c = 0; c < captures.length; c++) {
+            capturedConstants[c] = constantOf(captures[c]);
+            if (capturedConstants[c] == null) scopedCaptures = true;
+        }
+        needsScope = scoped || scopedCaptures;
         List<Integer> run = new ArrayList<>();
         List<Integer> constant = new ArrayList<>();
         for (int k = 0; k < n; k++) {
@@ -437,7 +445,25 @@ final class RegionProgram {
         return out;
     }
 
-    /** The value numbers of this block's values used anywhere inside {@code op}'s regions. */
+    /**
+     * The value of {@code v} when it is the result of a (not quantized) {@code stablehlo.constant} whose value can
+     * be decoded here, else null: a region reads such a value from outside itself without the scope map.
+     */
+    static Tensor constantOf(Value v) {
+        Operation def = v.definingOp();
+        if (def == null || !ConstantOp.is(def) || def.numResults() != 1 || Quantization.needsExpressedEvaluation(def)
+                || !(def.attr("value") instanceof DenseElementsAttr d) || !(d.type() instanceof RankedTensorType)
+                || !d.type().equals(v.type())) {
+            return null;
+        }
+        try {
+            return Tensor.fromAttr(d);
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** The value numbers of this block's values (but constants) used anywhere inside {@code op}'s regions. */
     private static int[] usedInside(Operation op, Map<Value, Integer> slotOf) {
         Set<Integer> used = new LinkedHashSet<>();
         collect(op, slotOf, used);
@@ -450,7 +476,8 @@ final class RegionProgram {
                 for (Operation inner : b.operations()) {
                     for (int i = 0; i < inner.numOperands(); i++) {
                         Integer s = slotOf.get(inner.operand(i));
-                        if (s != null) used.add(s);
+                        // a constant is not passed down: the region's program decodes it itself (constantOf)
+                        if (s != null && constantOf(inner.operand(i)) == null) used.add(s);
                     }
                     collect(inner, slotOf, used);
                 }
@@ -477,7 +504,9 @@ final class RegionProgram {
         System.arraycopy(args, 0, values, 0, numArguments);
         if (scope == null && needsScope) scope = new java.util.HashMap<>();
         Object[] outer = captures.length == 0 ? NONE : new Object[captures.length];
-        for (int c = 0; c < outer.length; c++) outer[c] = scope.get(captures[c]);
+        for (int c = 0; c < outer.length; c++) {
+            outer[c] = capturedConstants[c] != null ? capturedConstants[c] : scope.get(captures[c]);
+        }
         for (int k : constantOps) values[results[k][0]] = constants[k];
         for (int k : schedule) {
             Operation op = ops[k];

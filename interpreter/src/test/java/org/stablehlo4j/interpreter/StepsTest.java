@@ -426,6 +426,45 @@ class StepsTest {
     }
 
     @Test
+    void constantsAndValuesReadInsideNestedRegions() throws Exception {
+        // %c (a constant) and %x (an argument) are read two regions down (a reduce inside a while body)
+        ModuleOp module = HLO.parse("""
+                func.func @main(%x: tensor<3xi32>) -> tensor<3xi32> {
+                  %c = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi32>
+                  %zero = stablehlo.constant dense<0> : tensor<i32>
+                  %r:2 = stablehlo.while(%i = %zero, %v = %x) : tensor<i32>, tensor<3xi32>
+                  cond {
+                    %lim = stablehlo.constant dense<2> : tensor<i32>
+                    %lt = stablehlo.compare LT, %i, %lim, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+                    stablehlo.return %lt : tensor<i1>
+                  } do {
+                    %one = stablehlo.constant dense<1> : tensor<i32>
+                    %i1 = stablehlo.add %i, %one : tensor<i32>
+                    %s = stablehlo.reduce(%v init: %zero) across dimensions = [0] : (tensor<3xi32>, tensor<i32>) -> tensor<i32>
+                      reducer(%a: tensor<i32>, %b: tensor<i32>) {
+                        %cs = stablehlo.slice %c [0:1] : (tensor<3xi32>) -> tensor<1xi32>
+                        %c0 = stablehlo.reshape %cs : (tensor<1xi32>) -> tensor<i32>
+                        %xs = stablehlo.slice %x [2:3] : (tensor<3xi32>) -> tensor<1xi32>
+                        %x2 = stablehlo.reshape %xs : (tensor<1xi32>) -> tensor<i32>
+                        %t = stablehlo.add %a, %b : tensor<i32>
+                        %u = stablehlo.add %t, %c0 : tensor<i32>
+                        %w = stablehlo.add %u, %x2 : tensor<i32>
+                        stablehlo.return %w : tensor<i32>
+                      }
+                    %sb = stablehlo.broadcast_in_dim %s, dims = [] : (tensor<i32>) -> tensor<3xi32>
+                    %v1 = stablehlo.add %sb, %c : tensor<3xi32>
+                    stablehlo.return %i1, %v1 : tensor<i32>, tensor<3xi32>
+                  }
+                  return %r#1 : tensor<3xi32>
+                }
+                """);
+        // per reduce: sum + 3 * (c[0] + x[2]); x = [1, 1, 5]: 7 + 18 = 25 -> [26, 27, 28]; then 81 + 18 = 99 -> [100, 101, 102]
+        List<Object> out = FunctionPlan.prepare(module, "main").run(List.of(Tensor.ofLongs(type("tensor<3xi32>"),
+                new long[] {1, 1, 5})));
+        assertArrayEquals(new long[] {100, 101, 102}, ((Tensor) out.get(0)).ints);
+    }
+
+    @Test
     void aFailingCallIsLocatedAtTheCall() throws Exception {
         ModuleOp module = HLO.parse("""
                 func.func @main(%x: tensor<2xi32>) -> tensor<2xi32> {
