@@ -22,7 +22,7 @@ final class IntLoops {
     private IntLoops() {}
 
     /** Loop numbers: indices into {@link #DEFS}. */
-    private static final int ADD = 0, SUB = 1, MUL = 2, AND = 3, OR = 4, XOR = 5, SHL = 6, SHRL = 7;
+    static final int ADD = 0, SUB = 1, MUL = 2, AND = 3, OR = 4, XOR = 5, SHL = 6, SHRL = 7;
 
     private static final Elementwise.Def[] DEFS = {
         Elementwise.BINARY.get(AddOp.DEFINITION), Elementwise.BINARY.get(SubtractOp.DEFINITION),
@@ -149,6 +149,36 @@ final class IntLoops {
                     else for (int k = 0; k < n; k++) out[k] = norm((x[k] & mask) >>> c, h, u);
                 }
             }
+        }
+    }
+
+    /**
+     * {@code out[k] = (x[k] << s) | (x[k] >>> t)} as the three ops {@code shift_left}, {@code shift_right_logical}
+     * and {@code or} compute it (each shift 0 when out of range, each result normalized; an {@code or} of normalized
+     * values is normalized): a rotation, the core of Threefry, in one loop. Shift amounts {@code s[k * ss]} and
+     * {@code t[k * ts]} (strides 1, or 0 for one amount); {@code x} has unit stride.
+     */
+    static void shiftOr(long[] x, long[] s, int ss, long[] t, int ts, long[] out, int n, Tensor like) {
+        boolean u = like.kind == Tensor.Kind.UINT;
+        int w = like.width;
+        int h = 64 - w;
+        long mask = w >= 64 ? -1L : (1L << w) - 1;
+        if (ss == 0 && ts == 0 && n > 0) {
+            long a = s[0];
+            long b = t[0];
+            boolean left = !outOfRange(a, u, w);
+            boolean right = !outOfRange(b, u, w);
+            for (int k = 0; k < n; k++) {
+                long v = x[k];
+                out[k] = (left ? norm(v << a, h, u) : 0) | (right ? norm((v & mask) >>> b, h, u) : 0);
+            }
+            return;
+        }
+        for (int k = 0; k < n; k++) {
+            long v = x[k];
+            long a = s[k * ss];
+            long b = t[k * ts];
+            out[k] = (outOfRange(a, u, w) ? 0 : norm(v << a, h, u)) | (outOfRange(b, u, w) ? 0 : norm((v & mask) >>> b, h, u));
         }
     }
 

@@ -398,7 +398,8 @@ final class RegionProgram {
     String describe() {
         StringBuilder b = new StringBuilder();
         for (int k : schedule) {
-            b.append(steps[k] instanceof SmallGroups.Group g ? "group(" + g.members() + ")"
+            b.append(steps[k] instanceof SmallGroups.Group g ? "group(" + g.members()
+                    + (g.rotations() > 0 ? ", " + g.rotations() + " rotations" : "") + ")"
                     : ops[k].name().substring(ops[k].name().indexOf('.') + 1) + (steps[k] == null ? "*" : ""));
             b.append(' ');
         }

@@ -32,6 +32,10 @@ final class SmallGroups {
     /** A group: its inputs are its {@link Steps.Step#operands}, its members' results go to their value numbers. */
     static final class Group extends Steps.Step {
         private static final int INT = 0, REAL = 1, BINARY = 2, UNARY = 3, COMPARE = 4, CONVERT = 5, SELECT = 6;
+        /** An {@code or} of a {@code shift_left} and a {@code shift_right_logical} of one value (a rotation). */
+        private static final int SHIFT_OR = 7;
+        /** A member computed by another one (a shift folded into its {@code or}). */
+        private static final int NONE = 8;
 
         private final Steps.Step[] members;
         /** Per member: its kind (above), result prototype, and for binary loops the loop number. */
@@ -92,6 +96,7 @@ final class SmallGroups {
                 refB[m] = index(r, 1, inputs.length);
                 refC[m] = index(r, 2, inputs.length);
             }
+            foldRotations(inputs.length);
             this.buffers = ThreadLocal.withInitial(() -> {
                 Tensor[] kept = new Tensor[count];
                 for (int m = 0; m < count; m++) if (!output[m]) kept[m] = protos[m].zerosLike();
@@ -103,6 +108,53 @@ final class SmallGroups {
         private static int index(int[] refs, int i, int inputs) {
             if (i >= refs.length) return 0;
             return refs[i] >= 0 ? inputs + refs[i] : -1 - refs[i];
+        }
+
+        /**
+         * Finds {@code or(shift_left(x, a), shift_right_logical(x, b))} on integers where both shifts are members
+         * read by nothing else: the {@code or} computes all three ({@link IntLoops#shiftOr}), the shifts not at all.
+         */
+        private void foldRotations(int inputs) {
+            int count = kind.length;
+            int[] readers = new int[count];
+            for (int m = 0; m < count; m++) {
+                if (kind[m] == NONE) continue;
+                for (int r : new int[] {refA[m], refB[m], refC[m]}) if (r >= inputs) readers[r - inputs]++;
+            }
+            // (refB/refC of members with fewer operands are 0, an input: not counted)
+            for (int m = 0; m < count; m++) {
+                if (kind[m] != INT || loop[m] != IntLoops.OR || refA[m] < inputs || refB[m] < inputs) continue;
+                int p = refA[m] - inputs;
+                int q = refB[m] - inputs;
+                if (p == q || kind[p] != INT || kind[q] != INT || output[p] || output[q] || readers[p] != 1
+                        || readers[q] != 1) {
+                    continue;
+                }
+                if (loop[p] == IntLoops.SHRL && loop[q] == IntLoops.SHL) {
+                    int t = p;
+                    p = q;
+                    q = t;
+                }
+                if (loop[p] != IntLoops.SHL || loop[q] != IntLoops.SHRL || refA[p] != refA[q] || strideA[p] != 1
+                        || strideA[q] != 1) {
+                    continue;
+                }
+                kind[m] = SHIFT_OR;
+                refA[m] = refA[p];
+                refB[m] = refB[p];
+                strideA[m] = strideB[p]; // the left shift's amounts
+                refC[m] = refB[q];
+                strideB[m] = strideB[q]; // the right shift's amounts
+                kind[p] = NONE;
+                kind[q] = NONE;
+            }
+        }
+
+        /** How many rotations the group computes in one loop each ({@link #foldRotations}). */
+        int rotations() {
+            int n = 0;
+            for (int k : kind) if (k == SHIFT_OR) n++;
+            return n;
         }
 
         /** How many ops the group runs. */
@@ -136,6 +188,9 @@ final class SmallGroups {
                                 op.compareType, r, 0, n);
                     }
                     case CONVERT -> Elementwise.convertRange(x, 0, 1, r, 0, n);
+                    case SHIFT_OR -> IntLoops.shiftOr(x.ints, v[refB[m]].ints, strideA[m], v[refC[m]].ints, strideB[m],
+                            r.ints, n, r);
+                    case NONE -> { }
                     default -> Steps.Select.select(x, v[refB[m]], v[refC[m]], ((Steps.Select) members[m]).scalarPredicate,
                             r);
                 }

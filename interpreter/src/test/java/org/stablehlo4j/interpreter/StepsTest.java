@@ -239,6 +239,46 @@ class StepsTest {
     }
 
     @Test
+    void rotationsFoldedIntoOneLoop() throws Exception {
+        // or(shift_left(x, a), shift_right_logical(x, b)) with amounts in and out of range, per element and
+        // broadcast, signed and unsigned; %keep's shift is also returned, so that rotation is not folded
+        for (String type : new String[] {"ui32", "i8", "ui64", "i32"}) {
+            String t = "tensor<6x" + type + ">";
+            String program = ("func.func @main(%x: T, %a: T, %b: T, %s: tensor<E>) -> (T, T, T, T) {\n"
+                    + "  %l = stablehlo.shift_left %x, %a : T\n"
+                    + "  %r = stablehlo.shift_right_logical %x, %b : T\n"
+                    + "  %o = stablehlo.or %l, %r : T\n"
+                    + "  %sb = stablehlo.broadcast_in_dim %s, dims = [] : (tensor<E>) -> T\n"
+                    + "  %l2 = stablehlo.shift_left %o, %sb : T\n"
+                    + "  %r2 = stablehlo.shift_right_logical %o, %a : T\n"
+                    + "  %o2 = stablehlo.or %r2, %l2 : T\n"
+                    + "  %l3 = stablehlo.shift_left %o2, %b : T\n"
+                    + "  %r3 = stablehlo.shift_right_logical %o2, %sb : T\n"
+                    + "  %keep = stablehlo.or %l3, %r3 : T\n"
+                    + "  %z = stablehlo.xor %keep, %x : T\n"
+                    + "  return %o2, %keep, %l3, %z : T, T, T, T\n}\n").replace("T", t).replace("E", type);
+            int width = Integer.parseInt(type.replaceAll("[^0-9]", ""));
+            SplittableRandom r = new SplittableRandom(width);
+            List<List<Object>> inputs = new ArrayList<>();
+            for (long s : new long[] {3, 0, width, width + 7, -1}) {
+                long[] x = new long[6];
+                long[] a = new long[6];
+                long[] b = new long[6];
+                for (int i = 0; i < 6; i++) {
+                    x[i] = r.nextLong();
+                    a[i] = i == 5 ? -3 : r.nextInt(0, width + 2);
+                    b[i] = i == 4 ? width : r.nextInt(0, width);
+                }
+                inputs.add(List.of(Tensor.ofLongs(type(t), x), Tensor.ofLongs(type(t), a), Tensor.ofLongs(type(t), b),
+                        Tensor.ofLongs(type("tensor<" + type + ">"), new long[] {s})));
+            }
+            assertTrue(FunctionPlan.prepare(HLO.parse(program), "main").program().describe().contains("2 rotations"),
+                    FunctionPlan.prepare(HLO.parse(program), "main").program().describe());
+            sameBothWays(program, inputs);
+        }
+    }
+
+    @Test
     void integerScalars() throws Exception {
         String[] ops = {"add", "subtract", "multiply", "and", "or", "xor", "shift_left", "shift_right_logical"};
         SplittableRandom r = new SplittableRandom(5);
