@@ -110,7 +110,7 @@ final class FusedElementwise {
         return k == Kind.FLOAT ? def.reals() != null : def.ints() != null;
     }
 
-    private static boolean plain(RankedTensorType t) {
+    static boolean plain(RankedTensorType t) {
         Type e = t.elementType();
         if (e instanceof UniformQuantizedType || !t.hasStaticShape()) return false;
         try {
@@ -121,7 +121,7 @@ final class FusedElementwise {
     }
 
     /** Whether operands {@code from..} have the result's shape. */
-    private static boolean sameShapes(Operation op, int from) {
+    static boolean sameShapes(Operation op, int from) {
         RankedTensorType r = (RankedTensorType) op.result(0).type();
         for (int i = from; i < op.numOperands(); i++) {
             RankedTensorType t = (RankedTensorType) op.operand(i).type();

@@ -236,12 +236,7 @@ public final class Interpreter {
     public java.util.Set<String> functionNames() { return functions.keySet(); }
 
     List<Object> call(Operation func, List<Object> args) {
-        if (++callDepth > 1000) throw new InterpreterException("call depth exceeds 1000");
-        try {
-            return runRegion(func.region(0), args, new HashMap<>());
-        } finally {
-            callDepth--;
-        }
+        return List.of(callArray(bodyOf(func), args.toArray()));
     }
 
     /**

@@ -44,8 +44,11 @@ final class RegionProgram {
      */
     static final int FUSE_MIN_ELEMENTS = FusedElementwise.BLOCK;
 
-    /** The largest {@code iota} (elements) made once when a region is compiled instead of per run. */
-    static final int MAX_CONSTANT_IOTA = 4096;
+    /**
+     * The most elements of an {@code iota} made once when a region is compiled instead of per run, and of a
+     * constant that a nested region decodes for itself instead of reading it from the scope map.
+     */
+    static final int SMALL_CONSTANT = 4096;
 
     /** Whether {@code op} ends a block (compared by identity: hashing op definitions is deep). */
     private static boolean isTerminator(Operation op) {
@@ -79,7 +82,7 @@ final class RegionProgram {
     private final Steps.Step[] steps;
     /** Whether a run needs a scope map (captures, ops with regions, or kernels that may run regions). */
     private final boolean needsScope;
-    /** Per capture: its value when it is a constant ({@link #constantOf}), read without the scope map; else null. */
+    /** Per capture: its value when it is a small constant ({@link #smallConstant}), read without the scope map. */
     private final Tensor[] capturedConstants;
     /** Per op: its operands' value numbers; {@code -1 - c} is capture {@code c}. */
     private final int[][] operands;
@@ -140,17 +143,11 @@ final class RegionProgram {
             Operation op = ops[k];
             evals[k] = in.kernel(op);
             quantized[k] = Quantization.needsExpressedEvaluation(op);
-            if (!quantized[k] && evals[k] != null && ConstantOp.is(op) && op.numResults() == 1
-                    && op.attr("value") instanceof DenseElementsAttr d && d.type() instanceof RankedTensorType
-                    && d.type().equals(op.result(0).type())) {
-                try {
-                    constants[k] = Tensor.fromAttr(d);
-                } catch (RuntimeException e) {
-                    constants[k] = null; // not decodable here: the kernel reports it when the op runs
-                }
+            if (evals[k] != null && denseConstant(op) != null) {
+                constants[k] = decode(denseConstant(op)); // null if not decodable: the kernel reports it
             } else if (!quantized[k] && evals[k] != null && IotaOp.is(op) && op.numResults() == 1
                     && op.result(0).type() instanceof RankedTensorType t && t.hasStaticShape()
-                    && t.numElements() <= MAX_CONSTANT_IOTA) {
+                    && t.numElements() <= SMALL_CONSTANT) {
                 // an iota has no operands: a small one is made once, like a constant
                 try {
                     constants[k] = Interpreter.tensor(evals[k].eval(in, op, new Object[0], Map.of(), null).get(0));
@@ -199,7 +196,8 @@ final class RegionProgram {
         capturedConstants = new Tensor[captures.length];
         boolean scopedCaptures = false;
         for (int c = 0; c < captures.length; c++) {
-            capturedConstants[c] = constantOf(captures[c]);
+            // (a small constant that cannot be decoded is never read: its own op fails first, in an enclosing block)
+            if (smallConstant(captures[c])) capturedConstants[c] = decode(denseConstant(captures[c].definingOp()));
             if (capturedConstants[c] == null) scopedCaptures = true;
         }
         needsScope = scoped || scopedCaptures;
@@ -447,21 +445,32 @@ final class RegionProgram {
     }
 
     /**
-     * The value of {@code v} when it is the result of a (not quantized) {@code stablehlo.constant} whose value can
-     * be decoded here, else null: a region reads such a value from outside itself without the scope map.
+     * The value of {@code op} when it is a (not quantized) {@code stablehlo.constant} of a dense value of its own
+     * ranked type, else null.
      */
-    static Tensor constantOf(Value v) {
-        Operation def = v.definingOp();
-        if (def == null || !ConstantOp.is(def) || def.numResults() != 1 || Quantization.needsExpressedEvaluation(def)
-                || !(def.attr("value") instanceof DenseElementsAttr d) || !(d.type() instanceof RankedTensorType)
-                || !d.type().equals(v.type())) {
-            return null;
-        }
+    private static DenseElementsAttr denseConstant(Operation op) {
+        return op != null && ConstantOp.is(op) && op.numResults() == 1 && !Quantization.needsExpressedEvaluation(op)
+                && op.attr("value") instanceof DenseElementsAttr d && d.type() instanceof RankedTensorType
+                && d.type().equals(op.result(0).type()) ? d : null;
+    }
+
+    /** {@code d} as a tensor, or null if it cannot be decoded here (the constant's kernel then reports it). */
+    private static Tensor decode(DenseElementsAttr d) {
         try {
             return Tensor.fromAttr(d);
         } catch (RuntimeException e) {
             return null;
         }
+    }
+
+    /**
+     * Whether {@code v} is a small constant (at most {@link #SMALL_CONSTANT} elements) that a region using it from
+     * outside decodes for itself when compiled, instead of reading it from the scope map at each run. Larger ones
+     * are passed down, so a region does not hold a second copy of a large constant.
+     */
+    private static boolean smallConstant(Value v) {
+        DenseElementsAttr d = denseConstant(v.definingOp());
+        return d != null && ((RankedTensorType) d.type()).numElements() <= SMALL_CONSTANT;
     }
 
     /** The value numbers of this block's values (but constants) used anywhere inside {@code op}'s regions. */
@@ -477,8 +486,8 @@ final class RegionProgram {
                 for (Operation inner : b.operations()) {
                     for (int i = 0; i < inner.numOperands(); i++) {
                         Integer s = slotOf.get(inner.operand(i));
-                        // a constant is not passed down: the region's program decodes it itself (constantOf)
-                        if (s != null && constantOf(inner.operand(i)) == null) used.add(s);
+                        // a small constant is not passed down: the region's program decodes it itself
+                        if (s != null && !smallConstant(inner.operand(i))) used.add(s);
                     }
                     collect(inner, slotOf, used);
                 }

@@ -91,28 +91,47 @@ final class ShapeOps {
     }
 
     static Tensor broadcastInDim(Tensor a, long[] dims, RankedTensorType type) {
-        int[] st = Tensor.strides(a.shape);
-        int[] srcStrides = new int[type.rank()];
-        for (int d = 0; d < dims.length; d++) if (a.shape[d] != 1) srcStrides[(int) dims[d]] += st[d];
-        return strided(type, a, 0, srcStrides);
+        return strided(type, a, 0, broadcastStrides(a.shape, dims, type.rank()));
+    }
+
+    /** The {@link #strided} source strides of a {@code broadcast_in_dim} of a {@code src}-shaped operand. */
+    static int[] broadcastStrides(int[] src, long[] dims, int rank) {
+        int[] st = Tensor.strides(src);
+        int[] srcStrides = new int[rank];
+        for (int d = 0; d < dims.length; d++) if (src[d] != 1) srcStrides[(int) dims[d]] += st[d];
+        return srcStrides;
     }
 
     static Tensor transpose(Tensor a, long[] perm, RankedTensorType type) {
-        int[] st = Tensor.strides(a.shape);
+        return strided(type, a, 0, transposeStrides(a.shape, perm));
+    }
+
+    /** The {@link #strided} source strides of a {@code transpose} of a {@code src}-shaped operand. */
+    static int[] transposeStrides(int[] src, long[] perm) {
+        int[] st = Tensor.strides(src);
         int[] srcStrides = new int[perm.length];
         for (int d = 0; d < perm.length; d++) srcStrides[d] = st[(int) perm[d]];
-        return strided(type, a, 0, srcStrides);
+        return srcStrides;
     }
 
     static Tensor slice(Tensor a, long[] start, long[] strides, RankedTensorType type) {
-        int[] st = Tensor.strides(a.shape);
+        return strided(type, a, sliceBase(a.shape, start), sliceStrides(a.shape, strides));
+    }
+
+    /** The {@link #strided} source offset of a {@code slice} of a {@code src}-shaped operand from {@code start}. */
+    static int sliceBase(int[] src, long[] start) {
+        int[] st = Tensor.strides(src);
         int base = 0;
+        for (int d = 0; d < st.length; d++) base += (int) start[d] * st[d];
+        return base;
+    }
+
+    /** The {@link #strided} source strides of a {@code slice} of a {@code src}-shaped operand with {@code strides}. */
+    static int[] sliceStrides(int[] src, long[] strides) {
+        int[] st = Tensor.strides(src);
         int[] srcStrides = new int[st.length];
-        for (int d = 0; d < st.length; d++) {
-            base += (int) start[d] * st[d];
-            srcStrides[d] = (int) strides[d] * st[d];
-        }
-        return strided(type, a, base, srcStrides);
+        for (int d = 0; d < st.length; d++) srcStrides[d] = (int) strides[d] * st[d];
+        return srcStrides;
     }
 
     static Tensor reverse(Tensor a, long[] dims, RankedTensorType type) {

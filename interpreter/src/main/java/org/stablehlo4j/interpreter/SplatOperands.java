@@ -1,7 +1,5 @@
 package org.stablehlo4j.interpreter;
 
-import org.stablehlo4j.dialect.stablehlo.ops.ConstantOp;
-import org.stablehlo4j.ir.DenseElementsAttr;
 import org.stablehlo4j.ir.Operation;
 import org.stablehlo4j.ir.RankedTensorType;
 
@@ -39,7 +37,6 @@ final class SplatOperands {
     /** Whether operand {@code i} of {@code op} is a splat constant of {@code value}'s type. */
     private static boolean splat(Operation op, int i, Tensor value) {
         Operation def = op.operand(i).definingOp();
-        return def != null && ConstantOp.is(def) && def.attr("value") instanceof DenseElementsAttr d && d.isSplat()
-                && d.type().equals(value.type());
+        return def != null && Steps.isSplatConstant(def) && def.result(0).type().equals(value.type());
     }
 }

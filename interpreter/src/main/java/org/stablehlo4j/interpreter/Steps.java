@@ -18,7 +18,6 @@ import org.stablehlo4j.ir.RankedTensorType;
 import org.stablehlo4j.ir.Region;
 import org.stablehlo4j.ir.SymbolRefAttr;
 import org.stablehlo4j.ir.Type;
-import org.stablehlo4j.ir.UniformQuantizedType;
 import org.stablehlo4j.ir.Value;
 
 import java.util.Arrays;
@@ -87,56 +86,41 @@ final class Steps {
         if (d == ConvertOp.DEFINITION) return new Convert(operands, results, proto);
         if (d == CompareOp.DEFINITION) {
             String dir = Interpreter.enumAttr(op, "comparison_direction");
-            if (dir == null || !sameShape(op, 0)) return null;
+            if (dir == null || !FusedElementwise.sameShapes(op, 0)) return null;
             int[] from = operands.clone();
             return new Compare(from, results, proto, dir, Interpreter.enumAttr(op, "compare_type"),
                     stride(block, from, 0, rt), stride(block, from, 1, rt));
         }
         if (d == SelectOp.DEFINITION) {
             RankedTensorType p = (RankedTensorType) op.operand(0).type();
-            return sameShape(op, 1) && (p.rank() == 0 || p.numElements() == rt.numElements())
+            return FusedElementwise.sameShapes(op, 1) && (p.rank() == 0 || p.numElements() == rt.numElements())
                     ? new Select(operands, results, proto, p.rank() == 0) : null;
         }
         RankedTensorType in0 = op.numOperands() > 0 ? (RankedTensorType) op.operand(0).type() : null;
         if (d == BroadcastInDimOp.DEFINITION) {
             long[] dims = Interpreter.longs(op, "broadcast_dimensions");
             if (dims == null || dims.length != in0.rank()) return null;
-            int[] src = Tensor.dims(in0);
-            int[] st = Tensor.strides(src);
-            int[] strides = new int[rt.rank()];
-            for (int i = 0; i < dims.length; i++) {
-                if (dims[i] < 0 || dims[i] >= rt.rank()) return null;
-                if (src[i] != 1) strides[(int) dims[i]] += st[i];
-            }
-            return new Affine(operands, results, proto, 0, strides, in0.numElements() == 1);
+            for (long dim : dims) if (dim < 0 || dim >= rt.rank()) return null;
+            return new Affine(operands, results, proto, 0, ShapeOps.broadcastStrides(Tensor.dims(in0), dims, rt.rank()),
+                    in0.numElements() == 1);
         }
         if (d == TransposeOp.DEFINITION) {
             long[] perm = Interpreter.longs(op, "permutation");
             if (perm == null || perm.length != in0.rank()) return null;
-            int[] st = Tensor.strides(Tensor.dims(in0));
-            int[] strides = new int[perm.length];
-            for (int i = 0; i < perm.length; i++) {
-                if (perm[i] < 0 || perm[i] >= perm.length) return null;
-                strides[i] = st[(int) perm[i]];
-            }
-            return new Affine(operands, results, proto, 0, strides, false);
+            for (long p : perm) if (p < 0 || p >= perm.length) return null;
+            return new Affine(operands, results, proto, 0, ShapeOps.transposeStrides(Tensor.dims(in0), perm), false);
         }
         if (d == SliceOp.DEFINITION) {
             long[] start = Interpreter.longs(op, "start_indices");
             long[] step = Interpreter.longsOr(op, "strides", in0.rank(), 1);
             if (start == null || start.length != in0.rank() || step.length != in0.rank()) return null;
-            int[] st = Tensor.strides(Tensor.dims(in0));
-            int base = 0;
-            int[] strides = new int[st.length];
-            for (int i = 0; i < st.length; i++) {
-                base += (int) start[i] * st[i];
-                strides[i] = (int) step[i] * st[i];
-            }
-            return new Affine(operands, results, proto, base, strides, false);
+            int[] src = Tensor.dims(in0);
+            return new Affine(operands, results, proto, ShapeOps.sliceBase(src, start), ShapeOps.sliceStrides(src, step),
+                    false);
         }
         Elementwise.Def def = op.numOperands() == 2 ? Elementwise.BINARY.get(d)
                 : op.numOperands() == 1 ? Elementwise.UNARY.get(d) : null;
-        if (def == null || !sameShape(op, 0)) return null;
+        if (def == null || !FusedElementwise.sameShapes(op, 0)) return null;
         Tensor.Kind k = Tensor.kindOf(in0.elementType());
         if (k == Tensor.Kind.FLOAT ? def.reals() == null : def.ints() == null) return null;
         if (op.numOperands() == 1) return new Unary(operands, results, proto, op.name(), def);
@@ -165,25 +149,9 @@ final class Steps {
                 && d.type().equals(op.result(0).type());
     }
 
-    /** A static real or integer tensor type (not complex, not quantized). */
+    /** A static real or integer tensor type (not complex, not quantized): as {@link FusedElementwise} takes. */
     private static boolean plain(Type t) {
-        if (!(t instanceof RankedTensorType r) || !r.hasStaticShape() || r.elementType() instanceof UniformQuantizedType) {
-            return false;
-        }
-        try {
-            return Tensor.kindOf(r.elementType()) != Tensor.Kind.COMPLEX;
-        } catch (InterpreterException unsupported) {
-            return false;
-        }
-    }
-
-    /** Whether operands {@code from..} have the result's shape. */
-    private static boolean sameShape(Operation op, int from) {
-        RankedTensorType r = (RankedTensorType) op.result(0).type();
-        for (int i = from; i < op.numOperands(); i++) {
-            if (!Arrays.equals(((RankedTensorType) op.operand(i).type()).shape(), r.shape())) return false;
-        }
-        return true;
+        return t instanceof RankedTensorType r && FusedElementwise.plain(r);
     }
 
     /** {@code reshape}: the operand's storage under the result type. */

@@ -67,7 +67,8 @@ class FusionTest {
             }
             """;
 
-    private static RankedTensorType type(String text) {
+    /** The tensor type written as {@code text} (StepsTest uses it too). */
+    static RankedTensorType type(String text) {
         try {
             return (RankedTensorType) org.stablehlo4j.asm.AsmParser.parseType(HLO.context(), text);
         } catch (org.stablehlo4j.ir.DiagnosticException e) {

@@ -100,11 +100,7 @@ class StepsTest {
             """;
 
     private static RankedTensorType type(String text) {
-        try {
-            return (RankedTensorType) org.stablehlo4j.asm.AsmParser.parseType(HLO.context(), text);
-        } catch (org.stablehlo4j.ir.DiagnosticException e) {
-            throw new AssertionError(e);
-        }
+        return FusionTest.type(text);
     }
 
     /**
